@@ -1,0 +1,94 @@
+/**
+ * The one catalogue of error codes. Each code carries its HTTP status and an English fallback
+ * message; the web translates the code (locale key `errors.<CODE>`), never the message.
+ * Statuses follow ARCHITECTURE.md section 7: validation 400, credentials/token 401, payment 402,
+ * role 403, not found or other tenant 404, conflict 409, too large 413, media type 415, limit 422,
+ * too many requests 429, server 500, dependency down 503.
+ */
+export const errorCatalogue = {
+  VALIDATION_ERROR: { status: 400, message: 'The request is not valid.' },
+  ID_IS_MISSING: { status: 400, message: 'ID is missing' },
+  EMPTY_USERNAME: { status: 400, message: 'Username must not be empty.' },
+  EMPTY_FIRST_NAME: { status: 400, message: 'First name must not be empty.' },
+  EMPTY_LAST_NAME: { status: 400, message: 'Last name must not be empty.' },
+  PASSWORD_COMPLEXITY: {
+    status: 400,
+    message: 'Password must have at least 8 characters, one uppercase letter and one special character.',
+  },
+  DUPLICATE_VALUES: { status: 400, message: 'This value already exists.' },
+  DUPLICATE_ATTRIBUTES: { status: 400, message: 'This value already exists.' },
+  INVALID_OR_EXPIRED_CODE: { status: 400, message: 'The code is invalid or has expired.' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Incorrect email or password.' },
+  INVALID_TOKEN: { status: 401, message: 'The link is invalid or has expired.' },
+  UNAUTHORIZED: { status: 401, message: 'Please sign in.' },
+  TRIAL_EXPIRED: {
+    status: 402,
+    message: 'Your trial has ended. Please contact the operator for billing information.',
+  },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
+  NOT_OPERATOR: { status: 403, message: 'You are not operator!' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  USER_NOT_FOUND: { status: 404, message: 'User not found.' },
+  USER_ACCOUNT_NOT_FOUND: { status: 404, message: 'User account not found.' },
+  COMPANY_ACCOUNT_NOT_FOUND: { status: 404, message: 'Company account not found.' },
+  CONFLICT_ERROR: { status: 409, message: 'This record was changed meanwhile. Reload and try again.' },
+  USER_ALREADY_EXISTS: { status: 409, message: 'A user with this email already exists.' },
+  EMAIL_ALREADY_CONFIRMED: { status: 409, message: 'This email is already confirmed.' },
+  MATERIAL_IN_PRODUCTION: {
+    status: 409,
+    message: 'Material cannot be deleted as it is already included in an order that is in production.',
+  },
+  SHIPPING_ORDER_IN_STATUS_SENT_NOT_EDITABLE: {
+    status: 409,
+    message: 'Shipment with status Sent cannot be edited',
+  },
+  PRODUCTION_STATION_USED_IN_SEQUENCE: {
+    status: 409,
+    message: 'Cannot delete a station that is used in a sequence.',
+  },
+  START_STATION_NOT_DELETABLE: { status: 409, message: 'You can not delete Start station!' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },
+  PRODUCTION_ORDERS_LIMIT_EXCEEDED: {
+    status: 422,
+    message: 'maximum allowed quantity for production orders is 999',
+  },
+  TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts. Please wait and try again.' },
+  INTERNAL_SERVER_ERROR: { status: 500, message: 'Something went wrong on our side.' },
+  UNKNOWN_ERROR: { status: 500, message: 'An unknown error occurred.' },
+  EMAIL_SEND_ERROR: { status: 502, message: 'The email could not be sent.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+/** One problem with one field, as carried in `error.details`. */
+export interface ErrorDetail {
+  /** Dotted path of the field, e.g. `positions.0.quantity`; empty for the whole request. */
+  path: string;
+  /** A locale key (`validation.max`) or an error code the web can translate. */
+  message: string;
+  /** Values the message interpolates, e.g. `{ max: 25 }`. */
+  params?: Record<string, string | number>;
+}
+
+/** A rule of the domain was broken. Carries a catalogue code; the server maps it to a status. */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetail[];
+
+  constructor(code: ErrorCode, details: ErrorDetail[] = [], message?: string) {
+    super(message ?? errorCatalogue[code].message);
+    this.name = 'DomainError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): number {
+    return errorCatalogue[this.code].status;
+  }
+}
+
+export const isDomainError = (value: unknown): value is DomainError => value instanceof DomainError;

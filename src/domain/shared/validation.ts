@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import type { ErrorDetail } from './errors.js';
+
+/**
+ * Turns a zod issue into an error detail whose message is a locale key (`validation.*`) with the
+ * values it interpolates. Schemas may set their own key as the issue message (`'validation.vat'`);
+ * otherwise the key is derived from the issue code. Server responses and web forms both use this,
+ * so a rule's message is translated the same way wherever it fires.
+ */
+export function issueToDetail(issue: z.core.$ZodIssue): ErrorDetail {
+  const path = issue.path.map(String).join('.');
+  const params: Record<string, string | number> = {};
+  let key: string;
+  switch (issue.code) {
+    case 'too_big':
+      params.max = Number(issue.maximum);
+      key = issue.origin === 'string' ? 'validation.maxLength' : issue.origin === 'array' ? 'validation.maxItems' : 'validation.max';
+      break;
+    case 'too_small':
+      params.min = Number(issue.minimum);
+      key =
+        issue.origin === 'string'
+          ? Number(issue.minimum) <= 1
+            ? 'validation.required'
+            : 'validation.minLength'
+          : issue.origin === 'array'
+            ? 'validation.minItems'
+            : 'validation.min';
+      break;
+    case 'invalid_type':
+      key = issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalidType';
+      break;
+    case 'invalid_format':
+      key = issue.format === 'email' ? 'validation.email' : 'validation.invalidFormat';
+      break;
+    case 'invalid_value':
+      key = 'validation.invalidValue';
+      break;
+    case 'unrecognized_keys':
+      key = 'validation.unknownField';
+      break;
+    default:
+      key = 'validation.invalid';
+  }
+  // A schema's own message wins when it is a key of ours (contains a dot and no spaces).
+  if (issue.message && /^[a-zA-Z]+\.[a-zA-Z0-9_.]+$/.test(issue.message)) key = issue.message;
+  return { path, message: key, params: Object.keys(params).length ? params : undefined };
+}

@@ -1,0 +1,51 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { openDatabase } from './platform/db.js';
+import { createEventStore } from './platform/event-store.js';
+import { migrateToLatest } from './platform/migrate.js';
+
+/** Reads config, migrates, builds the app, listens; on SIGTERM/SIGINT closes gracefully and exits 0. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const eventStore = createEventStore();
+  const app = await buildApp({ config, database, eventStore });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: `http://localhost:${config.port}`, database: database.kind === 'pglite' ? `embedded (${config.dataDir}/pgdata)` : 'postgres' },
+    'console ready',
+  );
+}
+
+main().catch((error) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

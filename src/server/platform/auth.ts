@@ -1,0 +1,119 @@
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { DomainError } from '../../domain/shared/errors.js';
+import type { Role } from '../../domain/shared/roles.js';
+
+/** What a bearer token says about its holder. */
+export interface Principal {
+  userId: string;
+  role: Role;
+  /** The company the holder acts for; null for a master user who has not picked one. */
+  companyId: string | null;
+  /** Token id, for revocation. */
+  tokenId: string;
+}
+
+interface TokenClaims {
+  sub: string;
+  role: Role;
+  companyId: string | null;
+  jti: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+/** Decides whether a verified token is still valid (not revoked, user still there). */
+export type TokenCheck = (principal: Principal) => Promise<boolean>;
+
+export interface AuthService {
+  /** Signs a session token (lifetime per spec: 360 hours). */
+  sign(principal: Omit<Principal, 'tokenId'> & { tokenId: string }): string;
+  /** Verifies a raw bearer token (HTTP header or live feed); throws UNAUTHORIZED. */
+  verify(token: string): Promise<Principal>;
+  /** Installs the revocation check; the identity module owns sessions. */
+  setTokenCheck(check: TokenCheck): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+    /** preHandler: a valid bearer token is required. */
+    authenticate: preHandlerAsyncHookHandler;
+    /** preHandler factory: a valid token with one of these roles is required. */
+    requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+export const SESSION_LIFETIME_SECONDS = 360 * 60 * 60;
+
+/** The principal of an authenticated request; throws if the route forgot `app.authenticate`. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new DomainError('UNAUTHORIZED');
+  return request.principal;
+}
+
+/** The company the request acts for; a master without a selected company gets 403. */
+export function companyOf(request: FastifyRequest): string {
+  const principal = principalOf(request);
+  if (!principal.companyId) throw new DomainError('FORBIDDEN');
+  return principal.companyId;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { secret: string }) => {
+    await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: SESSION_LIFETIME_SECONDS } });
+    let tokenCheck: TokenCheck = async () => true;
+
+    const toPrincipal = (claims: TokenClaims): Principal => ({
+      userId: claims.sub,
+      role: claims.role,
+      companyId: claims.companyId ?? null,
+      tokenId: claims.jti,
+    });
+
+    const auth: AuthService = {
+      sign: (principal) =>
+        app.jwt.sign({ sub: principal.userId, role: principal.role, companyId: principal.companyId, jti: principal.tokenId }),
+      async verify(token) {
+        let claims: TokenClaims;
+        try {
+          claims = app.jwt.verify<TokenClaims>(token);
+        } catch {
+          throw new DomainError('UNAUTHORIZED');
+        }
+        const principal = toPrincipal(claims);
+        if (!(await tokenCheck(principal))) throw new DomainError('UNAUTHORIZED');
+        return principal;
+      },
+      setTokenCheck(check) {
+        tokenCheck = check;
+      },
+    };
+    app.decorate('auth', auth);
+    app.decorateRequest('principal', undefined);
+
+    const authenticate: preHandlerAsyncHookHandler = async (request) => {
+      const header = request.headers.authorization;
+      const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+      if (!match) throw new DomainError('UNAUTHORIZED');
+      request.principal = await auth.verify(match[1]);
+    };
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireRole', (...allowed: Role[]): preHandlerAsyncHookHandler => {
+      return async function (request, reply) {
+        await authenticate.call(this, request, reply);
+        if (!allowed.includes(principalOf(request).role)) throw new DomainError('FORBIDDEN');
+      };
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,143 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import {
+  Kysely,
+  PGliteDialect,
+  PostgresDialect,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+  type TransactionSettings,
+} from 'kysely';
+import pg from 'pg';
+
+/**
+ * The database schema as kysely sees it. Empty here: each module declares its own tables by
+ * augmenting this interface beside the module (`declare module '.../platform/db.js'`), and the
+ * platform declares its own in the files that own them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Tables {}
+
+export type Db = Kysely<Tables>;
+export type Tx = Transaction<Tables>;
+/** Either the root handle or an open transaction: query functions accept both. */
+export type Executor = Db | Tx;
+
+/** The role every tenant transaction switches to: not superuser, not owner, no BYPASSRLS. */
+export const APP_ROLE = 'shopfloor_app';
+
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Serialises access to PGlite's single connection, so concurrent transactions never interleave. */
+class SerialDriver implements Driver {
+  #queue: Promise<void> = Promise.resolve();
+  #release: (() => void) | undefined;
+
+  constructor(private readonly inner: Driver) {}
+
+  init() {
+    return this.inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.#queue;
+    let release!: () => void;
+    this.#queue = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    this.#release = release;
+    return this.inner.acquireConnection();
+  }
+  async releaseConnection(connection: DatabaseConnection) {
+    await this.inner.releaseConnection(connection);
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    return this.inner.beginTransaction(connection, settings);
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction(connection);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+class SerialPGliteDialect extends PGliteDialect {
+  override createDriver(): Driver {
+    return new SerialDriver(super.createDriver());
+  }
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent an embedded PGlite database lives in `dataDir/pgdata`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Connections in the pool (PostgreSQL only). */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      idle_in_transaction_session_timeout: 30_000,
+      application_name: 'shopfloor-console',
+    });
+    // A dropped connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  }
+  const dir = path.join(options.dataDir, 'pgdata');
+  mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir: dir });
+  const db = new Kysely<Tables>({ dialect: new SerialPGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * Runs `work` in one transaction as the application role, with row-level security scoped to
+ * `companyId`. Every query inside sees and writes only that company's rows.
+ */
+export function withTenant<T>(db: Db, companyId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    await sql`select set_config('role', ${APP_ROLE}, true), set_config('app.company_id', ${companyId}, true)`.execute(tx);
+    return work(tx);
+  });
+}
+
+/**
+ * Runs `work` in one transaction without a tenant: for platform consumers and the product
+ * operator's cross-company views. Never reachable from a tenant's request with its own input.
+ */
+export function withSystem<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}

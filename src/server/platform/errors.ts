@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError, errorCatalogue, errorCodes, type ErrorCode, type ErrorDetail } from '../../domain/shared/errors.js';
+import { issueToDetail } from '../../domain/shared/validation.js';
+
+/** The body of every error answer. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    details: z.array(
+      z.object({
+        path: z.string(),
+        message: z.string(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    ),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Response schemas for the errors a route can answer, to spread into `schema.response`. */
+export function errorResponses(...statuses: number[]): Record<number, typeof errorBodySchema> {
+  const all = new Set([400, 401, 403, 404, 429, 500, ...statuses]);
+  return Object.fromEntries([...all].map((status) => [status, errorBodySchema]));
+}
+
+export function errorBody(code: ErrorCode, details: ErrorDetail[] = [], message?: string): ErrorBody {
+  return { error: { code, message: message ?? errorCatalogue[code].message, details } };
+}
+
+export function sendError(reply: FastifyReply, code: ErrorCode, details: ErrorDetail[] = [], message?: string) {
+  return reply.status(errorCatalogue[code].status).type('application/json').send(JSON.stringify(errorBody(code, details, message)));
+}
+
+const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
+
+/** A database or Redis that is down or dropped the connection: answer 503 and recover later. */
+export function isConnectionError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (connectionErrorCodes.has(code) || code.startsWith('08'))) return true;
+  const message = (error as { message?: unknown }).message;
+  return typeof message === 'string' && /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(message);
+}
+
+/** Maps every failure to the catalogue's `{ error: { code, message, details } }`; 5xx never leak internals. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof DomainError) return sendError(reply, error.code, error.details, error.message);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => {
+        const detail = issueToDetail(v as unknown as z.core.$ZodIssue);
+        const where = error.validationContext && error.validationContext !== 'body' ? `${error.validationContext}.` : '';
+        return { ...detail, path: where + detail.path };
+      });
+      return sendError(reply, 'VALIDATION_ERROR', details);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return sendError(reply, 'INTERNAL_SERVER_ERROR');
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return sendError(reply, 'TOO_MANY_REQUESTS');
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return sendError(reply, 'PAYLOAD_TOO_LARGE');
+    }
+    if (status === 415) return sendError(reply, 'UNSUPPORTED_MEDIA_TYPE');
+    if (status === 401) return sendError(reply, 'UNAUTHORIZED');
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, empty body with a JSON content type, bad multipart: the request is at fault.
+      return sendError(reply, 'VALIDATION_ERROR', [{ path: '', message: 'validation.malformedRequest' }]);
+    }
+    if (isConnectionError(error)) {
+      request.log.warn({ err: error }, 'dependency unavailable');
+      return sendError(reply, 'SERVICE_UNAVAILABLE');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 'INTERNAL_SERVER_ERROR');
+  });
+}

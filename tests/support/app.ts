@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig, type Config } from '../../src/server/platform/config.js';
+import { createEventStore } from '../../src/server/platform/event-store.js';
+import type { Role } from '../../src/domain/shared/roles.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  testDb: TestDatabase;
+  config: Config;
+  /** A signed bearer token for a principal (no user row needed by platform routes). */
+  tokenFor(principal: { userId?: string; role?: Role; companyId?: string | null }): string;
+  close(): Promise<void>;
+}
+
+/** The whole server on a fresh database, not listening: use `app.inject`, or `listen()` for sockets. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: `/tmp/shopfloor-test-${randomUUID()}`,
+    DATABASE_URL: testDb.url,
+    SEED_DEMO: 'false',
+    ...env,
+  });
+  const app = await buildApp({ config, database: testDb.database, eventStore: createEventStore() });
+  await app.ready();
+  return {
+    app,
+    testDb,
+    config,
+    tokenFor: ({ userId = randomUUID(), role = 'ADMIN', companyId = randomUUID() }) =>
+      app.auth.sign({ userId, role, companyId, tokenId: randomUUID() }),
+    async close() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: pure unit tests beside the code, integration tests on real PostgreSQL and Redis
+// (a fresh database per file), browser tests in system Chromium against the built console.
+export default defineConfig({
+  test: {
+    globalSetup: ['tests/support/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time keeps a 2-core machine responsive.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
