@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authPlugin } from './platform/auth.js';
 import type { Config } from './platform/config.js';
@@ -16,6 +16,7 @@ import type { Database, Db } from './platform/db.js';
 import { registerErrorHandling, sendError } from './platform/errors.js';
 import type { EventStore } from './platform/event-store.js';
 import { healthRoutes } from './platform/health.routes.js';
+import { liveFeed } from './platform/live-feed.js';
 
 export interface AppDependencies {
   config: Config;
@@ -31,6 +32,8 @@ declare module 'fastify' {
     eventStore: EventStore;
     /** Named checks behind `/api/ready`; platform parts add theirs (database, redis). */
     readinessProbes: Record<string, () => Promise<void>>;
+    /** Every route as registered, for the test that demands a schema on each. */
+    registeredRoutes: RouteOptions[];
   }
 }
 
@@ -52,6 +55,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+  });
+  const registeredRoutes: RouteOptions[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    registeredRoutes.push(route);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,6 +109,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin, { secret: config.jwtSecret });
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 64 * 1024 } });
   await app.register(healthRoutes);
+  await app.register(liveFeed);
 
   // Modules
 

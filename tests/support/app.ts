@@ -16,7 +16,10 @@ export interface TestApp {
 }
 
 /** The whole server on a fresh database, not listening: use `app.inject`, or `listen()` for sockets. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { beforeReady?: (app: FastifyInstance) => void | Promise<void> } = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -28,6 +31,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const app = await buildApp({ config, database: testDb.database, eventStore: createEventStore() });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,

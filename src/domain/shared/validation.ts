@@ -28,7 +28,10 @@ export function issueToDetail(issue: z.core.$ZodIssue): ErrorDetail {
             : 'validation.min';
       break;
     case 'invalid_type':
-      key = issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalidType';
+      key =
+        issue.input === undefined || issue.input === null || /received (undefined|null)/.test(issue.message)
+          ? 'validation.required'
+          : 'validation.invalidType';
       break;
     case 'invalid_format':
       key = issue.format === 'email' ? 'validation.email' : 'validation.invalidFormat';

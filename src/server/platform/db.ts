@@ -97,8 +97,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       idle_in_transaction_session_timeout: 30_000,
       application_name: 'shopfloor-console',
     });
-    // A dropped connection must not crash the process; the next query reconnects.
+    // A dropped connection must not crash the process: the query in flight fails (503), pg-pool
+    // removes the broken client, and the next query connects anew.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -51,7 +51,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof DomainError) return sendError(reply, error.code, error.details, error.message);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => {
-        const detail = issueToDetail(v as unknown as z.core.$ZodIssue);
+        // The type provider reports zod issues in Fastify's AJV-like shape; rebuild the issue.
+        const issue = {
+          ...(v.params as object),
+          code: v.keyword,
+          path: v.instancePath.split('/').filter(Boolean),
+          message: v.message ?? '',
+        } as unknown as z.core.$ZodIssue;
+        const detail = issueToDetail(issue);
         const where = error.validationContext && error.validationContext !== 'body' ? `${error.validationContext}.` : '';
         return { ...detail, path: where + detail.path };
       });

@@ -1,17 +1,29 @@
-import { promises as fs } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
-import { FileMigrationProvider, Migrator } from 'kysely/migration';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 
 export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
+/**
+ * Loads `migrations/*.ts` with this module's own `import()`, so the files load under tsx and
+ * under vitest alike (kysely's FileMigrationProvider imports natively, which cannot load .ts).
+ */
+const folderProvider: MigrationProvider = {
+  async getMigrations() {
+    const files = (await readdir(migrationsDir)).filter((f) => /^\d{4}-\d{2}-\d{2}-\d{4}-[\w-]+\.ts$/.test(f)).sort();
+    const migrations: Record<string, Migration> = {};
+    for (const file of files) {
+      migrations[file.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(migrationsDir, file)).href)) as Migration;
+    }
+    return migrations;
+  },
+};
+
 /** Applies every pending migration in `migrations/`, in name order. Throws on the first failure. */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsDir }),
-  });
+  const migrator = new Migrator({ db, provider: folderProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
