@@ -9,19 +9,27 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authPlugin } from './platform/auth.js';
 import type { Config } from './platform/config.js';
 import type { Database, Db } from './platform/db.js';
 import { registerErrorHandling, sendError } from './platform/errors.js';
 import type { EventStore } from './platform/event-store.js';
 import { healthRoutes } from './platform/health.routes.js';
+import { devMailboxRoutes } from './platform/dev-mailbox.routes.js';
+import type { JobQueue } from './platform/jobs.js';
 import { liveFeed } from './platform/live-feed.js';
+import { companyModule } from './modules/company/index.js';
+import { identityModule } from './modules/identity/index.js';
+import { materialsModule } from './modules/materials/index.js';
+import { stationsModule } from './modules/stations/index.js';
 
 export interface AppDependencies {
   config: Config;
   database: Database;
   eventStore: EventStore;
+  /** BullMQ (REDIS_URL) or in-process; main.ts and tests own its lifecycle. */
+  jobQueue: JobQueue;
 }
 
 declare module 'fastify' {
@@ -30,6 +38,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     eventStore: EventStore;
+    jobQueue: JobQueue;
     /** Named checks behind `/api/ready`; platform parts add theirs (database, redis). */
     readinessProbes: Record<string, () => Promise<void>>;
     /** Every route as registered, for the test that demands a schema on each. */
@@ -72,6 +81,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('db', deps.database.db);
   app.decorate('eventStore', deps.eventStore);
   app.decorate('readinessProbes', { database: () => deps.database.ping() });
+  app.decorate('jobQueue', deps.jobQueue);
+  if (deps.jobQueue.kind === 'bullmq') app.readinessProbes.redis = () => deps.jobQueue.ping();
 
   // Platform
   registerErrorHandling(app);
@@ -104,14 +115,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    // Schemas registered with an id (`.meta({ id })`, needed by recursive ones such as the BOM tree) become components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { secret: config.jwtSecret });
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 64 * 1024 } });
   await app.register(healthRoutes);
+  if (config.env !== 'production') await app.register(devMailboxRoutes);
   await app.register(liveFeed);
 
   // Modules
+  await app.register(companyModule);
+  await app.register(identityModule);
+  await app.register(materialsModule);
+  await app.register(stationsModule);
 
   // Console (built web app), with the SPA's index.html for every non-API route.
   if (existsSync(path.join(webDistDir, 'index.html'))) {

@@ -1,14 +1,19 @@
 import { buildApp } from './app.js';
+import { startJobs } from './jobs.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db.js';
 import { createEventStore } from './platform/event-store.js';
+import { createJobQueue, queuePrefixFrom } from './platform/jobs.js';
 import { migrateToLatest } from './platform/migrate.js';
+import { logSeedReport, seed } from './seed.js';
 
 /** Reads config, migrates, builds the app, listens; on SIGTERM/SIGINT closes gracefully and exits 0. */
 async function main() {
   let config;
+  let queuePrefix;
   try {
     config = loadConfig();
+    queuePrefix = queuePrefixFrom();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -19,7 +24,10 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const eventStore = createEventStore();
-  const app = await buildApp({ config, database, eventStore });
+  const jobQueue = createJobQueue({ redisUrl: config.redisUrl, prefix: queuePrefix });
+  const app = await buildApp({ config, database, eventStore, jobQueue });
+  logSeedReport(app, await seed(app));
+  const jobs = startJobs({ config, database, eventStore, queue: jobQueue, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -28,6 +36,8 @@ async function main() {
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     try {
       await app.close();
+      await jobs.stop();
+      await jobQueue.close();
       await database.close();
       process.exit(0);
     } catch (error) {

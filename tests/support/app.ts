@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/platform/config.js';
 import { createEventStore } from '../../src/server/platform/event-store.js';
+import { startJobs, type JobRuntime } from '../../src/server/jobs.js';
+import { createJobQueue } from '../../src/server/platform/jobs.js';
 import type { Role } from '../../src/domain/shared/roles.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
@@ -10,6 +12,8 @@ export interface TestApp {
   app: FastifyInstance;
   testDb: TestDatabase;
   config: Config;
+  /** The dispatcher and (without REDIS_URL in env) in-process workers, as main.ts starts them. */
+  jobs: JobRuntime;
   /** A signed bearer token for a principal (no user row needed by platform routes). */
   tokenFor(principal: { userId?: string; role?: Role; companyId?: string | null }): string;
   close(): Promise<void>;
@@ -30,17 +34,24 @@ export async function createTestApp(
     SEED_DEMO: 'false',
     ...env,
   });
-  const app = await buildApp({ config, database: testDb.database, eventStore: createEventStore() });
+  const eventStore = createEventStore();
+  // Its own BullMQ prefix when env sets REDIS_URL, so parallel test files never share jobs.
+  const jobQueue = createJobQueue({ redisUrl: config.redisUrl, prefix: `test-${randomUUID()}` });
+  const app = await buildApp({ config, database: testDb.database, eventStore, jobQueue });
   await options.beforeReady?.(app);
   await app.ready();
+  const jobs = startJobs({ config, database: testDb.database, eventStore, queue: jobQueue, log: app.log });
   return {
     app,
     testDb,
     config,
+    jobs,
     tokenFor: ({ userId = randomUUID(), role = 'ADMIN', companyId = randomUUID() }) =>
       app.auth.sign({ userId, role, companyId, tokenId: randomUUID() }),
     async close() {
       await app.close();
+      await jobs.stop();
+      await jobQueue.close();
       await testDb.drop();
     },
   };

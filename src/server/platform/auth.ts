@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import { DomainError } from '../../domain/shared/errors.js';
 import type { Role } from '../../domain/shared/roles.js';
+import type { EventMetadata } from './event-store.js';
 
 /** What a bearer token says about its holder. */
 export interface Principal {
@@ -31,6 +32,13 @@ declare module '@fastify/jwt' {
 /** Decides whether a verified token is still valid (not revoked, user still there). */
 export type TokenCheck = (principal: Principal) => Promise<boolean>;
 
+/**
+ * Runs before every write (POST, PUT, PATCH, DELETE) of an authenticated route and throws a
+ * DomainError when the holder may only read now (a company whose trial has ended). Routes that
+ * must work regardless (logout, change password) set `config: { skipWriteCheck: true }`.
+ */
+export type WriteCheck = (principal: Principal) => Promise<void>;
+
 export interface AuthService {
   /** Signs a session token (lifetime per spec: 360 hours). */
   sign(principal: Omit<Principal, 'tokenId'> & { tokenId: string }): string;
@@ -38,6 +46,8 @@ export interface AuthService {
   verify(token: string): Promise<Principal>;
   /** Installs the revocation check; the identity module owns sessions. */
   setTokenCheck(check: TokenCheck): void;
+  /** Installs the read-only check for writes; the company module owns the trial. */
+  setWriteCheck(check: WriteCheck): void;
 }
 
 declare module 'fastify' {
@@ -51,6 +61,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
   }
+  interface FastifyContextConfig {
+    /** The route works even for a read-only account (see `WriteCheck`). */
+    skipWriteCheck?: boolean;
+  }
 }
 
 export const SESSION_LIFETIME_SECONDS = 360 * 60 * 60;
@@ -59,6 +73,14 @@ export const SESSION_LIFETIME_SECONDS = 360 * 60 * 60;
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new DomainError('UNAUTHORIZED');
   return request.principal;
+}
+
+/** Who caused the events a request appends, and on behalf of which company (for the event log). */
+export function eventMetadataOf(request: FastifyRequest): EventMetadata {
+  const principal = request.principal;
+  return principal
+    ? { userId: principal.userId, role: principal.role, onBehalfOf: principal.companyId, correlationId: request.id }
+    : { correlationId: request.id };
 }
 
 /** The company the request acts for; a master without a selected company gets 403. */
@@ -72,6 +94,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance, options: { secret: string }) => {
     await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: SESSION_LIFETIME_SECONDS } });
     let tokenCheck: TokenCheck = async () => true;
+    let writeCheck: WriteCheck = async () => {};
 
     const toPrincipal = (claims: TokenClaims): Principal => ({
       userId: claims.sub,
@@ -97,21 +120,34 @@ export const authPlugin = fp(
       setTokenCheck(check) {
         tokenCheck = check;
       },
+      setWriteCheck(check) {
+        writeCheck = check;
+      },
     };
     app.decorate('auth', auth);
     app.decorateRequest('principal', undefined);
 
-    const authenticate: preHandlerAsyncHookHandler = async (request) => {
+    const identify = async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!match) throw new DomainError('UNAUTHORIZED');
       request.principal = await auth.verify(match[1]);
     };
+    const checkWrite = async (request: FastifyRequest) => {
+      if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || request.routeOptions.config.skipWriteCheck) return;
+      await writeCheck(principalOf(request));
+    };
+
+    const authenticate: preHandlerAsyncHookHandler = async (request) => {
+      await identify(request);
+      await checkWrite(request);
+    };
     app.decorate('authenticate', authenticate);
     app.decorate('requireRole', (...allowed: Role[]): preHandlerAsyncHookHandler => {
-      return async function (request, reply) {
-        await authenticate.call(this, request, reply);
+      return async function (request) {
+        await identify(request);
         if (!allowed.includes(principalOf(request).role)) throw new DomainError('FORBIDDEN');
+        await checkWrite(request);
       };
     });
   },

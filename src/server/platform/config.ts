@@ -38,6 +38,7 @@ const envSchema = z.object({
   MASTER_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   MASTER_PASSWORD: z.preprocess(emptyToUndefined, z.string().optional()),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+  MATERIAL_IMAGE_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(512 * 1024 * 1024).default(512 * 1024 * 1024)),
 });
 
 export interface Config {
@@ -56,6 +57,8 @@ export interface Config {
   masterEmail?: string;
   masterPassword?: string;
   seedDemo: boolean;
+  /** Largest material image accepted, in bytes (spec: 512 MB; lower it to save disk). */
+  materialImageMaxBytes: number;
 }
 
 /** A configuration value is wrong; the message names the variable and what is wrong with it. */
@@ -105,5 +108,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     masterEmail: e.MASTER_EMAIL,
     masterPassword: e.MASTER_PASSWORD,
     seedDemo: e.SEED_DEMO === 'true',
+    materialImageMaxBytes: e.MATERIAL_IMAGE_MAX_BYTES,
   };
 }

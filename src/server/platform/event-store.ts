@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { sql, type Generated, type Insertable } from 'kysely';
+import { CompiledQuery, sql, type Generated, type Insertable } from 'kysely';
 import { DomainError } from '../../domain/shared/errors.js';
 import type { Db, Executor, Tx } from './db.js';
 
@@ -57,7 +57,7 @@ export interface EventMetadata {
 }
 
 export interface StoredEvent<Type extends string = string, Data = unknown> {
-  /** Order of insertion; not commit order (see `Cursor`). */
+  /** Order of insertion; not the read order (see `Cursor`). */
   globalPosition: number;
   /** Transaction id (xid8) as a decimal string. */
   txId: string;
@@ -72,7 +72,7 @@ export interface StoredEvent<Type extends string = string, Data = unknown> {
 }
 
 /**
- * A position in commit order: events are read by `(txId, globalPosition)`, and only from
+ * A position in the log's read order: events are read by `(txId, globalPosition)`, and only from
  * transactions older than every transaction still running, so a late commit is never skipped.
  */
 export interface Cursor {
@@ -150,56 +150,105 @@ const toStoredEvent = (row: EventRow): StoredEvent => ({
   recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
 });
 
+function assertAppendable(input: AppendInput): void {
+  if (input.events.length === 0) throw new Error(`Append to ${input.streamId} needs at least one event`);
+  const expected = input.expectedVersion;
+  if (expected !== 'any' && !(Number.isInteger(expected) && expected >= 0)) {
+    throw new Error(`Expected version of ${input.streamId} must be 'any' or a whole number >= 0, got ${expected}`);
+  }
+}
+
+/**
+ * The statement that moves the stream row on: it yields the stream's new version only when the
+ * expectation holds, so on a mismatch it yields no row and the events insert reads nothing.
+ * Parameters: $1 stream id, $2 company, $3 stream type, $4 event count, $6 expected version.
+ */
+function moveStreamSql(expected: ExpectedVersion): string {
+  if (expected === 'any') {
+    return `insert into streams (stream_id, company_id, stream_type, version) values ($1, $2::uuid, $3, $4::int)
+      on conflict (stream_id) do update set version = streams.version + excluded.version, updated_at = now()
+      returning version`;
+  }
+  // A concurrent creator holds the key until it ends; then this one finds the row and inserts nothing.
+  if (expected === 0) {
+    return `insert into streams (stream_id, company_id, stream_type, version) values ($1, $2::uuid, $3, $4::int)
+      on conflict (stream_id) do nothing returning version`;
+  }
+  // A concurrent writer holds the row lock; once it commits, the WHERE is checked again and fails.
+  return `update streams set version = version + $4::int, updated_at = now()
+    where stream_id = $1 and version = $6::int returning version`;
+}
+
+/**
+ * The append as one statement. Written out rather than built with the `sql` tag: it is the
+ * hottest statement of the system, and one event (the usual case) needs no VALUES join.
+ * Parameters after the stream's: $5 metadata, then type and data of each event.
+ */
+function appendSql(expected: ExpectedVersion, count: number): string {
+  const first = typeof expected === 'number' && expected > 0 ? 7 : 6;
+  const columns = '(company_id, stream_id, stream_type, stream_version, type, data, metadata)';
+  const returning = 'returning global_position, tx_id::text as tx_id, stream_version, recorded_at';
+  if (count === 1) {
+    return `with moved as (${moveStreamSql(expected)})
+      insert into events ${columns}
+      select $2::uuid, $1, $3, moved.version, $${first}::text, $${first + 1}::jsonb, $5::jsonb from moved
+      ${returning}`;
+  }
+  const rows = Array.from(
+    { length: count },
+    (_, index) => `($${first + 2 * index}::text, $${first + 2 * index + 1}::jsonb, ${index + 1})`,
+  );
+  return `with moved as (${moveStreamSql(expected)})
+    insert into events ${columns}
+    select $2::uuid, $1, $3, moved.version - $4::int + e.ordinal, e.type, e.data, $5::jsonb
+    from moved cross join (values ${rows.join(', ')}) as e(type, data, ordinal)
+    ${returning}`;
+}
+
+type AppendedRow = { global_position: string; tx_id: string; stream_version: number; recorded_at: Date | string };
+
 /**
  * Appends events to a stream in one round trip: the stream row is created (expected 0) or moved
  * on (expected = current version) and the events inserted by a single statement. If the version
  * does not match, nothing is written and CONFLICT_ERROR is thrown.
  */
-async function appendRaw(tx: Executor, input: AppendInput): Promise<AppendResult> {
-  const count = input.events.length;
-  if (count === 0) throw new Error('appendToStream needs at least one event');
-  const expected = input.expectedVersion;
-  const types = input.events.map((e) => e.type);
-  const datas = input.events.map((e) => JSON.stringify(e.data ?? null));
-  const metadata = JSON.stringify(input.metadata ?? {});
+async function appendRaw(executor: Executor, input: AppendInput): Promise<AppendResult> {
+  assertAppendable(input);
+  const { expectedVersion: expected, events: newEvents } = input;
+  const count = newEvents.length;
+  const payloads = newEvents.map((event) => JSON.stringify(event.data ?? null));
+  const metadataJson = JSON.stringify(input.metadata ?? {});
+  const parameters: unknown[] = [input.streamId, input.companyId, input.streamType, count, metadataJson];
+  if (typeof expected === 'number' && expected > 0) parameters.push(expected);
+  newEvents.forEach((event, index) => parameters.push(event.type, payloads[index]));
 
-  // `moved` yields the stream's new version only when the expectation holds; the events insert
-  // reads it, so on a mismatch zero events are inserted and zero rows come back.
-  const moved =
-    expected === 'any'
-      ? sql`
-          insert into streams (stream_id, company_id, stream_type, version)
-          values (${input.streamId}, ${input.companyId}, ${input.streamType}, ${count})
-          on conflict (stream_id) do update set version = streams.version + ${count}, updated_at = now()
-          returning version`
-      : expected === 0
-        ? sql`
-          insert into streams (stream_id, company_id, stream_type, version)
-          values (${input.streamId}, ${input.companyId}, ${input.streamType}, ${count})
-          on conflict (stream_id) do nothing
-          returning version`
-        : sql`
-          update streams set version = version + ${count}, updated_at = now()
-          where stream_id = ${input.streamId} and version = ${expected}
-          returning version`;
-
-  const result = await sql<EventRow>`
-    with moved as (${moved})
-    insert into events (company_id, stream_id, stream_type, stream_version, type, data, metadata)
-    select ${input.companyId}::uuid, ${input.streamId}, ${input.streamType},
-           moved.version - ${count}::int + e.ordinality::int, e.type, e.data::jsonb, ${metadata}::jsonb
-    from moved
-    cross join unnest(${types}::text[], ${datas}::text[]) with ordinality as e(type, data, ordinality)
-    returning global_position, tx_id::text as tx_id, company_id, stream_id, stream_type, stream_version,
-              type, data, metadata, recorded_at
-  `.execute(tx);
+  const result = await executor.executeQuery<AppendedRow>(CompiledQuery.raw(appendSql(expected, count), parameters));
 
   if (result.rows.length !== count) {
     throw new DomainError('CONFLICT_ERROR', [
-      { path: 'version', message: 'errors.CONFLICT_ERROR', params: { expected: String(expected) } },
+      {
+        path: 'expectedVersion',
+        message: 'errors.CONFLICT_ERROR',
+        params: { streamId: input.streamId, expected: String(expected) },
+      },
     ]);
   }
-  const events = result.rows.map(toStoredEvent).sort((a, b) => a.streamVersion - b.streamVersion);
+  const appended = count === 1 ? result.rows : [...result.rows].sort((a, b) => a.stream_version - b.stream_version);
+  // Built from what was sent (parsed back, as jsonb returns it) so the round trip stays small.
+  const events = appended.map(
+    (row, index): StoredEvent => ({
+      globalPosition: Number(row.global_position),
+      txId: row.tx_id,
+      companyId: input.companyId,
+      streamId: input.streamId,
+      streamType: input.streamType,
+      streamVersion: row.stream_version,
+      type: newEvents[index].type,
+      data: JSON.parse(payloads[index]) as unknown,
+      metadata: JSON.parse(metadataJson) as EventMetadata,
+      recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
+    }),
+  );
   return { nextVersion: events[events.length - 1].streamVersion, events };
 }
 
@@ -224,32 +273,34 @@ export interface ReadAllOptions {
 }
 
 /**
- * Reads the whole log in commit order after a cursor, stopping below the xmin horizon: no event
- * of a transaction that could still commit before an earlier one is ever handed out early.
+ * Reads the whole log after a cursor in `(tx_id, global_position)` order, only from transactions
+ * below the xmin horizon (older than every transaction still running). A transaction that began
+ * earlier but commits later is therefore never skipped: its events stay unread until it ends.
  */
 export async function readAll(db: Executor, options: ReadAllOptions = {}): Promise<StoredEvent[]> {
   const after = options.after ?? startCursor;
   const limit = options.limit ?? 1000;
+  // Order by the columns, not the text alias of the select list: '10' sorts before '9'.
   const result = await sql<EventRow>`
     select global_position, tx_id::text as tx_id, company_id, stream_id, stream_type, stream_version,
            type, data, metadata, recorded_at
     from events
-    where (tx_id, global_position) > (${after.txId}::xid8, ${after.position}::bigint)
-      and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+    where (events.tx_id, events.global_position) > (${after.txId}::xid8, ${after.position}::bigint)
+      and events.tx_id < pg_snapshot_xmin(pg_current_snapshot())
       ${options.companyId ? sql`and company_id = ${options.companyId}::uuid` : sql``}
       ${options.streamTypes ? sql`and stream_type = any(${[...options.streamTypes]}::text[])` : sql``}
-    order by tx_id, global_position
+    order by events.tx_id, events.global_position
     limit ${limit}
   `.execute(db);
   return result.rows.map(toStoredEvent);
 }
 
-/** The cursor of the newest event visible in commit order now (start cursor on an empty log). */
+/** The cursor of the newest event readable by `readAll` now (start cursor on an empty log). */
 export async function headCursor(db: Executor): Promise<Cursor> {
   const result = await sql<{ tx_id: string; global_position: string }>`
     select tx_id::text as tx_id, global_position from events
-    where tx_id < pg_snapshot_xmin(pg_current_snapshot())
-    order by tx_id desc, global_position desc limit 1
+    where events.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by events.tx_id desc, events.global_position desc limit 1
   `.execute(db);
   const row = result.rows[0];
   return row ? { txId: row.tx_id, position: Number(row.global_position) } : startCursor;
@@ -258,9 +309,11 @@ export async function headCursor(db: Executor): Promise<Cursor> {
 export interface EventStore {
   /**
    * Appends and runs the inline projections of the stream type, all in the caller's transaction.
+   * Given the root handle instead, the append is one statement committed on its own (wrapped in a
+   * transaction only when inline projections of the stream type must run with it).
    * Call `committed()` after the transaction commits, so consumers wake at once.
    */
-  append(tx: Tx, input: AppendInput): Promise<AppendResult>;
+  append(executor: Executor, input: AppendInput): Promise<AppendResult>;
   readStream: typeof readStream;
   readAll: typeof readAll;
   registerInlineProjection(projection: InlineProjection): void;
@@ -275,12 +328,17 @@ export function createEventStore(): EventStore {
   const hints = new EventEmitter();
   hints.setMaxListeners(0);
   return {
-    async append(tx, input) {
-      const result = await appendRaw(tx, input);
-      for (const projection of projections) {
-        if (projection.streamTypes.includes(input.streamType)) await projection.apply(tx, result.events);
-      }
-      return result;
+    append(executor, input) {
+      const inline = projections.filter((projection) => projection.streamTypes.includes(input.streamType));
+      if (inline.length === 0) return appendRaw(executor, input);
+      const appendAndProject = async (tx: Tx) => {
+        const result = await appendRaw(tx, input);
+        for (const projection of inline) await projection.apply(tx, result.events);
+        return result;
+      };
+      return executor.isTransaction
+        ? appendAndProject(executor as Tx)
+        : executor.transaction().execute(appendAndProject);
     },
     readStream,
     readAll,
@@ -304,8 +362,9 @@ export interface ConsumerOptions {
   db: Db;
   /** Unique, stable name: the checkpoint is stored under it. */
   name: string;
-  /** Handles one batch in the transaction that also stores the checkpoint. */
+  /** Handles one batch in the transaction that also stores the checkpoint; a throw rolls both back. */
   handle(tx: Tx, events: StoredEvent[]): Promise<void>;
+  /** Events per transaction; default 1000. */
   batchSize?: number;
   /** Poll interval when no hint arrives, in ms. */
   pollMs?: number;
@@ -318,16 +377,35 @@ export interface Consumer {
   catchUp(): Promise<number>;
   /** Starts the background loop. */
   start(): void;
-  /** Stops the loop and waits for the batch in flight. */
+  /** Stops the loop after the batch in flight (which commits) and waits for it. */
   stop(): Promise<void>;
 }
 
-async function readCheckpoint(tx: Tx, name: string): Promise<Cursor> {
-  await sql`insert into consumer_checkpoints (consumer) values (${name}) on conflict do nothing`.execute(tx);
-  const row = await sql<{ tx_id: string; global_position: string }>`
-    select tx_id::text as tx_id, global_position from consumer_checkpoints where consumer = ${name} for update
+/**
+ * Takes the consumer's lock for this transaction and reads its checkpoint (created on first use).
+ * The lock makes a second instance of the same consumer (another server) wait instead of reading
+ * twice. It is an advisory lock, not `select ... for update`, so a poll that finds nothing writes
+ * nothing and takes no transaction id, which would hold back every reader's horizon.
+ */
+async function lockCheckpoint(tx: Tx, name: string): Promise<Cursor> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`consumer:${name}`}, 0))`.execute(tx);
+  // A statement after the lock: its snapshot sees the checkpoint the previous holder committed.
+  const select = () => sql<{ tx_id: string; global_position: string }>`
+    select tx_id::text as tx_id, global_position from consumer_checkpoints where consumer = ${name}
   `.execute(tx);
-  return { txId: row.rows[0].tx_id, position: Number(row.rows[0].global_position) };
+  let found = await select();
+  if (found.rows.length === 0) {
+    await sql`insert into consumer_checkpoints (consumer) values (${name}) on conflict do nothing`.execute(tx);
+    found = await select();
+  }
+  return { txId: found.rows[0].tx_id, position: Number(found.rows[0].global_position) };
+}
+
+async function saveCheckpoint(tx: Tx, name: string, cursor: Cursor): Promise<void> {
+  await sql`
+    update consumer_checkpoints set tx_id = ${cursor.txId}::xid8, global_position = ${cursor.position}, updated_at = now()
+    where consumer = ${name}
+  `.execute(tx);
 }
 
 /**
@@ -335,68 +413,74 @@ async function readCheckpoint(tx: Tx, name: string): Promise<Cursor> {
  * restart resumes exactly where the last committed batch ended: no gap, no repeat.
  */
 export function createConsumer(options: ConsumerOptions): Consumer {
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 1000;
   const pollMs = options.pollMs ?? 500;
   let running = false;
-  let inFlight: Promise<unknown> = Promise.resolve();
+  let loopDone: Promise<void> = Promise.resolve();
+  let hinted = false;
   let wake: (() => void) | undefined;
   let unsubscribe: (() => void) | undefined;
 
   const oneBatch = () =>
     options.db.transaction().execute(async (tx) => {
-      const checkpoint = await readCheckpoint(tx, options.name);
+      const checkpoint = await lockCheckpoint(tx, options.name);
       const events = await readAll(tx, { after: checkpoint, limit: batchSize });
       if (events.length === 0) return 0;
       await options.handle(tx, events);
-      const last = events[events.length - 1];
-      await sql`
-        update consumer_checkpoints set tx_id = ${last.txId}::xid8, global_position = ${last.globalPosition},
-          updated_at = now() where consumer = ${options.name}
-      `.execute(tx);
+      await saveCheckpoint(tx, options.name, cursorOf(events[events.length - 1]));
       return events.length;
     });
 
-  const catchUp = async () => {
+  const drain = async (keepGoing: () => boolean) => {
     let total = 0;
     for (;;) {
       const handled = await oneBatch();
       total += handled;
-      if (handled < batchSize) return total;
+      if (handled < batchSize || !keepGoing()) return total;
     }
   };
 
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, pollMs);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
   const loop = async () => {
     while (running) {
+      hinted = false;
+      let failed = false;
       try {
-        await (inFlight = catchUp());
+        await drain(() => running);
       } catch (error) {
+        failed = true;
         options.onError?.(error);
       }
-      if (!running) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      // A hint that arrived during the batch means more may be readable already; a failure waits.
+      if (running && (failed || !hinted)) await sleep();
       wake = undefined;
     }
   };
 
   return {
-    catchUp,
+    catchUp: () => drain(() => true),
     start() {
       if (running) return;
       running = true;
-      unsubscribe = options.eventStore?.onCommitted(() => wake?.());
-      void loop();
+      unsubscribe = options.eventStore?.onCommitted(() => {
+        hinted = true;
+        wake?.();
+      });
+      loopDone = loop();
     },
     async stop() {
       running = false;
       unsubscribe?.();
       wake?.();
-      await inFlight.catch(() => {});
+      await loopDone;
     },
   };
 }

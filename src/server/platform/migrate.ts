@@ -22,7 +22,7 @@ const folderProvider: MigrationProvider = {
 };
 
 /** Applies every pending migration in `migrations/`, in name order. Throws on the first failure. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+export async function migrateToLatest<Schema>(db: Kysely<Schema>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: folderProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

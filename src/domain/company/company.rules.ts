@@ -1,0 +1,56 @@
+import { DomainError } from '../shared/errors.js';
+import type { Plan } from './company.schema.js';
+
+/** The free trial of the spec. */
+export const TRIAL_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The largest logo accepted, in bytes (the sidebar shows it at 154 x 52 pixels). */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** When a trial that starts at `registeredAt` ends. */
+export const trialEndFrom = (registeredAt: Date): Date => new Date(registeredAt.getTime() + TRIAL_DAYS * DAY_MS);
+
+export interface AccountTerms {
+  plan: Plan;
+  trialEndsAt: Date | null;
+}
+
+/**
+ * A company whose trial has ended may sign in and read but not write, until the operator extends
+ * the trial or sets a plan. Demo and paid plans never end here.
+ */
+export const trialHasEnded = (terms: AccountTerms, now: Date): boolean =>
+  terms.plan === 'trial' && (terms.trialEndsAt === null || terms.trialEndsAt.getTime() <= now.getTime());
+
+/**
+ * The terms after the operator's change: a trial plan needs an end date; another plan keeps
+ * the date only as history.
+ */
+export function changedTerms(current: AccountTerms, change: { plan?: Plan; trialEndsAt?: Date | null }): AccountTerms {
+  const next: AccountTerms = {
+    plan: change.plan ?? current.plan,
+    trialEndsAt: change.trialEndsAt === undefined ? current.trialEndsAt : change.trialEndsAt,
+  };
+  if (next.plan === 'trial' && next.trialEndsAt === null) {
+    throw new DomainError('VALIDATION_ERROR', [{ path: 'trialEndsAt', message: 'validation.trialNeedsEnd' }]);
+  }
+  return next;
+}
+
+/** Storage shown in the customer list: bytes as gigabytes (10^9), two decimals. */
+export const bytesToGb = (bytes: number): number => Math.round((bytes / 1e9) * 100) / 100;
+
+export type LogoType = 'image/png' | 'image/jpeg';
+
+const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The logo's type from its first bytes (PNG or JPEG); the file name and the browser's claim are not trusted. */
+export function logoTypeOf(bytes: Uint8Array): LogoType | null {
+  if (bytes.length >= pngSignature.length && pngSignature.every((byte, index) => bytes[index] === byte)) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
+/** Escapes `%`, `_` and `\` so a company-name filter matches literally inside an ILIKE pattern. */
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/** Field limits of the company data (spec section 5, Company). */
+export const companyLimits = {
+  name: 50,
+  email: 50,
+  phone: 15,
+  zip: 9,
+  houseNumber: 9,
+  addressSuffix: 50,
+  country: 50,
+  iban: 34,
+  bic: 11,
+  vat: 9,
+  vatNumber: 20,
+  taxNumber: 20,
+  number: 9,
+  orderNumberLetters: 2,
+  referralSource: 50,
+} as const;
+
+/** Plans of a customer account. Only `trial` ends; a demo or paid plan never turns read-only. */
+export const plans = ['trial', 'demo', 'standard', 'premium'] as const;
+export type Plan = (typeof plans)[number];
+
+/** Answers of the 'how did you hear about us' survey. */
+export const referralSources = ['SEARCH_ENGINE', 'SOCIAL_MEDIA', 'RECOMMENDATION', 'TRADE_FAIR', 'ADVERTISEMENT', 'OTHER'] as const;
+export type ReferralSource = (typeof referralSources)[number];
+
+export const dateFormats = ['DD.MM.YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
+
+/**
+ * An error option that names a missing value with `key` and leaves every other issue (too long,
+ * bad format) its own message.
+ */
+export const missingAs =
+  (key: string) =>
+  (issue: { input?: unknown }): string | undefined =>
+    issue.input === undefined || issue.input === null ? key : undefined;
+
+const text = (max: number) => z.string().trim().max(max).default('');
+
+/** A required company name, at most 50 characters. */
+export const companyNameSchema = z.string().trim().min(1, 'validation.required').max(companyLimits.name);
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(companyLimits.email)
+  .refine((value) => value === '' || z.email().safeParse(value).success, 'validation.email')
+  .default('');
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(companyLimits.phone)
+  .refine((value) => value === '' || /^\+?[0-9][0-9 ()/.-]*$/.test(value), 'validation.phone')
+  .default('');
+
+const digits = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => /^[0-9]*$/.test(value), 'validation.digitsOnly')
+    .default('');
+
+export const addressSchema = z.object({
+  company: text(companyLimits.name),
+  addressSuffix: text(companyLimits.addressSuffix),
+  street: text(companyLimits.name),
+  houseNumber: text(companyLimits.houseNumber),
+  zip: text(companyLimits.zip),
+  place: text(companyLimits.name),
+  country: text(companyLimits.country),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const bankDetailsSchema = z.object({
+  accountHolder: text(companyLimits.name),
+  bank: text(companyLimits.name),
+  iban: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(companyLimits.iban)
+    .refine((value) => /^[A-Z0-9 ]*$/.test(value), 'validation.iban')
+    .default(''),
+  bic: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(companyLimits.bic)
+    .refine((value) => /^[A-Z0-9]*$/.test(value), 'validation.bic')
+    .default(''),
+});
+
+/** Order, invoice and cost numbering: two letters before the order number, consecutive numbers of up to 9 digits. */
+export const numberingSchema = z.object({
+  orderNumberLetters: z
+    .string()
+    .trim()
+    .max(companyLimits.orderNumberLetters)
+    .refine((value) => /^\p{L}*$/u.test(value), 'validation.lettersOnly')
+    .default(''),
+  orderNumber: digits(companyLimits.number),
+  invoiceNumber: digits(companyLimits.number),
+  costNumber: digits(companyLimits.number),
+});
+
+const emptyAddress = addressSchema.parse({});
+
+/**
+ * The company's basic settings (`PUT /api/company-account/updateBasicSettings`). Everything but
+ * the company name and the date format may be left empty.
+ */
+export const basicSettingsSchema = z.object({
+  companyName: companyNameSchema,
+  firstName: text(companyLimits.name),
+  lastName: text(companyLimits.name),
+  email: optionalEmail,
+  phone: optionalPhone,
+  deliveryAddress: addressSchema.default(emptyAddress),
+  billingAddress: addressSchema.default(emptyAddress),
+  bankDetails: bankDetailsSchema.default(bankDetailsSchema.parse({})),
+  tradeRegister: text(companyLimits.name),
+  localCourt: text(companyLimits.name),
+  /** Default VAT rate in percent. */
+  vat: z
+    .string()
+    .trim()
+    .max(companyLimits.vat)
+    .refine((value) => value === '' || /^[0-9]+([.,][0-9]+)?$/.test(value), 'validation.vat')
+    .default(''),
+  vatNumber: text(companyLimits.vatNumber),
+  taxNumber: text(companyLimits.taxNumber),
+  numbering: numberingSchema.default(numberingSchema.parse({})),
+  dateFormat: z.enum(dateFormats, { error: missingAs('validation.required') }),
+});
+export type BasicSettings = z.infer<typeof basicSettingsSchema>;
+export type BasicSettingsInput = z.input<typeof basicSettingsSchema>;
+
+/** What a new company starts with: its name, everything else empty, German date format. */
+export function initialBasicSettings(companyName: string): BasicSettings {
+  return basicSettingsSchema.parse({ companyName, dateFormat: 'DD.MM.YYYY' });
+}
+
+export const referralSourceUpdateSchema = z.object({
+  referralSource: z.enum(referralSources, { error: missingAs('validation.required') }),
+});
+
+/**
+ * The product operator's edit of a customer account: the plan, the end of the trial (`null`
+ * clears it; a trial plan needs one) and, when given, the whole company data.
+ */
+export const customerAccountUpdateSchema = z.object({
+  plan: z.enum(plans).optional(),
+  trialEndsAt: z.iso.datetime({ offset: true, error: 'validation.dateTime' }).nullable().optional(),
+  basicSettings: basicSettingsSchema.optional(),
+});
+export type CustomerAccountUpdate = z.infer<typeof customerAccountUpdateSchema>;
+
+/** Paging of the customer list; `page` counts from 1 (the company selector asks page 1, limit 100). */
+export const customerListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  companyName: z.string().trim().max(companyLimits.name).optional(),
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { basicSettingsSchema, plans, referralSources } from './company.schema.js';
+
+/** Answers of the company-account routes; the web reads its types from here. Dates are ISO strings. */
+const isoDate = z.string();
+
+export const logoViewSchema = z.object({
+  /** Same-origin URL path of the image; load it with the bearer token. */
+  filePath: z.string(),
+});
+
+export const accountTermsViewSchema = z.object({
+  plan: z.enum(plans),
+  trialEndsAt: isoDate.nullable(),
+  /** The trial has ended: the company may sign in and read, not write. */
+  readOnly: z.boolean(),
+});
+
+/** `GET /api/company-account/basic-settings`: the settings as `updateBasicSettings` takes them, plus logo and account. */
+export const companySettingsViewSchema = basicSettingsSchema.extend({
+  id: z.string(),
+  code: z.string(),
+  referralSource: z.enum(referralSources).nullable(),
+  logo: logoViewSchema.nullable(),
+  account: accountTermsViewSchema,
+});
+export type CompanySettingsView = z.infer<typeof companySettingsViewSchema>;
+
+/** One row of the product operator's customer list. */
+export const customerAccountRowSchema = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  /** The super user's full name. */
+  superUser: z.string().nullable(),
+  email: z.string().nullable(),
+  registeredAt: isoDate,
+  code: z.string(),
+  users: z.number().int(),
+  plan: z.enum(plans),
+  trialEndsAt: isoDate.nullable(),
+  /** Storage used by the company's files, in GB. */
+  storageGb: z.number(),
+});
+export type CustomerAccountRow = z.infer<typeof customerAccountRowSchema>;
+
+export const customerAccountPageSchema = z.object({
+  data: z.array(customerAccountRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+/** `GET /api/company-account/byId/{id}`: a customer row with its referral source, settings and logo. */
+export const customerAccountDetailSchema = customerAccountRowSchema.extend({
+  referralSource: z.enum(referralSources).nullable(),
+  readOnly: z.boolean(),
+  basicSettings: basicSettingsSchema,
+  logo: logoViewSchema.nullable(),
+});
+export type CustomerAccountDetail = z.infer<typeof customerAccountDetailSchema>;

@@ -1,0 +1,62 @@
+import type { Locale } from './identity.schema.js';
+
+/**
+ * Facts of a user (stream `user-<id>`, stream type `user`). Secrets that an email must carry
+ * (a code, a link token) travel sealed: the log never holds them readable. Dates are ISO strings.
+ */
+export type UserEvent =
+  | {
+      type: 'UserRegistered';
+      data: { userId: string; companyId: string; role: 'SUPER_USER'; email: string; firstName: string; lastName: string; locale: Locale };
+    }
+  | {
+      type: 'EmailVerificationCodeIssued';
+      data: { userId: string; email: string; firstName: string; locale: Locale; sealedCode: string; expiresAt: string };
+    }
+  | { type: 'EmailConfirmed'; data: { userId: string } }
+  | {
+      type: 'PasswordResetRequested';
+      data: { userId: string; email: string; firstName: string; locale: Locale; sealedToken: string; expiresAt: string };
+    }
+  | { type: 'PasswordReset'; data: { userId: string } }
+  | { type: 'PasswordChanged'; data: { userId: string } }
+  | {
+      type: 'AdminUserInvited';
+      data: {
+        userId: string;
+        companyId: string;
+        role: 'ADMIN';
+        email: string;
+        firstName: string;
+        lastName: string;
+        locale: Locale;
+        companyName: string;
+        sealedToken: string;
+        expiresAt: string;
+      };
+    }
+  | { type: 'AdminPasswordSet'; data: { userId: string } }
+  | {
+      type: 'OperationsUserCreated';
+      data: { userId: string; companyId: string; role: 'OPERATOR'; username: string; firstName: string; lastName: string };
+    }
+  | {
+      /** A user created with a password and a confirmed email at once (demo data, provisioning): no email is sent. */
+      type: 'UserCreated';
+      data: {
+        userId: string;
+        companyId: string;
+        role: 'SUPER_USER' | 'ADMIN' | 'OPERATOR';
+        email: string | null;
+        username: string | null;
+        firstName: string;
+        lastName: string;
+      };
+    }
+  | { type: 'MasterUserCreated'; data: { userId: string; email: string } }
+  | { type: 'UserRemoved'; data: { userId: string; companyId: string; role: 'ADMIN' | 'OPERATOR' } };
+
+export type UserEventType = UserEvent['type'];
+
+export const userStreamId = (userId: string) => `user-${userId}`;
+export const USER_STREAM_TYPE = 'user';

@@ -1,0 +1,84 @@
+import type { ErrorCode } from '../shared/errors.js';
+import type { Role } from '../shared/roles.js';
+
+const MINUTE_MS = 60 * 1000;
+
+/** A 6-digit email code dies after 15 minutes or 5 wrong tries. */
+export const VERIFICATION_CODE_TTL_MS = 15 * MINUTE_MS;
+export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
+/** Reset links live 1 hour, invitations 72 hours. */
+export const PASSWORD_RESET_TTL_MS = 60 * MINUTE_MS;
+export const INVITATION_TTL_MS = 72 * 60 * MINUTE_MS;
+/** The sign-up ticket replaces the spec's temporary credentials (15 minutes): no password is kept in the browser. */
+export const SIGNUP_TICKET_TTL_MS = 15 * MINUTE_MS;
+/** At most 10 failed logins per account and per address in 15 minutes. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
+
+export type TokenPurpose = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'INVITATION' | 'SIGNUP_TICKET';
+
+export const tokenLifetimeMs: Record<TokenPurpose, number> = {
+  EMAIL_VERIFICATION: VERIFICATION_CODE_TTL_MS,
+  PASSWORD_RESET: PASSWORD_RESET_TTL_MS,
+  INVITATION: INVITATION_TTL_MS,
+  SIGNUP_TICKET: SIGNUP_TICKET_TTL_MS,
+};
+
+export interface OneTimeToken {
+  expiresAt: Date;
+  usedAt: Date | null;
+  attempts: number;
+}
+
+/** A single-use token may be redeemed only once, before it expires, and (codes) before the tries run out. */
+export function tokenIsUsable(token: OneTimeToken, now: Date, maxAttempts = Number.POSITIVE_INFINITY): boolean {
+  return token.usedAt === null && token.expiresAt.getTime() > now.getTime() && token.attempts < maxAttempts;
+}
+
+export type LoginThrottle = { blocked: false } | { blocked: true; retryAfterSeconds: number };
+
+/**
+ * Whether another login may be tried, given the failures of one account (or one address).
+ * Blocked while 10 failures lie within the last 15 minutes; it opens again when the oldest of
+ * those 10 leaves the window.
+ */
+export function loginThrottle(failures: readonly Date[], now: Date): LoginThrottle {
+  const windowStart = now.getTime() - LOGIN_FAILURE_WINDOW_MS;
+  const recent = failures
+    .map((at) => at.getTime())
+    .filter((at) => at > windowStart)
+    .sort((a, b) => b - a);
+  if (recent.length < LOGIN_FAILURE_LIMIT) return { blocked: false };
+  const opensAt = recent[LOGIN_FAILURE_LIMIT - 1] + LOGIN_FAILURE_WINDOW_MS;
+  return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now.getTime()) / 1000)) };
+}
+
+/** An identifier with `@` is an email (super users, administration users, master); otherwise an operator's username. */
+export const loginKindOf = (usernameOrEmail: string): 'email' | 'username' => (usernameOrEmail.includes('@') ? 'email' : 'username');
+
+/** Roles that manage a company's team (list, invite, create, remove users). */
+export const teamManagers: readonly Role[] = ['MASTER', 'SUPER_USER', 'ADMIN'];
+
+/**
+ * Why `actor` may not remove `target`, or null when it may: nobody removes themselves, the
+ * company's super user or the product operator.
+ */
+export function userRemovalRefusal(actor: { userId: string; role: Role }, target: { id: string; role: Role }): ErrorCode | null {
+  if (!teamManagers.includes(actor.role)) return 'FORBIDDEN';
+  if (actor.userId === target.id) return 'FORBIDDEN';
+  if (target.role === 'SUPER_USER' || target.role === 'MASTER') return 'FORBIDDEN';
+  return null;
+}
+
+/** Operators see only their own account; team managers see every account of their company. */
+export const mayReadAccount = (actor: { userId: string; role: Role }, targetUserId: string): boolean =>
+  teamManagers.includes(actor.role) || actor.userId === targetUserId;
+
+/** The status shown for a user: invited (no password yet), unconfirmed (email not confirmed) or active. */
+export type UserStatus = 'ACTIVE' | 'INVITED' | 'UNCONFIRMED';
+
+export function userStatusOf(user: { role: Role; hasPassword: boolean; emailConfirmed: boolean }): UserStatus {
+  if (!user.hasPassword) return 'INVITED';
+  if (user.role !== 'OPERATOR' && !user.emailConfirmed) return 'UNCONFIRMED';
+  return 'ACTIVE';
+}

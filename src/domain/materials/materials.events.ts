@@ -1,0 +1,17 @@
+import type { Material, MaterialType } from './materials.schema.js';
+
+/** Stream of one material in the event log. */
+export const materialStreamId = (materialId: string) => `material-${materialId}`;
+export const MATERIAL_STREAM_TYPE = 'material';
+
+/**
+ * Facts appended beside every change of the plain `materials` record, for the audit trail and the
+ * live feed. Created and Updated carry the material as it is afterwards; `changed` says whether
+ * the form's fields or the image changed.
+ */
+export type MaterialEvent =
+  | { type: 'MaterialCreated'; data: { material: Material } }
+  | { type: 'MaterialUpdated'; data: { material: Material; changed: 'fields' | 'image' } }
+  | { type: 'MaterialDeleted'; data: { materialId: string; type: MaterialType; name: string; materialNumber: string } };
+
+export type MaterialEventType = MaterialEvent['type'];

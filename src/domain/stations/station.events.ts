@@ -1,0 +1,44 @@
+import type { CompletionAction, ProductionParameter } from './station.schema.js';
+
+/** Stream type of a station's stream `station-<id>`. */
+export const STATION_STREAM_TYPE = 'station';
+export const stationStreamId = (stationId: string) => `station-${stationId}`;
+
+/** What a station is made of on its add and edit forms. */
+export interface StationDefinition {
+  name: string;
+  parameters: ProductionParameter[];
+  actions: CompletionAction[];
+  incomingGoodsCheckIn: boolean;
+}
+
+/**
+ * Facts of one production station. Every payload carries `at`, the ISO time the command was
+ * given, so a replay needs no clock.
+ */
+export type StationEvent =
+  | { type: 'StationCreated'; data: StationDefinition & { stationId: string; at: string } }
+  | { type: 'StationChanged'; data: StationDefinition & { stationId: string; at: string } }
+  | { type: 'StationMaintenanceRecorded'; data: { stationId: string; performedAt: string; at: string } }
+  | { type: 'StationDeleted'; data: { stationId: string; name: string; at: string } }
+  | { type: 'OperatorSignedIn'; data: { stationId: string; userId: string; username: string; at: string } };
+
+export type StationEventType = StationEvent['type'];
+
+/** Events that change what the add and edit forms show; only these make a client's copy stale. */
+export const stationFormEventTypes: readonly StationEventType[] = [
+  'StationCreated',
+  'StationChanged',
+  'StationMaintenanceRecorded',
+  'StationDeleted',
+];
+
+/** Stream type of a user's station authorisations, stream `station-authorizations-<userId>`. */
+export const STATION_AUTHORIZATIONS_STREAM_TYPE = 'station-authorizations';
+export const stationAuthorizationsStreamId = (userId: string) => `station-authorizations-${userId}`;
+
+/** An admin set the stations a user may sign in at (the whole set, replacing the previous one). */
+export type StationAuthorizationEvent = {
+  type: 'StationAuthorizationsSet';
+  data: { userId: string; stationIds: string[]; at: string };
+};

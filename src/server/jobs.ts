@@ -1,0 +1,97 @@
+import type { Config } from './platform/config.js';
+import type { Database } from './platform/db.js';
+import { createDispatcher, type DispatchRoute, type Dispatcher } from './platform/dispatcher.js';
+import type { EventStore } from './platform/event-store.js';
+import type { JobDefinition, JobLogger, JobQueue, JobServices, JobWorkers } from './platform/jobs.js';
+import { createMailer, testMessageTemplate, type EmailTemplate } from './platform/mailer.js';
+import { createPdfRenderer } from './platform/pdf.js';
+import { createRenderPdfJob, type PdfDocumentKind } from './platform/render-pdf.job.js';
+import { createSendEmailJob } from './platform/send-email.job.js';
+import { identityEmailTemplates } from './modules/identity/identity.emails.js';
+import { identityDispatchRoutes, sendIdentityEmailJob } from './modules/identity/identity.jobs.js';
+
+// The composition root of background work: every module's templates, documents, jobs and
+// dispatch routes are listed here, explicitly, like the register list in app.ts.
+
+/** Email templates of every module, each in English and German. */
+export const emailTemplates: EmailTemplate[] = [testMessageTemplate, ...identityEmailTemplates];
+
+/** Printable document kinds of every module. */
+export const pdfDocuments: PdfDocumentKind[] = [];
+
+/** Jobs of modules beyond the generic `send-email` and `render-pdf`. */
+const moduleJobs: JobDefinition[] = [sendIdentityEmailJob];
+
+/** Which events become which jobs. */
+export const dispatchRoutes: DispatchRoute[] = [...identityDispatchRoutes];
+
+/** Every job the workers run, in the server (without Redis) and in workers/main.ts alike. */
+export function jobDefinitions(): JobDefinition[] {
+  return [createSendEmailJob(emailTemplates), createRenderPdfJob(pdfDocuments), ...moduleJobs];
+}
+
+export interface JobServicesInput {
+  config: Config;
+  database: Database;
+  eventStore: EventStore;
+  log: JobLogger;
+}
+
+/** The mailer, the PDF renderer and the rest of what handlers use; close() releases the browser and SMTP. */
+export function createJobServices(input: JobServicesInput): JobServices & { close(): Promise<void> } {
+  const { config, log } = input;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, db: input.database.db, log, production: config.env === 'production' });
+  const pdf = createPdfRenderer({ chromePath: config.chromePath, log });
+  return {
+    config,
+    db: input.database.db,
+    eventStore: input.eventStore,
+    mailer,
+    pdf,
+    log,
+    async close() {
+      mailer.close();
+      await pdf.close();
+    },
+  };
+}
+
+export interface JobRuntime {
+  dispatcher: Dispatcher;
+  services: JobServices;
+  /** Set when this process runs the handlers (no Redis: in-process). */
+  workers?: JobWorkers;
+  /** Stops dispatching, lets running jobs finish, closes the browser. The queue is closed by its owner. */
+  stop(): Promise<void>;
+}
+
+export interface StartJobsInput extends JobServicesInput {
+  queue: JobQueue;
+}
+
+/**
+ * Starts the event->job dispatcher and, when the queue is in-process, the workers in this
+ * process. With Redis the workers run in workers/main.ts.
+ */
+export function startJobs(input: StartJobsInput): JobRuntime {
+  const services = createJobServices({ ...input, log: input.log.child({ part: 'jobs' }) });
+  const dispatcher = createDispatcher({
+    db: input.database.db,
+    eventStore: input.eventStore,
+    queue: input.queue,
+    routes: dispatchRoutes,
+    log: services.log,
+  });
+  const workers = input.queue.kind === 'in-process' ? input.queue.startWorkers(jobDefinitions(), services) : undefined;
+  dispatcher.start();
+  return {
+    dispatcher,
+    services,
+    workers,
+    async stop() {
+      await dispatcher.stop();
+      await workers?.close();
+      await services.close();
+    },
+  };
+}

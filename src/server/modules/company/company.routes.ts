@@ -1,0 +1,110 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LOGO_MAX_BYTES } from '../../../domain/company/company.rules.js';
+import { basicSettingsSchema, referralSourceUpdateSchema } from '../../../domain/company/company.schema.js';
+import { companySettingsViewSchema } from '../../../domain/company/company.views.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { companyOf, eventMetadataOf } from '../../platform/auth.js';
+import { withTenant } from '../../platform/db.js';
+import { errorResponses } from '../../platform/errors.js';
+import { logoContentType, readLogo } from './company.files.js';
+import { findCompany } from './company.queries.js';
+import { companySettings, recordReferralSource, replaceLogo, updateBasicSettings, type CompanyDeps } from './company.handlers.js';
+
+const tags = ['company-account'];
+const okSchema = z.object({ ok: z.literal(true) });
+
+/** The company's own account: basic settings, logo and the sign-up survey. */
+export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+
+  r.get('/api/company-account/basic-settings', {
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: "The caller's company: basic settings, logo, plan and trial",
+      response: { 200: companySettingsViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => companySettings(deps, companyOf(request), new Date()),
+  });
+
+  r.put('/api/company-account/updateBasicSettings', {
+    preHandler: app.requireRole('MASTER', 'SUPER_USER'),
+    schema: {
+      tags,
+      summary: 'Replace the basic settings of the caller\'s company',
+      body: basicSettingsSchema,
+      response: { 200: companySettingsViewSchema, ...errorResponses(402) },
+    },
+    handler: async (request) => updateBasicSettings(deps, companyOf(request), request.body, eventMetadataOf(request), new Date()),
+  });
+
+  r.put('/api/company-account/logo', {
+    preHandler: app.requireRole('MASTER', 'SUPER_USER'),
+    schema: {
+      tags,
+      summary: 'Upload the company logo (multipart, one file; PNG or JPEG, at most 2 MB)',
+      consumes: ['multipart/form-data'],
+      body: z.unknown().describe('multipart/form-data with one file part'),
+      response: { 200: companySettingsViewSchema, ...errorResponses(402, 413, 415) },
+    },
+    handler: async (request) => {
+      if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', [{ path: 'logo', message: 'validation.logoType' }]);
+      const file = await request.file();
+      if (!file) throw new DomainError('VALIDATION_ERROR', [{ path: 'logo', message: 'validation.required' }]);
+      const bytes = await file.toBuffer();
+      return replaceLogo(deps, companyOf(request), bytes, eventMetadataOf(request), new Date());
+    },
+  });
+
+  r.get('/api/company-account/logo', {
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: "The company logo's image bytes (PNG or JPEG)",
+      querystring: z.object({ v: z.string().max(20).optional() }),
+      response: { 200: z.unknown().describe('image/png or image/jpeg'), ...errorResponses() },
+    },
+    handler: async (request, reply) => {
+      const companyId = companyOf(request);
+      const row = await withTenant(app.db, companyId, (tx) => findCompany(tx, companyId));
+      const bytes = row?.logo_file ? await readLogo(deps.config.dataDir, companyId, row.logo_file) : undefined;
+      if (!row?.logo_file || !bytes) throw new DomainError('NOT_FOUND');
+      return reply
+        .type(logoContentType(row.logo_file))
+        // The settings hand out the path with a version, which changes with every upload.
+        .header('cache-control', request.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  });
+
+  const referralSchema = {
+    tags,
+    summary: "Record the 'how did you hear about us' answer of the sign-up survey",
+    body: referralSourceUpdateSchema,
+    response: { 200: okSchema, ...errorResponses(402) },
+  };
+  r.put('/api/company-account/update-referral-source/:id', {
+    preHandler: app.requireRole('MASTER', 'SUPER_USER'),
+    schema: { ...referralSchema, params: z.object({ id: z.string().max(100) }) },
+    handler: async (request) => {
+      if (!request.params.id) throw new DomainError('ID_IS_MISSING');
+      const companyId = request.params.id;
+      if (!/^[0-9a-f-]{36}$/i.test(companyId)) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
+      await recordReferralSource(deps, companyOf(request), companyId, request.body.referralSource, eventMetadataOf(request));
+      return { ok: true as const };
+    },
+  });
+  // The spec's message when the survey is sent without the account id.
+  r.put('/api/company-account/update-referral-source', {
+    preHandler: app.requireRole('MASTER', 'SUPER_USER'),
+    schema: referralSchema,
+    handler: async () => {
+      throw new DomainError('ID_IS_MISSING');
+    },
+  });
+}

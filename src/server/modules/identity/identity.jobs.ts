@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { UserEvent } from '../../../domain/identity/identity.events.js';
+import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
+import type { StoredEvent } from '../../platform/event-store.js';
+import { defineJob, permanentJobFailure } from '../../platform/jobs.js';
+import { emailLocales, type EmailTemplate } from '../../platform/mailer.js';
+import { unseal } from '../../platform/secrets.js';
+import { sealKeyFrom } from './identity.context.js';
+import { invitationEmail, passwordResetEmail, verificationCodeEmail } from './identity.emails.js';
+
+/** Each identity email and the name its template gives the sealed secret. */
+const secretEmails: Record<string, { template: EmailTemplate; secretParam: 'code' | 'token' }> = {
+  [verificationCodeEmail.name]: { template: verificationCodeEmail, secretParam: 'code' },
+  [passwordResetEmail.name]: { template: passwordResetEmail, secretParam: 'token' },
+  [invitationEmail.name]: { template: invitationEmail, secretParam: 'token' },
+};
+
+const jobDataSchema = z.object({
+  template: z.string().refine((name) => name in secretEmails, 'unknown identity email'),
+  to: z.email(),
+  locale: z.enum(emailLocales),
+  /** Everything the template needs but the secret. */
+  params: z.record(z.string(), z.string()),
+  /** The code or link token, sealed as the event holds it: the queue never carries it readable. */
+  sealed: z.string().min(1),
+});
+type IdentityEmailJob = z.infer<typeof jobDataSchema>;
+
+/** Job of the email queue: opens the sealed secret, renders the email in the user's language, sends it. */
+export const sendIdentityEmailJob = defineJob<IdentityEmailJob>({
+  queue: 'email',
+  name: 'send-identity-email',
+  schema: jobDataSchema,
+  async handle(data, ctx) {
+    const { template, secretParam } = secretEmails[data.template];
+    let secret: string;
+    try {
+      secret = unseal(sealKeyFrom(ctx.config), data.sealed);
+    } catch {
+      throw permanentJobFailure('The sealed secret cannot be opened (was JWT_SECRET changed?)');
+    }
+    const params = template.params.safeParse({ ...data.params, [secretParam]: secret });
+    if (!params.success) throw permanentJobFailure(`Params of email ${data.template} are not valid`);
+    const email = template.render(params.data, data.locale, { publicUrl: ctx.config.publicUrl });
+    await ctx.mailer.send({ ...email, to: data.to, messageId: `<${ctx.jobId}@shopfloor-console>` });
+    ctx.log.info({ template: data.template, locale: data.locale }, 'identity email sent');
+  },
+});
+
+function routeFor<Type extends UserEvent['type']>(eventType: Type, toJob: (event: Extract<UserEvent, { type: Type }>) => IdentityEmailJob): DispatchRoute {
+  return defineDispatchRoute({
+    eventType,
+    queue: 'email',
+    name: sendIdentityEmailJob.name,
+    toJob: (stored: StoredEvent) => toJob({ type: stored.type, data: stored.data } as Extract<UserEvent, { type: Type }>),
+  });
+}
+
+/** Which user events send which email. */
+export const identityDispatchRoutes: DispatchRoute[] = [
+  routeFor('EmailVerificationCodeIssued', ({ data }) => ({
+    template: verificationCodeEmail.name,
+    to: data.email,
+    locale: data.locale,
+    params: { firstName: data.firstName, email: data.email },
+    sealed: data.sealedCode,
+  })),
+  routeFor('PasswordResetRequested', ({ data }) => ({
+    template: passwordResetEmail.name,
+    to: data.email,
+    locale: data.locale,
+    params: { firstName: data.firstName },
+    sealed: data.sealedToken,
+  })),
+  routeFor('AdminUserInvited', ({ data }) => ({
+    template: invitationEmail.name,
+    to: data.email,
+    locale: data.locale,
+    params: { firstName: data.firstName, companyName: data.companyName },
+    sealed: data.sealedToken,
+  })),
+];

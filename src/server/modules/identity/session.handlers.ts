@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import { loginKindOf } from '../../../domain/identity/identity.rules.js';
+import type { loginSchema } from '../../../domain/identity/identity.schema.js';
+import type { SessionView, UserView } from '../../../domain/identity/identity.views.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import type { Principal } from '../../platform/auth.js';
+import { withSystem } from '../../platform/db.js';
+import { findCompany } from '../company/index.js';
+import { asPrincipal, userView, type IdentityDeps } from './identity.context.js';
+import { forgetAccountFailures, loginThrottleFor, recordLoginFailure, throttleKeys } from './login-throttle.js';
+import { passwordMatches } from './passwords.js';
+import { openSession, revokeSession } from './sessions.js';
+import { findUserById, findUserByLogin } from './users.queries.js';
+
+export type SignInOutcome = { kind: 'signed-in'; session: SessionView } | { kind: 'throttled'; retryAfterSeconds: number };
+
+/**
+ * Login by email or operator username. An unknown name and a wrong password answer alike and
+ * cost alike (a dummy hash is verified); 10 failures per account or per address within 15
+ * minutes block further tries until the window moves on.
+ */
+export async function signIn(deps: IdentityDeps, input: z.infer<typeof loginSchema>, ip: string, now: Date): Promise<SignInOutcome> {
+  const keys = throttleKeys(input.usernameOrEmail, ip);
+  const throttle = await loginThrottleFor(deps.db, keys, now);
+  if (throttle.blocked) return { kind: 'throttled', retryAfterSeconds: throttle.retryAfterSeconds };
+
+  const user = await withSystem(deps.db, (tx) => findUserByLogin(tx, input.usernameOrEmail, loginKindOf(input.usernameOrEmail)));
+  if (!(await passwordMatches(input.password, user?.password_hash)) || !user) {
+    await recordLoginFailure(deps.db, keys, now);
+    throw new DomainError('INVALID_CREDENTIALS');
+  }
+  if (user.role !== 'OPERATOR' && !user.email_confirmed_at) throw new DomainError('EMAIL_NOT_CONFIRMED');
+  await forgetAccountFailures(deps.db, keys[0]);
+  const session = await withSystem(deps.db, (tx) =>
+    openSession(tx, deps.auth, { id: user.id, role: user.role, ownCompanyId: user.company_id }, user.company_id),
+  );
+  return { kind: 'signed-in', session: { access_token: session.access_token, userId: session.userId, role: session.role, company: session.companyId } };
+}
+
+/** Ends the session of this token; a later request with it answers 401. */
+export async function signOut(deps: IdentityDeps, principal: Principal): Promise<void> {
+  await asPrincipal(deps.db, principal, (tx) => revokeSession(tx, principal.tokenId));
+}
+
+/** The master switches to a customer: a new token for that company, the old one ends. */
+export async function switchCompany(deps: IdentityDeps, principal: Principal, companyId: string) {
+  return withSystem(deps.db, async (tx) => {
+    if (!(await findCompany(tx, companyId))) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
+    await revokeSession(tx, principal.tokenId);
+    const session = await openSession(tx, deps.auth, { id: principal.userId, role: principal.role, ownCompanyId: null }, companyId);
+    return { access_token: session.access_token, userId: session.userId, role: session.role, companyId };
+  });
+}
+
+/** The signed-in user's own record. */
+export async function currentUser(deps: IdentityDeps, principal: Principal): Promise<UserView> {
+  const user = await asPrincipal(deps.db, principal, (tx) => findUserById(tx, principal.userId));
+  if (!user) throw new DomainError('USER_NOT_FOUND');
+  return userView(user);
+}

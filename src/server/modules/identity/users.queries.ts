@@ -1,0 +1,129 @@
+import { sql, type Selectable } from 'kysely';
+import { likePattern } from '../../../domain/company/company.rules.js';
+import type { Locale } from '../../../domain/identity/identity.schema.js';
+import type { Role } from '../../../domain/shared/roles.js';
+import type { Executor, Tx } from '../../platform/db.js';
+import type { UsersTable } from './identity.tables.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** The user who signs in with this email (lower-cased) or operator username (any case). */
+export async function findUserByLogin(db: Executor, usernameOrEmail: string, kind: 'email' | 'username'): Promise<UserRow | undefined> {
+  const query = db.selectFrom('users').selectAll();
+  return kind === 'email'
+    ? query.where('email', '=', usernameOrEmail.toLowerCase()).executeTakeFirst()
+    : query.where(sql`lower(username)`, '=', usernameOrEmail.toLowerCase()).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return findUserByLogin(db, email, 'email');
+}
+
+export async function findUserById(db: Executor, userId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+/** Whether an email or username is taken anywhere in the product (needs a platform transaction to see all companies). */
+export async function loginNameTaken(db: Executor, login: { email?: string; username?: string }): Promise<boolean> {
+  let query = db.selectFrom('users').select('id');
+  if (login.email) query = query.where('email', '=', login.email.toLowerCase());
+  else if (login.username) query = query.where(sql`lower(username)`, '=', login.username.toLowerCase());
+  else return false;
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export interface NewUser {
+  id: string;
+  companyId: string | null;
+  role: Role;
+  email: string | null;
+  username: string | null;
+  firstName: string;
+  lastName: string;
+  passwordHash: string | null;
+  emailConfirmedAt: Date | null;
+  locale: Locale;
+}
+
+export async function insertUser(tx: Tx, user: NewUser): Promise<UserRow> {
+  return tx
+    .insertInto('users')
+    .values({
+      id: user.id,
+      company_id: user.companyId,
+      role: user.role,
+      email: user.email?.toLowerCase() ?? null,
+      username: user.username,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      password_hash: user.passwordHash,
+      email_confirmed_at: user.emailConfirmedAt,
+      locale: user.locale,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setPassword(tx: Tx, userId: string, passwordHash: string, confirmEmail: boolean): Promise<void> {
+  await tx
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      updated_at: sql`now()`,
+      ...(confirmEmail ? { email_confirmed_at: sql<Date>`coalesce(email_confirmed_at, now())` } : {}),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function confirmEmail(tx: Tx, userId: string): Promise<void> {
+  await tx.updateTable('users').set({ email_confirmed_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', userId).execute();
+}
+
+export async function deleteUser(tx: Tx, userId: string): Promise<void> {
+  await tx.deleteFrom('users').where('id', '=', userId).execute();
+}
+
+/** A page of a company's users (the transaction's tenant), filtered by role and by name, email or username. */
+export async function userPage(
+  tx: Executor,
+  query: { page: number; limit: number; role?: Role; q?: string },
+): Promise<{ rows: UserRow[]; total: number }> {
+  let base = tx.selectFrom('users');
+  if (query.role) base = base.where('role', '=', query.role);
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    base = base.where((eb) =>
+      eb.or([
+        eb('first_name', 'ilike', pattern),
+        eb('last_name', 'ilike', pattern),
+        eb('email', 'ilike', pattern),
+        eb('username', 'ilike', pattern),
+        eb(sql`first_name || ' ' || last_name`, 'ilike', pattern),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('last_name')
+      .orderBy('first_name')
+      .orderBy('id')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function countByRole(tx: Executor): Promise<Record<'SUPER_USER' | 'ADMIN' | 'OPERATOR', number>> {
+  const rows = await tx
+    .selectFrom('users')
+    .select(['role', (eb) => eb.fn.countAll<string>().as('count')])
+    .groupBy('role')
+    .execute();
+  const counts = { SUPER_USER: 0, ADMIN: 0, OPERATOR: 0 };
+  for (const row of rows) if (row.role in counts) counts[row.role as keyof typeof counts] = Number(row.count);
+  return counts;
+}

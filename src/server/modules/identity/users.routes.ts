@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { teamManagers } from '../../../domain/identity/identity.rules.js';
+import { createAdminUserSchema, createOperationsUserSchema, userListQuerySchema } from '../../../domain/identity/identity.schema.js';
+import { okSchema, userCountsSchema, userPageSchema, userViewSchema } from '../../../domain/identity/identity.views.js';
+import { companyOf, eventMetadataOf, principalOf } from '../../platform/auth.js';
+import { errorResponses } from '../../platform/errors.js';
+import type { IdentityDeps } from './identity.context.js';
+import { createOperationsUser, inviteAdminUser, listUsers, removeUser, userAccount, usersByRole } from './users.handlers.js';
+
+const tags = ['users'];
+const idParams = z.object({ id: z.string().max(100) });
+
+/** The company's team: super user, administration users and operation users. */
+export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const managers = app.requireRole(...teamManagers);
+
+  r.get('/api/users', {
+    preHandler: managers,
+    schema: {
+      tags,
+      summary: "The company's users, paged from page 1, filtered by role and by name, email or username",
+      querystring: userListQuerySchema,
+      response: { 200: userPageSchema, ...errorResponses() },
+    },
+    handler: async (request) => listUsers(deps, companyOf(request), request.query),
+  });
+
+  r.get('/api/users/account/:id', {
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: 'One user of the company (operators: only their own account)',
+      params: idParams,
+      response: { 200: userViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => userAccount(deps, principalOf(request), companyOf(request), request.params.id),
+  });
+
+  r.get('/api/users/count-by-role', {
+    preHandler: managers,
+    schema: {
+      tags,
+      summary: "Number of the company's users per role",
+      response: { 200: userCountsSchema, ...errorResponses() },
+    },
+    handler: async (request) => usersByRole(deps, companyOf(request)),
+  });
+
+  r.post('/api/users/create-operations-user', {
+    preHandler: managers,
+    schema: {
+      tags,
+      summary: 'Create an operation user, who signs in by username',
+      body: createOperationsUserSchema,
+      response: { 201: userViewSchema, ...errorResponses(402, 409) },
+    },
+    handler: async (request, reply) => {
+      const user = await createOperationsUser(deps, companyOf(request), request.body, eventMetadataOf(request));
+      return reply.status(201).send(user);
+    },
+  });
+
+  r.post('/api/users/create-admin-user', {
+    preHandler: managers,
+    schema: {
+      tags,
+      summary: 'Invite an administration user by email (the link lets them set a password)',
+      body: createAdminUserSchema,
+      response: { 201: userViewSchema, ...errorResponses(402, 409) },
+    },
+    handler: async (request, reply) => {
+      const user = await inviteAdminUser(deps, principalOf(request), companyOf(request), request.body, eventMetadataOf(request), new Date());
+      return reply.status(201).send(user);
+    },
+  });
+
+  r.delete('/api/users/:id', {
+    preHandler: managers,
+    schema: {
+      tags,
+      summary: 'Remove an administration or operation user; their sessions end at once',
+      params: idParams,
+      response: { 200: okSchema, ...errorResponses(402) },
+    },
+    handler: async (request) => {
+      await removeUser(deps, principalOf(request), companyOf(request), request.params.id, eventMetadataOf(request));
+      return { ok: true as const };
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { materialIsInProduction, type InProductionCheck, type MaterialsDeps } from './materials.handlers.js';
+import { materialsRoutes } from './materials.routes.js';
+
+export { materialIsInProduction, type InProductionCheck } from './materials.handlers.js';
+export { existingMaterialIds, findMaterial, loadBomGraph } from './materials.queries.js';
+export type { MaterialRow } from './materials.table.js';
+
+/** What other modules may ask of the materials module. */
+export interface MaterialsService {
+  /**
+   * Installs the check behind MATERIAL_IN_PRODUCTION: the orders module answers whether an order
+   * in production contains the material. Until then `materialIsInProduction` answers false.
+   */
+  setInProductionCheck(check: InProductionCheck): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    materials: MaterialsService;
+  }
+}
+
+/**
+ * Materials (products, manufacturing parts, purchasing parts), their bills of materials and images.
+ * Registered without encapsulation so `app.materials` is visible to modules registered after it.
+ */
+export const materialsModule = fp(
+  async (app: FastifyInstance) => {
+    const deps: MaterialsDeps = { db: app.db, eventStore: app.eventStore, config: app.config, inProduction: materialIsInProduction };
+    app.decorate('materials', {
+      setInProductionCheck(check: InProductionCheck) {
+        deps.inProduction = check;
+      },
+    });
+    await app.register(async (scope) => materialsRoutes(scope, deps));
+  },
+  { name: 'materials' },
+);

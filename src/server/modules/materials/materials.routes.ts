@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bomNodeSchema,
+  materialInputSchema,
+  materialListQuerySchema,
+  materialSchema,
+  materialSummarySchema,
+  materialUpdateSchema,
+} from '../../../domain/materials/materials.schema.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { companyOf, eventMetadataOf } from '../../platform/auth.js';
+import { withTenant } from '../../platform/db.js';
+import { errorResponses } from '../../platform/errors.js';
+import { csvLanguages, materialsCsv } from './materials.csv.js';
+import {
+  billOfMaterials,
+  createMaterial,
+  deleteImage,
+  deleteMaterial,
+  getMaterial,
+  readImage,
+  replaceImage,
+  updateMaterial,
+  type MaterialActor,
+  type MaterialsDeps,
+} from './materials.handlers.js';
+import { listMaterials, materialsForExport } from './materials.queries.js';
+
+const tags = ['materials'];
+const idParams = z.object({ id: z.uuid() });
+const listResponse = z.object({ data: z.array(materialSummarySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+const exportQuery = materialListQuerySchema.pick({ type: true, q: true, sort: true }).extend({ lang: z.enum(csvLanguages).default('en') });
+const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
+
+const actorOf = (request: FastifyRequest): MaterialActor => ({ companyId: companyOf(request), metadata: eventMetadataOf(request), at: new Date() });
+
+const duplicateCodes = { 'errors.DUPLICATE_ATTRIBUTES': 'DUPLICATE_ATTRIBUTES', 'errors.DUPLICATE_VALUES': 'DUPLICATE_VALUES' } as const;
+
+/**
+ * Throws the request's validation error, if any. When repeated attribute or value names are the only problem,
+ * it answers with the spec's own code (DUPLICATE_ATTRIBUTES / DUPLICATE_VALUES) instead of
+ * VALIDATION_ERROR; the details are the same either way.
+ */
+function refuseInvalidRequest(request: FastifyRequest) {
+  const error = request.validationError;
+  if (!error) return;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues: { instancePath: string; message?: string }[] = error.validation;
+    const isDuplicate = (message = ''): message is keyof typeof duplicateCodes => Object.hasOwn(duplicateCodes, message);
+    const first = issues[0]?.message;
+    if (isDuplicate(first) && issues.every((issue) => isDuplicate(issue.message))) {
+      throw new DomainError(
+        duplicateCodes[first],
+        issues.map((issue) => ({ path: issue.instancePath.split('/').filter(Boolean).join('.'), message: issue.message ?? '' })),
+      );
+    }
+  }
+  throw error;
+}
+
+/** Materials and their bills of materials. Any user of the company reads; super users and admins write. */
+export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(multipart, { limits: { fileSize: deps.config.materialImageMaxBytes, files: 1, fields: 0, parts: 1 } });
+  const read = app.authenticate;
+  const write = app.requireRole('MASTER', 'SUPER_USER', 'ADMIN');
+
+  r.get('/api/materials', {
+    preHandler: read,
+    schema: {
+      tags,
+      summary: 'One page of materials, filtered by type and by a search in name and material number, sorted by a column',
+      querystring: materialListQuerySchema,
+      response: { 200: listResponse, ...errorResponses() },
+    },
+    handler: async (request) => {
+      const { rows, total } = await withTenant(app.db, companyOf(request), (tx) => listMaterials(tx, request.query));
+      return { data: rows, total, page: request.query.page, limit: request.query.limit };
+    },
+  });
+
+  r.get('/api/materials/export.csv', {
+    preHandler: read,
+    schema: {
+      tags,
+      summary: 'The materials of the current filter as CSV for Excel (UTF-8 with BOM, `;` separated; `lang=de` for German headers and decimal commas)',
+      querystring: exportQuery,
+      response: { 200: z.string().describe('text/csv'), ...errorResponses() },
+    },
+    handler: async (request, reply) => {
+      const rows = await withTenant(app.db, companyOf(request), (tx) => materialsForExport(tx, request.query));
+      const fileName = request.query.type ? `materials-${request.query.type}.csv` : 'materials.csv';
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(materialsCsv(rows, request.query.lang));
+    },
+  });
+
+  r.post('/api/materials', {
+    preHandler: write,
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Create a material (product, manufacturing part or purchasing part)',
+      body: materialInputSchema,
+      response: { 201: materialSchema, ...errorResponses(402, 409) },
+    },
+    handler: async (request, reply) => {
+      refuseInvalidRequest(request);
+      const material = await createMaterial(deps, actorOf(request), randomUUID(), request.body);
+      return reply.status(201).send(material);
+    },
+  });
+
+  r.get('/api/materials/:id', {
+    preHandler: read,
+    schema: { tags, summary: 'One material with its components', params: idParams, response: { 200: materialSchema, ...errorResponses() } },
+    handler: async (request) => getMaterial(deps, companyOf(request), request.params.id),
+  });
+
+  r.put('/api/materials/:id', {
+    preHandler: write,
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Replace a material; `version` is the one the form was loaded with (stale: 409 CONFLICT_ERROR)',
+      params: idParams,
+      body: materialUpdateSchema,
+      response: { 200: materialSchema, ...errorResponses(402, 409) },
+    },
+    handler: async (request) => {
+      refuseInvalidRequest(request);
+      return updateMaterial(deps, actorOf(request), request.params.id, request.body);
+    },
+  });
+
+  r.delete('/api/materials/:id', {
+    preHandler: write,
+    schema: {
+      tags,
+      summary: 'Delete a material unless it is a component of another material or in an order in production',
+      params: idParams,
+      querystring: deleteQuery,
+      response: { 204: z.null().describe('deleted'), ...errorResponses(402, 409) },
+    },
+    handler: async (request, reply) => {
+      await deleteMaterial(deps, actorOf(request), request.params.id, request.query.version);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.get('/api/materials/:id/bom', {
+    preHandler: read,
+    schema: {
+      tags,
+      summary: 'The exploded bill of materials: every level, quantities multiplied down, net price rolled up',
+      params: idParams,
+      response: { 200: bomNodeSchema, ...errorResponses(422) },
+    },
+    handler: async (request) => billOfMaterials(deps, companyOf(request), request.params.id),
+  });
+
+  r.put('/api/materials/:id/image', {
+    preHandler: write,
+    schema: {
+      tags,
+      summary: 'Upload the image (multipart, one file; PNG or JPEG by its bytes, up to 512 MB)',
+      consumes: ['multipart/form-data'],
+      params: idParams,
+      body: z.unknown().describe('multipart/form-data with one file part'),
+      response: { 200: materialSchema, ...errorResponses(402, 413, 415) },
+    },
+    handler: async (request) => {
+      if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', [{ path: 'image', message: 'materials.validation.imageType' }]);
+      const part = await request.file();
+      if (!part) throw new DomainError('VALIDATION_ERROR', [{ path: 'image', message: 'validation.required' }]);
+      return replaceImage(deps, actorOf(request), request.params.id, { file: part.file, isTruncated: () => part.file.truncated });
+    },
+  });
+
+  r.delete('/api/materials/:id/image', {
+    preHandler: write,
+    schema: { tags, summary: 'Remove the image', params: idParams, response: { 200: materialSchema, ...errorResponses(402) } },
+    handler: async (request) => deleteImage(deps, actorOf(request), request.params.id),
+  });
+
+  r.get('/api/materials/:id/image', {
+    preHandler: read,
+    schema: {
+      tags,
+      summary: "The image's bytes, only for the company that owns the material",
+      params: idParams,
+      querystring: z.object({ v: z.string().max(20).optional() }),
+      response: { 200: z.unknown().describe('image/png or image/jpeg'), ...errorResponses() },
+    },
+    handler: async (request, reply) => {
+      const image = await readImage(deps, companyOf(request), request.params.id);
+      return reply
+        .type(image.contentType)
+        .header('content-length', image.size)
+        // The image URL carries its upload time (`v`), so a versioned URL never changes content.
+        .header('cache-control', request.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(image.stream);
+    },
+  });
+}

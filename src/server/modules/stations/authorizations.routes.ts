@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { stationAuthorizationsSchema } from '../../../domain/stations/station.schema.js';
+import { companyOf, eventMetadataOf } from '../../platform/auth.js';
+import { withTenant } from '../../platform/db.js';
+import { errorResponses } from '../../platform/errors.js';
+import { setStationAuthorizations, stationAuthorizationsOf } from './station-authorizations.js';
+import { stationWriters } from './stations.routes.js';
+import { stationAuthorizationsViewSchema } from './stations.views.js';
+
+const userParams = z.object({ id: z.uuid() });
+
+/** Per-user station authorisations, set by admins on the user (the team screens use them). */
+export async function stationAuthorizationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admins = { preHandler: app.requireRole(...stationWriters) };
+
+  r.get('/api/users/:id/station-authorizations', {
+    ...admins,
+    schema: {
+      tags: ['stations'],
+      summary: 'The stations a user may sign in at',
+      params: userParams,
+      response: { 200: stationAuthorizationsViewSchema, ...errorResponses() },
+    },
+    handler: async (request) =>
+      withTenant(app.db, companyOf(request), async (tx) => ({
+        userId: request.params.id,
+        stationIds: await stationAuthorizationsOf(tx, request.params.id),
+      })),
+  });
+
+  r.put('/api/users/:id/station-authorizations', {
+    ...admins,
+    schema: {
+      tags: ['stations'],
+      summary: 'Sets the whole set of stations a user may sign in at',
+      params: userParams,
+      body: stationAuthorizationsSchema,
+      response: { 200: stationAuthorizationsViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      const companyId = companyOf(request);
+      const stationIds = await withTenant(app.db, companyId, (tx) =>
+        setStationAuthorizations(
+          { tx, eventStore: app.eventStore, companyId, metadata: eventMetadataOf(request), at: new Date().toISOString() },
+          request.params.id,
+          request.body.stationIds,
+        ),
+      );
+      app.eventStore.committed();
+      return { userId: request.params.id, stationIds };
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import type { Tx } from '../../platform/db.js';
+import type { InlineProjection, StoredEvent } from '../../platform/event-store.js';
+import { SEQUENCE_STREAM_TYPE, type SequenceEvent } from '../../../domain/stations/sequence.events.js';
+import { STATION_STREAM_TYPE, type StationEvent } from '../../../domain/stations/station.events.js';
+import './stations.tables.js';
+
+const asStationEvent = (stored: StoredEvent) => ({ type: stored.type, data: stored.data }) as StationEvent;
+
+async function applyStationEvent(tx: Tx, stored: StoredEvent): Promise<void> {
+  const event = asStationEvent(stored);
+  const stationId = event.data.stationId;
+  const version = stored.streamVersion;
+  switch (event.type) {
+    case 'StationCreated':
+      await tx
+        .insertInto('stations')
+        .values({
+          id: stationId,
+          company_id: stored.companyId as string,
+          name: event.data.name,
+          parameters: JSON.stringify(event.data.parameters),
+          actions: JSON.stringify(event.data.actions),
+          incoming_goods_check_in: event.data.incomingGoodsCheckIn,
+          last_maintenance_at: null,
+          version,
+          created_at: stored.recordedAt,
+          updated_at: stored.recordedAt,
+        })
+        .execute();
+      return;
+    case 'StationChanged':
+      await tx
+        .updateTable('stations')
+        .set({
+          name: event.data.name,
+          parameters: JSON.stringify(event.data.parameters),
+          actions: JSON.stringify(event.data.actions),
+          incoming_goods_check_in: event.data.incomingGoodsCheckIn,
+          version,
+          updated_at: stored.recordedAt,
+        })
+        .where('id', '=', stationId)
+        .execute();
+      return;
+    case 'StationMaintenanceRecorded':
+      await tx
+        .updateTable('stations')
+        .set({ last_maintenance_at: new Date(event.data.performedAt), version, updated_at: stored.recordedAt })
+        .where('id', '=', stationId)
+        .execute();
+      return;
+    case 'StationDeleted':
+      await tx.deleteFrom('station_authorizations').where('station_id', '=', stationId).execute();
+      await tx.deleteFrom('stations').where('id', '=', stationId).execute();
+      return;
+    case 'OperatorSignedIn':
+      // Not a change of the station, but the row carries the stream version clients write against.
+      await tx.updateTable('stations').set({ version }).where('id', '=', stationId).execute();
+      return;
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
+
+/** The stations list and detail rows, written in the append's transaction. */
+export const stationsProjection: InlineProjection = {
+  name: 'stations',
+  streamTypes: [STATION_STREAM_TYPE],
+  async apply(tx, events) {
+    for (const stored of events) await applyStationEvent(tx, stored);
+  },
+};
+
+/** The company's saved sequence, written in the append's transaction. */
+export const sequenceProjection: InlineProjection = {
+  name: 'station-sequences',
+  streamTypes: [SEQUENCE_STREAM_TYPE],
+  async apply(tx, events) {
+    for (const stored of events) {
+      const event = { type: stored.type, data: stored.data } as SequenceEvent;
+      const row = {
+        station_ids: event.data.stationIds,
+        start_station_id: event.data.startStationId,
+        version: stored.streamVersion,
+        saved_at: stored.recordedAt,
+      };
+      await tx
+        .insertInto('station_sequences')
+        .values({ company_id: stored.companyId as string, ...row })
+        .onConflict((conflict) => conflict.column('company_id').doUpdateSet(row))
+        .execute();
+    }
+  },
+};

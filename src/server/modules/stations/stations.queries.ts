@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db.js';
+import './stations.tables.js';
+
+/** A station row with its place in the saved sequence (1-based; null when not in it). */
+export async function findStationRow(db: Executor, stationId: string) {
+  return db
+    .selectFrom('stations')
+    .leftJoin('station_sequences as sequence', 'sequence.company_id', 'stations.company_id')
+    .selectAll('stations')
+    .select([
+      sql<number | null>`array_position(sequence.station_ids, stations.id)`.as('sequence_position'),
+      sql<boolean>`coalesce(sequence.start_station_id = stations.id, false)`.as('is_start_station'),
+    ])
+    .where('stations.id', '=', stationId)
+    .executeTakeFirst();
+}
+
+export type StationRow = NonNullable<Awaited<ReturnType<typeof findStationRow>>>;
+
+export type StationSort = 'sequence' | 'name';
+
+export interface StationListQuery {
+  page: number;
+  limit: number;
+  /** Part of the name, any case. */
+  q?: string;
+  /** `sequence` (default): the saved sequence first, in order, then the other stations by name. */
+  sort: StationSort;
+}
+
+/** One page of the company's stations and how many match in all. */
+export async function listStationRows(db: Executor, query: StationListQuery): Promise<{ rows: StationRow[]; total: number }> {
+  const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const base = db
+    .selectFrom('stations')
+    .leftJoin('station_sequences as sequence', 'sequence.company_id', 'stations.company_id')
+    .$if(pattern !== undefined, (q) => q.where('stations.name', 'ilike', pattern as string));
+  const rows = await base
+    .selectAll('stations')
+    .select([
+      sql<number | null>`array_position(sequence.station_ids, stations.id)`.as('sequence_position'),
+      sql<boolean>`coalesce(sequence.start_station_id = stations.id, false)`.as('is_start_station'),
+    ])
+    .$if(query.sort === 'sequence', (q) => q.orderBy(sql`array_position(sequence.station_ids, stations.id)`, (order) => order.asc().nullsLast()))
+    .orderBy('stations.name')
+    .orderBy('stations.id')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+/** Names of the company's stations, but the one being edited: a name is unique per company. */
+export async function stationNamesInUse(db: Executor, exceptStationId?: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('stations')
+    .select('name')
+    .$if(exceptStationId !== undefined, (q) => q.where('id', '<>', exceptStationId as string))
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+/** Ids of the company's stations that exist now. */
+export async function existingStationIds(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('stations').select('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** The company's saved sequence row, or undefined before the first save. */
+export async function findSequenceRow(db: Executor) {
+  return db.selectFrom('station_sequences').selectAll().executeTakeFirst();
+}
+
+/** Names of the given stations, by id. */
+export async function stationNamesById(db: Executor, stationIds: readonly string[]): Promise<Map<string, string>> {
+  if (stationIds.length === 0) return new Map();
+  const rows = await db.selectFrom('stations').select(['id', 'name']).where('id', 'in', [...stationIds]).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The figures shown for a station on the overview. */
+export interface StationKeyFigures {
+  /** Orders waiting at the station now. */
+  worklistCount: number;
+  /** Average time from arrival to finish of the orders finished since `since`, in whole seconds. */
+  cycleTimeSeconds: number;
+  /** Orders finished at the station since `since` (the start of today). */
+  finishedToday: number;
+}
+
+export const noKeyFigures: StationKeyFigures = { worklistCount: 0, cycleTimeSeconds: 0, finishedToday: 0 };
+
+/**
+ * Key figures per station from the worklist and completion tables. Both are empty until the
+ * orders module feeds them; a station without rows reads zero, never blank.
+ */
+export async function stationKeyFigures(
+  db: Executor,
+  stationIds: readonly string[],
+  since: Date,
+): Promise<Map<string, StationKeyFigures>> {
+  const figures = new Map(stationIds.map((id) => [id, { ...noKeyFigures }]));
+  if (stationIds.length === 0) return figures;
+  const ids = [...stationIds];
+  const worklists = await db
+    .selectFrom('station_worklist_entries')
+    .select(['station_id', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('station_id', 'in', ids)
+    .groupBy('station_id')
+    .execute();
+  for (const row of worklists) figures.get(row.station_id)!.worklistCount = Number(row.count);
+  const completions = await db
+    .selectFrom('station_completions')
+    .select([
+      'station_id',
+      (eb) => eb.fn.countAll<string>().as('finished'),
+      sql<string>`round(avg(extract(epoch from finished_at - arrived_at)))`.as('cycle_seconds'),
+    ])
+    .where('station_id', 'in', ids)
+    .where('finished_at', '>=', since)
+    .groupBy('station_id')
+    .execute();
+  for (const row of completions) {
+    const entry = figures.get(row.station_id)!;
+    entry.finishedToday = Number(row.finished);
+    entry.cycleTimeSeconds = Number(row.cycle_seconds ?? 0);
+  }
+  return figures;
+}
+
+/** Whether an admin authorised the user for the station. */
+export async function isAuthorizedForStation(db: Executor, userId: string, stationId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('station_authorizations')
+    .select('station_id')
+    .where('user_id', '=', userId)
+    .where('station_id', '=', stationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The stations the user may sign in at, in name order. */
+export async function authorizedStationIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('station_authorizations')
+    .innerJoin('stations', 'stations.id', 'station_authorizations.station_id')
+    .select('stations.id')
+    .where('station_authorizations.user_id', '=', userId)
+    .orderBy('stations.name')
+    .execute();
+  return rows.map((row) => row.id);
+}

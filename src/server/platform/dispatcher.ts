@@ -1,0 +1,215 @@
+import { sql, type ColumnType, type Generated } from 'kysely';
+import type { Db, Tx } from './db.js';
+import { createConsumer, type EventStore, type StoredEvent } from './event-store.js';
+import { queueNames, type JobLogger, type JobQueue, type QueueName } from './jobs.js';
+
+interface DispatchedJobsTable {
+  job_id: string;
+  queue: string;
+  name: string;
+  data: ColumnType<unknown, string, never>;
+  global_position: ColumnType<string, number, never>;
+  created_at: Generated<Date>;
+  enqueued_at: Date | null;
+}
+
+declare module './db.js' {
+  interface Tables {
+    dispatched_jobs: DispatchedJobsTable;
+  }
+}
+
+/**
+ * Turns events of one type into jobs. Declared by the module that reacts, listed in
+ * `src/server/jobs.ts`. `toJob` is pure (no I/O): it runs inside the dispatcher's transaction.
+ */
+export interface DispatchRoute<Data = unknown> {
+  eventType: string;
+  queue: QueueName;
+  /** The name of the job definition that handles it. */
+  name: string;
+  /**
+   * Start of every job id this route makes (default `${eventType}-${name}`); needed only when two
+   * routes of one event type enqueue the same job name. Never rename it: the id is the dedupe key.
+   */
+  key?: string;
+  /** The job's data, or `undefined` to enqueue nothing for this event. */
+  toJob(event: StoredEvent): Data | undefined;
+}
+
+/** Keeps the data type of a route while letting lists hold routes of any data. */
+export const defineDispatchRoute = <Data>(route: DispatchRoute<Data>): DispatchRoute => route as DispatchRoute;
+
+export const dispatcherName = 'job-dispatcher';
+
+const routeKey = (route: DispatchRoute) => route.key ?? `${route.eventType}-${route.name}`;
+
+/** One job per route and event, whoever dispatches it and however often: `${key}-${globalPosition}`. */
+export const dispatchJobId = (route: DispatchRoute, event: Pick<StoredEvent, 'globalPosition'>): string =>
+  `${routeKey(route)}-${event.globalPosition}`;
+
+export interface DispatchRound {
+  /** Events read from the log in this round. */
+  events: number;
+  /** Jobs handed to the queue in this round (new ones and ones a failed round left behind). */
+  enqueued: number;
+}
+
+export interface Dispatcher {
+  /** Reads the log to its end (below the commit horizon), then enqueues every job not yet enqueued. */
+  catchUp(): Promise<DispatchRound>;
+  start(): void;
+  /** Stops the loop and waits for the round in flight. */
+  stop(): Promise<void>;
+}
+
+export interface DispatcherOptions {
+  db: Db;
+  eventStore: Pick<EventStore, 'onCommitted'>;
+  queue: JobQueue;
+  routes: readonly DispatchRoute[];
+  log: JobLogger;
+  /** Poll interval when no commit hint arrives, in ms. */
+  pollMs?: number;
+  batchSize?: number;
+}
+
+const enqueueBatch = 100;
+
+function routesByEventType(routes: readonly DispatchRoute[]): Map<string, DispatchRoute[]> {
+  const byType = new Map<string, DispatchRoute[]>();
+  const keys = new Set<string>();
+  for (const route of routes) {
+    const key = routeKey(route);
+    if (!/^[\w.-]+$/.test(key)) throw new Error(`Dispatch route key ${key} may only hold letters, digits, '-', '_' and '.'`);
+    if (keys.has(key)) throw new Error(`Dispatch route ${key} is declared twice; give one of them its own key`);
+    keys.add(key);
+    byType.set(route.eventType, [...(byType.get(route.eventType) ?? []), route]);
+  }
+  return byType;
+}
+
+/**
+ * The event log is the outbox; `dispatched_jobs` is the ledger between it and the queue.
+ *
+ * Step 1, one transaction (a `createConsumer` batch): the jobs of a batch of events are written
+ * to the ledger (`on conflict do nothing`) and the checkpoint moves. Step 2, no transaction open:
+ * ledger rows not yet enqueued go to the queue under their job id, then are marked enqueued.
+ * Redis is never called inside a transaction, the checkpoint never passes a job that is not
+ * recorded, a crash between the steps only delays a job, and a replay (checkpoint reset) finds
+ * every job already in the ledger, so nothing runs twice. If the ledger lost a row anyway, the
+ * queue's own dedupe by job id still holds while the queue keeps the job.
+ */
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const byType = routesByEventType(options.routes);
+  const pollMs = options.pollMs ?? 500;
+
+  const recordJobs = async (tx: Tx, events: StoredEvent[]) => {
+    const rows = [];
+    for (const event of events) {
+      for (const route of byType.get(event.type) ?? []) {
+        const data = jobDataOf(route, event, options.log);
+        if (data === undefined) continue;
+        rows.push({
+          job_id: dispatchJobId(route, event),
+          queue: route.queue,
+          name: route.name,
+          data: JSON.stringify(data),
+          global_position: event.globalPosition,
+        });
+      }
+    }
+    if (rows.length === 0) return;
+    await tx
+      .insertInto('dispatched_jobs')
+      .values(rows)
+      .onConflict((conflict) => conflict.column('job_id').doNothing())
+      .execute();
+  };
+
+  const consumer = createConsumer({ db: options.db, name: dispatcherName, batchSize: options.batchSize, handle: recordJobs });
+
+  const enqueuePending = async (): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const pending = await options.db
+        .selectFrom('dispatched_jobs')
+        .select(['job_id', 'queue', 'name', 'data'])
+        .where('enqueued_at', 'is', null)
+        .orderBy('global_position')
+        .orderBy('job_id')
+        .limit(enqueueBatch)
+        .execute();
+      const enqueued: string[] = [];
+      try {
+        for (const job of pending) {
+          if (!queueNames.includes(job.queue as QueueName)) throw new Error(`Ledger row ${job.job_id} names unknown queue ${job.queue}`);
+          await options.queue.add(job.queue as QueueName, job.name, job.data, { jobId: job.job_id });
+          enqueued.push(job.job_id);
+        }
+      } finally {
+        if (enqueued.length > 0) {
+          await options.db.updateTable('dispatched_jobs').set({ enqueued_at: sql<Date>`now()` }).where('job_id', 'in', enqueued).execute();
+        }
+      }
+      total += enqueued.length;
+      if (pending.length < enqueueBatch) return total;
+    }
+  };
+
+  const catchUp = async (): Promise<DispatchRound> => {
+    const events = await consumer.catchUp();
+    const enqueued = await enqueuePending();
+    return { events, enqueued };
+  };
+
+  let running = false;
+  let inFlight: Promise<unknown> = Promise.resolve();
+  let wake: (() => void) | undefined;
+  let unsubscribe: (() => void) | undefined;
+
+  const loop = async () => {
+    while (running) {
+      try {
+        await (inFlight = catchUp());
+      } catch (error) {
+        options.log.warn({ err: error }, 'job dispatch failed; retrying on the next round');
+      }
+      if (!running) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  };
+
+  return {
+    catchUp,
+    start() {
+      if (running) return;
+      running = true;
+      unsubscribe = options.eventStore.onCommitted(() => wake?.());
+      void loop();
+    },
+    async stop() {
+      running = false;
+      unsubscribe?.();
+      wake?.();
+      await inFlight.catch(() => {});
+    },
+  };
+}
+
+/** A route that throws must not stall every later email: the event is logged and skipped for that route. */
+function jobDataOf(route: DispatchRoute, event: StoredEvent, log: JobLogger): unknown {
+  try {
+    return route.toJob(event);
+  } catch (error) {
+    log.error({ err: error, route: routeKey(route), globalPosition: event.globalPosition }, 'dispatch route failed; no job for this event');
+    return undefined;
+  }
+}

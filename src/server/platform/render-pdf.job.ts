@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineJob, permanentJobFailure, type JobContext, type JobDefinition } from './jobs.js';
+import { emailLocales, type EmailLocale } from './mailer.js';
+
+/**
+ * A printable document kind, declared by a module (delivery note, invoice) and listed in
+ * `src/server/jobs.ts`. `html` builds the page; `deliver` stores the file and records the outcome
+ * (for example by appending an event), each in its own short transaction.
+ */
+export interface PdfDocumentKind<Params = unknown> {
+  name: string;
+  params: z.ZodType<Params>;
+  html(params: Params, locale: EmailLocale, ctx: JobContext): Promise<string>;
+  deliver(pdf: Buffer, params: Params, ctx: JobContext): Promise<void>;
+}
+
+/** Keeps the params type of a document kind while letting lists hold kinds of any params. */
+export const definePdfDocument = <Params>(kind: PdfDocumentKind<Params>): PdfDocumentKind => kind as PdfDocumentKind;
+
+export const renderPdfDataSchema = z.object({
+  document: z.string().min(1),
+  locale: z.enum(emailLocales),
+  params: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** What a module's dispatch route hands to the `render-pdf` job. */
+export type RenderPdfData = z.input<typeof renderPdfDataSchema>;
+
+/** Queue and name of the generic PDF job, for dispatch routes. */
+export const renderPdfJob = { queue: 'pdf', name: 'render-pdf' } as const;
+
+/** The `render-pdf` job: builds the page of a registered document kind, prints it, hands the bytes on. */
+export function createRenderPdfJob(documents: readonly PdfDocumentKind[]): JobDefinition {
+  const byName = new Map<string, PdfDocumentKind>();
+  for (const kind of documents) {
+    if (byName.has(kind.name)) throw new Error(`PDF document kind ${kind.name} is registered twice`);
+    byName.set(kind.name, kind);
+  }
+  return defineJob({
+    ...renderPdfJob,
+    schema: renderPdfDataSchema,
+    async handle(data, ctx) {
+      const kind = byName.get(data.document);
+      if (!kind) throw permanentJobFailure(`No PDF document kind ${data.document} is registered`);
+      const params = kind.params.safeParse(data.params);
+      if (!params.success) throw permanentJobFailure(`Params of document ${data.document} are not valid: ${z.prettifyError(params.error)}`);
+      const html = await kind.html(params.data, data.locale, ctx);
+      const pdf = await ctx.pdf.renderPdf(html);
+      await kind.deliver(pdf, params.data, ctx);
+      ctx.log.info({ document: data.document, bytes: pdf.length }, 'pdf rendered');
+    },
+  });
+}

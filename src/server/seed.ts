@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { meetsPasswordRule } from '../domain/identity/password.schema.js';
+import { appendPlatformEvent } from './modules/company/index.js';
+import { createMasterUser, identityDeps, masterExists, provisionCompany, type ProvisionedUser } from './modules/identity/index.js';
+import { withSystem } from './platform/db.js';
+
+/** The product operator's address when MASTER_EMAIL is not set. */
+export const DEFAULT_MASTER_EMAIL = 'master@shopfloor.local';
+
+export const DEMO_COMPANY_NAME = 'Demo Metallbau GmbH';
+
+/**
+ * The demo company's users: fixed, documented sign-in details (README, docs/identity.md), so a
+ * newcomer can try every role at once. The demo plan never turns read-only.
+ */
+export const demoUsers: readonly (ProvisionedUser & { password: string })[] = [
+  { role: 'SUPER_USER', firstName: 'Sabine', lastName: 'Schmidt', email: 'super@demo.example.com', password: 'Demo-Super1!' },
+  { role: 'ADMIN', firstName: 'Ali', lastName: 'Demir', email: 'admin@demo.example.com', password: 'Demo-Admin1!' },
+  { role: 'OPERATOR', firstName: 'Olga', lastName: 'Berg', username: 'operator1', password: 'Demo-Operator1!' },
+  { role: 'OPERATOR', firstName: 'Jonas', lastName: 'Weber', username: 'operator2', password: 'Demo-Operator2!' },
+];
+
+export interface SeedReport {
+  /** Set when the master was created by this start; `password` only when it was generated. */
+  master?: { email: string; generatedPassword?: string; weakPassword: boolean };
+  /** Set when the demo company was created by this start. */
+  demo?: { companyName: string; users: { role: string; login: string; password: string }[] };
+}
+
+/** A password that satisfies the rule: 18 random characters plus an uppercase letter and a special character. */
+const generatedPassword = () => `${randomBytes(18).toString('base64url')}Q!`;
+
+async function databaseHasCompanies(app: FastifyInstance): Promise<boolean> {
+  const row = await withSystem(app.db, (tx) => tx.selectFrom('companies').select('id').limit(1).executeTakeFirst());
+  return row !== undefined;
+}
+
+async function demoWasSeeded(app: FastifyInstance): Promise<boolean> {
+  const row = await withSystem(app.db, (tx) => tx.selectFrom('events').select('global_position').where('type', '=', 'DemoDataSeeded').limit(1).executeTakeFirst());
+  return row !== undefined;
+}
+
+/**
+ * First-start data, idempotent: the master user (from MASTER_EMAIL / MASTER_PASSWORD, or a
+ * generated password reported once), and with SEED_DEMO on an empty database the demo company.
+ * The demo is seeded at most once per database, even if the master deletes it later.
+ * Run it on one instance before others start: two first starts at once could both seed.
+ */
+export async function seed(app: FastifyInstance): Promise<SeedReport> {
+  const deps = identityDeps({ db: app.db, eventStore: app.eventStore, auth: app.auth, config: app.config });
+  const report: SeedReport = {};
+
+  if (!(await masterExists(deps))) {
+    const email = (app.config.masterEmail ?? DEFAULT_MASTER_EMAIL).toLowerCase();
+    const password = app.config.masterPassword ?? generatedPassword();
+    await createMasterUser(deps, { email, password });
+    report.master = {
+      email,
+      generatedPassword: app.config.masterPassword ? undefined : password,
+      weakPassword: !meetsPasswordRule(password),
+    };
+  }
+
+  if (app.config.seedDemo && !(await databaseHasCompanies(app)) && !(await demoWasSeeded(app))) {
+    const { companyId } = await provisionCompany(deps, { companyName: DEMO_COMPANY_NAME, plan: 'demo', trialEndsAt: null, users: [...demoUsers] });
+    await withSystem(app.db, (tx) => appendPlatformEvent(tx, app.eventStore, { type: 'DemoDataSeeded', data: { companyId } }));
+    report.demo = {
+      companyName: DEMO_COMPANY_NAME,
+      users: demoUsers.map((user) => ({ role: user.role, login: user.email ?? user.username ?? '', password: user.password })),
+    };
+  }
+  return report;
+}
+
+/** Writes what a first start created to the log, once: the generated master password is never shown again. */
+export function logSeedReport(app: FastifyInstance, report: SeedReport): void {
+  if (report.master) {
+    const { email, generatedPassword: password, weakPassword } = report.master;
+    if (password) app.log.warn({ email, password }, 'master user created with a generated password: note it now, it is not shown again');
+    else app.log.info({ email }, 'master user created from MASTER_EMAIL / MASTER_PASSWORD');
+    if (weakPassword) app.log.warn({ email }, 'MASTER_PASSWORD does not meet the password rule (8+ characters, an uppercase letter, a special character)');
+  }
+  if (report.demo) {
+    app.log.info({ company: report.demo.companyName, users: report.demo.users }, 'demo company created; sign in with any of these users');
+  }
+}

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { demoUsers, seed } from '../../../src/server/seed.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+import { clientOf, signIn } from '../../support/identity.js';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('first start', () => {
+  it('creates the master from MASTER_EMAIL / MASTER_PASSWORD and the demo company, once', async () => {
+    t = await createTestApp({ SEED_DEMO: 'true', MASTER_EMAIL: 'Operator@Example.com', MASTER_PASSWORD: 'Operator#2026' });
+    const report = await seed(t.app);
+    expect(report.master).toEqual({ email: 'operator@example.com', generatedPassword: undefined, weakPassword: false });
+    expect(report.demo?.users.map((u) => u.login)).toEqual(['super@demo.example.com', 'admin@demo.example.com', 'operator1', 'operator2']);
+
+    const master = await signIn(t, 'operator@example.com', 'Operator#2026');
+    expect(master).toMatchObject({ role: 'MASTER', company: null });
+    const customers = (await clientOf(t, master.access_token).get('/api/company-account/all')).json();
+    expect(customers.data).toEqual([expect.objectContaining({ companyName: 'Demo Metallbau GmbH', plan: 'demo', users: 4, superUser: 'Sabine Schmidt' })]);
+
+    for (const user of demoUsers) {
+      const session = await signIn(t, user.email ?? user.username ?? '', user.password);
+      expect(session.role).toBe(user.role);
+      // The demo never turns read-only.
+      expect((await clientOf(t, session.access_token).get('/api/company-account/basic-settings')).json().account.readOnly).toBe(false);
+    }
+
+    expect(await seed(t.app)).toEqual({});
+    expect((await clientOf(t, master.access_token).get('/api/company-account/all')).json().total).toBe(1);
+  });
+
+  it('generates a master password when none is configured and reports it once', async () => {
+    t = await createTestApp({ SEED_DEMO: 'false' });
+    const report = await seed(t.app);
+    expect(report.demo).toBeUndefined();
+    const password = report.master?.generatedPassword ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    expect((await signIn(t, 'master@shopfloor.local', password)).role).toBe('MASTER');
+    expect(await seed(t.app)).toEqual({});
+  });
+
+  it('does not bring the demo back after the master deleted it', async () => {
+    t = await createTestApp({ SEED_DEMO: 'true', MASTER_EMAIL: 'boss@example.com', MASTER_PASSWORD: 'Operator#2026' });
+    await seed(t.app);
+    const master = clientOf(t, (await signIn(t, 'boss@example.com', 'Operator#2026')).access_token);
+    const demo = (await master.get('/api/company-account/all')).json().data[0];
+    expect((await master.delete(`/api/company-account/byId/${demo.id}`)).statusCode).toBe(200);
+    expect(await seed(t.app)).toEqual({});
+    expect((await master.get('/api/company-account/all')).json().total).toBe(0);
+  });
+});

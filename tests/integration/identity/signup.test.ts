@@ -1,0 +1,241 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicRateLimits } from '../../../src/server/modules/identity/auth.routes.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+import { clientOf, codeIn, companyWithTeam, mailTo, startMailbox, type Mailbox } from '../../support/identity.js';
+
+let t: TestApp;
+let mailbox: Mailbox;
+let ip = 0;
+/** Each test calls from its own address, so the per-address limits of one test never touch another. */
+const newAddress = () => `10.0.1.${++ip}`;
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  t = await createTestApp({ SMTP_URL: mailbox.url, PUBLIC_URL: 'https://console.example.com' });
+});
+afterAll(async () => {
+  await t.close();
+  await mailbox.close();
+});
+
+const uniqueEmail = (name = 'anna') => `${name}.${Math.random().toString(36).slice(2, 10)}@example.com`;
+
+const signUp = (overrides: Record<string, unknown> = {}) => ({
+  companyName: 'Becker Metallbau',
+  firstName: 'Anna',
+  lastName: 'Becker',
+  email: uniqueEmail(),
+  password: 'Welder#2026',
+  confirm: 'Welder#2026',
+  ...overrides,
+});
+
+const post = (url: string, payload: object, remoteAddress = newAddress()) => t.app.inject({ method: 'POST', url, payload, remoteAddress });
+
+/** Signs up and answers the sign-up body and the code from the received mail. */
+async function registerAndReadCode(overrides: Record<string, unknown> = {}) {
+  const body = signUp(overrides);
+  const res = await post('/api/auth/register', body);
+  expect(res.statusCode).toBe(201);
+  const mail = await mailbox.waitFor(mailTo(String(body.email)));
+  return { body, answer: res.json(), mail, code: codeIn(mail) };
+}
+
+const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('sign-up with a 30-day trial', () => {
+  it('creates the company in trial and its unconfirmed super user; the mailed code with the ticket signs the user in', async () => {
+    const { answer, mail, code } = await registerAndReadCode({ email: 'Anna.Becker@Example.com' });
+    expect(answer).toMatchObject({ email: 'anna.becker@example.com', ticket: expect.any(String) });
+    expect(mail.subject).toBe('Your confirmation code');
+    expect(mail.text).toContain('https://console.example.com/email-verification-code?email=anna.becker%40example.com');
+    expect(mail.html).toContain(code);
+
+    const blocked = await post('/api/auth/authenticate', { usernameOrEmail: 'anna.becker@example.com', password: 'Welder#2026' });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error.code).toBe('EMAIL_NOT_CONFIRMED');
+
+    const verified = await post('/api/auth/verify-email', { email: 'ANNA.BECKER@example.com', code, ticket: answer.ticket });
+    expect(verified.statusCode).toBe(200);
+    const { session } = verified.json();
+    expect(session).toMatchObject({ userId: answer.userId, role: 'SUPER_USER', company: answer.companyId, access_token: expect.any(String) });
+
+    const settings = await clientOf(t, session.access_token).get('/api/company-account/basic-settings');
+    expect(settings.statusCode).toBe(200);
+    expect(settings.json()).toMatchObject({ id: answer.companyId, companyName: 'Becker Metallbau', account: { plan: 'trial', readOnly: false } });
+    const daysLeft = (new Date(settings.json().account.trialEndsAt).getTime() - Date.now()) / 86_400_000;
+    expect(Math.round(daysLeft)).toBe(30);
+
+    const login = await post('/api/auth/authenticate', { usernameOrEmail: 'anna.becker@example.com', password: 'Welder#2026' });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('then records the survey answer for the own company', async () => {
+    const { answer, code } = await registerAndReadCode();
+    const { session } = (await post('/api/auth/verify-email', { email: answer.email, code, ticket: answer.ticket })).json();
+    const owner = clientOf(t, session.access_token);
+
+    const survey = await owner.put(`/api/company-account/update-referral-source/${answer.companyId}`, { referralSource: 'TRADE_FAIR' });
+    expect(survey.statusCode).toBe(200);
+    expect((await owner.get('/api/company-account/basic-settings')).json().referralSource).toBe('TRADE_FAIR');
+
+    const noId = await owner.put('/api/company-account/update-referral-source/', { referralSource: 'OTHER' });
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json().error).toMatchObject({ code: 'ID_IS_MISSING', message: 'ID is missing' });
+    const noIdAtAll = await owner.put('/api/company-account/update-referral-source', { referralSource: 'OTHER' });
+    expect(noIdAtAll.json().error.code).toBe('ID_IS_MISSING');
+
+    const unknownAnswer = await owner.put(`/api/company-account/update-referral-source/${answer.companyId}`, { referralSource: 'RADIO' });
+    expect(unknownAnswer.statusCode).toBe(400);
+    expect(unknownAnswer.json().error.details).toEqual([{ path: 'referralSource', message: 'validation.invalidValue' }]);
+
+    const other = await companyWithTeam(t);
+    const foreign = await owner.put(`/api/company-account/update-referral-source/${other.companyId}`, { referralSource: 'OTHER' });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.code).toBe('COMPANY_ACCOUNT_NOT_FOUND');
+  });
+
+  it('confirms without the ticket but then asks the user to sign in', async () => {
+    const { answer, code } = await registerAndReadCode();
+    const verified = await post('/api/auth/verify-email', { email: answer.email, code });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ confirmed: true, session: null });
+    expect((await post('/api/auth/authenticate', { usernameOrEmail: answer.email, password: 'Welder#2026' })).statusCode).toBe(200);
+  });
+
+  it('sends the code in German to a German user', async () => {
+    const { mail } = await registerAndReadCode({ locale: 'de' });
+    expect(mail.subject).toBe('Ihr Bestätigungscode');
+    expect(mail.text).toContain('Geben Sie diesen Code ein');
+  });
+
+  it('refuses an email that is already registered, in any case', async () => {
+    const { body } = await registerAndReadCode();
+    const again = await post('/api/auth/register', signUp({ email: String(body.email).toUpperCase(), companyName: 'Other GmbH' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('USER_ALREADY_EXISTS');
+  });
+
+  it('names every invalid field with the spec messages', async () => {
+    const res = await post('/api/auth/register', signUp({ companyName: '', firstName: '', lastName: ' ', email: 'anna@', password: 'weakpass', confirm: 'other' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    expect(res.json().error.details.map((d: { path: string; message: string }) => [d.path, d.message])).toEqual(
+      expect.arrayContaining([
+        ['companyName', 'validation.required'],
+        ['firstName', 'errors.EMPTY_FIRST_NAME'],
+        ['lastName', 'errors.EMPTY_LAST_NAME'],
+        ['email', 'validation.email'],
+        ['password', 'validation.passwordComplexity'],
+      ]),
+    );
+    const mismatch = await post('/api/auth/register', signUp({ confirm: 'Welder#2027' }));
+    expect(mismatch.json().error.details).toEqual([{ path: 'confirm', message: 'validation.passwordMismatch' }]);
+  });
+});
+
+describe('the email code', () => {
+  it('answers INVALID_OR_EXPIRED_CODE to a wrong code and to an unknown address', async () => {
+    const { answer, code } = await registerAndReadCode();
+    const wrong = await post('/api/auth/verify-email', { email: answer.email, code: wrongCodeFor(code) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('INVALID_OR_EXPIRED_CODE');
+    const unknown = await post('/api/auth/verify-email', { email: uniqueEmail('nobody'), code });
+    expect(unknown.json().error.code).toBe('INVALID_OR_EXPIRED_CODE');
+    expect((await post('/api/auth/verify-email', { email: answer.email, code })).statusCode).toBe(200);
+  });
+
+  it('wants all six digits', async () => {
+    const res = await post('/api/auth/verify-email', { email: uniqueEmail(), code: '12345' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([{ path: 'code', message: 'validation.fullCode' }]);
+  });
+
+  it('dies after 5 wrong tries: even the right code fails then', async () => {
+    const { answer, code } = await registerAndReadCode();
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/api/auth/verify-email', { email: answer.email, code: wrongCodeFor(code) })).json().error.code).toBe('INVALID_OR_EXPIRED_CODE');
+    }
+    const right = await post('/api/auth/verify-email', { email: answer.email, code });
+    expect(right.json().error.code).toBe('INVALID_OR_EXPIRED_CODE');
+  });
+
+  it('dies after 15 minutes', async () => {
+    const { answer, code } = await registerAndReadCode();
+    await sql`update user_tokens set expires_at = now() - interval '1 second' where user_id = ${answer.userId} and purpose = 'EMAIL_VERIFICATION'`.execute(t.app.db);
+    const late = await post('/api/auth/verify-email', { email: answer.email, code });
+    expect(late.json().error.code).toBe('INVALID_OR_EXPIRED_CODE');
+  });
+
+  it('answers EMAIL_ALREADY_CONFIRMED once the address is confirmed', async () => {
+    const { answer, code } = await registerAndReadCode();
+    expect((await post('/api/auth/verify-email', { email: answer.email, code })).statusCode).toBe(200);
+    const again = await post('/api/auth/verify-email', { email: answer.email, code });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('EMAIL_ALREADY_CONFIRMED');
+    const resend = await post('/api/auth/resend-code', { email: answer.email });
+    expect(resend.json().error.code).toBe('EMAIL_ALREADY_CONFIRMED');
+  });
+
+  it('is replaced by a resent one: the new code works, the old one no longer', async () => {
+    const { answer, code: first } = await registerAndReadCode();
+    const resend = await post('/api/auth/resend-code', { email: answer.email });
+    expect(resend.statusCode).toBe(200);
+    const mailsTo = () => mailbox.messages.filter(mailTo(answer.email));
+    await mailbox.waitFor(() => mailsTo().length >= 2);
+    const second = codeIn(mailsTo()[1]);
+    if (second !== first) {
+      expect((await post('/api/auth/verify-email', { email: answer.email, code: first })).json().error.code).toBe('INVALID_OR_EXPIRED_CODE');
+    }
+    expect((await post('/api/auth/verify-email', { email: answer.email, code: second })).statusCode).toBe(200);
+  });
+
+  it('answers a resend for an unknown address like any other, and sends nothing', async () => {
+    const nobody = uniqueEmail('nobody');
+    const res = await post('/api/auth/resend-code', { email: nobody });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    await t.jobs.dispatcher.catchUp();
+    expect(mailbox.messages.some(mailTo(nobody))).toBe(false);
+  });
+
+  it('limits resends per address', async () => {
+    const address = newAddress();
+    const email = uniqueEmail('nobody');
+    for (let i = 0; i < publicRateLimits.resendCode.max; i++) {
+      expect((await post('/api/auth/resend-code', { email }, address)).statusCode).toBe(200);
+    }
+    const limited = await post('/api/auth/resend-code', { email }, address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits sign-ups per address', async () => {
+    const address = newAddress();
+    for (let i = 0; i < publicRateLimits.register.max; i++) {
+      await post('/api/auth/register', signUp({ email: 'bad' }), address);
+    }
+    const limited = await post('/api/auth/register', signUp(), address);
+    expect(limited.statusCode).toBe(429);
+  });
+
+  it('keeps the code out of the event log and the database: both hold it sealed or hashed', async () => {
+    const { answer, code } = await registerAndReadCode();
+    const events = await sql<{ data: string }>`select data::text as data from events where stream_id = ${`user-${answer.userId}`}`.execute(t.app.db);
+    expect(events.rows.length).toBeGreaterThan(0);
+    for (const row of events.rows) expect(row.data).not.toContain(code);
+    const tokens = await sql<{ token_hash: string }>`select token_hash from user_tokens where user_id = ${answer.userId}`.execute(t.app.db);
+    for (const row of tokens.rows) expect(row.token_hash).not.toContain(code);
+    const ledger = await sql<{ data: string }>`select data::text as data from dispatched_jobs`.execute(t.app.db);
+    for (const row of ledger.rows) expect(row.data).not.toContain(code);
+  });
+
+  it('signs in with a ticket only once, and never another user', async () => {
+    const first = await registerAndReadCode();
+    const second = await registerAndReadCode();
+    const withForeignTicket = await post('/api/auth/verify-email', { email: second.answer.email, code: second.code, ticket: first.answer.ticket });
+    expect(withForeignTicket.json()).toEqual({ confirmed: true, session: null });
+  });
+});

@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createJobServices } from '../../../src/server/jobs.js';
+import { loadConfig } from '../../../src/server/platform/config.js';
+import { withSystem } from '../../../src/server/platform/db.js';
+import { createDispatcher, defineDispatchRoute, dispatchJobId, type DispatchRound, type DispatchRoute } from '../../../src/server/platform/dispatcher.js';
+import { createEventStore, type EventStore, type StoredEvent } from '../../../src/server/platform/event-store.js';
+import {
+  createJobQueue,
+  defineJob,
+  type JobLogger,
+  type JobQueue,
+  type JobSnapshot,
+  type JobState,
+  type JobWorkers,
+  type QueueName,
+} from '../../../src/server/platform/jobs.js';
+import { createTestDatabase, type TestDatabase } from '../../support/database.js';
+import { testRedisUrl } from '../../support/services.js';
+
+const logged: { level: string; message?: string }[] = [];
+const recordingLog: JobLogger = {
+  info: (_details, message) => logged.push({ level: 'info', message }),
+  warn: (_details, message) => logged.push({ level: 'warn', message }),
+  error: (_details, message) => logged.push({ level: 'error', message }),
+  child: () => recordingLog,
+};
+
+async function waitForJob(queue: JobQueue, name: QueueName, jobId: string, states: JobState[]): Promise<JobSnapshot> {
+  for (;;) {
+    const job = await queue.getJob(name, jobId);
+    if (job && states.includes(job.state)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Shipment ids the `notify-customer` handler ran for, in order. */
+const notified: string[] = [];
+
+const definitions = [
+  defineJob({
+    queue: 'email',
+    name: 'notify-customer',
+    schema: z.object({ shipmentId: z.string() }),
+    async handle(data) {
+      notified.push(data.shipmentId);
+    },
+  }),
+];
+
+const shipmentSent = defineDispatchRoute({
+  eventType: 'ShipmentSent',
+  queue: 'email',
+  name: 'notify-customer',
+  toJob: (event) => ({ shipmentId: event.streamId }),
+});
+
+const routes: DispatchRoute[] = [
+  shipmentSent,
+  defineDispatchRoute({
+    eventType: 'ShipmentDrafted',
+    queue: 'email',
+    name: 'notify-customer',
+    // Only drafts marked urgent notify anybody.
+    toJob: (event) => ((event.data as { urgent?: boolean }).urgent ? { shipmentId: event.streamId } : undefined),
+  }),
+  defineDispatchRoute({
+    eventType: 'ShipmentCancelled',
+    queue: 'email',
+    name: 'notify-customer',
+    toJob: () => {
+      throw new Error('route bug');
+    },
+  }),
+];
+
+let testDb: TestDatabase;
+let eventStore: EventStore;
+let services: ReturnType<typeof createJobServices>;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  eventStore = createEventStore();
+  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: testDb.url, LOG_LEVEL: 'silent' });
+  services = createJobServices({ config, database: testDb.database, eventStore, log: recordingLog });
+});
+
+afterAll(async () => {
+  await services?.close();
+  await testDb?.drop();
+});
+
+async function record(type: string, data: Record<string, unknown> = {}) {
+  const streamId = `shipment-${randomUUID()}`;
+  const result = await withSystem(testDb.database.db, (tx) =>
+    eventStore.append(tx, { companyId: randomUUID(), streamId, streamType: 'shipment', expectedVersion: 0, events: [{ type, data }] }),
+  );
+  eventStore.committed();
+  return result.events[0];
+}
+
+type Dispatcher = ReturnType<typeof createDispatcher>;
+
+/**
+ * Dispatches until the checkpoint has passed `event`. Consumers read below the cluster-wide
+ * commit horizon, so another test file's open transaction can hide a fresh event for a moment.
+ */
+async function dispatchThrough(dispatcher: Dispatcher, event: StoredEvent): Promise<DispatchRound> {
+  const total = { events: 0, enqueued: 0 };
+  for (;;) {
+    const round = await dispatcher.catchUp();
+    total.events += round.events;
+    total.enqueued += round.enqueued;
+    const passed = await sql<{ passed: boolean }>`
+      select (tx_id, global_position) >= (${event.txId}::xid8, ${event.globalPosition}::bigint) as passed
+      from consumer_checkpoints where consumer = 'job-dispatcher'
+    `.execute(testDb.database.db);
+    if (passed.rows[0]?.passed) return total;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const resetCheckpoint = () =>
+  sql`update consumer_checkpoints set tx_id = '0'::xid8, global_position = 0 where consumer = 'job-dispatcher'`.execute(testDb.database.db);
+
+const ledger = () => testDb.database.db.selectFrom('dispatched_jobs').selectAll().orderBy('global_position').execute();
+
+describe.each([
+  { adapter: 'in-process', redis: false },
+  { adapter: 'bullmq', redis: true },
+])('dispatching events to the $adapter queue', ({ redis }) => {
+  const prefix = `test-dispatch-${randomUUID()}`;
+  let queue: JobQueue;
+  let workers: JobWorkers;
+
+  beforeAll(() => {
+    queue = createJobQueue({ redisUrl: redis ? testRedisUrl() : undefined, prefix, retry: { attempts: 3, backoffMs: 20 } });
+    workers = queue.startWorkers(definitions, services);
+  });
+
+  afterAll(async () => {
+    await workers?.close();
+    await queue?.close();
+    if (redis) {
+      const client = new Redis(testRedisUrl());
+      const keys = await client.keys(`${prefix}:*`);
+      if (keys.length > 0) await client.del(...keys);
+      await client.quit();
+    }
+  });
+
+
+  it('turns an event into its job, which runs', async () => {
+    const dispatcher = createDispatcher({ db: testDb.database.db, eventStore, queue, routes, log: recordingLog });
+    const event = await record('ShipmentSent');
+    const round = await dispatchThrough(dispatcher, event);
+    expect(round.enqueued).toBe(1);
+    const jobId = dispatchJobId(shipmentSent, event);
+    expect(jobId).toBe(`ShipmentSent-notify-customer-${event.globalPosition}`);
+    await waitForJob(queue, 'email', jobId, ['completed']);
+    expect(notified.filter((id) => id === event.streamId)).toHaveLength(1);
+  });
+
+  it('runs the job of an event once when the log is replayed from the start', async () => {
+    const dispatcher = createDispatcher({ db: testDb.database.db, eventStore, queue, routes, log: recordingLog });
+    const event = await record('ShipmentSent');
+    await dispatchThrough(dispatcher, event);
+    await waitForJob(queue, 'email', dispatchJobId(shipmentSent, event), ['completed']);
+
+    await resetCheckpoint();
+    const replay = await dispatchThrough(dispatcher, event);
+    expect(replay.events).toBeGreaterThan(0);
+    expect(replay.enqueued).toBe(0);
+
+    // A second dispatcher (another server instance) replaying the same log adds nothing either.
+    const second = createDispatcher({ db: testDb.database.db, eventStore, queue, routes, log: recordingLog });
+    await resetCheckpoint();
+    expect((await dispatchThrough(second, event)).enqueued).toBe(0);
+
+    const marker = await record('ShipmentSent');
+    await dispatchThrough(dispatcher, marker);
+    await waitForJob(queue, 'email', dispatchJobId(shipmentSent, marker), ['completed']);
+    expect(notified.filter((id) => id === event.streamId)).toHaveLength(1);
+  });
+
+  it('still runs a job once if the ledger was lost and the log replayed: the queue dedupes by job id', async () => {
+    const dispatcher = createDispatcher({ db: testDb.database.db, eventStore, queue, routes, log: recordingLog });
+    const event = await record('ShipmentSent');
+    await dispatchThrough(dispatcher, event);
+    const jobId = dispatchJobId(shipmentSent, event);
+    await waitForJob(queue, 'email', jobId, ['completed']);
+
+    await sql`delete from dispatched_jobs`.execute(testDb.database.db);
+    await resetCheckpoint();
+    const replay = await dispatchThrough(dispatcher, event);
+    expect(replay.enqueued).toBeGreaterThan(0);
+
+    const marker = await record('ShipmentSent');
+    await dispatchThrough(dispatcher, marker);
+    await waitForJob(queue, 'email', dispatchJobId(shipmentSent, marker), ['completed']);
+    expect(notified.filter((id) => id === event.streamId)).toHaveLength(1);
+    expect((await queue.getJob('email', jobId))?.attemptsMade).toBe(1);
+  });
+
+  it('enqueues nothing for events without a route or whose route declines', async () => {
+    const dispatcher = createDispatcher({ db: testDb.database.db, eventStore, queue, routes, log: recordingLog });
+    await dispatchThrough(dispatcher, await record('Checkpoint'));
+    const before = (await ledger()).length;
+    await record('ShipmentPacked');
+    await record('ShipmentDrafted', { urgent: false });
+    const urgent = await record('ShipmentDrafted', { urgent: true });
+    const last = await record('ShipmentPacked');
+    const round = await dispatchThrough(dispatcher, last);
+    expect(round).toEqual({ events: 4, enqueued: 1 });
+    const rows = await ledger();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ name: 'notify-customer', queue: 'email', data: { shipmentId: urgent.streamId } });
+  });
+
+  it('logs and skips an event whose route throws, and keeps dispatching later events', async () => {
+    const dispatcher = createDispatcher({ db: testDb.database.db, eventStore, queue, routes, log: recordingLog });
+    await dispatchThrough(dispatcher, await record('Checkpoint'));
+    await record('ShipmentCancelled');
+    const after = await record('ShipmentSent');
+    const round = await dispatchThrough(dispatcher, after);
+    expect(round.enqueued).toBe(1);
+    expect(logged).toContainEqual({ level: 'error', message: 'dispatch route failed; no job for this event' });
+    await waitForJob(queue, 'email', dispatchJobId(shipmentSent, after), ['completed']);
+  });
+
+  it('dispatches in the background on its own once started, and stops cleanly', async () => {
+    const dispatcher = createDispatcher({ db: testDb.database.db, eventStore, queue, routes, log: recordingLog, pollMs: 50 });
+    dispatcher.start();
+    try {
+      const event = await record('ShipmentSent');
+      await waitForJob(queue, 'email', dispatchJobId(shipmentSent, event), ['completed']);
+    } finally {
+      await dispatcher.stop();
+    }
+  });
+});
+
+describe('a queue that does not answer', () => {
+  it('keeps the jobs in the ledger and enqueues them once a queue answers again', async () => {
+    const prefix = `test-dispatch-down-${randomUUID()}`;
+    const working = createJobQueue({ prefix });
+    await dispatchThrough(createDispatcher({ db: testDb.database.db, eventStore, queue: working, routes: [], log: recordingLog }), await record('Checkpoint'));
+
+    const down = createJobQueue({ redisUrl: 'redis://127.0.0.1:1', prefix });
+    const event = await record('ShipmentSent');
+    try {
+      const dispatcher = createDispatcher({ db: testDb.database.db, eventStore, queue: down, routes, log: recordingLog });
+      await expect(dispatchThrough(dispatcher, event)).rejects.toThrow(/ECONNREFUSED|Reached the max retries/);
+    } finally {
+      await down.close();
+    }
+    const jobId = dispatchJobId(shipmentSent, event);
+    const pending = await testDb.database.db.selectFrom('dispatched_jobs').selectAll().where('job_id', '=', jobId).executeTakeFirstOrThrow();
+    expect(pending.enqueued_at).toBeNull();
+
+    const workers = working.startWorkers(definitions, services);
+    try {
+      const round = await createDispatcher({ db: testDb.database.db, eventStore, queue: working, routes, log: recordingLog }).catchUp();
+      expect(round.events).toBe(0);
+      expect(round.enqueued).toBe(1);
+      await waitForJob(working, 'email', jobId, ['completed']);
+      expect(notified).toContain(event.streamId);
+    } finally {
+      await workers.close();
+      await working.close();
+    }
+  });
+
+  it('refuses two routes that would make the same job ids', () => {
+    expect(() =>
+      createDispatcher({ db: testDb.database.db, eventStore, queue: createJobQueue({}), routes: [shipmentSent, shipmentSent], log: recordingLog }),
+    ).toThrow(/declared twice/);
+  });
+});

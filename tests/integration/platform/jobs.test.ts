@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createJobServices } from '../../../src/server/jobs.js';
+import { loadConfig } from '../../../src/server/platform/config.js';
+import { createEventStore } from '../../../src/server/platform/event-store.js';
+import {
+  createJobQueue,
+  defineJob,
+  permanentJobFailure,
+  type JobLogger,
+  type JobQueue,
+  type JobSnapshot,
+  type JobState,
+  type JobWorkers,
+  type QueueName,
+} from '../../../src/server/platform/jobs.js';
+import { createTestApp } from '../../support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../support/database.js';
+import { testRedisUrl } from '../../support/services.js';
+
+const quietLog: JobLogger = { info() {}, warn() {}, error() {}, child: () => quietLog };
+
+async function waitForJob(queue: JobQueue, name: QueueName, jobId: string, states: JobState[]): Promise<JobSnapshot> {
+  for (;;) {
+    const job = await queue.getJob(name, jobId);
+    if (job && states.includes(job.state)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function deleteKeys(prefix: string) {
+  const redis = new Redis(testRedisUrl());
+  try {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    await redis.quit();
+  }
+}
+
+/** Runs per job id: how many times each handler started, and what it was given. */
+const runs = new Map<string, number>();
+const countRun = (key: string) => {
+  const count = (runs.get(key) ?? 0) + 1;
+  runs.set(key, count);
+  return count;
+};
+
+const definitions = [
+  defineJob({
+    queue: 'email',
+    name: 'count',
+    schema: z.object({ key: z.string() }),
+    async handle(data) {
+      countRun(data.key);
+    },
+  }),
+  defineJob({
+    queue: 'email',
+    name: 'flaky',
+    schema: z.object({ key: z.string(), failures: z.number().int() }),
+    async handle(data, ctx) {
+      const run = countRun(data.key);
+      expect(ctx.attempt).toBe(run);
+      if (run <= data.failures) throw new Error(`mail server busy (run ${run})`);
+    },
+  }),
+  defineJob({
+    queue: 'pdf',
+    name: 'refused',
+    schema: z.object({ key: z.string() }),
+    async handle(data) {
+      countRun(data.key);
+      throw permanentJobFailure('this document can never be printed');
+    },
+  }),
+];
+
+let testDb: TestDatabase;
+let services: ReturnType<typeof createJobServices>;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: testDb.url, LOG_LEVEL: 'silent' });
+  services = createJobServices({ config, database: testDb.database, eventStore: createEventStore(), log: quietLog });
+});
+
+afterAll(async () => {
+  await services?.close();
+  await testDb?.drop();
+});
+
+describe.each([
+  { adapter: 'in-process', redis: false },
+  { adapter: 'bullmq', redis: true },
+])('$adapter job queue', ({ adapter, redis }) => {
+  const prefix = `test-jobs-${randomUUID()}`;
+  let queue: JobQueue;
+  let workers: JobWorkers;
+
+  beforeAll(() => {
+    queue = createJobQueue({ redisUrl: redis ? testRedisUrl() : undefined, prefix, retry: { attempts: 3, backoffMs: 20 } });
+    workers = queue.startWorkers(definitions, services);
+  });
+
+  afterAll(async () => {
+    await workers?.close();
+    await queue?.close();
+    if (redis) await deleteKeys(prefix);
+  });
+
+  it('is the adapter the configuration asks for', () => {
+    expect(queue.kind).toBe(adapter);
+  });
+
+  it('runs a job added twice under one id only once', async () => {
+    const key = randomUUID();
+    await queue.add('email', 'count', { key }, { jobId: `count-${key}` });
+    await queue.add('email', 'count', { key }, { jobId: `count-${key}` });
+    await waitForJob(queue, 'email', `count-${key}`, ['completed']);
+    // A later job on the same queue completing shows the duplicate had its chance to run.
+    const later = randomUUID();
+    await queue.add('email', 'count', { key: later }, { jobId: `count-${later}` });
+    await waitForJob(queue, 'email', `count-${later}`, ['completed']);
+    expect(runs.get(key)).toBe(1);
+  });
+
+  it('retries a job that fails twice, then completes it', async () => {
+    const key = randomUUID();
+    await queue.add('email', 'flaky', { key, failures: 2 }, { jobId: `flaky-${key}` });
+    const job = await waitForJob(queue, 'email', `flaky-${key}`, ['completed', 'failed']);
+    expect(job.state).toBe('completed');
+    expect(job.attemptsMade).toBe(3);
+    expect(runs.get(key)).toBe(3);
+  });
+
+  it('keeps a job that always fails in the failed list with its reason', async () => {
+    const key = randomUUID();
+    await queue.add('email', 'flaky', { key, failures: 99 }, { jobId: `flaky-${key}` });
+    const job = await waitForJob(queue, 'email', `flaky-${key}`, ['completed', 'failed']);
+    expect(job).toMatchObject({ state: 'failed', attemptsMade: 3, failedReason: 'mail server busy (run 3)', name: 'flaky' });
+    expect(runs.get(key)).toBe(3);
+    const failed = await queue.failedJobs('email');
+    expect(failed.map((f) => f.id)).toContain(`flaky-${key}`);
+  });
+
+  it('does not retry a permanent failure', async () => {
+    const key = randomUUID();
+    await queue.add('pdf', 'refused', { key }, { jobId: `refused-${key}` });
+    const job = await waitForJob(queue, 'pdf', `refused-${key}`, ['completed', 'failed']);
+    expect(job).toMatchObject({ state: 'failed', attemptsMade: 1, failedReason: 'this document can never be printed' });
+    expect(runs.get(key)).toBe(1);
+  });
+
+  it('fails a job with data its definition does not accept, without running it', async () => {
+    await queue.add('email', 'count', { key: 42 }, { jobId: 'count-bad-data' });
+    const job = await waitForJob(queue, 'email', 'count-bad-data', ['completed', 'failed']);
+    expect(job.state).toBe('failed');
+    expect(job.attemptsMade).toBe(1);
+    expect(job.failedReason).toMatch(/Data of job count is not valid/);
+  });
+
+  it('fails a job nobody defined', async () => {
+    await queue.add('pdf', 'no-such-job', {}, { jobId: 'unknown-job' });
+    const job = await waitForJob(queue, 'pdf', 'unknown-job', ['completed', 'failed']);
+    expect(job.state).toBe('failed');
+    expect(job.failedReason).toBe('No job no-such-job is defined on queue pdf');
+  });
+
+  it('refuses a job id with characters BullMQ cannot store', async () => {
+    await expect(queue.add('email', 'count', { key: 'x' }, { jobId: 'order:42' })).rejects.toThrow(/may only hold/);
+    await expect(queue.add('email', 'count', { key: 'x' }, { jobId: '42' })).rejects.toThrow(/not digits alone/);
+    expect(await queue.getJob('email', 'order:42')).toBeUndefined();
+  });
+
+  it('keeps a job added before the workers start until they do', async () => {
+    const other = createJobQueue({ redisUrl: redis ? testRedisUrl() : undefined, prefix: `${prefix}-late` });
+    const key = randomUUID();
+    try {
+      await other.add('email', 'count', { key }, { jobId: `late-${key}` });
+      expect((await other.getJob('email', `late-${key}`))?.state).toBe('waiting');
+      const lateWorkers = other.startWorkers(definitions, services);
+      await waitForJob(other, 'email', `late-${key}`, ['completed']);
+      await lateWorkers.close();
+      expect(runs.get(key)).toBe(1);
+    } finally {
+      await other.close();
+      if (redis) await deleteKeys(`${prefix}-late`);
+    }
+  });
+});
+
+describe('readiness with Redis', () => {
+  it('reports Redis among the checks when REDIS_URL is set', async () => {
+    const testApp = await createTestApp({ REDIS_URL: testRedisUrl() });
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('answers 503 naming Redis when Redis does not answer', async () => {
+    const testApp = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 'unavailable', checks: { database: 'ok', redis: 'unavailable' } });
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('has no Redis check without REDIS_URL', async () => {
+    const testApp = await createTestApp();
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(response.json().checks).not.toHaveProperty('redis');
+    } finally {
+      await testApp.close();
+    }
+  });
+});

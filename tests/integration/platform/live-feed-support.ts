@@ -1,0 +1,112 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { WebSocket } from 'ws';
+import { withTenant } from '../../../src/server/platform/db.js';
+import type { LiveEvent, ServerMessage } from '../../../src/server/platform/live-protocol.js';
+import type { TestApp } from '../../support/app.js';
+
+export type EventMessage = Extract<ServerMessage, { type: 'event' }>;
+
+export interface LiveClient {
+  ws: WebSocket;
+  messages: ServerMessage[];
+  /** Resolves with the close code and reason once the socket is closed. */
+  closed: Promise<{ code: number; reason: string }>;
+  send(message: unknown): void;
+  events(): EventMessage[];
+  /** Waits until `done(messages)` holds; fails with what arrived so far after a generous wait. */
+  waitFor(label: string, done: (messages: ServerMessage[]) => boolean): Promise<void>;
+  /** Subscribes and waits for the `caught-up` that answers it; returns its cursor. */
+  subscribe(topics: string[], after?: string): Promise<string>;
+}
+
+const WAIT_LIMIT_MS = 15_000;
+
+export function liveUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('app is not listening on a port');
+  return `ws://127.0.0.1:${address.port}/api/live`;
+}
+
+export async function waitUntil(label: string, done: () => boolean, describe: () => unknown = () => ''): Promise<void> {
+  const deadline = Date.now() + WAIT_LIMIT_MS;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${label}: ${JSON.stringify(describe()).slice(0, 2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Opens a socket; with `token` it authenticates by first message and waits for `ready`. */
+export async function openClient(
+  app: FastifyInstance,
+  options: { token?: string; protocols?: string[] } = {},
+): Promise<LiveClient> {
+  const ws = new WebSocket(liveUrl(app), options.protocols);
+  const messages: ServerMessage[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as ServerMessage));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const client: LiveClient = {
+    ws,
+    messages,
+    closed,
+    send: (message) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
+    events: () => messages.filter((m): m is EventMessage => m.type === 'event'),
+    waitFor: (label, done) => waitUntil(label, () => done(messages), () => messages),
+    async subscribe(topics, after) {
+      const before = messages.filter((m) => m.type === 'caught-up').length;
+      client.send(after ? { type: 'subscribe', topics, after } : { type: 'subscribe', topics });
+      await client.waitFor(`caught-up for ${topics.join(',')}`, (all) => all.filter((m) => m.type === 'caught-up').length > before);
+      const caughtUp = messages.filter((m) => m.type === 'caught-up')[before] as Extract<ServerMessage, { type: 'caught-up' }>;
+      return caughtUp.cursor;
+    },
+  };
+  if (options.token) {
+    client.send({ type: 'auth', token: options.token });
+    await client.waitFor('ready', (all) => all.some((m) => m.type === 'ready'));
+  }
+  return client;
+}
+
+/** Appends events to one stream in its own transaction, then hints the tailer, as a command handler does. */
+export async function record(
+  app: FastifyInstance,
+  companyId: string,
+  stream: { id: string; type: string },
+  payloads: unknown[],
+): Promise<void> {
+  await withTenant(app.db, companyId, (tx) =>
+    app.eventStore.append(tx, {
+      companyId,
+      streamId: stream.id,
+      streamType: stream.type,
+      expectedVersion: 'any',
+      events: payloads.map((data) => ({ type: 'NoteRecorded', data })),
+      metadata: { userId: randomUUID(), role: 'ADMIN' },
+    }),
+  );
+  app.eventStore.committed();
+}
+
+export const labelsOf = (events: { event: LiveEvent }[]) => events.map((m) => (m.event.data as { label: string }).label);
+
+/** An HS256 JWT signed by hand, so a test can set `exp` to the past. */
+export function signedToken(secret: string, claims: Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+/**
+ * The feed is platform: its tests sign tokens for made-up users (`tokenFor`), which the identity
+ * module's session check would refuse. Signature and expiry are still checked; the revocation
+ * test installs its own check.
+ */
+export function trustSignedTokens(t: TestApp): void {
+  t.app.auth.setTokenCheck(async () => true);
+}

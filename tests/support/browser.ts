@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Role } from '../../src/domain/shared/roles.js';
+import { createMasterUser, identityDeps, openSession, provisionCompany } from '../../src/server/modules/identity/index.js';
+import { withSystem } from '../../src/server/platform/db.js';
+import { createTestApp, type TestApp } from './app.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Launch flags for the system Chromium on CI machines and containers (see STACK.md). */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface BrowserApp {
+  /** `http://127.0.0.1:<port>`: the real server on a fresh database, serving dist/web. */
+  baseUrl: string;
+  testApp: TestApp;
+  browser: Browser;
+  /** A fresh browser context (its own localStorage) and page; closed with `close()`. */
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole server on a fresh database, listening on 127.0.0.1 port 0, and the system
+ * Chromium (CHROME_PATH or /usr/bin/chromium). The console must be built (`npx vite build`;
+ * `npm test` does it through scripts/ensure-web-build.mjs).
+ */
+export async function startBrowserApp(env: Record<string, string> = {}): Promise<BrowserApp> {
+  if (!existsSync(path.join(root, 'dist/web/index.html'))) {
+    throw new Error('dist/web is missing: run `npx vite build` (or `npm test`, which builds it) before the browser tests.');
+  }
+  const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(`No Chromium at ${executablePath}: install it (apt-get install chromium) or set CHROME_PATH.`);
+  }
+  const testApp = await createTestApp(env);
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = testApp.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the test server has no TCP address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+  } catch (error) {
+    await testApp.close();
+    throw error;
+  }
+  const contexts: BrowserContext[] = [];
+  return {
+    baseUrl,
+    testApp,
+    browser,
+    async newPage() {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await testApp.close();
+    },
+  };
+}
+
+/** The session record as the console keeps it in localStorage (src/web/lib/session.ts). */
+export interface BrowserSession {
+  access_token: string;
+  userId: string;
+  role: Role;
+  company: string | null;
+  /** Epoch ms; 360 hours after sign-in. */
+  expiresAt: number;
+}
+
+export const sessionStorageKey = 'shopfloor.session';
+const sessionLifetimeMs = 360 * 60 * 60 * 1000;
+
+/** A company with its super user (password set, email confirmed), for tests that need a tenant. */
+export async function createCompany(app: BrowserApp, companyName = `Werkstatt ${randomUUID().slice(0, 8)}`): Promise<{ companyId: string; superUserId: string }> {
+  const deps = identityDeps({ db: app.testApp.app.db, eventStore: app.testApp.app.eventStore, auth: app.testApp.app.auth, config: app.testApp.config });
+  const { companyId, userIds } = await provisionCompany(deps, {
+    companyName,
+    plan: 'standard',
+    trialEndsAt: null,
+    users: [{ role: 'SUPER_USER', firstName: 'Sabine', lastName: 'Keller', email: `owner-${randomUUID()}@example.test`, password: 'Werkbank#2026' }],
+  });
+  return { companyId, superUserId: userIds[0] };
+}
+
+/**
+ * Creates a user of the role and opens a real session for it (the server checks every token
+ * against its sessions, so a signed token alone is refused). A company user gets a new company of
+ * their own; a master acts for `actingFor` (default: no company selected).
+ */
+export async function createSession(
+  app: BrowserApp,
+  principal: { role: Role; actingFor?: string | null },
+): Promise<BrowserSession> {
+  const { app: server, config } = app.testApp;
+  const deps = identityDeps({ db: server.db, eventStore: server.eventStore, auth: server.auth, config });
+  let user: { id: string; role: Role; ownCompanyId: string | null };
+  let actingFor: string | null;
+  if (principal.role === 'MASTER') {
+    const id = await createMasterUser(deps, { email: `master-${randomUUID()}@example.test`, password: 'Werkbank#2026' });
+    user = { id, role: 'MASTER', ownCompanyId: null };
+    actingFor = principal.actingFor ?? null;
+  } else {
+    const role = principal.role;
+    const member = role === 'OPERATOR' ? { username: `op-${randomUUID().slice(0, 8)}` } : { email: `${role.toLowerCase()}-${randomUUID()}@example.test` };
+    const { companyId, userIds } = await provisionCompany(deps, {
+      companyName: `Werkstatt ${randomUUID().slice(0, 8)}`,
+      plan: 'standard',
+      trialEndsAt: null,
+      users: [
+        { role: 'SUPER_USER', firstName: 'Sabine', lastName: 'Keller', email: `owner-${randomUUID()}@example.test`, password: 'Werkbank#2026' },
+        ...(role === 'SUPER_USER' ? [] : [{ role, firstName: 'Jonas', lastName: 'Brandt', password: 'Werkbank#2026', ...member }]),
+      ],
+    });
+    user = { id: userIds.at(-1) as string, role, ownCompanyId: companyId };
+    actingFor = principal.actingFor === undefined ? companyId : principal.actingFor;
+  }
+  const issued = await withSystem(server.db, (tx) => openSession(tx, server.auth, user, actingFor));
+  return { access_token: issued.access_token, userId: issued.userId, role: issued.role, company: issued.companyId, expiresAt: Date.now() + sessionLifetimeMs };
+}
+
+/**
+ * Signs the page's browser in as if the user had logged in: a real user and session
+ * (`createSession`), written to localStorage as the console stores it. Navigate afterwards.
+ */
+export async function signIn(page: Page, app: BrowserApp, principal: { role: Role; actingFor?: string | null }): Promise<BrowserSession> {
+  const session = await createSession(app, principal);
+  await writeSession(page, app, session);
+  return session;
+}
+
+/** Writes any session record (also expired or malformed ones) on the app's origin. */
+export async function writeSession(page: Page, app: BrowserApp, session: BrowserSession | Record<string, unknown>): Promise<void> {
+  // A JSON answer of the same origin: localStorage is reachable and the console does not start.
+  await page.goto(`${app.baseUrl}/api/health`);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [sessionStorageKey, JSON.stringify(session)] as const);
+}
+
+let axeSource: string | undefined;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Runs axe-core on the page and fails with a readable list when it finds any serious or
+ * critical violation. Wait for the screen to settle before calling it.
+ */
+export async function expectNoAxeViolations(page: Page, context = ''): Promise<void> {
+  axeSource ??= readFileSync(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  // Evaluated through the DevTools protocol, so the server's Content-Security-Policy does not block it.
+  const hasAxe = await page.evaluate('typeof window.axe !== "undefined"');
+  if (!hasAxe) await page.evaluate(axeSource);
+  const violations = (await page.evaluate(`window.axe
+    .run(document, { resultTypes: ['violations'] })
+    .then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))`)) as AxeViolation[];
+  const severe = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  if (severe.length > 0) {
+    const where = context || page.url();
+    const lines = severe.map(
+      (violation) => `  - [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')})`,
+    );
+    throw new Error(`Accessibility violations on ${where}:\n${lines.join('\n')}`);
+  }
+}
