@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../lib/auth';
+import { Button } from '../../ui/button';
+import { Link } from '../../ui/link';
+import { useNotify } from '../../ui/notification-bar';
+import { LanguageSwitch } from './language-switch';
+
+/** The bar above each screen: language switch, change password and sign-out. */
+export function Header() {
+  const { t } = useTranslation();
+  const { logout } = useAuth();
+  const notify = useNotify();
+
+  const signOut = async () => {
+    await logout();
+    notify({ severity: 'success', message: t('message.signedOut') });
+  };
+
+  return (
+    <header className="shell-header">
+      <LanguageSwitch />
+      <Link variant="button" href="/change-password">
+        {t('common.actions.changePassword')}
+      </Link>
+      <Button variant="secondary" onPress={() => void signOut()}>
+        {t('common.actions.signOut')}
+      </Button>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isNavItemActive, navItems, visibleNavItems } from './nav-items';
+
+const ids = (session: Parameters<typeof visibleNavItems>[0]) => visibleNavItems(session).map((item) => item.id);
+
+describe('sidebar items', () => {
+  it('shows a company owner every item but customers, in the spec order', () => {
+    expect(ids({ role: 'SUPER_USER', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station', 'team', 'company']);
+    expect(ids({ role: 'OPERATOR', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station', 'team', 'company']);
+  });
+
+  it('hides company from an admin', () => {
+    expect(ids({ role: 'ADMIN', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station', 'team']);
+  });
+
+  it('adds customers for the master user working in a company', () => {
+    expect(ids({ role: 'MASTER', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station', 'team', 'company', 'customers']);
+  });
+
+  it('without a selected company shows the master only customers and everyone else nothing', () => {
+    expect(ids({ role: 'MASTER', company: null })).toEqual(['customers']);
+    expect(ids({ role: 'SUPER_USER', company: null })).toEqual([]);
+    expect(ids({ role: 'ADMIN', company: null })).toEqual([]);
+    expect(ids(null)).toEqual([]);
+  });
+
+  it('highlights an item when the path contains its target', () => {
+    const item = (id: string) => navItems.find((candidate) => candidate.id === id)!;
+    expect(isNavItemActive(item('order'), '/order/add-shipment-order')).toBe(true);
+    expect(isNavItemActive(item('order'), '/home')).toBe(false);
+    expect(isNavItemActive(item('team'), '/team/operation-user-page')).toBe(true);
+    expect(isNavItemActive(item('customers'), '/customers')).toBe(true);
+    expect(isNavItemActive(item('customers'), '/customer/edit-customer/7')).toBe(true);
+    expect(isNavItemActive(item('company'), '/customers')).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+import type { Role } from '../../../domain/shared/roles';
+
+export type NavItemId = 'home' | 'order' | 'material' | 'station' | 'team' | 'company' | 'customers';
+
+export interface NavItem {
+  id: NavItemId;
+  /** Where the item leads. */
+  target: string;
+  /** Path fragments that highlight the item; spec: "the current path contains its target". */
+  matches: string[];
+}
+
+/** The sidebar's items in the spec's order (section 2). */
+export const navItems: NavItem[] = [
+  { id: 'home', target: '/home', matches: ['/home'] },
+  { id: 'order', target: '/order', matches: ['/order'] },
+  { id: 'material', target: '/material', matches: ['/material'] },
+  { id: 'station', target: '/station', matches: ['/station'] },
+  { id: 'team', target: '/team', matches: ['/team'] },
+  { id: 'company', target: '/company', matches: ['/company'] },
+  // customer/edit-customer belongs to the customers item as well.
+  { id: 'customers', target: '/customers', matches: ['/customers', '/customer/'] },
+];
+
+/**
+ * The items a user sees. Company is hidden for admins, customers is for the master user only,
+ * and without a selected company a master sees only customers and everyone else nothing.
+ */
+export function visibleNavItems(session: { role: Role; company: string | null } | null): NavItem[] {
+  if (!session) return [];
+  const isMaster = session.role === 'MASTER';
+  if (!session.company) return isMaster ? navItems.filter((item) => item.id === 'customers') : [];
+  return navItems.filter((item) => {
+    if (item.id === 'customers') return isMaster;
+    if (item.id === 'company') return session.role !== 'ADMIN';
+    return true;
+  });
+}
+
+export function isNavItemActive(item: NavItem, path: string): boolean {
+  return item.matches.some((fragment) => path.includes(fragment));
+}

@@ -1,0 +1,56 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { useCallback, type ReactNode } from 'react';
+import { I18nProvider as AriaI18nProvider, RouterProvider } from 'react-aria-components';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { AuthProvider } from '../lib/auth';
+import { NotificationProvider, useNotify } from '../ui/notification-bar';
+
+/** Number, date and list formats of react-aria follow the console's language. */
+function AriaLocale({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return <AriaI18nProvider locale={i18n.resolvedLanguage === 'de' ? 'de-DE' : 'en-US'}>{children}</AriaI18nProvider>;
+}
+
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    routerOptions: { replace?: boolean };
+  }
+}
+
+/** react-aria links and breadcrumbs navigate through wouter, without a page load. */
+function AriaRouter({ children }: { children: ReactNode }) {
+  const [, navigate] = useLocation();
+  return <RouterProvider navigate={(href, options) => navigate(href, options)}>{children}</RouterProvider>;
+}
+
+function Auth({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const onSessionEnded = useCallback(() => notify({ severity: 'warning', message: t('message.sessionEnded') }), [notify, t]);
+  return <AuthProvider onSessionEnded={onSessionEnded}>{children}</AuthProvider>;
+}
+
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  i18n: I18n;
+  children: ReactNode;
+}
+
+/** Everything the screens rely on: translations, the query client, notifications, auth, navigation. */
+export function AppProviders({ queryClient, i18n, children }: AppProvidersProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <AriaLocale>
+        <QueryClientProvider client={queryClient}>
+          <NotificationProvider>
+            <Auth>
+              <AriaRouter>{children}</AriaRouter>
+            </Auth>
+          </NotificationProvider>
+        </QueryClientProvider>
+      </AriaLocale>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,69 @@
+import { Suspense, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { PageSpinner } from '../ui/spinner';
+import { RedirectWhenSignedIn, RequireAuth, RequireMaster } from './guards';
+import { Layout } from './layout/layout';
+import NotFound from './pages/not-found';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { layoutRoutes, publicRoutes, stationRoutes, type ScreenRoute } from './routes';
+
+/** A page loaded on demand, with a spinner meanwhile and an error screen if it cannot load. */
+function Screen({ route }: { route: ScreenRoute }) {
+  const [path] = useLocation();
+  const Page = route.page;
+  return (
+    <RouteErrorBoundary key={path}>
+      <Suspense fallback={<PageSpinner />}>
+        <Page screen={route.screen} />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+function guarded(route: ScreenRoute): ReactNode {
+  const screen = <Screen route={route} />;
+  if (route.access === 'master') return <RequireMaster>{screen}</RequireMaster>;
+  if (route.screen === 'login') return <RedirectWhenSignedIn>{screen}</RedirectWhenSignedIn>;
+  return screen;
+}
+
+/**
+ * The route table of spec section 2. "/" is the layout route and leads to /home; public pages
+ * come first, every other address is inside the layout and needs a signed-in user.
+ */
+export function AppRouter() {
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to="/home" replace />
+      </Route>
+      {publicRoutes.map((route) => (
+        <Route key={route.path} path={route.path}>
+          {guarded(route)}
+        </Route>
+      ))}
+      {stationRoutes.map((route) => (
+        <Route key={route.path} path={route.path}>
+          <Screen route={route} />
+        </Route>
+      ))}
+      <Route>
+        {/* The layout shows while the session is checked: its sidebar has a spinner then. */}
+        <Layout>
+          <RequireAuth>
+            <Switch>
+              {layoutRoutes.map((route) => (
+                <Route key={route.path} path={route.path}>
+                  {guarded(route)}
+                </Route>
+              ))}
+              <Route>
+                <NotFound />
+              </Route>
+            </Switch>
+          </RequireAuth>
+        </Layout>
+      </Route>
+    </Switch>
+  );
+}

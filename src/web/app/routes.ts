@@ -1,0 +1,125 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from './lazy-page';
+
+/** Every screen of spec section 2; the id is also its key in `locales/<lang>/screens.json`. */
+export type ScreenId =
+  | 'home'
+  | 'material'
+  | 'addMaterial'
+  | 'editMaterial'
+  | 'station'
+  | 'addStation'
+  | 'editStation'
+  | 'stationLogin'
+  | 'stationWork'
+  | 'order'
+  | 'addOrder'
+  | 'editOrder'
+  | 'advertisement'
+  | 'logisticOrder'
+  | 'shipment'
+  | 'addShipmentOrder'
+  | 'team'
+  | 'viewEmployees'
+  | 'administrationUser'
+  | 'operationUser'
+  | 'masterData'
+  | 'employeeProfile'
+  | 'company'
+  | 'customers'
+  | 'editCustomer'
+  | 'registration'
+  | 'emailVerificationCode'
+  | 'login'
+  | 'forgotPassword'
+  | 'surveyForm'
+  | 'changePassword'
+  | 'resetPassword'
+  | 'setAdminPassword'
+  | 'invalidToken';
+
+/** protected: signed-in users (else /login); master: the master user only (others go to /home); public: anyone. */
+export type Access = 'protected' | 'master' | 'public';
+
+export interface ScreenPageProps {
+  screen: ScreenId;
+}
+
+export interface ScreenRoute {
+  /** A wouter pattern; `:id?` lets edit screens take the record in the path. */
+  path: string;
+  screen: ScreenId;
+  access: Access;
+  page: LazyExoticComponent<ComponentType<ScreenPageProps>>;
+}
+
+// Screens whose feature is not built yet share one page that names them; a feature replaces
+// its entry's `page` with its own lazyPage(() => import('../features/<name>/...')).
+const pendingScreen = lazyPage(() => import('./pages/pending-screen'));
+const publicPage = lazyPage(() => import('./pages/public-page'));
+const authPage = lazyPage(() => import('./pages/auth-page'));
+const customersPage = lazyPage(() => import('./pages/customers-page'));
+const teamUsersPage = lazyPage(() => import('./pages/team-users-page'));
+const materialsPage = lazyPage(() => import('./pages/materials-page'));
+const stationsPage = lazyPage(() => import('./pages/stations-page'));
+const stationLoginPage = lazyPage(() => import('./pages/station-login-page'));
+const stationWorkPage = lazyPage(() => import('./pages/station-work-page'));
+
+const inside = (path: string, screen: ScreenId, access: 'protected' | 'master' = 'protected', page = pendingScreen): ScreenRoute => ({
+  path,
+  screen,
+  access,
+  page,
+});
+const outside = (path: string, screen: ScreenId, page = publicPage): ScreenRoute => ({ path, screen, access: 'public', page });
+
+/** The screens inside the layout (sidebar and header). */
+export const layoutRoutes: ScreenRoute[] = [
+  inside('/home', 'home'),
+  inside('/material', 'material', 'protected', materialsPage),
+  inside('/material/add-material', 'addMaterial', 'protected', materialsPage),
+  inside('/material/edit-material/:id?', 'editMaterial', 'protected', materialsPage),
+  inside('/station', 'station', 'protected', stationsPage),
+  inside('/station/add-production-station', 'addStation', 'protected', stationsPage),
+  inside('/station/edit-production-station/:id?', 'editStation', 'protected', stationsPage),
+  inside('/order', 'order'),
+  inside('/order/add-order', 'addOrder'),
+  inside('/order/edit-order/:id?', 'editOrder'),
+  inside('/order/advertisement', 'advertisement'),
+  inside('/order/logistic-order', 'logisticOrder'),
+  inside('/order/shipment', 'shipment'),
+  inside('/order/add-shipment-order', 'addShipmentOrder'),
+  inside('/team', 'team'),
+  inside('/team/view-employees', 'viewEmployees'),
+  inside('/team/administration-user', 'administrationUser', 'protected', teamUsersPage),
+  inside('/team/operation-user', 'operationUser', 'protected', teamUsersPage),
+  inside('/team/operation-user-page', 'operationUser', 'protected', teamUsersPage),
+  inside('/team/master-data', 'masterData'),
+  inside('/team/employee-profile/:id?', 'employeeProfile'),
+  inside('/company', 'company'),
+  inside('/customers', 'customers', 'master', customersPage),
+  inside('/customer/edit-customer/:id?', 'editCustomer', 'master', customersPage),
+];
+
+/** The pages without the layout, open to anyone. */
+export const publicRoutes: ScreenRoute[] = [
+  outside('/registration', 'registration', authPage),
+  outside('/email-verification-code', 'emailVerificationCode', authPage),
+  outside('/login', 'login', authPage),
+  outside('/forgot-password', 'forgotPassword', authPage),
+  outside('/survey-form', 'surveyForm', authPage),
+  outside('/change-password', 'changePassword', authPage),
+  outside('/reset-password', 'resetPassword', authPage),
+  outside('/set-admin-password', 'setAdminPassword', authPage),
+  outside('/invalid-token', 'invalidToken', authPage),
+];
+
+/**
+ * The screens of a station's tablet, full-screen without the layout. The login is open to anyone;
+ * the station screen guards itself: anyone but the operator signed in at that station is sent to
+ * the station's login rather than to /login.
+ */
+export const stationRoutes: ScreenRoute[] = [
+  outside('/station/:id/login', 'stationLogin', stationLoginPage),
+  { path: '/station/:id/work', screen: 'stationWork', access: 'protected', page: stationWorkPage },
+];

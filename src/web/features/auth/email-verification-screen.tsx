@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { verifyEmailSchema } from '../../../domain/identity/identity.schema';
+import { isApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { describeError, translateDetail, validateInput, type FieldErrors } from '../../lib/error-messages';
+import { Button } from '../../ui/button';
+import { Form, FormError } from '../../ui/form';
+import { Link } from '../../ui/link';
+import { useNotify } from '../../ui/notification-bar';
+import { TextField } from '../../ui/text-field';
+import { useResendCode, useVerifyEmail } from './api/signup-calls';
+import { CodeInput } from './components/code-input';
+import './components/auth-forms.css';
+import { fieldProblemsOf, formWideError, withoutProblem } from './form-state';
+import { forgetSignUpTicket, signUpTicketFor } from './signup-ticket';
+
+const CODE_LENGTH = 6;
+const emptyCode = () => Array.from({ length: CODE_LENGTH }, () => '');
+
+/**
+ * The 6-digit code from the sign-up email. With the sign-up ticket still valid the new user is
+ * signed in and goes on to the survey; otherwise they sign in by hand.
+ */
+export function EmailVerificationScreen() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { login } = useAuth();
+  const notify = useNotify();
+  const emailInLink = new URLSearchParams(useSearch()).get('email') ?? '';
+  const [email, setEmail] = useState(emailInLink);
+  const [digits, setDigits] = useState(emptyCode);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const verify = useVerifyEmail();
+  const resend = useResendCode();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = validateInput(verifyEmailSchema, { email, code: digits.join(''), ticket: signUpTicketFor(email) });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    verify.mutate(checked.value, {
+      onSuccess: (answer) => {
+        forgetSignUpTicket();
+        if (answer.session) {
+          login(answer.session);
+          navigate('/survey-form', { replace: true });
+        } else {
+          notify({ severity: 'success', message: t('auth.verify.confirmedSignIn') });
+          navigate('/login', { replace: true });
+        }
+      },
+      onError: (error) => {
+        setErrors(fieldProblemsOf(error));
+        setDigits(emptyCode());
+      },
+    });
+  };
+
+  const sendAgain = () => {
+    const checked = validateInput(verifyEmailSchema.pick({ email: true }), { email });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    resend.mutate(checked.value.email, {
+      onSuccess: () => {
+        setDigits(emptyCode());
+        notify({ severity: 'success', message: t('auth.verify.codeSent') });
+      },
+      onError: (error) => {
+        const limited = isApiError(error) && error.code === 'TOO_MANY_REQUESTS';
+        notify({ severity: 'error', message: limited ? t('auth.verify.resendLimit') : describeError(t, error) });
+      },
+    });
+  };
+
+  const alreadyConfirmed = isApiError(verify.error) && verify.error.code === 'EMAIL_ALREADY_CONFIRMED';
+  const codeError = errors.code ? translateDetail(t, errors.code) : undefined;
+
+  return (
+    <Form errors={errors} onSubmit={submit} aria-label={t('screens.emailVerificationCode.title')}>
+      <p className="auth-intro">{emailInLink ? t('auth.verify.sentTo', { email: emailInLink }) : t('auth.verify.intro')}</p>
+      {alreadyConfirmed ? (
+        <FormError>
+          {t('errors.EMAIL_ALREADY_CONFIRMED')} <Link href="/login">{t('auth.verify.goToSignIn')}</Link>
+        </FormError>
+      ) : (
+        <FormError error={formWideError(verify.error)} />
+      )}
+      {emailInLink ? null : (
+        <TextField
+          name="email"
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setErrors((current) => withoutProblem(current, 'email'));
+          }}
+          label={t('auth.fields.email')} type="email" autoComplete="email" isRequired />
+      )}
+      <CodeInput
+        digits={digits}
+        onChange={(next) => {
+          setDigits(next);
+          setErrors((current) => withoutProblem(current, 'code'));
+        }}
+        label={t('auth.verify.codeLabel')} errorText={codeError} isDisabled={verify.isPending} />
+      <Button type="submit" isDisabled={verify.isPending}>
+        {t('auth.verify.submit')}
+      </Button>
+      <div className="auth-links">
+        <span>{t('auth.verify.noCode')}</span>
+        <Button variant="quiet" onPress={sendAgain} isDisabled={resend.isPending}>
+          {t('auth.verify.resend')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

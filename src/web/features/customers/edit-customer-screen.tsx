@@ -1,0 +1,248 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import { customerAccountUpdateSchema, plans, type Plan } from '../../../domain/company/company.schema';
+import type { CustomerAccountDetail } from '../../../domain/company/company.views';
+import { describeError, fieldErrorsFromApiError, validateInput, type FieldErrors } from '../../lib/error-messages';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Form, FormError } from '../../ui/form';
+import { Link } from '../../ui/link';
+import { useNotify } from '../../ui/notification-bar';
+import { Select, SelectItem } from '../../ui/select';
+import { PageSpinner } from '../../ui/spinner';
+import { TextField } from '../../ui/text-field';
+import { useCustomer, useUpdateCustomer } from './api/customers';
+import { DeleteCustomerDialog } from './components/delete-customer-dialog';
+import './customers.css';
+import { formatDate, formatGb, fromDateInput, toDateInput } from './format';
+
+/** The product operator edits a customer: company data, plan and the end of the trial. */
+export function EditCustomerScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams<{ id?: string }>();
+  const customer = useCustomer(id);
+
+  const body = () => {
+    if (!id) {
+      return (
+        <EmptyState title={t('customers.edit.noneChosen')} action={<BackToList />}>
+          <p>{t('customers.edit.chooseInList')}</p>
+        </EmptyState>
+      );
+    }
+    if (customer.isPending) return <PageSpinner />;
+    if (customer.isError) {
+      return (
+        <EmptyState title={t('customers.edit.loadFailed')} action={<BackToList />}>
+          <p>{describeError(t, customer.error)}</p>
+        </EmptyState>
+      );
+    }
+    return <EditCustomerForm key={customer.data.id} customer={customer.data} />;
+  };
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>{t('screens.editCustomer.title')}</h1>
+      </div>
+      <div className="panel">{body()}</div>
+    </div>
+  );
+}
+
+function BackToList() {
+  const { t } = useTranslation();
+  return (
+    <Link variant="button" href="/customers">
+      {t('customers.edit.backToList')}
+    </Link>
+  );
+}
+
+const companyFields = ['companyName', 'firstName', 'lastName', 'email', 'phone'] as const;
+const addressFields = ['street', 'houseNumber', 'zip', 'place', 'country'] as const;
+type CompanyField = (typeof companyFields)[number];
+type AddressField = (typeof addressFields)[number];
+
+function EditCustomerForm({ customer }: { customer: CustomerAccountDetail }) {
+  const { t, i18n } = useTranslation();
+  const [, navigate] = useLocation();
+  const notify = useNotify();
+  const settings = customer.basicSettings;
+  const [company, setCompany] = useState<Record<CompanyField, string>>(() => ({
+    companyName: settings.companyName,
+    firstName: settings.firstName,
+    lastName: settings.lastName,
+    email: settings.email,
+    phone: settings.phone,
+  }));
+  const [address, setAddress] = useState<Record<AddressField, string>>(() => ({
+    street: settings.billingAddress.street,
+    houseNumber: settings.billingAddress.houseNumber,
+    zip: settings.billingAddress.zip,
+    place: settings.billingAddress.place,
+    country: settings.billingAddress.country,
+  }));
+  const [plan, setPlan] = useState<Plan>(customer.plan);
+  const [trialEnd, setTrialEnd] = useState(toDateInput(customer.trialEndsAt));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [deleting, setDeleting] = useState(false);
+  const update = useUpdateCustomer();
+  const language = i18n.resolvedLanguage;
+  // A field's problem goes once it is edited, not when it loses focus, so nothing moves as Save is pressed.
+  const edited = (name: string) =>
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const rest = { ...current };
+      delete rest[name];
+      return rest;
+    });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The whole company data is replaced: fields this screen does not show keep their values.
+    const checked = validateInput(customerAccountUpdateSchema, {
+      plan,
+      trialEndsAt: fromDateInput(trialEnd),
+      basicSettings: { ...settings, ...company, billingAddress: { ...settings.billingAddress, ...address } },
+    });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { id: customer.id, update: checked.value },
+      {
+        onSuccess: (saved) => {
+          notify({ severity: 'success', message: t('customers.edit.saved', { company: saved.companyName }) });
+          navigate('/customers');
+        },
+        onError: (error) => {
+          setErrors(fieldErrorsFromApiError(error));
+          notify({ severity: 'error', message: t('customers.edit.failed', { reason: describeError(t, error) }) });
+        },
+      },
+    );
+  };
+
+  const companyField = (name: CompanyField) => (
+    <TextField
+      key={name}
+      name={`basicSettings.${name}`}
+      label={t(`customers.fields.${name}`)}
+      value={company[name]}
+      onChange={(value) => {
+        setCompany((current) => ({ ...current, [name]: value }));
+        edited(`basicSettings.${name}`);
+      }}
+      type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
+      isRequired={name === 'companyName'}
+    />
+  );
+  const addressField = (name: AddressField) => (
+    <TextField
+      key={name}
+      name={`basicSettings.billingAddress.${name}`}
+      label={t(`customers.fields.${name}`)}
+      value={address[name]}
+      onChange={(value) => {
+        setAddress((current) => ({ ...current, [name]: value }));
+        edited(`basicSettings.billingAddress.${name}`);
+      }}
+    />
+  );
+
+  return (
+    <>
+      <dl className="customer-facts">
+        <div>
+          <dt>{t('customers.columns.code')}</dt>
+          <dd>{customer.code}</dd>
+        </div>
+        <div>
+          <dt>{t('customers.columns.registeredAt')}</dt>
+          <dd>{formatDate(customer.registeredAt, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('customers.columns.superUser')}</dt>
+          <dd>{customer.superUser ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>{t('customers.columns.users')}</dt>
+          <dd>{customer.users}</dd>
+        </div>
+        <div>
+          <dt>{t('customers.columns.storageGb')}</dt>
+          <dd>{formatGb(customer.storageGb, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('customers.edit.referralSource')}</dt>
+          <dd>{customer.referralSource ? t(`customers.referralSources.${customer.referralSource}`) : '–'}</dd>
+        </div>
+        <div>
+          <dt>{t('customers.edit.access')}</dt>
+          <dd>{customer.readOnly ? t('customers.edit.readOnly') : t('customers.edit.fullAccess')}</dd>
+        </div>
+      </dl>
+      <Form className="customer-form" errors={errors} onSubmit={submit} aria-label={t('screens.editCustomer.title')}>
+        <FormError error={update.error && Object.keys(fieldErrorsFromApiError(update.error)).length === 0 ? update.error : undefined} />
+        <fieldset>
+          <legend>{t('customers.edit.account')}</legend>
+          <Select
+            name="plan"
+            label={t('customers.columns.plan')}
+            value={plan}
+            onChange={(key) => {
+              setPlan(plans.find((candidate) => candidate === key) ?? plan);
+              edited('plan');
+              edited('trialEndsAt');
+            }}
+            items={plans.map((candidate) => ({ id: candidate }))}
+          >
+            {(item) => <SelectItem id={item.id}>{t(`customers.plans.${item.id}`)}</SelectItem>}
+          </Select>
+          <TextField
+            name="trialEndsAt"
+            type="date"
+            label={t('customers.fields.trialEndsAt')}
+            description={t('customers.edit.trialEndHint')}
+            value={trialEnd}
+            onChange={(value) => {
+              setTrialEnd(value);
+              edited('trialEndsAt');
+            }}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>{t('customers.edit.companyData')}</legend>
+          {companyFields.map(companyField)}
+        </fieldset>
+        <fieldset>
+          <legend>{t('customers.edit.billingAddress')}</legend>
+          {addressFields.map(addressField)}
+        </fieldset>
+        <div className="customer-form-actions">
+          <Button variant="danger" onPress={() => setDeleting(true)}>
+            {t('customers.delete.action')}
+          </Button>
+          <div>
+            <Link variant="button" href="/customers">
+              {t('common.actions.cancel')}
+            </Link>
+            <Button type="submit" isDisabled={update.isPending}>
+              {t('common.actions.save')}
+            </Button>
+          </div>
+        </div>
+      </Form>
+      <DeleteCustomerDialog
+        customer={deleting ? { id: customer.id, companyName: customer.companyName } : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate('/customers')}
+      />
+    </>
+  );
+}

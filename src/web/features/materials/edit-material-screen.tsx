@@ -1,0 +1,225 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import type { Material } from '../../../domain/materials/materials.schema';
+import type { ErrorDetail } from '../../../domain/shared/errors';
+import { isApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { describeError } from '../../lib/error-messages';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Form, FormError } from '../../ui/form';
+import { Link } from '../../ui/link';
+import { useNotify } from '../../ui/notification-bar';
+import { PageSpinner } from '../../ui/spinner';
+import {
+  getMaterialQueryOptions,
+  useMaterial,
+  useMaterialImage,
+  useRemoveMaterialImage,
+  useUpdateMaterial,
+  useUploadMaterialImage,
+} from './api/materials';
+import { BomTree } from './components/bom-tree';
+import { DeleteMaterialDialog } from './components/delete-material-dialog';
+import { ImageField, imageProblem } from './components/image-field';
+import { MaterialFields } from './components/material-fields';
+import { MaterialHeader } from './components/material-header';
+import { materialListHref } from './list-search';
+import { draftOf, isMadeHere } from './material-draft';
+import './materials.css';
+import { useMaterialForm } from './use-material-form';
+
+/** `material/edit-material/:id`: change a material, its image, and see its bill of materials. */
+export function EditMaterialScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams<{ id?: string }>();
+  const material = useMaterial(id);
+
+  if (id && material.data) return <EditMaterialForm key={material.data.id} material={material.data} />;
+
+  const title = t('screens.editMaterial.title');
+  const backToList = (
+    <Link variant="button" href="/material">
+      {t('materials.form.backToList')}
+    </Link>
+  );
+  const body = () => {
+    if (!id) {
+      return (
+        <EmptyState title={t('materials.form.noneChosen')} action={backToList}>
+          <p>{t('materials.form.chooseInList')}</p>
+        </EmptyState>
+      );
+    }
+    if (material.isError) {
+      return (
+        <EmptyState title={t('materials.form.loadFailed')} action={backToList}>
+          <p>{describeError(t, material.error)}</p>
+        </EmptyState>
+      );
+    }
+    return <PageSpinner />;
+  };
+  return (
+    <div className="page">
+      <MaterialHeader title={title} />
+      <div className="panel">{body()}</div>
+    </div>
+  );
+}
+
+const percentOf = (loaded: number, total: number) => (total > 0 ? Math.round((loaded / total) * 100) : 0);
+
+/** The image field's problem from a refused upload: the server's detail (413, 415) or the error code. */
+function imageIssueOf(error: unknown): ErrorDetail {
+  if (isApiError(error)) return error.details.find((detail) => detail.path === 'image') ?? { path: 'image', message: error.code };
+  return { path: 'image', message: 'UNKNOWN_ERROR' };
+}
+
+function EditMaterialForm({ material }: { material: Material }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { session } = useAuth();
+  const canWrite = session?.role !== 'OPERATOR';
+  const [version, setVersion] = useState(material.version);
+  const [image, setImage] = useState(material.image);
+  const form = useMaterialForm(() => draftOf(material), version);
+  const update = useUpdateMaterial();
+  const upload = useUploadMaterialImage();
+  const removeImage = useRemoveMaterialImage();
+  const preview = useMaterialImage(image?.url ?? null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [imageIssue, setImageIssue] = useState<ErrorDetail | undefined>();
+  const [conflict, setConflict] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const { draft } = form;
+  const busy = update.isPending || progress !== null || removeImage.isPending;
+
+  // An image change moves the version on by exactly one. If it moved further, someone else saved
+  // meanwhile: the form keeps its version so the next save hears about it (CONFLICT_ERROR).
+  const followImageChange = (answer: Material) => {
+    setImage(answer.image);
+    setVersion((current) => (answer.version === current + 1 ? answer.version : current));
+  };
+
+  const pickImage = async (file: File) => {
+    const problem = imageProblem(file);
+    setImageIssue(problem);
+    if (problem) return;
+    setProgress(0);
+    try {
+      const answer = await upload.mutateAsync({ id: material.id, file, onProgress: ({ loaded, total }) => setProgress(percentOf(loaded, total)) });
+      followImageChange(answer);
+      notify({ severity: 'success', message: t('materials.image.uploaded') });
+    } catch (error) {
+      setImageIssue(imageIssueOf(error));
+      notify({ severity: 'error', message: t('materials.image.uploadFailed', { reason: describeError(t, error) }) });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const dropImage = () =>
+    removeImage.mutate(material.id, {
+      onSuccess: (answer) => {
+        followImageChange(answer);
+        setImageIssue(undefined);
+        notify({ severity: 'success', message: t('materials.image.removed') });
+      },
+      onError: (error) => notify({ severity: 'error', message: t('materials.image.removeFailed', { reason: describeError(t, error) }) }),
+    });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = form.check();
+    if (!checked) return;
+    update.mutate(
+      { id: material.id, update: { ...checked, version } },
+      {
+        onSuccess: (saved) => {
+          notify({ severity: 'success', message: t('materials.messages.updated', { name: saved.name }) });
+          navigate(materialListHref(saved.type));
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'CONFLICT_ERROR') setConflict(true);
+          else form.showServerProblems(error);
+          notify({ severity: 'error', message: t('materials.messages.updateFailed', { reason: describeError(t, error) }) });
+        },
+      },
+    );
+  };
+
+  /** Loads the stored material; keeps what the user typed unless they chose to drop it. */
+  const loadLatest = async (keepEntries: boolean) => {
+    try {
+      const latest = await queryClient.fetchQuery({ ...getMaterialQueryOptions(material.id), staleTime: 0 });
+      setVersion(latest.version);
+      setImage(latest.image);
+      setConflict(false);
+      if (!keepEntries) form.reset(draftOf(latest));
+      notify({ severity: 'info', message: t(keepEntries ? 'materials.conflict.kept' : 'materials.conflict.replaced') });
+    } catch (error) {
+      notify({ severity: 'error', message: t('materials.conflict.reloadFailed', { reason: describeError(t, error) }) });
+    }
+  };
+
+  const title = t(`materials.titles.edit.${draft.type}`);
+  return (
+    <div className="page" ref={form.containerRef}>
+      <MaterialHeader title={title} type={draft.type} />
+      <Form className="panel material-form" onSubmit={submit} aria-label={title}>
+        {conflict ? (
+          <div className="material-conflict" role="alert">
+            <p>{t('materials.conflict.text')}</p>
+            <div className="material-buttons">
+              <Button onPress={() => void loadLatest(true)}>{t('materials.conflict.keepMine')}</Button>
+              <Button variant="secondary" onPress={() => void loadLatest(false)}>
+                {t('materials.conflict.discardMine')}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {form.hasProblems ? <FormError>{t('materials.form.fixProblems')}</FormError> : null}
+        {canWrite ? null : <p className="material-read-only">{t('materials.form.readOnly')}</p>}
+        <fieldset className="material-fields" disabled={!canWrite}>
+          <MaterialFields value={draft} onChange={form.change} problem={form.problem} materialId={material.id} />
+        </fieldset>
+        <ImageField
+          materialName={draft.name}
+          preview={preview.data ?? null}
+          isLoadingPreview={image !== null && preview.isPending}
+          progress={progress}
+          problem={imageIssue}
+          isDisabled={busy || !canWrite}
+          onPick={(file) => void pickImage(file)}
+          onRemove={dropImage}
+        />
+        {canWrite ? (
+          <div className="material-form-actions">
+            <Button variant="danger" onPress={() => setDeleting(true)} isDisabled={busy}>
+              {t('materials.form.delete')}
+            </Button>
+            <div className="material-buttons">
+              <Link variant="button" href={materialListHref(draft.type)}>
+                {t('common.actions.cancel')}
+              </Link>
+              <Button type="submit" isDisabled={busy}>
+                {t('common.actions.save')}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </Form>
+      {isMadeHere(material.type) ? <BomTree materialId={material.id} hasUnsavedChanges={form.isDirty} /> : null}
+      <DeleteMaterialDialog
+        material={deleting ? { id: material.id, name: material.name, version } : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate(materialListHref(material.type))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SaveSequenceInput } from '../../../../domain/stations/sequence.schema';
+import { api } from '../../../lib/api';
+import { stationsKey } from './stations';
+
+/** One stage of the line: a station, or the WIP stage that always closes it. */
+export type SequenceStage = { kind: 'station'; stationId: string; name: string; isStartStation: boolean } | { kind: 'wip'; name: 'WIP' };
+
+/** `GET /api/stations/sequence`: the saved sequence and the version the next save must name. */
+export interface SequenceView {
+  stationIds: string[];
+  startStationId: string | null;
+  stages: SequenceStage[];
+  /** 0 before the first save. */
+  version: number;
+  savedAt: string | null;
+}
+
+const sequenceKey = [...stationsKey, 'sequence'] as const;
+
+export const getSequence = (): Promise<SequenceView> => api.get<SequenceView>('/stations/sequence');
+
+export const getSequenceQueryOptions = () => queryOptions({ queryKey: sequenceKey, queryFn: getSequence, refetchOnWindowFocus: true });
+
+export const useSequence = () => useQuery(getSequenceQueryOptions());
+
+export const saveSequence = (input: SaveSequenceInput): Promise<SequenceView> => api.put<SequenceView>('/stations/sequence', input);
+
+/** Saves the editor's draft; the stations' places and start marks change with it, so every station query refreshes. */
+export function useSaveSequence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSequence,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(sequenceKey, saved);
+      return queryClient.invalidateQueries({ queryKey: stationsKey });
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import type { AfterCompletionAction, StationFormValues } from '../../../domain/stations/station.schema';
+import type { StationView } from './api/stations';
+import { toDateTimeInput } from './format';
+
+/** One production parameter row of the form; NaN is an empty number field (react-aria's convention). */
+export interface ParameterRow {
+  key: string;
+  name: string;
+  value: number;
+  unit: string;
+  from: number;
+  to: number;
+}
+
+/** One action after completion; '' while nothing is chosen. */
+export interface ActionRow {
+  key: string;
+  action: AfterCompletionAction | '';
+  element: string;
+}
+
+export interface StationFormState {
+  name: string;
+  parameters: ParameterRow[];
+  actions: ActionRow[];
+  incomingGoodsCheckIn: boolean;
+  /** datetime-local value of the last maintenance; '' for none. */
+  lastMaintenance: string;
+}
+
+let rowCounter = 0;
+/** Keeps React's identity of a row while rows above it are removed. */
+export const newRowKey = (): string => `row-${++rowCounter}`;
+
+export const emptyParameter = (): ParameterRow => ({ key: newRowKey(), name: '', value: NaN, unit: '', from: NaN, to: NaN });
+export const emptyAction = (): ActionRow => ({ key: newRowKey(), action: '', element: '' });
+
+export const emptyStationForm = (): StationFormState => ({ name: '', parameters: [], actions: [], incomingGoodsCheckIn: false, lastMaintenance: '' });
+
+export function stationFormOf(station: StationView): StationFormState {
+  return {
+    name: station.name,
+    parameters: station.parameters.map((p) => ({ key: newRowKey(), name: p.name, value: p.value, unit: p.unit, from: p.from ?? NaN, to: p.to ?? NaN })),
+    actions: station.actions.map((a) => ({ key: newRowKey(), action: a.action, element: a.element })),
+    incomingGoodsCheckIn: station.incomingGoodsCheckIn,
+    lastMaintenance: toDateTimeInput(station.lastMaintenanceAt),
+  };
+}
+
+const numberOrUndefined = (value: number) => (Number.isNaN(value) ? undefined : value);
+const numberOrNull = (value: number) => (Number.isNaN(value) ? null : value);
+
+/** The form as the domain schema reads it: empty numbers are missing (value) or no bound (From, To). */
+export function stationInputOf(form: StationFormState): StationFormValues {
+  return {
+    name: form.name,
+    parameters: form.parameters.map((p) => ({
+      name: p.name,
+      value: numberOrUndefined(p.value) as number,
+      unit: p.unit,
+      from: numberOrNull(p.from),
+      to: numberOrNull(p.to),
+    })),
+    actions: form.actions.map((a) => ({ action: (a.action || undefined) as AfterCompletionAction, element: a.element })),
+    incomingGoodsCheckIn: form.incomingGoodsCheckIn,
+  };
+}

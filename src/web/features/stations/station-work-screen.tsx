@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, useLocation } from 'wouter';
+import { useAuth } from '../../lib/auth';
+import { Button } from '../../ui/button';
+import { PageSpinner } from '../../ui/spinner';
+import { StationFrame } from './components/station-frame';
+import type { StationLoginState } from './station-login-screen';
+import './stations.css';
+
+export interface StationWorkScreenProps {
+  stationId: string;
+  /** The signed-in operator's name, once known. */
+  operatorName?: string;
+  /** The language switch of the console, placed in the bar. */
+  languageSwitch?: ReactNode;
+  /**
+   * The worklist of the station. app/ composes it (the orders feature fills it); until orders flow
+   * it is `<NoOrdersAtStation/>`. It receives the station through its own props.
+   */
+  worklist: (station: { id: string; name: string }) => ReactNode;
+}
+
+/**
+ * The station screen an operator works at after the station login. It belongs to the session the
+ * login opened for this station; anyone else is sent to the station's login.
+ */
+export function StationWorkScreen({ stationId, operatorName, languageSwitch, worklist }: StationWorkScreenProps) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { status, session, logout } = useAuth();
+  if (status === 'loading') return <PageSpinner />;
+  const station = session?.station;
+  if (!session || session.role !== 'OPERATOR' || station?.id !== stationId) {
+    return <Redirect to={`/station/${stationId}/login`} replace />;
+  }
+
+  const signOut = async () => {
+    const handOver: StationLoginState = { stationName: station.name };
+    await logout();
+    navigate(`/station/${stationId}/login`, { replace: true, state: handOver });
+  };
+
+  return (
+    <StationFrame
+      toolbar={
+        <>
+          {languageSwitch}
+          <span className="station-frame-operator">{t('stations.work.signedInAs', { operator: operatorName ?? '…' })}</span>
+          <Button variant="secondary" onPress={() => void signOut()}>
+            {t('stations.work.signOut')}
+          </Button>
+        </>
+      }
+    >
+      <div className="station-work">
+        <div className="station-work-header">
+          <p className="station-work-kind">{t('stations.work.kind')}</p>
+          <h1>{station.name}</h1>
+        </div>
+        <section className="panel station-work-worklist" aria-labelledby="station-worklist-heading">
+          <h2 id="station-worklist-heading">{t('stations.work.worklist')}</h2>
+          {worklist(station)}
+        </section>
+      </div>
+    </StationFrame>
+  );
+}

@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { createAdminUserSchema, createOperationsUserSchema } from '../../../../domain/identity/identity.schema';
+import type { UserView } from '../../../../domain/identity/identity.views';
+import { api, type Page } from '../../../lib/api';
+
+/** `GET /api/users`: page counts from 1; `q` matches name, email or username. */
+export interface UserListQuery {
+  page: number;
+  limit: number;
+  role?: 'SUPER_USER' | 'ADMIN' | 'OPERATOR';
+  q?: string;
+}
+
+export type AdminInvitation = z.input<typeof createAdminUserSchema>;
+export type NewOperationsUser = z.input<typeof createOperationsUserSchema>;
+
+export const usersKey = ['users'] as const;
+
+export const getUsers = (query: UserListQuery): Promise<Page<UserView>> => api.get<Page<UserView>>('/users', { query: { ...query } });
+
+export const getUsersQueryOptions = (query: UserListQuery) =>
+  queryOptions({ queryKey: [...usersKey, query], queryFn: () => getUsers(query), placeholderData: keepPreviousData });
+
+export const useUsers = (query: UserListQuery) => useQuery(getUsersQueryOptions(query));
+
+/** Invites an administration user: the email carries a link to set the password (72 hours). */
+export const inviteAdminUser = (input: AdminInvitation): Promise<UserView> => api.post<UserView>('/users/create-admin-user', input);
+
+/** Creates an operation user, who signs in with the username at once. */
+export const createOperationsUser = (input: NewOperationsUser): Promise<UserView> => api.post<UserView>('/users/create-operations-user', input);
+
+export function useInviteAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: inviteAdminUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }) });
+}
+
+export function useCreateOperationsUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createOperationsUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }) });
+}

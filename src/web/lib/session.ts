@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { roles, type Role } from '../../domain/shared/roles';
+
+/** What sign-in (and a master's company switch) hands the browser, as spec section 3 names it. */
+export interface SessionRecord {
+  access_token: string;
+  userId: string;
+  role: Role;
+  /** The company the user acts for; null for a master user who has not picked one. */
+  company: string | null;
+  /** Set when an operator signed in at a station (`POST /api/stations/{id}/login`): the station screen's station. */
+  station?: { id: string; name: string };
+}
+
+/** Spec section 9: a session lasts 360 hours, like the server's token. */
+export const SESSION_LIFETIME_MS = 360 * 60 * 60 * 1000;
+
+/** localStorage keys. The form-data key is where screens park unsaved input; sign-in clears it. */
+export const sessionStorageKey = 'shopfloor.session';
+export const savedFormDataStorageKey = 'shopfloor.formData';
+
+const storedSessionSchema = z.object({
+  access_token: z.string().min(1),
+  userId: z.string().min(1),
+  role: z.enum(roles),
+  company: z.string().min(1).nullable(),
+  station: z.object({ id: z.string().min(1), name: z.string() }).optional(),
+  /** Epoch milliseconds after which the record is discarded. */
+  expiresAt: z.number(),
+});
+
+export type StoredSession = z.infer<typeof storedSessionSchema>;
+
+/** Stores the record with its expiry (now + 360 h) and returns what was stored. */
+export function saveSession(record: SessionRecord, now: number = Date.now()): StoredSession {
+  const stored: StoredSession = {
+    access_token: record.access_token,
+    userId: record.userId,
+    role: record.role,
+    company: record.company,
+    ...(record.station ? { station: record.station } : {}),
+    expiresAt: now + SESSION_LIFETIME_MS,
+  };
+  localStorage.setItem(sessionStorageKey, JSON.stringify(stored));
+  return stored;
+}
+
+/**
+ * The saved session if there is one and it has not expired. An expired or unreadable record is
+ * removed, so a later start-up does not try it again.
+ */
+export function restoreSession(now: number = Date.now()): SessionRecord | null {
+  const raw = localStorage.getItem(sessionStorageKey);
+  if (raw === null) return null;
+  let stored: StoredSession;
+  try {
+    stored = storedSessionSchema.parse(JSON.parse(raw));
+  } catch {
+    clearSession();
+    return null;
+  }
+  if (stored.expiresAt <= now) {
+    clearSession();
+    return null;
+  }
+  return {
+    access_token: stored.access_token,
+    userId: stored.userId,
+    role: stored.role,
+    company: stored.company,
+    ...(stored.station ? { station: stored.station } : {}),
+  };
+}
+
+/** Removes the session record: token, user id, role and company go together. */
+export function clearSession(): void {
+  localStorage.removeItem(sessionStorageKey);
+}
+
+export function clearSavedFormData(): void {
+  localStorage.removeItem(savedFormDataStorageKey);
+}

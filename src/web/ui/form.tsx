@@ -1,0 +1,77 @@
+import { useMemo, type ReactNode } from 'react';
+import { FieldError as AriaFieldError, Form as AriaForm, Text, type FormProps as AriaFormProps } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import type { ErrorDetail } from '../../domain/shared/errors';
+import { describeError, translateDetail, type FieldErrors } from '../lib/error-messages';
+import './field.css';
+
+/** Props every field of the design system shares on top of its RAC props. */
+export interface FieldBaseProps {
+  /** Visible label, already translated. */
+  label?: string;
+  /** Help text under the field, already translated. */
+  description?: string;
+  /**
+   * The field's problem from a domain schema (`fieldErrorsFromIssues`) or the server
+   * (`fieldErrorsFromApiError`); shown translated and marks the field invalid.
+   */
+  errorDetail?: ErrorDetail;
+}
+
+/** The translated text of a field's problem, or undefined when there is none. */
+export function useDetailText(detail: ErrorDetail | undefined): string | undefined {
+  const { t } = useTranslation();
+  return detail ? translateDetail(t, detail) : undefined;
+}
+
+/** Description and error lines under a field. RAC shows the error only while the field is invalid. */
+export function FieldFooter({ description, errorText }: { description?: string; errorText?: string }) {
+  return (
+    <>
+      {description ? (
+        <Text slot="description" className="field-description">
+          {description}
+        </Text>
+      ) : null}
+      <AriaFieldError className="field-error">{errorText}</AriaFieldError>
+    </>
+  );
+}
+
+export interface FormProps extends Omit<AriaFormProps, 'validationErrors'> {
+  /** Problems keyed by field name; fields with a matching `name` show them translated. */
+  errors?: FieldErrors;
+}
+
+/**
+ * A form whose fields show the server's or the schema's problems in the user's language. Rules are
+ * checked by the domain schema, not by the browser, so problems show as ARIA state at once.
+ */
+export function Form({ errors, className, validationBehavior = 'aria', ...props }: FormProps) {
+  const { t } = useTranslation();
+  // Kept stable across renders: a new object each render makes RAC re-show a cleared server error
+  // until blur, and the layout shift can swallow a click on submit.
+  const validationErrors = useMemo(
+    () => Object.fromEntries(Object.entries(errors ?? {}).map(([path, detail]) => [path, translateDetail(t, detail)])),
+    [errors, t],
+  );
+  return (
+    <AriaForm
+      {...props}
+      validationBehavior={validationBehavior}
+      validationErrors={validationErrors}
+      className={['form', className].filter(Boolean).join(' ')}
+    />
+  );
+}
+
+/** A failure of the whole form (not of one field), e.g. a conflict or a lost connection. */
+export function FormError({ error, children }: { error?: unknown; children?: ReactNode }) {
+  const { t } = useTranslation();
+  if (!error && !children) return null;
+  return (
+    <div role="alert" className="form-error">
+      {children ?? describeError(t, error)}
+    </div>
+  );
+}

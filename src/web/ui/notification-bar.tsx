@@ -1,0 +1,75 @@
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './button';
+import './notification-bar.css';
+
+export type Severity = 'error' | 'warning' | 'info' | 'success';
+
+export interface Notification {
+  severity: Severity;
+  /** Already translated. */
+  message: string;
+}
+
+/** Spec section 9: a notification hides itself after 3000 ms. */
+export const NOTIFICATION_HIDE_MS = 3000;
+
+type Notify = (notification: Notification) => void;
+
+const NotifyContext = createContext<Notify | null>(null);
+
+interface Shown extends Notification {
+  id: number;
+}
+
+/** Holds the one notification on screen; a new one replaces the old and restarts the 3 s. */
+export function NotificationProvider({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState<Shown | null>(null);
+
+  useEffect(() => {
+    if (!shown) return;
+    const timer = setTimeout(() => setShown(null), NOTIFICATION_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+
+  const notify = useCallback<Notify>((notification) => setShown({ ...notification, id: Date.now() + Math.random() }), []);
+  const close = useCallback(() => setShown(null), []);
+
+  return (
+    <NotifyContext.Provider value={notify}>
+      {children}
+      <NotificationBar shown={shown} onClose={close} />
+    </NotifyContext.Provider>
+  );
+}
+
+/** Shows a message in the notification bar: `notify({ severity: 'success', message: t('...') })`. */
+export function useNotify(): Notify {
+  const notify = useContext(NotifyContext);
+  if (!notify) throw new Error('useNotify needs a NotificationProvider above it');
+  return notify;
+}
+
+// Both live regions stay in the page so screen readers announce what appears in them.
+function NotificationBar({ shown, onClose }: { shown: Shown | null; onClose: () => void }) {
+  const urgent = shown?.severity === 'error' || shown?.severity === 'warning';
+  return (
+    <div className="notification-area">
+      <div role="alert">{shown && urgent ? <Bar key={shown.id} notification={shown} onClose={onClose} /> : null}</div>
+      <div role="status">{shown && !urgent ? <Bar key={shown.id} notification={shown} onClose={onClose} /> : null}</div>
+    </div>
+  );
+}
+
+function Bar({ notification, onClose }: { notification: Notification; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="notification" data-severity={notification.severity}>
+      <span className="visually-hidden">{t(`common.notification.${notification.severity}`)}: </span>
+      <span>{notification.message}</span>
+      <Button variant="quiet" className="notification-close" aria-label={t('common.actions.close')} onPress={onClose}>
+        ×
+      </Button>
+    </div>
+  );
+}

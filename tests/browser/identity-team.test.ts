@@ -1,0 +1,111 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, signIn, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { mailTo, startMailbox, type Mailbox } from '../support/identity.js';
+
+// The team for now: a super user invites an administration user and creates an operation user.
+let app: BrowserApp;
+let mailbox: Mailbox;
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  app = await startBrowserApp({ SMTP_URL: mailbox.url });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await mailbox?.close();
+});
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+const table = (page: Page, name: string) => page.getByRole('grid', { name });
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+describe('team users', () => {
+  it('creates an operation user, who then signs in by username, and refuses empty names, a weak password and a taken username', async () => {
+    const page = await app.newPage();
+    await signIn(page, app, { role: 'SUPER_USER' });
+    await page.goto(`${app.baseUrl}/team/operation-user`);
+    await heading(page, 'Operation users').waitFor();
+    await table(page, 'Operation users').getByText('No results found.').waitFor();
+    await expectNoAxeViolations(page, '/team/operation-user (empty)');
+
+    await page.getByRole('button', { name: 'Add operation user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add operation user' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Add operation user' }).click();
+    await dialog.getByText('First name must not be empty.').waitFor();
+    expect(await dialog.getByText('Last name must not be empty.').isVisible()).toBe(true);
+    expect(await dialog.getByText('Username must not be empty.').isVisible()).toBe(true);
+    expect(await page.locator('input[name="password"][aria-invalid="true"]').count()).toBe(1);
+    await expectNoAxeViolations(page, '/team/operation-user dialog with problems');
+
+    await field(page, 'First name').fill('Olga');
+    await field(page, 'Last name').fill('Berg');
+    await field(page, 'Username').fill('olga.berg');
+    await field(page, 'Password').fill('Station#2026');
+    await field(page, 'Confirm password').fill('Station#2026');
+    await dialog.getByRole('button', { name: 'Add operation user' }).click();
+    await page.getByRole('status').filter({ hasText: 'Operation user olga.berg was created.' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const row = table(page, 'Operation users').getByRole('row', { name: /Olga Berg/ });
+    await row.waitFor();
+    expect(await row.getByRole('gridcell').allTextContents()).toEqual(['olga.berg', 'Active', expect.any(String)]);
+    await page.getByText('1 - 1 of 1 results').waitFor();
+
+    const signedIn = await app.testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/authenticate',
+      payload: { usernameOrEmail: 'olga.berg', password: 'Station#2026' },
+      remoteAddress: '10.9.2.1',
+    });
+    expect(signedIn.json()).toMatchObject({ role: 'OPERATOR' });
+
+    await page.getByRole('button', { name: 'Add operation user' }).click();
+    await field(page, 'First name').fill('Otto');
+    await field(page, 'Last name').fill('Berg');
+    await field(page, 'Username').fill('olga.berg');
+    await field(page, 'Password').fill('Station#2026');
+    await field(page, 'Confirm password').fill('Station#2026');
+    await dialog.getByRole('button', { name: 'Add operation user' }).click();
+    await dialog.getByText('A user with this username already exists.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('1 - 1 of 1 results').waitFor();
+  });
+
+  it('invites an administration user by email and lists them as invited', async () => {
+    const page = await app.newPage();
+    await signIn(page, app, { role: 'SUPER_USER' });
+    await page.goto(`${app.baseUrl}/team/administration-user`);
+    await heading(page, 'Administration users').waitFor();
+    await page.getByRole('button', { name: 'Invite administration user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite administration user' });
+    await field(page, 'First name').fill('Clara');
+    await field(page, 'Last name').fill('Vogt');
+    await field(page, 'Email').fill('not an address');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await dialog.getByText('Enter a valid email address.').waitFor();
+
+    const email = `clara.${Date.now().toString(36)}@example.com`;
+    await field(page, 'Email').fill(email);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByRole('status').filter({ hasText: `An invitation was sent to ${email}.` }).waitFor();
+    const row = table(page, 'Administration users').getByRole('row', { name: /Clara Vogt/ });
+    await row.waitFor();
+    expect(await row.getByRole('gridcell').allTextContents()).toEqual([email, 'Invited', expect.any(String)]);
+    await expectNoAxeViolations(page, '/team/administration-user');
+
+    const mail = await mailbox.waitFor(mailTo(email));
+    expect(mail.text).toMatch(/\/set-admin-password\?token=/);
+  });
+
+  it('does not offer operators to add users', async () => {
+    const page = await app.newPage();
+    await signIn(page, app, { role: 'OPERATOR' });
+    await page.goto(`${app.baseUrl}/team/operation-user`);
+    await heading(page, 'Operation users').waitFor();
+    await page.getByText('Error loading data.').waitFor();
+    expect(await page.getByRole('button', { name: 'Add operation user' }).count()).toBe(0);
+  });
+});

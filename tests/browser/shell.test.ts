@@ -1,0 +1,257 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, sessionStorageKey, signIn, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+
+let app: BrowserApp;
+
+beforeAll(async () => {
+  app = await startBrowserApp();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const sidebarLabels = async (page: Page) => (await sidebar(page).getByRole('link').allTextContents()).map((text) => text.trim());
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+async function openSignedIn(page: Page, where: string, role: 'SUPER_USER' | 'ADMIN' | 'OPERATOR', actingFor?: string | null) {
+  const session = await signIn(page, app, { role, actingFor });
+  await page.goto(`${app.baseUrl}${where}`);
+  return session;
+}
+
+describe('console shell: signed out', () => {
+  it('sends a visitor who is not signed in from /home to the sign-in page', async () => {
+    const page = await app.newPage();
+    await page.goto(`${app.baseUrl}/home`);
+    await page.waitForURL('**/login');
+    await heading(page, 'Sign in').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Username or email' }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, '/login');
+  });
+
+  it('treats an expired or unreadable saved session as signed out and forgets it', async () => {
+    const page = await app.newPage();
+    const session = await signIn(page, app, { role: 'SUPER_USER' });
+    await writeSession(page, app, { ...session, expiresAt: Date.now() - 1000 });
+    await page.goto(`${app.baseUrl}/order`);
+    await page.waitForURL('**/login');
+    expect(await page.evaluate((key) => localStorage.getItem(key), sessionStorageKey)).toBeNull();
+
+    await writeSession(page, app, { access_token: 'x', role: 'NOT_A_ROLE' });
+    await page.goto(`${app.baseUrl}/home`);
+    await page.waitForURL('**/login');
+    expect(await page.evaluate((key) => localStorage.getItem(key), sessionStorageKey)).toBeNull();
+  });
+
+  it('shows every public page in its frame with a heading and a way back to sign in', async () => {
+    const page = await app.newPage();
+    await page.goto(`${app.baseUrl}/forgot-password`);
+    await heading(page, 'Forgot password').waitFor();
+    expect(await page.title()).toBe('Forgot password · Shopfloor Console');
+    await expectNoAxeViolations(page, '/forgot-password');
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await page.waitForURL('**/login');
+    await heading(page, 'Sign in').waitFor();
+  });
+});
+
+describe('console shell: signed in', () => {
+  it('leads / to /home and shows the layout with the sidebar, Home highlighted', async () => {
+    const page = await app.newPage();
+    await openSignedIn(page, '/', 'SUPER_USER');
+    await page.waitForURL('**/home');
+    await heading(page, 'Home').waitFor();
+    expect(await sidebarLabels(page)).toEqual(['Home', 'Orders', 'Materials', 'Stations', 'Team', 'Company']);
+    expect(await sidebar(page).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    expect(await sidebar(page).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBeNull();
+    expect(await page.getByRole('img', { name: 'Shopfloor Console logo' }).first().isVisible()).toBe(true);
+    await expectNoAxeViolations(page, '/home');
+  });
+
+  it('highlights the item whose target the path contains and activates items with Enter and Space', async () => {
+    const page = await app.newPage();
+    await openSignedIn(page, '/order/add-order', 'SUPER_USER');
+    await heading(page, 'Add order').waitFor();
+    expect(await sidebar(page).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+
+    await sidebar(page).getByRole('link', { name: 'Materials' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/material');
+    await heading(page, 'Materials').waitFor();
+    expect(await sidebar(page).getByRole('link', { name: 'Materials' }).getAttribute('aria-current')).toBe('page');
+    expect(await sidebar(page).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBeNull();
+
+    await sidebar(page).getByRole('link', { name: 'Stations' }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL('**/station');
+    await heading(page, 'Stations').waitFor();
+    expect(await sidebar(page).getByRole('link', { name: 'Stations' }).getAttribute('aria-current')).toBe('page');
+
+    await sidebar(page).getByRole('link', { name: 'Team' }).click();
+    await page.waitForURL('**/team');
+    await heading(page, 'Team').waitFor();
+    await expectNoAxeViolations(page, '/team');
+  });
+
+  it('hides the company item from an admin', async () => {
+    const page = await app.newPage();
+    await openSignedIn(page, '/home', 'ADMIN');
+    await heading(page, 'Home').waitFor();
+    expect(await sidebarLabels(page)).toEqual(['Home', 'Orders', 'Materials', 'Stations', 'Team']);
+  });
+
+  it("shows the company's uploaded logo in the sidebar instead of the product logo", async () => {
+    const page = await app.newPage();
+    const session = await openSignedIn(page, '/home', 'SUPER_USER');
+    await heading(page, 'Home').waitFor();
+    await page.getByRole('img', { name: 'Shopfloor Console logo' }).first().waitFor();
+
+    const boundary = 'logo-boundary';
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const upload = await app.testApp.app.inject({
+      method: 'PUT',
+      url: '/api/company-account/logo',
+      headers: { authorization: `Bearer ${session.access_token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(upload.statusCode).toBe(200);
+
+    await page.reload();
+    const logo = page.getByRole('img', { name: 'Company logo' });
+    await logo.waitFor();
+    expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await logo.getAttribute('src')).toMatch(/^blob:/);
+    await expectNoAxeViolations(page, '/home with company logo');
+  });
+
+  it('ends a session the server has revoked: back to sign-in with a notice', async () => {
+    const page = await app.newPage();
+    const session = await openSignedIn(page, '/home', 'ADMIN');
+    await heading(page, 'Home').waitFor();
+    const revoked = await app.testApp.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${session.access_token}` } });
+    expect(revoked.statusCode).toBeLessThan(300);
+
+    await page.reload();
+    await page.waitForURL('**/login');
+    await page.getByRole('alert').filter({ hasText: 'Your session has ended. Please sign in again.' }).waitFor();
+    expect(await page.evaluate((key) => localStorage.getItem(key), sessionStorageKey)).toBeNull();
+  });
+
+  it('shows other users with no company an empty menu', async () => {
+    const page = await app.newPage();
+    await openSignedIn(page, '/home', 'OPERATOR', null);
+    await heading(page, 'Home').waitFor();
+    expect(await sidebarLabels(page)).toEqual([]);
+  });
+
+  it('sends a signed-in user who is not the master from /customers to /home', async () => {
+    const page = await app.newPage();
+    await openSignedIn(page, '/customers', 'SUPER_USER');
+    await page.waitForURL('**/home');
+    await heading(page, 'Home').waitFor();
+    await openSignedIn(page, '/customer/edit-customer', 'ADMIN');
+    await page.waitForURL('**/home');
+  });
+
+  it('switches to German and keeps it after a reload, while the sidebar stays English', async () => {
+    const page = await app.newPage();
+    await openSignedIn(page, '/order', 'SUPER_USER');
+    await heading(page, 'Orders').waitFor();
+    await page.getByRole('button', { name: /Language/ }).click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await heading(page, 'Aufträge').waitFor();
+    expect(await page.getByRole('button', { name: 'Abmelden' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(await sidebarLabels(page)).toEqual(['Home', 'Orders', 'Materials', 'Stations', 'Team', 'Company']);
+    await expectNoAxeViolations(page, '/order (German)');
+
+    await page.reload();
+    await heading(page, 'Aufträge').waitFor();
+    expect(await page.title()).toBe('Aufträge · Shopfloor Console');
+  });
+
+  it('shows a screen whose feature is not built yet as an empty state that names it', async () => {
+    const page = await app.newPage();
+    await openSignedIn(page, '/order/shipment', 'SUPER_USER');
+    await heading(page, 'Shipments').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Shipments is not available yet' }).waitFor();
+    expect(await page.getByText('Shipping orders with their tracking ID').isVisible()).toBe(true);
+    await expectNoAxeViolations(page, '/order/shipment');
+  });
+
+  it('answers an unknown address inside the console with a page-not-found screen', async () => {
+    const page = await app.newPage();
+    await openSignedIn(page, '/no-such-screen', 'SUPER_USER');
+    await heading(page, 'Page not found').waitFor();
+    await page.getByRole('link', { name: 'Go to home' }).click();
+    await page.waitForURL('**/home');
+  });
+
+  it('signs out: the session is gone, the sign-in page shows, and the notification bar appears and hides', async () => {
+    const page = await app.newPage();
+    await openSignedIn(page, '/home', 'SUPER_USER');
+    await heading(page, 'Home').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    const notification = page.getByRole('status').filter({ hasText: 'You have been signed out.' });
+    await notification.waitFor();
+    await expectNoAxeViolations(page, '/login with notification');
+    expect(await page.evaluate((key) => localStorage.getItem(key), sessionStorageKey)).toBeNull();
+    await notification.waitFor({ state: 'detached', timeout: 10_000 });
+
+    await page.goto(`${app.baseUrl}/home`);
+    await page.waitForURL('**/login');
+  });
+});
+
+describe('console shell: pages loaded on demand', () => {
+  it('reloads once when a page file fails to download, then shows the page', async () => {
+    const page = await app.newPage();
+    await signIn(page, app, { role: 'SUPER_USER' });
+    let attempts = 0;
+    await page.route('**/assets/pending-screen-*.js', async (route) => {
+      attempts += 1;
+      if (attempts === 1) await route.abort();
+      else await route.continue();
+    });
+    await page.goto(`${app.baseUrl}/team/master-data`);
+    await heading(page, 'Master data').waitFor();
+    expect(attempts).toBe(2);
+    expect(await page.evaluate(() => sessionStorage.getItem('shopfloor.chunkReload'))).toBeNull();
+  });
+
+  it('shows a reload button instead of looping when the page file keeps failing', async () => {
+    const page = await app.newPage();
+    await signIn(page, app, { role: 'SUPER_USER' });
+    let attempts = 0;
+    await page.route('**/assets/pending-screen-*.js', async (route) => {
+      attempts += 1;
+      await route.abort();
+    });
+    await page.goto(`${app.baseUrl}/team/master-data`);
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+    expect(attempts).toBe(2);
+    expect(await page.getByRole('button', { name: 'Reload page' }).isVisible()).toBe(true);
+    expect(await sidebarLabels(page)).toContain('Materials');
+    await expectNoAxeViolations(page, '/team/master-data (page failed)');
+  });
+});
+
+describe('browser test harness', () => {
+  it('fails the accessibility check on a serious violation and names it', async () => {
+    const page = await app.newPage();
+    await page.goto(`${app.baseUrl}/login`);
+    await heading(page, 'Sign in').waitFor();
+    await page.evaluate(() => document.querySelector('main')?.append(Object.assign(document.createElement('img'), { src: '/missing.png' })));
+    await expect(expectNoAxeViolations(page, 'login with an unlabelled image')).rejects.toThrow(/image-alt/);
+  });
+});

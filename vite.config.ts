@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server's port: PORT as the server reads it, 3000 by default.
+const apiServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+
+// The console: index.html at the root is the entry; the API server serves dist/web in production.
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 800,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: {
+      '/api/live': { target: apiServer, ws: true },
+      '/api': { target: apiServer },
+    },
+  },
+});
