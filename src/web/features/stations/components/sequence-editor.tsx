@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorDetail } from '../../../../domain/shared/errors';
+import { SEQUENCE_MAX_STATIONS } from '../../../../domain/stations/sequence.schema';
 import { isApiError } from '../../../lib/api';
 import { describeError, translateDetail } from '../../../lib/error-messages';
 import { Button } from '../../../ui/button';
@@ -67,7 +68,7 @@ function DraftEditor({ saved, stations, onReload }: DraftEditorProps) {
   for (const station of stations) names.set(station.id, station.name);
   const nameOf = (id: string) => names.get(id) ?? id;
   const count = current.stationIds.length;
-  const addable = stations.filter((station) => !current.stationIds.includes(station.id));
+  const addable = count >= SEQUENCE_MAX_STATIONS ? [] : stations.filter((station) => !current.stationIds.includes(station.id));
   const conflict = isApiError(save.error) && save.error.code === 'CONFLICT_ERROR';
 
   useLayoutEffect(() => {
