@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-const require_fs = () => createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ErrorCode, ErrorDetail } from '../../domain/shared/errors.js';
@@ -85,7 +83,6 @@ export function openLiveConnection(socket: WebSocket, headerToken: string | unde
     if (socket.readyState === OPEN) socket.close(code, reason);
   };
   const dropIfSlow = () => {
-    if (process.env.LIVE_DEBUG && socket.bufferedAmount > limits.maxBufferedBytes) require_fs().appendFileSync('/tmp/live-debug.log', `${Date.now()} SLOW DROP buffered=${socket.bufferedAmount}\n`);
     if (socket.bufferedAmount > limits.maxBufferedBytes) close(closeCodes.slowConsumer, 'SLOW_CONSUMER');
   };
   /** Sends and resolves once the frame has left for the network: backpressure for replays. */
@@ -116,7 +113,13 @@ export function openLiveConnection(socket: WebSocket, headerToken: string | unde
     if (topics.size + added.length > MAX_TOPICS_PER_SOCKET) {
       return fail('VALIDATION_ERROR', [{ path: 'topics', message: 'validation.maxItems', params: { max: MAX_TOPICS_PER_SOCKET } }]);
     }
-    await hub.tailer.started();
+    try {
+      // Everything committed before this subscribe is then at or before the tailer's position, so
+      // the replay covers it and `caught-up` never calls a stale board current.
+      await hub.tailer.caughtUpWithCommitted();
+    } catch (error) {
+      return giveUp(error);
+    }
     if (closed) return;
     // From here to the replay's first await runs in one tick: every event the tailer hands on
     // after `upTo` lands in `held`, every event up to it comes from the replay.
@@ -124,9 +127,6 @@ export function openLiveConnection(socket: WebSocket, headerToken: string | unde
     for (const topic of added) topics.add(topic);
     const after = message.after ? decodeCursor(message.after) : undefined;
     const upTo = hub.tailer.position() as Cursor;
-    const dbg = (msg: string) => process.env.LIVE_DEBUG && require_fs().appendFileSync('/tmp/live-debug.log', `${Date.now()} ${msg}\n`);
-    dbg(`subscribe topics=${added} after=${message.after} upTo=${encodeCursor(upTo)}`);
-    if (process.env.LIVE_DEBUG) void (async () => { const { headCursor } = await import('./event-store.js'); const h = await headCursor(hub.db); const { sql } = await import('kysely'); const r = await sql<{m: string}>`select max(tx_id)::text || '.' || max(global_position) as m from events`.execute(hub.db); dbg(`  head(horizon)=${encodeCursor(h)} newest-committed=${r.rows[0].m}`); })();
     if (!after) {
       send({ type: 'caught-up', cursor: encodeCursor(upTo) });
       return;
@@ -139,25 +139,44 @@ export function openLiveConnection(socket: WebSocket, headerToken: string | unde
         const last = await replay(companyId, added, earlier, after, upTo);
         if (last) handOver = laterCursor(handOver, last);
       }
+      // What committed while the replay ran goes out with it, paced by the socket, instead of
+      // arriving as one live burst that the slow-consumer check would count against the browser.
+      await hub.tailer.caughtUpWithCommitted();
     } catch (error) {
-      hub.log.warn({ err: error }, 'live feed: replay failed');
-      replaying = false;
-      held = [];
-      fail('SERVICE_UNAVAILABLE');
-      close(closeCodes.internalError, 'REPLAY_FAILED');
-      return;
+      return giveUp(error);
     }
+    await sendHeld(companyId, earlier, handOver);
+    // Same tick as the last look at `held`: nothing falls between the held list and live sends.
     replaying = false;
-    const waiting = held;
-    if (process.env.LIVE_DEBUG) require_fs().appendFileSync('/tmp/live-debug.log', `${Date.now()} replay done handOver=${encodeCursor(handOver)} held=${held.length} tailer=${encodeCursor(hub.tailer.position() as Cursor)}\n`);
-    held = [];
-    for (const event of waiting) {
-      if (compareCursors(cursorOf(event), handOver) > 0 || anyTopicMatches(earlier, event)) {
-        sendText(eventMessage(event, companyId));
-      }
-    }
     send({ type: 'caught-up', cursor: encodeCursor(laterCursor(hub.tailer.position() as Cursor, after)) });
-    dropIfSlow();
+  };
+
+  /** The log could not be read: the browser reconnects and replays from its cursor. */
+  const giveUp = (error: unknown) => {
+    hub.log.warn({ err: error }, 'live feed: replay failed');
+    replaying = false;
+    held = [];
+    fail('SERVICE_UNAVAILABLE');
+    close(closeCodes.internalError, 'REPLAY_FAILED');
+  };
+
+  /**
+   * Sends the events held back during the replay, with the replay's backpressure: they are part
+   * of catching up, not live traffic, so they never count toward the slow-consumer limit. Events
+   * that arrive meanwhile are held too and sent in the next round, until none are left.
+   */
+  const sendHeld = async (companyId: string, earlier: Set<string>, handOver: Cursor) => {
+    while (held.length > 0 && !closed) {
+      const waiting = held;
+      held = [];
+      let sent: Promise<void> | undefined;
+      for (const event of waiting) {
+        if (compareCursors(cursorOf(event), handOver) > 0 || anyTopicMatches(earlier, event)) {
+          sent = sendAndWait(eventMessage(event, companyId));
+        }
+      }
+      await sent;
+    }
   };
 
   /**

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from './db.js';
-import { cursorOf, headCursor, readAll, type Cursor, type EventStore, type StoredEvent } from './event-store.js';
+import { cursorOf, headCursor, readAll, startCursor, type Cursor, type EventStore, type StoredEvent } from './event-store.js';
+import { compareCursors } from './live-protocol.js';
 
 export interface LogTailerOptions {
   db: Db;
@@ -10,6 +12,8 @@ export interface LogTailerOptions {
   log: FastifyBaseLogger;
   /** How often to look without a hint, in ms: other instances append too, and hints are local. */
   pollMs?: number;
+  /** How often to look while a socket waits in `caughtUpWithCommitted`, in ms. */
+  catchUpPollMs?: number;
   batchSize?: number;
 }
 
@@ -21,6 +25,13 @@ export interface LogTailer {
   position(): Cursor | undefined;
   /** Resolves with the starting cursor once the tailer knows where the log ends. */
   started(): Promise<Cursor>;
+  /**
+   * Resolves once every event committed before the call has been handed to `onEvent`, so
+   * `position()` then covers them (or once the tailer stops). Until then the tailer looks every
+   * `catchUpPollMs`: an event can commit while an older transaction still holds the xmin horizon
+   * back, and the end of that transaction sends no commit hint.
+   */
+  caughtUpWithCommitted(): Promise<void>;
   start(): void;
   /** Stops the loop and waits for the read in flight. */
   stop(): Promise<void>;
@@ -33,6 +44,7 @@ export interface LogTailer {
  */
 export function createLogTailer(options: LogTailerOptions): LogTailer {
   const pollMs = options.pollMs ?? 250;
+  const catchUpPollMs = options.catchUpPollMs ?? 10;
   const batchSize = options.batchSize ?? 500;
   let position: Cursor | undefined;
   let running = false;
@@ -42,6 +54,14 @@ export function createLogTailer(options: LogTailerOptions): LogTailer {
   let unsubscribe: (() => void) | undefined;
   let markStarted!: (cursor: Cursor) => void;
   const startedPromise = new Promise<Cursor>((resolve) => (markStarted = resolve));
+  let waiters: { target: Cursor; resolve: () => void }[] = [];
+
+  const settleWaiters = (all = false) => {
+    if (waiters.length === 0) return;
+    const reached = (target: Cursor) => all || (position !== undefined && compareCursors(position, target) >= 0);
+    for (const waiter of waiters) if (reached(waiter.target)) waiter.resolve();
+    waiters = waiters.filter((waiter) => !reached(waiter.target));
+  };
 
   const readOnce = async () => {
     if (!position) {
@@ -51,11 +71,11 @@ export function createLogTailer(options: LogTailerOptions): LogTailer {
     }
     for (;;) {
       const events = await readAll(options.db, { after: position, limit: batchSize });
-      if (process.env.LIVE_DEBUG && events.length) (await import('node:fs')).appendFileSync('/tmp/live-debug.log', `${Date.now()} tailer read ${events.length} ${events[0].txId}.${events[0].globalPosition}..${events.at(-1)!.txId}.${events.at(-1)!.globalPosition}\n`);
       for (const event of events) {
         position = cursorOf(event);
         options.onEvent(event);
       }
+      settleWaiters();
       if (events.length < batchSize || !running) return;
     }
   };
@@ -63,7 +83,7 @@ export function createLogTailer(options: LogTailerOptions): LogTailer {
   const sleep = () =>
     new Promise<void>((resolve) => {
       if (hinted) return resolve();
-      const timer = setTimeout(resolve, pollMs);
+      const timer = setTimeout(resolve, waiters.length > 0 ? catchUpPollMs : pollMs);
       timer.unref();
       wake = () => {
         clearTimeout(timer);
@@ -88,6 +108,15 @@ export function createLogTailer(options: LogTailerOptions): LogTailer {
   return {
     position: () => position,
     started: () => startedPromise,
+    async caughtUpWithCommitted() {
+      await startedPromise;
+      const target = await newestCommitted(options.db);
+      if (!running || compareCursors(position ?? startCursor, target) >= 0) return;
+      await new Promise<void>((resolve) => {
+        waiters.push({ target, resolve });
+        wake?.();
+      });
+    },
     start() {
       if (running) return;
       running = true;
@@ -101,7 +130,21 @@ export function createLogTailer(options: LogTailerOptions): LogTailer {
       running = false;
       unsubscribe?.();
       wake?.();
+      settleWaiters(true);
       await inFlight.catch(() => {});
     },
   };
+}
+
+/**
+ * The cursor of the newest committed event, horizon or not: the statement sees every
+ * transaction that committed before it began (start cursor on an empty log).
+ */
+async function newestCommitted(db: Db): Promise<Cursor> {
+  const result = await sql<{ tx_id: string; global_position: string }>`
+    select tx_id::text as tx_id, global_position from events
+    order by tx_id desc, global_position desc limit 1
+  `.execute(db);
+  const row = result.rows[0];
+  return row ? { txId: row.tx_id, position: Number(row.global_position) } : startCursor;
 }

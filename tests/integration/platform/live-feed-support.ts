@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { WebSocket } from 'ws';
 import { withTenant } from '../../../src/server/platform/db.js';
 import type { LiveEvent, ServerMessage } from '../../../src/server/platform/live-protocol.js';
@@ -91,6 +92,30 @@ export async function record(
     }),
   );
   app.eventStore.committed();
+}
+
+/**
+ * Opens a transaction that takes a transaction id and stays open until `release()`, as a slow
+ * command elsewhere would: events committed meanwhile stay above the xmin horizon, unreadable by
+ * the log tailer, and the end of this transaction sends no commit hint. `release()` may be called twice.
+ */
+export async function holdHorizon(app: FastifyInstance): Promise<{ release(): Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const done = app.db.transaction().execute(async (tx) => {
+    await sql`select pg_current_xact_id()`.execute(tx);
+    holding();
+    await released;
+  });
+  await Promise.race([held, done]);
+  return {
+    async release() {
+      release();
+      await done;
+    },
+  };
 }
 
 export const labelsOf = (events: { event: LiveEvent }[]) => events.map((m) => (m.event.data as { label: string }).label);

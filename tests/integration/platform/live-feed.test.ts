@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCursor } from '../../../src/server/platform/event-store.js';
 import { compareCursors, type ServerMessage } from '../../../src/server/platform/live-protocol.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { labelsOf, liveUrl, openClient, record, signedToken, trustSignedTokens, waitUntil, type EventMessage } from './live-feed-support.js';
+import { holdHorizon, labelsOf, liveUrl, openClient, record, signedToken, trustSignedTokens, waitUntil, type EventMessage } from './live-feed-support.js';
 
 let t: TestApp;
 const companyA = randomUUID();
@@ -40,6 +40,7 @@ describe('replay after a reconnect', () => {
     await record(t.app, companyA, station, [{ label: 'missed-2' }, { label: 'missed-3' }]);
     await record(t.app, companyA, order, [{ label: 'missed-4' }]);
 
+    // `caught-up` covers every event committed before the subscribe, however far the tailer is behind.
     const second = await openClient(t.app, { token: tokenOf(companyA) });
     await second.subscribe(['company'], lastCursor);
     expect(labelsOf(second.events())).toEqual(['missed-1', 'missed-2', 'missed-3', 'missed-4']);
@@ -69,15 +70,18 @@ describe('replay after a reconnect', () => {
       );
     }
     const back = await openClient(t.app, { token: tokenOf(companyA) });
-    // The browser stops reading, so the replay waits for it after its first page; meanwhile
-    // more events commit, and land after the position the replay runs up to.
+    // The browser stops reading, so the replay soon waits for it; meanwhile more events commit,
+    // and land after the position the replay runs up to. Together they are far more than the
+    // slow-consumer limit: sent at the hand-over, they must not end the socket.
     const rawSocket = (back.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
     rawSocket.pause();
     back.send({ type: 'subscribe', topics: ['type:order'], after: start });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const written = 10;
-    for (let i = 0; i < written; i++) {
-      await record(t.app, companyA, { id: `order-${randomUUID()}`, type: 'order' }, [{ label: `during-${i}` }]);
+    const written = 200;
+    const bulk = 'd'.repeat(40_000);
+    for (let batch = 0; batch < written / 10; batch++) {
+      const events = Array.from({ length: 10 }, (_, i) => ({ label: `during-${batch * 10 + i}`, bulk }));
+      await record(t.app, companyA, { id: `order-${randomUUID()}`, type: 'order' }, events);
     }
     rawSocket.resume();
     await back.waitFor('caught-up', (all) => all.some((m) => m.type === 'caught-up'));
@@ -93,7 +97,44 @@ describe('replay after a reconnect', () => {
     expect(labels.at(-1)).toBe('after');
     expect(cursorsAscending(back.events())).toBe(true);
     expect(errorsOf(back.messages)).toEqual([]);
+    expect(back.ws.readyState).toBe(back.ws.OPEN);
     back.ws.close();
+  });
+
+  it('answers caught-up only after every event committed before the subscribe, even while an older transaction holds the log back', async () => {
+    const order = { id: `order-${randomUUID()}`, type: 'order' };
+    const board = await openClient(t.app, { token: tokenOf(companyA) });
+    const seen = await board.subscribe(['company']);
+    board.ws.close();
+    await board.closed;
+
+    // The tailer cannot read this event until the older transaction ends, which sends no hint.
+    const holder = await holdHorizon(t.app);
+    try {
+      await record(t.app, companyA, order, [{ label: 'behind-the-horizon' }]);
+      const back = await openClient(t.app, { token: tokenOf(companyA) });
+      back.send({ type: 'subscribe', topics: ['company'], after: seen });
+      const fresh = await openClient(t.app, { token: tokenOf(companyA) });
+      fresh.send({ type: 'subscribe', topics: ['company'] });
+      // Both subscribes reach the server while the horizon is still held back.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await holder.release();
+
+      await back.waitFor('caught-up', (all) => all.some((m) => m.type === 'caught-up'));
+      expect(back.messages.map((m) => (m.type === 'event' ? labelsOf([m])[0] : m.type))).toEqual(['ready', 'behind-the-horizon', 'caught-up']);
+      const eventCursor = decodeCursor(back.events()[0].cursor)!;
+      const caughtUp = (all: ServerMessage[]) => all.find((m): m is Extract<ServerMessage, { type: 'caught-up' }> => m.type === 'caught-up');
+      expect(compareCursors(decodeCursor(caughtUp(back.messages)!.cursor)!, eventCursor)).toBeGreaterThanOrEqual(0);
+
+      // Without a cursor the answer is a position at or after it, so a reconnect never replays it as missed.
+      await fresh.waitFor('caught-up', (all) => all.some((m) => m.type === 'caught-up'));
+      expect(fresh.events()).toEqual([]);
+      expect(compareCursors(decodeCursor(caughtUp(fresh.messages)!.cursor)!, eventCursor)).toBeGreaterThanOrEqual(0);
+      back.ws.close();
+      fresh.ws.close();
+    } finally {
+      await holder.release();
+    }
   });
 
   it('answers caught-up at once when the client is already current', async () => {
