@@ -23,6 +23,7 @@ import { companyModule } from './modules/company/index.js';
 import { identityModule } from './modules/identity/index.js';
 import { materialsModule } from './modules/materials/index.js';
 import { stationsModule } from './modules/stations/index.js';
+import { ordersModule } from './modules/orders/index.js';
 
 export interface AppDependencies {
   config: Config;
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(identityModule);
   await app.register(materialsModule);
   await app.register(stationsModule);
+  await app.register(ordersModule);
 
   // Console (built web app), with the SPA's index.html for every non-API route.
   if (existsSync(path.join(webDistDir, 'index.html'))) {

@@ -4,6 +4,7 @@ import { meetsPasswordRule } from '../domain/identity/password.schema.js';
 import { appendPlatformEvent } from './modules/company/index.js';
 import { createMasterUser, identityDeps, masterExists, provisionCompany, type ProvisionedUser } from './modules/identity/index.js';
 import { withSystem } from './platform/db.js';
+import { seedDemoProduction } from './seed-orders.js';
 
 /** The product operator's address when MASTER_EMAIL is not set. */
 export const DEFAULT_MASTER_EMAIL = 'master@shopfloor.local';
@@ -64,6 +65,8 @@ export async function seed(app: FastifyInstance): Promise<SeedReport> {
 
   if (app.config.seedDemo && !(await databaseHasCompanies(app)) && !(await demoWasSeeded(app))) {
     const { companyId } = await provisionCompany(deps, { companyName: DEMO_COMPANY_NAME, plan: 'demo', trialEndsAt: null, users: [...demoUsers] });
+    const loginOf = (user: (typeof demoUsers)[number]) => ({ login: user.email ?? user.username ?? '', password: user.password });
+    await seedDemoProduction(app, { admin: loginOf(demoUsers[1]), operators: demoUsers.filter((user) => user.role === 'OPERATOR').map(loginOf) });
     await withSystem(app.db, (tx) => appendPlatformEvent(tx, app.eventStore, { type: 'DemoDataSeeded', data: { companyId } }));
     report.demo = {
       companyName: DEMO_COMPANY_NAME,

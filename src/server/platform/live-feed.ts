@@ -87,9 +87,24 @@ export const liveFeed = fp(
       },
     };
 
-    const heartbeat = setInterval(() => {
-      for (const connection of connections) connection.heartbeat();
-    }, options.heartbeatMs ?? 30_000);
+    // A heartbeat pings each socket and re-checks its session. Spread over slices of the interval,
+    // with a fixed slice per socket, so hundreds of sockets never hit the session table at once
+    // and each is still checked exactly once per interval.
+    const slices = 10;
+    const sliceOf = new WeakMap<object, number>();
+    let nextSlice = 0;
+    let currentSlice = 0;
+    const heartbeat = setInterval(
+      () => {
+        for (const connection of connections) {
+          let slice = sliceOf.get(connection);
+          if (slice === undefined) sliceOf.set(connection, (slice = nextSlice++ % slices));
+          if (slice === currentSlice) connection.heartbeat();
+        }
+        currentSlice = (currentSlice + 1) % slices;
+      },
+      (options.heartbeatMs ?? 30_000) / slices,
+    );
     heartbeat.unref();
 
     app.addHook('onReady', async () => {

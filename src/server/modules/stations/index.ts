@@ -4,6 +4,7 @@ import { sequenceProjection, stationsProjection } from './stations.projection.js
 import { stationsRoutes } from './stations.routes.js';
 
 export { stationKeyFigures, type StationKeyFigures } from './stations.queries.js';
+export { findSequenceRow, findStationRow, isAuthorizedForStation, stationNamesById } from './stations.queries.js';
 
 /**
  * Production stations, the company's station sequence (with its start station and the WIP

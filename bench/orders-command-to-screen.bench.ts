@@ -1,0 +1,154 @@
+import { fork } from 'node:child_process';
+import { percentile, type BenchContext, type BenchRow } from './harness.js';
+import type { FeedClientsAnswer, FeedClientsCommand } from './orders-feed-clients.js';
+import { benchCompany, injectAs, startBenchApp } from './orders-support.js';
+
+export const name = 'orders-command-to-screen';
+export const description =
+  'POST move-to-station at 50/s for 30 s with 200 live-feed clients subscribed: from sending the request to each client receiving the event';
+
+const clients = 200;
+const perSecond = 50;
+const seconds = 30;
+const orders = 100;
+const targetP99Ms = 100;
+/** The live feed re-checks every socket's token every 30 s (src/server/platform/live-feed.ts). */
+const heartbeatMs = 30_000;
+
+interface Station {
+  id: string;
+}
+interface Order {
+  id: string;
+  version: number;
+}
+
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+/** The 200 board clients, in a child process so their work does not share the server's event loop. */
+function startBoards() {
+  const child = fork(new URL('./orders-feed-clients.ts', import.meta.url), [], { serialization: 'advanced', stdio: 'inherit' });
+  const next = () =>
+    new Promise<FeedClientsAnswer>((resolve, reject) => {
+      child.once('message', (message: FeedClientsAnswer) => (message.type === 'failed' ? reject(new Error(message.message)) : resolve(message)));
+      child.once('exit', (code) => reject(new Error(`board clients exited with ${code}`)));
+    });
+  return {
+    async open(url: string, token: string) {
+      const opened = next();
+      child.send({ type: 'open', url, token, clients } satisfies FeedClientsCommand);
+      await opened;
+    },
+    async report() {
+      const reported = next();
+      child.send({ type: 'report' } satisfies FeedClientsCommand);
+      return (await reported) as Extract<FeedClientsAnswer, { type: 'report' }>;
+    },
+    stop: () => child.kill(),
+  };
+}
+
+export async function run(context: BenchContext): Promise<BenchRow[]> {
+  const bench = await startBenchApp(context);
+  const boards = startBoards();
+  try {
+    const { token } = await benchCompany(bench.app);
+    const as = <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => injectAs<T>(bench.app, token, method, url, payload);
+    const material = await as<{ id: string }>('POST', '/api/materials', { type: 'product', name: 'Stadtrad', stock: { quantity: 0, unit: 'Stk' } });
+    const saw = await as<Station>('POST', '/api/stations', { name: 'SAW', parameters: [], actions: [], incomingGoodsCheckIn: false });
+    const drill = await as<Station>('POST', '/api/stations', { name: 'DRILL', parameters: [], actions: [], incomingGoodsCheckIn: false });
+    await as('PUT', '/api/stations/sequence', { stationIds: [saw.id, drill.id], startStationId: saw.id, version: 0 });
+    const onLine: (Order & { at: string })[] = [];
+    for (let index = 0; index < orders; index++) {
+      const created = await as<Order>('POST', '/api/orders', {
+        kind: 'production',
+        name: `Lager ${index}`,
+        street: 'Industriestraße',
+        houseNumber: '7',
+        zip: '93047',
+        place: 'Regensburg',
+        workInProgress: 'Halle 2',
+        positions: [{ materialId: material.id, quantity: 1 + (index % 9), netPrice: 100 }],
+      });
+      const started = await as<Order>('POST', `/api/orders/${created.id}/start-production`, { version: created.version });
+      onLine.push({ ...started, at: saw.id });
+    }
+    context.log(`${orders} production orders on the line`);
+    await boards.open(`${bench.baseUrl.replace('http', 'ws')}/api/live`, token);
+    context.log(`${clients} live-feed clients subscribed to type:order (in a child process)`);
+
+    const total = perSecond * seconds;
+    const sentAt = new Map<string, number>();
+    const failures: string[] = [];
+    const answered: number[] = [];
+    const move = async (order: Order & { at: string }) => {
+      const to = order.at === saw.id ? drill.id : saw.id;
+      const sent = now();
+      sentAt.set(`order-${order.id}:${order.version + 1}`, sent);
+      const res = await fetch(`${bench.baseUrl}/api/orders/${order.id}/move-to-station`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ version: order.version, toStationId: to }),
+      });
+      const body = (await res.json()) as Order;
+      answered.push(now() - sent);
+      if (res.status !== 200) {
+        failures.push(`${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+        return;
+      }
+      order.version = body.version;
+      order.at = to;
+    };
+    // Open loop: a move every 20 ms whatever the answers do; each order is moved every 2 s.
+    const inFlight: Promise<void>[] = [];
+    const started = performance.now();
+    for (let index = 0; index < total; index++) {
+      const due = started + (index * 1000) / perSecond;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      inFlight.push(move(onLine[index % orders]));
+    }
+    await Promise.all(inFlight);
+    const elapsed = (performance.now() - started) / 1000;
+    // Deliveries still on their way get a moment before the boards report.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const { arrivals, closed } = await boards.report();
+
+    // Moves sent from just before a heartbeat tick to 3 s after it meet the token re-check of every socket.
+    const nearHeartbeat = (sent: number) => {
+      const sinceTick = (sent - bench.builtAt) % heartbeatMs;
+      return sinceTick < 3000 || sinceTick > heartbeatMs - 500;
+    };
+    const latencies: number[] = [];
+    const awayFromTicks: number[] = [];
+    for (const [key, times] of arrivals) {
+      const sent = sentAt.get(key);
+      if (sent === undefined) continue;
+      for (const at of times) {
+        latencies.push(at - sent);
+        if (!nearHeartbeat(sent)) awayFromTicks.push(at - sent);
+      }
+    }
+    const expected = (total - failures.length) * clients;
+    if (failures.length) context.log(`${failures.length} moves refused, e.g. ${failures[0]}`);
+    context.log(`${total} moves in ${elapsed.toFixed(1)} s, ${latencies.length} of ${expected} deliveries measured, ${closed} sockets closed`);
+
+    const p99 = percentile(latencies, 99);
+    const note = `${total} moves, ${clients} clients, ${latencies.length}/${expected} deliveries${failures.length ? `, ${failures.length} moves refused` : ''}`;
+    return [
+      { case: 'request to client, p50', value: percentile(latencies, 50), unit: 'ms', note },
+      { case: 'request to client, p99', value: p99, unit: 'ms', target: `p99 < ${targetP99Ms} ms, all delivered`, met: p99 < targetP99Ms && latencies.length === expected, note },
+      { case: 'request to client, max', value: latencies.reduce((max, latency) => Math.max(max, latency), 0), unit: 'ms' },
+      {
+        case: 'request to client, p99 away from heartbeat ticks',
+        value: percentile(awayFromTicks, 99),
+        unit: 'ms',
+        note: `${awayFromTicks.length} deliveries of moves sent more than 3 s after a 30 s live-feed tick (each tick re-checks all ${clients} tokens at once)`,
+      },
+      { case: 'request to answer, p50', value: percentile(answered, 50), unit: 'ms', note: `p99 ${percentile(answered, 99).toFixed(1)} ms: the command alone, for comparison` },
+    ];
+  } finally {
+    boards.stop();
+    await bench.close();
+  }
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import { identityDeps, provisionCompany } from '../src/server/modules/identity/index.js';
+import { loadConfig } from '../src/server/platform/config.js';
+import { createEventStore } from '../src/server/platform/event-store.js';
+import { createJobQueue } from '../src/server/platform/jobs.js';
+import type { BenchContext } from './harness.js';
+
+export interface BenchApp {
+  app: FastifyInstance;
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+  /** When the app was built (process.hrtime, ms): the live feed's 30 s heartbeat counts from here. */
+  builtAt: number;
+  close(): Promise<void>;
+}
+
+/** The whole server on the benchmark's database, listening on a free loopback port, logging nothing. */
+export async function startBenchApp(context: BenchContext): Promise<BenchApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: path.join(os.tmpdir(), `shopfloor-bench-${randomUUID()}`),
+    DATABASE_URL: context.databaseUrl,
+    SEED_DEMO: 'false',
+  });
+  const jobQueue = createJobQueue({ redisUrl: undefined });
+  const builtAt = Number(process.hrtime.bigint()) / 1e6;
+  const app = await buildApp({ config, database: context.database, eventStore: createEventStore(), jobQueue });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    builtAt,
+    async close() {
+      await app.close();
+      await jobQueue.close();
+    },
+  };
+}
+
+const password = 'Bench#Orders2026';
+
+/** A company with a signed-in administrator; answers the company id and the bearer token. */
+export async function benchCompany(app: FastifyInstance): Promise<{ companyId: string; token: string }> {
+  const email = `admin-${randomUUID().slice(0, 8)}@bench.example.com`;
+  const { companyId } = await provisionCompany(identityDeps({ db: app.db, eventStore: app.eventStore, auth: app.auth, config: app.config }), {
+    companyName: 'Bench Metallbau',
+    plan: 'standard',
+    trialEndsAt: null,
+    users: [
+      { role: 'SUPER_USER', firstName: 'Bea', lastName: 'Bench', email: `owner-${email}`, password },
+      { role: 'ADMIN', firstName: 'Ben', lastName: 'Bench', email, password },
+    ],
+  });
+  const res = await app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { usernameOrEmail: email, password } });
+  if (res.statusCode !== 200) throw new Error(`bench sign-in failed: ${res.body}`);
+  return { companyId, token: res.json().access_token as string };
+}
+
+/** A request through the app (no socket) as `token`; fails loudly when refused. */
+export async function injectAs<T>(app: FastifyInstance, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> {
+  const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
+  return res.json() as T;
+}

@@ -1,0 +1,64 @@
+import type { MaterialType } from '../materials/materials.schema.js';
+import type { OrderDetails, OrderPosition } from './order.events.js';
+import type { OrderForm, OrderKind } from './order.schema.js';
+
+/** A material as the order sees it when a position names it: found in the company, with its stock. */
+export interface MaterialOnHand {
+  materialId: string;
+  name: string;
+  materialNumber: string;
+  type: MaterialType;
+  /** Pieces in stock now. */
+  stock: number;
+}
+
+/** The saved station sequence, as far as orders need it. */
+export interface ProductionLine {
+  stationIds: readonly string[];
+  startStationId: string | null;
+}
+
+/** A new order number the company's counter handed out. */
+export interface NumberedOrder {
+  orderId: string;
+  number: number;
+  orderNumber: string;
+}
+
+/**
+ * Intents on one order. `at` is the ISO time the command was given; ids and numbers arrive on the
+ * command too, so the decider needs no clock and no counter. `materials` are the company's
+ * materials the positions name (absent ones are unknown or another company's).
+ */
+export type OrderCommand =
+  | { type: 'CreateOrder'; order: NumberedOrder; kind: OrderKind; form: OrderForm; materials: readonly MaterialOnHand[]; at: string }
+  | { type: 'ChangeOrder'; form: OrderForm; materials: readonly MaterialOnHand[]; at: string }
+  | { type: 'PlaceOrder'; at: string }
+  /**
+   * Customer order: `productionOrders` are numbered for what `productionPlanOf` plans; `materials`
+   * carry the stock of the positions taken from it. Production order: enters the line.
+   */
+  | { type: 'StartProduction'; line: ProductionLine; productionOrders: readonly NumberedOrder[]; materials: readonly MaterialOnHand[]; at: string }
+  /** A production order made for a customer order's start of production, entering the line at once. */
+  | {
+      type: 'CreateProductionOrder';
+      order: NumberedOrder;
+      parent: { orderId: string; details: OrderDetails; stockOrder: boolean };
+      positions: readonly OrderPosition[];
+      startStationId: string;
+      at: string;
+    }
+  | { type: 'StartWork'; stationId: string; at: string }
+  | { type: 'CompleteWork'; stationId: string; line: ProductionLine; at: string }
+  | { type: 'MoveToStation'; toStationId: string; stationExists: boolean; at: string }
+  /** On a customer order, when one of its production orders finished. */
+  | { type: 'RecordProductionOrderDone'; productionOrderId: string; at: string }
+  | { type: 'MarkReadyToUse'; at: string }
+  | { type: 'MarkReadyToDispatch'; at: string }
+  | { type: 'Dispatch'; at: string }
+  | { type: 'Deliver'; at: string }
+  | { type: 'CheckIn'; station: { stationId: string; incomingGoodsCheckIn: boolean }; at: string }
+  | { type: 'Finish'; at: string }
+  | { type: 'Cancel'; at: string };
+
+export type OrderCommandType = OrderCommand['type'];

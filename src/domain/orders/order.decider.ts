@@ -1,0 +1,480 @@
+import { DomainError, type ErrorDetail } from '../shared/errors.js';
+import type { MaterialOnHand, NumberedOrder, OrderCommand, ProductionLine } from './order.commands.js';
+import type { OrderDetails, OrderEvent, OrderPosition, PlannedProductionOrder, StockMove } from './order.events.js';
+import { actionAllowed, isEditable, orderActions, type OrderAction } from './order.machine.js';
+import { netSumOf, orderLimits, type OrderForm, type OrderKind, type OrderStatus } from './order.schema.js';
+
+/** Where a production order is on the line: at a station (waiting, or in work since `workStartedAt`), or in WIP after the last one. */
+export type OrderLocation =
+  | { stage: 'station'; stationId: string; arrivedAt: string; workStartedAt: string | null }
+  | { stage: 'wip'; arrivedAt: string };
+
+/** A customer order's production order, as the customer order tracks it. */
+export interface TrackedProductionOrder extends PlannedProductionOrder {
+  done: boolean;
+}
+
+/** An order as its events made it. */
+export interface Order {
+  orderId: string;
+  kind: OrderKind;
+  number: number;
+  orderNumber: string;
+  details: OrderDetails;
+  positions: OrderPosition[];
+  /** Quantity times net price of every position, exact to the cent. */
+  netSum: number;
+  parentOrderId: string | null;
+  forStock: boolean;
+  /** Customer orders: the production orders their start of production made. */
+  productionOrders: TrackedProductionOrder[];
+  /** Production orders on the line; null before and outside production. */
+  location: OrderLocation | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type OrderState = { status: 'absent' } | (Order & { status: OrderStatus });
+export type LiveOrderState = Exclude<OrderState, { status: 'absent' }>;
+
+export const initialOrderState: OrderState = { status: 'absent' };
+
+const touched = <S extends LiveOrderState>(state: S, at: string, changes: Partial<LiveOrderState>): OrderState => ({ ...state, ...changes, updatedAt: at });
+
+/** Folds one event into the order. Pure: the browser replays history with it. */
+export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
+  if (event.type === 'OrderCreated') {
+    const { at, ...created } = event.data;
+    return {
+      status: 'open',
+      ...created,
+      netSum: netSumOf(created.positions),
+      productionOrders: [],
+      location: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+  }
+  if (state.status === 'absent') return state;
+  const at = event.data.at;
+  switch (event.type) {
+    case 'OrderChanged':
+      return touched(state, at, { details: event.data.details, positions: event.data.positions, netSum: netSumOf(event.data.positions) });
+    case 'OrderPlaced':
+      return touched(state, at, { status: 'ordered' });
+    case 'ProductionStarted':
+      return touched(state, at, {
+        status: 'in-progress',
+        productionOrders: event.data.productionOrders.map((planned) => ({ ...planned, done: false })),
+      });
+    case 'ProductionOrderStarted':
+      return touched(state, at, { status: 'in-progress', location: { stage: 'station', stationId: event.data.stationId, arrivedAt: at, workStartedAt: null } });
+    case 'WorkStarted':
+      return state.location?.stage === 'station' ? touched(state, at, { location: { ...state.location, workStartedAt: at } }) : touched(state, at, {});
+    case 'WorkCompleted':
+      return touched(state, at, {
+        location: event.data.nextStationId
+          ? { stage: 'station', stationId: event.data.nextStationId, arrivedAt: at, workStartedAt: null }
+          : { stage: 'wip', arrivedAt: at },
+      });
+    case 'OrderMovedToStation':
+      return touched(state, at, { location: { stage: 'station', stationId: event.data.toStationId, arrivedAt: at, workStartedAt: null } });
+    case 'ProductionFinished':
+      return touched(state, at, { status: 'finished' });
+    case 'ProductionOrderDone':
+      return touched(state, at, {
+        productionOrders: state.productionOrders.map((tracked) =>
+          tracked.orderId === event.data.productionOrderId ? { ...tracked, done: true } : tracked,
+        ),
+      });
+    case 'OrderReadyToShip':
+      return touched(state, at, { status: 'ready-to-ship' });
+    case 'OrderReadyToUse':
+      return touched(state, at, { status: 'ready-to-use', location: null });
+    case 'OrderReadyForDispatch':
+      return touched(state, at, { status: 'ready-for-dispatch' });
+    case 'OrderDispatched':
+      return touched(state, at, { status: 'dispatched' });
+    case 'OrderDelivered':
+      return touched(state, at, { status: 'delivered' });
+    case 'OrderCheckedIn':
+      return touched(state, at, { status: 'delivered' });
+    case 'OrderFinished':
+      return touched(state, at, { status: 'finished' });
+    case 'OrderCanceled':
+      return touched(state, at, { status: 'canceled', location: null });
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
+
+/** The command's action in the status machine (commands that are not user actions have none). */
+function actionOf(command: OrderCommand): OrderAction | null {
+  switch (command.type) {
+    case 'PlaceOrder':
+      return 'place';
+    case 'StartProduction':
+      return 'start-production';
+    case 'StartWork':
+      return 'start-work';
+    case 'CompleteWork':
+      return 'complete-work';
+    case 'MoveToStation':
+      return 'move-to-station';
+    case 'MarkReadyToUse':
+      return 'ready-to-use';
+    case 'MarkReadyToDispatch':
+      return 'ready-to-dispatch';
+    case 'Dispatch':
+      return 'dispatch';
+    case 'Deliver':
+      return 'deliver';
+    case 'CheckIn':
+      return 'check-in';
+    case 'Finish':
+      return 'finish';
+    case 'Cancel':
+      return 'cancel';
+    case 'CreateOrder':
+    case 'ChangeOrder':
+    case 'CreateProductionOrder':
+    case 'RecordProductionOrderDone':
+      return null;
+    default: {
+      const _exhaustive: never = command;
+      return _exhaustive;
+    }
+  }
+}
+
+const refusedTransition = (state: LiveOrderState, action: OrderAction, message = 'errors.ORDER_TRANSITION_NOT_ALLOWED') =>
+  new DomainError('ORDER_TRANSITION_NOT_ALLOWED', [{ path: '', message, params: { status: state.status, action } }]);
+
+/** An action is allowed only from the statuses the machine names for the order's kind. */
+export const transitionIsAllowed = (state: LiveOrderState, action: OrderAction): DomainError | null =>
+  actionAllowed(state.kind, state.status, action) ? null : refusedTransition(state, action);
+
+/** The form may be changed only while the order is open (customer and logistics orders: or ordered). */
+export const orderMustBeEditable = (state: LiveOrderState): DomainError | null =>
+  isEditable(state.kind, state.status)
+    ? null
+    : new DomainError('ORDER_NOT_EDITABLE', [{ path: '', message: 'errors.ORDER_NOT_EDITABLE', params: { status: state.status } }]);
+
+/** Every position names a material of the company (another company's is as unknown as a made-up id). */
+export function positionsNameKnownMaterials(positions: readonly { materialId: string }[], materials: readonly MaterialOnHand[]): DomainError | null {
+  const known = new Set(materials.map((material) => material.materialId));
+  const unknown: ErrorDetail[] = positions.flatMap((position, index) =>
+    known.has(position.materialId)
+      ? []
+      : [{ path: `positions.${index}.materialId`, message: 'errors.POSITION_MATERIAL_NOT_FOUND', params: { materialId: position.materialId } }],
+  );
+  return unknown.length ? new DomainError('POSITION_MATERIAL_NOT_FOUND', unknown) : null;
+}
+
+/** A production order makes at most 999 pieces in all (spec section 9). */
+export function productionOrderWithinLimit(positions: readonly OrderPosition[], path = 'positions'): DomainError | null {
+  const quantity = positions.reduce((sum, position) => sum + position.quantity, 0);
+  return quantity > orderLimits.productionOrderQuantity
+    ? new DomainError('PRODUCTION_ORDERS_LIMIT_EXCEEDED', [
+        {
+          path,
+          message: 'errors.PRODUCTION_ORDERS_LIMIT_EXCEEDED',
+          params: { quantity, max: orderLimits.productionOrderQuantity, materialName: positions[0]?.materialName ?? '' },
+        },
+      ])
+    : null;
+}
+
+/** Production needs a saved sequence with a start station: that is where production orders go first. */
+export const startStationIsSaved = (line: ProductionLine): DomainError | null =>
+  line.startStationId ? null : new DomainError('NO_START_STATION');
+
+/** Operators act on an order only at the station it is at. */
+export function orderMustBeAtStation(state: LiveOrderState, stationId: string): DomainError | null {
+  return state.location?.stage === 'station' && state.location.stationId === stationId
+    ? null
+    : new DomainError('ORDER_NOT_AT_STATION', [{ path: 'stationId', message: 'errors.ORDER_NOT_AT_STATION', params: { orderNumber: state.orderNumber } }]);
+}
+
+/** Goods are checked in only at a station flagged for incoming goods. */
+export const stationChecksInGoods = (incomingGoodsCheckIn: boolean): DomainError | null =>
+  incomingGoodsCheckIn ? null : new DomainError('STATION_NOT_FOR_INCOMING_GOODS', [{ path: 'stationId', message: 'errors.STATION_NOT_FOR_INCOMING_GOODS' }]);
+
+/** Pieces per material, in material id order (the order in which stock rows are locked). */
+export function stockMovesOf(positions: readonly { materialId: string; quantity: number }[]): StockMove[] {
+  const totals = new Map<string, number>();
+  for (const position of positions) totals.set(position.materialId, (totals.get(position.materialId) ?? 0) + position.quantity);
+  return [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([materialId, quantity]) => ({ materialId, quantity }));
+}
+
+/** What a customer order's start of production makes: one production order per material, of every position not taken from stock. */
+export function productionPlanOf(order: Pick<Order, 'positions'>): { materialId: string; positions: OrderPosition[] }[] {
+  const plan = new Map<string, OrderPosition[]>();
+  for (const position of order.positions) {
+    if (position.useInventory) continue;
+    plan.set(position.materialId, [...(plan.get(position.materialId) ?? []), position]);
+  }
+  return [...plan.entries()].map(([materialId, positions]) => ({ materialId, positions }));
+}
+
+/** Positions taken from stock must be covered by the stock of their material now. */
+export function stockCoversPositions(positions: readonly OrderPosition[], materials: readonly MaterialOnHand[]): DomainError | null {
+  const takes = stockMovesOf(positions.filter((position) => position.useInventory));
+  const byId = new Map(materials.map((material) => [material.materialId, material]));
+  const missing: ErrorDetail[] = [];
+  const short: ErrorDetail[] = [];
+  for (const take of takes) {
+    const index = positions.findIndex((position) => position.useInventory && position.materialId === take.materialId);
+    const material = byId.get(take.materialId);
+    if (!material) missing.push({ path: `positions.${index}.materialId`, message: 'errors.POSITION_MATERIAL_NOT_FOUND', params: { materialId: take.materialId } });
+    else if (material.stock < take.quantity) {
+      short.push({
+        path: `positions.${index}.quantity`,
+        message: 'errors.STOCK_INSUFFICIENT',
+        params: { materialName: material.name, stock: material.stock, quantity: take.quantity },
+      });
+    }
+  }
+  if (missing.length) return new DomainError('POSITION_MATERIAL_NOT_FOUND', missing);
+  return short.length ? new DomainError('STOCK_INSUFFICIENT', short) : null;
+}
+
+/** The station after `stationId` in the saved sequence; null after the last one (or off the sequence): the order goes to WIP. */
+export function nextStationAfter(line: ProductionLine, stationId: string): string | null {
+  const index = line.stationIds.indexOf(stationId);
+  return index >= 0 && index < line.stationIds.length - 1 ? line.stationIds[index + 1] : null;
+}
+
+/**
+ * The positions as the order keeps them: the material's name, number and type copied in. Only
+ * customer orders take from stock; other kinds never carry the flag.
+ */
+function positionsOf(kind: OrderKind, form: OrderForm, materials: readonly MaterialOnHand[]): OrderPosition[] {
+  const byId = new Map(materials.map((material) => [material.materialId, material]));
+  return form.positions.map((position) => {
+    const material = byId.get(position.materialId)!;
+    return {
+      materialId: position.materialId,
+      materialName: material.name,
+      materialNumber: material.materialNumber,
+      materialType: material.type,
+      quantity: position.quantity,
+      netPrice: position.netPrice,
+      useInventory: kind === 'customer' && position.useInventory,
+    };
+  });
+}
+
+function detailsOf(kind: OrderKind, form: OrderForm): OrderDetails {
+  const { positions: _positions, ...details } = form;
+  return { ...details, stockOrder: kind === 'customer' && details.stockOrder };
+}
+
+/** The form's details and positions, or why they cannot be taken. */
+function contentOf(kind: OrderKind, form: OrderForm, materials: readonly MaterialOnHand[]) {
+  const unknown = positionsNameKnownMaterials(form.positions, materials);
+  if (unknown) return unknown;
+  const positions = positionsOf(kind, form, materials);
+  const overLimit = kind === 'production' ? productionOrderWithinLimit(positions) : null;
+  if (overLimit) return overLimit;
+  return { details: detailsOf(kind, form), positions };
+}
+
+function startProduction(state: LiveOrderState, command: Extract<OrderCommand, { type: 'StartProduction' }>): OrderEvent[] | DomainError {
+  const { orderId } = state;
+  if (state.kind === 'production') {
+    const noLine = startStationIsSaved(command.line);
+    if (noLine) return noLine;
+    return [{ type: 'ProductionOrderStarted', data: { orderId, stationId: command.line.startStationId!, at: command.at } }];
+  }
+  const plan = productionPlanOf(state);
+  for (const planned of plan) {
+    const index = state.positions.findIndex((position) => position.materialId === planned.materialId && !position.useInventory);
+    const overLimit = productionOrderWithinLimit(planned.positions, `positions.${index}.quantity`);
+    if (overLimit) return overLimit;
+  }
+  if (plan.length > 0) {
+    const noLine = startStationIsSaved(command.line);
+    if (noLine) return noLine;
+  }
+  const notCovered = stockCoversPositions(state.positions, command.materials);
+  if (notCovered) return notCovered;
+  if (command.productionOrders.length !== plan.length) {
+    throw new Error(`StartProduction of ${state.orderNumber} needs ${plan.length} numbered production orders, got ${command.productionOrders.length}`);
+  }
+  const productionOrders = plan.map((planned, index) => ({
+    orderId: command.productionOrders[index].orderId,
+    orderNumber: command.productionOrders[index].orderNumber,
+    materialId: planned.materialId,
+    quantity: planned.positions.reduce((sum, position) => sum + position.quantity, 0),
+  }));
+  const takenFromStock = stockMovesOf(state.positions.filter((position) => position.useInventory));
+  const started: OrderEvent = { type: 'ProductionStarted', data: { orderId, productionOrders, takenFromStock, at: command.at } };
+  if (plan.length > 0) return [started];
+  // Everything came from stock: nothing to make, the order is ready at once.
+  return [started, { type: 'OrderReadyToShip', data: { orderId, at: command.at } }];
+}
+
+function completeWork(state: LiveOrderState, command: Extract<OrderCommand, { type: 'CompleteWork' }>): OrderEvent[] | DomainError {
+  const notHere = orderMustBeAtStation(state, command.stationId);
+  if (notHere) return notHere;
+  const location = state.location as Extract<OrderLocation, { stage: 'station' }>;
+  if (!location.workStartedAt) return refusedTransition(state, 'complete-work', 'orders.validation.workNotStarted');
+  const nextStationId = nextStationAfter(command.line, command.stationId);
+  const completed: OrderEvent = {
+    type: 'WorkCompleted',
+    data: { orderId: state.orderId, stationId: command.stationId, workStartedAt: location.workStartedAt, nextStationId, at: command.at },
+  };
+  if (nextStationId) return [completed];
+  const stockAdded = state.forStock ? stockMovesOf(state.positions) : [];
+  return [completed, { type: 'ProductionFinished', data: { orderId: state.orderId, stockAdded, at: command.at } }];
+}
+
+function recordProductionOrderDone(state: LiveOrderState, command: Extract<OrderCommand, { type: 'RecordProductionOrderDone' }>): OrderEvent[] | DomainError {
+  const tracked = state.productionOrders.find((order) => order.orderId === command.productionOrderId);
+  if (state.kind !== 'customer' || state.status !== 'in-progress' || !tracked) return new DomainError('NOT_FOUND');
+  if (tracked.done) return [];
+  const { orderId } = state;
+  const done: OrderEvent = { type: 'ProductionOrderDone', data: { orderId, productionOrderId: command.productionOrderId, at: command.at } };
+  const allDone = state.productionOrders.every((order) => order.done || order.orderId === command.productionOrderId);
+  if (!allDone) return [done];
+  // Made for stock, the pieces are in stock now; made for a customer, the order can ship.
+  const ready: OrderEvent = state.details.stockOrder
+    ? { type: 'OrderReadyToUse', data: { orderId, at: command.at } }
+    : { type: 'OrderReadyToShip', data: { orderId, at: command.at } };
+  return [done, ready];
+}
+
+/** Decides what an order command does, given the order's state: events to append, or why not. */
+export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] | DomainError {
+  if (command.type === 'CreateOrder' || command.type === 'CreateProductionOrder') {
+    if (state.status !== 'absent') return new DomainError('CONFLICT_ERROR');
+    return command.type === 'CreateOrder' ? createOrder(command) : createProductionOrder(command);
+  }
+  if (state.status === 'absent') return new DomainError('NOT_FOUND');
+  const action = actionOf(command);
+  const refused = action ? transitionIsAllowed(state, action) : null;
+  if (refused) return refused;
+  const { orderId } = state;
+  const at = command.at;
+  switch (command.type) {
+    case 'ChangeOrder': {
+      const notEditable = orderMustBeEditable(state);
+      if (notEditable) return notEditable;
+      const content = contentOf(state.kind, command.form, command.materials);
+      if (content instanceof DomainError) return content;
+      return [{ type: 'OrderChanged', data: { orderId, ...content, at } }];
+    }
+    case 'PlaceOrder':
+      return [{ type: 'OrderPlaced', data: { orderId, at } }];
+    case 'StartProduction':
+      return startProduction(state, command);
+    case 'StartWork': {
+      const notHere = orderMustBeAtStation(state, command.stationId);
+      if (notHere) return notHere;
+      if (state.location?.stage === 'station' && state.location.workStartedAt) return refusedTransition(state, 'start-work', 'orders.validation.workAlreadyStarted');
+      return [{ type: 'WorkStarted', data: { orderId, stationId: command.stationId, at } }];
+    }
+    case 'CompleteWork':
+      return completeWork(state, command);
+    case 'MoveToStation': {
+      if (!command.stationExists) {
+        return new DomainError('VALIDATION_ERROR', [{ path: 'toStationId', message: 'stations.validation.unknownStation' }]);
+      }
+      if (state.location?.stage !== 'station') return refusedTransition(state, 'move-to-station');
+      if (state.location.stationId === command.toStationId) return refusedTransition(state, 'move-to-station', 'orders.validation.alreadyAtStation');
+      return [{ type: 'OrderMovedToStation', data: { orderId, fromStationId: state.location.stationId, toStationId: command.toStationId, at } }];
+    }
+    case 'RecordProductionOrderDone':
+      return recordProductionOrderDone(state, command);
+    case 'MarkReadyToUse':
+      return [{ type: 'OrderReadyToUse', data: { orderId, at } }];
+    case 'MarkReadyToDispatch':
+      return [{ type: 'OrderReadyForDispatch', data: { orderId, at } }];
+    case 'Dispatch':
+      return [{ type: 'OrderDispatched', data: { orderId, at } }];
+    case 'Deliver':
+      return [{ type: 'OrderDelivered', data: { orderId, at } }];
+    case 'CheckIn': {
+      const wrongStation = stationChecksInGoods(command.station.incomingGoodsCheckIn);
+      if (wrongStation) return wrongStation;
+      return [{ type: 'OrderCheckedIn', data: { orderId, stationId: command.station.stationId, stockAdded: stockMovesOf(state.positions), at } }];
+    }
+    case 'Finish':
+      return [{ type: 'OrderFinished', data: { orderId, at } }];
+    case 'Cancel':
+      return [{ type: 'OrderCanceled', data: { orderId, at } }];
+    default: {
+      const _exhaustive: never = command;
+      return _exhaustive;
+    }
+  }
+}
+
+function createOrder(command: Extract<OrderCommand, { type: 'CreateOrder' }>): OrderEvent[] | DomainError {
+  const content = contentOf(command.kind, command.form, command.materials);
+  if (content instanceof DomainError) return content;
+  return [
+    {
+      type: 'OrderCreated',
+      data: {
+        ...numbered(command.order),
+        kind: command.kind,
+        ...content,
+        parentOrderId: null,
+        // Made without a customer order, a production order makes pieces for stock.
+        forStock: command.kind === 'production',
+        at: command.at,
+      },
+    },
+  ];
+}
+
+function createProductionOrder(command: Extract<OrderCommand, { type: 'CreateProductionOrder' }>): OrderEvent[] | DomainError {
+  const positions = command.positions.map((position) => ({ ...position, useInventory: false }));
+  const overLimit = productionOrderWithinLimit(positions);
+  if (overLimit) return overLimit;
+  const { orderId } = command.order;
+  return [
+    {
+      type: 'OrderCreated',
+      data: {
+        ...numbered(command.order),
+        kind: 'production',
+        details: { ...command.parent.details, stockOrder: false },
+        positions,
+        parentOrderId: command.parent.orderId,
+        forStock: command.parent.stockOrder,
+        at: command.at,
+      },
+    },
+    { type: 'ProductionOrderStarted', data: { orderId, stationId: command.startStationId, at: command.at } },
+  ];
+}
+
+const numbered = (order: NumberedOrder) => ({ orderId: order.orderId, number: order.number, orderNumber: order.orderNumber });
+
+/**
+ * The actions the order offers now, for the buttons of the order screen and the station screen:
+ * the machine's table, narrowed by where a production order stands on the line.
+ */
+export function availableActions(state: OrderState): OrderAction[] {
+  if (state.status === 'absent') return [];
+  const location = state.location;
+  return orderActions.filter((action) => {
+    if (!actionAllowed(state.kind, state.status, action)) return false;
+    if (action === 'start-work') return location?.stage === 'station' && !location.workStartedAt;
+    if (action === 'complete-work') return location?.stage === 'station' && Boolean(location.workStartedAt);
+    if (action === 'move-to-station') return location?.stage === 'station';
+    return true;
+  });
+}
+
+/** The order decider in the shape every decider has. */
+export const orderDecider = {
+  initialState: initialOrderState,
+  evolve: evolveOrder,
+  decide: decideOrder,
+};

@@ -1,0 +1,112 @@
+import type { MaterialType } from '../materials/materials.schema.js';
+import type { Incoterm, OrderKind } from './order.schema.js';
+
+/** Stream type of an order's stream `order-<id>`. */
+export const ORDER_STREAM_TYPE = 'order';
+export const orderStreamId = (orderId: string) => `order-${orderId}`;
+
+/** Stream type of a company's shop-floor announcement line, stream `order-advertisement-<companyId>`. */
+export const ADVERTISEMENT_STREAM_TYPE = 'order-advertisement';
+export const advertisementStreamId = (companyId: string) => `order-advertisement-${companyId}`;
+
+/**
+ * A position as the order keeps it: the material's name, number and type are copied when the
+ * order is written, so the order (and its history) still reads right after the material changes.
+ */
+export interface OrderPosition {
+  materialId: string;
+  materialName: string;
+  materialNumber: string;
+  materialType: MaterialType;
+  quantity: number;
+  /** Per piece. */
+  netPrice: number;
+  useInventory: boolean;
+}
+
+/** The order form's fields besides the positions. */
+export interface OrderDetails {
+  name: string;
+  street: string;
+  houseNumber: string;
+  addressSuffix: string;
+  zip: string;
+  place: string;
+  country: string;
+  prioritize: boolean;
+  /** `YYYY-MM-DD`, or null when none was agreed. */
+  deliveryDate: string | null;
+  noteForProduction: string;
+  shippingMethod: string;
+  incoterm: Incoterm | null;
+  stockOrder: boolean;
+  comment: string;
+  workInProgress: string;
+  packaging: string;
+}
+
+/** Pieces of a material taken from or added to stock. */
+export interface StockMove {
+  materialId: string;
+  quantity: number;
+}
+
+/** A production order a customer order's start of production created. */
+export interface PlannedProductionOrder {
+  orderId: string;
+  orderNumber: string;
+  materialId: string;
+  quantity: number;
+}
+
+/**
+ * Facts of one order (customer, production or logistics), in the past tense. Every payload carries
+ * `orderId` and `at`, the ISO time the command was given, so a replay needs no clock. Shapes are
+ * never edited once landed: a changed shape gets a new type name and an upcaster.
+ */
+export type OrderEvent =
+  | {
+      type: 'OrderCreated';
+      data: {
+        orderId: string;
+        kind: OrderKind;
+        /** Consecutive per company. */
+        number: number;
+        orderNumber: string;
+        details: OrderDetails;
+        positions: OrderPosition[];
+        /** The customer order a production order was made for; null otherwise. */
+        parentOrderId: string | null;
+        /** A production order whose pieces go to stock when it finishes. */
+        forStock: boolean;
+        at: string;
+      };
+    }
+  | { type: 'OrderChanged'; data: { orderId: string; details: OrderDetails; positions: OrderPosition[]; at: string } }
+  | { type: 'OrderPlaced'; data: { orderId: string; at: string } }
+  /** A customer order went into production: these production orders were made, this stock was taken. */
+  | { type: 'ProductionStarted'; data: { orderId: string; productionOrders: PlannedProductionOrder[]; takenFromStock: StockMove[]; at: string } }
+  /** A production order entered the line at the start station. */
+  | { type: 'ProductionOrderStarted'; data: { orderId: string; stationId: string; at: string } }
+  | { type: 'WorkStarted'; data: { orderId: string; stationId: string; at: string } }
+  /** Work at a station was done; the order went on to the next station, or to WIP when `nextStationId` is null. */
+  | { type: 'WorkCompleted'; data: { orderId: string; stationId: string; workStartedAt: string; nextStationId: string | null; at: string } }
+  | { type: 'OrderMovedToStation'; data: { orderId: string; fromStationId: string; toStationId: string; at: string } }
+  /** A production order passed its last station; pieces made for stock were added to it. */
+  | { type: 'ProductionFinished'; data: { orderId: string; stockAdded: StockMove[]; at: string } }
+  /** On a customer order: one of its production orders finished. */
+  | { type: 'ProductionOrderDone'; data: { orderId: string; productionOrderId: string; at: string } }
+  | { type: 'OrderReadyToShip'; data: { orderId: string; at: string } }
+  | { type: 'OrderReadyToUse'; data: { orderId: string; at: string } }
+  | { type: 'OrderReadyForDispatch'; data: { orderId: string; at: string } }
+  | { type: 'OrderDispatched'; data: { orderId: string; at: string } }
+  | { type: 'OrderDelivered'; data: { orderId: string; at: string } }
+  /** A logistics order's goods arrived at an incoming-goods station and went to stock. */
+  | { type: 'OrderCheckedIn'; data: { orderId: string; stationId: string; stockAdded: StockMove[]; at: string } }
+  | { type: 'OrderFinished'; data: { orderId: string; at: string } }
+  | { type: 'OrderCanceled'; data: { orderId: string; at: string } };
+
+export type OrderEventType = OrderEvent['type'];
+
+/** The announcement line of the shop-floor display was set. */
+export type AdvertisementEvent = { type: 'AdvertisementCommentSet'; data: { comment: string; at: string } };

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { decimalSchema, wrongTypeIs } from '../materials/decimal.js';
+import { materialLimits } from '../materials/materials.schema.js';
+import { orderStatusTargets } from '../stations/station.schema.js';
+
+/** The kinds of order this module keeps; shipping orders come with shipments. */
+export const orderKinds = ['customer', 'production', 'logistics'] as const;
+export type OrderKind = (typeof orderKinds)[number];
+
+/**
+ * The order status labels of spec section 4, defined once: the stations' "set order status"
+ * action names the same list. `sent` belongs to shipments; no order kind here reaches it.
+ */
+export const orderStatuses = orderStatusTargets;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** Incoterms 2020. */
+export const incoterms = ['EXW', 'FCA', 'FAS', 'FOB', 'CFR', 'CIF', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP'] as const;
+export type Incoterm = (typeof incoterms)[number];
+
+/**
+ * Limits of spec section 5 (Order) and section 9, written once. Country, comment, shipping method,
+ * packaging and the number of positions are not limited by the spec: those limits are ours.
+ */
+export const orderLimits = {
+  name: 50,
+  street: 50,
+  houseNumber: 10,
+  zip: 10,
+  place: 50,
+  addressSuffix: 50,
+  country: 50,
+  noteForProduction: 100,
+  workInProgress: 50,
+  advertisementComment: 100,
+  comment: 200,
+  shippingMethod: 50,
+  packaging: 50,
+  positions: 100,
+  quantity: { min: 1, max: 999 },
+  /** A production order makes at most this many pieces in all (PRODUCTION_ORDERS_LIMIT_EXCEEDED). */
+  productionOrderQuantity: 999,
+  /** Net price per piece: at most 9 digits, 2 of them decimals, like a material's. */
+  netPrice: materialLimits.netPrice,
+} as const;
+
+/** A required text: trimmed, not empty, at most `max` characters. */
+const requiredText = (max: number) =>
+  z.string({ error: wrongTypeIs('validation.invalidType') }).trim().min(1, 'validation.required').max(max);
+
+/** An optional text: trimmed, at most `max` characters, '' when absent. */
+const optionalText = (max: number) => z.string({ error: wrongTypeIs('validation.invalidType') }).trim().max(max).default('');
+
+/** A calendar day, `YYYY-MM-DD`. */
+export const calendarDaySchema = z
+  .string({ error: wrongTypeIs('validation.invalidFormat') })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalidFormat', abort: true })
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'validation.invalidFormat');
+
+/** One line of an order: a material of the company, how many, at what net price per piece. */
+export const positionSchema = z.object({
+  materialId: z.uuid({ error: 'orders.validation.positionMaterial' }).toLowerCase(),
+  quantity: z
+    .number({ error: wrongTypeIs('validation.number') })
+    .int('validation.wholeNumber')
+    .min(orderLimits.quantity.min)
+    .max(orderLimits.quantity.max),
+  netPrice: decimalSchema({ ...orderLimits.netPrice, min: 0, message: 'orders.validation.netPrice' }),
+  /** Taken from stock instead of being made (customer orders only; never on a stock order). */
+  useInventory: z.boolean({ error: wrongTypeIs('validation.invalidType') }).default(false),
+});
+export type PositionInput = z.input<typeof positionSchema>;
+export type Position = z.output<typeof positionSchema>;
+
+/** What the add and edit forms of every order kind carry (spec section 3, Order). */
+const orderFields = {
+  /** The customer's name (the supplier's, on a logistics order). */
+  name: requiredText(orderLimits.name),
+  street: requiredText(orderLimits.street),
+  houseNumber: requiredText(orderLimits.houseNumber),
+  addressSuffix: optionalText(orderLimits.addressSuffix),
+  zip: requiredText(orderLimits.zip),
+  place: requiredText(orderLimits.place),
+  country: optionalText(orderLimits.country),
+  prioritize: z.boolean({ error: wrongTypeIs('validation.invalidType') }).default(false),
+  deliveryDate: calendarDaySchema.nullable().default(null),
+  noteForProduction: optionalText(orderLimits.noteForProduction),
+  shippingMethod: optionalText(orderLimits.shippingMethod),
+  incoterm: z.enum(incoterms, { error: 'orders.validation.incoterm' }).nullable().default(null),
+  /** Made for stock, not for a customer: its production adds to stock when it finishes. */
+  stockOrder: z.boolean({ error: wrongTypeIs('validation.invalidType') }).default(false),
+  positions: z
+    .array(positionSchema, { error: wrongTypeIs('validation.invalidType', 'orders.validation.positionsRequired') })
+    .min(1, 'orders.validation.positionsRequired')
+    .max(orderLimits.positions),
+  comment: optionalText(orderLimits.comment),
+  workInProgress: requiredText(orderLimits.workInProgress),
+  packaging: optionalText(orderLimits.packaging),
+};
+
+/** A stock order is made for stock, so none of its positions can be taken from stock. */
+function stockOrderTakesNothingFromStock(order: { stockOrder: boolean; positions: Position[] }, ctx: z.core.$RefinementCtx) {
+  if (!order.stockOrder) return;
+  order.positions.forEach((position, index) => {
+    if (position.useInventory) {
+      ctx.addIssue({ code: 'custom', message: 'orders.validation.stockOrderUseInventory', path: ['positions', index, 'useInventory'], input: true });
+    }
+  });
+}
+
+/** The order form (every rule of spec section 5, Order). */
+export const orderFormSchema = z.object(orderFields).superRefine(stockOrderTakesNothingFromStock);
+export type OrderFormInput = z.input<typeof orderFormSchema>;
+export type OrderForm = z.output<typeof orderFormSchema>;
+
+/** POST /api/orders: the form plus the kind of order. */
+export const createOrderSchema = z.object({ kind: z.enum(orderKinds, { error: 'orders.validation.kind' }), ...orderFields }).superRefine(stockOrderTakesNothingFromStock);
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+
+/** The version of the order a client's copy was made on: every write names it. */
+export const orderVersionSchema = z.number({ error: wrongTypeIs('validation.number') }).int().min(1);
+
+/** PUT /api/orders/{id}: the whole form plus the version it was loaded with. */
+export const changeOrderSchema = z.object({ ...orderFields, version: orderVersionSchema }).superRefine(stockOrderTakesNothingFromStock);
+
+/** Body of an action that needs nothing but the version (place, start-production, dispatch, ...). */
+export const orderActionSchema = z.object({ version: orderVersionSchema });
+
+/** Body of an action at a station (start-work, complete-work, check-in): where it happens. */
+export const stationActionSchema = z.object({ version: orderVersionSchema, stationId: z.uuid().toLowerCase() });
+
+/** Body of move-to-station: where the order goes (for rework, or any station an admin chooses). */
+export const moveToStationSchema = z.object({ version: orderVersionSchema, toStationId: z.uuid().toLowerCase() });
+
+/** The shop-floor display's announcement line (PUT /api/orders/advertisement). */
+export const advertisementSchema = z.object({ comment: z.string({ error: wrongTypeIs('validation.invalidType') }).trim().max(orderLimits.advertisementComment) });
+
+/** Columns the order list sorts by; `-column` sorts descending. */
+export const orderSortColumns = ['number', 'orderNumber', 'name', 'status', 'deliveryDate', 'netSum', 'createdAt', 'updatedAt'] as const;
+export type OrderSortColumn = (typeof orderSortColumns)[number];
+
+const sortPattern = new RegExp(`^-?(${orderSortColumns.join('|')})$`);
+
+/** GET /api/orders: filters, paging and sort. */
+export const orderListQuerySchema = z.object({
+  kind: z.enum(orderKinds).optional(),
+  /** One status or several, comma-separated. */
+  status: z
+    .string()
+    .optional()
+    .transform((text) => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : undefined))
+    .pipe(z.array(z.enum(orderStatuses)).optional()),
+  /** Part of the order number, the name or the place, any case. */
+  q: z.string().trim().max(50).optional(),
+  /** true: only delayed orders; false: only those on time. */
+  delayed: z.enum(['true', 'false']).transform((text) => text === 'true').optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  sort: z.string().regex(sortPattern, 'validation.invalidValue').default('-number'),
+});
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+/** Net value of one position in cents: quantity times net price, exact to the cent. */
+export const positionNetCents = (position: { quantity: number; netPrice: number }) => position.quantity * Math.round(position.netPrice * 100);
+
+/** The order's net sum: the positions' quantity times net price, added up in cents. */
+export const netSumOf = (positions: readonly { quantity: number; netPrice: number }[]) =>
+  positions.reduce((cents, position) => cents + positionNetCents(position), 0) / 100;

@@ -1,0 +1,208 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { inProductionStatuses, settledStatuses } from '../../../domain/orders/order.machine.js';
+import type { OrderKind, OrderListQuery, OrderSortColumn, OrderStatus } from '../../../domain/orders/order.schema.js';
+import type { Executor, Tx } from '../../platform/db.js';
+import './orders.tables.js';
+
+/**
+ * Hands out `count` consecutive order numbers of the company and answers the first. The counter
+ * row is locked until the transaction ends, so concurrent creators queue and numbers never repeat
+ * or skip (a rolled-back creation gives its numbers back).
+ */
+export async function takeOrderNumbers(tx: Tx, companyId: string, count: number): Promise<number> {
+  const { last_number } = await tx
+    .insertInto('order_counters')
+    .values({ company_id: companyId, last_number: count })
+    .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ last_number: sql`order_counters.last_number + ${count}` }))
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return last_number - count + 1;
+}
+
+/** Columns the list and boards show: everything but the folded state. */
+const listColumns = [
+  'orders.id',
+  'orders.kind',
+  'orders.number',
+  'orders.order_number',
+  'orders.status',
+  'orders.name',
+  'orders.place',
+  'orders.prioritize',
+  'orders.stock_order',
+  'orders.net_sum',
+  'orders.parent_order_id',
+  'orders.stage',
+  'orders.station_id',
+  'orders.arrived_at',
+  'orders.work_started_at',
+  'orders.positions',
+  'orders.note_for_production',
+  'orders.version',
+  'orders.created_at',
+  'orders.updated_at',
+] as const;
+
+/** The delivery date as `YYYY-MM-DD` text, whatever the driver makes of a `date`. */
+const deliveryDay = sql<string | null>`to_char(orders.delivery_date, 'YYYY-MM-DD')`.as('delivery_date');
+
+/** Delayed, as `isDelayed` says: the delivery date before `today` and the order not settled. */
+const delayedSql = (today: string) =>
+  sql<boolean>`coalesce(orders.delivery_date < ${today}::date and orders.status <> all(${[...settledStatuses]}::text[]), false)`;
+
+/** The order list's row of an order, with the order as `evolveOrder` folded it. */
+export async function findOrderRow(db: Executor, orderId: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_states', 'order_states.id', 'orders.id')
+    .selectAll('orders')
+    .select(['order_states.state', deliveryDay])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+const sortExpressions: Record<OrderSortColumn, Expression<unknown>> = {
+  number: sql`orders.number`,
+  orderNumber: sql`orders.order_number`,
+  name: sql`lower(orders.name)`,
+  status: sql`orders.status`,
+  deliveryDate: sql`orders.delivery_date`,
+  netSum: sql`orders.net_sum`,
+  createdAt: sql`orders.created_at`,
+  updatedAt: sql`orders.updated_at`,
+};
+
+/** `number` or `-number` as an order-by fragment; empty dates sort last either way. */
+function orderOf(sort: string) {
+  const descending = sort.startsWith('-');
+  const column = sortExpressions[(descending ? sort.slice(1) : sort) as OrderSortColumn] ?? sortExpressions.number;
+  return sql`${column} ${descending ? sql`desc` : sql`asc`} nulls last, orders.id asc`;
+}
+
+/** Escapes LIKE wildcards so a search for `50%` finds "50%". */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The list page as one statement: the filtered rows of the page with the count of all matches
+ * beside each (a window count, so no second round trip). `today` decides what is delayed.
+ * Exported so the benchmark runs the very same SQL directly.
+ */
+export function orderListStatement(db: Executor, query: OrderListQuery, today: string) {
+  const pattern = query.q ? likePattern(query.q) : undefined;
+  return db
+    .selectFrom('orders')
+    .select(listColumns)
+    .select([deliveryDay, delayedSql(today).as('delayed'), sql<string>`count(*) over ()`.as('total')])
+    .$if(query.kind !== undefined, (q) => q.where('orders.kind', '=', query.kind as OrderKind))
+    .$if(query.status !== undefined, (q) => q.where('orders.status', 'in', query.status as OrderStatus[]))
+    .$if(query.delayed !== undefined, (q) => q.where(query.delayed ? delayedSql(today) : sql<SqlBool>`not ${delayedSql(today)}`))
+    .$if(pattern !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([eb('orders.order_number', 'ilike', pattern as string), eb('orders.name', 'ilike', pattern as string), eb('orders.place', 'ilike', pattern as string)]),
+      ),
+    )
+    .orderBy(orderOf(query.sort))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+}
+
+export type OrderListRow = Awaited<ReturnType<ReturnType<typeof orderListStatement>['execute']>>[number];
+
+/** One page of the company's orders and how many match in all. */
+export async function listOrders(db: Executor, query: OrderListQuery, today: string): Promise<{ rows: OrderListRow[]; total: number }> {
+  const rows = await orderListStatement(db, query, today).execute();
+  if (rows.length > 0 || query.page === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
+  // Asked past the end: the page is empty, but the count still says how many there are.
+  const counted = await orderListStatement(db, { ...query, page: 1, limit: 1 }, today).execute();
+  return { rows, total: Number(counted[0]?.total ?? 0) };
+}
+
+/** The production orders a customer order made, by number. */
+export async function productionOrdersOf(db: Executor, parentOrderId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'status', 'stage', 'station_id'])
+    .where('parent_order_id', '=', parentOrderId)
+    .orderBy('number')
+    .execute();
+}
+
+/**
+ * The home board: orders not settled yet, and those settled today, delayed first, settled last,
+ * then prioritized, then by delivery date and newest number. At most `limit`, with the count of all.
+ */
+export async function homeBoardRows(db: Executor, today: string, limit: number) {
+  const onBoard = db
+    .selectFrom('orders')
+    .where((eb) => eb.or([eb('orders.status', 'not in', [...settledStatuses]), eb('orders.updated_at', '>=', sql<Date>`${today}::date`)]));
+  const rows = await onBoard
+    .select(listColumns)
+    .select([deliveryDay, delayedSql(today).as('delayed'), sql<string>`count(*) over ()`.as('total')])
+    .orderBy(sql`${delayedSql(today)} desc`)
+    .orderBy(sql`orders.status = any(${[...settledStatuses]}::text[])`)
+    .orderBy('orders.prioritize', 'desc')
+    .orderBy(sql`orders.delivery_date asc nulls last`)
+    .orderBy('orders.number', 'desc')
+    .limit(limit)
+    .execute();
+  return { rows, total: Number(rows[0]?.total ?? 0) };
+}
+
+/** Orders at a station now (waiting or in work): prioritized first, then by delivery date, then by arrival. */
+export async function worklistRows(db: Executor, stationId: string, today: string) {
+  return db
+    .selectFrom('orders')
+    .select(listColumns)
+    .select([deliveryDay, delayedSql(today).as('delayed')])
+    .where('orders.station_id', '=', stationId)
+    .where('orders.status', 'in', [...inProductionStatuses])
+    .orderBy('orders.prioritize', 'desc')
+    .orderBy(sql`orders.delivery_date asc nulls last`)
+    .orderBy('orders.arrived_at')
+    .orderBy('orders.number')
+    .execute();
+}
+
+/** The shop-floor display: every order in production, where it is. */
+export async function inProductionRows(db: Executor, today: string, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(listColumns)
+    .select([deliveryDay, delayedSql(today).as('delayed')])
+    .where('orders.status', 'in', [...inProductionStatuses])
+    .orderBy('orders.prioritize', 'desc')
+    .orderBy(sql`orders.delivery_date asc nulls last`)
+    .orderBy('orders.number')
+    .limit(limit)
+    .execute();
+}
+
+/** Whether an order in production has a position of the material (MATERIAL_IN_PRODUCTION). */
+export async function materialIsInAnOrderInProduction(db: Executor, materialId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', 'in', [...inProductionStatuses])
+    .where(sql<SqlBool>`positions @> ${JSON.stringify([{ materialId }])}::jsonb`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The station the operator signed in at last, or undefined when they never did (or it was deleted). */
+export async function stationOfOperator(db: Executor, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('operator_stations').select('station_id').where('user_id', '=', userId).executeTakeFirst();
+  return row?.station_id;
+}
+
+export async function findAdvertisement(db: Executor) {
+  return db.selectFrom('order_advertisements').select(['comment', 'updated_at']).executeTakeFirst();
+}
+
+export async function saveAdvertisement(tx: Tx, companyId: string, comment: string, at: Date): Promise<void> {
+  await tx
+    .insertInto('order_advertisements')
+    .values({ company_id: companyId, comment, updated_at: at })
+    .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ comment, updated_at: at }))
+    .execute();
+}

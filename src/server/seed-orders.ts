@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Sign-in details of a demo user the production demo acts as. */
+export interface DemoLogin {
+  login: string;
+  password: string;
+}
+
+/** The demo's stations in line order, then the incoming-goods station (not in the sequence). */
+export const demoStationNames = { line: ['ZUSCHNITT', 'SCHWEISSEN', 'MONTAGE', 'PRÜFUNG'], incomingGoods: 'WARENEINGANG' } as const;
+
+/** The announcement line of the demo's shop-floor display. */
+export const DEMO_ADVERTISEMENT = 'Willkommen in der Demo: npm run simulate bewegt die Aufträge live durch die Stationen.';
+
+type Answer = { id: string; version: number } & Record<string, unknown>;
+
+/**
+ * Requests through the app's own API (no socket): the demo is made by the same rules a user meets.
+ * A refusal stops the seed with what the server said.
+ */
+function apiOf(app: FastifyInstance, token?: string) {
+  const send = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<Answer> => {
+    const res = await app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    if (res.statusCode >= 300) throw new Error(`demo seed: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
+    return res.json() as Answer;
+  };
+  return {
+    get: (url: string) => send('GET', url),
+    post: (url: string, payload: object = {}) => send('POST', url, payload),
+    put: (url: string, payload: object) => send('PUT', url, payload),
+  };
+}
+type Api = ReturnType<typeof apiOf>;
+
+/** `YYYY-MM-DD`, `days` from today. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const customer = (name: string, place: string, zip: string, positions: object[], extra: object = {}) => ({
+  kind: 'customer',
+  name,
+  street: 'Industriestraße',
+  houseNumber: '7',
+  zip,
+  place,
+  workInProgress: 'Halle 2, Regal A',
+  positions,
+  ...extra,
+});
+
+/**
+ * The demo company's shop floor: a few materials, a station line with a saved sequence (operators
+ * authorised everywhere), and orders at different stages, so the boards have something to show
+ * and `npm run simulate` has something to move. Made through the API as the demo's administrator
+ * and operators; run once, right after the demo company was created.
+ */
+export async function seedDemoProduction(app: FastifyInstance, users: { admin: DemoLogin; operators: readonly DemoLogin[] }): Promise<void> {
+  const signIn = async (who: DemoLogin) => (await apiOf(app).post('/api/auth/authenticate', { usernameOrEmail: who.login, password: who.password })).access_token as string;
+  const admin = apiOf(app, await signIn(users.admin));
+
+  const material = async (body: object) => (await admin.post('/api/materials', body)).id;
+  const bike = await material({ type: 'product', name: 'Stadtrad Classic', materialNumber: 'P-1000', netPrice: 649, stock: { quantity: 2, unit: 'Stk' } });
+  const cargo = await material({ type: 'product', name: 'Lastenrad Kombi', materialNumber: 'P-2000', netPrice: 2890, stock: { quantity: 0, unit: 'Stk' } });
+  const frame = await material({ type: 'manufacturing_part', name: 'Rahmen Alu 28"', materialNumber: 'F-100', netPrice: 120, stock: { quantity: 6, unit: 'Stk' } });
+  const wheel = await material({ type: 'manufacturing_part', name: 'Laufrad 28"', materialNumber: 'F-200', netPrice: 45, stock: { quantity: 40, unit: 'Stk' } });
+  const screw = await material({
+    type: 'purchasing_part',
+    name: 'Schraube M5x20',
+    materialNumber: 'K-500',
+    netPrice: 0.05,
+    stock: { quantity: 2000, unit: 'Stk' },
+    purchasing: { supplier: 'Schrauben Meier KG', deliveryTimeDays: 5, minimumOrderQuantity: 1000 },
+  });
+
+  const station = async (name: string, incomingGoodsCheckIn = false) =>
+    (await admin.post('/api/stations', { name, parameters: [], actions: [], incomingGoodsCheckIn })).id;
+  const line: string[] = [];
+  for (const name of demoStationNames.line) line.push(await station(name));
+  const goods = await station(demoStationNames.incomingGoods, true);
+  const sequence = await admin.get('/api/stations/sequence');
+  await admin.put('/api/stations/sequence', { stationIds: line, startStationId: line[0], version: sequence.version });
+
+  const team = (await admin.get('/api/users?limit=100')).data as { id: string; username: string | null }[];
+  const operatorIds = users.operators.map((operator) => team.find((user) => user.username?.toLowerCase() === operator.login.toLowerCase())?.id);
+  for (const operatorId of operatorIds) {
+    if (operatorId) await admin.put(`/api/users/${operatorId}/station-authorizations`, { stationIds: [...line, goods] });
+  }
+
+  await admin.put('/api/orders/advertisement', { comment: DEMO_ADVERTISEMENT });
+
+  const create = (body: object) => admin.post('/api/orders', body);
+  const act = (api: Api, order: Answer, action: string, body: object = {}) => api.post(`/api/orders/${order.id}/${action}`, { version: order.version, ...body });
+
+  await create(customer('Radhaus Schneider', 'Regensburg', '93047', [{ materialId: bike, quantity: 4, netPrice: 649 }], { deliveryDate: inDays(21) }));
+  const ordered = await create(
+    customer('Kurierdienst Flink', 'München', '80331', [{ materialId: cargo, quantity: 2, netPrice: 2890 }], { deliveryDate: inDays(10), prioritize: true }),
+  );
+  await act(admin, ordered, 'place');
+  const fromStock = await create(
+    customer('Bike Shop Huber', 'Passau', '94032', [{ materialId: screw, quantity: 200, netPrice: 0.08, useInventory: true }], { deliveryDate: inDays(3) }),
+  );
+  await act(admin, fromStock, 'start-production');
+  const late = await create(
+    customer('Velo Weber', 'Landshut', '84028', [{ materialId: bike, quantity: 3, netPrice: 629 }, { materialId: wheel, quantity: 4, netPrice: 45, useInventory: true }], {
+      deliveryDate: inDays(-2),
+      noteForProduction: 'Rahmen in RAL 5010, Kunde wartet',
+    }),
+  );
+  const lateStarted = await act(admin, late, 'start-production');
+  const running = await create(
+    customer('Stadtwerke Ingolstadt', 'Ingolstadt', '85049', [{ materialId: cargo, quantity: 5, netPrice: 2790 }, { materialId: frame, quantity: 10, netPrice: 120 }], {
+      deliveryDate: inDays(14),
+      prioritize: true,
+    }),
+  );
+  const runningStarted = await act(admin, running, 'start-production');
+  const stock = await create({ ...customer('Lager', 'Regensburg', '93047', [{ materialId: wheel, quantity: 20, netPrice: 45 }], { deliveryDate: inDays(7) }), kind: 'production' });
+  const stockStarted = await act(admin, stock, 'start-production');
+  const purchase = await create({
+    ...customer('Schrauben Meier KG', 'Nürnberg', '90402', [{ materialId: screw, quantity: 900, netPrice: 0.04 }], { deliveryDate: inDays(4) }),
+    kind: 'logistics',
+  });
+  await act(admin, purchase, 'place');
+
+  // Operators move some production orders along, so the line shows work at several stations.
+  const [first, second] = users.operators;
+  const atStation = async (who: DemoLogin, stationId: string) => {
+    const session = await apiOf(app).post(`/api/stations/${stationId}/login`, { username: who.login, password: who.password });
+    return apiOf(app, session.access_token as string);
+  };
+  const advance = async (productionOrderId: string, stations: number, startLast: boolean) => {
+    let order = await admin.get(`/api/orders/${productionOrderId}`);
+    for (let index = 0; index < stations; index++) {
+      const operator = await atStation(index % 2 === 0 ? first : second, line[index]);
+      order = await act(operator, order, 'start-work', { stationId: line[index] });
+      order = await act(operator, order, 'complete-work', { stationId: line[index] });
+    }
+    if (startLast) await act(await atStation(first, line[stations]), order, 'start-work', { stationId: line[stations] });
+  };
+  const productionOrdersOf = (order: Answer) => order.productionOrders as { id: string }[];
+  await advance(productionOrdersOf(runningStarted)[0].id, 2, false);
+  await advance(productionOrdersOf(runningStarted)[1].id, 1, true);
+  await advance(productionOrdersOf(lateStarted)[0].id, 3, false);
+  await advance(stockStarted.id, 1, true);
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADVERTISEMENT, demoStationNames } from '../../../src/server/seed-orders.js';
+import { demoUsers, seed } from '../../../src/server/seed.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+import { clientOf, signIn, type Client } from '../../support/identity.js';
+
+let t: TestApp;
+let admin: Client;
+
+beforeAll(async () => {
+  t = await createTestApp({ SEED_DEMO: 'true', MASTER_EMAIL: 'boss@example.com', MASTER_PASSWORD: 'Operator#2026' });
+  await seed(t.app);
+  const user = demoUsers.find((u) => u.role === 'ADMIN')!;
+  admin = clientOf(t, (await signIn(t, user.email!, user.password)).access_token);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the demo shop floor', () => {
+  it('has a station line with a saved sequence and the operators authorised', async () => {
+    const sequence = (await admin.get('/api/stations/sequence')).json();
+    expect(sequence.stages.map((stage: { name: string }) => stage.name)).toEqual([...demoStationNames.line, 'WIP']);
+    const operators = (await admin.get('/api/users?role=OPERATOR&limit=10')).json().data as { id: string }[];
+    for (const operator of operators) {
+      expect((await admin.get(`/api/users/${operator.id}/station-authorizations`)).json().stationIds).toHaveLength(5);
+    }
+  });
+
+  it('has orders at different stages, one of them delayed, and work at several stations', async () => {
+    const orders = (await admin.get('/api/orders?limit=100')).json().data as { kind: string; status: string; delayed: boolean; stationName: string | null }[];
+    const statuses = new Set(orders.map((o) => `${o.kind} ${o.status}`));
+    for (const expected of ['customer open', 'customer ordered', 'customer in-progress', 'customer ready-to-ship', 'production in-progress', 'logistics ordered']) {
+      expect(statuses).toContain(expected);
+    }
+    expect(orders.some((o) => o.delayed)).toBe(true);
+    const stations = new Set(orders.flatMap((o) => (o.stationName ? [o.stationName] : [])));
+    expect(stations.size).toBeGreaterThanOrEqual(3);
+    const board = (await admin.get('/api/orders/advertisement')).json();
+    expect(board.comment).toBe(DEMO_ADVERTISEMENT);
+    expect(board.orders.length).toBeGreaterThan(0);
+  });
+});
