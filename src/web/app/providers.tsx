@@ -5,6 +5,7 @@ import { I18nProvider as AriaI18nProvider, RouterProvider } from 'react-aria-com
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { AuthProvider } from '../lib/auth';
+import { LiveFeedProvider } from '../lib/use-live-feed';
 import { NotificationProvider, useNotify } from '../ui/notification-bar';
 
 /** Number, date and list formats of react-aria follow the console's language. */
@@ -38,7 +39,7 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Everything the screens rely on: translations, the query client, notifications, auth, navigation. */
+/** Everything the screens rely on: translations, the query client, notifications, auth, the live feed, navigation. */
 export function AppProviders({ queryClient, i18n, children }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
@@ -46,7 +47,9 @@ export function AppProviders({ queryClient, i18n, children }: AppProvidersProps)
         <QueryClientProvider client={queryClient}>
           <NotificationProvider>
             <Auth>
-              <AriaRouter>{children}</AriaRouter>
+              <LiveFeedProvider>
+                <AriaRouter>{children}</AriaRouter>
+              </LiveFeedProvider>
             </Auth>
           </NotificationProvider>
         </QueryClientProvider>

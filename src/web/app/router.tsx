@@ -5,7 +5,7 @@ import { RedirectWhenSignedIn, RequireAuth, RequireMaster } from './guards';
 import { Layout } from './layout/layout';
 import NotFound from './pages/not-found';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { layoutRoutes, publicRoutes, stationRoutes, type ScreenRoute } from './routes';
+import { displayRoutes, layoutRoutes, publicRoutes, stationRoutes, type ScreenRoute } from './routes';
 
 /** A page loaded on demand, with a spinner meanwhile and an error screen if it cannot load. */
 function Screen({ route }: { route: ScreenRoute }) {
@@ -45,6 +45,13 @@ export function AppRouter() {
       {stationRoutes.map((route) => (
         <Route key={route.path} path={route.path}>
           <Screen route={route} />
+        </Route>
+      ))}
+      {displayRoutes.map((route) => (
+        <Route key={route.path} path={route.path}>
+          <RequireAuth>
+            <Screen route={route} />
+          </RequireAuth>
         </Route>
       ))}
       <Route>

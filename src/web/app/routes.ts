@@ -15,6 +15,8 @@ export type ScreenId =
   | 'order'
   | 'addOrder'
   | 'editOrder'
+  | 'orderDetails'
+  | 'orderHistory'
   | 'advertisement'
   | 'logisticOrder'
   | 'shipment'
@@ -64,6 +66,9 @@ const materialsPage = lazyPage(() => import('./pages/materials-page'));
 const stationsPage = lazyPage(() => import('./pages/stations-page'));
 const stationLoginPage = lazyPage(() => import('./pages/station-login-page'));
 const stationWorkPage = lazyPage(() => import('./pages/station-work-page'));
+const homePage = lazyPage(() => import('./pages/home-page'));
+const ordersPage = lazyPage(() => import('./pages/orders-page'));
+const advertisementPage = lazyPage(() => import('./pages/advertisement-page'));
 
 const inside = (path: string, screen: ScreenId, access: 'protected' | 'master' = 'protected', page = pendingScreen): ScreenRoute => ({
   path,
@@ -75,18 +80,19 @@ const outside = (path: string, screen: ScreenId, page = publicPage): ScreenRoute
 
 /** The screens inside the layout (sidebar and header). */
 export const layoutRoutes: ScreenRoute[] = [
-  inside('/home', 'home'),
+  inside('/home', 'home', 'protected', homePage),
   inside('/material', 'material', 'protected', materialsPage),
   inside('/material/add-material', 'addMaterial', 'protected', materialsPage),
   inside('/material/edit-material/:id?', 'editMaterial', 'protected', materialsPage),
   inside('/station', 'station', 'protected', stationsPage),
   inside('/station/add-production-station', 'addStation', 'protected', stationsPage),
   inside('/station/edit-production-station/:id?', 'editStation', 'protected', stationsPage),
-  inside('/order', 'order'),
-  inside('/order/add-order', 'addOrder'),
-  inside('/order/edit-order/:id?', 'editOrder'),
-  inside('/order/advertisement', 'advertisement'),
-  inside('/order/logistic-order', 'logisticOrder'),
+  inside('/order', 'order', 'protected', ordersPage),
+  inside('/order/add-order', 'addOrder', 'protected', ordersPage),
+  inside('/order/edit-order/:id?', 'editOrder', 'protected', ordersPage),
+  inside('/order/details/:id?', 'orderDetails', 'protected', ordersPage),
+  inside('/order/history/:id?', 'orderHistory', 'protected', ordersPage),
+  inside('/order/logistic-order', 'logisticOrder', 'protected', ordersPage),
   inside('/order/shipment', 'shipment'),
   inside('/order/add-shipment-order', 'addShipmentOrder'),
   inside('/team', 'team'),
@@ -113,6 +119,9 @@ export const publicRoutes: ScreenRoute[] = [
   outside('/set-admin-password', 'setAdminPassword', authPage),
   outside('/invalid-token', 'invalidToken', authPage),
 ];
+
+/** Full-screen displays without the layout, for signed-in users: the shop-floor board. */
+export const displayRoutes: ScreenRoute[] = [{ path: '/order/advertisement', screen: 'advertisement', access: 'protected', page: advertisementPage }];
 
 /**
  * The screens of a station's tablet, full-screen without the layout. The login is open to anyone;

@@ -57,6 +57,11 @@ export interface LiveFeed {
   onStatus(listener: (status: LiveStatus) => void): () => void;
   /** Calls `listener` for every event of `topic`, replayed or live; returns the function that stops it. */
   listen(topic: LiveTopic, listener: LiveListener): () => void;
+  /**
+   * Calls `listener` whenever the server answers a subscribe with `caught-up`: from then on every
+   * event of the subscribed topics arrives, so a read made now misses nothing. Returns the stopper.
+   */
+  onCaughtUp(listener: (cursor: string) => void): () => void;
   /** The position up to which every event of the watched topics has arrived. */
   lastCursor(): string | undefined;
   /** Connects now: after sign-in, or to skip the wait before the next attempt. */
@@ -107,6 +112,7 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as LiveSocket);
   const listeners = new Map<string, Set<LiveListener>>();
   const statusListeners = new Set<(status: LiveStatus) => void>();
+  const caughtUpListeners = new Set<(cursor: string) => void>();
   let status: LiveStatus = 'offline';
   let socket: LiveSocket | undefined;
   let ready = false;
@@ -167,6 +173,7 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
           attempt = 0;
           setStatus('live');
         }
+        for (const listener of caughtUpListeners) listener(message.cursor);
         return;
       case 'error':
         options.onError?.(message.code);
@@ -260,6 +267,10 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
         listeners.delete(topic);
         if (ready) send({ type: 'unsubscribe', topics: [topic] });
       };
+    },
+    onCaughtUp(listener) {
+      caughtUpListeners.add(listener);
+      return () => caughtUpListeners.delete(listener);
     },
     lastCursor: () => cursor,
     reconnect() {

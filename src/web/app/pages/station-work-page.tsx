@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { useCurrentUser } from '../../features/auth';
-import { NoOrdersAtStation, StationWorkScreen } from '../../features/stations';
+import { StationWorklist } from '../../features/orders';
+import { StationWorkScreen } from '../../features/stations';
 import { LanguageSwitch } from '../layout/language-switch';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
 
 /**
- * station/{id}/work: the station screen. Its worklist slot is where the orders feature plugs in
- * the orders waiting at the station; until then it shows that none have arrived.
+ * station/{id}/work: the station screen of the stations feature, its worklist slot filled by the
+ * orders feature: the orders at the station, live, with Start, Complete and Move to.
  */
 export default function StationWorkPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
@@ -21,7 +22,7 @@ export default function StationWorkPage({ screen }: ScreenPageProps) {
       stationId={id}
       operatorName={operatorName}
       languageSwitch={<LanguageSwitch />}
-      worklist={(station) => <NoOrdersAtStation stationName={station.name} />}
+      worklist={(station) => <StationWorklist stationId={station.id} stationName={station.name} />}
     />
   );
 }

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
+import { AddOrderScreen, EditOrderScreen, OrderDetailsScreen, OrderHistoryScreen, OrdersScreen } from '../../features/orders';
+import type { ScreenPageProps } from '../routes';
+import { useDocumentTitle } from '../use-document-title';
+
+/** order (tabs), order/add-order, order/logistic-order, order/edit-order, and an order's details and history. */
+export default function OrdersPage({ screen }: ScreenPageProps) {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  useDocumentTitle(t(`screens.${screen}.title`));
+  switch (screen) {
+    case 'addOrder':
+      return <AddOrderScreen key="add" kind={search.get('kind') === 'production' ? 'production' : 'customer'} />;
+    case 'logisticOrder':
+      return <AddOrderScreen key="logistics" kind="logistics" />;
+    case 'editOrder':
+      return <EditOrderScreen />;
+    case 'orderDetails':
+      return <OrderDetailsScreen />;
+    case 'orderHistory':
+      return <OrderHistoryScreen />;
+    default:
+      return <OrdersScreen />;
+  }
+}

@@ -1,0 +1,162 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ADVERTISEMENT_STREAM_TYPE, ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
+import { advertisementSchema, orderLimits } from '../../../domain/orders/order.schema';
+import { useAuth } from '../../lib/auth';
+import { describeError, fieldErrorsFromApiError, validateInput, type FieldErrors } from '../../lib/error-messages';
+import { useLiveQuery } from '../../lib/use-live-feed';
+import { Button } from '../../ui/button';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { Form } from '../../ui/form';
+import { Link } from '../../ui/link';
+import { useNotify } from '../../ui/notification-bar';
+import { TextField } from '../../ui/text-field';
+import { getAdvertisementQueryOptions, useAdvertisement, useSetAdvertisement } from './api/orders';
+import type { OrderListItem } from './api/types';
+import { LiveState } from './components/live-state';
+import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
+import { useOrderFormats } from './format';
+import './orders.css';
+
+const displayTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${ADVERTISEMENT_STREAM_TYPE}`] as const;
+
+/** The display shows every order in production on one page. */
+const allOnOnePage = { pageIndex: 0, pageSize: 500, globalFilter: '', sort: '' };
+
+function AnnouncementEditor({ comment }: { comment: string }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const save = useSetAdvertisement();
+  const [text, setText] = useState(comment);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = validateInput(advertisementSchema, { comment: text });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(checked.value.comment, {
+      onSuccess: () => notify({ severity: 'success', message: t('orders.display.saved') }),
+      onError: (error) => {
+        setErrors(fieldErrorsFromApiError(error));
+        notify({ severity: 'error', message: t('orders.display.saveFailed', { reason: describeError(t, error) }) });
+      },
+    });
+  };
+
+  return (
+    <Form className="display-editor" onSubmit={submit} aria-label={t('orders.display.editLabel')}>
+      <TextField
+        name="comment"
+        label={t('orders.display.announcement')}
+        description={t('orders.form.maxCharacters', { max: orderLimits.advertisementComment })}
+        value={text}
+        onChange={(next) => {
+          setText(next);
+          setErrors({});
+        }}
+        errorDetail={errors.comment}
+      />
+      <Button type="submit" isDisabled={save.isPending}>
+        {t('orders.display.save')}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * `order/advertisement`: the shop-floor display. A full-screen live board of the orders in
+ * production (number, station, status, delayed) under the announcement line an administrator
+ * sets. While the connection is lost or catching up it says so and frames the board as not
+ * current: a stale board is never shown as current.
+ */
+export function AdvertisementBoard() {
+  const { t } = useTranslation();
+  const { session } = useAuth();
+  const formats = useOrderFormats();
+  const board = useAdvertisement();
+  const live = useLiveQuery(displayTopics, getAdvertisementQueryOptions().queryKey, board);
+  const [editing, setEditing] = useState(false);
+  const mayEdit = session?.role !== 'OPERATOR';
+  const orders = board.data?.orders ?? [];
+
+  const columns = useMemo<DataTableColumn<OrderListItem>[]>(
+    () => [
+      { id: 'orderNumber', header: t('orders.fields.orderNumber'), isRowHeader: true, cell: (order) => order.orderNumber },
+      {
+        id: 'station',
+        header: t('orders.fields.station'),
+        cell: (order) => (order.stage === 'station' ? order.stationName : order.stage === 'wip' ? t('orders.location.wip') : '–'),
+      },
+      {
+        id: 'status',
+        header: t('orders.fields.status'),
+        cell: (order) => (
+          <span className="order-cell-line">
+            <StatusBadge status={order.status} />
+            {order.workStartedAt ? <span className="order-badge" data-in-work="true">{t('orders.station.inWork')}</span> : null}
+          </span>
+        ),
+      },
+      { id: 'delayed', header: t('orders.fields.delayed'), cell: (order) => <DelayedBadge delayed={order.delayed} /> },
+      {
+        id: 'deliveryDate',
+        header: t('orders.fields.deliveryDate'),
+        cell: (order) => (
+          <span className="order-cell-line">
+            {formats.day(order.deliveryDate)}
+            {order.prioritize ? <PriorityBadge /> : null}
+          </span>
+        ),
+      },
+    ],
+    [t, formats],
+  );
+
+  const enterFullScreen = () => void document.documentElement.requestFullscreen?.().catch(() => undefined);
+
+  return (
+    <div className="display" data-current={live.isCurrent}>
+      <header className="display-bar">
+        <h1>{t('orders.display.title')}</h1>
+        <div className="display-tools">
+          <Button variant="secondary" onPress={enterFullScreen}>
+            {t('orders.display.fullScreen')}
+          </Button>
+          {mayEdit ? (
+            <Button variant="secondary" onPress={() => setEditing((open) => !open)} aria-expanded={editing}>
+              {t('orders.display.edit')}
+            </Button>
+          ) : null}
+          <Link variant="button" href="/order">
+            {t('orders.display.back')}
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="display-main" tabIndex={-1}>
+        <LiveState live={live} subject={t('orders.display.subject')} />
+        {editing && board.data ? <AnnouncementEditor key={board.data.updatedAt ?? 'none'} comment={board.data.comment} /> : null}
+        <section className="display-announcement" aria-label={t('orders.display.announcement')} aria-live="polite">
+          {board.data?.comment ? <p>{board.data.comment}</p> : <p className="order-muted">{t('orders.display.noAnnouncement')}</p>}
+        </section>
+        <section className="display-board" aria-labelledby="display-board-heading" aria-busy={!live.isCurrent}>
+          <h2 id="display-board-heading">{t('orders.display.inProduction', { count: orders.length })}</h2>
+          <DataTable
+            label={t('orders.display.tableLabel')}
+            columns={columns}
+            rows={orders}
+            rowId={(order) => order.id}
+            total={orders.length}
+            paging={allOnOnePage}
+            onPagingChange={() => undefined}
+            isLoading={board.isPending}
+            error={board.data ? undefined : board.error}
+          />
+        </section>
+      </main>
+    </div>
+  );
+}

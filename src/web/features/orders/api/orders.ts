@@ -1,0 +1,159 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderAction } from '../../../../domain/orders/order.machine';
+import type { OrderForm, OrderKind, OrderStatus } from '../../../../domain/orders/order.schema';
+import { api, type Page } from '../../../lib/api';
+import type {
+  AdvertisementBoard,
+  HomeBoard,
+  MaterialChoice,
+  MaterialSteps,
+  OrderHistory,
+  OrderListItem,
+  OrderView,
+  StationChoice,
+  Worklist,
+} from './types';
+
+/** Every order query starts with this key: any change or live event refreshes lists, boards, details and worklists. */
+export const ordersKey = ['orders'] as const;
+
+/** `GET /api/orders`: page from 1; `q` searches number, name and place; `sort` is a column, `-column` descending. */
+export interface OrderListQuery {
+  kind: OrderKind;
+  status?: OrderStatus;
+  delayed?: boolean;
+  q: string;
+  page: number;
+  limit: number;
+  sort: string;
+}
+
+const path = (id: string) => `/orders/${encodeURIComponent(id)}`;
+
+export const getOrders = (query: OrderListQuery): Promise<Page<OrderListItem>> =>
+  api.get<Page<OrderListItem>>('/orders', { query: { ...query, delayed: query.delayed === undefined ? undefined : String(query.delayed) } });
+
+export const getOrdersQueryOptions = (query: OrderListQuery) =>
+  queryOptions({
+    queryKey: [...ordersKey, 'list', query],
+    queryFn: () => getOrders(query),
+    // The previous page stays while the next loads, but never the rows of another tab.
+    placeholderData: (previous, previousQuery) => {
+      const previousList = previousQuery?.queryKey[2] as OrderListQuery | undefined;
+      return previousList?.kind === query.kind ? keepPreviousData(previous) : undefined;
+    },
+  });
+
+/** One page of one tab's orders. */
+export const useOrders = (query: OrderListQuery) => useQuery(getOrdersQueryOptions(query));
+
+export const getOrderBoard = (): Promise<HomeBoard> => api.get<HomeBoard>('/orders/board');
+
+export const getOrderBoardQueryOptions = () => queryOptions({ queryKey: [...ordersKey, 'board'], queryFn: getOrderBoard });
+
+/** The home board: orders not settled yet (and those settled today), delayed first. Off while no company is chosen. */
+export const useOrderBoard = (enabled = true) => useQuery({ ...getOrderBoardQueryOptions(), enabled });
+
+export const getOrder = (id: string): Promise<OrderView> => api.get<OrderView>(path(id));
+
+export const getOrderQueryOptions = (id: string) => queryOptions({ queryKey: [...ordersKey, 'detail', id], queryFn: () => getOrder(id) });
+
+export const useOrder = (id: string) => useQuery({ ...getOrderQueryOptions(id), enabled: id !== '' });
+
+export const getOrderHistory = (id: string): Promise<OrderHistory> => api.get<OrderHistory>(`${path(id)}/history`);
+
+export const getOrderHistoryQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...ordersKey, 'history', id], queryFn: () => getOrderHistory(id) });
+
+/** Every event of the order with who and when; the screen folds them with `evolveOrder`. */
+export const useOrderHistory = (id: string) => useQuery({ ...getOrderHistoryQueryOptions(id), enabled: id !== '' });
+
+export const getWorklist = (stationId: string): Promise<Worklist> => api.get<Worklist>(`/stations/${encodeURIComponent(stationId)}/worklist`);
+
+export const getWorklistQueryOptions = (stationId: string) =>
+  queryOptions({ queryKey: [...ordersKey, 'worklist', stationId], queryFn: () => getWorklist(stationId) });
+
+/** The orders at a station now, waiting or in work. */
+export const useWorklist = (stationId: string) => useQuery(getWorklistQueryOptions(stationId));
+
+export const getAdvertisement = (): Promise<AdvertisementBoard> => api.get<AdvertisementBoard>('/orders/advertisement');
+
+export const getAdvertisementQueryOptions = () => queryOptions({ queryKey: [...ordersKey, 'advertisement'], queryFn: getAdvertisement });
+
+/** The shop-floor display: the announcement line and every order in production. */
+export const useAdvertisement = () => useQuery(getAdvertisementQueryOptions());
+
+/** The order number typed or scanned at a station: the production order of exactly that number, if any. */
+export async function findOrderByNumber(orderNumber: string): Promise<OrderListItem | null> {
+  const wanted = orderNumber.trim();
+  const found = await api.get<Page<OrderListItem>>('/orders', { query: { q: wanted, limit: 20, page: 1 } });
+  return found.data.find((order) => order.orderNumber.toLowerCase() === wanted.toLowerCase()) ?? null;
+}
+
+/** A checked form and the kind of order it makes (`createOrderSchema`). */
+export const createOrder = (kind: OrderKind, form: OrderForm): Promise<OrderView> => api.post<OrderView>('/orders', { kind, ...form });
+
+/** The whole form plus the version it was loaded with (`changeOrderSchema`). */
+export const changeOrder = (id: string, form: OrderForm, version: number): Promise<OrderView> => api.put<OrderView>(path(id), { ...form, version });
+
+/** What an action sends besides the version: the station it happens at, or where the order goes. */
+export interface ActionTarget {
+  stationId?: string;
+  toStationId?: string;
+}
+
+/** `POST /api/orders/{id}/{action}` on the version the screen shows. */
+export const runOrderAction = (id: string, action: OrderAction, version: number, target: ActionTarget = {}): Promise<OrderView> =>
+  api.post<OrderView>(`${path(id)}/${action}`, { version, ...target });
+
+export const setAdvertisement = (comment: string): Promise<AdvertisementBoard> => api.put<AdvertisementBoard>('/orders/advertisement', { comment });
+
+/** Any order change refreshes every order query (lists, boards, details, worklists, history). */
+function useOrdersMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKey }) });
+}
+
+export const useCreateOrder = () => useOrdersMutation(({ kind, form }: { kind: OrderKind; form: OrderForm }) => createOrder(kind, form));
+
+export const useChangeOrder = () =>
+  useOrdersMutation(({ id, form, version }: { id: string; form: OrderForm; version: number }) => changeOrder(id, form, version));
+
+/** Runs an action; refused or not, the order queries read again, so the screen shows the order as it is. */
+export const useOrderAction = () =>
+  useOrdersMutation(({ id, action, version, target }: { id: string; action: OrderAction; version: number; target?: ActionTarget }) =>
+    runOrderAction(id, action, version, target),
+  );
+
+export const useSetAdvertisement = () => useOrdersMutation(setAdvertisement);
+
+/** How many materials the position picker offers at a time. */
+const choicesLimit = 20;
+
+export const getMaterialChoices = (q: string, type?: MaterialChoice['type']): Promise<Page<MaterialChoice>> =>
+  api.get<Page<MaterialChoice>>('/materials', { query: { page: 1, limit: choicesLimit, q, sort: 'name', type } });
+
+/** Materials whose name or number contains `q` (of one type, for a logistics order's purchasing parts). */
+export const useMaterialChoices = (q: string, type?: MaterialChoice['type']) =>
+  useQuery({ queryKey: ['materials', 'order-choices', q, type ?? 'all'], queryFn: () => getMaterialChoices(q, type), placeholderData: keepPreviousData });
+
+export const getMaterialSteps = (id: string): Promise<MaterialSteps> => api.get<MaterialSteps>(`/materials/${encodeURIComponent(id)}`);
+
+/** A material's manufacturing steps, for the station screen. */
+export const useMaterialSteps = (id: string) =>
+  useQuery({ queryKey: ['materials', 'detail', id], queryFn: () => getMaterialSteps(id), enabled: id !== '' });
+
+/** The server's largest page of stations. */
+const STATIONS_PAGE_LIMIT = 100;
+
+export async function getStationChoices(): Promise<StationChoice[]> {
+  const stations: StationChoice[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await api.get<Page<StationChoice>>('/stations', { query: { page, limit: STATIONS_PAGE_LIMIT, sort: 'sequence' } });
+    stations.push(...answer.data);
+    if (answer.data.length === 0 || stations.length >= answer.total) return stations;
+  }
+}
+
+/** Every station of the company in sequence order: names for history and boards, targets for move-to and check-in. */
+export const useStationChoices = () => useQuery({ queryKey: ['stations', 'order-choices'], queryFn: getStationChoices });

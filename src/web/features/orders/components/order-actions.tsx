@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderAction } from '../../../../domain/orders/order.machine';
+import { isApiError } from '../../../lib/api';
+import { describeError } from '../../../lib/error-messages';
+import { Button } from '../../../ui/button';
+import { Dialog, DialogActions } from '../../../ui/dialog';
+import { useNotify } from '../../../ui/notification-bar';
+import { Select, SelectItem } from '../../../ui/select';
+import { useOrderAction, useStationChoices, type ActionTarget } from '../api/orders';
+import type { OrderView } from '../api/types';
+
+/** Actions done from the console; start-work and complete-work belong to the operator at the station screen. */
+const consoleActions: readonly OrderAction[] = [
+  'place',
+  'start-production',
+  'ready-to-use',
+  'ready-to-dispatch',
+  'dispatch',
+  'deliver',
+  'check-in',
+  'finish',
+  'move-to-station',
+  'cancel',
+];
+
+/** Actions that need a station chosen first, or a second thought. */
+type DialogAction = 'move-to-station' | 'check-in' | 'cancel';
+const needsDialog = (action: OrderAction): action is DialogAction => action === 'move-to-station' || action === 'check-in' || action === 'cancel';
+
+/** Runs an order action on the shown version and tells the user, in their language, how it went. */
+function useRunOrderAction(order: Pick<OrderView, 'id' | 'orderNumber' | 'version'>) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const mutation = useOrderAction();
+  const run = async (action: OrderAction, target?: ActionTarget): Promise<OrderView | null> => {
+    try {
+      const answer = await mutation.mutateAsync({ id: order.id, action, version: order.version, target });
+      const station = answer.location?.stage === 'station' ? answer.location.stationName : '';
+      notify({ severity: 'success', message: t(`orders.actions.${action}.success`, { orderNumber: order.orderNumber, station }) });
+      return answer;
+    } catch (error) {
+      const reason =
+        isApiError(error) && error.code === 'CONFLICT_ERROR' ? t('orders.conflict.actedMeanwhile', { orderNumber: order.orderNumber }) : describeError(t, error);
+      notify({ severity: 'error', message: t(`orders.actions.${action}.failure`, { orderNumber: order.orderNumber, reason }) });
+      return null;
+    }
+  };
+  return { run, isPending: mutation.isPending, error: mutation.error };
+}
+
+function StationDialog({ order, action, onClose, run }: { order: OrderView; action: 'move-to-station' | 'check-in'; onClose: () => void; run: (target: ActionTarget) => void }) {
+  const { t } = useTranslation();
+  const stations = useStationChoices();
+  const here = order.location?.stage === 'station' ? order.location.stationId : null;
+  const choices = (stations.data ?? []).filter((station) => (action === 'check-in' ? station.incomingGoodsCheckIn : station.id !== here));
+  const [stationId, setStationId] = useState<string | null>(null);
+  return (
+    <Dialog title={t(`orders.actions.${action}.dialogTitle`, { orderNumber: order.orderNumber })} isOpen onOpenChange={(open) => (open ? null : onClose())}>
+      {(close) => (
+        <>
+          {stations.isError ? <p role="alert">{describeError(t, stations.error)}</p> : null}
+          {stations.data && choices.length === 0 ? <p>{t(`orders.actions.${action}.noStations`)}</p> : null}
+          <Select
+            label={t('orders.fields.station')}
+            items={choices}
+            value={stationId}
+            onChange={(key) => setStationId(typeof key === 'string' ? key : null)}
+            isDisabled={choices.length === 0}
+          >
+            {(station) => <SelectItem id={station.id}>{station.name}</SelectItem>}
+          </Select>
+          <DialogActions>
+            <Button variant="secondary" onPress={close}>
+              {t('common.actions.cancel')}
+            </Button>
+            <Button
+              isDisabled={!stationId}
+              onPress={() => {
+                if (!stationId) return;
+                run(action === 'check-in' ? { stationId } : { toStationId: stationId });
+                close();
+              }}
+            >
+              {t(`orders.actions.${action}.label`)}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function CancelDialog({ order, onClose, run }: { order: OrderView; onClose: () => void; run: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog title={t('orders.actions.cancel.dialogTitle', { orderNumber: order.orderNumber })} isOpen onOpenChange={(open) => (open ? null : onClose())}>
+      {(close) => (
+        <>
+          <p>{t('orders.actions.cancel.confirm', { orderNumber: order.orderNumber })}</p>
+          <DialogActions>
+            <Button variant="secondary" onPress={close}>
+              {t('orders.actions.cancel.keep')}
+            </Button>
+            <Button
+              variant="danger"
+              onPress={() => {
+                run();
+                close();
+              }}
+            >
+              {t('orders.actions.cancel.label')}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+/** The buttons of the actions the order's status allows now (the server's `actions`), nothing more. */
+export function OrderActions({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const { run, isPending } = useRunOrderAction(order);
+  const [dialog, setDialog] = useState<DialogAction | null>(null);
+  const allowed = consoleActions.filter((action) => order.actions.includes(action));
+
+  if (allowed.length === 0) return <p className="order-muted">{t('orders.details.noActions')}</p>;
+  return (
+    <>
+      <div className="order-buttons" role="group" aria-label={t('orders.details.actions')}>
+        {allowed.map((action, index) => (
+          <Button
+            key={action}
+            variant={action === 'cancel' ? 'danger' : index === 0 ? 'primary' : 'secondary'}
+            isDisabled={isPending}
+            onPress={() => (needsDialog(action) ? setDialog(action) : void run(action))}
+          >
+            {t(`orders.actions.${action}.label`)}
+          </Button>
+        ))}
+      </div>
+      {dialog === 'cancel' ? <CancelDialog order={order} onClose={() => setDialog(null)} run={() => void run('cancel')} /> : null}
+      {dialog === 'move-to-station' || dialog === 'check-in' ? (
+        <StationDialog order={order} action={dialog} onClose={() => setDialog(null)} run={(target) => void run(dialog, target)} />
+      ) : null}
+    </>
+  );
+}

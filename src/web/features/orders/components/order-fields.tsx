@@ -1,0 +1,110 @@
+import { useTranslation } from 'react-i18next';
+import { incoterms, orderLimits, type Incoterm, type OrderKind } from '../../../../domain/orders/order.schema';
+import type { ErrorDetail } from '../../../../domain/shared/errors';
+import { Checkbox } from '../../../ui/checkbox';
+import { Select, SelectItem } from '../../../ui/select';
+import { TextArea } from '../../../ui/text-area';
+import { TextField } from '../../../ui/text-field';
+import type { OrderDraft } from '../order-draft';
+import { PositionsEditor } from './positions-editor';
+
+export interface OrderFieldsProps {
+  kind: OrderKind;
+  value: OrderDraft;
+  onChange: (patch: Partial<OrderDraft>) => void;
+  problem: (path: string) => ErrorDetail | undefined;
+}
+
+type TextKey = 'name' | 'street' | 'houseNumber' | 'addressSuffix' | 'zip' | 'place' | 'country' | 'shippingMethod' | 'packaging' | 'workInProgress';
+
+const NO_INCOTERM = 'none';
+
+/** Every field of spec section 3 (Order); the domain schema checks their limits and names them in the user's language. */
+export function OrderFields({ kind, value, onChange, problem }: OrderFieldsProps) {
+  const { t } = useTranslation();
+  const text = (name: TextKey, options: { required?: boolean; className?: string; label?: string } = {}) => (
+    <TextField
+      name={name}
+      label={options.label ?? t(`orders.fields.${name}`)}
+      value={value[name]}
+      onChange={(next) => onChange({ [name]: next })}
+      isRequired={options.required}
+      errorDetail={problem(name)}
+      className={options.className}
+    />
+  );
+
+  return (
+    <>
+      <fieldset className="order-section">
+        <legend>{t(`orders.form.party.${kind}`)}</legend>
+        <div className="order-grid">
+          {text('name', { required: true, className: 'order-wide', label: t(`orders.fields.nameOf.${kind}`) })}
+          {text('street', { required: true })}
+          {text('houseNumber', { required: true })}
+          {text('addressSuffix')}
+          {text('zip', { required: true })}
+          {text('place', { required: true })}
+          {text('country')}
+        </div>
+      </fieldset>
+
+      <fieldset className="order-section">
+        <legend>{t('orders.form.delivery')}</legend>
+        <div className="order-grid">
+          <TextField
+            name="deliveryDate"
+            type="date"
+            label={t('orders.fields.deliveryDate')}
+            value={value.deliveryDate}
+            onChange={(deliveryDate) => onChange({ deliveryDate })}
+            errorDetail={problem('deliveryDate')}
+          />
+          {text('shippingMethod')}
+          <Select
+            label={t('orders.fields.incoterm')}
+            items={[{ id: NO_INCOTERM }, ...incoterms.map((id) => ({ id }))]}
+            value={value.incoterm ?? NO_INCOTERM}
+            onChange={(key) => onChange({ incoterm: key === NO_INCOTERM ? null : (key as Incoterm) })}
+            errorDetail={problem('incoterm')}
+          >
+            {(item) => <SelectItem id={item.id}>{item.id === NO_INCOTERM ? t('orders.form.noIncoterm') : item.id}</SelectItem>}
+          </Select>
+          {text('packaging')}
+          {text('workInProgress', { required: true })}
+        </div>
+        <div className="order-flags">
+          <Checkbox isSelected={value.prioritize} onChange={(prioritize) => onChange({ prioritize })}>
+            {t('orders.fields.prioritize')}
+          </Checkbox>
+          {kind === 'customer' ? (
+            <Checkbox isSelected={value.stockOrder} onChange={(stockOrder) => onChange({ stockOrder })}>
+              {t('orders.fields.stockOrder')}
+            </Checkbox>
+          ) : null}
+        </div>
+      </fieldset>
+
+      <PositionsEditor kind={kind} positions={value.positions} onChange={(positions) => onChange({ positions })} problem={problem} />
+
+      <fieldset className="order-section">
+        <legend>{t('orders.form.notes')}</legend>
+        <TextArea
+          name="noteForProduction"
+          label={t('orders.fields.noteForProduction')}
+          description={t('orders.form.maxCharacters', { max: orderLimits.noteForProduction })}
+          value={value.noteForProduction}
+          onChange={(noteForProduction) => onChange({ noteForProduction })}
+          errorDetail={problem('noteForProduction')}
+        />
+        <TextArea
+          name="comment"
+          label={t('orders.fields.comment')}
+          value={value.comment}
+          onChange={(comment) => onChange({ comment })}
+          errorDetail={problem('comment')}
+        />
+      </fieldset>
+    </>
+  );
+}

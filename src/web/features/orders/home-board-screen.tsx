@@ -1,0 +1,103 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
+import { useAuth } from '../../lib/auth';
+import { defaultPaging, type PagingState } from '../../lib/paging';
+import { useLiveQuery } from '../../lib/use-live-feed';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { Link } from '../../ui/link';
+import { getOrderBoardQueryOptions, useOrderBoard } from './api/orders';
+import type { OrderListItem } from './api/types';
+import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
+import { LiveState } from './components/live-state';
+import { useOrderFormats } from './format';
+import { orderDetailsHref } from './list-search';
+import './orders.css';
+
+const boardTopics = [`type:${ORDER_STREAM_TYPE}`] as const;
+const noTopics = [] as const;
+
+/**
+ * Home: the company's orders with number, status and delayed. Every order event of the company
+ * (anyone's change, an operator at a station) reads the board again, without a reload; while the
+ * connection is lost the board says it is not current, and catches up when it is back.
+ */
+export function HomeBoardScreen() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const formats = useOrderFormats();
+  // Without a company (the master before choosing one) there are no orders to ask for.
+  const hasCompany = Boolean(useAuth().session?.company);
+  const board = useOrderBoard(hasCompany);
+  const live = useLiveQuery(hasCompany ? boardTopics : noTopics, getOrderBoardQueryOptions().queryKey, board);
+  const [paging, setPaging] = useState<PagingState>(defaultPaging);
+  const rows = board.data?.data ?? [];
+  const pageRows = rows.slice(paging.pageIndex * paging.pageSize, (paging.pageIndex + 1) * paging.pageSize);
+
+  const columns = useMemo<DataTableColumn<OrderListItem>[]>(
+    () => [
+      {
+        id: 'orderNumber',
+        header: t('orders.fields.orderNumber'),
+        isRowHeader: true,
+        cell: (order) => (
+          <Link href={orderDetailsHref(order.id)} aria-label={t('orders.list.openNamed', { orderNumber: order.orderNumber })}>
+            {order.orderNumber}
+          </Link>
+        ),
+      },
+      { id: 'kind', header: t('orders.fields.kind'), cell: (order) => t(`orders.kinds.${order.kind}`) },
+      { id: 'status', header: t('orders.fields.status'), cell: (order) => <StatusBadge status={order.status} /> },
+      { id: 'delayed', header: t('orders.fields.delayed'), cell: (order) => <DelayedBadge delayed={order.delayed} /> },
+      {
+        id: 'station',
+        header: t('orders.fields.station'),
+        cell: (order) => (order.stage === 'station' ? order.stationName : order.stage === 'wip' ? t('orders.location.wip') : '–'),
+      },
+      { id: 'name', header: t('orders.fields.name'), cell: (order) => order.name },
+      {
+        id: 'deliveryDate',
+        header: t('orders.fields.deliveryDate'),
+        cell: (order) => (
+          <span className="order-cell-line">
+            {formats.day(order.deliveryDate)}
+            {order.prioritize ? <PriorityBadge /> : null}
+          </span>
+        ),
+      },
+    ],
+    [t, formats],
+  );
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>{t('screens.home.title')}</h1>
+        <Link variant="button" href="/order">
+          {t('orders.home.allOrders')}
+        </Link>
+      </div>
+      {hasCompany ? null : <p className="order-muted">{t('orders.home.noCompany')}</p>}
+      <section hidden={!hasCompany} className="panel order-board" aria-labelledby="home-board-heading" data-current={live.isCurrent} aria-busy={!live.isCurrent}>
+        <div className="order-board-header">
+          <h2 id="home-board-heading">{t('orders.home.boardTitle')}</h2>
+          <LiveState live={live} subject={t('orders.home.subject')} />
+        </div>
+        {board.data && board.data.total > rows.length ? <p className="order-muted">{t('orders.home.showingFirst', { shown: rows.length, total: board.data.total })}</p> : null}
+        <DataTable
+          label={t('orders.home.tableLabel')}
+          columns={columns}
+          rows={pageRows}
+          rowId={(order) => order.id}
+          total={rows.length}
+          paging={paging}
+          onPagingChange={setPaging}
+          isLoading={board.isPending}
+          error={board.data ? undefined : board.error}
+          onRowAction={(order) => navigate(orderDetailsHref(order.id))}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { orderStreamId } from '../../../domain/orders/order.events';
+import { useAuth } from '../../lib/auth';
+import { describeError } from '../../lib/error-messages';
+import { useFormatNumber } from '../../lib/number-format';
+import { defaultPaging, type PagingState } from '../../lib/paging';
+import { useLiveQuery } from '../../lib/use-live-feed';
+import { Breadcrumb } from '../../ui/breadcrumb';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { EmptyState } from '../../ui/empty-state';
+import { Link } from '../../ui/link';
+import { PageSpinner } from '../../ui/spinner';
+import { getOrderQueryOptions, useOrder } from './api/orders';
+import type { OrderView } from './api/types';
+import { LiveState } from './components/live-state';
+import { OrderActions } from './components/order-actions';
+import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
+import { OrderProgressStepper } from './components/order-progress-stepper';
+import { shownMoney, useOrderFormats } from './format';
+import { editOrderHref, orderDetailsHref, orderHistoryHref, orderListHref } from './list-search';
+import './orders.css';
+
+type Position = OrderView['positions'][number];
+
+/** Where a production order stands on the line, in words. */
+function LocationText({ order }: { order: Pick<OrderView, 'location'> }) {
+  const { t } = useTranslation();
+  const formats = useOrderFormats();
+  const location = order.location;
+  if (!location) return <>{t('orders.location.none')}</>;
+  if (location.stage === 'wip') return <>{t('orders.location.inWip', { since: formats.dateTime(location.arrivedAt) })}</>;
+  return location.workStartedAt ? (
+    <>{t('orders.location.inWork', { station: location.stationName, since: formats.dateTime(location.workStartedAt) })}</>
+  ) : (
+    <>{t('orders.location.waiting', { station: location.stationName, since: formats.dateTime(location.arrivedAt) })}</>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="order-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function PositionsTable({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const format = useFormatNumber();
+  const [paging, setPaging] = useState<PagingState>(defaultPaging);
+  const columns = useMemo<DataTableColumn<Position & { index: number }>[]>(
+    () => [
+      { id: 'index', header: t('orders.fields.positionNumber'), cell: (position) => position.index + 1 },
+      {
+        id: 'material',
+        header: t('orders.fields.material'),
+        isRowHeader: true,
+        cell: (position) => (position.materialNumber ? `${position.materialName} (${position.materialNumber})` : position.materialName),
+      },
+      { id: 'quantity', header: t('orders.fields.quantity'), cell: (position) => format(position.quantity) },
+      { id: 'netPrice', header: t('orders.fields.netPrice'), cell: (position) => format(position.netPrice, shownMoney) },
+      { id: 'netAmount', header: t('orders.fields.netAmount'), cell: (position) => format(position.netAmount, shownMoney) },
+      ...(order.kind === 'customer'
+        ? [{ id: 'useInventory', header: t('orders.fields.useInventory'), cell: (position: Position) => t(position.useInventory ? 'orders.yes' : 'orders.no') }]
+        : []),
+    ],
+    [t, format, order.kind],
+  );
+  const rows = order.positions.map((position, index) => ({ ...position, index }));
+  return (
+    <DataTable
+      label={t('orders.form.positions')}
+      columns={columns}
+      rows={rows.slice(paging.pageIndex * paging.pageSize, (paging.pageIndex + 1) * paging.pageSize)}
+      rowId={(position) => String(position.index)}
+      total={rows.length}
+      paging={paging}
+      onPagingChange={setPaging}
+    />
+  );
+}
+
+function Relatives({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  if (order.parentOrder) {
+    return (
+      <p>
+        {t('orders.details.madeFor')}{' '}
+        <Link href={orderDetailsHref(order.parentOrder.id)}>{t('orders.details.orderNamed', { orderNumber: order.parentOrder.orderNumber })}</Link>
+      </p>
+    );
+  }
+  if (order.productionOrders.length === 0) return null;
+  return (
+    <section className="order-subsection" aria-labelledby="order-production-orders">
+      <h2 id="order-production-orders">{t('orders.details.productionOrders')}</h2>
+      <ul className="order-relatives">
+        {order.productionOrders.map((child) => (
+          <li key={child.id}>
+            <Link href={orderDetailsHref(child.id)}>{t('orders.details.orderNamed', { orderNumber: child.orderNumber })}</Link>{' '}
+            <StatusBadge status={child.status} /> <span className="order-muted">{t('orders.details.pieces', { count: child.quantity })}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OrderDetails({ order, live }: { order: OrderView; live: ReturnType<typeof useLiveQuery> }) {
+  const { t } = useTranslation();
+  const { session } = useAuth();
+  const format = useFormatNumber();
+  const formats = useOrderFormats();
+  const canWrite = session?.role !== 'OPERATOR';
+  const title = t('orders.details.orderNamed', { orderNumber: order.orderNumber });
+  const address = [`${order.street} ${order.houseNumber}`.trim(), order.addressSuffix, `${order.zip} ${order.place}`.trim(), order.country].filter(Boolean);
+
+  return (
+    <div className="page">
+      <div className="page-header order-header">
+        <Breadcrumb crumbs={[{ label: t('screens.order.title'), href: '/order' }, { label: t(`orders.tabs.${order.kind}`), href: orderListHref(order.kind) }, { label: title }]} />
+        <div className="order-title">
+          <h1>{title}</h1>
+          <span className="order-badge" data-kind={order.kind}>
+            {t(`orders.kinds.${order.kind}`)}
+          </span>
+          <StatusBadge status={order.status} />
+          <DelayedBadge delayed={order.delayed} />
+          {order.prioritize ? <PriorityBadge /> : null}
+        </div>
+        <div className="order-toolbar">
+          {canWrite && order.editable ? (
+            <Link variant="button" href={editOrderHref(order.id)}>
+              {t('orders.details.edit')}
+            </Link>
+          ) : null}
+          <Link variant="button" href={orderHistoryHref(order.id)}>
+            {t('orders.details.history')}
+          </Link>
+        </div>
+      </div>
+
+      <section className="panel order-panel" aria-labelledby="order-status-heading" data-current={live.isCurrent}>
+        <div className="order-board-header">
+          <h2 id="order-status-heading">{t('orders.details.statusTitle')}</h2>
+          <LiveState live={live} subject={title} />
+        </div>
+        <OrderProgressStepper order={order} />
+        {order.kind === 'production' ? (
+          <p className="order-location">
+            <LocationText order={order} />
+          </p>
+        ) : null}
+        {canWrite ? <OrderActions order={order} /> : null}
+        <Relatives order={order} />
+      </section>
+
+      <section className="panel order-panel" aria-labelledby="order-data-heading">
+        <h2 id="order-data-heading">{t('orders.details.dataTitle')}</h2>
+        <dl className="order-facts">
+          <Fact label={t(`orders.fields.nameOf.${order.kind}`)}>{order.name}</Fact>
+          <Fact label={t('orders.fields.address')}>
+            {address.map((line) => (
+              <span key={line} className="order-fact-line">
+                {line}
+              </span>
+            ))}
+          </Fact>
+          <Fact label={t('orders.fields.deliveryDate')}>{formats.day(order.deliveryDate)}</Fact>
+          <Fact label={t('orders.fields.shippingMethod')}>{order.shippingMethod || '–'}</Fact>
+          <Fact label={t('orders.fields.incoterm')}>{order.incoterm ?? '–'}</Fact>
+          <Fact label={t('orders.fields.packaging')}>{order.packaging || '–'}</Fact>
+          <Fact label={t('orders.fields.workInProgress')}>{order.workInProgress}</Fact>
+          {order.kind === 'customer' ? <Fact label={t('orders.fields.stockOrder')}>{t(order.stockOrder ? 'orders.yes' : 'orders.no')}</Fact> : null}
+          <Fact label={t('orders.fields.noteForProduction')}>{order.noteForProduction || '–'}</Fact>
+          <Fact label={t('orders.fields.comment')}>{order.comment || '–'}</Fact>
+          <Fact label={t('orders.fields.netSum')}>{format(order.netSum, shownMoney)}</Fact>
+          <Fact label={t('orders.fields.createdAt')}>{formats.dateTime(order.createdAt)}</Fact>
+        </dl>
+      </section>
+
+      <section className="panel order-panel" aria-labelledby="order-positions-heading">
+        <h2 id="order-positions-heading">{t('orders.form.positions')}</h2>
+        <PositionsTable order={order} />
+      </section>
+    </div>
+  );
+}
+
+/** `order/details/:id`: the order with its stepper and the actions its status allows, kept current live. */
+export function OrderDetailsScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams<{ id?: string }>();
+  const order = useOrder(id);
+  // A customer order's production orders move on their own streams: their statuses show here too.
+  const streams = id ? [id, ...(order.data?.productionOrders.map((child) => child.id) ?? [])] : [];
+  const live = useLiveQuery(
+    streams.map((orderId) => `stream:${orderStreamId(orderId)}` as const),
+    getOrderQueryOptions(id).queryKey,
+    order,
+  );
+
+  if (order.data) return <OrderDetails order={order.data} live={live} />;
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>{t('screens.orderDetails.title')}</h1>
+      </div>
+      <div className="panel">
+        {order.isError || !id ? (
+          <EmptyState
+            title={t('orders.details.loadFailed')}
+            action={
+              <Link variant="button" href="/order">
+                {t('orders.form.backToList')}
+              </Link>
+            }
+          >
+            <p>{id ? describeError(t, order.error) : t('orders.form.chooseInList')}</p>
+          </EmptyState>
+        ) : (
+          <PageSpinner />
+        )}
+      </div>
+    </div>
+  );
+}

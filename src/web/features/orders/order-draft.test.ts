@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { orderFormSchema } from '../../../domain/orders/order.schema';
+import { validateInput } from '../../lib/error-messages';
+import { draftNetSum, emptyDraft, formInputOf, type OrderDraft } from './order-draft';
+
+const material = { id: '00000000-0000-4000-8000-0000000000b1', label: 'Wheel (F-2)', type: 'manufacturing_part' as const };
+
+const filled = (overrides: Partial<OrderDraft> = {}): OrderDraft => ({
+  ...emptyDraft(),
+  name: 'Fahrradhaus Berg',
+  street: 'Hauptstraße',
+  houseNumber: '12a',
+  zip: '80331',
+  place: 'München',
+  workInProgress: 'Regal 3',
+  positions: [{ key: 'a', material, quantity: 3, netPrice: 19.99, useInventory: true }],
+  ...overrides,
+});
+
+describe('the order form against the domain schema', () => {
+  it('sends a filled customer order as the schema reads it', () => {
+    const checked = validateInput(orderFormSchema, formInputOf('customer', filled({ deliveryDate: '2026-12-01' })));
+    expect(checked).toMatchObject({ ok: true, value: { deliveryDate: '2026-12-01', positions: [{ materialId: material.id, quantity: 3, netPrice: 19.99, useInventory: true }] } });
+  });
+
+  it('names every missing field and a position without material or quantity', () => {
+    const checked = validateInput(orderFormSchema, formInputOf('customer', { ...emptyDraft(), positions: [{ key: 'a', material: null, quantity: null, netPrice: null, useInventory: false }] }));
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(Object.keys(checked.errors).sort()).toEqual(
+      ['houseNumber', 'name', 'place', 'positions.0.materialId', 'positions.0.netPrice', 'positions.0.quantity', 'street', 'workInProgress', 'zip'].sort(),
+    );
+    expect(checked.errors['positions.0.materialId'].message).toBe('orders.validation.positionMaterial');
+  });
+
+  it('refuses use-inventory on a stock order with the domain message, and quantities outside 1-999', () => {
+    const stock = validateInput(orderFormSchema, formInputOf('customer', filled({ stockOrder: true })));
+    expect(stock).toMatchObject({ ok: false, errors: { 'positions.0.useInventory': { message: 'orders.validation.stockOrderUseInventory' } } });
+    const tooMany = validateInput(orderFormSchema, formInputOf('customer', filled({ positions: [{ key: 'a', material, quantity: 1000, netPrice: 1, useInventory: false }] })));
+    expect(tooMany).toMatchObject({ ok: false, errors: { 'positions.0.quantity': { message: 'validation.max', params: { max: 999 } } } });
+  });
+
+  it('never sends stock flags for production and logistics orders', () => {
+    const input = formInputOf('logistics', filled({ stockOrder: true }));
+    expect(input.stockOrder).toBe(false);
+    expect(input.positions?.[0].useInventory).toBe(false);
+  });
+
+  it('adds up the net sum to the cent from the positions filled in so far', () => {
+    expect(
+      draftNetSum({
+        positions: [
+          { key: 'a', material, quantity: 3, netPrice: 0.1, useInventory: false },
+          { key: 'b', material, quantity: 7, netPrice: 19.99, useInventory: false },
+          { key: 'c', material, quantity: null, netPrice: 5, useInventory: false },
+        ],
+      }),
+    ).toBe(140.23);
+  });
+});

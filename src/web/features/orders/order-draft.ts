@@ -1,0 +1,138 @@
+import type { MaterialType } from '../../../domain/materials/materials.schema';
+import { netSumOf, type Incoterm, type OrderFormInput, type OrderKind } from '../../../domain/orders/order.schema';
+import type { OrderView } from './api/types';
+
+/** The material a position names, as the picker shows it. */
+export interface PositionMaterial {
+  id: string;
+  label: string;
+  type: MaterialType;
+}
+
+/** One position as the form keeps it: null numbers while a field is empty. */
+export interface PositionDraft {
+  /** Stable across reorders and removals, for React keys. */
+  key: string;
+  material: PositionMaterial | null;
+  quantity: number | null;
+  netPrice: number | null;
+  useInventory: boolean;
+}
+
+/** The order form as the user types it; `orderFormSchema` decides whether it can be sent. */
+export interface OrderDraft {
+  name: string;
+  street: string;
+  houseNumber: string;
+  addressSuffix: string;
+  zip: string;
+  place: string;
+  country: string;
+  prioritize: boolean;
+  /** `YYYY-MM-DD`, '' for none. */
+  deliveryDate: string;
+  noteForProduction: string;
+  shippingMethod: string;
+  incoterm: Incoterm | null;
+  stockOrder: boolean;
+  positions: PositionDraft[];
+  comment: string;
+  workInProgress: string;
+  packaging: string;
+}
+
+let nextKey = 0;
+export const positionKey = (): string => `position-${++nextKey}`;
+
+export const emptyPosition = (): PositionDraft => ({ key: positionKey(), material: null, quantity: 1, netPrice: null, useInventory: false });
+
+/** A new order: one empty position to start from. */
+export function emptyDraft(): OrderDraft {
+  return {
+    name: '',
+    street: '',
+    houseNumber: '',
+    addressSuffix: '',
+    zip: '',
+    place: '',
+    country: '',
+    prioritize: false,
+    deliveryDate: '',
+    noteForProduction: '',
+    shippingMethod: '',
+    incoterm: null,
+    stockOrder: false,
+    positions: [emptyPosition()],
+    comment: '',
+    workInProgress: '',
+    packaging: '',
+  };
+}
+
+/** How a material reads in the picker and on the order: "Wheel (F-2)". */
+export const materialLabel = (material: { name: string; materialNumber: string }): string =>
+  material.materialNumber ? `${material.name} (${material.materialNumber})` : material.name;
+
+/** The form of a stored order, for the edit screen. */
+export function draftOf(order: OrderView): OrderDraft {
+  return {
+    name: order.name,
+    street: order.street,
+    houseNumber: order.houseNumber,
+    addressSuffix: order.addressSuffix,
+    zip: order.zip,
+    place: order.place,
+    country: order.country,
+    prioritize: order.prioritize,
+    deliveryDate: order.deliveryDate ?? '',
+    noteForProduction: order.noteForProduction,
+    shippingMethod: order.shippingMethod,
+    incoterm: order.incoterm,
+    stockOrder: order.stockOrder,
+    positions: order.positions.map((position) => ({
+      key: positionKey(),
+      material: {
+        id: position.materialId,
+        label: materialLabel({ name: position.materialName, materialNumber: position.materialNumber }),
+        type: position.materialType,
+      },
+      quantity: position.quantity,
+      netPrice: position.netPrice,
+      useInventory: position.useInventory,
+    })),
+    comment: order.comment,
+    workInProgress: order.workInProgress,
+    packaging: order.packaging,
+  };
+}
+
+/**
+ * The form as the domain schema reads it. Only customer orders take stock or are stock orders:
+ * for the other kinds those flags are never sent, as the decider would drop them anyway.
+ */
+export function formInputOf(kind: OrderKind, draft: OrderDraft): OrderFormInput {
+  const { positions, deliveryDate, stockOrder, ...fields } = draft;
+  const customer = kind === 'customer';
+  return {
+    ...fields,
+    deliveryDate: deliveryDate === '' ? null : deliveryDate,
+    stockOrder: customer && stockOrder,
+    positions: positions.map((position) => ({
+      materialId: position.material?.id ?? '',
+      quantity: position.quantity as number,
+      netPrice: position.netPrice as number,
+      useInventory: customer && position.useInventory,
+    })),
+  };
+}
+
+/** The net sum as the user types: quantity times net price of every position filled in, exact to the cent. */
+export function draftNetSum(draft: Pick<OrderDraft, 'positions'>): number {
+  return netSumOf(
+    draft.positions.flatMap((position) =>
+      position.quantity !== null && position.netPrice !== null && Number.isFinite(position.quantity) && Number.isFinite(position.netPrice)
+        ? [{ quantity: position.quantity, netPrice: position.netPrice }]
+        : [],
+    ),
+  );
+}

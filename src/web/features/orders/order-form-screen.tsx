@@ -1,0 +1,214 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import type { OrderKind } from '../../../domain/orders/order.schema';
+import { isApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { describeError } from '../../lib/error-messages';
+import { Breadcrumb } from '../../ui/breadcrumb';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Form, FormError } from '../../ui/form';
+import { Link } from '../../ui/link';
+import { useNotify } from '../../ui/notification-bar';
+import { PageSpinner } from '../../ui/spinner';
+import { getOrderQueryOptions, useChangeOrder, useCreateOrder, useOrder } from './api/orders';
+import type { OrderView } from './api/types';
+import { OrderFields } from './components/order-fields';
+import { orderDetailsHref, orderListHref } from './list-search';
+import { draftOf, emptyDraft } from './order-draft';
+import './orders.css';
+import { useOrderForm } from './use-order-form';
+
+function OrderFormHeader({ kind, title }: { kind: OrderKind; title: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page-header order-header">
+      <Breadcrumb
+        crumbs={[
+          { label: t('screens.order.title'), href: '/order' },
+          { label: t(`orders.tabs.${kind}`), href: orderListHref(kind) },
+          { label: title },
+        ]}
+      />
+      <h1>{title}</h1>
+    </div>
+  );
+}
+
+/**
+ * `order/add-order?kind=` (customer orders, or production orders for stock) and
+ * `order/logistic-order` (logistics orders: purchasing parts bought from a supplier).
+ */
+export function AddOrderScreen({ kind }: { kind: OrderKind }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const notify = useNotify();
+  const form = useOrderForm(kind, emptyDraft);
+  const create = useCreateOrder();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = form.check();
+    if (!checked) return;
+    create.mutate(
+      { kind, form: checked },
+      {
+        onSuccess: (order) => {
+          notify({ severity: 'success', message: t('orders.messages.created', { orderNumber: order.orderNumber }) });
+          navigate(orderDetailsHref(order.id));
+        },
+        onError: (error) => {
+          form.showServerProblems(error);
+          notify({ severity: 'error', message: t('orders.messages.createFailed', { reason: describeError(t, error) }) });
+        },
+      },
+    );
+  };
+
+  const title = t(`orders.titles.add.${kind}`);
+  return (
+    <div className="page" ref={form.containerRef}>
+      <OrderFormHeader kind={kind} title={title} />
+      <Form className="panel order-form" onSubmit={submit} aria-label={title}>
+        {form.hasProblems ? <FormError>{t('orders.form.fixProblems')}</FormError> : null}
+        <OrderFields kind={kind} value={form.draft} onChange={form.change} problem={form.problem} />
+        <div className="order-form-actions">
+          <Link variant="button" href={orderListHref(kind)}>
+            {t('common.actions.cancel')}
+          </Link>
+          <Button type="submit" isDisabled={create.isPending}>
+            {t('orders.form.create')}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** `order/edit-order/:id`: changes an order while its status allows it, on the version it was loaded with. */
+export function EditOrderScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams<{ id?: string }>();
+  const order = useOrder(id);
+  // The form keeps its first load: a live refresh must not overwrite what the user is typing.
+  const [loaded, setLoaded] = useState<OrderView | null>(null);
+  if (!loaded && order.data) setLoaded(order.data);
+
+  if (id && loaded) return <EditOrderForm key={loaded.id} order={loaded} />;
+
+  const backToList = (
+    <Link variant="button" href="/order">
+      {t('orders.form.backToList')}
+    </Link>
+  );
+  const body = () => {
+    if (!id) {
+      return (
+        <EmptyState title={t('orders.form.noneChosen')} action={backToList}>
+          <p>{t('orders.form.chooseInList')}</p>
+        </EmptyState>
+      );
+    }
+    if (order.isError) {
+      return (
+        <EmptyState title={t('orders.form.loadFailed')} action={backToList}>
+          <p>{describeError(t, order.error)}</p>
+        </EmptyState>
+      );
+    }
+    return <PageSpinner />;
+  };
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>{t('screens.editOrder.title')}</h1>
+      </div>
+      <div className="panel">{body()}</div>
+    </div>
+  );
+}
+
+function EditOrderForm({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { session } = useAuth();
+  const canWrite = session?.role !== 'OPERATOR';
+  const [version, setVersion] = useState(order.version);
+  const [editable, setEditable] = useState(order.editable);
+  const [conflict, setConflict] = useState(false);
+  const form = useOrderForm(order.kind, () => draftOf(order));
+  const change = useChangeOrder();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = form.check();
+    if (!checked) return;
+    change.mutate(
+      { id: order.id, form: checked, version },
+      {
+        onSuccess: (saved) => {
+          notify({ severity: 'success', message: t('orders.messages.updated', { orderNumber: saved.orderNumber }) });
+          navigate(orderDetailsHref(saved.id));
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'CONFLICT_ERROR') setConflict(true);
+          else if (isApiError(error) && error.code === 'ORDER_NOT_EDITABLE') setEditable(false);
+          else form.showServerProblems(error);
+          notify({ severity: 'error', message: t('orders.messages.updateFailed', { orderNumber: order.orderNumber, reason: describeError(t, error) }) });
+        },
+      },
+    );
+  };
+
+  /** Loads the stored order; keeps what the user typed unless they chose to drop it. */
+  const loadLatest = async (keepEntries: boolean) => {
+    try {
+      const latest = await queryClient.fetchQuery({ ...getOrderQueryOptions(order.id), staleTime: 0 });
+      setVersion(latest.version);
+      setEditable(latest.editable);
+      setConflict(false);
+      if (!keepEntries) form.reset(draftOf(latest));
+      notify({ severity: 'info', message: t(keepEntries ? 'orders.conflict.kept' : 'orders.conflict.replaced') });
+    } catch (error) {
+      notify({ severity: 'error', message: t('orders.conflict.reloadFailed', { reason: describeError(t, error) }) });
+    }
+  };
+
+  const title = t(`orders.titles.edit.${order.kind}`, { orderNumber: order.orderNumber });
+  const mayChange = canWrite && editable;
+  return (
+    <div className="page" ref={form.containerRef}>
+      <OrderFormHeader kind={order.kind} title={title} />
+      <Form className="panel order-form" onSubmit={submit} aria-label={title}>
+        {conflict ? (
+          <div className="order-conflict" role="alert">
+            <p>{t('orders.conflict.text', { orderNumber: order.orderNumber })}</p>
+            <div className="order-buttons">
+              <Button onPress={() => void loadLatest(true)}>{t('orders.conflict.keepMine')}</Button>
+              <Button variant="secondary" onPress={() => void loadLatest(false)}>
+                {t('orders.conflict.discardMine')}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {form.hasProblems ? <FormError>{t('orders.form.fixProblems')}</FormError> : null}
+        {mayChange ? null : <p className="order-read-only">{t(canWrite ? 'orders.form.notEditable' : 'orders.form.readOnly')}</p>}
+        <fieldset className="order-fields" disabled={!mayChange}>
+          <OrderFields kind={order.kind} value={form.draft} onChange={form.change} problem={form.problem} />
+        </fieldset>
+        <div className="order-form-actions">
+          <Link variant="button" href={orderDetailsHref(order.id)}>
+            {t('common.actions.cancel')}
+          </Link>
+          <Button type="submit" isDisabled={change.isPending || !mayChange}>
+            {t('common.actions.save')}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

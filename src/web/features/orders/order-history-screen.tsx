@@ -1,0 +1,254 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import type { LiveOrderState, OrderLocation, OrderState } from '../../../domain/orders/order.decider';
+import type { PlannedProductionOrder } from '../../../domain/orders/order.events';
+import { orderStreamId } from '../../../domain/orders/order.events';
+import { describeError } from '../../lib/error-messages';
+import { useFormatNumber } from '../../lib/number-format';
+import { useLiveQuery } from '../../lib/use-live-feed';
+import { Breadcrumb } from '../../ui/breadcrumb';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Link } from '../../ui/link';
+import { Slider } from '../../ui/slider';
+import { PageSpinner } from '../../ui/spinner';
+import { getOrderHistoryQueryOptions, useOrderHistory, useStationChoices } from './api/orders';
+import type { OrderHistoryEntry } from './api/types';
+import { LiveState } from './components/live-state';
+import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
+import { OrderProgressStepper } from './components/order-progress-stepper';
+import { shownMoney, useOrderFormats } from './format';
+import { orderDetailsHref } from './list-search';
+import { changeBetween, isKnownEvent, replayAll, type OrderChange } from './replay';
+import './orders.css';
+
+type StationNames = ReadonlyMap<string, string>;
+
+/** Where the replayed order stood, in words; stations are named as they are called now. */
+function useDescribeLocation(stationNames: StationNames) {
+  const { t } = useTranslation();
+  return (location: OrderLocation | null): string => {
+    if (!location) return t('orders.location.none');
+    if (location.stage === 'wip') return t('orders.location.wip');
+    const station = stationNames.get(location.stationId) ?? t('orders.history.unknownStation');
+    return location.workStartedAt ? t('orders.history.inWorkAt', { station }) : t('orders.history.waitingAt', { station });
+  };
+}
+
+/** Who caused an entry: their name, else their role (another company's user, such as the product operator). */
+function useWho() {
+  const { t } = useTranslation();
+  return (entry: OrderHistoryEntry): string => entry.who.name || (entry.who.role ? t(`orders.roles.${entry.who.role}`) : t('orders.history.system'));
+}
+
+function ChangeList({ entry, change, stationNames }: { entry: OrderHistoryEntry; change: OrderChange; stationNames: StationNames }) {
+  const { t } = useTranslation();
+  const format = useFormatNumber();
+  const describeLocation = useDescribeLocation(stationNames);
+  const lines: string[] = [];
+  if (change.status) {
+    lines.push(
+      change.status.from
+        ? t('orders.history.statusChanged', { from: t(`orders.status.${change.status.from}`), to: t(`orders.status.${change.status.to}`) })
+        : t('orders.history.statusIs', { status: t(`orders.status.${change.status.to}`) }),
+    );
+  }
+  if (change.location) lines.push(t('orders.history.locationChanged', { from: describeLocation(change.location.from), to: describeLocation(change.location.to) }));
+  if (change.fields.length > 0) lines.push(t('orders.history.fieldsChanged', { fields: change.fields.map((field) => t(`orders.fields.${field}`)).join(', ') }));
+  if (change.positionsChanged && entry.type !== 'OrderCreated') lines.push(t('orders.history.positionsChanged'));
+  if (change.netSum && entry.type !== 'OrderCreated') {
+    lines.push(t('orders.history.netSumChanged', { from: format(change.netSum.from, shownMoney), to: format(change.netSum.to, shownMoney) }));
+  }
+  if (entry.type === 'ProductionStarted') {
+    const planned = (entry.data.productionOrders ?? []) as PlannedProductionOrder[];
+    if (planned.length > 0) lines.push(t('orders.history.productionOrdersMade', { orderNumbers: planned.map((p) => p.orderNumber).join(', ') }));
+  }
+  if (entry.type === 'OrderCreated') {
+    const positions = (entry.data.positions ?? []) as unknown[];
+    lines.push(t('orders.history.createdWith', { count: positions.length, orderNumber: String(entry.data.orderNumber ?? '') }));
+  }
+  if (lines.length === 0) return null;
+  return (
+    <ul className="order-timeline-changes">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
+function ReplayedOrder({ state, stationNames }: { state: LiveOrderState; stationNames: StationNames }) {
+  const { t } = useTranslation();
+  const format = useFormatNumber();
+  const formats = useOrderFormats();
+  const describeLocation = useDescribeLocation(stationNames);
+  return (
+    <div className="order-replay-state">
+      <div className="order-title">
+        <StatusBadge status={state.status} />
+        {state.details.prioritize ? <PriorityBadge /> : null}
+      </div>
+      <OrderProgressStepper order={{ kind: state.kind, status: state.status, stockOrder: state.details.stockOrder }} label={t('orders.history.replayedProgress')} />
+      <dl className="order-facts">
+        <div className="order-fact">
+          <dt>{t(`orders.fields.nameOf.${state.kind}`)}</dt>
+          <dd>{state.details.name}</dd>
+        </div>
+        {state.kind === 'production' ? (
+          <div className="order-fact">
+            <dt>{t('orders.fields.station')}</dt>
+            <dd>{describeLocation(state.location)}</dd>
+          </div>
+        ) : null}
+        <div className="order-fact">
+          <dt>{t('orders.fields.deliveryDate')}</dt>
+          <dd>{formats.day(state.details.deliveryDate)}</dd>
+        </div>
+        <div className="order-fact">
+          <dt>{t('orders.fields.netSum')}</dt>
+          <dd>{format(state.netSum, shownMoney)}</dd>
+        </div>
+        <div className="order-fact">
+          <dt>{t('orders.form.positions')}</dt>
+          <dd>
+            {state.positions.map((position, index) => (
+              <span key={index} className="order-fact-line">
+                {t('orders.history.positionLine', { quantity: format(position.quantity), material: position.materialName })}
+              </span>
+            ))}
+          </dd>
+        </div>
+        {state.productionOrders.length > 0 ? (
+          <div className="order-fact">
+            <dt>{t('orders.details.productionOrders')}</dt>
+            <dd>
+              {state.productionOrders.map((child) => (
+                <span key={child.orderId} className="order-fact-line">
+                  {t(child.done ? 'orders.history.childDone' : 'orders.history.childOpen', { orderNumber: child.orderNumber })}
+                </span>
+              ))}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </div>
+  );
+}
+
+function History({ orderId, entries, stationNames, live }: { orderId: string; entries: OrderHistoryEntry[]; stationNames: StationNames; live: ReturnType<typeof useLiveQuery> }) {
+  const { t } = useTranslation();
+  const formats = useOrderFormats();
+  const who = useWho();
+  const states = useMemo(() => replayAll(entries), [entries]);
+  // null follows the latest event, so a live event moves the replay along; a chosen point stays put.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const last = entries.length - 1;
+  const index = chosen === null ? last : Math.min(chosen, last);
+  const state: OrderState = states[index];
+  const eventName = (entry: OrderHistoryEntry) =>
+    isKnownEvent(entry) ? t(`orders.history.events.${entry.type}`) : t('orders.history.events.unknown', { type: entry.type });
+  const choose = (next: number) => setChosen(next >= last ? null : next);
+  const orderNumber = state.status === 'absent' ? '' : state.orderNumber;
+
+  return (
+    <>
+      <section className="panel order-panel" aria-labelledby="order-replay-heading" data-current={live.isCurrent}>
+        <div className="order-board-header">
+          <h2 id="order-replay-heading">{t('orders.history.replayTitle')}</h2>
+          <LiveState live={live} subject={t('orders.history.subject')} />
+        </div>
+        <Slider
+          label={t('orders.history.slider', { total: entries.length })}
+          minValue={1}
+          maxValue={Math.max(entries.length, 1)}
+          step={1}
+          value={index + 1}
+          onChange={(value) => choose(value - 1)}
+          isDisabled={entries.length < 2}
+          thumbDescribedBy="order-replay-point"
+        />
+        <p id="order-replay-point" className="order-replay-point" aria-live="polite">
+          {t('orders.history.replayPoint', {
+            number: index + 1,
+            total: entries.length,
+            event: eventName(entries[index]),
+            at: formats.dateTime(entries[index].at),
+          })}
+        </p>
+        {state.status === 'absent' ? <p>{t('orders.history.nothingYet')}</p> : <ReplayedOrder state={state} stationNames={stationNames} />}
+        {orderNumber ? (
+          <Link href={orderDetailsHref(orderId)}>{t('orders.history.toDetails', { orderNumber })}</Link>
+        ) : null}
+      </section>
+
+      <section className="panel order-panel" aria-labelledby="order-timeline-heading">
+        <h2 id="order-timeline-heading">{t('orders.history.timelineTitle')}</h2>
+        <ol className="order-timeline">
+          {entries.map((entry, at) => (
+            <li key={entry.version} className="order-timeline-entry" aria-current={at === index ? 'step' : undefined} data-shown={at === index}>
+              <div className="order-timeline-head">
+                <span className="order-timeline-event">{eventName(entry)}</span>
+                <span className="order-muted">
+                  {t('orders.history.byAt', { who: who(entry), at: formats.dateTime(entry.at) })}
+                </span>
+              </div>
+              <ChangeList entry={entry} change={changeBetween(at > 0 ? states[at - 1] : { status: 'absent' }, states[at])} stationNames={stationNames} />
+              <Button variant="quiet" onPress={() => choose(at)} isDisabled={at === index}>
+                {t('orders.history.show')}
+                <span className="visually-hidden">{t('orders.history.showWhich', { number: at + 1, event: eventName(entry) })}</span>
+              </Button>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+/** `order/history/:id`: the timeline of the order's events and a slider that replays it to any of them. */
+export function OrderHistoryScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams<{ id?: string }>();
+  const history = useOrderHistory(id);
+  const stations = useStationChoices();
+  const live = useLiveQuery(id ? [`stream:${orderStreamId(id)}`] : [], getOrderHistoryQueryOptions(id).queryKey, history);
+  const stationNames = useMemo(() => new Map((stations.data ?? []).map((station) => [station.id, station.name])), [stations.data]);
+  const entries = history.data?.data ?? [];
+  const title = history.data ? t('orders.history.title', { orderNumber: history.data.orderNumber }) : t('screens.orderHistory.title');
+
+  return (
+    <div className="page">
+      <div className="page-header order-header">
+        <Breadcrumb
+          crumbs={[
+            { label: t('screens.order.title'), href: '/order' },
+            ...(history.data ? [{ label: t('orders.details.orderNamed', { orderNumber: history.data.orderNumber }), href: orderDetailsHref(id) }] : []),
+            { label: t('screens.orderHistory.title') },
+          ]}
+        />
+        <h1>{title}</h1>
+      </div>
+      {entries.length > 0 ? (
+        <History orderId={id} entries={entries} stationNames={stationNames} live={live} />
+      ) : (
+        <div className="panel">
+          {history.isError || !id ? (
+            <EmptyState
+              title={t('orders.history.loadFailed')}
+              action={
+                <Link variant="button" href="/order">
+                  {t('orders.form.backToList')}
+                </Link>
+              }
+            >
+              <p>{id ? describeError(t, history.error) : t('orders.form.chooseInList')}</p>
+            </EmptyState>
+          ) : (
+            <PageSpinner />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

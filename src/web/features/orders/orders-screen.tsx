@@ -1,0 +1,69 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
+import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
+import { orderKinds } from '../../../domain/orders/order.schema';
+import { useAuth } from '../../lib/auth';
+import type { PagingState } from '../../lib/paging';
+import { Link } from '../../ui/link';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
+import { OrderTable } from './components/order-table';
+import { addOrderHref, listStateOf, searchOf, type OrderListState } from './list-search';
+import './orders.css';
+
+const listTopics = [`type:${ORDER_STREAM_TYPE}`] as const;
+
+/**
+ * `order`: tabs Orders, Production Orders and Logistics Orders, each a server-paged table with
+ * status, text and delayed filters. Tab, filters, page and sort live in the address.
+ */
+export function OrdersScreen() {
+  const { t } = useTranslation();
+  const { session } = useAuth();
+  const [search, setSearch] = useSearchParams();
+  const state = listStateOf(search);
+  const canWrite = session?.role !== 'OPERATOR';
+
+  // Typing a filter replaces the address; a new tab, filter or page is a step the back button returns to.
+  const change = useCallback(
+    (next: OrderListState) => setSearch(searchOf(next), { replace: next.paging.globalFilter !== state.paging.globalFilter }),
+    [setSearch, state.paging.globalFilter],
+  );
+  const changePaging = useCallback((paging: PagingState) => change({ ...state, paging }), [change, state]);
+  const changeTab = (key: unknown) => {
+    const kind = orderKinds.find((candidate) => candidate === key);
+    if (kind && kind !== state.kind) change({ kind, status: null, delayed: null, paging: { ...state.paging, pageIndex: 0, sort: '' } });
+  };
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>{t('screens.order.title')}</h1>
+        <div className="order-toolbar">
+          <Link variant="button" href="/order/advertisement">
+            {t('orders.list.display')}
+          </Link>
+          {canWrite ? (
+            <Link variant="button" href={addOrderHref(state.kind)} className="order-add">
+              {t(`orders.titles.add.${state.kind}`)}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <Tabs selectedKey={state.kind} onSelectionChange={changeTab}>
+        <TabList aria-label={t('orders.list.tabs')}>
+          {orderKinds.map((kind) => (
+            <Tab key={kind} id={kind}>
+              {t(`orders.tabs.${kind}`)}
+            </Tab>
+          ))}
+        </TabList>
+        {orderKinds.map((kind) => (
+          <TabPanel key={kind} id={kind}>
+            <OrderTable state={{ ...state, kind }} onChange={change} onPagingChange={changePaging} canWrite={canWrite} topics={listTopics} />
+          </TabPanel>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,328 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
+import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
+import type { OrderAction } from '../../../domain/orders/order.machine';
+import { isApiError } from '../../lib/api';
+import { describeError } from '../../lib/error-messages';
+import { useFormatNumber } from '../../lib/number-format';
+import { useLiveQuery } from '../../lib/use-live-feed';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions } from '../../ui/dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { Form } from '../../ui/form';
+import { useNotify } from '../../ui/notification-bar';
+import { Select, SelectItem } from '../../ui/select';
+import { Spinner } from '../../ui/spinner';
+import { TextField } from '../../ui/text-field';
+import { findOrderByNumber, ordersKey, useMaterialSteps, useOrder, useOrderAction, useStationChoices, useWorklist, type ActionTarget } from './api/orders';
+import type { OrderView, StationChoice, Worklist } from './api/types';
+import { LiveState } from './components/live-state';
+import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
+import { useOrderFormats } from './format';
+import './orders.css';
+
+const worklistTopics = [`type:${ORDER_STREAM_TYPE}`] as const;
+
+export interface StationWorklistProps {
+  stationId: string;
+  stationName: string;
+}
+
+/** What the operator sees after acting: done, or refused with the reason (a conflict names who was first). */
+type Outcome = { kind: 'conflict'; orderNumber: string } | { kind: 'refused'; message: string } | null;
+
+function WorklistEntries({ worklist, selectedId, onSelect }: { worklist: Worklist; selectedId: string | null; onSelect: (id: string) => void }) {
+  const { t } = useTranslation();
+  const formats = useOrderFormats();
+  if (worklist.data.length === 0) {
+    return (
+      <EmptyState title={t('orders.station.empty')} headingLevel={3}>
+        <p>{t('orders.station.emptyText', { station: worklist.stationName })}</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <ol className="station-orders" aria-label={t('orders.station.listLabel', { station: worklist.stationName })}>
+      {worklist.data.map((order) => (
+        <li key={order.id}>
+          <Button
+            variant={order.id === selectedId ? 'primary' : 'secondary'}
+            className="station-order"
+            aria-current={order.id === selectedId ? 'true' : undefined}
+            onPress={() => onSelect(order.id)}
+          >
+            <span className="station-order-number">
+              <span className="visually-hidden">{t('orders.station.order')} </span>
+              {order.orderNumber}
+            </span>
+            <span className="station-order-facts">
+              {order.prioritize ? <PriorityBadge /> : null}
+              {order.inWork ? <span className="order-badge" data-in-work="true">{t('orders.station.inWork')}</span> : null}
+              <span>{t('orders.station.deliveryOn', { day: formats.day(order.deliveryDate) })}</span>
+              {order.delayed ? <DelayedBadge delayed /> : null}
+            </span>
+          </Button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function MaterialStepsAtStation({ materialId, stationId }: { materialId: string; stationId: string }) {
+  const { t } = useTranslation();
+  const format = useFormatNumber();
+  const material = useMaterialSteps(materialId);
+  if (!material.data) return material.isPending ? <Spinner size="small" /> : null;
+  // Steps assigned to this station first; steps without a station apply anywhere.
+  const steps = material.data.manufacturingSteps.filter((step) => step.stationId === stationId || step.stationId === null);
+  if (steps.length === 0) return <p className="order-muted">{t('orders.station.noSteps')}</p>;
+  return (
+    <ol className="station-steps">
+      {steps.map((step, index) => (
+        <li key={index}>
+          <strong>{step.process}</strong>
+          {step.material ? ` · ${t('orders.station.stepMaterial', { material: step.material })}` : ''}
+          {step.tool ? ` · ${t('orders.station.stepTool', { tool: step.tool })}` : ''}
+          {step.time !== null ? ` · ${t('orders.station.stepTime', { minutes: format(step.time) })}` : ''}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function MoveDialog({ order, stations, onClose, onMove }: { order: OrderView; stations: StationChoice[]; onClose: () => void; onMove: (toStationId: string) => void }) {
+  const { t } = useTranslation();
+  const [stationId, setStationId] = useState<string | null>(null);
+  return (
+    <Dialog title={t('orders.actions.move-to-station.dialogTitle', { orderNumber: order.orderNumber })} isOpen onOpenChange={(open) => (open ? null : onClose())}>
+      {(close) => (
+        <>
+          <p>{t('orders.station.moveText')}</p>
+          <Select label={t('orders.fields.station')} items={stations} value={stationId} onChange={(key) => setStationId(typeof key === 'string' ? key : null)}>
+            {(station) => <SelectItem id={station.id}>{station.name}</SelectItem>}
+          </Select>
+          <DialogActions>
+            <Button variant="secondary" onPress={close}>
+              {t('common.actions.cancel')}
+            </Button>
+            <Button
+              isDisabled={!stationId}
+              onPress={() => {
+                if (stationId) onMove(stationId);
+                close();
+              }}
+            >
+              {t('orders.actions.move-to-station.label')}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function CurrentOrder({ orderId, stationId, onOutcome, onLeft }: { orderId: string; stationId: string; onOutcome: (outcome: Outcome) => void; onLeft: () => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const format = useFormatNumber();
+  const formats = useOrderFormats();
+  const order = useOrder(orderId);
+  const stations = useStationChoices();
+  const act = useOrderAction();
+  const [moving, setMoving] = useState(false);
+
+  if (!order.data) {
+    return order.isError ? <p role="alert">{describeError(t, order.error)}</p> : <Spinner />;
+  }
+  const current = order.data;
+  const here = current.location?.stage === 'station' && current.location.stationId === stationId ? current.location : null;
+  const station = stations.data?.find((candidate) => candidate.id === stationId);
+  const can = (action: OrderAction) => here !== null && current.actions.includes(action);
+
+  const run = async (action: OrderAction, target: ActionTarget) => {
+    onOutcome(null);
+    try {
+      const answer = await act.mutateAsync({ id: current.id, action, version: current.version, target });
+      const next = answer.location?.stage === 'station' ? answer.location.stationName : '';
+      const done = action === 'complete-work' && !next ? 'finished' : 'success';
+      notify({ severity: 'success', message: t(`orders.actions.${action}.${done}`, { orderNumber: current.orderNumber, station: next }) });
+      if (answer.location?.stage !== 'station' || answer.location.stationId !== stationId) onLeft();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'CONFLICT_ERROR') {
+        onOutcome({ kind: 'conflict', orderNumber: current.orderNumber });
+      } else {
+        onOutcome({ kind: 'refused', message: t(`orders.actions.${action}.failure`, { orderNumber: current.orderNumber, reason: describeError(t, error) }) });
+      }
+      // The fresh state: what the other operator did shows at once.
+      await queryClient.invalidateQueries({ queryKey: ordersKey });
+    }
+  };
+
+  return (
+    <section className="station-current" aria-labelledby="station-current-heading">
+      <div className="order-title">
+        <h3 id="station-current-heading">{t('orders.details.orderNamed', { orderNumber: current.orderNumber })}</h3>
+        <StatusBadge status={current.status} />
+        {current.prioritize ? <PriorityBadge /> : null}
+        <DelayedBadge delayed={current.delayed} />
+      </div>
+      <p className="order-location">
+        {here
+          ? here.workStartedAt
+            ? t('orders.station.inWorkSince', { since: formats.time(here.workStartedAt) })
+            : t('orders.station.waitingSince', { since: formats.dateTime(here.arrivedAt) })
+          : current.location?.stage === 'station'
+            ? t('orders.station.elsewhere', { station: current.location.stationName })
+            : t('orders.station.notOnLine')}
+      </p>
+      <div className="station-actions" role="group" aria-label={t('orders.details.actions')}>
+        <Button isDisabled={!can('start-work') || act.isPending} onPress={() => void run('start-work', { stationId })}>
+          {t('orders.actions.start-work.label')}
+        </Button>
+        <Button isDisabled={!can('complete-work') || act.isPending} onPress={() => void run('complete-work', { stationId })}>
+          {t('orders.actions.complete-work.label')}
+        </Button>
+        <Button variant="secondary" isDisabled={!can('move-to-station') || act.isPending} onPress={() => setMoving(true)}>
+          {t('orders.station.moveTo')}
+        </Button>
+      </div>
+      <dl className="order-facts">
+        <div className="order-fact">
+          <dt>{t('orders.fields.deliveryDate')}</dt>
+          <dd>{formats.day(current.deliveryDate)}</dd>
+        </div>
+        <div className="order-fact order-fact-wide">
+          <dt>{t('orders.fields.noteForProduction')}</dt>
+          <dd className="station-note">{current.noteForProduction || '–'}</dd>
+        </div>
+        <div className="order-fact order-fact-wide">
+          <dt>{t('orders.station.parameters')}</dt>
+          <dd>
+            {station && station.parameters.length > 0 ? (
+              <ul className="station-parameters-list">
+                {station.parameters.map((parameter) => (
+                  <li key={parameter.name}>
+                    {parameter.name}: {format(parameter.value)} {parameter.unit}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              t('orders.station.noParameters')
+            )}
+          </dd>
+        </div>
+      </dl>
+      <h4>{t('orders.form.positions')}</h4>
+      <ul className="station-positions">
+        {current.positions.map((position, index) => (
+          <li key={index} className="station-position">
+            <p className="station-position-title">
+              {t('orders.station.positionLine', {
+                quantity: format(position.quantity),
+                material: position.materialNumber ? `${position.materialName} (${position.materialNumber})` : position.materialName,
+              })}
+            </p>
+            <MaterialStepsAtStation materialId={position.materialId} stationId={stationId} />
+          </li>
+        ))}
+      </ul>
+      {moving ? (
+        <MoveDialog
+          order={current}
+          stations={(stations.data ?? []).filter((candidate) => candidate.id !== stationId)}
+          onClose={() => setMoving(false)}
+          onMove={(toStationId) => void run('move-to-station', { toStationId })}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The station screen's worklist: the orders at this station (prioritized first, then by delivery
+ * date), kept current live; the chosen order with its positions, materials, steps, the station's
+ * parameters and the note for production; Start, Complete and Move to. A barcode scanner types the
+ * order number and Enter, like a keyboard, which opens that order.
+ */
+export function StationWorklist({ stationId, stationName }: StationWorklistProps) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const worklist = useWorklist(stationId);
+  const live = useLiveQuery(worklistTopics, ordersKey, worklist);
+  const [typed, setTyped] = useState('');
+  const [lookup, setLookup] = useState<{ state: 'idle' | 'searching' } | { state: 'notFound'; orderNumber: string }>({ state: 'idle' });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const chosen = search.get('order');
+  const selectedId = chosen ?? worklist.data?.data.find((order) => order.inWork)?.id ?? worklist.data?.data[0]?.id ?? null;
+
+  const select = (id: string | null) => {
+    setOutcome(null);
+    setSearch(id ? { order: id } : {}, { replace: true });
+  };
+
+  const open = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const orderNumber = typed.trim();
+    if (!orderNumber) return;
+    const inList = worklist.data?.data.find((order) => order.orderNumber.toLowerCase() === orderNumber.toLowerCase());
+    setTyped('');
+    if (inList) {
+      setLookup({ state: 'idle' });
+      select(inList.id);
+      return;
+    }
+    setLookup({ state: 'searching' });
+    try {
+      const found = await findOrderByNumber(orderNumber);
+      setLookup(found ? { state: 'idle' } : { state: 'notFound', orderNumber });
+      if (found) select(found.id);
+    } catch {
+      setLookup({ state: 'notFound', orderNumber });
+    }
+  };
+
+  return (
+    <div className="station-worklist" data-current={live.isCurrent}>
+      <LiveState live={live} subject={t('orders.station.subject', { station: stationName })} />
+      <Form className="station-scan" onSubmit={(event) => void open(event)} aria-label={t('orders.station.scanLabel')}>
+        <TextField
+          label={t('orders.station.scan')}
+          description={t('orders.station.scanHint')}
+          value={typed}
+          onChange={setTyped}
+          autoComplete="off"
+          errorDetail={lookup.state === 'notFound' ? { path: 'orderNumber', message: 'orders.station.notFound', params: { orderNumber: lookup.orderNumber } } : undefined}
+        />
+        <Button type="submit" variant="secondary" isDisabled={lookup.state === 'searching'}>
+          {t('orders.station.open')}
+        </Button>
+      </Form>
+      {outcome ? (
+        <div className="order-conflict" role="alert">
+          {outcome.kind === 'conflict' ? t('orders.station.conflict', { orderNumber: outcome.orderNumber }) : outcome.message}
+        </div>
+      ) : null}
+      <div className="station-columns">
+        <div className="station-column">
+          {worklist.data ? (
+            <WorklistEntries worklist={worklist.data} selectedId={selectedId} onSelect={select} />
+          ) : worklist.isError ? (
+            <p role="alert">{describeError(t, worklist.error)}</p>
+          ) : (
+            <Spinner />
+          )}
+        </div>
+        <div className="station-column station-column-wide">
+          {selectedId ? (
+            <CurrentOrder key={selectedId} orderId={selectedId} stationId={stationId} onOutcome={setOutcome} onLeft={() => select(null)} />
+          ) : (
+            <p className="order-muted">{t('orders.station.chooseOrder')}</p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useAuth } from './auth';
+import { createLiveFeed, type LiveEvent, type LiveFeed, type LiveFeedOptions, type LiveStatus, type LiveTopic } from './live-feed';
+
+const LiveFeedContext = createContext<LiveFeed | null>(null);
+
+/** Events that arrive within this many ms of each other are answered with one read. */
+const REFRESH_DELAY_MS = 60;
+
+export interface LiveFeedProviderProps {
+  children: ReactNode;
+  /** For tests: a feed on another socket. */
+  createFeed?: (options: LiveFeedOptions) => LiveFeed;
+}
+
+/**
+ * One live feed (one WebSocket to `/api/live`) for the whole console, belonging to the signed-in
+ * session: a new token (sign-in, company switch, station login) opens a new feed, signing out
+ * closes it. It connects only once a screen listens to a topic.
+ */
+export function LiveFeedProvider({ children, createFeed = createLiveFeed }: LiveFeedProviderProps) {
+  const { session } = useAuth();
+  const queryClient = useQueryClient();
+  const token = session?.access_token ?? null;
+  const [feed, setFeed] = useState<LiveFeed | null>(null);
+
+  useEffect(() => {
+    if (!token) {
+      setFeed(null);
+      return;
+    }
+    const next = createFeed({
+      getToken: () => token,
+      // The server refused the token on the socket: a read over HTTP meets the same refusal and
+      // ends the session through the api client, so the console says why.
+      onUnauthorized: () => void queryClient.invalidateQueries(),
+    });
+    setFeed(next);
+    return () => next.close();
+  }, [token, createFeed, queryClient]);
+
+  return <LiveFeedContext.Provider value={feed}>{children}</LiveFeedContext.Provider>;
+}
+
+const offline = () => 'offline' as const;
+const noSubscription = () => () => undefined;
+
+/** The feed's connection: `live` (caught up), `connecting` (opening or replaying) or `offline`. */
+export function useLiveStatus(): LiveStatus {
+  const feed = useContext(LiveFeedContext);
+  const subscribe = useCallback((changed: () => void) => (feed ? feed.onStatus(changed) : noSubscription()), [feed]);
+  return useSyncExternalStore(subscribe, feed ? feed.status : offline, offline);
+}
+
+/**
+ * Calls `onEvent` for every event of the topics while the component is mounted (replayed ones
+ * after a reconnect included). The topics are compared by value, so an array literal is fine.
+ */
+export function useLiveEvents(topics: readonly LiveTopic[], onEvent: (event: LiveEvent) => void): void {
+  const feed = useContext(LiveFeedContext);
+  const latest = useRef(onEvent);
+  useEffect(() => {
+    latest.current = onEvent;
+  });
+  const topicList = topics.join('\n');
+  useEffect(() => {
+    if (!feed || !topicList) return;
+    const stops = topicList.split('\n').map((topic) => feed.listen(topic as LiveTopic, (event) => latest.current(event)));
+    return () => stops.forEach((stop) => stop());
+  }, [feed, topicList]);
+}
+
+export interface LiveQueryState {
+  status: LiveStatus;
+  /**
+   * True only while the feed is live and the data was read after it (re)connected: a board that
+   * is not current must say so rather than pass old rows off as the present.
+   */
+  isCurrent: boolean;
+}
+
+/**
+ * Keeps a query current through the live feed: every event of `topics` (and every catch-up after
+ * a subscribe or a reconnect) reads the query again. Pass the query's `dataUpdatedAt` and
+ * `isError` so the answer can tell whether what the screen shows is current.
+ */
+export function useLiveQuery(
+  topics: readonly LiveTopic[],
+  queryKey: QueryKey,
+  query: { dataUpdatedAt: number; isError: boolean },
+): LiveQueryState {
+  const feed = useContext(LiveFeedContext);
+  const queryClient = useQueryClient();
+  const status = useLiveStatus();
+  const keyRef = useRef(queryKey);
+  useEffect(() => {
+    keyRef.current = queryKey;
+  });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const refresh = useCallback(() => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      void queryClient.invalidateQueries({ queryKey: keyRef.current });
+    }, REFRESH_DELAY_MS);
+  }, [queryClient]);
+
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    },
+    [],
+  );
+
+  useLiveEvents(topics, refresh);
+  // A caught-up answers a subscribe: a read from then on misses no event of the new topics.
+  useEffect(() => feed?.onCaughtUp(refresh), [feed, refresh]);
+
+  const [liveSince, setLiveSince] = useState<number | null>(null);
+  useEffect(() => {
+    if (status !== 'live') {
+      setLiveSince(null);
+      return;
+    }
+    setLiveSince(Date.now());
+    refresh();
+  }, [status, refresh]);
+
+  const isCurrent = status === 'live' && liveSince !== null && query.dataUpdatedAt >= liveSince && !query.isError;
+  return { status, isCurrent };
+}
