@@ -6,9 +6,9 @@ export const NAME_MAX_LENGTH = 50;
 export const USERNAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
 
-/** Languages a user can get emails in; English is the default and fallback. */
-export const locales = ['en', 'de'] as const;
-export type Locale = (typeof locales)[number];
+import { locales } from '../shared/locales.js';
+
+export { locales, type Locale } from '../shared/locales.js';
 
 /** An email address, trimmed and lower-cased: addresses are unique across the product. */
 export const emailSchema = z

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from './db.js';
 import { permanentJobFailure } from './job-errors.js';
 import type { JobLogger } from './jobs.js';
+import { locales, type Locale } from '../../domain/shared/locales.js';
 
 interface DevMailboxTable {
   id: Generated<string>;
@@ -22,9 +23,9 @@ declare module './db.js' {
   }
 }
 
-/** Languages of emails and printed documents; English is the default and fallback. */
-export const emailLocales = ['en', 'de'] as const;
-export type EmailLocale = (typeof emailLocales)[number];
+/** Languages of emails and printed documents: the product's languages. */
+export const emailLocales = locales;
+export type EmailLocale = Locale;
 
 export interface RenderedEmail {
   subject: string;

@@ -1,5 +1,6 @@
 import type { MaterialType } from '../../../../domain/materials/materials.schema';
 import type { OrderAction } from '../../../../domain/orders/order.machine';
+import type { OrderDetails } from '../../../../domain/orders/order.events';
 import type { Incoterm, OrderKind, OrderStatus } from '../../../../domain/orders/order.schema';
 import type { Role } from '../../../../domain/shared/roles';
 
@@ -9,26 +10,12 @@ export type OrderLocationView =
   | { stage: 'wip'; arrivedAt: string };
 
 /** `GET /api/orders/{id}` and the answer of every change and action (docs/orders.md). */
-export interface OrderView {
+export interface OrderView extends Omit<OrderDetails, 'positions'> {
   id: string;
   kind: OrderKind;
   number: number;
   orderNumber: string;
   status: OrderStatus;
-  name: string;
-  street: string;
-  houseNumber: string;
-  addressSuffix: string;
-  zip: string;
-  place: string;
-  country: string;
-  prioritize: boolean;
-  /** `YYYY-MM-DD`. */
-  deliveryDate: string | null;
-  noteForProduction: string;
-  shippingMethod: string;
-  incoterm: Incoterm | null;
-  stockOrder: boolean;
   positions: {
     materialId: string;
     materialName: string;
@@ -40,9 +27,6 @@ export interface OrderView {
     netAmount: number;
   }[];
   netSum: number;
-  comment: string;
-  workInProgress: string;
-  packaging: string;
   parentOrder: { id: string; orderNumber: string } | null;
   productionOrders: { id: string; orderNumber: string; materialId: string; quantity: number; status: OrderStatus; done: boolean }[];
   forStock: boolean;
