@@ -1,5 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
-import type { Db, Executor } from '../src/server/platform/db.js';
+import { preparedStatement, type Db, type Executor } from '../src/server/platform/db.js';
 import { createEventStore } from '../src/server/platform/event-store.js';
 import { alternate, runWriters, type BenchContext, type BenchRow } from './harness.js';
 
@@ -39,9 +39,13 @@ const within = <T>(db: Db, shape: Shape, work: (executor: Executor) => Promise<T
   shape === 'transaction' ? db.transaction().execute(work) : work(db);
 
 // Written out like the event store's own statement, so neither side pays for query building.
+// The baseline goes as an application sends a plain INSERT: an unnamed statement, parsed and
+// planned each time. The event store sends its append as a named prepared statement (see
+// docs/event-store.md), so a reference row compares it with the INSERT prepared the same way.
 const plainInsertSql = `
   insert into bench_plain_events (company_id, stream_id, stream_type, stream_version, type, data, metadata)
   values ($1::uuid, $2, 'order', $3::int, 'OrderMovedToStation', $4::jsonb, $5::jsonb)`;
+const preparedInsertSql = preparedStatement(`/* prepared */ ${plainInsertSql}`);
 
 function streamOf(run: string, writer: number, index: number) {
   return {
@@ -67,20 +71,23 @@ export async function run({ database, log }: BenchContext): Promise<BenchRow[]> 
         metadata,
       }),
     );
-  const insert = (shape: Shape, run: string) => (writer: number, index: number) => {
-    const { streamId, expectedVersion } = streamOf(run, writer, index);
-    const parameters = [companyId, streamId, expectedVersion + 1, movementJson, metadataJson];
-    return within(db, shape, (executor) => executor.executeQuery(CompiledQuery.raw(plainInsertSql, parameters)));
-  };
+  const insert =
+    (shape: Shape, run: string, text = plainInsertSql) =>
+    (writer: number, index: number) => {
+      const { streamId, expectedVersion } = streamOf(run, writer, index);
+      const parameters = [companyId, streamId, expectedVersion + 1, movementJson, metadataJson];
+      return within(db, shape, (executor) => executor.executeQuery(CompiledQuery.raw(text, parameters)));
+    };
 
   // Opens every connection and warms the JIT before anything is timed.
   await runWriters(poolSize, eventsPerStream, append('transaction', 'warm'));
   await runWriters(poolSize, eventsPerStream, insert('transaction', 'warm'));
+  await runWriters(poolSize, eventsPerStream, insert('statement', 'warm-prepared', preparedInsertSql));
 
   const rows: BenchRow[] = [];
   let appended = 0;
   for (const writers of [1, 16]) {
-    const operationsPerWriter = writers === 1 ? 250 : 60;
+    const operationsPerWriter = writers === 1 ? 250 : 200;
     for (const shape of ['transaction', 'statement'] as const) {
       const measured = await alternate(
         rounds,
@@ -102,6 +109,22 @@ export async function run({ database, log }: BenchContext): Promise<BenchRow[]> 
       log(`${rows[rows.length - 1].case}: ${Math.round(measured.subject.perSecond)} vs ${Math.round(measured.baseline.perSecond)}`);
     }
   }
+
+  // For reference, no target: the same append against an INSERT that is prepared as well.
+  const reference = await alternate(
+    rounds,
+    (round) => runWriters(16, 200, append('statement', `reference-${round}`)),
+    (round) => runWriters(16, 200, insert('statement', `reference-${round}`, preparedInsertSql)),
+  );
+  appended += reference.subject.operations;
+  rows.push({
+    case: 'append, 16 writers, one statement, autocommit, vs a prepared INSERT',
+    value: reference.subject.perSecond,
+    unit: 'events/s',
+    baseline: { label: 'prepared INSERT', value: reference.baseline.perSecond },
+    ratio: reference.ratio,
+    note: 'reference only: both sides prepared',
+  });
 
   await assertEveryAppendLanded(db, appended + poolSize * eventsPerStream);
   return rows;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -81,6 +82,35 @@ class SerialPGliteDialect extends PGliteDialect {
   }
 }
 
+/** SQL text -> the name it is prepared under on each PostgreSQL connection. */
+const preparedNames = new Map<string, string>();
+
+/**
+ * Marks a statement to be sent as a named prepared statement on PostgreSQL: each connection
+ * parses and plans it once and then only binds and executes it. For the few hottest statements
+ * (the event append), whose text is fixed; everything else goes as an unnamed statement, as
+ * kysely sends it. Returns the text, so a module writes `const appendSql = preparedStatement(...)`.
+ * PGlite runs the statement as sent. (Named statements need session pooling: behind a pooler in
+ * transaction mode they fail.)
+ */
+export function preparedStatement(text: string): string {
+  if (!preparedNames.has(text)) {
+    preparedNames.set(text, `shopfloor_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`);
+  }
+  return text;
+}
+
+/** Makes a pooled client send the statements marked by `preparedStatement` under their names. */
+function sendMarkedStatementsPrepared(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const prepared = (config: unknown, values?: unknown, callback?: unknown) => {
+    const name = typeof config === 'string' ? preparedNames.get(config) : undefined;
+    if (name && Array.isArray(values)) return query({ name, text: config, values }, callback);
+    return query(config, values, callback);
+  };
+  client.query = prepared as typeof client.query;
+}
+
 export interface OpenDatabaseOptions {
   /** postgres:// URL; when absent an embedded PGlite database lives in `dataDir/pgdata`. */
   databaseUrl?: string;
@@ -100,7 +130,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // A dropped connection must not crash the process: the query in flight fails (503), pg-pool
     // removes the broken client, and the next query connects anew.
     pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      sendMarkedStatementsPrepared(client);
+    });
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

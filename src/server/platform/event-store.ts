@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { CompiledQuery, sql, type Generated, type Insertable } from 'kysely';
 import { DomainError } from '../../domain/shared/errors.js';
-import type { Db, Executor, Tx } from './db.js';
+import { preparedStatement, type Db, type Executor, type Tx } from './db.js';
 
 interface StreamsTable {
   stream_id: string;
@@ -205,6 +205,27 @@ function appendSql(expected: ExpectedVersion, count: number): string {
     ${returning}`;
 }
 
+/** Appends of up to this many events go as named prepared statements (one per shape and count). */
+const preparedUpTo = 16;
+const appendStatements = new Map<string, string>();
+
+/**
+ * The append statement for this expectation and event count. The common shapes are prepared on
+ * each PostgreSQL connection once and then only bound and executed: the append is the hottest
+ * statement of the system, and parsing and planning it cost as much as writing its rows.
+ */
+function appendStatement(expected: ExpectedVersion, count: number): string {
+  const shape = expected === 'any' ? 'any' : expected === 0 ? 'new' : 'next';
+  if (count > preparedUpTo) return appendSql(expected, count);
+  const key = `${shape}:${count}`;
+  let statement = appendStatements.get(key);
+  if (!statement) {
+    statement = preparedStatement(appendSql(expected, count));
+    appendStatements.set(key, statement);
+  }
+  return statement;
+}
+
 type AppendedRow = { global_position: string; tx_id: string; stream_version: number; recorded_at: Date | string };
 
 /**
@@ -222,7 +243,7 @@ async function appendRaw(executor: Executor, input: AppendInput): Promise<Append
   if (typeof expected === 'number' && expected > 0) parameters.push(expected);
   newEvents.forEach((event, index) => parameters.push(event.type, payloads[index]));
 
-  const result = await executor.executeQuery<AppendedRow>(CompiledQuery.raw(appendSql(expected, count), parameters));
+  const result = await executor.executeQuery<AppendedRow>(CompiledQuery.raw(appendStatement(expected, count), parameters));
 
   if (result.rows.length !== count) {
     throw new DomainError('CONFLICT_ERROR', [

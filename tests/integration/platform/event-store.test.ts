@@ -273,6 +273,56 @@ describe('appending with an expected version', () => {
   });
 });
 
+describe('the append as a prepared statement', () => {
+  it('prepares each append shape once on the connection that sends it, and reuses it', async () => {
+    const [afterFirst, afterSecond] = await db.connection().execute(async (connection) => {
+      const prepared = async () => {
+        const found = await sql<{ statement: string }>`
+          select statement from pg_prepared_statements where statement like 'with moved as%'
+        `.execute(connection);
+        return found.rows.map((row) => row.statement).sort();
+      };
+      const appendEachShape = async () => {
+        const streamId = orderStream();
+        await store.append(connection, { companyId: null, streamId, streamType: 'order', expectedVersion: 0, events: [moved('Saw')] });
+        await store.append(connection, { companyId: null, streamId, streamType: 'order', expectedVersion: 1, events: [moved('Drill')] });
+        await store.append(connection, { companyId: null, streamId, streamType: 'order', expectedVersion: 'any', events: [moved('Pack'), moved('Ship')] });
+      };
+      await appendEachShape();
+      const first = await prepared();
+      await appendEachShape();
+      return [first, await prepared()];
+    });
+    expect(afterFirst.some((text) => text.includes('on conflict (stream_id) do nothing'))).toBe(true);
+    expect(afterFirst.some((text) => text.includes('where stream_id = $1 and version = $6::int'))).toBe(true);
+    expect(afterFirst.some((text) => text.includes('do update set') && text.includes('cross join (values'))).toBe(true);
+    expect(afterSecond).toEqual(afterFirst);
+  });
+
+  it('keeps a tenant to its own company when a plan prepared by the platform is reused', async () => {
+    const shopA = randomUUID();
+    const shopB = randomUUID();
+    const orderOfB = orderStream();
+    await db.connection().execute(async (connection) => {
+      // Enough runs as the platform role for PostgreSQL to switch to a generic plan.
+      for (let run = 0; run < 8; run++) {
+        await store.append(connection, { companyId: shopB, streamId: orderOfB, streamType: 'order', expectedVersion: run, events: [moved(`Step ${run}`)] });
+      }
+      await conflictOf(
+        withTenant(connection, shopA, (tx) =>
+          store.append(tx, { companyId: shopA, streamId: orderOfB, streamType: 'order', expectedVersion: 8, events: [moved('Scrap')] }),
+        ),
+      );
+      await expect(
+        withTenant(connection, shopA, (tx) =>
+          store.append(tx, { companyId: shopB, streamId: orderStream(), streamType: 'order', expectedVersion: 0, events: [moved('Start')] }),
+        ),
+      ).rejects.toMatchObject({ code: '42501' });
+    });
+    expect(await streamVersion(orderOfB)).toBe(8);
+  });
+});
+
 describe('reading in commit order below the horizon', () => {
   it('never hands out an event of a later transaction while an earlier one is still open', async () => {
     const consumerName = `horizon-${randomUUID()}`;
