@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { CompiledQuery, sql, type Generated, type Insertable } from 'kysely';
 import { DomainError } from '../../domain/shared/errors.js';
+import { startCursor, type Cursor } from '../../domain/shared/live.js';
 import { preparedStatement, type Db, type Executor, type Tx } from './db.js';
 
 interface StreamsTable {
@@ -71,29 +72,12 @@ export interface StoredEvent<Type extends string = string, Data = unknown> {
   recordedAt: Date;
 }
 
-/**
- * A position in the log's read order: events are read by `(txId, globalPosition)`, and only from
- * transactions older than every transaction still running, so a late commit is never skipped.
- */
-export interface Cursor {
-  txId: string;
-  position: number;
-}
-
-export const startCursor: Cursor = { txId: '0', position: 0 };
+export { decodeCursor, encodeCursor, startCursor, type Cursor } from '../../domain/shared/live.js';
 
 export const cursorOf = (event: Pick<StoredEvent, 'txId' | 'globalPosition'>): Cursor => ({
   txId: event.txId,
   position: event.globalPosition,
 });
-
-/** `txId.position`, the form a cursor travels in (live feed, URLs). */
-export const encodeCursor = (cursor: Cursor): string => `${cursor.txId}.${cursor.position}`;
-
-export function decodeCursor(text: string): Cursor | undefined {
-  const match = /^(\d{1,20})\.(\d{1,16})$/.exec(text);
-  return match ? { txId: match[1], position: Number(match[2]) } : undefined;
-}
 
 /**
  * The version the caller last saw: a number (0 = the stream must not exist yet), or `'any'`

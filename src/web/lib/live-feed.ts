@@ -1,4 +1,15 @@
 import type { ErrorCode } from '../../domain/shared/errors';
+import {
+  closeCodes,
+  compareCursors as compareCursorValues,
+  decodeCursor,
+  topicMatches,
+  type LiveEvent,
+  type LiveTopic,
+  type ServerMessage,
+} from '../../domain/shared/live';
+
+export type { LiveEvent, LiveTopic };
 
 /**
  * `connecting`: opening, authenticating or replaying what was missed; `live`: caught up, events
@@ -6,22 +17,6 @@ import type { ErrorCode } from '../../domain/shared/errors';
  * board that is not `live` may be stale and should say so.
  */
 export type LiveStatus = 'connecting' | 'live' | 'offline';
-
-/** `company` (every event of the caller's company), `stream:<streamId>` or `type:<streamType>`. */
-export type LiveTopic = 'company' | `stream:${string}` | `type:${string}`;
-
-/** One committed event, as `/api/live` sends it. */
-export interface LiveEvent<Data = unknown> {
-  streamId: string;
-  streamType: string;
-  streamVersion: number;
-  type: string;
-  data: Data;
-  metadata: Record<string, unknown>;
-  /** ISO 8601. */
-  recordedAt: string;
-  companyId: string;
-}
 
 export type LiveListener = (event: LiveEvent, cursor: string) => void;
 
@@ -70,22 +65,13 @@ export interface LiveFeed {
   close(): void;
 }
 
-type ServerMessage =
-  | { type: 'ready' }
-  | { type: 'event'; cursor: string; event: LiveEvent }
-  | { type: 'caught-up'; cursor: string }
-  | { type: 'error'; code: ErrorCode };
-
 const OPEN = 1;
-const UNAUTHORIZED_CLOSE = 4401;
 
 /** Commit order of two `txId.position` cursors. */
-export function compareCursors(a: string, b: string): number {
-  const [aTx, aPosition] = a.split('.');
-  const [bTx, bPosition] = b.split('.');
-  const byTx = BigInt(aTx) - BigInt(bTx);
-  if (byTx !== 0n) return byTx < 0n ? -1 : 1;
-  return Number(aPosition) - Number(bPosition);
+function compareCursors(a: string, b: string): number {
+  const [first, second] = [decodeCursor(a), decodeCursor(b)];
+  if (!first || !second) throw new Error(`Not a live-feed cursor: ${first ? b : a}`);
+  return compareCursorValues(first, second);
 }
 
 const laterCursor = (current: string | undefined, next: string) =>
@@ -95,11 +81,6 @@ function defaultUrl(): string {
   const { protocol, host } = globalThis.location;
   return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}/api/live`;
 }
-
-const topicMatches = (topic: string, event: LiveEvent) =>
-  topic === 'company' ||
-  (topic.startsWith('stream:') && topic.slice(7) === event.streamId) ||
-  (topic.startsWith('type:') && topic.slice(5) === event.streamType);
 
 /**
  * A live feed for the console: one socket to `/api/live`, shared by every board and screen of
@@ -226,7 +207,7 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
       ready = false;
       awaitingCatchUp = false;
       setStatus('offline');
-      if (code === UNAUTHORIZED_CLOSE) {
+      if (code === closeCodes.unauthorized) {
         parked = true;
         options.onUnauthorized?.();
       }
