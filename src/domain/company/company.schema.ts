@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingQuery } from '../shared/paging.js';
 
 /** Field limits of the company data (spec section 5, Company). */
 export const companyLimits = {
@@ -163,7 +164,6 @@ export type CustomerAccountUpdate = z.infer<typeof customerAccountUpdateSchema>;
 
 /** Paging of the customer list; `page` counts from 1 (the company selector asks page 1, limit 100). */
 export const customerListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  ...pagingQuery(),
   companyName: z.string().trim().max(companyLimits.name).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from '../shared/paging.js';
 import { basicSettingsSchema, plans, referralSources } from './company.schema.js';
 
 /** Answers of the company-account routes; the web reads its types from here. Dates are ISO strings. */
@@ -43,12 +44,7 @@ export const customerAccountRowSchema = z.object({
 });
 export type CustomerAccountRow = z.infer<typeof customerAccountRowSchema>;
 
-export const customerAccountPageSchema = z.object({
-  data: z.array(customerAccountRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const customerAccountPageSchema = pageOf(customerAccountRowSchema);
 
 /** `GET /api/company-account/byId/{id}`: a customer row with its referral source, settings and logo. */
 export const customerAccountDetailSchema = customerAccountRowSchema.extend({

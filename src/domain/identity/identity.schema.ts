@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingQuery } from '../shared/paging.js';
 import { companyNameSchema, missingAs } from '../company/company.schema.js';
 import { passwordPairSchema, PASSWORD_MAX_LENGTH } from './password.schema.js';
 
@@ -88,8 +89,7 @@ export const createOperationsUserSchema = passwordPairSchema.safeExtend({
 
 /** Paging and filters of `GET /api/users`; `page` counts from 1. */
 export const userListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  ...pagingQuery(),
   role: z.enum(['SUPER_USER', 'ADMIN', 'OPERATOR']).optional(),
   q: z.string().trim().max(NAME_MAX_LENGTH).optional(),
 });

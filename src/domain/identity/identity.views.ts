@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from '../shared/paging.js';
 import { roles } from '../shared/roles.js';
 import { locales } from './identity.schema.js';
 
@@ -63,12 +64,7 @@ export const userViewSchema = z.object({
 });
 export type UserView = z.infer<typeof userViewSchema>;
 
-export const userPageSchema = z.object({
-  data: z.array(userViewSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const userPageSchema = pageOf(userViewSchema);
 
 export const userCountsSchema = z.object({
   SUPER_USER: z.number().int(),

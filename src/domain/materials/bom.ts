@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/errors.js';
-import { fromCents, toCents } from './decimal.js';
+import { fromCents, toCents } from '../shared/decimal.js';
 import type { BomNodeView, Component, MaterialType } from './materials.schema.js';
 
 /** What the bill of materials needs to know about one material. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issueToDetail } from '../shared/validation.js';
-import { decimalParts, fitsDecimal } from './decimal.js';
+import { decimalParts, fitsDecimal } from '../shared/decimal.js';
 import { materialContentOf, materialInputSchema, materialListQuerySchema, materialUpdateSchema, type MaterialInput } from './materials.schema.js';
 
 const bolt = (overrides: Record<string, unknown> = {}): MaterialInput =>

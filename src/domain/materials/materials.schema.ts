@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { decimalParts, decimalSchema, wrongTypeIs } from './decimal.js';
+import { pagingQuery } from '../shared/paging.js';
+import { decimalParts, decimalSchema, wrongTypeIs } from '../shared/decimal.js';
 
 /** The three kinds of material; each has its own tab in the console. */
 export const materialTypes = ['product', 'manufacturing_part', 'purchasing_part'] as const;
@@ -382,8 +383,7 @@ const sortValues = materialSortColumns.flatMap((column) => [column, `-${column}`
 /** Paging, filter and sort of the lists (defaults per spec: first page, 10 rows, no filter). */
 export const materialListQuerySchema = z.object({
   type: z.enum(materialTypes).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  ...pagingQuery(),
   q: z.string().trim().max(100).default(''),
   sort: z.enum(sortValues).default('name'),
 });

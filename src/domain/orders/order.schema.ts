@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { decimalSchema, wrongTypeIs } from '../materials/decimal.js';
+import { pagingQuery } from '../shared/paging.js';
+import { decimalSchema, wrongTypeIs } from '../shared/decimal.js';
 import { materialLimits } from '../materials/materials.schema.js';
 import { orderStatusTargets } from '../stations/station.schema.js';
 
@@ -154,8 +155,7 @@ export const orderListQuerySchema = z.object({
   q: z.string().trim().max(50).optional(),
   /** true: only delayed orders; false: only those on time. */
   delayed: z.enum(['true', 'false']).transform((text) => text === 'true').optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  ...pagingQuery(),
   sort: z.string().regex(sortPattern, 'validation.invalidValue').default('-number'),
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pageOf } from '../../../domain/shared/paging.js';
 import {
   bomNodeSchema,
   materialInputSchema,
@@ -32,7 +33,7 @@ import { listMaterials, materialsForExport } from './materials.queries.js';
 
 const tags = ['materials'];
 const idParams = z.object({ id: z.uuid() });
-const listResponse = z.object({ data: z.array(materialSummarySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+const listResponse = pageOf(materialSummarySchema);
 const exportQuery = materialListQuerySchema.pick({ type: true, q: true, sort: true }).extend({ lang: z.enum(csvLanguages).default('en') });
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from '../../../domain/shared/paging.js';
 import { materialTypes } from '../../../domain/materials/materials.schema.js';
 import { availableActions, type LiveOrderState } from '../../../domain/orders/order.decider.js';
 import { calendarDayOf, isDelayed, isEditable, orderActions } from '../../../domain/orders/order.machine.js';
@@ -181,7 +182,7 @@ export function orderListItem(row: Omit<OrderListRow, 'total'>, stationNames: Ma
   };
 }
 
-export const orderPageSchema = z.object({ data: z.array(orderListItemSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+export const orderPageSchema = pageOf(orderListItemSchema);
 
 /** The home board: orders with number, status and delayed (and enough to sort and link). */
 export const homeBoardSchema = z.object({ data: z.array(orderListItemSchema), total: z.number().int(), today: z.string() });

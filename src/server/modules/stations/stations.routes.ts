@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pagingQuery } from '../../../domain/shared/paging.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { Role } from '../../../domain/shared/roles.js';
 import { saveSequenceSchema } from '../../../domain/stations/sequence.schema.js';
@@ -71,8 +72,8 @@ export async function stationsRoutes(app: FastifyInstance) {
     schema: {
       tags: ['stations'],
       querystring: z.object({
-        page: z.coerce.number().int().min(1).default(1),
-        limit: z.coerce.number().int().min(1).max(100).default(100),
+        // The overview shows a whole line of stations at once.
+        ...pagingQuery(100),
         q: z.string().trim().max(50).optional(),
         sort: z.enum(['sequence', 'name']).default('sequence'),
       }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from '../../../domain/shared/paging.js';
 import { roles } from '../../../domain/shared/roles.js';
 import { afterCompletionActions, WIP_STAGE_NAME } from '../../../domain/stations/station.schema.js';
 import type { StoredEvent } from '../../platform/event-store.js';
@@ -33,12 +34,7 @@ export const stationViewSchema = z.object({
 });
 export type StationView = z.infer<typeof stationViewSchema>;
 
-export const stationPageSchema = z.object({
-  data: z.array(stationViewSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const stationPageSchema = pageOf(stationViewSchema);
 
 export function stationView(row: StationRow, keyFigures: StationKeyFigures): StationView {
   return {

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** Rows a list page may ask for at most. */
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * The paging fields of a list's query string: `page` counts from 1, `limit` rows per page
+ * (spec: first page, 10 rows). Spread into a list's own query schema beside its filters.
+ */
+export const pagingQuery = (defaultLimit = 10) => ({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultLimit),
+});
+
+/** One page of a list, as every list route answers: the rows, how many there are in all, and the paging asked for. */
+export const pageOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
