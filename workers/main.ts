@@ -3,20 +3,19 @@ import { createJobServices, jobDefinitions } from '../src/server/jobs.js';
 import { ConfigError, loadConfig, type Config } from '../src/server/platform/config.js';
 import { openDatabase } from '../src/server/platform/db.js';
 import { createEventStore } from '../src/server/platform/event-store.js';
-import { createJobQueue, queueNames, queuePrefixFrom } from '../src/server/platform/jobs.js';
+import { createJobQueue, queueNames } from '../src/server/platform/jobs.js';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }
 
-function readConfig(): { config: Config & { redisUrl: string; databaseUrl: string }; prefix: string } {
+function readConfig(): Config & { redisUrl: string; databaseUrl: string } {
   try {
     const config = loadConfig();
-    const prefix = queuePrefixFrom();
     if (!config.redisUrl) fail('REDIS_URL is not set: without Redis the server runs its jobs itself and needs no worker process.');
     if (!config.databaseUrl) fail('DATABASE_URL is not set: the embedded database belongs to the server process; a worker needs PostgreSQL.');
-    return { config: { ...config, redisUrl: config.redisUrl, databaseUrl: config.databaseUrl }, prefix };
+    return { ...config, redisUrl: config.redisUrl, databaseUrl: config.databaseUrl };
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
@@ -25,7 +24,8 @@ function readConfig(): { config: Config & { redisUrl: string; databaseUrl: strin
 
 /** Runs the email and pdf queues' handlers until SIGTERM/SIGINT, then finishes running jobs and exits 0. */
 async function main() {
-  const { config, prefix } = readConfig();
+  const config = readConfig();
+  const prefix = config.queuePrefix;
   const log = pino({ level: config.logLevel, base: { process: 'worker' } });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5 });
   const queue = createJobQueue({ redisUrl: config.redisUrl, prefix });

@@ -3,17 +3,15 @@ import { startJobs } from './jobs.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db.js';
 import { createEventStore } from './platform/event-store.js';
-import { createJobQueue, queuePrefixFrom } from './platform/jobs.js';
+import { createJobQueue } from './platform/jobs.js';
 import { migrateToLatest } from './platform/migrate.js';
 import { logSeedReport, seed } from './seed.js';
 
 /** Reads config, migrates, builds the app, listens; on SIGTERM/SIGINT closes gracefully and exits 0. */
 async function main() {
   let config;
-  let queuePrefix;
   try {
     config = loadConfig();
-    queuePrefix = queuePrefixFrom();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -24,7 +22,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const eventStore = createEventStore();
-  const jobQueue = createJobQueue({ redisUrl: config.redisUrl, prefix: queuePrefix });
+  const jobQueue = createJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix });
   const app = await buildApp({ config, database, eventStore, jobQueue });
   logSeedReport(app, await seed(app));
   const jobs = startJobs({ config, database, eventStore, queue: jobQueue, log: app.log });

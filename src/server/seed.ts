@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { meetsPasswordRule } from '../domain/identity/password.schema.js';
 import { appendPlatformEvent } from './modules/company/index.js';
 import { createMasterUser, identityDeps, masterExists, provisionCompany, type ProvisionedUser } from './modules/identity/index.js';
 import { withSystem } from './platform/db.js';
@@ -24,7 +23,7 @@ export const demoUsers: readonly (ProvisionedUser & { password: string })[] = [
 
 export interface SeedReport {
   /** Set when the master was created by this start; `password` only when it was generated. */
-  master?: { email: string; generatedPassword?: string; weakPassword: boolean };
+  master?: { email: string; generatedPassword?: string };
   /** Set when the demo company was created by this start. */
   demo?: { companyName: string; users: { role: string; login: string; password: string }[] };
 }
@@ -45,10 +44,14 @@ async function demoWasSeeded(app: FastifyInstance): Promise<boolean> {
 /**
  * First-start data, idempotent: the master user (from MASTER_EMAIL / MASTER_PASSWORD, or a
  * generated password reported once), and with SEED_DEMO on an empty database the demo company.
- * The demo is seeded at most once per database, even if the master deletes it later.
- * Run it on one instance before others start: two first starts at once could both seed.
+ * The demo is seeded at most once per database, even if the master deletes it later. Several
+ * instances starting at once take turns: the first seeds, the others find it done.
  */
-export async function seed(app: FastifyInstance): Promise<SeedReport> {
+export function seed(app: FastifyInstance): Promise<SeedReport> {
+  return app.database.exclusively('seed', () => seedNow(app));
+}
+
+async function seedNow(app: FastifyInstance): Promise<SeedReport> {
   const deps = identityDeps({ db: app.db, eventStore: app.eventStore, auth: app.auth, config: app.config });
   const report: SeedReport = {};
 
@@ -59,7 +62,6 @@ export async function seed(app: FastifyInstance): Promise<SeedReport> {
     report.master = {
       email,
       generatedPassword: app.config.masterPassword ? undefined : password,
-      weakPassword: !meetsPasswordRule(password),
     };
   }
 
@@ -79,10 +81,9 @@ export async function seed(app: FastifyInstance): Promise<SeedReport> {
 /** Writes what a first start created to the log, once: the generated master password is never shown again. */
 export function logSeedReport(app: FastifyInstance, report: SeedReport): void {
   if (report.master) {
-    const { email, generatedPassword: password, weakPassword } = report.master;
+    const { email, generatedPassword: password } = report.master;
     if (password) app.log.warn({ email, password }, 'master user created with a generated password: note it now, it is not shown again');
     else app.log.info({ email }, 'master user created from MASTER_EMAIL / MASTER_PASSWORD');
-    if (weakPassword) app.log.warn({ email }, 'MASTER_PASSWORD does not meet the password rule (8+ characters, an uppercase letter, a special character)');
   }
   if (report.demo) {
     app.log.info({ company: report.demo.companyName, users: report.demo.users }, 'demo company created; sign in with any of these users');

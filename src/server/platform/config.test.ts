@@ -34,10 +34,35 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['JWT_SECRET', 'short'],
     ['PUBLIC_URL', 'nope'],
+    ['MASTER_PASSWORD', 'password'],
+    ['BULLMQ_PREFIX', 'bad prefix:1'],
   ])('refuses a bad %s with a message naming it', (name, value) => {
     const load = () => loadConfig({ DATA_DIR: tempDir(), [name]: value });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('never shows a secret or the password inside a URL in its message', () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tempDir(), ...env });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('expected the configuration to be refused');
+    };
+    expect(message({ JWT_SECRET: 'too-short-secret' })).toBe(
+      'Invalid configuration: JWT_SECRET must be at least 32 characters (got 16 characters, not shown)',
+    );
+    expect(message({ MASTER_PASSWORD: 'lowercase-only' })).not.toContain('lowercase-only');
+    expect(message({ DATABASE_URL: 'mysql://shop:hunter2@db/shop' })).toContain('mysql://shop:***@db/shop');
+  });
+
+  it('takes the queue prefix and a master password that meets the rule', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), BULLMQ_PREFIX: 'site-2', MASTER_PASSWORD: 'Operator#2026' });
+    expect(config.queuePrefix).toBe('site-2');
+    expect(config.masterPassword).toBe('Operator#2026');
+    expect(loadConfig({ DATA_DIR: tempDir() }).queuePrefix).toBe('shopfloor');
   });
 
   it('treats an empty variable as unset', () => {

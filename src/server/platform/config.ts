@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { meetsPasswordRule, PASSWORD_MAX_LENGTH } from '../../domain/identity/password.schema.js';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = (protocols: string[]) =>
@@ -36,7 +37,19 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   MASTER_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
-  MASTER_PASSWORD: z.preprocess(emptyToUndefined, z.string().optional()),
+  // The sign-in form applies the password rule, so a master password that breaks it could never sign in.
+  MASTER_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+      .refine(meetsPasswordRule, 'must meet the password rule: 8 or more characters, an uppercase letter and a special character')
+      .optional(),
+  ),
+  BULLMQ_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^[\w.-]{1,64}$/, "must be 1-64 letters, digits, '.', '-' or '_'").default('shopfloor'),
+  ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   MATERIAL_IMAGE_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(512 * 1024 * 1024).default(512 * 1024 * 1024)),
 });
@@ -56,6 +69,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   masterEmail?: string;
   masterPassword?: string;
+  /** BullMQ key prefix; the server and the worker process must agree on it. */
+  queuePrefix: string;
   seedDemo: boolean;
   /** Largest material image accepted, in bytes (spec: 512 MB; lower it to save disk). */
   materialImageMaxBytes: number;
@@ -79,6 +94,23 @@ function persistentJwtSecret(dataDir: string): string {
   return secret;
 }
 
+const secretVariables = new Set(['JWT_SECRET', 'MASTER_PASSWORD']);
+
+/** A bad value as the error line shows it: never a secret, nor the password inside a URL. */
+function shown(name: string, value: string): string {
+  if (secretVariables.has(name)) return `${value.length} characters, not shown`;
+  try {
+    const url = new URL(value);
+    if (url.password) {
+      url.password = '***';
+      return JSON.stringify(url.toString());
+    }
+  } catch {
+    // not a URL: shown as it is
+  }
+  return JSON.stringify(value);
+}
+
 /**
  * Parses and validates the environment once. Throws ConfigError naming the first bad variable.
  * Only what the caller passes is read, so tests can build a config without touching process.env.
@@ -88,7 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${shown(name, env[name] ?? '')})`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -107,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     masterEmail: e.MASTER_EMAIL,
     masterPassword: e.MASTER_PASSWORD,
+    queuePrefix: e.BULLMQ_PREFIX,
     seedDemo: e.SEED_DEMO === 'true',
     materialImageMaxBytes: e.MATERIAL_IMAGE_MAX_BYTES,
   };

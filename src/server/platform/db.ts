@@ -35,6 +35,12 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Runs `work` while holding a lock named `name` across every process on this database (a
+   * PostgreSQL session advisory lock, held on a connection of its own while `work` uses the
+   * others). On PGlite, which one process owns, it just runs `work`.
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -141,6 +147,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await sql`select 1`.execute(db);
       },
+      exclusively: (name, work) =>
+        db.connection().execute(async (connection) => {
+          const key = sql`hashtextextended(${`lock:${name}`}, 0)`;
+          await sql`select pg_advisory_lock(${key})`.execute(connection);
+          try {
+            return await work();
+          } finally {
+            await sql`select pg_advisory_unlock(${key})`.execute(connection);
+          }
+        }),
       close: () => db.destroy(),
     };
   }
@@ -154,6 +170,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    exclusively: (_name, work) => work(),
     close: () => db.destroy(),
   };
 }

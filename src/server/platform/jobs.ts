@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { ConfigError, type Config } from './config.js';
+import type { Config } from './config.js';
 import type { Db } from './db.js';
 import type { EventStore } from './event-store.js';
 import { isPermanentJobFailure, permanentJobFailure } from './job-errors.js';
@@ -123,18 +123,6 @@ export interface JobQueueOptions {
 }
 
 export const defaultQueuePrefix = 'shopfloor';
-
-/**
- * The BullMQ key prefix from `BULLMQ_PREFIX` (default `shopfloor`). Separate prefixes let test
- * runs, or two installations, share one Redis without seeing each other's jobs.
- */
-export function queuePrefixFrom(env: Record<string, string | undefined> = process.env): string {
-  const value = env.BULLMQ_PREFIX || defaultQueuePrefix;
-  if (!/^[\w.-]{1,64}$/.test(value)) {
-    throw new ConfigError(`Invalid configuration: BULLMQ_PREFIX must be 1-64 letters, digits, '.', '-' or '_' (got ${JSON.stringify(value)})`);
-  }
-  return value;
-}
 
 /** The queue the configuration asks for. */
 export function createJobQueue(options: JobQueueOptions): JobQueue {

@@ -13,7 +13,7 @@ describe('first start', () => {
   it('creates the master from MASTER_EMAIL / MASTER_PASSWORD and the demo company, once', async () => {
     t = await createTestApp({ SEED_DEMO: 'true', MASTER_EMAIL: 'Operator@Example.com', MASTER_PASSWORD: 'Operator#2026' });
     const report = await seed(t.app);
-    expect(report.master).toEqual({ email: 'operator@example.com', generatedPassword: undefined, weakPassword: false });
+    expect(report.master).toEqual({ email: 'operator@example.com', generatedPassword: undefined });
     expect(report.demo?.users.map((u) => u.login)).toEqual(['super@demo.example.com', 'admin@demo.example.com', 'operator1', 'operator2']);
 
     const master = await signIn(t, 'operator@example.com', 'Operator#2026');
@@ -30,6 +30,15 @@ describe('first start', () => {
 
     expect(await seed(t.app)).toEqual({});
     expect((await clientOf(t, master.access_token).get('/api/company-account/all')).json().total).toBe(1);
+  });
+
+  it('seeds once when several instances start at the same moment', async () => {
+    t = await createTestApp({ SEED_DEMO: 'true', MASTER_EMAIL: 'boss@example.com', MASTER_PASSWORD: 'Operator#2026' });
+    const reports = await Promise.all([seed(t.app), seed(t.app), seed(t.app)]);
+    expect(reports.filter((report) => report.master)).toHaveLength(1);
+    expect(reports.filter((report) => report.demo)).toHaveLength(1);
+    const master = clientOf(t, (await signIn(t, 'boss@example.com', 'Operator#2026')).access_token);
+    expect((await master.get('/api/company-account/all')).json().total).toBe(1);
   });
 
   it('generates a master password when none is configured and reports it once', async () => {
