@@ -9,6 +9,8 @@ interface DispatchedJobsTable {
   name: string;
   data: ColumnType<unknown, string, never>;
   global_position: ColumnType<string, number, never>;
+  /** The company of the event the job came from (null for platform events). */
+  company_id: ColumnType<string | null, string | null, never>;
   created_at: Generated<Date>;
   enqueued_at: Date | null;
 }
@@ -116,6 +118,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           name: route.name,
           data: JSON.stringify(data),
           global_position: event.globalPosition,
+          company_id: event.companyId,
         });
       }
     }

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
-import type { Db } from './db.js';
+import type { Db, Executor } from './db.js';
 import { permanentJobFailure } from './job-errors.js';
 import type { JobLogger } from './jobs.js';
 import { locales, type Locale } from '../../domain/shared/locales.js';
@@ -113,6 +113,13 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     close() {},
   };
+}
+
+/** Deletes the dev mailbox's messages to these addresses (a deleted customer's users). */
+export async function forgetDevMail(db: Executor, addresses: readonly string[]): Promise<void> {
+  if (addresses.length === 0) return;
+  const lowered = addresses.map((address) => address.toLowerCase());
+  await db.deleteFrom('dev_mailbox').where((eb) => eb(eb.fn('lower', ['to_address']), 'in', lowered)).execute();
 }
 
 export interface DevMailboxMessage {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, signedInMaster, testPassword, type TeamMember, type TestCompany } from '../../support/identity.js';
 
@@ -155,6 +155,14 @@ describe('deleting a customer', () => {
     const dir = path.join(t.config.dataDir, 'companies', doomed.companyId);
     await mkdir(dir, { recursive: true });
     await (await open(path.join(dir, 'note.txt'), 'w')).close();
+    // A reset link: a job in the ledger and, with no SMTP server, a message in the dev mailbox.
+    const forgot = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: doomed.superUser.login }, remoteAddress: '10.0.5.2' });
+    expect(forgot.statusCode).toBe(200);
+    const mailTo = (address: string) =>
+      sql<{ n: string }>`select count(*)::text as n from dev_mailbox where lower(to_address) = ${address}`.execute(t.app.db);
+    await vi.waitFor(async () => expect((await mailTo(doomed.superUser.login)).rows[0].n).toBe('1'), { timeout: 10_000 });
+    const ledger = await sql<{ n: string }>`select count(*)::text as n from dispatched_jobs where company_id = ${doomed.companyId}::uuid`.execute(t.app.db);
+    expect(Number(ledger.rows[0].n)).toBeGreaterThan(0);
 
     const res = await asMaster().delete(`/api/company-account/byId/${doomed.companyId}`);
     expect(res.statusCode).toBe(200);
@@ -170,12 +178,17 @@ describe('deleting a customer', () => {
       select c.table_name from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
       where c.table_schema = current_schema() and c.column_name = 'company_id' and t.table_type = 'BASE TABLE'`.execute(t.app.db);
-    expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['companies', 'users', 'sessions', 'user_tokens', 'events', 'streams']));
+    expect(tables.rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(['companies', 'users', 'sessions', 'user_tokens', 'events', 'streams', 'dispatched_jobs']),
+    );
     for (const { table_name } of tables.rows) {
       const left = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table_name)} where company_id = ${doomed.companyId}::uuid`.execute(t.app.db);
       expect({ table: table_name, rows: left.rows[0].n }).toEqual({ table: table_name, rows: '0' });
     }
     expect(existsSync(dir)).toBe(false);
+    expect((await mailTo(doomed.superUser.login)).rows[0].n).toBe('0');
+    const jobs = await sql<{ n: string }>`select count(*)::text as n from dispatched_jobs where data::text like ${`%${doomed.superUser.login}%`}`.execute(t.app.db);
+    expect(jobs.rows[0].n).toBe('0');
 
     const audit = await sql<{ type: string }>`select type from events where stream_id = 'customer-accounts' and data->>'companyId' = ${doomed.companyId}`.execute(t.app.db);
     expect(audit.rows).toEqual([{ type: 'CustomerAccountDeleted' }]);

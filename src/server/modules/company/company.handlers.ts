@@ -6,6 +6,7 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import type { Config } from '../../platform/config.js';
 import { withSystem, withTenant, type Db, type Tx } from '../../platform/db.js';
 import type { EventMetadata, EventStore } from '../../platform/event-store.js';
+import { forgetDevMail } from '../../platform/mailer.js';
 import { bytesUnder, companyDir, removeCompanyFiles, writeLogo } from './company.files.js';
 import {
   customerPage,
@@ -223,13 +224,17 @@ export async function updateCustomerAccount(
 }
 
 /**
- * Deletes a customer: its rows in every tenant table (users and sessions included, so its tokens
- * stop working), its streams and events, then its files. A platform event records the deletion.
+ * Deletes a customer: its rows in every table with a company (users and sessions included, so its
+ * tokens stop working; its streams, events and job ledger rows), the dev mailbox's messages to its
+ * users, then its files. A platform event records the deletion.
  */
 export async function deleteCustomerAccount(deps: CompanyDeps, companyId: string, metadata: EventMetadata): Promise<void> {
   await withSystem(deps.db, async (tx) => {
     const row = await findCompany(tx, companyId);
     if (!row) throw notFound();
+    const users = await tx.selectFrom('users').select('email').where('company_id', '=', companyId).execute();
+    const addresses = [row.owner_email, ...users.map((user) => user.email)].filter((email): email is string => !!email);
+    await forgetDevMail(tx, addresses);
     await deleteCompanyRows(tx, companyId);
     await appendPlatformEvent(tx, deps.eventStore, { type: 'CustomerAccountDeleted', data: { companyId, companyName: row.company_name, code: row.code } }, metadata);
   });
