@@ -8,13 +8,15 @@ import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Cl
 // Orders and the live production flow in the browser: an administrator creates an order and
 // starts production; an operator completes it through two stations while the home board in a
 // second page follows without reload; the history replays it; the shop-floor display shows it
-// live, also across a lost connection; two operators acting at once.
+// live, also across a lost connection; two operators acting at once; Move to offers an operator
+// only the stations they are authorised for.
 let app: BrowserApp;
 let companyId: string;
 let admin: { userId: string; token: string; client: Client };
 let operators: { userId: string; login: string; client: Client }[];
 let saw: { id: string; name: string };
 let drill: { id: string; name: string };
+let paint: { id: string; name: string };
 let bike: string;
 let addresses = 0;
 
@@ -35,7 +37,7 @@ const expectOk = <T>(res: { statusCode: number; body: string; json(): unknown },
 beforeAll(async () => {
   app = await startBrowserApp();
   const tag = randomUUID().slice(0, 8);
-  const logins = { superUser: `owner-${tag}@example.com`, admin: `admin-${tag}@example.com`, op1: `olga${tag}`, op2: `jonas${tag}` };
+  const logins = { superUser: `owner-${tag}@example.com`, admin: `admin-${tag}@example.com`, op1: `olga${tag}`, op2: `jonas${tag}`, op3: `pia${tag}` };
   const provisioned = await provisionCompany(identityOf(app.testApp), {
     companyName: `Radwerk ${tag}`,
     plan: 'standard',
@@ -45,6 +47,7 @@ beforeAll(async () => {
       { role: 'ADMIN', firstName: 'Ali', lastName: 'Demir', email: logins.admin, password: testPassword },
       { role: 'OPERATOR', firstName: 'Olga', lastName: 'Berg', username: logins.op1, password: testPassword },
       { role: 'OPERATOR', firstName: 'Jonas', lastName: 'Weber', username: logins.op2, password: testPassword },
+      { role: 'OPERATOR', firstName: 'Pia', lastName: 'Krause', username: logins.op3, password: testPassword },
     ],
   });
   companyId = provisioned.companyId;
@@ -53,16 +56,21 @@ beforeAll(async () => {
   operators = [
     { userId: provisioned.userIds[2], login: logins.op1, client: clientOf(app.testApp) },
     { userId: provisioned.userIds[3], login: logins.op2, client: clientOf(app.testApp) },
+    { userId: provisioned.userIds[4], login: logins.op3, client: clientOf(app.testApp) },
   ];
 
   const station = async (name: string, parameters: object[] = []) =>
     expectOk<{ id: string; name: string }>(await admin.client.post('/api/stations', { name, parameters }), 201);
   saw = await station('SAW', [{ name: 'Blade speed', value: 3200, unit: 'rpm', from: null, to: null }]);
   drill = await station('DRILL');
+  // Off the line, and no operator is authorised for it.
+  paint = await station('PAINT');
   const sequence = expectOk<{ version: number }>(await admin.client.get('/api/stations/sequence'));
   expectOk(await admin.client.put('/api/stations/sequence', { stationIds: [saw.id, drill.id], startStationId: saw.id, version: sequence.version }));
-  for (const operator of operators) {
-    expectOk(await admin.client.put(`/api/users/${operator.userId}/station-authorizations`, { stationIds: [saw.id, drill.id] }));
+  // Olga and Jonas work at both stations of the line, Pia only at the saw.
+  const authorised = [[saw.id, drill.id], [saw.id, drill.id], [saw.id]];
+  for (const [index, operator] of operators.entries()) {
+    expectOk(await admin.client.put(`/api/users/${operator.userId}/station-authorizations`, { stationIds: authorised[index] }));
   }
   const material = async (body: object) => expectOk<{ id: string }>(await admin.client.post('/api/materials', body), 201).id;
   bike = await material({
@@ -281,10 +289,25 @@ describe('orders in the console', () => {
     expect(await tablet.getByRole('button', { name: new RegExp(`^Order ${productionOrder.orderNumber}`) }).count()).toBe(0);
 
     // The second station: the operator signs in there; a scanner types the number and Enter.
+    // A number that is not in the worklist is looked up by number on the server.
     await openStation(tablet, 0, drill);
-    await tablet.getByRole('textbox', { name: 'Order number' }).fill('999999');
-    await tablet.getByRole('textbox', { name: 'Order number' }).press('Enter');
+    const scan = tablet.getByRole('textbox', { name: 'Order number' });
+    const unknown = tablet.waitForResponse((res) => res.url().endsWith('/api/orders/by-number/999999'));
+    await scan.fill('999999');
+    await scan.press('Enter');
+    expect((await unknown).status()).toBe(404);
     await tablet.getByText('There is no order with the number 999999.').waitFor();
+    await expectNoAxeViolations(tablet, '/station/:id/work with an unknown order number');
+    await scan.fill('42');
+    await scan.press('Enter');
+    await tablet.getByText('There is no order with the number 42.').waitFor();
+    const lookedUp = tablet.waitForResponse((res) => res.url().endsWith(`/api/orders/by-number/${customerOrder.orderNumber}`));
+    await scan.fill(customerOrder.orderNumber);
+    await scan.press('Enter');
+    expect((await lookedUp).status()).toBe(200);
+    await tablet.getByRole('heading', { level: 3, name: `Order ${customerOrder.orderNumber}` }).waitFor();
+    await tablet.getByText('This order is not on the production line.').waitFor();
+    expect(await tablet.getByText(/^There is no order with the number/).count()).toBe(0);
     await tablet.getByRole('textbox', { name: 'Order number' }).fill(productionOrder.orderNumber);
     await tablet.getByRole('textbox', { name: 'Order number' }).press('Enter');
     await tablet.getByRole('heading', { level: 3, name: `Order ${productionOrder.orderNumber}` }).waitFor();
@@ -440,6 +463,42 @@ describe('two operators acting on one order at once', () => {
     expect(history.data.map((event) => event.type)).toEqual(['OrderCreated', 'ProductionOrderStarted', 'WorkStarted', 'WorkCompleted']);
     expect(history.data[2].who.name).toBe('Jonas Weber');
     expect(history.data[3].who.name).toBe('Olga Berg');
+  });
+});
+
+describe('Move to', () => {
+  it('offers an operator only the other stations they are authorised for, and an administrator every other station', async () => {
+    const order = await productionOrderInLine();
+    const tablet = await app.newPage();
+    await openStation(tablet, 0, saw);
+    await tablet.getByRole('button', { name: new RegExp(`^Order ${order.orderNumber}`) }).click();
+    await tablet.getByRole('heading', { level: 3, name: `Order ${order.orderNumber}` }).waitFor();
+    await tablet.getByRole('button', { name: 'Move to…', exact: true }).click();
+    const dialog = tablet.getByRole('dialog', { name: `Move order ${order.orderNumber} to another station` });
+    await dialog.getByRole('button', { name: /Station$/ }).click();
+    // Not SAW, where the order is, nor PAINT, which Olga may not use.
+    expect(await tablet.getByRole('option').allTextContents()).toEqual(['DRILL']);
+    await expectNoAxeViolations(tablet, 'station screen: Move to');
+    await tablet.getByRole('option', { name: 'DRILL' }).click();
+    await dialog.getByRole('button', { name: 'Move to station' }).click();
+    await notification(tablet, `Order ${order.orderNumber} moved to DRILL.`).waitFor();
+
+    // Pia may use the saw only: there is nowhere she can move an order to.
+    const other = await productionOrderInLine();
+    const pias = await app.newPage();
+    await openStation(pias, 2, saw);
+    await pias.getByRole('button', { name: new RegExp(`^Order ${other.orderNumber}`) }).click();
+    await pias.getByRole('heading', { level: 3, name: `Order ${other.orderNumber}` }).waitFor();
+    await pias.getByRole('button', { name: 'Move to…', exact: true }).click();
+    const empty = pias.getByRole('dialog', { name: `Move order ${other.orderNumber} to another station` });
+    await empty.getByText('There is no other station to move the order to.').waitFor();
+    expect(await empty.getByRole('button', { name: 'Move to station' }).isDisabled()).toBe(true);
+
+    // The administrator moves it from the console to any other station of the company.
+    const page = await openAsAdmin(`/order/details/${order.id}`);
+    await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Move to station' }).click();
+    await page.getByRole('dialog', { name: `Move order ${order.orderNumber} to another station` }).getByRole('button', { name: /Station$/ }).click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['SAW', paint.name]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { issueToDetail } from '../shared/validation.js';
 import { isDelayed } from './order.machine.js';
-import { formatOrderNumber, orderNumbersFrom } from './order.numbering.js';
-import { advertisementSchema, netSumOf, orderFormSchema, orderListQuerySchema, type OrderFormInput } from './order.schema.js';
+import { formatOrderNumber, orderNumbersFrom, parseOrderNumber } from './order.numbering.js';
+import { advertisementSchema, netSumOf, orderFormSchema, orderListQuerySchema, orderNumberParamsSchema, type OrderFormInput } from './order.schema.js';
 
 const materialId = '00000000-0000-4000-8000-0000000000aa';
 
@@ -140,6 +140,21 @@ describe('order numbers', () => {
       { number: 9, orderNumber: '000009' },
       { number: 10, orderNumber: '000010' },
     ]);
+  });
+
+  it('are read back only when the numbering can have written them', () => {
+    expect(parseOrderNumber('000042')).toEqual({ letters: '', number: 42 });
+    expect(parseOrderNumber('AB1234567')).toEqual({ letters: 'AB', number: 1_234_567 });
+    expect(parseOrderNumber('Äb000007')).toEqual({ letters: 'Äb', number: 7 });
+    for (const malformed of ['', '42', '00042', '0000042', '000000', 'ABC000042', '1234567890', 'A-000042', '000042 ', '0000٤2']) {
+      expect(parseOrderNumber(malformed), malformed).toBeNull();
+    }
+  });
+
+  it('are checked on the lookup by number, a scanned trailing blank trimmed', () => {
+    expect(orderNumberParamsSchema.parse({ orderNumber: ' 000042 ' })).toEqual({ orderNumber: '000042' });
+    const refused = orderNumberParamsSchema.safeParse({ orderNumber: '42' });
+    expect(refused.success ? [] : refused.error.issues.map(issueToDetail)).toEqual([{ path: 'orderNumber', message: 'validation.invalidFormat' }]);
   });
 });
 

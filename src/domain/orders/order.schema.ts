@@ -3,6 +3,7 @@ import { pagingQuery } from '../shared/paging.js';
 import { decimalSchema, wrongTypeIs } from '../shared/decimal.js';
 import { materialLimits } from '../materials/materials.schema.js';
 import { orderStatusTargets } from '../stations/station.schema.js';
+import { parseOrderNumber } from './order.numbering.js';
 
 /** The kinds of order this module keeps; shipping orders come with shipments. */
 export const orderKinds = ['customer', 'production', 'logistics'] as const;
@@ -132,6 +133,14 @@ export const stationActionSchema = z.object({ version: orderVersionSchema, stati
 
 /** Body of move-to-station: where the order goes (for rework, or any station an admin chooses). */
 export const moveToStationSchema = z.object({ version: orderVersionSchema, toStationId: z.uuid().toLowerCase() });
+
+/** GET /api/orders/by-number/{orderNumber}: a number as `formatOrderNumber` writes it, as a scanner types what is printed. */
+export const orderNumberParamsSchema = z.object({
+  orderNumber: z
+    .string()
+    .trim()
+    .refine((orderNumber) => parseOrderNumber(orderNumber) !== null, 'validation.invalidFormat'),
+});
 
 /** The shop-floor display's announcement line (PUT /api/orders/advertisement). */
 export const advertisementSchema = z.object({ comment: z.string({ error: wrongTypeIs('validation.invalidType') }).trim().max(orderLimits.advertisementComment) });

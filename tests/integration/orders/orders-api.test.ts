@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evolveOrder, initialOrderState } from '../../../src/domain/orders/order.decider.js';
 import type { OrderEvent } from '../../../src/domain/orders/order.events.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { clientOf, signedInMaster } from '../../support/identity.js';
+import { clientOf, companyWithTeam, signedInMaster } from '../../support/identity.js';
 import { act, createOrder, errorOf, orderBody, orderLine, orderOf, type OrderLine } from './support.js';
 
 let t: TestApp;
@@ -298,6 +298,47 @@ describe('the order list', () => {
       ['Gamma', 'canceled', false],
     ]);
     expect(board.data[0].orderNumber).toMatch(/^\d{6}$/);
+  });
+});
+
+describe('looking an order up by its number', () => {
+  it('answers the order as GET /api/orders/{id} does, to every user of the company', async () => {
+    const order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 2 }], { name: 'Scan & Co' }));
+    const shown = await orderOf(line.admin, order.id);
+    for (const client of [line.admin, line.operators[0].client]) {
+      const res = await client.get(`/api/orders/by-number/${order.orderNumber}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual(shown);
+    }
+    // A scanner's trailing blank does not matter.
+    expect((await line.admin.get(`/api/orders/by-number/${order.orderNumber}%20`)).json().id).toBe(order.id);
+  });
+
+  it('answers 404 NOT_FOUND for a well-formed number no order of the company has', async () => {
+    const res = await line.admin.get('/api/orders/by-number/987654321');
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res.body).code).toBe('NOT_FOUND');
+  });
+
+  it.each(['42', '0000042', 'ABC000042', '00004x', '1234567890'])('answers 400 VALIDATION_ERROR for the malformed number %j', async (orderNumber) => {
+    const res = await line.admin.get(`/api/orders/by-number/${orderNumber}`);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res.body)).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'params.orderNumber', message: 'validation.invalidFormat' }] });
+  });
+
+  it("answers 404 for another company's number, never that company's order", async () => {
+    const theirs = await createOrder(other.admin, orderBody([{ materialId: other.materials.bike, quantity: 1 }]));
+    const empty = await companyWithTeam(t);
+    const res = await clientOf(t, empty.admin.token).get(`/api/orders/by-number/${theirs.orderNumber}`);
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res.body).code).toBe('NOT_FOUND');
+    // Numbers count per company: the same number in this company is this company's order, or nothing.
+    const same = await line.admin.get(`/api/orders/by-number/${theirs.orderNumber}`);
+    expect(same.statusCode === 404 || same.json().id !== theirs.id).toBe(true);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await clientOf(t).get('/api/orders/by-number/000001')).statusCode).toBe(401);
   });
 });
 

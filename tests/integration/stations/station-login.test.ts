@@ -48,11 +48,38 @@ describe('station authorisations on the user', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it("are read by the user they belong to: an operator reads their own (200), not another user's (403)", async () => {
+    await admin.put(`/api/users/${company.operator.id}/station-authorizations`, { stationIds: [assembly.id] });
+    const operator = clientOf(t, company.operator.token);
+    const own = await operator.get(`/api/users/${company.operator.id}/station-authorizations`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual({ userId: company.operator.id, stationIds: [assembly.id] });
+    for (const userId of [company.admin.id, company.superUser.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await operator.get(`/api/users/${userId}/station-authorizations`);
+      expect(res.statusCode, userId).toBe(403);
+      expect(errorOf(res.body).code).toBe('FORBIDDEN');
+    }
+    // An administration user reads their own as well; an id that is not a uuid stays a bad request.
+    expect((await admin.get(`/api/users/${company.admin.id}/station-authorizations`)).json()).toEqual({ userId: company.admin.id, stationIds: [] });
+    expect((await operator.get('/api/users/me/station-authorizations')).statusCode).toBe(400);
+  });
+
+  it('are read by an admin or the super user for anyone of the company (200)', async () => {
+    const owner = clientOf(t, company.superUser.token);
+    for (const reader of [admin, owner]) {
+      const res = await reader.get(`/api/users/${company.operator.id}/station-authorizations`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ userId: company.operator.id, stationIds: [assembly.id] });
+    }
+  });
+
   it("answer 404 for another company's user", async () => {
     const other = await companyWithTeam(t);
     const res = await admin.put(`/api/users/${other.operator.id}/station-authorizations`, { stationIds: [assembly.id] });
     expect(res.statusCode).toBe(404);
     expect((await admin.get(`/api/users/${other.operator.id}/station-authorizations`)).statusCode).toBe(404);
+    // Their operator asking for ours is refused like for any other user.
+    expect((await clientOf(t, other.operator.token).get(`/api/users/${company.operator.id}/station-authorizations`)).statusCode).toBe(403);
   });
 });
 

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { inProductionStatuses, settledStatuses } from '../../../domain/orders/order.machine.js';
+import { parseOrderNumber } from '../../../domain/orders/order.numbering.js';
 import type { OrderKind, OrderListQuery, OrderSortColumn, OrderStatus } from '../../../domain/orders/order.schema.js';
 import type { Executor, Tx } from '../../platform/db.js';
 import './orders.tables.js';
@@ -59,6 +60,17 @@ export async function findOrderRow(db: Executor, orderId: string) {
     .select(['order_states.state', deliveryDay])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
+}
+
+/**
+ * The id of the company's order with this number. The consecutive number finds the one row
+ * (unique per company); the letters must match too, in any case, as an operator may type them.
+ */
+export async function findOrderIdByNumber(db: Executor, orderNumber: string): Promise<string | undefined> {
+  const parsed = parseOrderNumber(orderNumber);
+  if (!parsed) return undefined;
+  const row = await db.selectFrom('orders').select(['id', 'order_number']).where('number', '=', parsed.number).executeTakeFirst();
+  return row && row.order_number.toLowerCase() === orderNumber.toLowerCase() ? row.id : undefined;
 }
 
 const sortExpressions: Record<OrderSortColumn, Expression<unknown>> = {

@@ -9,6 +9,7 @@ import {
   moveToStationSchema,
   orderActionSchema,
   orderListQuerySchema,
+  orderNumberParamsSchema,
   stationActionSchema,
 } from '../../../domain/orders/order.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
@@ -31,7 +32,7 @@ import {
   type OrderContext,
   type PlainAction,
 } from './orders.commands.js';
-import { findAdvertisement, findOrderRow, homeBoardRows, inProductionRows, listOrders, productionOrdersOf, worklistRows, type OrderListRow } from './orders.queries.js';
+import { findAdvertisement, findOrderIdByNumber, findOrderRow, homeBoardRows, inProductionRows, listOrders, productionOrdersOf, worklistRows, type OrderListRow } from './orders.queries.js';
 import {
   advertisementViewSchema,
   homeBoardSchema,
@@ -199,6 +200,22 @@ export async function ordersRoutes(app: FastifyInstance) {
     ...readers,
     schema: { tags: ['orders'], params: orderParams, response: { 200: orderViewSchema, ...errorResponses() } },
     handler: async (request) => read(request, (tx, today) => orderViewOf(tx, request.params.id, today)),
+  });
+
+  r.get('/api/orders/by-number/:orderNumber', {
+    ...readers,
+    schema: {
+      tags: ['orders'],
+      summary: 'The order of this number (a scanned or typed order number), as GET /api/orders/{id} answers it',
+      params: orderNumberParamsSchema,
+      response: { 200: orderViewSchema, ...errorResponses() },
+    },
+    handler: async (request) =>
+      read(request, async (tx, today) => {
+        const orderId = await findOrderIdByNumber(tx, request.params.orderNumber);
+        if (!orderId) throw new DomainError('NOT_FOUND');
+        return orderViewOf(tx, orderId, today);
+      }),
   });
 
   r.put('/api/orders/:id', {

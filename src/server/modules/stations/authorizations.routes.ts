@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DomainError } from '../../../domain/shared/errors.js';
+import type { Role } from '../../../domain/shared/roles.js';
 import { stationAuthorizationsSchema } from '../../../domain/stations/station.schema.js';
-import { companyOf, eventMetadataOf } from '../../platform/auth.js';
+import { companyOf, eventMetadataOf, principalOf } from '../../platform/auth.js';
 import { withTenant } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
 import { setStationAuthorizations, stationAuthorizationsOf } from './station-authorizations.js';
@@ -11,24 +13,30 @@ import { stationAuthorizationsViewSchema } from './stations.views.js';
 
 const userParams = z.object({ id: z.uuid() });
 
-/** Per-user station authorisations, set by admins on the user (the team screens use them). */
+/** Admins read every user's authorisations; everyone else only their own (the station screen's Move to offers those). */
+const mayReadAuthorizationsOf = (reader: { userId: string; role: Role }, userId: string) =>
+  stationWriters.includes(reader.role) || reader.userId === userId;
+
+/** Per-user station authorisations, set by admins on the user (the team screens use them) and read by the user. */
 export async function stationAuthorizationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admins = { preHandler: app.requireRole(...stationWriters) };
 
   r.get('/api/users/:id/station-authorizations', {
-    ...admins,
+    preHandler: app.authenticate,
     schema: {
       tags: ['stations'],
-      summary: 'The stations a user may sign in at',
+      summary: 'The stations a user may sign in at and move orders to (operators: only their own)',
       params: userParams,
       response: { 200: stationAuthorizationsViewSchema, ...errorResponses() },
     },
-    handler: async (request) =>
-      withTenant(app.db, companyOf(request), async (tx) => ({
+    handler: async (request) => {
+      if (!mayReadAuthorizationsOf(principalOf(request), request.params.id)) throw new DomainError('FORBIDDEN');
+      return withTenant(app.db, companyOf(request), async (tx) => ({
         userId: request.params.id,
         stationIds: await stationAuthorizationsOf(tx, request.params.id),
-      })),
+      }));
+    },
   });
 
   r.put('/api/users/:id/station-authorizations', {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
 import type { OrderAction } from '../../../domain/orders/order.machine';
+import type { ErrorCode, ErrorDetail } from '../../../domain/shared/errors';
 import { isApiError } from '../../lib/api';
 import { describeError } from '../../lib/error-messages';
 import { useFormatNumber } from '../../lib/number-format';
@@ -16,8 +17,19 @@ import { useNotify } from '../../ui/notification-bar';
 import { Select, SelectItem } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { findOrderByNumber, ordersKey, useMaterialSteps, useOrder, useOrderAction, useStationChoices, useWorklist, type ActionTarget } from './api/orders';
-import type { OrderView, StationChoice, Worklist } from './api/types';
+import {
+  findOrderByNumber,
+  getOrderQueryOptions,
+  ordersKey,
+  useMaterialSteps,
+  useMoveTargets,
+  useOrder,
+  useOrderAction,
+  useStationChoices,
+  useWorklist,
+  type ActionTarget,
+} from './api/orders';
+import type { OrderView, Worklist } from './api/types';
 import { LiveState } from './components/live-state';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
 import { useOrderFormats } from './format';
@@ -92,15 +104,26 @@ function MaterialStepsAtStation({ materialId, stationId }: { materialId: string;
   );
 }
 
-function MoveDialog({ order, stations, onClose, onMove }: { order: OrderView; stations: StationChoice[]; onClose: () => void; onMove: (toStationId: string) => void }) {
+/** Move to: the other stations this operator is authorised for (useMoveTargets). */
+function MoveDialog({ order, here, onClose, onMove }: { order: OrderView; here: string; onClose: () => void; onMove: (toStationId: string) => void }) {
   const { t } = useTranslation();
+  const targets = useMoveTargets(here);
+  const choices = targets.status === 'success' ? targets.data : [];
   const [stationId, setStationId] = useState<string | null>(null);
   return (
     <Dialog title={t('orders.actions.move-to-station.dialogTitle', { orderNumber: order.orderNumber })} isOpen onOpenChange={(open) => (open ? null : onClose())}>
       {(close) => (
         <>
           <p>{t('orders.station.moveText')}</p>
-          <Select label={t('orders.fields.station')} items={stations} value={stationId} onChange={(key) => setStationId(typeof key === 'string' ? key : null)}>
+          {targets.status === 'error' ? <p role="alert">{describeError(t, targets.error)}</p> : null}
+          {targets.status === 'success' && choices.length === 0 ? <p>{t('orders.actions.move-to-station.noStations')}</p> : null}
+          <Select
+            label={t('orders.fields.station')}
+            items={choices}
+            value={stationId}
+            onChange={(key) => setStationId(typeof key === 'string' ? key : null)}
+            isDisabled={choices.length === 0}
+          >
             {(station) => <SelectItem id={station.id}>{station.name}</SelectItem>}
           </Select>
           <DialogActions>
@@ -232,7 +255,7 @@ function CurrentOrder({ orderId, stationId, onOutcome, onLeft }: { orderId: stri
       {moving ? (
         <MoveDialog
           order={current}
-          stations={(stations.data ?? []).filter((candidate) => candidate.id !== stationId)}
+          here={stationId}
           onClose={() => setMoving(false)}
           onMove={(toStationId) => void run('move-to-station', { toStationId })}
         />
@@ -253,7 +276,10 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
   const worklist = useWorklist(stationId);
   const live = useLiveQuery(worklistTopics, ordersKey, worklist);
   const [typed, setTyped] = useState('');
-  const [lookup, setLookup] = useState<{ state: 'idle' | 'searching' } | { state: 'notFound'; orderNumber: string }>({ state: 'idle' });
+  const queryClient = useQueryClient();
+  const [lookup, setLookup] = useState<
+    { state: 'idle' | 'searching' } | { state: 'notFound'; orderNumber: string } | { state: 'failed'; code: ErrorCode }
+  >({ state: 'idle' });
   const [outcome, setOutcome] = useState<Outcome>(null);
   const chosen = search.get('order');
   const selectedId = chosen ?? worklist.data?.data.find((order) => order.inWork)?.id ?? worklist.data?.data[0]?.id ?? null;
@@ -277,12 +303,25 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
     setLookup({ state: 'searching' });
     try {
       const found = await findOrderByNumber(orderNumber);
-      setLookup(found ? { state: 'idle' } : { state: 'notFound', orderNumber });
-      if (found) select(found.id);
-    } catch {
-      setLookup({ state: 'notFound', orderNumber });
+      if (!found) {
+        setLookup({ state: 'notFound', orderNumber });
+        return;
+      }
+      // The answer is the order as its details read it: shown at once, no second request.
+      queryClient.setQueryData(getOrderQueryOptions(found.id).queryKey, found);
+      setLookup({ state: 'idle' });
+      select(found.id);
+    } catch (error) {
+      setLookup({ state: 'failed', code: isApiError(error) ? error.code : 'UNKNOWN_ERROR' });
     }
   };
+
+  const lookupProblem: ErrorDetail | undefined =
+    lookup.state === 'notFound'
+      ? { path: 'orderNumber', message: 'orders.station.notFound', params: { orderNumber: lookup.orderNumber } }
+      : lookup.state === 'failed'
+        ? { path: 'orderNumber', message: lookup.code }
+        : undefined;
 
   return (
     <div className="station-worklist" data-current={live.isCurrent}>
@@ -294,7 +333,7 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
           value={typed}
           onChange={setTyped}
           autoComplete="off"
-          errorDetail={lookup.state === 'notFound' ? { path: 'orderNumber', message: 'orders.station.notFound', params: { orderNumber: lookup.orderNumber } } : undefined}
+          errorDetail={lookupProblem}
         />
         <Button type="submit" variant="secondary" isDisabled={lookup.state === 'searching'}>
           {t('orders.station.open')}

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderAction } from '../../../../domain/orders/order.machine';
+import { parseOrderNumber } from '../../../../domain/orders/order.numbering';
 import type { OrderForm, OrderKind, OrderStatus } from '../../../../domain/orders/order.schema';
-import { api, type Page } from '../../../lib/api';
+import { api, isApiError, type Page } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
 import type {
   AdvertisementBoard,
   HomeBoard,
@@ -10,6 +12,7 @@ import type {
   OrderHistory,
   OrderListItem,
   OrderView,
+  StationAuthorizations,
   StationChoice,
   Worklist,
 } from './types';
@@ -83,11 +86,21 @@ export const getAdvertisementQueryOptions = () => queryOptions({ queryKey: [...o
 /** The shop-floor display: the announcement line and every order in production. */
 export const useAdvertisement = () => useQuery(getAdvertisementQueryOptions());
 
-/** The order number typed or scanned at a station: the production order of exactly that number, if any. */
-export async function findOrderByNumber(orderNumber: string): Promise<OrderListItem | null> {
+export const getOrderByNumber = (orderNumber: string): Promise<OrderView> => api.get<OrderView>(`/orders/by-number/${encodeURIComponent(orderNumber)}`);
+
+/**
+ * The order of the number typed or scanned at a station, or null when the company has no order of
+ * that number (a number the numbering cannot have written is not asked for). Other failures throw.
+ */
+export async function findOrderByNumber(orderNumber: string): Promise<OrderView | null> {
   const wanted = orderNumber.trim();
-  const found = await api.get<Page<OrderListItem>>('/orders', { query: { q: wanted, limit: 20, page: 1 } });
-  return found.data.find((order) => order.orderNumber.toLowerCase() === wanted.toLowerCase()) ?? null;
+  if (!parseOrderNumber(wanted)) return null;
+  try {
+    return await getOrderByNumber(wanted);
+  } catch (error) {
+    if (isApiError(error) && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_ERROR')) return null;
+    throw error;
+  }
 }
 
 /** A checked form and the kind of order it makes (`createOrderSchema`). */
@@ -157,3 +170,41 @@ export async function getStationChoices(): Promise<StationChoice[]> {
 
 /** Every station of the company in sequence order: names for history and boards, targets for move-to and check-in. */
 export const useStationChoices = () => useQuery({ queryKey: ['stations', 'order-choices'], queryFn: getStationChoices });
+
+export const getStationAuthorizations = (userId: string): Promise<StationAuthorizations> =>
+  api.get<StationAuthorizations>(`/users/${encodeURIComponent(userId)}/station-authorizations`);
+
+export const getStationAuthorizationsQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: ['stations', 'order-authorizations', userId], queryFn: () => getStationAuthorizations(userId) });
+
+/** The stations a user may sign in at and move orders to (an operator reads only their own). Off while `userId` is null. */
+export const useStationAuthorizations = (userId: string | null) =>
+  useQuery({ ...getStationAuthorizationsQueryOptions(userId ?? ''), enabled: userId !== null });
+
+/** The stations an action can take an order to, or why they are not known (yet). */
+export type StationTargets = { status: 'pending' } | { status: 'error'; error: unknown } | { status: 'success'; data: StationChoice[] };
+
+/** The incoming-goods stations, where a logistics order's goods are checked in. */
+export function useCheckInTargets(): StationTargets {
+  const stations = useStationChoices();
+  if (stations.isError) return { status: 'error', error: stations.error };
+  if (!stations.data) return { status: 'pending' };
+  return { status: 'success', data: stations.data.filter((station) => station.incomingGoodsCheckIn) };
+}
+
+/**
+ * The stations the signed-in user can move an order at `here` to: every other station of the
+ * company, for an operator only those they are authorised for (the server refuses the others
+ * with STATION_NOT_AUTHORIZED). Administrators act for the whole company.
+ */
+export function useMoveTargets(here: string | null): StationTargets {
+  const { session } = useAuth();
+  const operatorId = session?.role === 'OPERATOR' ? session.userId : null;
+  const stations = useStationChoices();
+  const authorizations = useStationAuthorizations(operatorId);
+  if (stations.isError) return { status: 'error', error: stations.error };
+  if (authorizations.isError) return { status: 'error', error: authorizations.error };
+  if (!stations.data || (operatorId !== null && !authorizations.data)) return { status: 'pending' };
+  const allowed = operatorId !== null && authorizations.data ? new Set(authorizations.data.stationIds) : null;
+  return { status: 'success', data: stations.data.filter((station) => station.id !== here && (allowed === null || allowed.has(station.id))) };
+}

@@ -113,6 +113,12 @@ export interface StationChoice {
   parameters: { name: string; value: number; unit: string; from: number | null; to: number | null }[];
 }
 
+/** `GET /api/users/{id}/station-authorizations`: the stations a user may sign in at and move orders to. */
+export interface StationAuthorizations {
+  userId: string;
+  stationIds: string[];
+}
+
 /** A material as the position picker offers it. */
 export interface MaterialChoice {
   id: string;

@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button';
 import { Dialog, DialogActions } from '../../../ui/dialog';
 import { useNotify } from '../../../ui/notification-bar';
 import { Select, SelectItem } from '../../../ui/select';
-import { useOrderAction, useStationChoices, type ActionTarget } from '../api/orders';
+import { useCheckInTargets, useMoveTargets, useOrderAction, type ActionTarget } from '../api/orders';
 import type { OrderView } from '../api/types';
 
 /** Actions done from the console; start-work and complete-work belong to the operator at the station screen. */
@@ -51,16 +51,18 @@ function useRunOrderAction(order: Pick<OrderView, 'id' | 'orderNumber' | 'versio
 
 function StationDialog({ order, action, onClose, run }: { order: OrderView; action: 'move-to-station' | 'check-in'; onClose: () => void; run: (target: ActionTarget) => void }) {
   const { t } = useTranslation();
-  const stations = useStationChoices();
   const here = order.location?.stage === 'station' ? order.location.stationId : null;
-  const choices = (stations.data ?? []).filter((station) => (action === 'check-in' ? station.incomingGoodsCheckIn : station.id !== here));
+  const moveTargets = useMoveTargets(here);
+  const checkInTargets = useCheckInTargets();
+  const targets = action === 'move-to-station' ? moveTargets : checkInTargets;
+  const choices = targets.status === 'success' ? targets.data : [];
   const [stationId, setStationId] = useState<string | null>(null);
   return (
     <Dialog title={t(`orders.actions.${action}.dialogTitle`, { orderNumber: order.orderNumber })} isOpen onOpenChange={(open) => (open ? null : onClose())}>
       {(close) => (
         <>
-          {stations.isError ? <p role="alert">{describeError(t, stations.error)}</p> : null}
-          {stations.data && choices.length === 0 ? <p>{t(`orders.actions.${action}.noStations`)}</p> : null}
+          {targets.status === 'error' ? <p role="alert">{describeError(t, targets.error)}</p> : null}
+          {targets.status === 'success' && choices.length === 0 ? <p>{t(`orders.actions.${action}.noStations`)}</p> : null}
           <Select
             label={t('orders.fields.station')}
             items={choices}
