@@ -34,12 +34,12 @@ export interface BrowserApp {
 
 /**
  * Starts the whole server on a fresh database, listening on 127.0.0.1 port 0, and the system
- * Chromium (CHROME_PATH or /usr/bin/chromium). The console must be built (`npx vite build`;
+ * Chromium (CHROME_PATH or /usr/bin/chromium). The console must be built (`npm run build`;
  * `npm test` does it through scripts/ensure-web-build.mjs).
  */
 export async function startBrowserApp(env: Record<string, string> = {}): Promise<BrowserApp> {
   if (!existsSync(path.join(root, 'dist/web/index.html'))) {
-    throw new Error('dist/web is missing: run `npx vite build` (or `npm test`, which builds it) before the browser tests.');
+    throw new Error('dist/web is missing: run `npm run build` (or `npm test`, which builds it) before the browser tests.');
   }
   const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) {
