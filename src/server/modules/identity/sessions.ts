@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Role } from '../../../domain/shared/roles.js';
 import { SESSION_LIFETIME_SECONDS, type AuthService, type Principal } from '../../platform/auth.js';
-import { withSystem, type Db, type Executor, type Tx } from '../../platform/db.js';
+import { type Db, type Executor, type Tx } from '../../platform/db.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,17 +65,16 @@ export async function revokeUserSessions(db: Executor, userId: string, except?: 
 export function sessionCheck(db: Db) {
   return async (principal: Principal): Promise<boolean> => {
     if (!uuidPattern.test(principal.tokenId) || !uuidPattern.test(principal.userId)) return false;
-    const row = await withSystem(db, (tx) =>
-      tx
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .select(['u.role', 'u.company_id'])
-        .where('s.id', '=', principal.tokenId)
-        .where('s.user_id', '=', principal.userId)
-        .where('s.revoked_at', 'is', null)
-        .where('s.expires_at', '>', sql<Date>`now()`)
-        .executeTakeFirst(),
-    );
+    // Every request asks this: one statement on the platform connection, no transaction around it.
+    const row = await db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['u.role', 'u.company_id'])
+      .where('s.id', '=', principal.tokenId)
+      .where('s.user_id', '=', principal.userId)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
     if (!row || row.role !== principal.role) return false;
     return row.role === 'MASTER' || row.company_id === principal.companyId;
   };
