@@ -363,4 +363,83 @@ describe('the sequence editor', () => {
     await expect.poll(() => draftNames(page)).toEqual(['LACK', 'KANTEN', 'WIP']);
     expect(await page.getByRole('button', { name: 'Save sequence' }).isDisabled()).toBe(true);
   });
+
+  it('asks before a navigation drops an unsaved draft: Stay keeps it, Leave drops it, after Save nothing asks', async () => {
+    const page = await app.newPage();
+    await openAs(page, company.superUser, 'SUPER_USER', '/home');
+    const sidebarLink = (name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name });
+    await sidebarLink('Stations').click();
+    await sequenceItem(page, 'KANTEN').waitFor();
+    const before = await savedSequence();
+    await sequenceItem(page, 'KANTEN').focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(() => draftNames(page)).toEqual(['KANTEN', 'LACK', 'WIP']);
+
+    // A sidebar item: the question comes first, with the focus on Stay; Enter stays.
+    await sidebarLink('Materials').click();
+    const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await question.waitFor();
+    await question.getByText('This page has changes that are not saved yet. If you leave now, they are lost.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Stay');
+    await expectNoAxeViolations(page, 'unsaved changes dialog');
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/station');
+    expect(await draftNames(page)).toEqual(['KANTEN', 'LACK', 'WIP']);
+    await page.getByRole('status').filter({ hasText: 'Unsaved changes' }).waitFor();
+
+    // A react-aria link of the screen (as breadcrumbs and buttons that link are) asks the same; Escape stays.
+    await page.getByRole('link', { name: 'Edit KANTEN' }).click();
+    await question.waitFor();
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/station');
+
+    // The browser's Back button is turned back and asked about too.
+    await page.goBack({ waitUntil: 'commit' });
+    await question.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/station');
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/station');
+    expect(await draftNames(page)).toEqual(['KANTEN', 'LACK', 'WIP']);
+
+    // Closing the tab gets the browser's own question.
+    const beforeUnload = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
+    await page.close({ runBeforeUnload: true });
+    expect(await beforeUnload).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+
+    // Leave without saving: on to the materials, and the saved sequence is as it was.
+    await sidebarLink('Materials').click();
+    await question.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL('**/material');
+    await heading(page, 'Materials').waitFor();
+    expect(await savedSequence()).toEqual(before);
+    await sidebarLink('Stations').click();
+    await page.waitForURL('**/station');
+    await expect.poll(() => draftNames(page)).toEqual(['LACK', 'KANTEN', 'WIP']);
+
+    // Leave after Back goes where Back went.
+    await sequenceItem(page, 'KANTEN').focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await page.goBack({ waitUntil: 'commit' });
+    await question.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL('**/material');
+    await heading(page, 'Materials').waitFor();
+    expect(await savedSequence()).toEqual(before);
+    await sidebarLink('Stations').click();
+    await expect.poll(() => draftNames(page)).toEqual(['LACK', 'KANTEN', 'WIP']);
+
+    // After Save, leaving asks nothing.
+    await sequenceItem(page, 'KANTEN').focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await page.getByRole('button', { name: 'Save sequence' }).click();
+    await success(page, 'The sequence was saved.').waitFor();
+    await sidebarLink('Materials').click();
+    await page.waitForURL('**/material');
+    await heading(page, 'Materials').waitFor();
+    expect(await question.count()).toBe(0);
+    expect(await savedSequence()).toMatchObject({ stationIds: [before.stationIds[1], before.stationIds[0]], version: before.version + 1 });
+  });
 });

@@ -5,8 +5,10 @@ import { I18nProvider as AriaI18nProvider, RouterProvider } from 'react-aria-com
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { AuthProvider } from '../lib/auth';
+import { NavigationGuardProvider, type LeavePrompt } from '../lib/navigation-guard';
 import { LiveFeedProvider } from '../lib/use-live-feed';
 import { NotificationProvider, useNotify } from '../ui/notification-bar';
+import { UnsavedChangesDialog } from '../ui/unsaved-changes-dialog';
 
 /** Number, date and list formats of react-aria follow the console's language. */
 function AriaLocale({ children }: { children: ReactNode }) {
@@ -26,6 +28,10 @@ function AriaRouter({ children }: { children: ReactNode }) {
   return <RouterProvider navigate={(href, options) => navigate(href, options)}>{children}</RouterProvider>;
 }
 
+const leavePrompt = (prompt: LeavePrompt | null) => (
+  <UnsavedChangesDialog isOpen={prompt !== null} onStay={() => prompt?.stay()} onLeave={() => prompt?.leave()} />
+);
+
 function Auth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -39,7 +45,7 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Everything the screens rely on: translations, the query client, notifications, auth, the live feed, navigation. */
+/** Everything the screens rely on: translations, the query client, notifications, auth, the live feed, navigation and its guard against losing unsaved changes. */
 export function AppProviders({ queryClient, i18n, children }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
@@ -48,7 +54,9 @@ export function AppProviders({ queryClient, i18n, children }: AppProvidersProps)
           <NotificationProvider>
             <Auth>
               <LiveFeedProvider>
-                <AriaRouter>{children}</AriaRouter>
+                <NavigationGuardProvider renderPrompt={leavePrompt}>
+                  <AriaRouter>{children}</AriaRouter>
+                </NavigationGuardProvider>
               </LiveFeedProvider>
             </Auth>
           </NotificationProvider>

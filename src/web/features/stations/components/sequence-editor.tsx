@@ -4,6 +4,7 @@ import type { ErrorDetail } from '../../../../domain/shared/errors';
 import { SEQUENCE_MAX_STATIONS } from '../../../../domain/stations/sequence.schema';
 import { isApiError } from '../../../lib/api';
 import { describeError, translateDetail } from '../../../lib/error-messages';
+import { useUnsavedChangesGuard } from '../../../lib/navigation-guard';
 import { Button } from '../../../ui/button';
 import { FormError } from '../../../ui/form';
 import { useNotify } from '../../../ui/notification-bar';
@@ -64,6 +65,8 @@ function DraftEditor({ saved, stations, onReload }: DraftEditorProps) {
   const savedDraft = draftOf(saved);
   const current = draft ?? savedDraft;
   const changed = draft !== null && draftDiffers(draft, savedDraft);
+  // Leaving the screen with a draft asks first; Save and Discard end the draft and the question with it.
+  useUnsavedChangesGuard(changed);
   const names = new Map<string, string>(saved.stages.flatMap((stage) => (stage.kind === 'station' ? [[stage.stationId, stage.name] as const] : [])));
   for (const station of stations) names.set(station.id, station.name);
   const nameOf = (id: string) => names.get(id) ?? id;
