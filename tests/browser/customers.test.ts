@@ -218,6 +218,8 @@ describe('the master user: customer accounts', () => {
     await page.goto(`${app.baseUrl}/customer/edit-customer/00000000-0000-4000-8000-000000000000`);
     await page.getByRole('heading', { name: 'The customer could not be loaded' }).waitFor();
     expect(await page.getByText('Company account not found.').isVisible()).toBe(true);
+    // Loading it again would not help: only the way back is offered.
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Back to customers' }).click();
     await page.waitForURL('**/customers');
   });

@@ -5,12 +5,11 @@ import { customerAccountUpdateSchema, plans, type Plan } from '../../../domain/c
 import type { CustomerAccountDetail } from '../../../domain/company/company.views';
 import { describeError, fieldErrorsFromApiError, validateInput, type FieldErrors } from '../../lib/error-messages';
 import { Button } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
 import { Select, SelectItem } from '../../ui/select';
-import { PageSpinner } from '../../ui/spinner';
+import { RecordLoader } from '../../ui/record-loader';
 import { TextField } from '../../ui/text-field';
 import { useCustomer, useUpdateCustomer } from './api/customers';
 import { DeleteCustomerDialog } from './components/delete-customer-dialog';
@@ -23,41 +22,23 @@ export function EditCustomerScreen() {
   const { id = '' } = useParams<{ id?: string }>();
   const customer = useCustomer(id);
 
-  const body = () => {
-    if (!id) {
-      return (
-        <EmptyState title={t('customers.edit.noneChosen')} action={<BackToList />}>
-          <p>{t('customers.edit.chooseInList')}</p>
-        </EmptyState>
-      );
-    }
-    if (customer.isPending) return <PageSpinner />;
-    if (customer.isError) {
-      return (
-        <EmptyState title={t('customers.edit.loadFailed')} action={<BackToList />}>
-          <p>{describeError(t, customer.error)}</p>
-        </EmptyState>
-      );
-    }
-    return <EditCustomerForm key={customer.data.id} customer={customer.data} />;
-  };
-
   return (
     <div className="page">
       <div className="page-header">
         <h1>{t('screens.editCustomer.title')}</h1>
       </div>
-      <div className="panel">{body()}</div>
+      <div className="panel">
+        <RecordLoader
+          id={id}
+          query={customer}
+          failedTitle={t('customers.edit.loadFailed')}
+          noneChosen={{ title: t('customers.edit.noneChosen'), text: t('customers.edit.chooseInList') }}
+          back={{ href: '/customers', label: t('customers.edit.backToList') }}
+        >
+          {(loaded) => <EditCustomerForm key={loaded.id} customer={loaded} />}
+        </RecordLoader>
+      </div>
     </div>
-  );
-}
-
-function BackToList() {
-  const { t } = useTranslation();
-  return (
-    <Link variant="button" href="/customers">
-      {t('customers.edit.backToList')}
-    </Link>
   );
 }
 
@@ -187,7 +168,7 @@ function EditCustomerForm({ customer }: { customer: CustomerAccountDetail }) {
           <dd>{customer.readOnly ? t('customers.edit.readOnly') : t('customers.edit.fullAccess')}</dd>
         </div>
       </dl>
-      <Form className="customer-form" errors={errors} onSubmit={submit} aria-label={t('screens.editCustomer.title')}>
+      <Form className="customer-form form-panel" errors={errors} onSubmit={submit} aria-label={t('screens.editCustomer.title')}>
         <FormError error={update.error && Object.keys(fieldErrorsFromApiError(update.error)).length === 0 ? update.error : undefined} />
         <fieldset>
           <legend>{t('customers.edit.account')}</legend>
@@ -224,18 +205,16 @@ function EditCustomerForm({ customer }: { customer: CustomerAccountDetail }) {
           <legend>{t('customers.edit.billingAddress')}</legend>
           {addressFields.map(addressField)}
         </fieldset>
-        <div className="customer-form-actions">
+        <div className="form-actions">
           <Button variant="danger" onPress={() => setDeleting(true)}>
             {t('customers.delete.action')}
           </Button>
-          <div>
-            <Link variant="button" href="/customers">
-              {t('common.actions.cancel')}
-            </Link>
-            <Button type="submit" isDisabled={update.isPending}>
-              {t('common.actions.save')}
-            </Button>
-          </div>
+          <Link variant="button" href="/customers">
+            {t('common.actions.cancel')}
+          </Link>
+          <Button type="submit" isDisabled={update.isPending}>
+            {t('common.actions.save')}
+          </Button>
         </div>
       </Form>
       <DeleteCustomerDialog

@@ -72,7 +72,7 @@ export function AddMaterialScreen() {
   return (
     <div className="page" ref={form.containerRef}>
       <MaterialHeader title={title} type={draft.type} />
-      <Form className="panel material-form" onSubmit={submit} aria-label={title}>
+      <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
         {form.hasProblems ? <FormError>{t('materials.form.fixProblems')}</FormError> : null}
         <MaterialFields value={draft} onChange={form.change} problem={form.problem} />
         <ImageField
@@ -88,7 +88,7 @@ export function AddMaterialScreen() {
             setImageIssue(undefined);
           }}
         />
-        <div className="material-form-actions">
+        <div className="form-actions">
           <Link variant="button" href={materialListHref(draft.type)}>
             {t('common.actions.cancel')}
           </Link>

@@ -8,11 +8,10 @@ import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
 import { Button } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
-import { PageSpinner } from '../../ui/spinner';
+import { RecordLoader } from '../../ui/record-loader';
 import {
   getMaterialQueryOptions,
   useMaterial,
@@ -36,37 +35,22 @@ export function EditMaterialScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams<{ id?: string }>();
   const material = useMaterial(id);
-
-  if (id && material.data) return <EditMaterialForm key={material.data.id} material={material.data} />;
-
-  const title = t('screens.editMaterial.title');
-  const backToList = (
-    <Link variant="button" href="/material">
-      {t('materials.form.backToList')}
-    </Link>
-  );
-  const body = () => {
-    if (!id) {
-      return (
-        <EmptyState title={t('materials.form.noneChosen')} action={backToList}>
-          <p>{t('materials.form.chooseInList')}</p>
-        </EmptyState>
-      );
-    }
-    if (material.isError) {
-      return (
-        <EmptyState title={t('materials.form.loadFailed')} action={backToList}>
-          <p>{describeError(t, material.error)}</p>
-        </EmptyState>
-      );
-    }
-    return <PageSpinner />;
-  };
   return (
-    <div className="page">
-      <MaterialHeader title={title} />
-      <div className="panel">{body()}</div>
-    </div>
+    <RecordLoader
+      id={id}
+      query={material}
+      failedTitle={t('materials.form.loadFailed')}
+      noneChosen={{ title: t('materials.form.noneChosen'), text: t('materials.form.chooseInList') }}
+      back={{ href: '/material', label: t('materials.form.backToList') }}
+      frame={(placeholder) => (
+        <div className="page">
+          <MaterialHeader title={t('screens.editMaterial.title')} />
+          <div className="panel">{placeholder}</div>
+        </div>
+      )}
+    >
+      {(loaded) => <EditMaterialForm key={loaded.id} material={loaded} />}
+    </RecordLoader>
   );
 }
 
@@ -171,9 +155,9 @@ function EditMaterialForm({ material }: { material: Material }) {
   return (
     <div className="page" ref={form.containerRef}>
       <MaterialHeader title={title} type={draft.type} />
-      <Form className="panel material-form" onSubmit={submit} aria-label={title}>
+      <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
         {conflict ? (
-          <div className="material-conflict" role="alert">
+          <div className="form-conflict" role="alert">
             <p>{t('materials.conflict.text')}</p>
             <div className="material-buttons">
               <Button onPress={() => void loadLatest(true)}>{t('materials.conflict.keepMine')}</Button>
@@ -184,7 +168,7 @@ function EditMaterialForm({ material }: { material: Material }) {
           </div>
         ) : null}
         {form.hasProblems ? <FormError>{t('materials.form.fixProblems')}</FormError> : null}
-        {canWrite ? null : <p className="material-read-only">{t('materials.form.readOnly')}</p>}
+        {canWrite ? null : <p className="form-note">{t('materials.form.readOnly')}</p>}
         <fieldset className="material-fields" disabled={!canWrite}>
           <MaterialFields value={draft} onChange={form.change} problem={form.problem} materialId={material.id} />
         </fieldset>
@@ -199,18 +183,16 @@ function EditMaterialForm({ material }: { material: Material }) {
           onRemove={dropImage}
         />
         {canWrite ? (
-          <div className="material-form-actions">
+          <div className="form-actions">
             <Button variant="danger" onPress={() => setDeleting(true)} isDisabled={busy}>
               {t('materials.form.delete')}
             </Button>
-            <div className="material-buttons">
-              <Link variant="button" href={materialListHref(draft.type)}>
-                {t('common.actions.cancel')}
-              </Link>
-              <Button type="submit" isDisabled={busy}>
-                {t('common.actions.save')}
-              </Button>
-            </div>
+            <Link variant="button" href={materialListHref(draft.type)}>
+              {t('common.actions.cancel')}
+            </Link>
+            <Button type="submit" isDisabled={busy}>
+              {t('common.actions.save')}
+            </Button>
           </div>
         ) : null}
       </Form>

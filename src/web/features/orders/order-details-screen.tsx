@@ -3,20 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { orderStreamId } from '../../../domain/orders/order.events';
 import { useAuth } from '../../lib/auth';
-import { describeError } from '../../lib/error-messages';
 import { useFormatNumber } from '../../lib/number-format';
 import { defaultPaging, type PagingState } from '../../lib/paging';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { EmptyState } from '../../ui/empty-state';
 import { Link } from '../../ui/link';
-import { PageSpinner } from '../../ui/spinner';
 import { getOrderQueryOptions, useOrder } from './api/orders';
 import type { OrderView } from './api/types';
 import { LiveState } from './components/live-state';
 import { OrderActions } from './components/order-actions';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
+import { OrderLoader } from './components/order-loader';
 import { OrderProgressStepper } from './components/order-progress-stepper';
 import { shownMoney, useOrderFormats } from './format';
 import { editOrderHref, orderDetailsHref, orderHistoryHref, orderListHref } from './list-search';
@@ -203,28 +201,9 @@ export function OrderDetailsScreen() {
     order,
   );
 
-  if (order.data) return <OrderDetails order={order.data} live={live} />;
   return (
-    <div className="page">
-      <div className="page-header">
-        <h1>{t('screens.orderDetails.title')}</h1>
-      </div>
-      <div className="panel">
-        {order.isError || !id ? (
-          <EmptyState
-            title={t('orders.details.loadFailed')}
-            action={
-              <Link variant="button" href="/order">
-                {t('orders.form.backToList')}
-              </Link>
-            }
-          >
-            <p>{id ? describeError(t, order.error) : t('orders.form.chooseInList')}</p>
-          </EmptyState>
-        ) : (
-          <PageSpinner />
-        )}
-      </div>
-    </div>
+    <OrderLoader id={id} query={order} failedTitle={t('orders.details.loadFailed')} pageTitle={t('screens.orderDetails.title')}>
+      {(loaded) => <OrderDetails order={loaded} live={live} />}
+    </OrderLoader>
   );
 }

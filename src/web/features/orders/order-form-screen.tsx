@@ -8,14 +8,13 @@ import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Button } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
-import { PageSpinner } from '../../ui/spinner';
 import { getOrderQueryOptions, useChangeOrder, useCreateOrder, useOrder } from './api/orders';
 import type { OrderView } from './api/types';
 import { OrderFields } from './components/order-fields';
+import { OrderLoader } from './components/order-loader';
 import { orderDetailsHref, orderListHref } from './list-search';
 import { draftOf, emptyDraft } from './order-draft';
 import './orders.css';
@@ -71,10 +70,10 @@ export function AddOrderScreen({ kind }: { kind: OrderKind }) {
   return (
     <div className="page" ref={form.containerRef}>
       <OrderFormHeader kind={kind} title={title} />
-      <Form className="panel order-form" onSubmit={submit} aria-label={title}>
+      <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
         {form.hasProblems ? <FormError>{t('orders.form.fixProblems')}</FormError> : null}
         <OrderFields kind={kind} value={form.draft} onChange={form.change} problem={form.problem} />
-        <div className="order-form-actions">
+        <div className="form-actions">
           <Link variant="button" href={orderListHref(kind)}>
             {t('common.actions.cancel')}
           </Link>
@@ -96,37 +95,10 @@ export function EditOrderScreen() {
   const [loaded, setLoaded] = useState<OrderView | null>(null);
   if (!loaded && order.data) setLoaded(order.data);
 
-  if (id && loaded) return <EditOrderForm key={loaded.id} order={loaded} />;
-
-  const backToList = (
-    <Link variant="button" href="/order">
-      {t('orders.form.backToList')}
-    </Link>
-  );
-  const body = () => {
-    if (!id) {
-      return (
-        <EmptyState title={t('orders.form.noneChosen')} action={backToList}>
-          <p>{t('orders.form.chooseInList')}</p>
-        </EmptyState>
-      );
-    }
-    if (order.isError) {
-      return (
-        <EmptyState title={t('orders.form.loadFailed')} action={backToList}>
-          <p>{describeError(t, order.error)}</p>
-        </EmptyState>
-      );
-    }
-    return <PageSpinner />;
-  };
   return (
-    <div className="page">
-      <div className="page-header">
-        <h1>{t('screens.editOrder.title')}</h1>
-      </div>
-      <div className="panel">{body()}</div>
-    </div>
+    <OrderLoader id={id} query={order} failedTitle={t('orders.form.loadFailed')} pageTitle={t('screens.editOrder.title')}>
+      {(current) => <EditOrderForm key={current.id} order={loaded ?? current} />}
+    </OrderLoader>
   );
 }
 
@@ -183,9 +155,9 @@ function EditOrderForm({ order }: { order: OrderView }) {
   return (
     <div className="page" ref={form.containerRef}>
       <OrderFormHeader kind={order.kind} title={title} />
-      <Form className="panel order-form" onSubmit={submit} aria-label={title}>
+      <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
         {conflict ? (
-          <div className="order-conflict" role="alert">
+          <div className="form-conflict" role="alert">
             <p>{t('orders.conflict.text', { orderNumber: order.orderNumber })}</p>
             <div className="order-buttons">
               <Button onPress={() => void loadLatest(true)}>{t('orders.conflict.keepMine')}</Button>
@@ -196,11 +168,11 @@ function EditOrderForm({ order }: { order: OrderView }) {
           </div>
         ) : null}
         {form.hasProblems ? <FormError>{t('orders.form.fixProblems')}</FormError> : null}
-        {mayChange ? null : <p className="order-read-only">{t(canWrite ? 'orders.form.notEditable' : 'orders.form.readOnly')}</p>}
+        {mayChange ? null : <p className="form-note">{t(canWrite ? 'orders.form.notEditable' : 'orders.form.readOnly')}</p>}
         <fieldset className="order-fields" disabled={!mayChange}>
           <OrderFields kind={order.kind} value={form.draft} onChange={form.change} problem={form.problem} />
         </fieldset>
-        <div className="order-form-actions">
+        <div className="form-actions">
           <Link variant="button" href={orderDetailsHref(order.id)}>
             {t('common.actions.cancel')}
           </Link>

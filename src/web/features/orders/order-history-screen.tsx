@@ -4,19 +4,17 @@ import { useParams } from 'wouter';
 import type { LiveOrderState, OrderLocation, OrderState } from '../../../domain/orders/order.decider';
 import type { PlannedProductionOrder } from '../../../domain/orders/order.events';
 import { orderStreamId } from '../../../domain/orders/order.events';
-import { describeError } from '../../lib/error-messages';
 import { useFormatNumber } from '../../lib/number-format';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Button } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
 import { Link } from '../../ui/link';
 import { Slider } from '../../ui/slider';
-import { PageSpinner } from '../../ui/spinner';
 import { getOrderHistoryQueryOptions, useOrderHistory, useStationChoices } from './api/orders';
 import type { OrderHistoryEntry } from './api/types';
 import { LiveState } from './components/live-state';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
+import { OrderLoader } from './components/order-loader';
 import { OrderProgressStepper } from './components/order-progress-stepper';
 import { shownMoney, useOrderFormats } from './format';
 import { orderDetailsHref } from './list-search';
@@ -214,7 +212,6 @@ export function OrderHistoryScreen() {
   const stations = useStationChoices();
   const live = useLiveQuery(id ? [`stream:${orderStreamId(id)}`] : [], getOrderHistoryQueryOptions(id).queryKey, history);
   const stationNames = useMemo(() => new Map((stations.data ?? []).map((station) => [station.id, station.name])), [stations.data]);
-  const entries = history.data?.data ?? [];
   const title = history.data ? t('orders.history.title', { orderNumber: history.data.orderNumber }) : t('screens.orderHistory.title');
 
   return (
@@ -229,26 +226,10 @@ export function OrderHistoryScreen() {
         />
         <h1>{title}</h1>
       </div>
-      {entries.length > 0 ? (
-        <History orderId={id} entries={entries} stationNames={stationNames} live={live} />
-      ) : (
-        <div className="panel">
-          {history.isError || !id ? (
-            <EmptyState
-              title={t('orders.history.loadFailed')}
-              action={
-                <Link variant="button" href="/order">
-                  {t('orders.form.backToList')}
-                </Link>
-              }
-            >
-              <p>{id ? describeError(t, history.error) : t('orders.form.chooseInList')}</p>
-            </EmptyState>
-          ) : (
-            <PageSpinner />
-          )}
-        </div>
-      )}
+      {/* Every order's history starts with its creation; an unknown order answers 404. */}
+      <OrderLoader id={id} query={history} failedTitle={t('orders.history.loadFailed')}>
+        {(loaded) => (loaded.data.length > 0 ? <History orderId={id} entries={loaded.data} stationNames={stationNames} live={live} /> : null)}
+      </OrderLoader>
     </div>
   );
 }

@@ -340,7 +340,7 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
         </Button>
       </Form>
       {outcome ? (
-        <div className="order-conflict" role="alert">
+        <div className="form-conflict" role="alert">
           {outcome.kind === 'conflict' ? t('orders.station.conflict', { orderNumber: outcome.orderNumber }) : outcome.message}
         </div>
       ) : null}

@@ -5,10 +5,8 @@ import { isApiError } from '../../lib/api';
 import { describeError, fieldErrorsFromApiError } from '../../lib/error-messages';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Button } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
-import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
-import { PageSpinner } from '../../ui/spinner';
+import { RecordLoader } from '../../ui/record-loader';
 import { useChangeStation, useCreateStation, useRecordMaintenance, useStation, type StationView } from './api/stations';
 import { StationForm, type StationFormSubmission } from './components/station-form';
 import { emptyStationForm, stationFormOf } from './station-form-state';
@@ -83,35 +81,19 @@ export function EditStationScreen() {
   const { id = '' } = useParams<{ id?: string }>();
   const station = useStation(id);
 
-  const body = () => {
-    if (!id) {
-      return (
-        <EmptyState title={t('stations.edit.noneChosen')} action={<BackToStations />}>
-          <p>{t('stations.edit.chooseInList')}</p>
-        </EmptyState>
-      );
-    }
-    if (station.isPending) return <PageSpinner />;
-    if (station.isError) {
-      return (
-        <EmptyState title={t('stations.edit.loadFailed')} action={<BackToStations />}>
-          <p>{describeError(t, station.error)}</p>
-        </EmptyState>
-      );
-    }
-    // A newer version (after a reload) starts the form over from what is saved now.
-    return <EditStationForm key={`${station.data.id}-${station.data.version}`} station={station.data} onReload={() => void station.refetch()} />;
-  };
-
-  return <StationFormPage title={t('screens.editStation.title')}>{body()}</StationFormPage>;
-}
-
-function BackToStations() {
-  const { t } = useTranslation();
   return (
-    <Link variant="button" href="/station">
-      {t('stations.edit.backToList')}
-    </Link>
+    <StationFormPage title={t('screens.editStation.title')}>
+      <RecordLoader
+        id={id}
+        query={station}
+        failedTitle={t('stations.edit.loadFailed')}
+        noneChosen={{ title: t('stations.edit.noneChosen'), text: t('stations.edit.chooseInList') }}
+        back={{ href: '/station', label: t('stations.edit.backToList') }}
+      >
+        {/* A newer version (after a reload) starts the form over from what is saved now. */}
+        {(loaded) => <EditStationForm key={`${loaded.id}-${loaded.version}`} station={loaded} onReload={() => void station.refetch()} />}
+      </RecordLoader>
+    </StationFormPage>
   );
 }
 

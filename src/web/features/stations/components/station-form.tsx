@@ -63,7 +63,7 @@ export function StationForm({ initial, label, submitLabel, isPending, serverErro
   };
 
   return (
-    <Form className="station-form" errors={errors} onSubmit={submit} aria-label={label}>
+    <Form className="form-panel" errors={errors} onSubmit={submit} aria-label={label}>
       {formError ? <FormError>{formError}</FormError> : hasFieldProblems ? <FormError>{t('stations.form.fixProblems')}</FormError> : null}
       <fieldset className="station-form-group">
         <legend>{t('stations.form.station')}</legend>
@@ -99,7 +99,7 @@ export function StationForm({ initial, label, submitLabel, isPending, serverErro
       </fieldset>
       <ParameterFields parameters={form.parameters} onChange={(parameters) => setForm((current) => ({ ...current, parameters }))} onEdited={onEdited} />
       <ActionFields actions={form.actions} onChange={(actions) => setForm((current) => ({ ...current, actions }))} onEdited={onEdited} />
-      <div className="station-form-actions">
+      <div className="form-actions">
         <Link variant="button" href="/station">
           {t('common.actions.cancel')}
         </Link>
