@@ -12,7 +12,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const path = (page: Page) => new URL(page.url()).pathname;
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const sidebarLabels = async (page: Page) => (await sidebar(page).getByRole('link').allTextContents()).map((text) => text.trim());
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });

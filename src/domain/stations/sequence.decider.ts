@@ -17,7 +17,7 @@ export const initialSequenceState: SequenceState = { status: 'unsaved' };
 export const savedSequenceOf = (state: SequenceState): SavedSequence =>
   state.status === 'saved' ? { stationIds: state.stationIds, startStationId: state.startStationId } : { stationIds: [], startStationId: null };
 
-export function evolveSequence(state: SequenceState, event: SequenceEvent): SequenceState {
+export function evolveSequence(_state: SequenceState, event: SequenceEvent): SequenceState {
   switch (event.type) {
     case 'SequenceSaved':
       return { status: 'saved', stationIds: event.data.stationIds, startStationId: event.data.startStationId };

@@ -13,7 +13,7 @@ import { Slider } from '../../ui/slider';
 import { getOrderHistoryQueryOptions, useOrderHistory, useStationChoices } from './api/orders';
 import type { OrderHistoryEntry } from './api/types';
 import { LiveState } from './components/live-state';
-import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
+import { PriorityBadge, StatusBadge } from './components/order-badges';
 import { OrderLoader } from './components/order-loader';
 import { OrderProgressStepper } from './components/order-progress-stepper';
 import { shownMoney, useOrderFormats } from './format';

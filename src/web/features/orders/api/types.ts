@@ -1,7 +1,7 @@
 import type { MaterialType } from '../../../../domain/materials/materials.schema';
 import type { OrderAction } from '../../../../domain/orders/order.machine';
 import type { OrderDetails } from '../../../../domain/orders/order.events';
-import type { Incoterm, OrderKind, OrderStatus } from '../../../../domain/orders/order.schema';
+import type { OrderKind, OrderStatus } from '../../../../domain/orders/order.schema';
 import type { Role } from '../../../../domain/shared/roles';
 
 /** Where a production order stands: at a station (waiting, or in work since `workStartedAt`), or in WIP after the last one. */
