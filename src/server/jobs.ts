@@ -9,21 +9,23 @@ import { createRenderPdfJob, type PdfDocumentKind } from './platform/render-pdf.
 import { createSendEmailJob } from './platform/send-email.job.js';
 import { identityEmailTemplates } from './modules/identity/identity.emails.js';
 import { identityDispatchRoutes, sendIdentityEmailJob } from './modules/identity/identity.jobs.js';
+import { ordersEmailTemplates } from './modules/orders/orders.emails.js';
+import { notifyWorkCompletedJob, ordersDispatchRoutes } from './modules/orders/orders.jobs.js';
 
 // The composition root of background work: every module's templates, documents, jobs and
 // dispatch routes are listed here, explicitly, like the register list in app.ts.
 
 /** Email templates of every module, each in English and German. */
-export const emailTemplates: EmailTemplate[] = [testMessageTemplate, ...identityEmailTemplates];
+export const emailTemplates: EmailTemplate[] = [testMessageTemplate, ...identityEmailTemplates, ...ordersEmailTemplates];
 
 /** Printable document kinds of every module. */
 export const pdfDocuments: PdfDocumentKind[] = [];
 
 /** Jobs of modules beyond the generic `send-email` and `render-pdf`. */
-const moduleJobs: JobDefinition[] = [sendIdentityEmailJob];
+const moduleJobs: JobDefinition[] = [sendIdentityEmailJob, notifyWorkCompletedJob];
 
 /** Which events become which jobs. */
-export const dispatchRoutes: DispatchRoute[] = [...identityDispatchRoutes];
+export const dispatchRoutes: DispatchRoute[] = [...identityDispatchRoutes, ...ordersDispatchRoutes];
 
 /** Every job the workers run, in the server (without Redis) and in workers/main.ts alike. */
 export function jobDefinitions(): JobDefinition[] {

@@ -33,6 +33,8 @@ export interface OrderLine {
   /** The administrator's bearer token (for the live feed). */
   adminToken: string;
   superUser: Client;
+  /** User ids of the super user and the administrator (both sign in by email). */
+  userIds: { superUser: string; admin: string };
   /** Tokens of the two operators, without a station session. */
   operators: { id: string; login: string; client: Client }[];
   materials: { bike: string; wheel: string; screw: string };
@@ -94,6 +96,7 @@ export async function orderLine(t: TestApp): Promise<OrderLine> {
     admin,
     adminToken,
     superUser,
+    userIds: { superUser: userIds[0], admin: userIds[1] },
     operators,
     materials: { bike, wheel, screw },
     stations: { saw, drill, goods },

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { emailLocales } from '../../platform/mailer.js';
+import { completedAtText, workCompletedEmail, type WorkCompletedEmailParams } from './orders.emails.js';
+
+const links = { publicUrl: 'https://console.example.com' };
+const orderId = '0b7d2a52-53b8-4b0e-9d55-6f1f6c1c7f11';
+const params = (overrides: Partial<WorkCompletedEmailParams> = {}): WorkCompletedEmailParams => ({
+  firstName: 'Ali',
+  orderId,
+  orderNumber: '000042',
+  stationName: 'SÄGE',
+  completedAt: '2026-11-21T08:03:00.000Z',
+  nextStationName: 'BOHREN',
+  finished: false,
+  ...overrides,
+});
+
+describe('the work-completed email of a station', () => {
+  it.each(emailLocales)('names the order and station and links to the order details page (%s)', (locale) => {
+    const mail = workCompletedEmail.render(params(), locale, links);
+    for (const part of [mail.subject, mail.text]) {
+      expect(part).toContain('000042');
+      expect(part).toContain('SÄGE');
+    }
+    expect(mail.text).toContain(`https://console.example.com/order/details/${orderId}`);
+    expect(mail.html).toContain(`href="https://console.example.com/order/details/${orderId}"`);
+    expect(mail.text).toContain('BOHREN');
+  });
+
+  it('speaks English and German, with the time of completion in UTC', () => {
+    const en = workCompletedEmail.render(params(), 'en', links);
+    expect(en.subject).toBe('Order 000042 completed at SÄGE');
+    expect(en.text).toContain('Order 000042 was completed at station SÄGE on Nov 21, 2026, 8:03 AM (UTC).');
+    expect(en.text).toContain('Next: station BOHREN.');
+    const de = workCompletedEmail.render(params(), 'de', links);
+    expect(de.subject).toBe('Auftrag 000042 an SÄGE abgeschlossen');
+    expect(de.text).toContain('Auftrag 000042 wurde am 21.11.2026, 08:03 (UTC) an der Station SÄGE abgeschlossen.');
+    expect(de.text).toContain('Als Nächstes: Station BOHREN.');
+  });
+
+  it('says production is finished after the last station, and stays vague when the next station is gone', () => {
+    expect(workCompletedEmail.render(params({ nextStationName: null, finished: true }), 'en', links).text).toContain('Production is finished: the order now waits in WIP.');
+    expect(workCompletedEmail.render(params({ nextStationName: null, finished: true }), 'de', links).text).toContain('Die Produktion ist abgeschlossen');
+    expect(workCompletedEmail.render(params({ nextStationName: null }), 'en', links).text).toContain('Next: it moves on to the next station.');
+  });
+
+  it('escapes names in the HTML', () => {
+    const mail = workCompletedEmail.render(params({ firstName: '<b>Ali</b>' }), 'en', links);
+    expect(mail.html).not.toContain('<b>Ali</b>');
+    expect(mail.html).toContain('&lt;b&gt;Ali&lt;/b&gt;');
+  });
+
+  it('formats the instant per language', () => {
+    expect(completedAtText('2026-01-05T17:30:00.000Z', 'en')).toBe('Jan 5, 2026, 5:30 PM (UTC)');
+    expect(completedAtText('2026-01-05T17:30:00.000Z', 'de')).toBe('05.01.2026, 17:30 (UTC)');
+  });
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineEmailTemplate, emailLayout, escapeHtml, type EmailLocale } from '../../platform/mailer.js';
+
+const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+const button = (href: string, label: string) =>
+  `<p><a href="${escapeHtml(href)}" style="display: inline-block; background: #0b2447; color: #ffffff; padding: 10px 18px; border-radius: 4px; text-decoration: none;">${escapeHtml(label)}</a></p>`;
+
+/** The console's order details page (src/web/app/routes.ts: `/order/details/:id`). */
+export const orderDetailsUrl = (publicUrl: string, orderId: string) => `${publicUrl}/order/details/${encodeURIComponent(orderId)}`;
+
+/**
+ * When: date and time in the user's language. Companies have no time zone yet, so the time is
+ * UTC and says so (as the stations' "today" is UTC).
+ */
+export function completedAtText(iso: string, locale: EmailLocale): string {
+  const formatted = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+  // Some ICU versions put a narrow no-break space before AM/PM; plain text mail reads better with a space.
+  return `${formatted.replace(/[\u202f\u00a0]/g, ' ')} (UTC)`;
+}
+
+const workCompletedParams = z.object({
+  firstName: z.string(),
+  orderId: z.uuid(),
+  orderNumber: z.string().min(1),
+  stationName: z.string().min(1),
+  completedAt: z.iso.datetime({ offset: true }),
+  /** Where the order goes next; null with `finished` when it left the line. */
+  nextStationName: z.string().nullable(),
+  /** Production is finished: the order went to the WIP stage. */
+  finished: z.boolean(),
+});
+export type WorkCompletedEmailParams = z.infer<typeof workCompletedParams>;
+
+type Texts = { subject: string; greeting: string; intro: string; next: string; action: string; why: string };
+
+const workCompletedText = {
+  en: (p: WorkCompletedEmailParams, at: string): Texts => ({
+    subject: `Order ${p.orderNumber} completed at ${p.stationName}`,
+    greeting: `Hello ${p.firstName},`,
+    intro: `Order ${p.orderNumber} was completed at station ${p.stationName} on ${at}.`,
+    next: p.finished
+      ? 'Production is finished: the order now waits in WIP.'
+      : p.nextStationName
+        ? `Next: station ${p.nextStationName}.`
+        : 'Next: it moves on to the next station.',
+    action: 'Open the order',
+    why: `You get this email because station ${p.stationName} notifies you when an order is completed there.`,
+  }),
+  de: (p: WorkCompletedEmailParams, at: string): Texts => ({
+    subject: `Auftrag ${p.orderNumber} an ${p.stationName} abgeschlossen`,
+    greeting: `Hallo ${p.firstName},`,
+    intro: `Auftrag ${p.orderNumber} wurde am ${at} an der Station ${p.stationName} abgeschlossen.`,
+    next: p.finished
+      ? 'Die Produktion ist abgeschlossen: Der Auftrag wartet jetzt im WIP.'
+      : p.nextStationName
+        ? `Als Nächstes: Station ${p.nextStationName}.`
+        : 'Als Nächstes: Er geht weiter zur nächsten Station.',
+    action: 'Auftrag öffnen',
+    why: `Sie erhalten diese E-Mail, weil die Station ${p.stationName} Sie benachrichtigt, wenn dort ein Auftrag abgeschlossen wird.`,
+  }),
+} satisfies Record<EmailLocale, unknown>;
+
+/** A station's "notify user" action: an order was completed there; what comes next; a link to the order. */
+export const workCompletedEmail = defineEmailTemplate({
+  name: 'orders-work-completed',
+  params: workCompletedParams,
+  render(params, locale, links) {
+    const t = workCompletedText[locale](params, completedAtText(params.completedAt, locale));
+    const href = orderDetailsUrl(links.publicUrl, params.orderId);
+    return {
+      subject: t.subject,
+      text: [t.greeting, '', t.intro, t.next, '', `${t.action}: ${href}`, '', t.why].join('\n'),
+      html: emailLayout(locale, t.subject, paragraph(t.greeting) + paragraph(t.intro) + paragraph(t.next) + button(href, t.action) + paragraph(t.why)),
+    };
+  },
+});
+
+export const ordersEmailTemplates = [workCompletedEmail];
