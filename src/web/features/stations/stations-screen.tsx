@@ -119,7 +119,7 @@ export function StationsScreen() {
         <h2 id="station-sequence-heading">{t('stations.sequence.title')}</h2>
         {mayChange ? <SequenceEditor /> : <SequenceLine />}
       </section>
-      <section className="station-section" aria-labelledby="station-list-heading">
+      <section className="station-section station-list" aria-labelledby="station-list-heading">
         <h2 id="station-list-heading">{t('stations.overview.listTitle')}</h2>
         <DataTable
           label={t('stations.overview.tableLabel')}
