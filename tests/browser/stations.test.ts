@@ -442,4 +442,29 @@ describe('the sequence editor', () => {
     expect(await question.count()).toBe(0);
     expect(await savedSequence()).toMatchObject({ stationIds: [before.stationIds[1], before.stationIds[0]], version: before.version + 1 });
   });
+
+  it('asks before signing out drops an unsaved draft', async () => {
+    const page = await app.newPage();
+    await openAs(page, company.superUser, 'SUPER_USER', '/station');
+    await sequenceItem(page, 'KANTEN').waitFor();
+    const before = await savedSequence();
+    const [first] = await draftNames(page);
+    await sequenceItem(page, first).focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(async () => (await draftNames(page))[0]).not.toBe(first);
+
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await signOut.click();
+    await question.waitFor();
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/station');
+    expect((await draftNames(page))[0]).not.toBe(first);
+
+    await signOut.click();
+    await question.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL('**/login');
+    expect(await savedSequence()).toEqual(before);
+  });
 });

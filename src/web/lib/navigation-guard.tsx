@@ -11,6 +11,8 @@ export interface LeavePrompt {
 interface NavigationGuard {
   /** Marks the shown page as holding unsaved changes; the answer releases the mark. */
   block: () => () => void;
+  /** Runs `leave` at once, or after the user agreed to drop unsaved changes (sign-out, say). */
+  confirmLeave: (leave: () => void) => void;
 }
 
 const NavigationGuardContext = createContext<NavigationGuard | null>(null);
@@ -141,8 +143,12 @@ export function NavigationGuardProvider({ children, renderPrompt }: NavigationGu
           if (blockers.current === 0) window.removeEventListener('beforeunload', warnBeforeUnload);
         };
       },
+      confirmLeave: (leave) => {
+        if (blockers.current > 0) ask(leave);
+        else leave();
+      },
     }),
-    [],
+    [ask],
   );
 
   return (
@@ -175,4 +181,13 @@ export function useUnsavedChangesGuard(dirty: boolean): { release: () => void } 
     };
   }, [dirty, guard]);
   return useMemo(() => ({ release: () => release.current?.() }), []);
+}
+
+/**
+ * For an action that leaves the page without a navigation of its own (sign-out): returns a function
+ * that runs it at once, or after the user agreed to drop the page's unsaved changes.
+ */
+export function useConfirmLeave(): (leave: () => void) => void {
+  const guard = useContext(NavigationGuardContext);
+  return useCallback((leave: () => void) => (guard ? guard.confirmLeave(leave) : leave()), [guard]);
 }

@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth';
+import { useConfirmLeave } from '../../lib/navigation-guard';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
 import { LanguageSwitch } from './language-switch';
 
-/** The bar above each screen: language switch, change password and sign-out. */
+/** The bar above each screen: language switch, change password and sign-out (which asks first when the page holds unsaved changes). */
 export function Header() {
   const { t } = useTranslation();
   const { logout } = useAuth();
   const notify = useNotify();
+  const confirmLeave = useConfirmLeave();
 
   const signOut = async () => {
     await logout();
@@ -22,7 +24,7 @@ export function Header() {
       <Link variant="button" href="/change-password">
         {t('common.actions.changePassword')}
       </Link>
-      <Button variant="secondary" onPress={() => void signOut()}>
+      <Button variant="secondary" onPress={() => confirmLeave(() => void signOut())}>
         {t('common.actions.signOut')}
       </Button>
     </header>
