@@ -17,7 +17,7 @@ export interface Mailbox {
   /** SMTP_URL for createTestApp. */
   url: string;
   messages: ReceivedMail[];
-  /** Waits for a message that matches (default: any) and hands it over; fails after a generous wait. */
+  /** Waits for a message that matches (by default the first one) and hands it over; fails after a generous wait. */
   waitFor(match?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { FieldError as AriaFieldError, Form as AriaForm, Text, type FormProps as
 import { useTranslation } from 'react-i18next';
 import type { ErrorDetail } from '../../domain/shared/errors';
 import { describeError, translateDetail, type FieldErrors } from '../lib/error-messages';
+import { Button } from './button';
 import './field.css';
 
 /** Props every field of the design system shares on top of its RAC props. */
@@ -72,6 +73,32 @@ export function FormError({ error, children }: { error?: unknown; children?: Rea
   return (
     <div role="alert" className="form-error">
       {children ?? describeError(t, error)}
+    </div>
+  );
+}
+
+export interface FormConflictProps {
+  /** What happened, e.g. 'The order was changed meanwhile.' */
+  text: string;
+  keepLabel: string;
+  discardLabel: string;
+  /** Take the saved version's number and keep what was typed. */
+  onKeep: () => void;
+  /** Take the saved version as it is. */
+  onDiscard: () => void;
+}
+
+/** The record was changed meanwhile: keep what was typed on the newer version, or take the saved one. */
+export function FormConflict({ text, keepLabel, discardLabel, onKeep, onDiscard }: FormConflictProps) {
+  return (
+    <div className="form-conflict" role="alert">
+      <p>{text}</p>
+      <div className="form-conflict-actions">
+        <Button onPress={onKeep}>{keepLabel}</Button>
+        <Button variant="secondary" onPress={onDiscard}>
+          {discardLabel}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
 import { Button } from '../../ui/button';
-import { Form, FormError } from '../../ui/form';
+import { Form, FormConflict, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
 import { RecordLoader } from '../../ui/record-loader';
@@ -157,15 +157,13 @@ function EditMaterialForm({ material }: { material: Material }) {
       <MaterialHeader title={title} type={draft.type} />
       <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
         {conflict ? (
-          <div className="form-conflict" role="alert">
-            <p>{t('materials.conflict.text')}</p>
-            <div className="material-buttons">
-              <Button onPress={() => void loadLatest(true)}>{t('materials.conflict.keepMine')}</Button>
-              <Button variant="secondary" onPress={() => void loadLatest(false)}>
-                {t('materials.conflict.discardMine')}
-              </Button>
-            </div>
-          </div>
+          <FormConflict
+            text={t('materials.conflict.text')}
+            keepLabel={t('materials.conflict.keepMine')}
+            discardLabel={t('materials.conflict.discardMine')}
+            onKeep={() => void loadLatest(true)}
+            onDiscard={() => void loadLatest(false)}
+          />
         ) : null}
         {form.hasProblems ? <FormError>{t('materials.form.fixProblems')}</FormError> : null}
         {canWrite ? null : <p className="form-note">{t('materials.form.readOnly')}</p>}

@@ -8,7 +8,7 @@ import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Button } from '../../ui/button';
-import { Form, FormError } from '../../ui/form';
+import { Form, FormConflict, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
 import { getOrderQueryOptions, useChangeOrder, useCreateOrder, useOrder } from './api/orders';
@@ -157,15 +157,13 @@ function EditOrderForm({ order }: { order: OrderView }) {
       <OrderFormHeader kind={order.kind} title={title} />
       <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
         {conflict ? (
-          <div className="form-conflict" role="alert">
-            <p>{t('orders.conflict.text', { orderNumber: order.orderNumber })}</p>
-            <div className="order-buttons">
-              <Button onPress={() => void loadLatest(true)}>{t('orders.conflict.keepMine')}</Button>
-              <Button variant="secondary" onPress={() => void loadLatest(false)}>
-                {t('orders.conflict.discardMine')}
-              </Button>
-            </div>
-          </div>
+          <FormConflict
+            text={t('orders.conflict.text', { orderNumber: order.orderNumber })}
+            keepLabel={t('orders.conflict.keepMine')}
+            discardLabel={t('orders.conflict.discardMine')}
+            onKeep={() => void loadLatest(true)}
+            onDiscard={() => void loadLatest(false)}
+          />
         ) : null}
         {form.hasProblems ? <FormError>{t('orders.form.fixProblems')}</FormError> : null}
         {mayChange ? null : <p className="form-note">{t(canWrite ? 'orders.form.notEditable' : 'orders.form.readOnly')}</p>}

@@ -10,11 +10,9 @@ import { describeError } from '../../lib/error-messages';
 import { useFormatNumber } from '../../lib/number-format';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { Button } from '../../ui/button';
-import { Dialog, DialogActions } from '../../ui/dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Form } from '../../ui/form';
 import { useNotify } from '../../ui/notification-bar';
-import { Select, SelectItem } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import {
@@ -22,15 +20,15 @@ import {
   getOrderQueryOptions,
   ordersKey,
   useMaterialSteps,
-  useMoveTargets,
   useOrder,
   useOrderAction,
   useStationChoices,
   useWorklist,
   type ActionTarget,
 } from './api/orders';
-import type { OrderView, Worklist } from './api/types';
+import type { Worklist } from './api/types';
 import { LiveState } from './components/live-state';
+import { MoveToStationDialog } from './components/station-choice-dialog';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
 import { useOrderFormats } from './format';
 import './orders.css';
@@ -101,48 +99,6 @@ function MaterialStepsAtStation({ materialId, stationId }: { materialId: string;
         </li>
       ))}
     </ol>
-  );
-}
-
-/** Move to: the other stations this operator is authorised for (useMoveTargets). */
-function MoveDialog({ order, here, onClose, onMove }: { order: OrderView; here: string; onClose: () => void; onMove: (toStationId: string) => void }) {
-  const { t } = useTranslation();
-  const targets = useMoveTargets(here);
-  const choices = targets.status === 'success' ? targets.data : [];
-  const [stationId, setStationId] = useState<string | null>(null);
-  return (
-    <Dialog title={t('orders.actions.move-to-station.dialogTitle', { orderNumber: order.orderNumber })} isOpen onOpenChange={(open) => (open ? null : onClose())}>
-      {(close) => (
-        <>
-          <p>{t('orders.station.moveText')}</p>
-          {targets.status === 'error' ? <p role="alert">{describeError(t, targets.error)}</p> : null}
-          {targets.status === 'success' && choices.length === 0 ? <p>{t('orders.actions.move-to-station.noStations')}</p> : null}
-          <Select
-            label={t('orders.fields.station')}
-            items={choices}
-            value={stationId}
-            onChange={(key) => setStationId(typeof key === 'string' ? key : null)}
-            isDisabled={choices.length === 0}
-          >
-            {(station) => <SelectItem id={station.id}>{station.name}</SelectItem>}
-          </Select>
-          <DialogActions>
-            <Button variant="secondary" onPress={close}>
-              {t('common.actions.cancel')}
-            </Button>
-            <Button
-              isDisabled={!stationId}
-              onPress={() => {
-                if (stationId) onMove(stationId);
-                close();
-              }}
-            >
-              {t('orders.actions.move-to-station.label')}
-            </Button>
-          </DialogActions>
-        </>
-      )}
-    </Dialog>
   );
 }
 
@@ -253,11 +209,12 @@ function CurrentOrder({ orderId, stationId, onOutcome, onLeft }: { orderId: stri
         ))}
       </ul>
       {moving ? (
-        <MoveDialog
+        <MoveToStationDialog
           order={current}
           here={stationId}
+          text={t('orders.station.moveText')}
           onClose={() => setMoving(false)}
-          onMove={(toStationId) => void run('move-to-station', { toStationId })}
+          onChoose={(toStationId) => void run('move-to-station', { toStationId })}
         />
       ) : null}
     </section>

@@ -16,7 +16,7 @@ export function AttributesEditor({ value, onChange, problem }: SectionProps<Attr
       {value.map((attribute, index) => {
         const number = index + 1;
         return (
-          <fieldset key={attribute.key} className="material-row">
+          <fieldset key={attribute.key} className="form-entry">
             <legend>{t('materials.form.rows.attribute', { number })}</legend>
             <div className="material-row-fields">
               <TextField

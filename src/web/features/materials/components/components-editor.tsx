@@ -23,7 +23,7 @@ export function ComponentsEditor({ value, onChange, problem, materialId }: Compo
       {value.map((component, index) => {
         const number = index + 1;
         return (
-          <fieldset key={component.key} className="material-row">
+          <fieldset key={component.key} className="form-entry">
             <legend>{t('materials.form.rows.component', { number })}</legend>
             <div className="material-row-fields material-component">
               <MaterialPicker

@@ -33,7 +33,7 @@ export function StepsEditor({ value, onChange, problem }: SectionProps<StepDraft
       {value.map((step, index) => {
         const number = index + 1;
         return (
-          <fieldset key={step.key} className="material-row">
+          <fieldset key={step.key} className="form-entry">
             <legend>{t('materials.form.rows.step', { number })}</legend>
             <div className="material-row-fields material-grid">
               {text(step, index, 'process', t('materials.fields.process'))}

@@ -30,7 +30,7 @@ export function ValuesEditor({ value, onChange, problem }: SectionProps<ValueDra
       {value.map((entry, index) => {
         const number = index + 1;
         return (
-          <fieldset key={entry.key} className="material-row">
+          <fieldset key={entry.key} className="form-entry">
             <legend>{t('materials.form.rows.value', { number })}</legend>
             <div className="material-row-fields material-grid">
               <TextField

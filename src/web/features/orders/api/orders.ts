@@ -17,7 +17,7 @@ import type {
   Worklist,
 } from './types';
 
-/** Every order query starts with this key: any change or live event refreshes lists, boards, details and worklists. */
+/** Every order query starts with this key, so a change or a live event refreshes lists, boards, details and worklists. */
 export const ordersKey = ['orders'] as const;
 
 /** `GET /api/orders`: page from 1; `q` searches number, name and place; `sort` is a column, `-column` descending. */

@@ -6,9 +6,9 @@ import { describeError } from '../../../lib/error-messages';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogActions } from '../../../ui/dialog';
 import { useNotify } from '../../../ui/notification-bar';
-import { Select, SelectItem } from '../../../ui/select';
-import { useCheckInTargets, useMoveTargets, useOrderAction, type ActionTarget } from '../api/orders';
+import { useOrderAction, type ActionTarget } from '../api/orders';
 import type { OrderView } from '../api/types';
+import { CheckInDialog, MoveToStationDialog } from './station-choice-dialog';
 
 /** Actions done from the console; start-work and complete-work belong to the operator at the station screen. */
 const consoleActions: readonly OrderAction[] = [
@@ -47,50 +47,6 @@ function useRunOrderAction(order: Pick<OrderView, 'id' | 'orderNumber' | 'versio
     }
   };
   return { run, isPending: mutation.isPending, error: mutation.error };
-}
-
-function StationDialog({ order, action, onClose, run }: { order: OrderView; action: 'move-to-station' | 'check-in'; onClose: () => void; run: (target: ActionTarget) => void }) {
-  const { t } = useTranslation();
-  const here = order.location?.stage === 'station' ? order.location.stationId : null;
-  const moveTargets = useMoveTargets(here);
-  const checkInTargets = useCheckInTargets();
-  const targets = action === 'move-to-station' ? moveTargets : checkInTargets;
-  const choices = targets.status === 'success' ? targets.data : [];
-  const [stationId, setStationId] = useState<string | null>(null);
-  return (
-    <Dialog title={t(`orders.actions.${action}.dialogTitle`, { orderNumber: order.orderNumber })} isOpen onOpenChange={(open) => (open ? null : onClose())}>
-      {(close) => (
-        <>
-          {targets.status === 'error' ? <p role="alert">{describeError(t, targets.error)}</p> : null}
-          {targets.status === 'success' && choices.length === 0 ? <p>{t(`orders.actions.${action}.noStations`)}</p> : null}
-          <Select
-            label={t('orders.fields.station')}
-            items={choices}
-            value={stationId}
-            onChange={(key) => setStationId(typeof key === 'string' ? key : null)}
-            isDisabled={choices.length === 0}
-          >
-            {(station) => <SelectItem id={station.id}>{station.name}</SelectItem>}
-          </Select>
-          <DialogActions>
-            <Button variant="secondary" onPress={close}>
-              {t('common.actions.cancel')}
-            </Button>
-            <Button
-              isDisabled={!stationId}
-              onPress={() => {
-                if (!stationId) return;
-                run(action === 'check-in' ? { stationId } : { toStationId: stationId });
-                close();
-              }}
-            >
-              {t(`orders.actions.${action}.label`)}
-            </Button>
-          </DialogActions>
-        </>
-      )}
-    </Dialog>
-  );
 }
 
 function CancelDialog({ order, onClose, run }: { order: OrderView; onClose: () => void; run: () => void }) {
@@ -143,9 +99,10 @@ export function OrderActions({ order }: { order: OrderView }) {
         ))}
       </div>
       {dialog === 'cancel' ? <CancelDialog order={order} onClose={() => setDialog(null)} run={() => void run('cancel')} /> : null}
-      {dialog === 'move-to-station' || dialog === 'check-in' ? (
-        <StationDialog order={order} action={dialog} onClose={() => setDialog(null)} run={(target) => void run(dialog, target)} />
+      {dialog === 'move-to-station' ? (
+        <MoveToStationDialog order={order} onClose={() => setDialog(null)} onChoose={(toStationId) => void run('move-to-station', { toStationId })} />
       ) : null}
+      {dialog === 'check-in' ? <CheckInDialog order={order} onClose={() => setDialog(null)} onChoose={(stationId) => void run('check-in', { stationId })} /> : null}
     </>
   );
 }

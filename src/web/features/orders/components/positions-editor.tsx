@@ -71,7 +71,7 @@ export function PositionsEditor({ kind, positions, onChange, problem }: Position
         const at = (field: string) => problem(`positions.${index}.${field}`);
         const amount = position.quantity !== null && position.netPrice !== null ? draftNetSum({ positions: [position] }) : null;
         return (
-          <fieldset key={position.key} className="order-position">
+          <fieldset key={position.key} className="form-entry">
             <legend>{t('orders.form.position', { number: index + 1 })}</legend>
             <div className="order-position-fields">
               <PositionMaterialPicker
