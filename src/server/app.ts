@@ -11,6 +11,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authPlugin } from './platform/auth.js';
+import { systemClock, type Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import type { Database, Db } from './platform/db.js';
 import { registerErrorHandling, sendError } from './platform/errors.js';
@@ -31,11 +32,14 @@ export interface AppDependencies {
   eventStore: EventStore;
   /** BullMQ (REDIS_URL) or in-process; main.ts and tests own its lifecycle. */
   jobQueue: JobQueue;
+  /** The one clock of the server; tests pass one they set. Default: the system time. */
+  clock?: Clock;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    clock: Clock;
     database: Database;
     db: Db;
     eventStore: EventStore;
@@ -78,6 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   app.decorate('config', config);
+  app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
   app.decorate('eventStore', deps.eventStore);
