@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/platform/config.js';
+import type { Clock } from '../../src/server/platform/clock.js';
 import { createEventStore } from '../../src/server/platform/event-store.js';
 import { startJobs, type JobRuntime } from '../../src/server/jobs.js';
 import { createJobQueue } from '../../src/server/platform/jobs.js';
@@ -22,7 +23,7 @@ export interface TestApp {
 /** The whole server on a fresh database, not listening: use `app.inject`, or `listen()` for sockets. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { beforeReady?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: { beforeReady?: (app: FastifyInstance) => void | Promise<void>; clock?: Clock } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const config = loadConfig({
@@ -37,7 +38,7 @@ export async function createTestApp(
   const eventStore = createEventStore();
   // Its own BullMQ prefix when env sets REDIS_URL, so parallel test files never share jobs.
   const jobQueue = createJobQueue({ redisUrl: config.redisUrl, prefix: `test-${randomUUID()}` });
-  const app = await buildApp({ config, database: testDb.database, eventStore, jobQueue });
+  const app = await buildApp({ config, database: testDb.database, eventStore, jobQueue, clock: options.clock });
   await options.beforeReady?.(app);
   await app.ready();
   const jobs = startJobs({ config, database: testDb.database, eventStore, queue: jobQueue, log: app.log });
