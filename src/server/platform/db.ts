@@ -193,3 +193,6 @@ export function withTenant<T>(db: Db, companyId: string, work: (tx: Tx) => Promi
 export function withSystem<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction().execute(work);
 }
+
+/** A `like`/`ilike` pattern that finds `text` anywhere, with the pattern's own characters escaped. */
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
