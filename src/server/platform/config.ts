@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { meetsPasswordRule, PASSWORD_MAX_LENGTH } from '../../domain/identity/password.schema.js';
+import { materialLimits } from '../../domain/materials/materials.schema.js';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = (protocols: string[]) =>
@@ -51,7 +52,7 @@ const envSchema = z.object({
     z.string().regex(/^[\w.-]{1,64}$/, "must be 1-64 letters, digits, '.', '-' or '_'").default('shopfloor'),
   ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
-  MATERIAL_IMAGE_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(512 * 1024 * 1024).default(512 * 1024 * 1024)),
+  MATERIAL_IMAGE_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(materialLimits.imageBytes).default(materialLimits.imageBytes)),
 });
 
 export interface Config {
