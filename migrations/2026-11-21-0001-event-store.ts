@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { enableTenantIsolation } from './support/tenant-isolation.js';
 
 // The application role and the event log. Frozen once landed: change the schema in a new file.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -57,20 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
   `.execute(db);
 
-  for (const table of ['streams', 'events']) {
-    await sql`alter table ${sql.table(table)} enable row level security`.execute(db);
-    await sql`alter table ${sql.table(table)} force row level security`.execute(db);
-    await sql`
-      create policy tenant_isolation on ${sql.table(table)} to shopfloor_app
-        using (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-        with check (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-    `.execute(db);
-    // The platform connection (owner) is not the application role: consumers and the operator read all.
-    await sql`
-      create policy platform_access on ${sql.table(table)}
-        using (current_user <> 'shopfloor_app') with check (current_user <> 'shopfloor_app')
-    `.execute(db);
-  }
+  await enableTenantIsolation(db, ['streams', 'events']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { enableTenantIsolation } from './support/tenant-isolation.js';
 
 // Company accounts, users, sessions, one-time tokens and the login throttle.
 // Frozen once landed: change the schema in a new file.
@@ -79,19 +80,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
   await sql`create index user_tokens_user_purpose on user_tokens (user_id, purpose)`.execute(db);
 
-  for (const table of ['companies', 'users', 'sessions', 'user_tokens']) {
-    await sql`alter table ${sql.table(table)} enable row level security`.execute(db);
-    await sql`alter table ${sql.table(table)} force row level security`.execute(db);
-    await sql`
-      create policy tenant_isolation on ${sql.table(table)} to shopfloor_app
-        using (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-        with check (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-    `.execute(db);
-    await sql`
-      create policy platform_access on ${sql.table(table)}
-        using (current_user <> 'shopfloor_app') with check (current_user <> 'shopfloor_app')
-    `.execute(db);
-  }
+  await enableTenantIsolation(db, ['companies', 'users', 'sessions', 'user_tokens']);
 
   // Platform data (keyed by login name or address, not by company): the application role never reads it.
   await sql`

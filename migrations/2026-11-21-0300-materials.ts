@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { enableTenantIsolation } from './support/tenant-isolation.js';
 
 // Materials (products, manufacturing parts, purchasing parts) and their bill of materials.
 // Frozen once landed: change the schema in a new file.
@@ -51,19 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
   await sql`create index material_components_component on material_components (company_id, component_id)`.execute(db);
 
-  for (const table of ['materials', 'material_components']) {
-    await sql`alter table ${sql.table(table)} enable row level security`.execute(db);
-    await sql`alter table ${sql.table(table)} force row level security`.execute(db);
-    await sql`
-      create policy tenant_isolation on ${sql.table(table)} to shopfloor_app
-        using (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-        with check (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-    `.execute(db);
-    await sql`
-      create policy platform_access on ${sql.table(table)}
-        using (current_user <> 'shopfloor_app') with check (current_user <> 'shopfloor_app')
-    `.execute(db);
-  }
+  await enableTenantIsolation(db, ['materials', 'material_components']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

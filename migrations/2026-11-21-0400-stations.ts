@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { enableTenantIsolation } from './support/tenant-isolation.js';
 
 // Read models of the station and sequence streams, per-user station authorisations, and the
 // worklist and completion tables the station key figures are computed from (fed by orders).
@@ -65,19 +66,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
   await sql`create index station_completions_finished on station_completions (station_id, finished_at)`.execute(db);
 
-  for (const table of ['stations', 'station_sequences', 'station_authorizations', 'station_worklist_entries', 'station_completions']) {
-    await sql`alter table ${sql.table(table)} enable row level security`.execute(db);
-    await sql`alter table ${sql.table(table)} force row level security`.execute(db);
-    await sql`
-      create policy tenant_isolation on ${sql.table(table)} to shopfloor_app
-        using (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-        with check (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-    `.execute(db);
-    await sql`
-      create policy platform_access on ${sql.table(table)}
-        using (current_user <> 'shopfloor_app') with check (current_user <> 'shopfloor_app')
-    `.execute(db);
-  }
+  await enableTenantIsolation(db, ['stations', 'station_sequences', 'station_authorizations', 'station_worklist_entries', 'station_completions']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { enableTenantIsolation } from './support/tenant-isolation.js';
 
 // Orders: the order list read model and the folded order (one row each per order stream, written
 // inline), the per-company order number counter, where each operator is signed in, and the
@@ -72,19 +73,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
   `.execute(db);
 
-  for (const table of ['order_counters', 'orders', 'order_states', 'operator_stations', 'order_advertisements']) {
-    await sql`alter table ${sql.table(table)} enable row level security`.execute(db);
-    await sql`alter table ${sql.table(table)} force row level security`.execute(db);
-    await sql`
-      create policy tenant_isolation on ${sql.table(table)} to shopfloor_app
-        using (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-        with check (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-    `.execute(db);
-    await sql`
-      create policy platform_access on ${sql.table(table)}
-        using (current_user <> 'shopfloor_app') with check (current_user <> 'shopfloor_app')
-    `.execute(db);
-  }
+  await enableTenantIsolation(db, ['order_counters', 'orders', 'order_states', 'operator_stations', 'order_advertisements']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
