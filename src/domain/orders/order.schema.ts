@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { pagingQuery } from '../shared/paging.js';
 import { decimalSchema, wrongTypeIs } from '../shared/decimal.js';
 import { materialLimits } from '../materials/materials.schema.js';
-import { orderStatusTargets } from '../stations/station.schema.js';
 import { parseOrderNumber } from './order.numbering.js';
 
 /** The kinds of order this module keeps; shipping orders come with shipments. */
@@ -13,7 +12,19 @@ export type OrderKind = (typeof orderKinds)[number];
  * The order status labels of spec section 4, defined once: the stations' "set order status"
  * action names the same list. `sent` belongs to shipments; no order kind here reaches it.
  */
-export const orderStatuses = orderStatusTargets;
+export const orderStatuses = [
+  'open',
+  'ordered',
+  'in-progress',
+  'ready-to-use',
+  'ready-to-ship',
+  'ready-for-dispatch',
+  'sent',
+  'delivered',
+  'canceled',
+  'finished',
+  'dispatched',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** Incoterms 2020. */

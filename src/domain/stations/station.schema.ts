@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderStatuses, type OrderStatus } from '../orders/order.schema.js';
 
 /** Limits of a production station (spec section 5, Station, and section 9). */
 export const stationLimits = {
@@ -27,21 +28,9 @@ export const STATION_NAME_PATTERN = /^[0-9A-ZÄÖÜ]+$/;
 export const documentTypes = ['material-label', 'delivery-bill', 'receipt', 'test-protocol'] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
-/** Order statuses an action after completion can set (spec section 4, order status labels). */
-export const orderStatusTargets = [
-  'open',
-  'ordered',
-  'in-progress',
-  'ready-to-use',
-  'ready-to-ship',
-  'ready-for-dispatch',
-  'sent',
-  'delivered',
-  'canceled',
-  'finished',
-  'dispatched',
-] as const;
-export type OrderStatusTarget = (typeof orderStatusTargets)[number];
+/** Order statuses an action after completion can set: every status of the orders' list. */
+export const orderStatusTargets = orderStatuses;
+export type OrderStatusTarget = OrderStatus;
 
 /**
  * What a station can do when an order is completed there, and what its action element is:

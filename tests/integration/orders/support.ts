@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { OrderView } from '../../../src/server/modules/orders/orders.views.js';
+import type { OrderView } from '../../../src/domain/orders/orders.views.js';
 import { provisionCompany } from '../../../src/server/modules/identity/index.js';
 import type { TestApp } from '../../support/app.js';
 import { clientOf, identityOf, signIn, testPassword, type Client } from '../../support/identity.js';

@@ -1,9 +1,13 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { inProductionStatuses, settledStatuses } from '../../../domain/orders/order.machine.js';
+import { availableActions, type LiveOrderState } from '../../../domain/orders/order.decider.js';
+import { calendarDayOf, inProductionStatuses, isDelayed, isEditable, settledStatuses } from '../../../domain/orders/order.machine.js';
 import { parseOrderNumber } from '../../../domain/orders/order.numbering.js';
-import type { OrderKind, OrderListQuery, OrderSortColumn, OrderStatus } from '../../../domain/orders/order.schema.js';
+import { positionNetCents, type OrderKind, type OrderListQuery, type OrderSortColumn, type OrderStatus } from '../../../domain/orders/order.schema.js';
+import type { OrderHistoryEntry, OrderListItem, OrderView } from '../../../domain/orders/orders.views.js';
+import { roles, type Role } from '../../../domain/shared/roles.js';
 import type { Executor, Tx } from '../../platform/db.js';
-import './orders.tables.js';
+import type { StoredEvent } from '../../platform/event-store.js';
+import type { PositionSummary } from './orders.tables.js';
 
 /**
  * Hands out `count` consecutive order numbers of the company and answers the first. The counter
@@ -218,3 +222,98 @@ export async function saveAdvertisement(tx: Tx, companyId: string, comment: stri
     .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ comment, updated_at: at }))
     .execute();
 }
+
+/** Where the order's relatives and stations are named from. */
+export interface OrderSurroundings {
+  parentOrderNumber: string | null;
+  children: Map<string, { status: OrderStatus }>;
+  stationNames: Map<string, string>;
+}
+
+export function orderView(order: LiveOrderState, version: number, around: OrderSurroundings, today: string): OrderView {
+  const { details, location } = order;
+  return {
+    id: order.orderId,
+    kind: order.kind,
+    number: order.number,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    ...details,
+    positions: order.positions.map((position) => ({ ...position, netAmount: positionNetCents(position) / 100 })),
+    netSum: order.netSum,
+    parentOrder: order.parentOrderId ? { id: order.parentOrderId, orderNumber: around.parentOrderNumber ?? '' } : null,
+    productionOrders: order.productionOrders.map((tracked) => ({
+      id: tracked.orderId,
+      orderNumber: tracked.orderNumber,
+      materialId: tracked.materialId,
+      quantity: tracked.quantity,
+      status: around.children.get(tracked.orderId)?.status ?? (tracked.done ? 'finished' : 'in-progress'),
+      done: tracked.done,
+    })),
+    forStock: order.forStock,
+    location:
+      location?.stage === 'station'
+        ? { ...location, stationName: around.stationNames.get(location.stationId) ?? '' }
+        : location,
+    delayed: isDelayed({ status: order.status, deliveryDate: details.deliveryDate }, today),
+    editable: isEditable(order.kind, order.status),
+    actions: availableActions(order),
+    version,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+  };
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function orderListItem(row: Omit<OrderListRow, 'total'>, stationNames: Map<string, string>): OrderListItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    orderNumber: row.order_number,
+    status: row.status,
+    name: row.name,
+    place: row.place,
+    prioritize: row.prioritize,
+    deliveryDate: row.delivery_date,
+    stockOrder: row.stock_order,
+    netSum: Number(row.net_sum),
+    parentOrderId: row.parent_order_id,
+    stage: row.stage,
+    stationId: row.station_id,
+    stationName: row.station_id ? (stationNames.get(row.station_id) ?? '') : null,
+    arrivedAt: iso(row.arrived_at),
+    workStartedAt: iso(row.work_started_at),
+    delayed: Boolean(row.delayed),
+    positions: (row.positions as PositionSummary[]).map((p) => ({
+      materialId: p.materialId,
+      materialName: p.materialName,
+      materialNumber: p.materialNumber,
+      quantity: p.quantity,
+    })),
+    noteForProduction: row.note_for_production,
+    version: row.version,
+    createdAt: iso(row.created_at) as string,
+    updatedAt: iso(row.updated_at) as string,
+  };
+}
+
+export function orderHistoryEntry(event: StoredEvent, names: Map<string, string>): OrderHistoryEntry {
+  const role = event.metadata.role;
+  const userId = event.metadata.userId ?? null;
+  return {
+    version: event.streamVersion,
+    type: event.type,
+    at: event.recordedAt.toISOString(),
+    who: {
+      userId,
+      role: roles.includes(role as Role) ? (role as Role) : null,
+      name: userId ? (names.get(userId) ?? null) : null,
+    },
+    data: (event.data ?? {}) as Record<string, unknown>,
+  };
+}
+
+/** Today's calendar day (UTC): what "delayed" compares delivery dates with. */
+export const todayOf = (now: Date) => calendarDayOf(now);

@@ -32,19 +32,29 @@ import {
   type OrderContext,
   type PlainAction,
 } from './orders.commands.js';
-import { findAdvertisement, findOrderIdByNumber, findOrderRow, homeBoardRows, inProductionRows, listOrders, productionOrdersOf, worklistRows, type OrderListRow } from './orders.queries.js';
+import {
+  findAdvertisement,
+  findOrderIdByNumber,
+  findOrderRow,
+  homeBoardRows,
+  inProductionRows,
+  listOrders,
+  orderHistoryEntry,
+  orderListItem,
+  orderView,
+  productionOrdersOf,
+  todayOf,
+  worklistRows,
+  type OrderListRow,
+} from './orders.queries.js';
 import {
   advertisementViewSchema,
   homeBoardSchema,
-  orderHistoryEntry,
   orderHistorySchema,
-  orderListItem,
   orderPageSchema,
-  orderView,
   orderViewSchema,
-  todayOf,
   worklistSchema,
-} from './orders.views.js';
+} from '../../../domain/orders/orders.views.js';
 
 /** Who writes orders: the company's owner and administrators, and the product operator acting for the company. */
 export const orderWriters: readonly Role[] = ['MASTER', 'SUPER_USER', 'ADMIN'];

@@ -9,7 +9,7 @@ import { withTenant } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
 import { setStationAuthorizations, stationAuthorizationsOf } from './station-authorizations.js';
 import { stationWriters } from './stations.routes.js';
-import { stationAuthorizationsViewSchema } from './stations.views.js';
+import { stationAuthorizationsViewSchema } from '../../../domain/stations/stations.views.js';
 
 const userParams = z.object({ id: z.uuid() });
 

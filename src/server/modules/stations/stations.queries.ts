@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
+import { roles, type Role } from '../../../domain/shared/roles.js';
+import { WIP_STAGE_NAME } from '../../../domain/stations/station.schema.js';
+import type { SequenceView, StationHistoryEntry, StationView } from '../../../domain/stations/stations.views.js';
 import type { Executor } from '../../platform/db.js';
+import type { StoredEvent } from '../../platform/event-store.js';
 import './stations.tables.js';
 
 /** A station row with its place in the saved sequence (1-based; null when not in it). */
@@ -151,4 +155,58 @@ export async function authorizedStationIds(db: Executor, userId: string): Promis
     .orderBy('stations.name')
     .execute();
   return rows.map((row) => row.id);
+}
+
+export function stationView(row: StationRow, keyFigures: StationKeyFigures): StationView {
+  return {
+    id: row.id,
+    name: row.name,
+    parameters: row.parameters.map((p) => ({ name: p.name, value: p.value, unit: p.unit, from: p.from ?? null, to: p.to ?? null })),
+    actions: row.actions.map((a) => ({ action: a.action, element: a.element })),
+    incomingGoodsCheckIn: row.incoming_goods_check_in,
+    lastMaintenanceAt: row.last_maintenance_at ? new Date(row.last_maintenance_at).toISOString() : null,
+    version: row.version,
+    sequencePosition: row.sequence_position === null ? null : Number(row.sequence_position),
+    isStartStation: row.is_start_station,
+    keyFigures,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export function sequenceView(
+  saved: { station_ids: string[]; start_station_id: string | null; version: number; saved_at: Date } | undefined,
+  names: Map<string, string>,
+): SequenceView {
+  const stationIds = saved?.station_ids ?? [];
+  const startStationId = saved?.start_station_id ?? null;
+  return {
+    stationIds,
+    startStationId,
+    stages: [
+      ...stationIds.map((stationId) => ({
+        kind: 'station' as const,
+        stationId,
+        name: names.get(stationId) ?? '',
+        isStartStation: stationId === startStationId,
+      })),
+      { kind: 'wip' as const, name: WIP_STAGE_NAME },
+    ],
+    version: saved?.version ?? 0,
+    savedAt: saved ? new Date(saved.saved_at).toISOString() : null,
+  };
+}
+
+export function historyEntry(event: StoredEvent): StationHistoryEntry {
+  const role = event.metadata.role;
+  return {
+    version: event.streamVersion,
+    type: event.type,
+    at: event.recordedAt.toISOString(),
+    who: {
+      userId: event.metadata.userId ?? null,
+      role: roles.includes(role as Role) ? (role as Role) : null,
+    },
+    data: (event.data ?? {}) as Record<string, unknown>,
+  };
 }

@@ -25,17 +25,23 @@ import {
   type CommandContext,
 } from './stations.commands.js';
 import { signInAtStationWithPassword } from './station-login.js';
-import { findSequenceRow, findStationRow, listStationRows, stationKeyFigures, stationNamesById } from './stations.queries.js';
 import {
+  findSequenceRow,
+  findStationRow,
   historyEntry,
-  historySchema,
+  listStationRows,
   sequenceView,
+  stationKeyFigures,
+  stationNamesById,
+  stationView,
+} from './stations.queries.js';
+import {
+  historySchema,
   sequenceViewSchema,
   stationPageSchema,
   stationSessionSchema,
-  stationView,
   stationViewSchema,
-} from './stations.views.js';
+} from '../../../domain/stations/stations.views.js';
 
 /** Who may change stations and the sequence; every signed-in company user may read them. */
 export const stationWriters: readonly Role[] = ['MASTER', 'SUPER_USER', 'ADMIN'];

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { pageOf } from '../../../domain/shared/paging.js';
-import { roles } from '../../../domain/shared/roles.js';
-import { afterCompletionActions, WIP_STAGE_NAME } from '../../../domain/stations/station.schema.js';
-import type { StoredEvent } from '../../platform/event-store.js';
-import type { StationKeyFigures, StationRow } from './stations.queries.js';
+import { pageOf } from '../shared/paging.js';
+import { roles } from '../shared/roles.js';
+import { afterCompletionActions, WIP_STAGE_NAME } from './station.schema.js';
 
+/** Answers of the station routes; the web reads its types from here. Dates are ISO strings. */
 const isoDate = z.string();
 
 export const keyFiguresSchema = z.object({
@@ -12,6 +11,7 @@ export const keyFiguresSchema = z.object({
   cycleTimeSeconds: z.number().int(),
   finishedToday: z.number().int(),
 });
+export type KeyFigures = z.infer<typeof keyFiguresSchema>;
 
 /** A station as the overview, the edit form and the station screen read it. */
 export const stationViewSchema = z.object({
@@ -35,23 +35,7 @@ export const stationViewSchema = z.object({
 export type StationView = z.infer<typeof stationViewSchema>;
 
 export const stationPageSchema = pageOf(stationViewSchema);
-
-export function stationView(row: StationRow, keyFigures: StationKeyFigures): StationView {
-  return {
-    id: row.id,
-    name: row.name,
-    parameters: row.parameters.map((p) => ({ name: p.name, value: p.value, unit: p.unit, from: p.from ?? null, to: p.to ?? null })),
-    actions: row.actions.map((a) => ({ action: a.action, element: a.element })),
-    incomingGoodsCheckIn: row.incoming_goods_check_in,
-    lastMaintenanceAt: row.last_maintenance_at ? new Date(row.last_maintenance_at).toISOString() : null,
-    version: row.version,
-    sequencePosition: row.sequence_position === null ? null : Number(row.sequence_position),
-    isStartStation: row.is_start_station,
-    keyFigures,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-  };
-}
+export type StationPage = z.infer<typeof stationPageSchema>;
 
 /**
  * One stage of the production line as the sequence editor draws it: the stations in order, then
@@ -61,6 +45,7 @@ export const sequenceStageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('station'), stationId: z.uuid(), name: z.string(), isStartStation: z.boolean() }),
   z.object({ kind: z.literal('wip'), name: z.literal(WIP_STAGE_NAME) }),
 ]);
+export type SequenceStage = z.infer<typeof sequenceStageSchema>;
 
 export const sequenceViewSchema = z.object({
   stationIds: z.array(z.uuid()),
@@ -72,29 +57,6 @@ export const sequenceViewSchema = z.object({
 });
 export type SequenceView = z.infer<typeof sequenceViewSchema>;
 
-export function sequenceView(
-  saved: { station_ids: string[]; start_station_id: string | null; version: number; saved_at: Date } | undefined,
-  names: Map<string, string>,
-): SequenceView {
-  const stationIds = saved?.station_ids ?? [];
-  const startStationId = saved?.start_station_id ?? null;
-  return {
-    stationIds,
-    startStationId,
-    stages: [
-      ...stationIds.map((stationId) => ({
-        kind: 'station' as const,
-        stationId,
-        name: names.get(stationId) ?? '',
-        isStartStation: stationId === startStationId,
-      })),
-      { kind: 'wip' as const, name: WIP_STAGE_NAME },
-    ],
-    version: saved?.version ?? 0,
-    savedAt: saved ? new Date(saved.saved_at).toISOString() : null,
-  };
-}
-
 /** One entry of a station's history: every event, who caused it, when, and what it carried. */
 export const historyEntrySchema = z.object({
   version: z.number().int(),
@@ -103,22 +65,10 @@ export const historyEntrySchema = z.object({
   who: z.object({ userId: z.string().nullable(), role: z.enum(roles).nullable() }),
   data: z.record(z.string(), z.unknown()),
 });
+export type StationHistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const historySchema = z.object({ stationId: z.uuid(), data: z.array(historyEntrySchema) });
-
-export function historyEntry(event: StoredEvent): z.infer<typeof historyEntrySchema> {
-  const role = event.metadata.role;
-  return {
-    version: event.streamVersion,
-    type: event.type,
-    at: event.recordedAt.toISOString(),
-    who: {
-      userId: event.metadata.userId ?? null,
-      role: roles.includes(role as (typeof roles)[number]) ? (role as (typeof roles)[number]) : null,
-    },
-    data: (event.data ?? {}) as Record<string, unknown>,
-  };
-}
+export type StationHistory = z.infer<typeof historySchema>;
 
 /** The station screen's session: a token for the operator, and the station it was opened for. */
 export const stationSessionSchema = z.object({
@@ -128,8 +78,11 @@ export const stationSessionSchema = z.object({
   companyId: z.uuid(),
   station: z.object({ id: z.uuid(), name: z.string() }),
 });
+export type StationSession = z.infer<typeof stationSessionSchema>;
 
+/** The stations a user may sign in at. */
 export const stationAuthorizationsViewSchema = z.object({
   userId: z.uuid(),
   stationIds: z.array(z.uuid()),
 });
+export type StationAuthorizationsView = z.infer<typeof stationAuthorizationsViewSchema>;

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { materialTypes } from '../materials/materials.schema.js';
+import { pageOf } from '../shared/paging.js';
+import { roles } from '../shared/roles.js';
+import { orderActions } from './order.machine.js';
+import { incoterms, orderKinds, orderStatuses } from './order.schema.js';
+
+/** Answers of the order routes; the web reads its types from here. Dates are ISO strings, calendar days `YYYY-MM-DD`. */
+const isoDate = z.string();
+const calendarDay = z.string().nullable();
+
+/** Where an order is on the line: at a station (arrived, maybe in work) or in WIP after the last one. */
+export const orderLocationSchema = z
+  .discriminatedUnion('stage', [
+    z.object({ stage: z.literal('station'), stationId: z.uuid(), stationName: z.string(), arrivedAt: isoDate, workStartedAt: isoDate.nullable() }),
+    z.object({ stage: z.literal('wip'), arrivedAt: isoDate }),
+  ])
+  .nullable();
+export type OrderLocation = z.infer<typeof orderLocationSchema>;
+
+/** An order as the details screen, the edit form and the station screen read it. */
+export const orderViewSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(orderKinds),
+  number: z.number().int(),
+  orderNumber: z.string(),
+  status: z.enum(orderStatuses),
+  name: z.string(),
+  street: z.string(),
+  houseNumber: z.string(),
+  addressSuffix: z.string(),
+  zip: z.string(),
+  place: z.string(),
+  country: z.string(),
+  prioritize: z.boolean(),
+  deliveryDate: calendarDay,
+  noteForProduction: z.string(),
+  shippingMethod: z.string(),
+  incoterm: z.enum(incoterms).nullable(),
+  stockOrder: z.boolean(),
+  positions: z.array(
+    z.object({
+      materialId: z.uuid(),
+      materialName: z.string(),
+      materialNumber: z.string(),
+      materialType: z.enum(materialTypes),
+      quantity: z.number().int(),
+      netPrice: z.number(),
+      useInventory: z.boolean(),
+      /** Quantity times net price. */
+      netAmount: z.number(),
+    }),
+  ),
+  netSum: z.number(),
+  comment: z.string(),
+  workInProgress: z.string(),
+  packaging: z.string(),
+  /** The customer order a production order was made for. */
+  parentOrder: z.object({ id: z.uuid(), orderNumber: z.string() }).nullable(),
+  /** A customer order's production orders, with where each stands now. */
+  productionOrders: z.array(
+    z.object({ id: z.uuid(), orderNumber: z.string(), materialId: z.uuid(), quantity: z.number().int(), status: z.enum(orderStatuses), done: z.boolean() }),
+  ),
+  /** A production order pieces go to stock from when it finishes. */
+  forStock: z.boolean(),
+  location: orderLocationSchema,
+  delayed: z.boolean(),
+  editable: z.boolean(),
+  /** What can be done now: the buttons to show. */
+  actions: z.array(z.enum(orderActions)),
+  /** Send it back with every change and action. */
+  version: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+const positionSummarySchema = z.object({ materialId: z.uuid(), materialName: z.string(), materialNumber: z.string(), quantity: z.number().int() });
+
+/** A row of the order list (tabs Orders, Production Orders, Logistics Orders). */
+export const orderListItemSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(orderKinds),
+  number: z.number().int(),
+  orderNumber: z.string(),
+  status: z.enum(orderStatuses),
+  name: z.string(),
+  place: z.string(),
+  prioritize: z.boolean(),
+  deliveryDate: calendarDay,
+  stockOrder: z.boolean(),
+  netSum: z.number(),
+  parentOrderId: z.uuid().nullable(),
+  stage: z.enum(['station', 'wip']).nullable(),
+  stationId: z.uuid().nullable(),
+  stationName: z.string().nullable(),
+  arrivedAt: isoDate.nullable(),
+  workStartedAt: isoDate.nullable(),
+  delayed: z.boolean(),
+  positions: z.array(positionSummarySchema),
+  noteForProduction: z.string(),
+  version: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
+
+export const orderPageSchema = pageOf(orderListItemSchema);
+export type OrderPage = z.infer<typeof orderPageSchema>;
+
+/** The home board: orders with number, status and delayed (and enough to sort and link); `today` is the day "delayed" was judged on. */
+export const homeBoardSchema = z.object({ data: z.array(orderListItemSchema), total: z.number().int(), today: z.string() });
+export type HomeBoard = z.infer<typeof homeBoardSchema>;
+
+/** An order on a station's worklist: in work there, or waiting. */
+export const worklistItemSchema = orderListItemSchema.extend({ inWork: z.boolean() });
+export type WorklistItem = z.infer<typeof worklistItemSchema>;
+
+/** A station's worklist: orders waiting or in work there, prioritized first, then by delivery date. */
+export const worklistSchema = z.object({
+  stationId: z.uuid(),
+  stationName: z.string(),
+  data: z.array(worklistItemSchema),
+});
+export type Worklist = z.infer<typeof worklistSchema>;
+
+/** The shop-floor display: the announcement line and every order in production. */
+export const advertisementViewSchema = z.object({
+  comment: z.string(),
+  updatedAt: isoDate.nullable(),
+  orders: z.array(orderListItemSchema),
+});
+export type AdvertisementView = z.infer<typeof advertisementViewSchema>;
+
+/** One entry of an order's history: the event, who caused it, when, and its data (the browser folds these with `evolveOrder`). */
+export const orderHistoryEntrySchema = z.object({
+  version: z.number().int(),
+  type: z.string(),
+  at: isoDate,
+  who: z.object({ userId: z.string().nullable(), role: z.enum(roles).nullable(), name: z.string().nullable() }),
+  data: z.record(z.string(), z.unknown()),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
+export const orderHistorySchema = z.object({ orderId: z.uuid(), orderNumber: z.string(), data: z.array(orderHistoryEntrySchema) });
+export type OrderHistory = z.infer<typeof orderHistorySchema>;
