@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
+import { can } from '../lib/access';
 import { useAuth } from '../lib/auth';
 import { PageSpinner } from '../ui/spinner';
 
@@ -14,7 +15,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** Master-only routes: every other signed-in user is sent to /home. */
 export function RequireMaster({ children }: { children: ReactNode }) {
   const { session } = useAuth();
-  if (session?.role !== 'MASTER') return <Redirect to="/home" replace />;
+  if (!can(session, 'chooseCompany')) return <Redirect to="/home" replace />;
   return <>{children}</>;
 }
 

@@ -5,6 +5,7 @@ import { I18nProvider as AriaI18nProvider, RouterProvider } from 'react-aria-com
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { AuthProvider } from '../lib/auth';
+import { localeOf } from '../lib/locale';
 import { NavigationGuardProvider, type LeavePrompt } from '../lib/navigation-guard';
 import { LiveFeedProvider } from '../lib/use-live-feed';
 import { NotificationProvider, useNotify } from '../ui/notification-bar';
@@ -13,7 +14,7 @@ import { UnsavedChangesDialog } from '../ui/unsaved-changes-dialog';
 /** Number, date and list formats of react-aria follow the console's language. */
 function AriaLocale({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  return <AriaI18nProvider locale={i18n.resolvedLanguage === 'de' ? 'de-DE' : 'en-US'}>{children}</AriaI18nProvider>;
+  return <AriaI18nProvider locale={localeOf(i18n.resolvedLanguage)}>{children}</AriaI18nProvider>;
 }
 
 declare module 'react-aria-components' {

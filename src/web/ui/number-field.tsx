@@ -36,3 +36,9 @@ export function NumberField({ label, description, errorDetail, withSteppers = fa
     </AriaNumberField>
   );
 }
+
+/** The field's value of a number a form keeps as null while empty: NaN is react-aria's empty field. */
+export const fieldNumber = (value: number | null): number => value ?? Number.NaN;
+
+/** What a form keeps of the field's value: null while the field is empty. */
+export const draftNumber = (value: number): number | null => (Number.isNaN(value) ? null : value);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companySelectorQuery, useCompanyAccounts } from '../../features/company-accounts/api/get-company-accounts';
+import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { CenteredMessage } from '../../ui/empty-state';
 import { PageSpinner } from '../../ui/spinner';
@@ -12,7 +13,7 @@ import { PageSpinner } from '../../ui/spinner';
 export function MasterCompanyGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { session } = useAuth();
-  const isMaster = session?.role === 'MASTER';
+  const isMaster = can(session, 'chooseCompany');
   const accounts = useCompanyAccounts(companySelectorQuery, isMaster);
   if (!isMaster) return <>{children}</>;
   if (accounts.isPending) return <PageSpinner />;

@@ -1,4 +1,5 @@
 import type { Role } from '../../../domain/shared/roles';
+import { can } from '../../lib/access';
 
 export type NavItemId = 'home' | 'order' | 'material' | 'station' | 'team' | 'company' | 'customers';
 
@@ -28,11 +29,11 @@ export const navItems: NavItem[] = [
  */
 export function visibleNavItems(session: { role: Role; company: string | null } | null): NavItem[] {
   if (!session) return [];
-  const isMaster = session.role === 'MASTER';
+  const isMaster = can(session, 'chooseCompany');
   if (!session.company) return isMaster ? navItems.filter((item) => item.id === 'customers') : [];
   return navItems.filter((item) => {
     if (item.id === 'customers') return isMaster;
-    if (item.id === 'company') return session.role !== 'ADMIN';
+    if (item.id === 'company') return can(session, 'companySettings');
     return true;
   });
 }

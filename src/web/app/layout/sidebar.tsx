@@ -1,6 +1,7 @@
 import { useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { englishT } from '../../lib/i18n';
 import { Spinner } from '../../ui/spinner';
@@ -30,7 +31,7 @@ export function Sidebar({ companySelector }: SidebarProps) {
       <div className="sidebar-logo">
         <CompanyLogo companyId={session?.company ?? null} t={t} />
       </div>
-      {session?.role === 'MASTER' ? <div className="sidebar-company-slot">{companySelector}</div> : null}
+      {can(session, 'chooseCompany') ? <div className="sidebar-company-slot">{companySelector}</div> : null}
       <nav className="sidebar-nav" aria-label={t('nav.mainNavigation')}>
         {status === 'loading' ? (
           <div className="sidebar-loading">

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { CustomerAccountRow } from '../../../domain/company/company.views';
+import { formatDate } from '../../lib/locale';
 import { defaultPaging, type PagingState } from '../../lib/paging';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
@@ -9,7 +10,7 @@ import { Link } from '../../ui/link';
 import { useCustomers } from './api/customers';
 import { DeleteCustomerDialog } from './components/delete-customer-dialog';
 import './customers.css';
-import { formatDate, formatGb } from './format';
+import { formatGb } from './format';
 import { useDebounced } from '../../lib/use-debounced';
 
 /** The product operator's list of customer accounts: server paging and a company-name filter. */

@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'wouter';
 import { customerAccountUpdateSchema, plans, type Plan } from '../../../domain/company/company.schema';
 import type { CustomerAccountDetail } from '../../../domain/company/company.views';
 import { describeError, fieldErrorsFromApiError, validateInput, type FieldErrors } from '../../lib/error-messages';
+import { formatDate } from '../../lib/locale';
 import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
@@ -14,7 +15,7 @@ import { TextField } from '../../ui/text-field';
 import { useCustomer, useUpdateCustomer } from './api/customers';
 import { DeleteCustomerDialog } from './components/delete-customer-dialog';
 import './customers.css';
-import { formatDate, formatGb, fromDateInput, toDateInput } from './format';
+import { formatGb, fromDateInput, toDateInput } from './format';
 
 /** The product operator edits a customer: company data, plan and the end of the trial. */
 export function EditCustomerScreen() {

@@ -1,11 +1,7 @@
-/** Dates and numbers of the customer screens in the user's language. */
-const localeOf = (language: string | undefined) => (language === 'de' ? 'de-DE' : 'en-US');
+import { formatNumber, shownMoney } from '../../lib/locale';
 
-export const formatDate = (iso: string | null, language: string | undefined): string =>
-  iso ? new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(new Date(iso)) : '–';
-
-export const formatGb = (gb: number, language: string | undefined): string =>
-  new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(gb);
+/** Storage in GB, two places, in the user's language. */
+export const formatGb = (gb: number, language: string | undefined): string => formatNumber(gb, language, shownMoney);
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

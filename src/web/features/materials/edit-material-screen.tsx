@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import type { Material } from '../../../domain/materials/materials.schema';
 import type { ErrorDetail } from '../../../domain/shared/errors';
+import { can } from '../../lib/access';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
@@ -68,7 +69,7 @@ function EditMaterialForm({ material }: { material: Material }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { session } = useAuth();
-  const canWrite = session?.role !== 'OPERATOR';
+  const canWrite = can(session, 'write');
   const [version, setVersion] = useState(material.version);
   const [image, setImage] = useState(material.image);
   const form = useMaterialForm(() => draftOf(material), version);

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { materialTypes } from '../../../domain/materials/materials.schema';
+import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
 import type { PagingState } from '../../lib/paging';
@@ -35,7 +36,7 @@ export function MaterialsScreen() {
   const { type, paging } = listStateOf(search);
   const [toDelete, setToDelete] = useState<MaterialToDelete | null>(null);
   const [exporting, setExporting] = useState(false);
-  const canWrite = session?.role !== 'OPERATOR';
+  const canWrite = can(session, 'write');
 
   // Typing a filter replaces the address; a new tab or page is a step the back button returns to.
   const changePaging = useCallback(

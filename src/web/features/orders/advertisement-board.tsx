@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADVERTISEMENT_STREAM_TYPE, ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
 import { advertisementSchema, orderLimits } from '../../../domain/orders/order.schema';
+import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { describeError, fieldErrorsFromApiError, validateInput, type FieldErrors } from '../../lib/error-messages';
 import { useLiveQuery } from '../../lib/use-live-feed';
@@ -15,7 +16,7 @@ import { getAdvertisementQueryOptions, useAdvertisement, useSetAdvertisement } f
 import type { OrderListItem } from './api/types';
 import { LiveState } from './components/live-state';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
-import { useOrderFormats } from './format';
+import { useLocaleFormats } from '../../lib/locale';
 import './orders.css';
 
 const displayTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${ADVERTISEMENT_STREAM_TYPE}`] as const;
@@ -76,11 +77,11 @@ function AnnouncementEditor({ comment }: { comment: string }) {
 export function AdvertisementBoard() {
   const { t } = useTranslation();
   const { session } = useAuth();
-  const formats = useOrderFormats();
+  const formats = useLocaleFormats();
   const board = useAdvertisement();
   const live = useLiveQuery(displayTopics, getAdvertisementQueryOptions().queryKey, board);
   const [editing, setEditing] = useState(false);
-  const mayEdit = session?.role !== 'OPERATOR';
+  const mayEdit = can(session, 'write');
   const orders = board.data?.orders ?? [];
 
   const columns = useMemo<DataTableColumn<OrderListItem>[]>(

@@ -11,7 +11,7 @@ import { getOrderBoardQueryOptions, useOrderBoard } from './api/orders';
 import type { OrderListItem } from './api/types';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
 import { LiveState } from './components/live-state';
-import { useOrderFormats } from './format';
+import { useLocaleFormats } from '../../lib/locale';
 import { orderDetailsHref } from './list-search';
 import './orders.css';
 
@@ -26,7 +26,7 @@ const noTopics = [] as const;
 export function HomeBoardScreen() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const formats = useOrderFormats();
+  const formats = useLocaleFormats();
   // Without a company (the master before choosing one) there are no orders to ask for.
   const hasCompany = Boolean(useAuth().session?.company);
   const board = useOrderBoard(hasCompany);

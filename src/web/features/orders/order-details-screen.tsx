@@ -2,8 +2,9 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { orderStreamId } from '../../../domain/orders/order.events';
+import { can } from '../../lib/access';
+import { shownMoney, useFormatNumber, useLocaleFormats } from '../../lib/locale';
 import { useAuth } from '../../lib/auth';
-import { useFormatNumber } from '../../lib/number-format';
 import { defaultPaging, type PagingState } from '../../lib/paging';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { Breadcrumb } from '../../ui/breadcrumb';
@@ -16,7 +17,6 @@ import { OrderActions } from './components/order-actions';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
 import { OrderLoader } from './components/order-loader';
 import { OrderProgressStepper } from './components/order-progress-stepper';
-import { shownMoney, useOrderFormats } from './format';
 import { editOrderHref, orderDetailsHref, orderHistoryHref, orderListHref } from './list-search';
 import './orders.css';
 
@@ -25,7 +25,7 @@ type Position = OrderView['positions'][number];
 /** Where a production order stands on the line, in words. */
 function LocationText({ order }: { order: Pick<OrderView, 'location'> }) {
   const { t } = useTranslation();
-  const formats = useOrderFormats();
+  const formats = useLocaleFormats();
   const location = order.location;
   if (!location) return <>{t('orders.location.none')}</>;
   if (location.stage === 'wip') return <>{t('orders.location.inWip', { since: formats.dateTime(location.arrivedAt) })}</>;
@@ -111,8 +111,8 @@ function OrderDetails({ order, live }: { order: OrderView; live: ReturnType<type
   const { t } = useTranslation();
   const { session } = useAuth();
   const format = useFormatNumber();
-  const formats = useOrderFormats();
-  const canWrite = session?.role !== 'OPERATOR';
+  const formats = useLocaleFormats();
+  const canWrite = can(session, 'write');
   const title = t('orders.details.orderNamed', { orderNumber: order.orderNumber });
   const address = [`${order.street} ${order.houseNumber}`.trim(), order.addressSuffix, `${order.zip} ${order.place}`.trim(), order.country].filter(Boolean);
 

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import type { OrderKind } from '../../../domain/orders/order.schema';
+import { can } from '../../lib/access';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
@@ -108,7 +109,7 @@ function EditOrderForm({ order }: { order: OrderView }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { session } = useAuth();
-  const canWrite = session?.role !== 'OPERATOR';
+  const canWrite = can(session, 'write');
   const [version, setVersion] = useState(order.version);
   const [editable, setEditable] = useState(order.editable);
   const [conflict, setConflict] = useState(false);

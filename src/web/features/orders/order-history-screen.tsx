@@ -4,7 +4,7 @@ import { useParams } from 'wouter';
 import type { LiveOrderState, OrderLocation, OrderState } from '../../../domain/orders/order.decider';
 import type { PlannedProductionOrder } from '../../../domain/orders/order.events';
 import { orderStreamId } from '../../../domain/orders/order.events';
-import { useFormatNumber } from '../../lib/number-format';
+import { shownMoney, useFormatNumber, useLocaleFormats } from '../../lib/locale';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Button } from '../../ui/button';
@@ -16,7 +16,6 @@ import { LiveState } from './components/live-state';
 import { PriorityBadge, StatusBadge } from './components/order-badges';
 import { OrderLoader } from './components/order-loader';
 import { OrderProgressStepper } from './components/order-progress-stepper';
-import { shownMoney, useOrderFormats } from './format';
 import { orderDetailsHref } from './list-search';
 import { changeBetween, isKnownEvent, replayAll, type OrderChange } from './replay';
 import './orders.css';
@@ -79,7 +78,7 @@ function ChangeList({ entry, change, stationNames }: { entry: OrderHistoryEntry;
 function ReplayedOrder({ state, stationNames }: { state: LiveOrderState; stationNames: StationNames }) {
   const { t } = useTranslation();
   const format = useFormatNumber();
-  const formats = useOrderFormats();
+  const formats = useLocaleFormats();
   const describeLocation = useDescribeLocation(stationNames);
   return (
     <div className="order-replay-state">
@@ -136,7 +135,7 @@ function ReplayedOrder({ state, stationNames }: { state: LiveOrderState; station
 
 function History({ orderId, entries, stationNames, live }: { orderId: string; entries: OrderHistoryEntry[]; stationNames: StationNames; live: ReturnType<typeof useLiveQuery> }) {
   const { t } = useTranslation();
-  const formats = useOrderFormats();
+  const formats = useLocaleFormats();
   const who = useWho();
   const states = useMemo(() => replayAll(entries), [entries]);
   // null follows the latest event, so a live event moves the replay along; a chosen point stays put.

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
 import { orderKinds } from '../../../domain/orders/order.schema';
+import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import type { PagingState } from '../../lib/paging';
 import { Link } from '../../ui/link';
@@ -22,7 +23,7 @@ export function OrdersScreen() {
   const { session } = useAuth();
   const [search, setSearch] = useSearchParams();
   const state = listStateOf(search);
-  const canWrite = session?.role !== 'OPERATOR';
+  const canWrite = can(session, 'write');
 
   // Typing a filter replaces the address; a new tab, filter or page is a step the back button returns to.
   const change = useCallback(

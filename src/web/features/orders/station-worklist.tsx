@@ -7,7 +7,7 @@ import type { OrderAction } from '../../../domain/orders/order.machine';
 import type { ErrorCode, ErrorDetail } from '../../../domain/shared/errors';
 import { isApiError } from '../../lib/api';
 import { describeError } from '../../lib/error-messages';
-import { useFormatNumber } from '../../lib/number-format';
+import { useFormatNumber, useLocaleFormats } from '../../lib/locale';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -30,7 +30,6 @@ import type { Worklist } from './api/types';
 import { LiveState } from './components/live-state';
 import { MoveToStationDialog } from './components/station-choice-dialog';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
-import { useOrderFormats } from './format';
 import './orders.css';
 
 const worklistTopics = [`type:${ORDER_STREAM_TYPE}`] as const;
@@ -45,7 +44,7 @@ type Outcome = { kind: 'conflict'; orderNumber: string } | { kind: 'refused'; me
 
 function WorklistEntries({ worklist, selectedId, onSelect }: { worklist: Worklist; selectedId: string | null; onSelect: (id: string) => void }) {
   const { t } = useTranslation();
-  const formats = useOrderFormats();
+  const formats = useLocaleFormats();
   if (worklist.data.length === 0) {
     return (
       <EmptyState title={t('orders.station.empty')} headingLevel={3}>
@@ -107,7 +106,7 @@ function CurrentOrder({ orderId, stationId, onOutcome, onLeft }: { orderId: stri
   const notify = useNotify();
   const queryClient = useQueryClient();
   const format = useFormatNumber();
-  const formats = useOrderFormats();
+  const formats = useLocaleFormats();
   const order = useOrder(orderId);
   const stations = useStationChoices();
   const act = useOrderAction();

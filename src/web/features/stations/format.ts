@@ -1,18 +1,10 @@
 import type { ErrorDetail } from '../../../domain/shared/errors';
 import type { FieldErrors } from '../../lib/error-messages';
 
-/** The Intl locale of the console's language (react-aria's fields use the same). */
-export const localeOf = (language: string | undefined): string => (language === 'de' ? 'de-DE' : 'en-US');
+import { formatNumber, shownMoney } from '../../lib/locale';
 
 /** A parameter number in the user's format with two decimals: 9,999,999.99 or 9.999.999,99. */
-export const formatParameterNumber = (value: number, language: string | undefined): string =>
-  new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-
-/** A count or seconds figure; zero reads 0, never blank. */
-export const formatFigure = (value: number, language: string | undefined): string => new Intl.NumberFormat(localeOf(language)).format(value);
-
-export const formatDateTime = (iso: string, language: string | undefined): string =>
-  new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export const formatParameterNumber = (value: number, language: string | undefined): string => formatNumber(value, language, shownMoney);
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
+import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { Button } from '../../ui/button';
 import { PageSpinner } from '../../ui/spinner';
@@ -31,7 +32,7 @@ export function StationWorkScreen({ stationId, operatorName, languageSwitch, wor
   const { status, session, logout } = useAuth();
   if (status === 'loading') return <PageSpinner />;
   const station = session?.station;
-  if (!session || session.role !== 'OPERATOR' || station?.id !== stationId) {
+  if (!session || !can(session, 'workAtStation') || station?.id !== stationId) {
     return <Redirect to={`/station/${stationId}/login`} replace />;
   }
 

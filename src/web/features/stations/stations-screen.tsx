@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
+import { formatDateTime, formatNumber } from '../../lib/locale';
 import { defaultPaging, type PagingState } from '../../lib/paging';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
@@ -9,7 +11,7 @@ import { useStations, type StationView } from './api/stations';
 import { DeleteStationDialog } from './components/delete-station-dialog';
 import { MaintenanceDialog } from './components/maintenance-dialog';
 import { SequenceEditor, SequenceLine } from './components/sequence-editor';
-import { formatDateTime, formatFigure, formatParameterNumber } from './format';
+import { formatParameterNumber } from './format';
 import './stations.css';
 
 /** Where the station stands in the line: the start, a place, or outside the sequence. */
@@ -57,7 +59,7 @@ export function StationsScreen() {
   const { t, i18n } = useTranslation();
   const { session } = useAuth();
   // Operators work at the stations; changing them is for the office (the server refuses them too).
-  const mayChange = session?.role !== 'OPERATOR';
+  const mayChange = can(session, 'write');
   const [paging, setPaging] = useState<PagingState>(defaultPaging);
   const [toDelete, setToDelete] = useState<StationView | null>(null);
   const [toMaintain, setToMaintain] = useState<StationView | null>(null);
@@ -74,9 +76,9 @@ export function StationsScreen() {
         header: t('stations.fields.lastMaintenance'),
         cell: (station) => (station.lastMaintenanceAt ? formatDateTime(station.lastMaintenanceAt, language) : t('stations.overview.never')),
       },
-      { id: 'worklist', header: t('stations.figures.worklistCount'), cell: (station) => formatFigure(station.keyFigures.worklistCount, language) },
-      { id: 'cycleTime', header: t('stations.figures.cycleTime'), cell: (station) => formatFigure(station.keyFigures.cycleTimeSeconds, language) },
-      { id: 'finishedToday', header: t('stations.figures.finishedToday'), cell: (station) => formatFigure(station.keyFigures.finishedToday, language) },
+      { id: 'worklist', header: t('stations.figures.worklistCount'), cell: (station) => formatNumber(station.keyFigures.worklistCount, language) },
+      { id: 'cycleTime', header: t('stations.figures.cycleTime'), cell: (station) => formatNumber(station.keyFigures.cycleTimeSeconds, language) },
+      { id: 'finishedToday', header: t('stations.figures.finishedToday'), cell: (station) => formatNumber(station.keyFigures.finishedToday, language) },
       {
         id: 'actions',
         header: t('stations.overview.actions'),

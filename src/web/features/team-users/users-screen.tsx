@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../domain/identity/identity.views';
+import { can } from '../../lib/access';
+import { formatDate } from '../../lib/locale';
 import { useAuth } from '../../lib/auth';
 import { defaultPaging, type PagingState } from '../../lib/paging';
 import { Button } from '../../ui/button';
@@ -23,9 +25,8 @@ export function TeamUsersScreen({ role }: { role: TeamRole }) {
   const [adding, setAdding] = useState(false);
   const { session } = useAuth();
   // Operators do not manage the team; the server refuses them as well.
-  const mayAdd = session?.role !== 'OPERATOR';
+  const mayAdd = can(session, 'write');
   const users = useUsers({ page: paging.pageIndex + 1, limit: paging.pageSize, role, q: paging.globalFilter.trim() || undefined });
-  const language = i18n.resolvedLanguage === 'de' ? 'de-DE' : 'en-US';
 
   const columns = useMemo<DataTableColumn<UserView>[]>(
     () => [
@@ -37,10 +38,10 @@ export function TeamUsersScreen({ role }: { role: TeamRole }) {
       {
         id: 'createdAt',
         header: t('teamUsers.columns.createdAt'),
-        cell: (user) => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(user.createdAt)),
+        cell: (user) => formatDate(user.createdAt, i18n.resolvedLanguage),
       },
     ],
-    [t, role, language],
+    [t, i18n.resolvedLanguage, role],
   );
   const addLabel = role === 'ADMIN' ? t('teamUsers.invite.title') : t('teamUsers.operator.title');
 

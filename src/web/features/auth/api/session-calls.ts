@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { loginSchema } from '../../../../domain/identity/identity.schema';
 import type { SessionView, UserView } from '../../../../domain/identity/identity.views';
+import { can } from '../../../lib/access';
 import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 
@@ -26,6 +27,6 @@ export const getCurrentUser = (): Promise<UserView> => api.get<UserView>('/auth/
  */
 export function useCurrentUser() {
   const { session } = useAuth();
-  const enabled = Boolean(session) && session?.role !== 'MASTER';
+  const enabled = can(session, 'ownProfile');
   return useQuery({ queryKey: ['current-user', session?.userId ?? ''], queryFn: getCurrentUser, enabled });
 }

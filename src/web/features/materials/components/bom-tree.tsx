@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BomNodeView } from '../../../../domain/materials/materials.schema';
 import { describeError } from '../../../lib/error-messages';
-import { useFormatNumber } from '../../../lib/number-format';
+import { useFormatNumber } from '../../../lib/locale';
 import { Spinner } from '../../../ui/spinner';
 import { Tree, TreeItem } from '../../../ui/tree';
 import { useMaterialBom } from '../api/materials';

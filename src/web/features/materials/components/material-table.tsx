@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { MaterialSummary, MaterialType } from '../../../../domain/materials/materials.schema';
-import { useFormatNumber } from '../../../lib/number-format';
+import { useFormatNumber } from '../../../lib/locale';
 import type { PagingState } from '../../../lib/paging';
 import { useDebounced } from '../../../lib/use-debounced';
 import { Button } from '../../../ui/button';

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { OrderAction } from '../../../../domain/orders/order.machine';
 import { parseOrderNumber } from '../../../../domain/orders/order.numbering';
 import type { OrderForm, OrderKind, OrderStatus } from '../../../../domain/orders/order.schema';
+import { can } from '../../../lib/access';
 import { api, isApiError, type Page } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import type {
@@ -199,7 +200,7 @@ export function useCheckInTargets(): StationTargets {
  */
 export function useMoveTargets(here: string | null): StationTargets {
   const { session } = useAuth();
-  const operatorId = session?.role === 'OPERATOR' ? session.userId : null;
+  const operatorId = session && !can(session, 'moveToAnyStation') ? session.userId : null;
   const stations = useStationChoices();
   const authorizations = useStationAuthorizations(operatorId);
   if (stations.isError) return { status: 'error', error: stations.error };

@@ -4,8 +4,8 @@ import { useLocation } from 'wouter';
 import { isEditable } from '../../../../domain/orders/order.machine';
 import type { OrderStatus } from '../../../../domain/orders/order.schema';
 import type { LiveTopic } from '../../../lib/live-feed';
-import { useFormatNumber } from '../../../lib/number-format';
 import type { PagingState } from '../../../lib/paging';
+import { shownMoney, useFormatNumber, useLocaleFormats } from '../../../lib/locale';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useLiveQuery } from '../../../lib/use-live-feed';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
@@ -13,7 +13,6 @@ import { Link } from '../../../ui/link';
 import { Select, SelectItem } from '../../../ui/select';
 import { getOrdersQueryOptions, useOrders, type OrderListQuery } from '../api/orders';
 import type { OrderListItem } from '../api/types';
-import { shownMoney, useOrderFormats } from '../format';
 import { editOrderHref, orderDetailsHref, orderHistoryHref, statusesOfKind, type OrderListState } from '../list-search';
 import { LiveState } from './live-state';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './order-badges';
@@ -34,7 +33,7 @@ export function OrderTable({ state, onChange, onPagingChange, canWrite, topics }
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const format = useFormatNumber();
-  const formats = useOrderFormats();
+  const formats = useLocaleFormats();
   const { kind, status, delayed, paging } = state;
   const q = useDebounced(paging.globalFilter.trim());
   const query: OrderListQuery = {

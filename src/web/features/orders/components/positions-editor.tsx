@@ -2,25 +2,18 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderLimits, type OrderKind } from '../../../../domain/orders/order.schema';
 import type { ErrorDetail } from '../../../../domain/shared/errors';
-import { useFormatNumber } from '../../../lib/number-format';
+import { moneyInput, shownMoney, useFormatNumber, wholeNumber } from '../../../lib/locale';
 import { Button } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
 import { useDetailText } from '../../../ui/form';
-import { NumberField } from '../../../ui/number-field';
-import { shownMoney } from '../format';
+import { draftNumber, fieldNumber, NumberField } from '../../../ui/number-field';
 import { draftNetSum, emptyPosition, type PositionDraft } from '../order-draft';
 import { PositionMaterialPicker } from './position-material-picker';
 
 /**
- * Number formats are constants: a new object on every render would re-format what the user types.
  * Quantity has no min/max on the field: react-aria would silently clamp 1000 to 999, where the
  * schema's message tells the user the rule.
  */
-const wholeNumber: Intl.NumberFormatOptions = { maximumFractionDigits: 0 };
-const moneyInput: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 6 };
-
-const fieldNumber = (value: number | null): number => value ?? Number.NaN;
-const draftNumber = (value: number): number | null => (Number.isNaN(value) ? null : value);
 
 export interface PositionsEditorProps {
   kind: OrderKind;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber } from './number-format';
+import { formatDay, formatNumber, localeOf } from './locale';
 
 describe('numbers in the user language', () => {
   it('writes German with a decimal comma and dots between thousands, English the other way round', () => {
@@ -10,5 +10,15 @@ describe('numbers in the user language', () => {
   it('shows a dash for a number that is not there', () => {
     expect(formatNumber(null, 'de')).toBe('–');
     expect(formatNumber(Number.NaN, 'en')).toBe('–');
+  });
+});
+
+describe('dates in the user language', () => {
+  it('reads a calendar day the same in every time zone, in the language asked for', () => {
+    expect(formatDay('2025-02-03', 'en')).toBe('Feb 3, 2025');
+    expect(formatDay('2025-02-03', 'de')).toBe('03.02.2025');
+    expect(formatDay(null, 'de')).toBe('–');
+    expect(localeOf('de')).toBe('de-DE');
+    expect(localeOf(undefined)).toBe('en-US');
   });
 });

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { can } from './access';
+
+describe('can', () => {
+  it('lets everyone but operators write', () => {
+    expect(can({ role: 'MASTER' }, 'write')).toBe(true);
+    expect(can({ role: 'SUPER_USER' }, 'write')).toBe(true);
+    expect(can({ role: 'ADMIN' }, 'write')).toBe(true);
+    expect(can({ role: 'OPERATOR' }, 'write')).toBe(false);
+  });
+
+  it('keeps the company choice to the master and the company settings from admins', () => {
+    expect(can({ role: 'MASTER' }, 'chooseCompany')).toBe(true);
+    expect(can({ role: 'SUPER_USER' }, 'chooseCompany')).toBe(false);
+    expect(can({ role: 'ADMIN' }, 'companySettings')).toBe(false);
+    expect(can({ role: 'OPERATOR' }, 'companySettings')).toBe(true);
+  });
+
+  it('allows nothing while signed out', () => {
+    expect(can(null, 'write')).toBe(false);
+    expect(can(undefined, 'ownProfile')).toBe(false);
+  });
+});

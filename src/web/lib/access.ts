@@ -1,0 +1,27 @@
+import { writerRoles, type Role } from '../../domain/shared/roles';
+
+/**
+ * What the console lets a user do, by role (ARCHITECTURE.md section 7). The server checks the same
+ * rules; the console only hides or disables what would be refused.
+ *  - `write`: change a company's records (materials, orders, stations, the team); not operators.
+ *  - `chooseCompany`: pick the company to act for, see the customers; the master user only.
+ *  - `companySettings`: see the company settings; everyone but admins.
+ *  - `ownProfile`: read one's own user record; every user but the master, who has none.
+ *  - `moveToAnyStation`: move an order to any station; operators only to those they are authorised for.
+ *  - `workAtStation`: use the station screen; operators (signed in at a station).
+ */
+export type Action = 'write' | 'chooseCompany' | 'companySettings' | 'ownProfile' | 'moveToAnyStation' | 'workAtStation';
+
+const rules: Record<Action, (role: Role) => boolean> = {
+  write: (role) => writerRoles.includes(role),
+  chooseCompany: (role) => role === 'MASTER',
+  companySettings: (role) => role !== 'ADMIN',
+  ownProfile: (role) => role !== 'MASTER',
+  moveToAnyStation: (role) => role !== 'OPERATOR',
+  workAtStation: (role) => role === 'OPERATOR',
+};
+
+/** Whether `user` (a session; none while signed out) may do `action`. */
+export function can(user: { role: Role } | null | undefined, action: Action): boolean {
+  return user ? rules[action](user.role) : false;
+}
