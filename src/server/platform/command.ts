@@ -29,6 +29,11 @@ export interface CommandContext {
   /** `now` as ISO text, as commands and events carry it. */
   readonly at: string;
   readonly eventStore: EventStore;
+  /**
+   * Work to do once the transaction has committed, in the order given (files of a deleted record
+   * to remove, say): never inside the transaction, and not at all when it rolls back.
+   */
+  afterCommit(work: () => Promise<void>): void;
 }
 
 /** What the command runners need; the app and the jobs both have it. */
@@ -44,15 +49,31 @@ export interface CommandScope {
   metadata: EventMetadata;
 }
 
-function contextOf(tx: Tx, deps: CommandDeps, scope: CommandScope, now: Date): CommandContext {
-  return { tx, companyId: scope.companyId, actor: scope.actor, metadata: scope.metadata, now, at: now.toISOString(), eventStore: deps.eventStore };
+function contextOf(tx: Tx, deps: CommandDeps, scope: CommandScope, now: Date, committed: (() => Promise<void>)[]): CommandContext {
+  return {
+    tx,
+    companyId: scope.companyId,
+    actor: scope.actor,
+    metadata: scope.metadata,
+    now,
+    at: now.toISOString(),
+    eventStore: deps.eventStore,
+    afterCommit: (work) => void committed.push(work),
+  };
+}
+
+/** Wakes the consumers, then runs the context's after-commit work. */
+async function afterCommitOf(deps: CommandDeps, committed: readonly (() => Promise<void>)[]) {
+  deps.eventStore.committed();
+  for (const work of committed) await work();
 }
 
 /** Runs `work` in one tenant transaction; once it has committed, consumers and the live feed are woken. */
 export async function runInTenant<T>(deps: CommandDeps, scope: CommandScope, work: (ctx: CommandContext) => Promise<T>): Promise<T> {
   const now = deps.clock.now();
-  const result = await withTenant(deps.db, scope.companyId, (tx) => work(contextOf(tx, deps, scope, now)));
-  deps.eventStore.committed();
+  const committed: (() => Promise<void>)[] = [];
+  const result = await withTenant(deps.db, scope.companyId, (tx) => work(contextOf(tx, deps, scope, now, committed)));
+  await afterCommitOf(deps, committed);
   return result;
 }
 
@@ -66,8 +87,9 @@ export async function runAsPlatform<T>(
   work: (ctx: CommandContext) => Promise<T>,
 ): Promise<T> {
   const now = deps.clock.now();
-  const result = await withSystem(deps.db, (tx) => work(contextOf(tx, deps, { ...scope, companyId: '' }, now)));
-  deps.eventStore.committed();
+  const committed: (() => Promise<void>)[] = [];
+  const result = await withSystem(deps.db, (tx) => work(contextOf(tx, deps, { ...scope, companyId: '' }, now, committed)));
+  await afterCommitOf(deps, committed);
   return result;
 }
 
