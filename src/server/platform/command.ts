@@ -147,8 +147,11 @@ export interface HandleOptions<State> {
   clientVersion?: number;
   /** Whether the client's copy is stale; default: its version is not the current one. */
   isStale?(loaded: LoadedStream<State>, clientVersion: number): boolean;
-  /** Refuses before deciding (an absent stream as 404, for instance). */
-  precondition?(loaded: LoadedStream<State>): DomainError | undefined;
+  /**
+   * Refuses before the staleness check and the decision (an absent stream as 404, or who may act
+   * on it as it stands, which may need a read).
+   */
+  precondition?(loaded: LoadedStream<State>): DomainError | undefined | Promise<DomainError | undefined>;
   /** The refusal for a stale copy or a writer in between; default CONFLICT_ERROR. */
   conflict?(): DomainError;
   /** Another writer in between: read again and decide anew up to this many times (no client version). */
@@ -185,7 +188,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   const conflict = () => options.conflict?.() ?? new DomainError('CONFLICT_ERROR', [{ path: 'version', message: 'errors.CONFLICT_ERROR' }]);
   for (let attempt = 0; ; attempt++) {
     const loaded = await loadStream(ctx, decider, stream.id);
-    const refused = options.precondition?.(loaded);
+    const refused = await options.precondition?.(loaded);
     if (refused) throw refused;
     if (options.clientVersion !== undefined) {
       const stale = options.isStale ?? ((current, clientVersion) => current.version !== clientVersion);
