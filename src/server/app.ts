@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin, { secret: config.jwtSecret });
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 64 * 1024 } });
   await app.register(healthRoutes);
-  if (config.env !== 'production') await app.register(devMailboxRoutes);
+  if (config.env === 'development' || config.env === 'test') await app.register(devMailboxRoutes);
   await app.register(liveFeed);
 
   // Modules

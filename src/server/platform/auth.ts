@@ -44,9 +44,9 @@ export interface AuthService {
   sign(principal: Omit<Principal, 'tokenId'> & { tokenId: string }): string;
   /** Verifies a raw bearer token (HTTP header or live feed); throws UNAUTHORIZED. */
   verify(token: string): Promise<Principal>;
-  /** Installs the revocation check; the identity module owns sessions. */
+  /** Installs the revocation check; the identity module owns sessions. Until then no token is valid. */
   setTokenCheck(check: TokenCheck): void;
-  /** Installs the read-only check for writes; the company module owns the trial. */
+  /** Installs the read-only check for writes; the company module owns the trial. Until then every write is refused. */
   setWriteCheck(check: WriteCheck): void;
 }
 
@@ -90,11 +90,20 @@ export function companyOf(request: FastifyRequest): string {
   return principal.companyId;
 }
 
+/** The token check before one is installed: no token is valid. */
+export const refuseEveryToken: TokenCheck = async () => false;
+
+/** The write check before one is installed: no write is allowed. */
+export const refuseEveryWrite: WriteCheck = async () => {
+  throw new DomainError('FORBIDDEN');
+};
+
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { secret: string }) => {
     await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: SESSION_LIFETIME_SECONDS } });
-    let tokenCheck: TokenCheck = async () => true;
-    let writeCheck: WriteCheck = async () => {};
+    // Fail closed: until the identity and company modules install theirs, every token and every write is refused.
+    let tokenCheck: TokenCheck = refuseEveryToken;
+    let writeCheck: WriteCheck = refuseEveryWrite;
 
     const toPrincipal = (claims: TokenClaims): Principal => ({
       userId: claims.sub,
@@ -126,6 +135,10 @@ export const authPlugin = fp(
     };
     app.decorate('auth', auth);
     app.decorateRequest('principal', undefined);
+    app.addHook('onReady', async () => {
+      if (tokenCheck === refuseEveryToken) app.log.error('auth: no token check installed (identity module), so every token is refused');
+      if (writeCheck === refuseEveryWrite) app.log.error('auth: no write check installed (company module), so every write is refused');
+    });
 
     const identify = async (request: FastifyRequest) => {
       const header = request.headers.authorization;
