@@ -7,6 +7,7 @@ import type {
   ValidMaterial,
 } from '../../../../domain/materials/materials.schema';
 import { api, apiBaseUrl, apiUpload, type Page, type UploadProgress } from '../../../lib/api';
+import { allStationsQueryOptions, materialChoicesQueryOptions } from '../../../lib/reference-data';
 
 /** Every materials query starts with this key, so any change refreshes lists, details and trees. */
 export const materialsKey = ['materials'] as const;
@@ -37,18 +38,8 @@ export const getMaterialsQueryOptions = (query: MaterialListQuery) =>
 /** One page of one tab's materials. */
 export const useMaterials = (query: MaterialListQuery) => useQuery(getMaterialsQueryOptions(query));
 
-/** How many materials the component picker offers at a time. */
-const choicesLimit = 20;
-
-export const getMaterialChoicesQueryOptions = (q: string) =>
-  queryOptions({
-    queryKey: [...materialsKey, 'choices', q],
-    queryFn: () => getMaterials({ page: 1, limit: choicesLimit, q, sort: 'name' }),
-    placeholderData: keepPreviousData,
-  });
-
 /** Materials of every type whose name or number contains `q`, for the component picker. */
-export const useMaterialChoices = (q: string) => useQuery(getMaterialChoicesQueryOptions(q));
+export const useMaterialChoices = (q: string) => useQuery(materialChoicesQueryOptions(q));
 
 export const getMaterial = (id: string): Promise<Material> => api.get<Material>(`/materials/${encodeURIComponent(id)}`);
 
@@ -123,15 +114,5 @@ export const useUploadMaterialImage = () =>
 
 export const useRemoveMaterialImage = () => useInvalidatingMutation(removeMaterialImage);
 
-/** A production station as the step editor offers it. */
-export interface StationChoice {
-  id: string;
-  name: string;
-}
-
-export const getStationChoices = (): Promise<Page<StationChoice>> => api.get<Page<StationChoice>>('/stations', { query: { page: 1, limit: 100, sort: 'name' } });
-
-export const getStationChoicesQueryOptions = () => queryOptions({ queryKey: ['stations', 'choices'], queryFn: getStationChoices });
-
-/** The company's production stations for a manufacturing step (optional: a step may have none). */
-export const useStationChoices = () => useQuery(getStationChoicesQueryOptions());
+/** Every production station of the company by name, for a manufacturing step (optional: a step may have none). */
+export const useStationChoices = () => useQuery(allStationsQueryOptions('name'));

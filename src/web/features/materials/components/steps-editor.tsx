@@ -15,7 +15,7 @@ const noStation = 'none';
 export function StepsEditor({ value, onChange, problem }: SectionProps<StepDraft[]>) {
   const { t } = useTranslation();
   const stations = useStationChoices();
-  const stationItems = [{ id: noStation, name: t('materials.fields.noStation') }, ...(stations.data?.data ?? [])];
+  const stationItems = [{ id: noStation, name: t('materials.fields.noStation') }, ...(stations.data ?? [])];
   const change = (index: number, part: Partial<StepDraft>) => onChange(replaceAt(value, index, (current) => ({ ...current, ...part })));
   const text = (step: StepDraft, index: number, part: 'process' | 'material' | 'tool', label: string) => (
     <TextField

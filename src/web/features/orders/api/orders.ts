@@ -5,6 +5,7 @@ import type { OrderForm, OrderKind, OrderStatus } from '../../../../domain/order
 import { can } from '../../../lib/access';
 import { api, isApiError, type Page } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
+import { allStationsQueryOptions, materialChoicesQueryOptions } from '../../../lib/reference-data';
 import type {
   AdvertisementBoard,
   HomeBoard,
@@ -141,15 +142,8 @@ export const useOrderAction = () =>
 
 export const useSetAdvertisement = () => useOrdersMutation(setAdvertisement);
 
-/** How many materials the position picker offers at a time. */
-const choicesLimit = 20;
-
-export const getMaterialChoices = (q: string, type?: MaterialChoice['type']): Promise<Page<MaterialChoice>> =>
-  api.get<Page<MaterialChoice>>('/materials', { query: { page: 1, limit: choicesLimit, q, sort: 'name', type } });
-
 /** Materials whose name or number contains `q` (of one type, for a logistics order's purchasing parts). */
-export const useMaterialChoices = (q: string, type?: MaterialChoice['type']) =>
-  useQuery({ queryKey: ['materials', 'order-choices', q, type ?? 'all'], queryFn: () => getMaterialChoices(q, type), placeholderData: keepPreviousData });
+export const useMaterialChoices = (q: string, type?: MaterialChoice['type']) => useQuery(materialChoicesQueryOptions(q, type));
 
 export const getMaterialSteps = (id: string): Promise<MaterialSteps> => api.get<MaterialSteps>(`/materials/${encodeURIComponent(id)}`);
 
@@ -157,20 +151,8 @@ export const getMaterialSteps = (id: string): Promise<MaterialSteps> => api.get<
 export const useMaterialSteps = (id: string) =>
   useQuery({ queryKey: ['materials', 'detail', id], queryFn: () => getMaterialSteps(id), enabled: id !== '' });
 
-/** The server's largest page of stations. */
-const STATIONS_PAGE_LIMIT = 100;
-
-export async function getStationChoices(): Promise<StationChoice[]> {
-  const stations: StationChoice[] = [];
-  for (let page = 1; ; page += 1) {
-    const answer = await api.get<Page<StationChoice>>('/stations', { query: { page, limit: STATIONS_PAGE_LIMIT, sort: 'sequence' } });
-    stations.push(...answer.data);
-    if (answer.data.length === 0 || stations.length >= answer.total) return stations;
-  }
-}
-
 /** Every station of the company in sequence order: names for history and boards, targets for move-to and check-in. */
-export const useStationChoices = () => useQuery({ queryKey: ['stations', 'order-choices'], queryFn: getStationChoices });
+export const useStationChoices = () => useQuery(allStationsQueryOptions('sequence'));
 
 export const getStationAuthorizations = (userId: string): Promise<StationAuthorizations> =>
   api.get<StationAuthorizations>(`/users/${encodeURIComponent(userId)}/station-authorizations`);

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { z } from 'zod';
 import type { AfterCompletionAction, StationInput, recordMaintenanceSchema } from '../../../../domain/stations/station.schema';
 import { api, type Page } from '../../../lib/api';
+import { allStationsQueryOptions } from '../../../lib/reference-data';
 
 /** A station as `GET /api/stations` and `GET /api/stations/{id}` answer it (docs/stations.md). */
 export interface StationView {
@@ -29,9 +30,6 @@ export interface StationListQuery {
   sort?: 'sequence' | 'name';
 }
 
-/** The server's largest page of stations. */
-const STATIONS_PAGE_LIMIT = 100;
-
 /** Every station query (list, all, one, the sequence) starts with this key; a change refreshes them all. */
 export const stationsKey = ['stations'] as const;
 
@@ -48,20 +46,8 @@ export const getStationsQueryOptions = (query: StationListQuery) =>
 /** One page of the overview; other people's changes show when the window gets focus again. */
 export const useStations = (query: StationListQuery) => useQuery(getStationsQueryOptions(query));
 
-/** Every station of the company by name, page after page (the sequence editor offers them all). */
-export async function getAllStations(): Promise<StationView[]> {
-  const stations: StationView[] = [];
-  for (let page = 1; ; page += 1) {
-    const answer = await getStations({ page, limit: STATIONS_PAGE_LIMIT, sort: 'name' });
-    stations.push(...answer.data);
-    if (answer.data.length === 0 || stations.length >= answer.total) return stations;
-  }
-}
-
-export const getAllStationsQueryOptions = () =>
-  queryOptions({ queryKey: [...stationsKey, 'all'], queryFn: getAllStations, refetchOnWindowFocus: true });
-
-export const useAllStations = () => useQuery(getAllStationsQueryOptions());
+/** Every station of the company by name (the sequence editor offers them all). */
+export const useAllStations = () => useQuery(allStationsQueryOptions('name'));
 
 export const getStation = (id: string): Promise<StationView> => api.get<StationView>(`/stations/${encodeURIComponent(id)}`);
 
