@@ -23,6 +23,16 @@ export async function findUserById(db: Executor, userId: string): Promise<UserRo
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }
 
+/**
+ * Display names of these users, by id, in one round trip: first and last name, or the username
+ * when both are empty. Users the transaction does not see (another company's, the master) are absent.
+ */
+export async function userNamesByIds(db: Executor, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'username']).where('id', 'in', [...new Set(userIds)]).execute();
+  return new Map(rows.map((user) => [user.id, `${user.first_name} ${user.last_name}`.trim() || (user.username ?? '')]));
+}
+
 /** Whether an email or username is taken anywhere in the product (needs a platform transaction to see all companies). */
 export async function loginNameTaken(db: Executor, login: { email?: string; username?: string }): Promise<boolean> {
   let query = db.selectFrom('users').select('id');
