@@ -12,7 +12,6 @@ import { useLiveQuery } from '../../lib/use-live-feed';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Form } from '../../ui/form';
-import { useNotify } from '../../ui/notification-bar';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import {
@@ -21,7 +20,6 @@ import {
   ordersKey,
   useMaterialSteps,
   useOrder,
-  useOrderAction,
   useStationChoices,
   useWorklist,
   type ActionTarget,
@@ -31,6 +29,7 @@ import { LiveState } from './components/live-state';
 import { MoveToStationDialog } from './components/station-choice-dialog';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
 import './orders.css';
+import { useRunOrderAction } from './use-run-order-action';
 
 const worklistTopics = [`type:${ORDER_STREAM_TYPE}`] as const;
 
@@ -103,13 +102,12 @@ function MaterialStepsAtStation({ materialId, stationId }: { materialId: string;
 
 function CurrentOrder({ orderId, stationId, onOutcome, onLeft }: { orderId: string; stationId: string; onOutcome: (outcome: Outcome) => void; onLeft: () => void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const format = useFormatNumber();
   const formats = useLocaleFormats();
   const order = useOrder(orderId);
   const stations = useStationChoices();
-  const act = useOrderAction();
+  const act = useRunOrderAction(order.data, { notifyFailure: false });
   const [moving, setMoving] = useState(false);
 
   if (!order.data) {
@@ -122,21 +120,14 @@ function CurrentOrder({ orderId, stationId, onOutcome, onLeft }: { orderId: stri
 
   const run = async (action: OrderAction, target: ActionTarget) => {
     onOutcome(null);
-    try {
-      const answer = await act.mutateAsync({ id: current.id, action, version: current.version, target });
-      const next = answer.location?.stage === 'station' ? answer.location.stationName : '';
-      const done = action === 'complete-work' && !next ? 'finished' : 'success';
-      notify({ severity: 'success', message: t(`orders.actions.${action}.${done}`, { orderNumber: current.orderNumber, station: next }) });
-      if (answer.location?.stage !== 'station' || answer.location.stationId !== stationId) onLeft();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'CONFLICT_ERROR') {
-        onOutcome({ kind: 'conflict', orderNumber: current.orderNumber });
-      } else {
-        onOutcome({ kind: 'refused', message: t(`orders.actions.${action}.failure`, { orderNumber: current.orderNumber, reason: describeError(t, error) }) });
-      }
-      // The fresh state: what the other operator did shows at once.
-      await queryClient.invalidateQueries({ queryKey: ordersKey });
+    const outcome = await act.run(action, target);
+    if (outcome.ok) {
+      if (outcome.answer.location?.stage !== 'station' || outcome.answer.location.stationId !== stationId) onLeft();
+      return;
     }
+    onOutcome(outcome.isConflict ? { kind: 'conflict', orderNumber: current.orderNumber } : { kind: 'refused', message: outcome.message });
+    // The fresh state: what the other operator did shows at once.
+    await queryClient.invalidateQueries({ queryKey: ordersKey });
   };
 
   return (

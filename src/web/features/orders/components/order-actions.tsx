@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderAction } from '../../../../domain/orders/order.machine';
-import { isApiError } from '../../../lib/api';
-import { describeError } from '../../../lib/error-messages';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogActions } from '../../../ui/dialog';
-import { useNotify } from '../../../ui/notification-bar';
-import { useOrderAction, type ActionTarget } from '../api/orders';
 import type { OrderView } from '../api/types';
+import { useRunOrderAction } from '../use-run-order-action';
 import { CheckInDialog, MoveToStationDialog } from './station-choice-dialog';
 
 /** Actions done from the console; start-work and complete-work belong to the operator at the station screen. */
@@ -27,27 +24,6 @@ const consoleActions: readonly OrderAction[] = [
 /** Actions that need a station chosen first, or a second thought. */
 type DialogAction = 'move-to-station' | 'check-in' | 'cancel';
 const needsDialog = (action: OrderAction): action is DialogAction => action === 'move-to-station' || action === 'check-in' || action === 'cancel';
-
-/** Runs an order action on the shown version and tells the user, in their language, how it went. */
-function useRunOrderAction(order: Pick<OrderView, 'id' | 'orderNumber' | 'version'>) {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const mutation = useOrderAction();
-  const run = async (action: OrderAction, target?: ActionTarget): Promise<OrderView | null> => {
-    try {
-      const answer = await mutation.mutateAsync({ id: order.id, action, version: order.version, target });
-      const station = answer.location?.stage === 'station' ? answer.location.stationName : '';
-      notify({ severity: 'success', message: t(`orders.actions.${action}.success`, { orderNumber: order.orderNumber, station }) });
-      return answer;
-    } catch (error) {
-      const reason =
-        isApiError(error) && error.code === 'CONFLICT_ERROR' ? t('orders.conflict.actedMeanwhile', { orderNumber: order.orderNumber }) : describeError(t, error);
-      notify({ severity: 'error', message: t(`orders.actions.${action}.failure`, { orderNumber: order.orderNumber, reason }) });
-      return null;
-    }
-  };
-  return { run, isPending: mutation.isPending, error: mutation.error };
-}
 
 function CancelDialog({ order, onClose, run }: { order: OrderView; onClose: () => void; run: () => void }) {
   const { t } = useTranslation();
