@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/server/platform/db.js';
-import { createConsumer } from '../src/server/platform/event-store.js';
+import { createConsumer } from '../src/server/platform/consumers.js';
 import { alternate, throughput, type BenchContext, type BenchRow } from './harness.js';
 
 export const name = 'event-catch-up';

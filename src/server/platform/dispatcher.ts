@@ -1,7 +1,9 @@
 import { sql, type ColumnType, type Generated } from 'kysely';
 import type { Db, Tx } from './db.js';
-import { createConsumer, type EventStore, type StoredEvent } from './event-store.js';
+import { createConsumer } from './consumers.js';
+import type { EventStore, StoredEvent } from './event-store.js';
 import { queueNames, type JobLogger, type JobQueue, type QueueName } from './jobs.js';
+import { createWakeLoop } from './wake-loop.js';
 
 interface DispatchedJobsTable {
   job_id: string;
@@ -166,45 +168,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return { events, enqueued };
   };
 
-  let running = false;
-  let inFlight: Promise<unknown> = Promise.resolve();
-  let wake: (() => void) | undefined;
-  let unsubscribe: (() => void) | undefined;
+  const loop = createWakeLoop({
+    step: catchUp,
+    pollMs: () => pollMs,
+    hints: options.eventStore,
+    onError: (error) => options.log.warn({ err: error }, 'job dispatch failed; retrying on the next round'),
+  });
 
-  const loop = async () => {
-    while (running) {
-      try {
-        await (inFlight = catchUp());
-      } catch (error) {
-        options.log.warn({ err: error }, 'job dispatch failed; retrying on the next round');
-      }
-      if (!running) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-    }
-  };
-
-  return {
-    catchUp,
-    start() {
-      if (running) return;
-      running = true;
-      unsubscribe = options.eventStore.onCommitted(() => wake?.());
-      void loop();
-    },
-    async stop() {
-      running = false;
-      unsubscribe?.();
-      wake?.();
-      await inFlight.catch(() => {});
-    },
-  };
+  return { catchUp, start: loop.start, stop: loop.stop };
 }
 
 /** A route that throws must not stall every later email: the event is logged and skipped for that route. */

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { CompiledQuery, sql, type Generated, type Insertable } from 'kysely';
+import { CompiledQuery, sql, type Generated, type Selectable } from 'kysely';
 import { DomainError } from '../../domain/shared/errors.js';
 import { startCursor, type Cursor } from '../../domain/shared/live.js';
-import { preparedStatement, type Db, type Executor, type Tx } from './db.js';
+import { preparedStatement, type Executor, type Tx } from './db.js';
 
 interface StreamsTable {
   stream_id: string;
@@ -26,18 +26,10 @@ interface EventsTable {
   recorded_at: Generated<Date>;
 }
 
-interface ConsumerCheckpointsTable {
-  consumer: string;
-  tx_id: Generated<string>;
-  global_position: Generated<string>;
-  updated_at: Generated<Date>;
-}
-
 declare module './db.js' {
   interface Tables {
     streams: StreamsTable;
     events: EventsTable;
-    consumer_checkpoints: ConsumerCheckpointsTable;
   }
 }
 
@@ -108,18 +100,10 @@ export interface InlineProjection {
   apply(tx: Tx, events: StoredEvent[]): Promise<void>;
 }
 
-type EventRow = {
-  global_position: string;
-  tx_id: string;
-  company_id: string | null;
-  stream_id: string;
-  stream_type: string;
-  stream_version: number;
-  type: string;
-  data: unknown;
-  metadata: unknown;
-  recorded_at: Date | string;
-};
+/** A row of `events` as read back; some drivers hand `recorded_at` over as text. */
+type EventRow = Omit<Selectable<EventsTable>, 'recorded_at'> & { recorded_at: Date | string };
+
+const dateOf = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 const toStoredEvent = (row: EventRow): StoredEvent => ({
   globalPosition: Number(row.global_position),
@@ -131,7 +115,7 @@ const toStoredEvent = (row: EventRow): StoredEvent => ({
   type: row.type,
   data: row.data,
   metadata: (row.metadata ?? {}) as EventMetadata,
-  recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
+  recordedAt: dateOf(row.recorded_at),
 });
 
 function assertAppendable(input: AppendInput): void {
@@ -210,7 +194,7 @@ function appendStatement(expected: ExpectedVersion, count: number): string {
   return statement;
 }
 
-type AppendedRow = { global_position: string; tx_id: string; stream_version: number; recorded_at: Date | string };
+type AppendedRow = Pick<EventRow, 'global_position' | 'tx_id' | 'stream_version' | 'recorded_at'>;
 
 /**
  * Appends events to a stream in one round trip: the stream row is created (expected 0) or moved
@@ -251,7 +235,7 @@ async function appendRaw(executor: Executor, input: AppendInput): Promise<Append
       type: newEvents[index].type,
       data: JSON.parse(payloads[index]) as unknown,
       metadata: JSON.parse(metadataJson) as EventMetadata,
-      recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
+      recordedAt: dateOf(row.recorded_at),
     }),
   );
   return { nextVersion: events[events.length - 1].streamVersion, events };
@@ -362,132 +346,3 @@ export function createEventStore(): EventStore {
     },
   };
 }
-
-export interface ConsumerOptions {
-  db: Db;
-  /** Unique, stable name: the checkpoint is stored under it. */
-  name: string;
-  /** Handles one batch in the transaction that also stores the checkpoint; a throw rolls both back. */
-  handle(tx: Tx, events: StoredEvent[]): Promise<void>;
-  /** Events per transaction; default 1000. */
-  batchSize?: number;
-  /** Poll interval when no hint arrives, in ms. */
-  pollMs?: number;
-  eventStore?: Pick<EventStore, 'onCommitted'>;
-  onError?(error: unknown): void;
-}
-
-export interface Consumer {
-  /** Processes batches until the log (below the horizon) is exhausted. Returns events handled. */
-  catchUp(): Promise<number>;
-  /** Starts the background loop. */
-  start(): void;
-  /** Stops the loop after the batch in flight (which commits) and waits for it. */
-  stop(): Promise<void>;
-}
-
-/**
- * Takes the consumer's lock for this transaction and reads its checkpoint (created on first use).
- * The lock makes a second instance of the same consumer (another server) wait instead of reading
- * twice. It is an advisory lock, not `select ... for update`, so a poll that finds nothing writes
- * nothing and takes no transaction id, which would hold back every reader's horizon.
- */
-async function lockCheckpoint(tx: Tx, name: string): Promise<Cursor> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`consumer:${name}`}, 0))`.execute(tx);
-  // A statement after the lock: its snapshot sees the checkpoint the previous holder committed.
-  const select = () => sql<{ tx_id: string; global_position: string }>`
-    select tx_id::text as tx_id, global_position from consumer_checkpoints where consumer = ${name}
-  `.execute(tx);
-  let found = await select();
-  if (found.rows.length === 0) {
-    await sql`insert into consumer_checkpoints (consumer) values (${name}) on conflict do nothing`.execute(tx);
-    found = await select();
-  }
-  return { txId: found.rows[0].tx_id, position: Number(found.rows[0].global_position) };
-}
-
-async function saveCheckpoint(tx: Tx, name: string, cursor: Cursor): Promise<void> {
-  await sql`
-    update consumer_checkpoints set tx_id = ${cursor.txId}::xid8, global_position = ${cursor.position}, updated_at = now()
-    where consumer = ${name}
-  `.execute(tx);
-}
-
-/**
- * A consumer of the whole log with a checkpoint kept in the same transaction as its writes, so a
- * restart resumes exactly where the last committed batch ended: no gap, no repeat.
- */
-export function createConsumer(options: ConsumerOptions): Consumer {
-  const batchSize = options.batchSize ?? 1000;
-  const pollMs = options.pollMs ?? 500;
-  let running = false;
-  let loopDone: Promise<void> = Promise.resolve();
-  let hinted = false;
-  let wake: (() => void) | undefined;
-  let unsubscribe: (() => void) | undefined;
-
-  const oneBatch = () =>
-    options.db.transaction().execute(async (tx) => {
-      const checkpoint = await lockCheckpoint(tx, options.name);
-      const events = await readAll(tx, { after: checkpoint, limit: batchSize });
-      if (events.length === 0) return 0;
-      await options.handle(tx, events);
-      await saveCheckpoint(tx, options.name, cursorOf(events[events.length - 1]));
-      return events.length;
-    });
-
-  const drain = async (keepGoing: () => boolean) => {
-    let total = 0;
-    for (;;) {
-      const handled = await oneBatch();
-      total += handled;
-      if (handled < batchSize || !keepGoing()) return total;
-    }
-  };
-
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pollMs);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  const loop = async () => {
-    while (running) {
-      hinted = false;
-      let failed = false;
-      try {
-        await drain(() => running);
-      } catch (error) {
-        failed = true;
-        options.onError?.(error);
-      }
-      // A hint that arrived during the batch means more may be readable already; a failure waits.
-      if (running && (failed || !hinted)) await sleep();
-      wake = undefined;
-    }
-  };
-
-  return {
-    catchUp: () => drain(() => true),
-    start() {
-      if (running) return;
-      running = true;
-      unsubscribe = options.eventStore?.onCommitted(() => {
-        hinted = true;
-        wake?.();
-      });
-      loopDone = loop();
-    },
-    async stop() {
-      running = false;
-      unsubscribe?.();
-      wake?.();
-      await loopDone;
-    },
-  };
-}
-
-export type { Insertable };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from './db.js';
 import { cursorOf, headCursor, readAll, startCursor, type Cursor, type EventStore, type StoredEvent } from './event-store.js';
 import { compareCursors } from './live-protocol.js';
+import { createWakeLoop } from './wake-loop.js';
 
 export interface LogTailerOptions {
   db: Db;
@@ -47,11 +48,6 @@ export function createLogTailer(options: LogTailerOptions): LogTailer {
   const catchUpPollMs = options.catchUpPollMs ?? 10;
   const batchSize = options.batchSize ?? 500;
   let position: Cursor | undefined;
-  let running = false;
-  let inFlight: Promise<unknown> = Promise.resolve();
-  let wake: (() => void) | undefined;
-  let hinted = false;
-  let unsubscribe: (() => void) | undefined;
   let markStarted!: (cursor: Cursor) => void;
   const startedPromise = new Promise<Cursor>((resolve) => (markStarted = resolve));
   let waiters: { target: Cursor; resolve: () => void }[] = [];
@@ -76,34 +72,16 @@ export function createLogTailer(options: LogTailerOptions): LogTailer {
         options.onEvent(event);
       }
       settleWaiters();
-      if (events.length < batchSize || !running) return;
+      if (events.length < batchSize || !loop.isRunning()) return;
     }
   };
 
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      if (hinted) return resolve();
-      const timer = setTimeout(resolve, waiters.length > 0 ? catchUpPollMs : pollMs);
-      timer.unref();
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  const loop = async () => {
-    while (running) {
-      hinted = false;
-      try {
-        await (inFlight = readOnce());
-      } catch (error) {
-        options.log.warn({ err: error }, 'live feed: reading the event log failed, retrying');
-      }
-      if (!running) break;
-      await sleep();
-      wake = undefined;
-    }
-  };
+  const loop = createWakeLoop({
+    step: readOnce,
+    pollMs: () => (waiters.length > 0 ? catchUpPollMs : pollMs),
+    hints: options.eventStore,
+    onError: (error) => options.log.warn({ err: error }, 'live feed: reading the event log failed, retrying'),
+  });
 
   return {
     position: () => position,
@@ -111,27 +89,17 @@ export function createLogTailer(options: LogTailerOptions): LogTailer {
     async caughtUpWithCommitted() {
       await startedPromise;
       const target = await newestCommitted(options.db);
-      if (!running || compareCursors(position ?? startCursor, target) >= 0) return;
+      if (!loop.isRunning() || compareCursors(position ?? startCursor, target) >= 0) return;
       await new Promise<void>((resolve) => {
         waiters.push({ target, resolve });
-        wake?.();
+        loop.wake();
       });
     },
-    start() {
-      if (running) return;
-      running = true;
-      unsubscribe = options.eventStore.onCommitted(() => {
-        hinted = true;
-        wake?.();
-      });
-      void loop();
-    },
+    start: loop.start,
     async stop() {
-      running = false;
-      unsubscribe?.();
-      wake?.();
+      const stopped = loop.stop();
       settleWaiters(true);
-      await inFlight.catch(() => {});
+      await stopped;
     },
   };
 }

@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../src/domain/shared/errors.js';
 import { openDatabase, withTenant, type Database, type Db } from '../../../src/server/platform/db.js';
+import { createConsumer } from '../../../src/server/platform/consumers.js';
 import {
-  createConsumer,
   createEventStore,
   cursorOf,
   headCursor,

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../src/domain/shared/errors.js';
 import { withTenant, type Db, type Tx } from '../../../src/server/platform/db.js';
+import { createConsumer, type Consumer } from '../../../src/server/platform/consumers.js';
 import {
-  createConsumer,
   createEventStore,
   cursorOf,
   decodeCursor,
@@ -14,7 +14,6 @@ import {
   readStream,
   startCursor,
   type AppendInput,
-  type Consumer,
   type EventStore,
   type StoredEvent,
 } from '../../../src/server/platform/event-store.js';
