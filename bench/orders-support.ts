@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
-import { identityDeps, provisionCompany } from '../src/server/modules/identity/index.js';
+import { provisionCompany } from '../src/server/modules/identity/index.js';
 import { loadConfig } from '../src/server/platform/config.js';
 import { createEventStore } from '../src/server/platform/event-store.js';
-import { createJobQueue } from '../src/server/platform/jobs.js';
+import { createJobQueue } from '../src/server/platform/jobs-queue.js';
 import type { BenchContext } from './harness.js';
 
 export interface BenchApp {
@@ -50,7 +50,7 @@ const password = 'Bench#Orders2026';
 /** A company with a signed-in administrator; answers the company id and the bearer token. */
 export async function benchCompany(app: FastifyInstance): Promise<{ companyId: string; token: string }> {
   const email = `admin-${randomUUID().slice(0, 8)}@bench.example.com`;
-  const { companyId } = await provisionCompany(identityDeps({ db: app.db, eventStore: app.eventStore, auth: app.auth, config: app.config }), {
+  const { companyId } = await provisionCompany(app, {
     companyName: 'Bench Metallbau',
     plan: 'standard',
     trialEndsAt: null,

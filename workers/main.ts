@@ -1,9 +1,11 @@
 import { pino } from 'pino';
 import { createJobServices, jobDefinitions } from '../src/server/jobs.js';
+import { systemClock } from '../src/server/platform/clock.js';
 import { ConfigError, loadConfig, type Config } from '../src/server/platform/config.js';
 import { openDatabase } from '../src/server/platform/db.js';
 import { createEventStore } from '../src/server/platform/event-store.js';
-import { createJobQueue, queueNames } from '../src/server/platform/jobs.js';
+import { queueNames } from '../src/server/platform/jobs.js';
+import { createJobQueue } from '../src/server/platform/jobs-queue.js';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -29,7 +31,7 @@ async function main() {
   const log = pino({ level: config.logLevel, base: { process: 'worker' } });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5 });
   const queue = createJobQueue({ redisUrl: config.redisUrl, prefix });
-  const services = createJobServices({ config, database, eventStore: createEventStore(), log });
+  const services = createJobServices({ config, clock: systemClock, database, eventStore: createEventStore(), log });
   const workers = queue.startWorkers(jobDefinitions(), services);
   log.info({ queues: queueNames, prefix, mail: services.mailer.transport }, 'workers ready');
 

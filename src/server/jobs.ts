@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db.js';
 import { createDispatcher, type DispatchRoute, type Dispatcher } from './platform/dispatcher.js';
@@ -5,8 +6,8 @@ import type { EventStore } from './platform/event-store.js';
 import type { JobDefinition, JobLogger, JobQueue, JobServices, JobWorkers } from './platform/jobs.js';
 import { createMailer, testMessageTemplate, type EmailTemplate } from './platform/mailer.js';
 import { createPdfRenderer } from './platform/pdf.js';
-import { createRenderPdfJob, type PdfDocumentKind } from './platform/render-pdf.job.js';
-import { createSendEmailJob } from './platform/send-email.job.js';
+import { createRenderPdfJob, type PdfDocumentKind } from './platform/render-pdf.jobs.js';
+import { createSendEmailJob } from './platform/send-email.jobs.js';
 import { identityEmailTemplates } from './modules/identity/identity.emails.js';
 import { identityDispatchRoutes, sendIdentityEmailJob } from './modules/identity/identity.jobs.js';
 import { ordersEmailTemplates } from './modules/orders/orders.emails.js';
@@ -34,6 +35,8 @@ export function jobDefinitions(): JobDefinition[] {
 
 export interface JobServicesInput {
   config: Config;
+  /** The clock handlers read the time from; default the system clock. Tests pass the app's own. */
+  clock?: Clock;
   database: Database;
   eventStore: EventStore;
   log: JobLogger;
@@ -46,6 +49,7 @@ export function createJobServices(input: JobServicesInput): JobServices & { clos
   const pdf = createPdfRenderer({ chromePath: config.chromePath, log });
   return {
     config,
+    clock: input.clock ?? systemClock,
     db: input.database.db,
     eventStore: input.eventStore,
     mailer,

@@ -1,9 +1,10 @@
 import { buildApp } from './app.js';
 import { startJobs } from './jobs.js';
+import { systemClock } from './platform/clock.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db.js';
 import { createEventStore } from './platform/event-store.js';
-import { createJobQueue } from './platform/jobs.js';
+import { createJobQueue } from './platform/jobs-queue.js';
 import { migrateToLatest } from './platform/migrate.js';
 import { logSeedReport, seed } from './seed.js';
 
@@ -23,9 +24,10 @@ async function main() {
   await migrateToLatest(database.db);
   const eventStore = createEventStore();
   const jobQueue = createJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix });
-  const app = await buildApp({ config, database, eventStore, jobQueue });
+  const clock = systemClock;
+  const app = await buildApp({ config, database, eventStore, jobQueue, clock });
   logSeedReport(app, await seed(app));
-  const jobs = startJobs({ config, database, eventStore, queue: jobQueue, log: app.log });
+  const jobs = startJobs({ config, clock, database, eventStore, queue: jobQueue, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../../src/server/platform/config.js';
 import type { Clock } from '../../src/server/platform/clock.js';
 import { createEventStore } from '../../src/server/platform/event-store.js';
 import { startJobs, type JobRuntime } from '../../src/server/jobs.js';
-import { createJobQueue } from '../../src/server/platform/jobs.js';
+import { createJobQueue } from '../../src/server/platform/jobs-queue.js';
 import type { Role } from '../../src/domain/shared/roles.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
@@ -41,7 +41,7 @@ export async function createTestApp(
   const app = await buildApp({ config, database: testDb.database, eventStore, jobQueue, clock: options.clock });
   await options.beforeReady?.(app);
   await app.ready();
-  const jobs = startJobs({ config, database: testDb.database, eventStore, queue: jobQueue, log: app.log });
+  const jobs = startJobs({ config, clock: options.clock, database: testDb.database, eventStore, queue: jobQueue, log: app.log });
   return {
     app,
     testDb,

@@ -8,8 +8,8 @@ import { loadConfig } from '../../../src/server/platform/config.js';
 import { withSystem } from '../../../src/server/platform/db.js';
 import { createDispatcher, defineDispatchRoute, dispatchJobId, type DispatchRound, type DispatchRoute } from '../../../src/server/platform/dispatcher.js';
 import { createEventStore, type EventStore, type StoredEvent } from '../../../src/server/platform/event-store.js';
+import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
 import {
-  createJobQueue,
   defineJob,
   type JobLogger,
   type JobQueue,

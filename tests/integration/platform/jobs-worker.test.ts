@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobQueue, type JobQueue, type JobSnapshot } from '../../../src/server/platform/jobs.js';
+import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
+import type { JobQueue, JobSnapshot } from '../../../src/server/platform/jobs.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { testRedisUrl } from '../../support/services.js';
 

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { createJobServices } from '../../../src/server/jobs.js';
 import { loadConfig } from '../../../src/server/platform/config.js';
 import { createEventStore } from '../../../src/server/platform/event-store.js';
+import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
 import {
-  createJobQueue,
   defineJob,
   permanentJobFailure,
   type JobLogger,

@@ -10,9 +10,10 @@ import { z } from 'zod';
 import { createJobServices } from '../../../src/server/jobs.js';
 import { loadConfig } from '../../../src/server/platform/config.js';
 import { createEventStore } from '../../../src/server/platform/event-store.js';
-import { createJobQueue, type JobLogger, type JobQueue, type JobSnapshot, type JobState, type JobWorkers } from '../../../src/server/platform/jobs.js';
+import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
+import type { JobLogger, JobQueue, JobSnapshot, JobState, JobWorkers } from '../../../src/server/platform/jobs.js';
 import { createPdfRenderer, type PdfRenderer } from '../../../src/server/platform/pdf.js';
-import { createRenderPdfJob, definePdfDocument } from '../../../src/server/platform/render-pdf.job.js';
+import { createRenderPdfJob, definePdfDocument } from '../../../src/server/platform/render-pdf.jobs.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 
 const quietLog: JobLogger = { info() {}, warn() {}, error() {}, child: () => quietLog };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, permanentJobFailure, type JobContext, type JobDefinition } from './jobs.js';
+import { byUniqueName, defineJob, parseJobInput, permanentJobFailure, type JobContext, type JobDefinition } from './jobs.js';
 import { emailLocales, type EmailLocale } from './mailer.js';
 
 /**
@@ -31,22 +31,17 @@ export const renderPdfJob = { queue: 'pdf', name: 'render-pdf' } as const;
 
 /** The `render-pdf` job: builds the page of a registered document kind, prints it, hands the bytes on. */
 export function createRenderPdfJob(documents: readonly PdfDocumentKind[]): JobDefinition {
-  const byName = new Map<string, PdfDocumentKind>();
-  for (const kind of documents) {
-    if (byName.has(kind.name)) throw new Error(`PDF document kind ${kind.name} is registered twice`);
-    byName.set(kind.name, kind);
-  }
+  const byName = byUniqueName(documents, 'PDF document kind');
   return defineJob({
     ...renderPdfJob,
     schema: renderPdfDataSchema,
     async handle(data, ctx) {
       const kind = byName.get(data.document);
       if (!kind) throw permanentJobFailure(`No PDF document kind ${data.document} is registered`);
-      const params = kind.params.safeParse(data.params);
-      if (!params.success) throw permanentJobFailure(`Params of document ${data.document} are not valid: ${z.prettifyError(params.error)}`);
-      const html = await kind.html(params.data, data.locale, ctx);
+      const params = parseJobInput(kind.params, data.params, `Params of document ${data.document} are not valid`);
+      const html = await kind.html(params, data.locale, ctx);
       const pdf = await ctx.pdf.renderPdf(html);
-      await kind.deliver(pdf, params.data, ctx);
+      await kind.deliver(pdf, params, ctx);
       ctx.log.info({ document: data.document, bytes: pdf.length }, 'pdf rendered');
     },
   });

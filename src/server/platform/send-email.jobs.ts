@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, permanentJobFailure, type JobDefinition } from './jobs.js';
+import { byUniqueName, defineJob, parseJobInput, permanentJobFailure, type JobDefinition } from './jobs.js';
 import { emailLocales, type EmailTemplate } from './mailer.js';
 
 export const sendEmailDataSchema = z.object({
@@ -17,20 +17,15 @@ export const sendEmailJob = { queue: 'email', name: 'send-email' } as const;
 
 /** The `send-email` job: renders a registered template in the requested language and sends it. */
 export function createSendEmailJob(templates: readonly EmailTemplate[]): JobDefinition {
-  const byName = new Map<string, EmailTemplate>();
-  for (const template of templates) {
-    if (byName.has(template.name)) throw new Error(`Email template ${template.name} is registered twice`);
-    byName.set(template.name, template);
-  }
+  const byName = byUniqueName(templates, 'Email template');
   return defineJob({
     ...sendEmailJob,
     schema: sendEmailDataSchema,
     async handle(data, ctx) {
       const template = byName.get(data.template);
       if (!template) throw permanentJobFailure(`No email template ${data.template} is registered`);
-      const params = template.params.safeParse(data.params);
-      if (!params.success) throw permanentJobFailure(`Params of email ${data.template} are not valid: ${z.prettifyError(params.error)}`);
-      const email = template.render(params.data, data.locale, { publicUrl: ctx.config.publicUrl });
+      const params = parseJobInput(template.params, data.params, `Params of email ${data.template} are not valid`);
+      const email = template.render(params, data.locale, { publicUrl: ctx.config.publicUrl });
       await ctx.mailer.send({ ...email, to: data.to, messageId: `<${ctx.jobId}@shopfloor-console>` });
       ctx.log.info({ template: data.template, locale: data.locale }, 'email sent');
     },

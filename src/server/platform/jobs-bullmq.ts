@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { isPermanentJobFailure } from './job-errors.js';
+import { queueNames, type JobQueue, type JobSnapshot, type JobState, type QueueName, type RetryPolicy } from './jobs.js';
+import { checkJobId, createRunner, defaultConcurrency, keepCompleted, keepFailed, logFailure } from './jobs-runner.js';
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+const bullmqStates: Record<string, JobState | undefined> = {
+  waiting: 'waiting',
+  prioritized: 'waiting',
+  'waiting-children': 'waiting',
+  delayed: 'delayed',
+  active: 'active',
+  completed: 'completed',
+  failed: 'failed',
+};
+
+function snapshotOf(queue: QueueName, job: Job, bullmqState: string): JobSnapshot | undefined {
+  const state = bullmqStates[bullmqState];
+  if (!state || !job.id) return undefined;
+  return {
+    id: job.id,
+    queue,
+    name: job.name,
+    data: job.data,
+    state,
+    attemptsMade: job.attemptsMade,
+    failedReason: job.failedReason || undefined,
+  };
+}
+
+/** Workers need `maxRetriesPerRequest: null`: a blocking read must wait out a Redis restart, not fail. */
+const workerClient = (redisUrl: string) => new Redis(redisUrl, { maxRetriesPerRequest: null });
+
+/**
+ * Producers fail fast instead: the dispatcher retries on its next round, and a shutdown never
+ * waits on a command queued for a Redis that is gone.
+ */
+const producerClient = (redisUrl: string) => new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+
+async function quit(client: Redis) {
+  if (client.status === 'end') return;
+  await client.quit().catch(() => client.disconnect());
+}
+
+/** BullMQ on Redis: queues survive restarts, and any number of worker processes share them. */
+export function createBullmqQueue({ redisUrl, prefix, retry }: { redisUrl: string; prefix: string; retry: RetryPolicy }): JobQueue {
+  const connection = producerClient(redisUrl);
+  // ioredis reconnects by itself; a Redis that stays down surfaces through add(), ping() and /api/ready.
+  connection.on('error', () => {});
+  const queues = Object.fromEntries(
+    queueNames.map((name) => {
+      const queue = new Queue(name, {
+        connection,
+        prefix,
+        skipWaitingForReady: true,
+        defaultJobOptions: {
+          attempts: retry.attempts,
+          backoff: { type: 'exponential', delay: retry.backoffMs },
+          removeOnComplete: keepCompleted,
+          removeOnFail: keepFailed,
+        },
+      });
+      queue.on('error', () => {});
+      return [name, queue];
+    }),
+  ) as Record<QueueName, Queue>;
+
+  return {
+    kind: 'bullmq',
+    async add(queue, name, data, options = {}) {
+      const jobId = options.jobId ?? randomUUID();
+      checkJobId(jobId);
+      await queues[queue].add(name, data, { jobId });
+    },
+    async getJob(queue, jobId) {
+      // State first: a job reaches completed or failed in the same step that writes its last
+      // attempt, so a final state read before the job never pairs with older attempt data.
+      const state = await queues[queue].getJobState(jobId);
+      const job = await queues[queue].getJob(jobId);
+      return job ? snapshotOf(queue, job, state) : undefined;
+    },
+    async failedJobs(queue, limit = 50) {
+      const jobs = await queues[queue].getFailed(0, limit - 1);
+      return jobs.map((job) => snapshotOf(queue, job, 'failed')).filter((s): s is JobSnapshot => s !== undefined);
+    },
+    async ping() {
+      await withTimeout(connection.ping(), 2000, 'Redis');
+    },
+    startWorkers(definitions, services, options = {}) {
+      const run = createRunner(definitions, services);
+      const concurrency = { ...defaultConcurrency, ...options.concurrency };
+      const started = queueNames.map((queue) => {
+        const workerConnection = workerClient(redisUrl);
+        workerConnection.on('error', () => {});
+        const worker = new Worker(
+          queue,
+          (job: Job) => run({ queue, id: job.id ?? '', name: job.name, data: job.data, attempt: job.attemptsMade + 1 }),
+          { connection: workerConnection, prefix, concurrency: concurrency[queue] },
+        );
+        worker.on('failed', (job, error) => {
+          if (!job) return;
+          const final = isPermanentJobFailure(error) || job.attemptsMade >= (job.opts.attempts ?? 1);
+          logFailure(services.log, { queue, id: job.id ?? '', name: job.name }, error, final);
+        });
+        worker.on('error', (error) => services.log.warn({ queue, err: error }, 'job worker lost its connection; retrying'));
+        return { worker, workerConnection };
+      });
+      return {
+        async close() {
+          await Promise.all(
+            started.map(async ({ worker, workerConnection }) => {
+              await worker.close();
+              await quit(workerConnection);
+            }),
+          );
+        },
+      };
+    },
+    async close() {
+      await Promise.all(Object.values(queues).map((queue) => queue.close()));
+      await quit(connection);
+    },
+  };
+}

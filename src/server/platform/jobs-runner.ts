@@ -1,0 +1,51 @@
+import { permanentJobFailure } from './job-errors.js';
+import { parseJobInput, type JobDefinition, type JobLogger, type JobServices, type QueueName } from './jobs.js';
+
+// What the BullMQ and the in-process queue share, so a job runs, retries and is kept the same in both.
+
+/** Jobs of each queue one worker process runs at once. */
+export const defaultConcurrency: Record<QueueName, number> = { email: 4, pdf: 2 };
+
+/** Finished jobs kept per queue: completed ones for dedupe and inspection, failed ones until an operator looks. */
+export const keepCompleted = { count: 10_000, age: 7 * 24 * 3600 };
+export const keepFailed = { count: 50_000 };
+
+/** The rules BullMQ enforces, applied to both adapters so a job id that works in one works in the other. */
+export function checkJobId(jobId: string) {
+  if (!/^[\w.-]{1,200}$/.test(jobId) || /^\d+$/.test(jobId)) {
+    throw new Error(`Job id ${JSON.stringify(jobId)} may only hold letters, digits, '-', '_' and '.', and not digits alone`);
+  }
+}
+
+export interface RunRequest {
+  queue: QueueName;
+  id: string;
+  name: string;
+  data: unknown;
+  attempt: number;
+}
+
+export type JobRunner = (request: RunRequest) => Promise<void>;
+
+/** Finds the definition of a job, checks its data and runs the handler with a job-scoped logger. */
+export function createRunner(definitions: JobDefinition[], services: JobServices): JobRunner {
+  const byKey = new Map<string, JobDefinition>();
+  for (const definition of definitions) {
+    const key = `${definition.queue}/${definition.name}`;
+    if (byKey.has(key)) throw new Error(`Job ${key} is defined twice`);
+    byKey.set(key, definition);
+  }
+  return async (request: RunRequest) => {
+    const definition = byKey.get(`${request.queue}/${request.name}`);
+    if (!definition) throw permanentJobFailure(`No job ${request.name} is defined on queue ${request.queue}`);
+    const data = parseJobInput(definition.schema, request.data, `Data of job ${request.name} is not valid`);
+    const log = services.log.child({ queue: request.queue, job: request.name, jobId: request.id, attempt: request.attempt });
+    await definition.handle(data, { ...services, log, jobId: request.id, attempt: request.attempt });
+  };
+}
+
+export function logFailure(log: JobLogger, job: { queue: QueueName; id: string; name: string }, error: unknown, final: boolean) {
+  const details = { queue: job.queue, job: job.name, jobId: job.id, err: error };
+  if (final) log.error(details, 'job failed for good; it stays in the failed list');
+  else log.warn(details, 'job failed; it will be retried');
+}
