@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, sessionStorageKey, signIn, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { holdNotifications } from './hold-notifications.js';
 
 let app: BrowserApp;
 
@@ -134,6 +135,8 @@ describe('console shell: signed in', () => {
 
   it('ends a session the server has revoked: back to sign-in with a notice', async () => {
     const page = await app.newPage();
+    // The notice would hide itself after 3 s, which a loaded machine can miss: it is held for the check.
+    await holdNotifications(page);
     const session = await openSignedIn(page, '/home', 'ADMIN');
     await heading(page, 'Home').waitFor();
     const revoked = await app.testApp.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${session.access_token}` } });

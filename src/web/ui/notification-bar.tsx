@@ -14,6 +14,21 @@ export interface Notification {
 /** Spec section 9: a notification hides itself after 3000 ms. */
 export const NOTIFICATION_HIDE_MS = 3000;
 
+/**
+ * A test-only switch: while sessionStorage holds this key with '1', a notification stays until it
+ * is closed or replaced, so a test on a loaded machine reads it instead of racing its 3 s. Nothing
+ * in the console sets it; users always get the 3 s.
+ */
+export const HOLD_NOTIFICATIONS_KEY = 'shopfloor.holdNotifications';
+
+function holdsNotifications(): boolean {
+  try {
+    return sessionStorage.getItem(HOLD_NOTIFICATIONS_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 type Notify = (notification: Notification) => void;
 
 const NotifyContext = createContext<Notify | null>(null);
@@ -27,7 +42,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState<Shown | null>(null);
 
   useEffect(() => {
-    if (!shown) return;
+    if (!shown || holdsNotifications()) return;
     const timer = setTimeout(() => setShown(null), NOTIFICATION_HIDE_MS);
     return () => clearTimeout(timer);
   }, [shown]);

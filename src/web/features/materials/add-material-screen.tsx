@@ -41,7 +41,7 @@ export function AddMaterialScreen() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const material = form.check();
+    const material = form.submit();
     if (!material) return;
     create.mutate(material, {
       onSuccess: async (created) => {

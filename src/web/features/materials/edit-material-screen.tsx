@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
@@ -8,6 +7,7 @@ import { can } from '../../lib/access';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
+import { useVersionedEdit } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { Form, FormConflict, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
@@ -67,11 +67,19 @@ function EditMaterialForm({ material }: { material: Material }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const { session } = useAuth();
   const canWrite = can(session, 'write');
-  const [version, setVersion] = useState(material.version);
   const [image, setImage] = useState(material.image);
+  const edit = useVersionedEdit({
+    version: material.version,
+    latest: getMaterialQueryOptions(material.id),
+    texts: 'materials.conflict',
+    onLatest: (latest, keepEntries) => {
+      setImage(latest.image);
+      if (!keepEntries) form.reset(draftOf(latest));
+    },
+  });
+  const { version, setVersion } = edit;
   const form = useMaterialForm(() => draftOf(material), version);
   const update = useUpdateMaterial();
   const upload = useUploadMaterialImage();
@@ -79,7 +87,6 @@ function EditMaterialForm({ material }: { material: Material }) {
   const preview = useMaterialImage(image?.url ?? null);
   const [progress, setProgress] = useState<number | null>(null);
   const [imageIssue, setImageIssue] = useState<ErrorDetail | undefined>();
-  const [conflict, setConflict] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const { draft } = form;
   const busy = update.isPending || progress !== null || removeImage.isPending;
@@ -120,7 +127,7 @@ function EditMaterialForm({ material }: { material: Material }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = form.check();
+    const checked = form.submit();
     if (!checked) return;
     update.mutate(
       { id: material.id, update: { ...checked, version } },
@@ -130,26 +137,11 @@ function EditMaterialForm({ material }: { material: Material }) {
           navigate(materialListHref(saved.type));
         },
         onError: (error) => {
-          if (isApiError(error) && error.code === 'CONFLICT_ERROR') setConflict(true);
-          else form.showServerProblems(error);
+          if (!edit.isConflict(error)) form.showServerProblems(error);
           notify({ severity: 'error', message: t('materials.messages.updateFailed', { reason: describeError(t, error) }) });
         },
       },
     );
-  };
-
-  /** Loads the stored material; keeps what the user typed unless they chose to drop it. */
-  const loadLatest = async (keepEntries: boolean) => {
-    try {
-      const latest = await queryClient.fetchQuery({ ...getMaterialQueryOptions(material.id), staleTime: 0 });
-      setVersion(latest.version);
-      setImage(latest.image);
-      setConflict(false);
-      if (!keepEntries) form.reset(draftOf(latest));
-      notify({ severity: 'info', message: t(keepEntries ? 'materials.conflict.kept' : 'materials.conflict.replaced') });
-    } catch (error) {
-      notify({ severity: 'error', message: t('materials.conflict.reloadFailed', { reason: describeError(t, error) }) });
-    }
   };
 
   const title = t(`materials.titles.edit.${draft.type}`);
@@ -157,13 +149,13 @@ function EditMaterialForm({ material }: { material: Material }) {
     <div className="page" ref={form.containerRef}>
       <MaterialHeader title={title} type={draft.type} />
       <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
-        {conflict ? (
+        {edit.conflict ? (
           <FormConflict
             text={t('materials.conflict.text')}
             keepLabel={t('materials.conflict.keepMine')}
             discardLabel={t('materials.conflict.discardMine')}
-            onKeep={() => void loadLatest(true)}
-            onDiscard={() => void loadLatest(false)}
+            onKeep={edit.keepEntries}
+            onDiscard={edit.discardEntries}
           />
         ) : null}
         {form.hasProblems ? <FormError>{t('materials.form.fixProblems')}</FormError> : null}

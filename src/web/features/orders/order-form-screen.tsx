@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
@@ -7,6 +6,7 @@ import { can } from '../../lib/access';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
+import { useVersionedEdit } from '../../lib/use-schema-form';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Button } from '../../ui/button';
 import { Form, FormConflict, FormError } from '../../ui/form';
@@ -50,7 +50,7 @@ export function AddOrderScreen({ kind }: { kind: OrderKind }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = form.check();
+    const checked = form.submit();
     if (!checked) return;
     create.mutate(
       { kind, form: checked },
@@ -73,7 +73,7 @@ export function AddOrderScreen({ kind }: { kind: OrderKind }) {
       <OrderFormHeader kind={kind} title={title} />
       <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
         {form.hasProblems ? <FormError>{t('orders.form.fixProblems')}</FormError> : null}
-        <OrderFields kind={kind} value={form.draft} onChange={form.change} problem={form.problem} />
+        <OrderFields kind={kind} value={form.draft} onChange={form.patch} problem={form.problem} />
         <div className="form-actions">
           <Link variant="button" href={orderListHref(kind)}>
             {t('common.actions.cancel')}
@@ -107,48 +107,41 @@ function EditOrderForm({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const { session } = useAuth();
   const canWrite = can(session, 'write');
-  const [version, setVersion] = useState(order.version);
   const [editable, setEditable] = useState(order.editable);
-  const [conflict, setConflict] = useState(false);
   const form = useOrderForm(order.kind, () => draftOf(order));
+  const edit = useVersionedEdit({
+    version: order.version,
+    latest: getOrderQueryOptions(order.id),
+    texts: 'orders.conflict',
+    onLatest: (latest, keepEntries) => {
+      setEditable(latest.editable);
+      if (!keepEntries) form.reset(draftOf(latest));
+    },
+  });
   const change = useChangeOrder();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = form.check();
+    const checked = form.submit();
     if (!checked) return;
     change.mutate(
-      { id: order.id, form: checked, version },
+      { id: order.id, form: checked, version: edit.version },
       {
         onSuccess: (saved) => {
           notify({ severity: 'success', message: t('orders.messages.updated', { orderNumber: saved.orderNumber }) });
           navigate(orderDetailsHref(saved.id));
         },
         onError: (error) => {
-          if (isApiError(error) && error.code === 'CONFLICT_ERROR') setConflict(true);
-          else if (isApiError(error) && error.code === 'ORDER_NOT_EDITABLE') setEditable(false);
+          if (edit.isConflict(error)) {
+            // FormConflict offers to load the latest version.
+          } else if (isApiError(error) && error.code === 'ORDER_NOT_EDITABLE') setEditable(false);
           else form.showServerProblems(error);
           notify({ severity: 'error', message: t('orders.messages.updateFailed', { orderNumber: order.orderNumber, reason: describeError(t, error) }) });
         },
       },
     );
-  };
-
-  /** Loads the stored order; keeps what the user typed unless they chose to drop it. */
-  const loadLatest = async (keepEntries: boolean) => {
-    try {
-      const latest = await queryClient.fetchQuery({ ...getOrderQueryOptions(order.id), staleTime: 0 });
-      setVersion(latest.version);
-      setEditable(latest.editable);
-      setConflict(false);
-      if (!keepEntries) form.reset(draftOf(latest));
-      notify({ severity: 'info', message: t(keepEntries ? 'orders.conflict.kept' : 'orders.conflict.replaced') });
-    } catch (error) {
-      notify({ severity: 'error', message: t('orders.conflict.reloadFailed', { reason: describeError(t, error) }) });
-    }
   };
 
   const title = t(`orders.titles.edit.${order.kind}`, { orderNumber: order.orderNumber });
@@ -157,19 +150,19 @@ function EditOrderForm({ order }: { order: OrderView }) {
     <div className="page" ref={form.containerRef}>
       <OrderFormHeader kind={order.kind} title={title} />
       <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
-        {conflict ? (
+        {edit.conflict ? (
           <FormConflict
             text={t('orders.conflict.text', { orderNumber: order.orderNumber })}
             keepLabel={t('orders.conflict.keepMine')}
             discardLabel={t('orders.conflict.discardMine')}
-            onKeep={() => void loadLatest(true)}
-            onDiscard={() => void loadLatest(false)}
+            onKeep={edit.keepEntries}
+            onDiscard={edit.discardEntries}
           />
         ) : null}
         {form.hasProblems ? <FormError>{t('orders.form.fixProblems')}</FormError> : null}
         {mayChange ? null : <p className="form-note">{t(canWrite ? 'orders.form.notEditable' : 'orders.form.readOnly')}</p>}
         <fieldset className="order-fields" disabled={!mayChange}>
-          <OrderFields kind={order.kind} value={form.draft} onChange={form.change} problem={form.problem} />
+          <OrderFields kind={order.kind} value={form.draft} onChange={form.patch} problem={form.problem} />
         </fieldset>
         <div className="form-actions">
           <Link variant="button" href={orderDetailsHref(order.id)}>

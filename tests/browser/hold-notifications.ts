@@ -1,0 +1,10 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Keeps every notification of `page` on screen until it is closed or replaced (the notification
+ * bar's test-only switch), so a test waits for the notice's state instead of racing its 3 s on a
+ * loaded machine. Call before the page's first navigation; it holds across reloads.
+ */
+export async function holdNotifications(page: Page): Promise<void> {
+  await page.addInitScript(() => sessionStorage.setItem('shopfloor.holdNotifications', '1'));
+}
