@@ -32,8 +32,8 @@ function apiOf(app: FastifyInstance, token?: string) {
 }
 type Api = ReturnType<typeof apiOf>;
 
-/** `YYYY-MM-DD`, `days` from today. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** `YYYY-MM-DD`, `days` from `today`. */
+const daysFrom = (today: Date, days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 const customer = (name: string, place: string, zip: string, positions: object[], extra: object = {}) => ({
   kind: 'customer',
@@ -56,6 +56,8 @@ const customer = (name: string, place: string, zip: string, positions: object[],
 export async function seedDemoProduction(app: FastifyInstance, users: { admin: DemoLogin; operators: readonly DemoLogin[] }): Promise<void> {
   const signIn = async (who: DemoLogin) => (await apiOf(app).post('/api/auth/authenticate', { usernameOrEmail: who.login, password: who.password })).access_token as string;
   const admin = apiOf(app, await signIn(users.admin));
+  const today = app.clock.now();
+  const inDays = (days: number) => daysFrom(today, days);
 
   const material = async (body: object) => (await admin.post('/api/materials', body)).id;
   const bike = await material({ type: 'product', name: 'Stadtrad Classic', materialNumber: 'P-1000', netPrice: 649, stock: { quantity: 2, unit: 'Stk' } });

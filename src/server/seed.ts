@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { appendPlatformEvent } from './modules/company/index.js';
-import { createMasterUser, identityDeps, masterExists, provisionCompany, type ProvisionedUser } from './modules/identity/index.js';
+import { createMasterUser, masterExists, provisionCompany, type ProvisionedUser } from './modules/identity/index.js';
+import { runAsPlatform } from './platform/command.js';
 import { withSystem } from './platform/db.js';
 import { seedDemoProduction } from './seed-orders.js';
 
@@ -52,13 +53,12 @@ export function seed(app: FastifyInstance): Promise<SeedReport> {
 }
 
 async function seedNow(app: FastifyInstance): Promise<SeedReport> {
-  const deps = identityDeps({ db: app.db, eventStore: app.eventStore, auth: app.auth, config: app.config });
   const report: SeedReport = {};
 
-  if (!(await masterExists(deps))) {
+  if (!(await masterExists(app.db))) {
     const email = (app.config.masterEmail ?? DEFAULT_MASTER_EMAIL).toLowerCase();
     const password = app.config.masterPassword ?? generatedPassword();
-    await createMasterUser(deps, { email, password });
+    await createMasterUser(app, { email, password });
     report.master = {
       email,
       generatedPassword: app.config.masterPassword ? undefined : password,
@@ -66,10 +66,10 @@ async function seedNow(app: FastifyInstance): Promise<SeedReport> {
   }
 
   if (app.config.seedDemo && !(await databaseHasCompanies(app)) && !(await demoWasSeeded(app))) {
-    const { companyId } = await provisionCompany(deps, { companyName: DEMO_COMPANY_NAME, plan: 'demo', trialEndsAt: null, users: [...demoUsers] });
+    const { companyId } = await provisionCompany(app, { companyName: DEMO_COMPANY_NAME, plan: 'demo', trialEndsAt: null, users: [...demoUsers] });
     const loginOf = (user: (typeof demoUsers)[number]) => ({ login: user.email ?? user.username ?? '', password: user.password });
     await seedDemoProduction(app, { admin: loginOf(demoUsers[1]), operators: demoUsers.filter((user) => user.role === 'OPERATOR').map(loginOf) });
-    await withSystem(app.db, (tx) => appendPlatformEvent(tx, app.eventStore, { type: 'DemoDataSeeded', data: { companyId } }));
+    await runAsPlatform(app, { actor: null, metadata: {} }, (ctx) => appendPlatformEvent(ctx, { type: 'DemoDataSeeded', data: { companyId } }));
     report.demo = {
       companyName: DEMO_COMPANY_NAME,
       users: demoUsers.map((user) => ({ role: user.role, login: user.email ?? user.username ?? '', password: user.password })),

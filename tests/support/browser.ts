@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Role } from '../../src/domain/shared/roles.js';
-import { createMasterUser, identityDeps, openSession, provisionCompany } from '../../src/server/modules/identity/index.js';
+import { createMasterUser, openSession, provisionCompany } from '../../src/server/modules/identity/index.js';
 import { withSystem } from '../../src/server/platform/db.js';
 import { createTestApp, type TestApp } from './app.js';
 
@@ -91,7 +91,7 @@ const sessionLifetimeMs = 360 * 60 * 60 * 1000;
 
 /** A company with its super user (password set, email confirmed), for tests that need a tenant. */
 export async function createCompany(app: BrowserApp, companyName = `Werkstatt ${randomUUID().slice(0, 8)}`): Promise<{ companyId: string; superUserId: string }> {
-  const deps = identityDeps({ db: app.testApp.app.db, eventStore: app.testApp.app.eventStore, auth: app.testApp.app.auth, config: app.testApp.config });
+  const deps = app.testApp.app;
   const { companyId, userIds } = await provisionCompany(deps, {
     companyName,
     plan: 'standard',
@@ -110,8 +110,8 @@ export async function createSession(
   app: BrowserApp,
   principal: { role: Role; actingFor?: string | null },
 ): Promise<BrowserSession> {
-  const { app: server, config } = app.testApp;
-  const deps = identityDeps({ db: server.db, eventStore: server.eventStore, auth: server.auth, config });
+  const { app: server } = app.testApp;
+  const deps = server;
   let user: { id: string; role: Role; ownCompanyId: string | null };
   let actingFor: string | null;
   if (principal.role === 'MASTER') {

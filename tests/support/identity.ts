@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import type { Plan } from '../../src/domain/company/company.schema.js';
-import { createMasterUser, identityDeps, provisionCompany, type IdentityDeps } from '../../src/server/modules/identity/index.js';
+import { createMasterUser, provisionCompany } from '../../src/server/modules/identity/index.js';
+import type { CommandDeps } from '../../src/server/platform/command.js';
 import type { TestApp } from './app.js';
 
 /** A message as a real SMTP server on loopback received it, decoded to its plain text and HTML. */
@@ -129,7 +130,7 @@ export function linkTokenIn(mail: ReceivedMail, page: string): string {
   return decodeURIComponent(match[1]);
 }
 
-export const identityOf = (t: TestApp): IdentityDeps => identityDeps({ db: t.app.db, eventStore: t.app.eventStore, auth: t.app.auth, config: t.config });
+export const identityOf = (t: TestApp): CommandDeps => t.app;
 
 /** Requests as the holder of `token` (none: anonymous). */
 export function clientOf(t: TestApp, token?: string) {

@@ -51,6 +51,3 @@ export function logoTypeOf(bytes: Uint8Array): LogoType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   return null;
 }
-
-/** Escapes `%`, `_` and `\` so a company-name filter matches literally inside an ILIKE pattern. */
-export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../shared/errors.js';
-import type { Role } from '../shared/roles.js';
+import { writerRoles, type Role } from '../shared/roles.js';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -56,23 +56,20 @@ export function loginThrottle(failures: readonly Date[], now: Date): LoginThrott
 /** An identifier with `@` is an email (super users, administration users, master); otherwise an operator's username. */
 export const loginKindOf = (usernameOrEmail: string): 'email' | 'username' => (usernameOrEmail.includes('@') ? 'email' : 'username');
 
-/** Roles that manage a company's team (list, invite, create, remove users). */
-export const teamManagers: readonly Role[] = ['MASTER', 'SUPER_USER', 'ADMIN'];
-
 /**
  * Why `actor` may not remove `target`, or null when it may: nobody removes themselves, the
  * company's super user or the product operator.
  */
 export function userRemovalRefusal(actor: { userId: string; role: Role }, target: { id: string; role: Role }): ErrorCode | null {
-  if (!teamManagers.includes(actor.role)) return 'FORBIDDEN';
+  if (!writerRoles.includes(actor.role)) return 'FORBIDDEN';
   if (actor.userId === target.id) return 'FORBIDDEN';
   if (target.role === 'SUPER_USER' || target.role === 'MASTER') return 'FORBIDDEN';
   return null;
 }
 
-/** Operators see only their own account; team managers see every account of their company. */
+/** Operators see only their own account; writers (who manage the team) see every account of their company. */
 export const mayReadAccount = (actor: { userId: string; role: Role }, targetUserId: string): boolean =>
-  teamManagers.includes(actor.role) || actor.userId === targetUserId;
+  writerRoles.includes(actor.role) || actor.userId === targetUserId;
 
 /** The status shown for a user: invited (no password yet), unconfirmed (email not confirmed) or active. */
 export type UserStatus = 'ACTIVE' | 'INVITED' | 'UNCONFIRMED';

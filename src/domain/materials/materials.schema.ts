@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagingQuery } from '../shared/paging.js';
 import { decimalParts, decimalSchema, wrongTypeIs } from '../shared/decimal.js';
+import { optionalText, requiredText } from '../shared/validation.js';
 
 /** The three kinds of material; each has its own tab in the console. */
 export const materialTypes = ['product', 'manufacturing_part', 'purchasing_part'] as const;
@@ -45,13 +46,6 @@ export const materialLimits = {
   /** Image upload, in bytes (spec: 512 MB). The server may be configured lower. */
   imageBytes: 512 * 1024 * 1024,
 } as const;
-
-/** A required text: trimmed, not empty, at most `max` characters. */
-const requiredText = (max: number) =>
-  z.string({ error: wrongTypeIs('validation.invalidType') }).trim().min(1, 'validation.required').max(max);
-
-/** An optional text: trimmed, at most `max` characters, '' when absent. */
-const optionalText = (max: number) => z.string({ error: wrongTypeIs('validation.invalidType') }).trim().max(max).default('');
 
 const sameName = (name: string) => name.trim().toLocaleLowerCase();
 

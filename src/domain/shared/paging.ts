@@ -15,3 +15,10 @@ export const pagingQuery = (defaultLimit = 10) => ({
 /** One page of a list, as every list route answers: the rows, how many there are in all, and the paging asked for. */
 export const pageOf = <Item extends z.ZodType>(item: Item) =>
   z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+
+/** A list's `sort` parameter read: `column` ascending, `-column` descending; an unknown column sorts by `fallback`. */
+export function parseSort<Column extends string>(sort: string, columns: readonly Column[], fallback: Column): { column: Column; descending: boolean } {
+  const descending = sort.startsWith('-');
+  const name = descending ? sort.slice(1) : sort;
+  return { column: (columns as readonly string[]).includes(name) ? (name as Column) : fallback, descending };
+}

@@ -1,5 +1,13 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { wrongTypeIs } from './decimal.js';
 import type { ErrorDetail } from './errors.js';
+
+/** A required text: trimmed, not empty, at most `max` characters. */
+export const requiredText = (max: number) =>
+  z.string({ error: wrongTypeIs('validation.invalidType') }).trim().min(1, 'validation.required').max(max);
+
+/** An optional text: trimmed, at most `max` characters, '' when absent. */
+export const optionalText = (max: number) => z.string({ error: wrongTypeIs('validation.invalidType') }).trim().max(max).default('');
 
 /**
  * Turns a zod issue into an error detail whose message is a locale key (`validation.*`) with the

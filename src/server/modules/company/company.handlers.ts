@@ -3,28 +3,24 @@ import { COMPANY_STREAM_TYPE, companyStreamId, type CompanyEvent, type PlatformE
 import type { BasicSettings, CustomerAccountUpdate, ReferralSource } from '../../../domain/company/company.schema.js';
 import type { CompanySettingsView, CustomerAccountDetail, CustomerAccountRow } from '../../../domain/company/company.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
+import { recordEvents, type CommandContext, type CommandDeps } from '../../platform/command.js';
 import type { Config } from '../../platform/config.js';
-import { withSystem, withTenant, type Db, type Tx } from '../../platform/db.js';
-import type { EventMetadata, EventStore } from '../../platform/event-store.js';
+import { withSystem, withTenant, type Db, type Executor } from '../../platform/db.js';
 import { forgetDevMail } from '../../platform/mailer.js';
 import { bytesUnder, companyDir, removeCompanyFiles, writeLogo } from './company.files.js';
+import { customerPage, findCompany, type CompanyRow } from './company.queries.js';
 import {
-  customerPage,
   deleteCompanyRows,
-  findCompany,
   insertCompany,
   setBasicSettings,
   setLogo,
   setReferralSource,
   setTerms,
-  type CompanyRow,
   type NewCompany,
-} from './company.queries.js';
+} from './company.records.js';
 
-/** What the company handlers work with. */
+/** What the company handlers need beyond the command context: where the companies' files live. */
 export interface CompanyDeps {
-  db: Db;
-  eventStore: EventStore;
   config: Pick<Config, 'dataDir'>;
 }
 
@@ -33,51 +29,31 @@ const CUSTOMER_ACCOUNTS_STREAM = 'customer-accounts';
 
 const notFound = () => new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
 
-async function appendCompanyEvent(tx: Tx, eventStore: EventStore, companyId: string, event: CompanyEvent, metadata: EventMetadata) {
-  await eventStore.append(tx, {
-    companyId,
-    streamId: companyStreamId(companyId),
-    streamType: COMPANY_STREAM_TYPE,
-    expectedVersion: 'any',
-    events: [event],
-    metadata,
-  });
-}
+/** Records a fact on the company's stream (the context's tenant is that company). */
+const recordCompanyEvent = (ctx: CommandContext, companyId: string, event: CompanyEvent) =>
+  recordEvents(ctx, { id: companyStreamId(companyId), type: COMPANY_STREAM_TYPE, companyId }, [event]);
 
-/** Appends a platform fact (no company): it survives the deletion of any customer. */
-export async function appendPlatformEvent(tx: Tx, eventStore: EventStore, event: PlatformEvent, metadata: EventMetadata = {}) {
-  await eventStore.append(tx, {
-    companyId: null,
-    streamId: CUSTOMER_ACCOUNTS_STREAM,
-    streamType: 'platform',
-    expectedVersion: 'any',
-    events: [event],
-    metadata,
-  });
+/** Records a platform fact (no company): it survives the deletion of any customer. */
+export async function appendPlatformEvent(ctx: CommandContext, event: PlatformEvent) {
+  await recordEvents(ctx, { id: CUSTOMER_ACCOUNTS_STREAM, type: 'platform', companyId: null }, [event]);
 }
 
 /**
- * Opens a customer account inside the caller's transaction (the sign-up or the demo seed run it
- * as the new tenant, together with the super user).
+ * Opens a customer account in the caller's command (the sign-up or the demo seed run it as the
+ * new tenant, together with the super user), registered at the command's moment.
  */
-export async function openCompanyAccount(tx: Tx, eventStore: EventStore, company: NewCompany, metadata: EventMetadata): Promise<CompanyRow> {
-  const row = await insertCompany(tx, company);
-  await appendCompanyEvent(
-    tx,
-    eventStore,
-    row.id,
-    {
-      type: 'CompanyAccountOpened',
-      data: {
-        companyId: row.id,
-        companyName: row.company_name,
-        code: row.code,
-        plan: row.plan,
-        trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
-      },
+export async function openCompanyAccount(ctx: CommandContext, company: Omit<NewCompany, 'registeredAt'>): Promise<CompanyRow> {
+  const row = await insertCompany(ctx.tx, { ...company, registeredAt: ctx.now });
+  await recordCompanyEvent(ctx, row.id, {
+    type: 'CompanyAccountOpened',
+    data: {
+      companyId: row.id,
+      companyName: row.company_name,
+      code: row.code,
+      plan: row.plan,
+      trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
     },
-    metadata,
-  );
+  });
   return row;
 }
 
@@ -123,131 +99,96 @@ async function customerDetail(deps: CompanyDeps, row: CompanyRow, now: Date): Pr
   };
 }
 
-export async function companySettings(deps: CompanyDeps, companyId: string, now: Date): Promise<CompanySettingsView> {
-  const row = await withTenant(deps.db, companyId, (tx) => findCompany(tx, companyId));
+export async function companySettings(tx: Executor, companyId: string, now: Date): Promise<CompanySettingsView> {
+  const row = await findCompany(tx, companyId);
   if (!row) throw notFound();
   return settingsView(row, now);
 }
 
 /** The survey after sign-up: only the caller's own company; another id answers as if it did not exist. */
-export async function recordReferralSource(
-  deps: CompanyDeps,
-  ownCompanyId: string,
-  companyId: string,
-  referralSource: ReferralSource,
-  metadata: EventMetadata,
-): Promise<void> {
-  if (companyId !== ownCompanyId) throw notFound();
-  await withTenant(deps.db, ownCompanyId, async (tx) => {
-    if (!(await setReferralSource(tx, companyId, referralSource))) throw notFound();
-    await appendCompanyEvent(tx, deps.eventStore, companyId, { type: 'ReferralSourceRecorded', data: { companyId, referralSource } }, metadata);
-  });
-  deps.eventStore.committed();
+export async function recordReferralSource(ctx: CommandContext, companyId: string, referralSource: ReferralSource): Promise<void> {
+  if (companyId !== ctx.companyId) throw notFound();
+  if (!(await setReferralSource(ctx.tx, companyId, referralSource, ctx.now))) throw notFound();
+  await recordCompanyEvent(ctx, companyId, { type: 'ReferralSourceRecorded', data: { companyId, referralSource } });
 }
 
-async function saveSettings(tx: Tx, eventStore: EventStore, companyId: string, settings: BasicSettings, metadata: EventMetadata) {
-  const row = await setBasicSettings(tx, companyId, settings);
+async function saveSettings(ctx: CommandContext, settings: BasicSettings) {
+  const row = await setBasicSettings(ctx.tx, ctx.companyId, settings, ctx.now);
   if (!row) throw notFound();
-  await appendCompanyEvent(tx, eventStore, companyId, { type: 'BasicSettingsUpdated', data: { companyId, basicSettings: settings } }, metadata);
+  await recordCompanyEvent(ctx, ctx.companyId, { type: 'BasicSettingsUpdated', data: { companyId: ctx.companyId, basicSettings: settings } });
   return row;
 }
 
-export async function updateBasicSettings(
-  deps: CompanyDeps,
-  companyId: string,
-  settings: BasicSettings,
-  metadata: EventMetadata,
-  now: Date,
-): Promise<CompanySettingsView> {
-  const row = await withTenant(deps.db, companyId, (tx) => saveSettings(tx, deps.eventStore, companyId, settings, metadata));
-  deps.eventStore.committed();
-  return settingsView(row, now);
+/** Replaces the basic settings of the context's company. */
+export async function updateBasicSettings(ctx: CommandContext, settings: BasicSettings): Promise<CompanySettingsView> {
+  return settingsView(await saveSettings(ctx, settings), ctx.now);
 }
 
 /** Stores a new logo after checking its first bytes; anything but PNG or JPEG is refused. */
-export async function replaceLogo(deps: CompanyDeps, companyId: string, bytes: Buffer, metadata: EventMetadata, now: Date) {
+export async function replaceLogo(ctx: CommandContext, deps: CompanyDeps, bytes: Buffer): Promise<CompanySettingsView> {
   const type = logoTypeOf(bytes);
   if (!type) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', [{ path: 'logo', message: 'validation.logoType' }]);
-  const row = await withTenant(deps.db, companyId, (tx) => findCompany(tx, companyId));
-  if (!row) throw notFound();
+  const { companyId } = ctx;
+  if (!(await findCompany(ctx.tx, companyId))) throw notFound();
   const fileName = await writeLogo(deps.config.dataDir, companyId, bytes, type);
-  await withTenant(deps.db, companyId, async (tx) => {
-    await setLogo(tx, companyId, fileName);
-    await appendCompanyEvent(tx, deps.eventStore, companyId, { type: 'CompanyLogoReplaced', data: { companyId, contentType: type, bytes: bytes.length } }, metadata);
-  });
-  deps.eventStore.committed();
-  return companySettings(deps, companyId, now);
+  await setLogo(ctx.tx, companyId, fileName, ctx.now);
+  await recordCompanyEvent(ctx, companyId, { type: 'CompanyLogoReplaced', data: { companyId, contentType: type, bytes: bytes.length } });
+  return companySettings(ctx.tx, companyId, ctx.now);
 }
 
-export async function customerAccounts(deps: CompanyDeps, query: { page: number; limit: number; companyName?: string }) {
-  const { rows, total } = await withSystem(deps.db, (tx) => customerPage(tx, query));
+/** The product operator's customer list (every company: a platform read). */
+export async function customerAccounts(db: Db, deps: CompanyDeps, query: { page: number; limit: number; companyName?: string }) {
+  const { rows, total } = await withSystem(db, (tx) => customerPage(tx, query));
   const data = await Promise.all(rows.map(async (row) => customerRow(row, await bytesUnder(companyDir(deps.config.dataDir, row.id)))));
   return { data, total, page: query.page, limit: query.limit };
 }
 
-export async function customerAccount(deps: CompanyDeps, companyId: string, now: Date): Promise<CustomerAccountDetail> {
-  const row = await withSystem(deps.db, (tx) => findCompany(tx, companyId));
+export async function customerAccount(db: Db, deps: CompanyDeps, companyId: string, now: Date): Promise<CustomerAccountDetail> {
+  const row = await withSystem(db, (tx) => findCompany(tx, companyId));
   if (!row) throw notFound();
   return customerDetail(deps, row, now);
 }
 
-/** The product operator changes the plan, the trial end or the company data of a customer. */
-export async function updateCustomerAccount(
-  deps: CompanyDeps,
-  companyId: string,
-  change: CustomerAccountUpdate,
-  metadata: EventMetadata,
-  now: Date,
-): Promise<CustomerAccountDetail> {
-  await withTenant(deps.db, companyId, async (tx) => {
-    const row = await findCompany(tx, companyId);
-    if (!row) throw notFound();
-    const terms = changedTerms(
-      { plan: row.plan, trialEndsAt: row.trial_ends_at },
-      { plan: change.plan, trialEndsAt: change.trialEndsAt == null ? change.trialEndsAt : new Date(change.trialEndsAt) },
-    );
-    await setTerms(tx, companyId, terms);
-    if (change.basicSettings) await saveSettings(tx, deps.eventStore, companyId, change.basicSettings, metadata);
-    await appendCompanyEvent(
-      tx,
-      deps.eventStore,
-      companyId,
-      {
-        type: 'CustomerAccountUpdated',
-        data: { companyId, plan: terms.plan, trialEndsAt: terms.trialEndsAt?.toISOString() ?? null, basicSettingsChanged: Boolean(change.basicSettings) },
-      },
-      metadata,
-    );
+/** The product operator changes the plan, the trial end or the company data of a customer (the context's tenant). */
+export async function updateCustomerAccount(ctx: CommandContext, change: CustomerAccountUpdate): Promise<void> {
+  const { companyId } = ctx;
+  const row = await findCompany(ctx.tx, companyId);
+  if (!row) throw notFound();
+  const terms = changedTerms(
+    { plan: row.plan, trialEndsAt: row.trial_ends_at },
+    { plan: change.plan, trialEndsAt: change.trialEndsAt == null ? change.trialEndsAt : new Date(change.trialEndsAt) },
+  );
+  await setTerms(ctx.tx, companyId, terms, ctx.now);
+  if (change.basicSettings) await saveSettings(ctx, change.basicSettings);
+  await recordCompanyEvent(ctx, companyId, {
+    type: 'CustomerAccountUpdated',
+    data: { companyId, plan: terms.plan, trialEndsAt: terms.trialEndsAt?.toISOString() ?? null, basicSettingsChanged: Boolean(change.basicSettings) },
   });
-  deps.eventStore.committed();
-  return customerAccount(deps, companyId, now);
 }
 
 /**
- * Deletes a customer: its rows in every table with a company (users and sessions included, so its
- * tokens stop working; its streams, events and job ledger rows), the dev mailbox's messages to its
- * users, then its files. A platform event records the deletion.
+ * Deletes a customer (a platform command): its rows in every table with a company (users and
+ * sessions included, so its tokens stop working; its streams, events and job ledger rows), the
+ * dev mailbox's messages to its users, then, once that has committed, its files. A platform
+ * event records the deletion.
  */
-export async function deleteCustomerAccount(deps: CompanyDeps, companyId: string, metadata: EventMetadata): Promise<void> {
-  await withSystem(deps.db, async (tx) => {
-    const row = await findCompany(tx, companyId);
-    if (!row) throw notFound();
-    const users = await tx.selectFrom('users').select('email').where('company_id', '=', companyId).execute();
-    const addresses = [row.owner_email, ...users.map((user) => user.email)].filter((email): email is string => !!email);
-    await forgetDevMail(tx, addresses);
-    await deleteCompanyRows(tx, companyId);
-    await appendPlatformEvent(tx, deps.eventStore, { type: 'CustomerAccountDeleted', data: { companyId, companyName: row.company_name, code: row.code } }, metadata);
-  });
-  await removeCompanyFiles(deps.config.dataDir, companyId);
-  deps.eventStore.committed();
+export async function deleteCustomerAccount(ctx: CommandContext, deps: CompanyDeps, companyId: string): Promise<void> {
+  const row = await findCompany(ctx.tx, companyId);
+  if (!row) throw notFound();
+  const users = await ctx.tx.selectFrom('users').select('email').where('company_id', '=', companyId).execute();
+  const addresses = [row.owner_email, ...users.map((user) => user.email)].filter((email): email is string => !!email);
+  await forgetDevMail(ctx.tx, addresses);
+  await deleteCompanyRows(ctx.tx, companyId);
+  await appendPlatformEvent(ctx, { type: 'CustomerAccountDeleted', data: { companyId, companyName: row.company_name, code: row.code } });
+  ctx.afterCommit(() => removeCompanyFiles(deps.config.dataDir, companyId));
 }
 
 /** The write check of the trial: a company whose trial has ended reads but does not write; the operator always may. */
-export function trialWriteCheck(db: Db) {
+export function trialWriteCheck(deps: Pick<CommandDeps, 'db' | 'clock'>) {
   return async (principal: { role: string; companyId: string | null }) => {
     if (principal.role === 'MASTER' || !principal.companyId) return;
     const companyId = principal.companyId;
-    const row = await withTenant(db, companyId, (tx) => findCompany(tx, companyId));
-    if (row && trialHasEnded({ plan: row.plan, trialEndsAt: row.trial_ends_at }, new Date())) throw new DomainError('TRIAL_EXPIRED');
+    const row = await withTenant(deps.db, companyId, (tx) => findCompany(tx, companyId));
+    if (row && trialHasEnded({ plan: row.plan, trialEndsAt: row.trial_ends_at }, deps.clock.now())) throw new DomainError('TRIAL_EXPIRED');
   };
 }

@@ -6,8 +6,8 @@ import { LOGO_MAX_BYTES } from '../../../domain/company/company.rules.js';
 import { basicSettingsSchema, referralSourceUpdateSchema } from '../../../domain/company/company.schema.js';
 import { companySettingsViewSchema } from '../../../domain/company/company.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { companyOf, eventMetadataOf } from '../../platform/auth.js';
-import { withTenant } from '../../platform/db.js';
+import { companyOf } from '../../platform/auth.js';
+import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { logoContentType, readLogo } from './company.files.js';
 import { findCompany } from './company.queries.js';
@@ -28,7 +28,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
       summary: "The caller's company: basic settings, logo, plan and trial",
       response: { 200: companySettingsViewSchema, ...errorResponses() },
     },
-    handler: async (request) => companySettings(deps, companyOf(request), new Date()),
+    handler: async (request) => runQuery(app, request, (tx, now) => companySettings(tx, companyOf(request), now)),
   });
 
   r.put('/api/company-account/updateBasicSettings', {
@@ -39,7 +39,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
       body: basicSettingsSchema,
       response: { 200: companySettingsViewSchema, ...errorResponses(402) },
     },
-    handler: async (request) => updateBasicSettings(deps, companyOf(request), request.body, eventMetadataOf(request), new Date()),
+    handler: async (request) => runCommand(app, request, (ctx) => updateBasicSettings(ctx, request.body)),
   });
 
   r.put('/api/company-account/logo', {
@@ -56,7 +56,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
       const file = await request.file();
       if (!file) throw new DomainError('VALIDATION_ERROR', [{ path: 'logo', message: 'validation.required' }]);
       const bytes = await file.toBuffer();
-      return replaceLogo(deps, companyOf(request), bytes, eventMetadataOf(request), new Date());
+      return runCommand(app, request, (ctx) => replaceLogo(ctx, deps, bytes));
     },
   });
 
@@ -70,7 +70,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
     },
     handler: async (request, reply) => {
       const companyId = companyOf(request);
-      const row = await withTenant(app.db, companyId, (tx) => findCompany(tx, companyId));
+      const row = await runQuery(app, request, (tx) => findCompany(tx, companyId));
       const bytes = row?.logo_file ? await readLogo(deps.config.dataDir, companyId, row.logo_file) : undefined;
       if (!row?.logo_file || !bytes) throw new DomainError('NOT_FOUND');
       return reply
@@ -95,7 +95,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
       if (!request.params.id) throw new DomainError('ID_IS_MISSING');
       const companyId = request.params.id;
       if (!/^[0-9a-f-]{36}$/i.test(companyId)) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
-      await recordReferralSource(deps, companyOf(request), companyId, request.body.referralSource, eventMetadataOf(request));
+      await runCommand(app, request, (ctx) => recordReferralSource(ctx, companyId, request.body.referralSource));
       return { ok: true as const };
     },
   });

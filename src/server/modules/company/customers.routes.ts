@@ -1,14 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerAccountUpdateSchema, customerListQuerySchema } from '../../../domain/company/company.schema.js';
 import { customerAccountDetailSchema, customerAccountPageSchema } from '../../../domain/company/company.views.js';
-import { eventMetadataOf } from '../../platform/auth.js';
+import { eventMetadataOf, principalOf } from '../../platform/auth.js';
+import { runAsPlatform, runInTenant, type CommandScope } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { customerAccount, customerAccounts, deleteCustomerAccount, updateCustomerAccount, type CompanyDeps } from './company.handlers.js';
 
 const tags = ['customers'];
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalidId' }) });
+
+/** The operator acting on a customer: that company's tenant, whichever company the operator has selected. */
+function onCustomer(request: FastifyRequest, companyId: string): CommandScope {
+  const { userId, role } = principalOf(request);
+  return { companyId, actor: { userId, role }, metadata: eventMetadataOf(request) };
+}
 
 /** The product operator's customer accounts (role MASTER only; everyone else gets 403). */
 export async function customerRoutes(app: FastifyInstance, deps: CompanyDeps) {
@@ -23,7 +30,7 @@ export async function customerRoutes(app: FastifyInstance, deps: CompanyDeps) {
       querystring: customerListQuerySchema,
       response: { 200: customerAccountPageSchema, ...errorResponses() },
     },
-    handler: async (request) => customerAccounts(deps, request.query),
+    handler: async (request) => customerAccounts(app.db, deps, request.query),
   });
 
   r.get('/api/company-account/byId/:id', {
@@ -34,7 +41,7 @@ export async function customerRoutes(app: FastifyInstance, deps: CompanyDeps) {
       params: idParams,
       response: { 200: customerAccountDetailSchema, ...errorResponses() },
     },
-    handler: async (request) => customerAccount(deps, request.params.id, new Date()),
+    handler: async (request) => customerAccount(app.db, deps, request.params.id, app.clock.now()),
   });
 
   r.put('/api/company-account/byId/:id', {
@@ -46,7 +53,10 @@ export async function customerRoutes(app: FastifyInstance, deps: CompanyDeps) {
       body: customerAccountUpdateSchema,
       response: { 200: customerAccountDetailSchema, ...errorResponses() },
     },
-    handler: async (request) => updateCustomerAccount(deps, request.params.id, request.body, eventMetadataOf(request), new Date()),
+    handler: async (request) => {
+      await runInTenant(app, onCustomer(request, request.params.id), (ctx) => updateCustomerAccount(ctx, request.body));
+      return customerAccount(app.db, deps, request.params.id, app.clock.now());
+    },
   });
 
   r.delete('/api/company-account/byId/:id', {
@@ -58,7 +68,8 @@ export async function customerRoutes(app: FastifyInstance, deps: CompanyDeps) {
       response: { 200: z.object({ deleted: z.literal(true) }), ...errorResponses() },
     },
     handler: async (request) => {
-      await deleteCustomerAccount(deps, request.params.id, eventMetadataOf(request));
+      const { actor, metadata } = onCustomer(request, request.params.id);
+      await runAsPlatform(app, { actor, metadata }, (ctx) => deleteCustomerAccount(ctx, deps, request.params.id));
       return { deleted: true as const };
     },
   });

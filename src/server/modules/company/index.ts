@@ -12,9 +12,9 @@ export { findCompany, type CompanyRow } from './company.queries.js';
  * read-only rule for writes, and the product operator's customer list.
  */
 export async function companyModule(app: FastifyInstance) {
-  const deps: CompanyDeps = { db: app.db, eventStore: app.eventStore, config: app.config };
+  const deps: CompanyDeps = { config: app.config };
   app.eventStore.registerInlineProjection(customerSummaryProjection);
-  app.auth.setWriteCheck(trialWriteCheck(app.db));
+  app.auth.setWriteCheck(trialWriteCheck(app));
   await app.register(async (scope) => companyRoutes(scope, deps));
   await app.register(async (scope) => customerRoutes(scope, deps));
 }

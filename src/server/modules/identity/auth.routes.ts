@@ -22,7 +22,7 @@ import {
 import { DomainError } from '../../../domain/shared/errors.js';
 import { eventMetadataOf, principalOf } from '../../platform/auth.js';
 import { errorResponses } from '../../platform/errors.js';
-import type { IdentityDeps } from './identity.context.js';
+import type { IdentityDeps } from './identity.deps.js';
 import { changePassword, checkLinkToken, requestPasswordReset, setPasswordFromLink } from './password.handlers.js';
 import { currentUser, signIn, signOut, switchCompany } from './session.handlers.js';
 import { register, resendCode, verifyEmail } from './signup.handlers.js';
@@ -53,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { 201: signUpAnswerSchema, ...errorResponses(409) },
     },
     handler: async (request, reply) => {
-      const answer = await register(deps, request.body, eventMetadataOf(request), new Date());
+      const answer = await register(deps, eventMetadataOf(request), request.body);
       return reply.status(201).send(answer);
     },
   });
@@ -66,7 +66,7 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       body: verifyEmailSchema,
       response: { 200: verifyEmailAnswerSchema, ...errorResponses(409) },
     },
-    handler: async (request) => verifyEmail(deps, request.body, eventMetadataOf(request), new Date()),
+    handler: async (request) => verifyEmail(deps, eventMetadataOf(request), request.body),
   });
 
   r.post('/api/auth/resend-code', {
@@ -78,7 +78,7 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { 200: okSchema, ...errorResponses(409) },
     },
     handler: async (request) => {
-      await resendCode(deps, request.body.email, eventMetadataOf(request), new Date());
+      await resendCode(deps, eventMetadataOf(request), request.body.email);
       return { ok: true as const };
     },
   });
@@ -91,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { 200: sessionViewSchema, ...errorResponses() },
     },
     handler: async (request, reply) => {
-      const outcome = await signIn(deps, request.body, request.ip, new Date());
+      const outcome = await signIn(deps, request.body, request.ip);
       if (outcome.kind === 'throttled') {
         reply.header('retry-after', String(outcome.retryAfterSeconds));
         throw new DomainError('TOO_MANY_REQUESTS', [{ path: '', message: 'errors.TOO_MANY_REQUESTS', params: { retryAfterSeconds: outcome.retryAfterSeconds } }]);
@@ -109,7 +109,7 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { 200: okSchema, ...errorResponses() },
     },
     handler: async (request) => {
-      await requestPasswordReset(deps, request.body.email, eventMetadataOf(request), new Date());
+      await requestPasswordReset(deps, eventMetadataOf(request), request.body.email);
       return { ok: true as const };
     },
   });
@@ -123,7 +123,7 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { 200: okSchema, ...errorResponses() },
     },
     handler: async (request) => {
-      await setPasswordFromLink(deps, 'PASSWORD_RESET', request.query.token, request.body.password, eventMetadataOf(request), new Date());
+      await setPasswordFromLink(deps, eventMetadataOf(request), 'PASSWORD_RESET', request.query.token, request.body.password);
       return { ok: true as const };
     },
   });
@@ -136,7 +136,7 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       body: noBody,
       response: { 200: tokenCheckAnswerSchema, ...errorResponses() },
     },
-    handler: async (request) => checkLinkToken(deps, request.query.token, new Date()),
+    handler: async (request) => checkLinkToken(deps, request.query.token),
   });
 
   r.post('/api/auth/create-admin-password', {
@@ -148,7 +148,7 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { 200: okSchema, ...errorResponses() },
     },
     handler: async (request) => {
-      await setPasswordFromLink(deps, 'INVITATION', request.query.token, request.body.password, eventMetadataOf(request), new Date());
+      await setPasswordFromLink(deps, eventMetadataOf(request), 'INVITATION', request.query.token, request.body.password);
       return { ok: true as const };
     },
   });
@@ -162,7 +162,7 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       body: noBody,
       response: { 200: regeneratedSessionSchema, ...errorResponses() },
     },
-    handler: async (request) => switchCompany(deps, principalOf(request), request.params.id),
+    handler: async (request) => switchCompany(deps, request, request.params.id),
   });
 
   r.post('/api/auth/logout', {
@@ -175,7 +175,7 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { 200: okSchema, ...errorResponses() },
     },
     handler: async (request) => {
-      await signOut(deps, principalOf(request));
+      await signOut(app, request);
       return { ok: true as const };
     },
   });
@@ -190,7 +190,7 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { 200: okSchema, ...errorResponses() },
     },
     handler: async (request) => {
-      await changePassword(deps, principalOf(request), request.body, eventMetadataOf(request));
+      await changePassword(app, request, request.body);
       return { ok: true as const };
     },
   });

@@ -5,7 +5,7 @@ import type { StoredEvent } from '../../platform/event-store.js';
 import { defineJob, permanentJobFailure } from '../../platform/jobs.js';
 import { emailLocales, type EmailTemplate } from '../../platform/mailer.js';
 import { unseal } from '../../platform/secrets.js';
-import { sealKeyFrom } from './identity.context.js';
+import { sealKeyFrom } from './identity.deps.js';
 import { invitationEmail, passwordResetEmail, verificationCodeEmail } from './identity.emails.js';
 
 /** Each identity email and the name its template gives the sealed secret. */

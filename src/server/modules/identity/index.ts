@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth.routes.js';
-import { identityDeps } from './identity.context.js';
+import { identitySecretsFrom, type IdentityDeps } from './identity.deps.js';
 import { sessionCheck } from './sessions.js';
 import { userRoutes } from './users.routes.js';
 
-export { identityDeps, type IdentityDeps } from './identity.context.js';
+export type { IdentityDeps } from './identity.deps.js';
 export { createMasterUser, masterExists, provisionCompany, type ProvisionedCompany, type ProvisionedUser } from './provisioning.js';
 export { identityDispatchRoutes, sendIdentityEmailJob } from './identity.jobs.js';
 export { identityEmailTemplates } from './identity.emails.js';
@@ -18,7 +18,7 @@ export { findUserById, findUserByLogin, userNamesByIds, type UserRow } from './u
  * company's team and the product operator's company switch.
  */
 export async function identityModule(app: FastifyInstance) {
-  const deps = identityDeps({ db: app.db, eventStore: app.eventStore, auth: app.auth, config: app.config });
+  const deps: IdentityDeps = { db: app.db, eventStore: app.eventStore, clock: app.clock, auth: app.auth, secrets: identitySecretsFrom(app.config) };
   app.auth.setTokenCheck(sessionCheck(app.db));
   await app.register(async (scope) => authRoutes(scope, deps));
   await app.register(async (scope) => userRoutes(scope, deps));

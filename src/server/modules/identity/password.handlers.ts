@@ -1,14 +1,18 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tokenIsUsable, type TokenPurpose } from '../../../domain/identity/identity.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import type { Principal } from '../../platform/auth.js';
-import { withSystem, type Tx } from '../../platform/db.js';
+import { principalOf } from '../../platform/auth.js';
+import { runAsPlatform } from '../../platform/command.js';
+import { withSystem, type Executor } from '../../platform/db.js';
 import type { EventMetadata } from '../../platform/event-store.js';
 import { seal } from '../../platform/secrets.js';
-import { appendUserEvent, asPrincipal, type IdentityDeps } from './identity.context.js';
+import type { IdentityDeps } from './identity.deps.js';
 import { hashPassword, passwordMatches } from './passwords.js';
+import { readAsPrincipal, runAsPrincipal } from './principal-scope.js';
 import { revokeUserSessions } from './sessions.js';
 import { findLinkToken, issueLinkToken, useToken, type UserTokenRow } from './user-tokens.js';
-import { findUserByEmail, findUserById, setPassword, type UserRow } from './users.queries.js';
+import { findUserByEmail, findUserById, type UserRow } from './users.queries.js';
+import { recordUserEvent, setPassword } from './users.records.js';
 
 type LinkPurpose = Extract<TokenPurpose, 'PASSWORD_RESET' | 'INVITATION'>;
 
@@ -18,14 +22,13 @@ const invalidToken = () => new DomainError('INVALID_TOKEN');
  * Sends a reset link when the address belongs to a user; the answer is the same either way, so
  * the route tells nobody which addresses exist.
  */
-export async function requestPasswordReset(deps: IdentityDeps, email: string, metadata: EventMetadata, now: Date): Promise<void> {
-  const sent = await withSystem(deps.db, async (tx) => {
-    const user = await findUserByEmail(tx, email);
-    if (!user) return false;
-    const { token, expiresAt } = await issueLinkToken(tx, user, 'PASSWORD_RESET', now);
-    await appendUserEvent(
-      tx,
-      deps.eventStore,
+export async function requestPasswordReset(deps: IdentityDeps, metadata: EventMetadata, email: string): Promise<void> {
+  await runAsPlatform(deps, { actor: null, metadata }, async (ctx) => {
+    const user = await findUserByEmail(ctx.tx, email);
+    if (!user) return;
+    const { token, expiresAt } = await issueLinkToken(ctx.tx, user, 'PASSWORD_RESET', ctx.now);
+    await recordUserEvent(
+      ctx,
       { id: user.id, companyId: user.company_id },
       {
         type: 'PasswordResetRequested',
@@ -34,18 +37,15 @@ export async function requestPasswordReset(deps: IdentityDeps, email: string, me
           email: user.email ?? email,
           firstName: user.first_name,
           locale: user.locale,
-          sealedToken: seal(deps.sealKey, token),
+          sealedToken: seal(deps.secrets.sealKey, token),
           expiresAt: expiresAt.toISOString(),
         },
       },
-      metadata,
     );
-    return true;
   });
-  if (sent) deps.eventStore.committed();
 }
 
-async function usableLink(tx: Tx, token: string, purposes: LinkPurpose[], now: Date): Promise<{ row: UserTokenRow; user: UserRow }> {
+async function usableLink(tx: Executor, token: string, purposes: LinkPurpose[], now: Date): Promise<{ row: UserTokenRow; user: UserRow }> {
   const row = await findLinkToken(tx, token, purposes);
   if (!row || !tokenIsUsable({ expiresAt: row.expires_at, usedAt: row.used_at, attempts: row.attempts }, now)) throw invalidToken();
   const user = await findUserById(tx, row.user_id);
@@ -54,7 +54,8 @@ async function usableLink(tx: Tx, token: string, purposes: LinkPurpose[], now: D
 }
 
 /** Whether a reset or invitation link still works (the page shows the form, or the invalid-token page). */
-export async function checkLinkToken(deps: IdentityDeps, token: string, now: Date) {
+export async function checkLinkToken(deps: IdentityDeps, token: string) {
+  const now = deps.clock.now();
   const { row, user } = await withSystem(deps.db, (tx) => usableLink(tx, token, ['PASSWORD_RESET', 'INVITATION'], now));
   return { data: { purpose: row.purpose as LinkPurpose, email: user.email ?? '', firstName: user.first_name } };
 }
@@ -63,48 +64,33 @@ export async function checkLinkToken(deps: IdentityDeps, token: string, now: Dat
  * Sets a password from an emailed link, once. The link proves the address, so the email counts
  * as confirmed. A reset also ends every session of the user.
  */
-export async function setPasswordFromLink(
-  deps: IdentityDeps,
-  purpose: LinkPurpose,
-  token: string,
-  password: string,
-  metadata: EventMetadata,
-  now: Date,
-): Promise<void> {
+export async function setPasswordFromLink(deps: IdentityDeps, metadata: EventMetadata, purpose: LinkPurpose, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await withSystem(deps.db, async (tx) => {
-    const { row, user } = await usableLink(tx, token, [purpose], now);
-    if (!(await useToken(tx, row.id))) throw invalidToken();
-    await setPassword(tx, user.id, passwordHash, true);
-    if (purpose === 'PASSWORD_RESET') await revokeUserSessions(tx, user.id);
-    await appendUserEvent(
-      tx,
-      deps.eventStore,
+  await runAsPlatform(deps, { actor: null, metadata }, async (ctx) => {
+    const { row, user } = await usableLink(ctx.tx, token, [purpose], ctx.now);
+    if (!(await useToken(ctx.tx, row.id, ctx.now))) throw invalidToken();
+    await setPassword(ctx.tx, user.id, passwordHash, true, ctx.now);
+    if (purpose === 'PASSWORD_RESET') await revokeUserSessions(ctx.tx, user.id);
+    await recordUserEvent(
+      ctx,
       { id: user.id, companyId: user.company_id },
       purpose === 'PASSWORD_RESET' ? { type: 'PasswordReset', data: { userId: user.id } } : { type: 'AdminPasswordSet', data: { userId: user.id } },
-      metadata,
     );
   });
-  deps.eventStore.committed();
 }
 
 /** A signed-in user changes the password; every other session of the user ends. */
-export async function changePassword(
-  deps: IdentityDeps,
-  principal: Principal,
-  input: { currentPassword: string; password: string },
-  metadata: EventMetadata,
-): Promise<void> {
-  const user = await asPrincipal(deps.db, principal, (tx) => findUserById(tx, principal.userId));
+export async function changePassword(app: FastifyInstance, request: FastifyRequest, input: { currentPassword: string; password: string }): Promise<void> {
+  const principal = principalOf(request);
+  const user = await readAsPrincipal(app.db, principal, (tx) => findUserById(tx, principal.userId));
   if (!user) throw new DomainError('USER_NOT_FOUND');
   if (!(await passwordMatches(input.currentPassword, user.password_hash))) {
     throw new DomainError('CURRENT_PASSWORD_WRONG', [{ path: 'currentPassword', message: 'errors.CURRENT_PASSWORD_WRONG' }]);
   }
   const passwordHash = await hashPassword(input.password);
-  await asPrincipal(deps.db, principal, async (tx) => {
-    await setPassword(tx, user.id, passwordHash, false);
-    await revokeUserSessions(tx, user.id, principal.tokenId);
-    await appendUserEvent(tx, deps.eventStore, { id: user.id, companyId: user.company_id }, { type: 'PasswordChanged', data: { userId: user.id } }, metadata);
+  await runAsPrincipal(app, request, async (ctx) => {
+    await setPassword(ctx.tx, user.id, passwordHash, false, ctx.now);
+    await revokeUserSessions(ctx.tx, user.id, principal.tokenId);
+    await recordUserEvent(ctx, { id: user.id, companyId: user.company_id }, { type: 'PasswordChanged', data: { userId: user.id } });
   });
-  deps.eventStore.committed();
 }

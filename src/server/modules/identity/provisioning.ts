@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { initialBasicSettings, type Plan } from '../../../domain/company/company.schema.js';
 import type { Locale } from '../../../domain/identity/identity.schema.js';
-import { withSystem, withTenant } from '../../platform/db.js';
+import { runAsPlatform, runInTenant, type CommandDeps } from '../../platform/command.js';
+import { withSystem, type Db } from '../../platform/db.js';
 import type { EventMetadata } from '../../platform/event-store.js';
 import { openCompanyAccount } from '../company/index.js';
-import { appendUserEvent, type IdentityDeps } from './identity.context.js';
 import { hashPassword } from './passwords.js';
-import { insertUser } from './users.queries.js';
+import { insertUser, recordUserEvent } from './users.records.js';
 
 /** A user created ready to sign in (password set, email confirmed). */
 export interface ProvisionedUser {
@@ -31,22 +31,23 @@ export interface ProvisionedCompany {
  * demo data and for tests that need a tenant. The first user should be the super user.
  */
 export async function provisionCompany(
-  deps: IdentityDeps,
+  deps: CommandDeps,
   input: { companyName: string; plan: Plan; trialEndsAt: Date | null; users: ProvisionedUser[] },
   metadata: EventMetadata = {},
 ): Promise<ProvisionedCompany> {
   const companyId = randomUUID();
   const hashes = await Promise.all(input.users.map((user) => hashPassword(user.password)));
-  const userIds = await withTenant(deps.db, companyId, async (tx) => {
-    await openCompanyAccount(
-      tx,
-      deps.eventStore,
-      { id: companyId, companyName: input.companyName, plan: input.plan, trialEndsAt: input.trialEndsAt, basicSettings: initialBasicSettings(input.companyName) },
-      metadata,
-    );
+  const userIds = await runInTenant(deps, { companyId, actor: null, metadata }, async (ctx) => {
+    await openCompanyAccount(ctx, {
+      id: companyId,
+      companyName: input.companyName,
+      plan: input.plan,
+      trialEndsAt: input.trialEndsAt,
+      basicSettings: initialBasicSettings(input.companyName),
+    });
     const ids: string[] = [];
     for (const [index, user] of input.users.entries()) {
-      const row = await insertUser(tx, {
+      const row = await insertUser(ctx.tx, {
         id: randomUUID(),
         companyId,
         role: user.role,
@@ -55,39 +56,37 @@ export async function provisionCompany(
         firstName: user.firstName,
         lastName: user.lastName,
         passwordHash: hashes[index],
-        emailConfirmedAt: user.email ? new Date() : null,
+        emailConfirmedAt: user.email ? ctx.now : null,
         locale: user.locale ?? 'en',
+        at: ctx.now,
       });
-      await appendUserEvent(
-        tx,
-        deps.eventStore,
+      await recordUserEvent(
+        ctx,
         { id: row.id, companyId },
         {
           type: 'UserCreated',
           data: { userId: row.id, companyId, role: user.role, email: row.email, username: row.username, firstName: row.first_name, lastName: row.last_name },
         },
-        metadata,
       );
       ids.push(row.id);
     }
     return ids;
   });
-  deps.eventStore.committed();
   return { companyId, userIds };
 }
 
 /** Whether the product operator exists yet. */
-export async function masterExists(deps: IdentityDeps): Promise<boolean> {
-  const row = await withSystem(deps.db, (tx) => tx.selectFrom('users').select('id').where('role', '=', 'MASTER').limit(1).executeTakeFirst());
+export async function masterExists(db: Db): Promise<boolean> {
+  const row = await withSystem(db, (tx) => tx.selectFrom('users').select('id').where('role', '=', 'MASTER').limit(1).executeTakeFirst());
   return row !== undefined;
 }
 
 /** Creates the product operator (role MASTER, no company) with a confirmed email. */
-export async function createMasterUser(deps: IdentityDeps, input: { email: string; password: string }): Promise<string> {
+export async function createMasterUser(deps: CommandDeps, input: { email: string; password: string }): Promise<string> {
   const passwordHash = await hashPassword(input.password);
   const userId = randomUUID();
-  await withSystem(deps.db, async (tx) => {
-    await insertUser(tx, {
+  await runAsPlatform(deps, { actor: null, metadata: {} }, async (ctx) => {
+    await insertUser(ctx.tx, {
       id: userId,
       companyId: null,
       role: 'MASTER',
@@ -96,11 +95,11 @@ export async function createMasterUser(deps: IdentityDeps, input: { email: strin
       firstName: 'Master',
       lastName: 'User',
       passwordHash,
-      emailConfirmedAt: new Date(),
+      emailConfirmedAt: ctx.now,
       locale: 'en',
+      at: ctx.now,
     });
-    await appendUserEvent(tx, deps.eventStore, { id: userId, companyId: null }, { type: 'MasterUserCreated', data: { userId, email: input.email.toLowerCase() } }, {});
+    await recordUserEvent(ctx, { id: userId, companyId: null }, { type: 'MasterUserCreated', data: { userId, email: input.email.toLowerCase() } });
   });
-  deps.eventStore.committed();
   return userId;
 }

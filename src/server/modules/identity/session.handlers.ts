@@ -3,14 +3,17 @@ import { loginKindOf } from '../../../domain/identity/identity.rules.js';
 import type { loginSchema } from '../../../domain/identity/identity.schema.js';
 import type { SessionView, UserView } from '../../../domain/identity/identity.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import type { Principal } from '../../platform/auth.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eventMetadataOf, principalOf, type Principal } from '../../platform/auth.js';
+import { runAsPlatform } from '../../platform/command.js';
 import { withSystem } from '../../platform/db.js';
 import { findCompany } from '../company/index.js';
-import { asPrincipal, userView, type IdentityDeps } from './identity.context.js';
+import type { IdentityDeps } from './identity.deps.js';
 import { forgetAccountFailures, loginThrottleFor, recordLoginFailure, throttleKeys } from './login-throttle.js';
 import { passwordMatches } from './passwords.js';
 import { openSession, revokeSession } from './sessions.js';
-import { findUserById, findUserByLogin } from './users.queries.js';
+import { readAsPrincipal, runAsPrincipal } from './principal-scope.js';
+import { findUserById, findUserByLogin, userView } from './users.queries.js';
 
 export type SignInOutcome = { kind: 'signed-in'; session: SessionView } | { kind: 'throttled'; retryAfterSeconds: number };
 
@@ -19,7 +22,8 @@ export type SignInOutcome = { kind: 'signed-in'; session: SessionView } | { kind
  * cost alike (a dummy hash is verified); 10 failures per account or per address within 15
  * minutes block further tries until the window moves on.
  */
-export async function signIn(deps: IdentityDeps, input: z.infer<typeof loginSchema>, ip: string, now: Date): Promise<SignInOutcome> {
+export async function signIn(deps: IdentityDeps, input: z.infer<typeof loginSchema>, ip: string): Promise<SignInOutcome> {
+  const now = deps.clock.now();
   const keys = throttleKeys(input.usernameOrEmail, ip);
   const throttle = await loginThrottleFor(deps.db, keys, now);
   if (throttle.blocked) return { kind: 'throttled', retryAfterSeconds: throttle.retryAfterSeconds };
@@ -38,13 +42,16 @@ export async function signIn(deps: IdentityDeps, input: z.infer<typeof loginSche
 }
 
 /** Ends the session of this token; a later request with it answers 401. */
-export async function signOut(deps: IdentityDeps, principal: Principal): Promise<void> {
-  await asPrincipal(deps.db, principal, (tx) => revokeSession(tx, principal.tokenId));
+export async function signOut(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const { tokenId } = principalOf(request);
+  await runAsPrincipal(app, request, (ctx) => revokeSession(ctx.tx, tokenId));
 }
 
 /** The master switches to a customer: a new token for that company, the old one ends. */
-export async function switchCompany(deps: IdentityDeps, principal: Principal, companyId: string) {
-  return withSystem(deps.db, async (tx) => {
+export async function switchCompany(deps: IdentityDeps, request: FastifyRequest, companyId: string) {
+  const principal = principalOf(request);
+  const scope = { actor: { userId: principal.userId, role: principal.role }, metadata: eventMetadataOf(request) };
+  return runAsPlatform(deps, scope, async ({ tx }) => {
     if (!(await findCompany(tx, companyId))) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
     await revokeSession(tx, principal.tokenId);
     const session = await openSession(tx, deps.auth, { id: principal.userId, role: principal.role, ownCompanyId: null }, companyId);
@@ -54,7 +61,7 @@ export async function switchCompany(deps: IdentityDeps, principal: Principal, co
 
 /** The signed-in user's own record. */
 export async function currentUser(deps: IdentityDeps, principal: Principal): Promise<UserView> {
-  const user = await asPrincipal(deps.db, principal, (tx) => findUserById(tx, principal.userId));
+  const user = await readAsPrincipal(deps.db, principal, (tx) => findUserById(tx, principal.userId));
   if (!user) throw new DomainError('USER_NOT_FOUND');
   return userView(user);
 }

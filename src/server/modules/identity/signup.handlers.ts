@@ -6,25 +6,27 @@ import { tokenIsUsable, VERIFICATION_CODE_MAX_ATTEMPTS } from '../../../domain/i
 import type { registerSchema, verifyEmailSchema } from '../../../domain/identity/identity.schema.js';
 import type { SessionView } from '../../../domain/identity/identity.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { withSystem, withTenant, type Tx } from '../../platform/db.js';
+import { runAsPlatform, runInTenant, type CommandContext } from '../../platform/command.js';
+import { withSystem } from '../../platform/db.js';
 import type { EventMetadata } from '../../platform/event-store.js';
+import { isUniqueViolation } from '../../platform/pg-errors.js';
 import { hashCode, sameDigest, seal } from '../../platform/secrets.js';
 import { openCompanyAccount } from '../company/index.js';
-import { appendUserEvent, isUniqueViolation, type IdentityDeps } from './identity.context.js';
+import type { IdentityDeps } from './identity.deps.js';
 import { hashPassword } from './passwords.js';
 import { openSession } from './sessions.js';
 import { currentVerificationCode, findLinkToken, issueLinkToken, issueVerificationCode, takeAttempt, useToken } from './user-tokens.js';
-import { confirmEmail, findUserByEmail, insertUser, loginNameTaken, type UserRow } from './users.queries.js';
+import { findUserByEmail, loginNameTaken, type UserRow } from './users.queries.js';
+import { confirmEmail, insertUser, recordUserEvent } from './users.records.js';
 
 const alreadyExists = () => new DomainError('USER_ALREADY_EXISTS', [{ path: 'email', message: 'errors.USER_ALREADY_EXISTS' }]);
 const invalidCode = () => new DomainError('INVALID_OR_EXPIRED_CODE', [{ path: 'code', message: 'errors.INVALID_OR_EXPIRED_CODE' }]);
 
 /** Issues a fresh 6-digit code and records it, sealed, for the email job. */
-async function sendVerificationCode(deps: IdentityDeps, tx: Tx, user: UserRow, metadata: EventMetadata, now: Date) {
-  const { code, expiresAt } = await issueVerificationCode(tx, deps.codeKey, user, now);
-  await appendUserEvent(
-    tx,
-    deps.eventStore,
+async function sendVerificationCode(ctx: CommandContext, deps: IdentityDeps, user: UserRow) {
+  const { code, expiresAt } = await issueVerificationCode(ctx.tx, deps.secrets.codeKey, user, ctx.now);
+  await recordUserEvent(
+    ctx,
     { id: user.id, companyId: user.company_id },
     {
       type: 'EmailVerificationCodeIssued',
@@ -33,34 +35,34 @@ async function sendVerificationCode(deps: IdentityDeps, tx: Tx, user: UserRow, m
         email: user.email ?? '',
         firstName: user.first_name,
         locale: user.locale,
-        sealedCode: seal(deps.sealKey, code),
+        sealedCode: seal(deps.secrets.sealKey, code),
         expiresAt: expiresAt.toISOString(),
       },
     },
-    metadata,
   );
   return expiresAt;
 }
 
 /**
  * Sign-up: the company in a 30-day trial and its super user (email not yet confirmed), in one
- * transaction as the new tenant; the code goes out by email.
+ * command as the new tenant; the code goes out by email.
  */
-export async function register(deps: IdentityDeps, input: z.infer<typeof registerSchema>, metadata: EventMetadata, now: Date) {
+export async function register(deps: IdentityDeps, metadata: EventMetadata, input: z.infer<typeof registerSchema>) {
   if (await withSystem(deps.db, (tx) => loginNameTaken(tx, { email: input.email }))) throw alreadyExists();
   const passwordHash = await hashPassword(input.password);
   const companyId = randomUUID();
   const userId = randomUUID();
-  const result = await withTenant(deps.db, companyId, async (tx) => {
-    await openCompanyAccount(
-      tx,
-      deps.eventStore,
-      { id: companyId, companyName: input.companyName, plan: 'trial', trialEndsAt: trialEndFrom(now), basicSettings: initialBasicSettings(input.companyName) },
-      metadata,
-    );
+  return runInTenant(deps, { companyId, actor: null, metadata }, async (ctx) => {
+    await openCompanyAccount(ctx, {
+      id: companyId,
+      companyName: input.companyName,
+      plan: 'trial',
+      trialEndsAt: trialEndFrom(ctx.now),
+      basicSettings: initialBasicSettings(input.companyName),
+    });
     let user: UserRow;
     try {
-      user = await insertUser(tx, {
+      user = await insertUser(ctx.tx, {
         id: userId,
         companyId,
         role: 'SUPER_USER',
@@ -71,26 +73,23 @@ export async function register(deps: IdentityDeps, input: z.infer<typeof registe
         passwordHash,
         emailConfirmedAt: null,
         locale: input.locale,
+        at: ctx.now,
       });
     } catch (error) {
       throw isUniqueViolation(error) ? alreadyExists() : error;
     }
-    await appendUserEvent(
-      tx,
-      deps.eventStore,
+    await recordUserEvent(
+      ctx,
       { id: userId, companyId },
       {
         type: 'UserRegistered',
         data: { userId, companyId, role: 'SUPER_USER', email: input.email, firstName: input.firstName, lastName: input.lastName, locale: input.locale },
       },
-      metadata,
     );
-    const codeExpiresAt = await sendVerificationCode(deps, tx, user, metadata, now);
-    const { token: ticket } = await issueLinkToken(tx, user, 'SIGNUP_TICKET', now);
+    const codeExpiresAt = await sendVerificationCode(ctx, deps, user);
+    const { token: ticket } = await issueLinkToken(ctx.tx, user, 'SIGNUP_TICKET', ctx.now);
     return { userId, companyId, email: input.email, ticket, codeExpiresAt: codeExpiresAt.toISOString() };
   });
-  deps.eventStore.committed();
-  return result;
 }
 
 type VerifyOutcome = { kind: 'confirmed'; session: SessionView | null } | { kind: 'wrong-code' };
@@ -99,30 +98,29 @@ type VerifyOutcome = { kind: 'confirmed'; session: SessionView | null } | { kind
  * Confirms the email with the emailed code. Each try is counted before the comparison, so a
  * code dies after 5 wrong tries even under parallel guessing; a wrong try still commits its count.
  */
-export async function verifyEmail(deps: IdentityDeps, input: z.infer<typeof verifyEmailSchema>, metadata: EventMetadata, now: Date) {
-  const outcome = await withSystem(deps.db, async (tx): Promise<VerifyOutcome> => {
-    const user = await findUserByEmail(tx, input.email);
+export async function verifyEmail(deps: IdentityDeps, metadata: EventMetadata, input: z.infer<typeof verifyEmailSchema>) {
+  const outcome = await runAsPlatform(deps, { actor: null, metadata }, async (ctx): Promise<VerifyOutcome> => {
+    const user = await findUserByEmail(ctx.tx, input.email);
     if (!user) throw invalidCode();
     if (user.email_confirmed_at) throw new DomainError('EMAIL_ALREADY_CONFIRMED');
-    const token = await currentVerificationCode(tx, user.id);
-    if (!token || !(await takeAttempt(tx, token.id, VERIFICATION_CODE_MAX_ATTEMPTS, now))) throw invalidCode();
-    if (!sameDigest(token.token_hash, hashCode(deps.codeKey, user.id, input.code))) return { kind: 'wrong-code' };
-    if (!(await useToken(tx, token.id))) throw invalidCode();
-    await confirmEmail(tx, user.id);
-    await appendUserEvent(tx, deps.eventStore, { id: user.id, companyId: user.company_id }, { type: 'EmailConfirmed', data: { userId: user.id } }, metadata);
-    return { kind: 'confirmed', session: input.ticket ? await redeemTicket(deps, tx, user, input.ticket, now) : null };
+    const token = await currentVerificationCode(ctx.tx, user.id);
+    if (!token || !(await takeAttempt(ctx.tx, token.id, VERIFICATION_CODE_MAX_ATTEMPTS, ctx.now))) throw invalidCode();
+    if (!sameDigest(token.token_hash, hashCode(deps.secrets.codeKey, user.id, input.code))) return { kind: 'wrong-code' };
+    if (!(await useToken(ctx.tx, token.id, ctx.now))) throw invalidCode();
+    await confirmEmail(ctx.tx, user.id, ctx.now);
+    await recordUserEvent(ctx, { id: user.id, companyId: user.company_id }, { type: 'EmailConfirmed', data: { userId: user.id } });
+    return { kind: 'confirmed', session: input.ticket ? await redeemTicket(ctx, deps, user, input.ticket) : null };
   });
   if (outcome.kind === 'wrong-code') throw invalidCode();
-  deps.eventStore.committed();
   return { confirmed: true as const, session: outcome.session };
 }
 
 /** The sign-up ticket signs the new user in, once, within 15 minutes, and only for that user. */
-async function redeemTicket(deps: IdentityDeps, tx: Tx, user: UserRow, ticket: string, now: Date): Promise<SessionView | null> {
-  const row = await findLinkToken(tx, ticket, ['SIGNUP_TICKET']);
-  if (!row || row.user_id !== user.id || !tokenIsUsable({ expiresAt: row.expires_at, usedAt: row.used_at, attempts: 0 }, now)) return null;
-  if (!(await useToken(tx, row.id))) return null;
-  const session = await openSession(tx, deps.auth, { id: user.id, role: user.role, ownCompanyId: user.company_id }, user.company_id);
+async function redeemTicket(ctx: CommandContext, deps: IdentityDeps, user: UserRow, ticket: string): Promise<SessionView | null> {
+  const row = await findLinkToken(ctx.tx, ticket, ['SIGNUP_TICKET']);
+  if (!row || row.user_id !== user.id || !tokenIsUsable({ expiresAt: row.expires_at, usedAt: row.used_at, attempts: 0 }, ctx.now)) return null;
+  if (!(await useToken(ctx.tx, row.id, ctx.now))) return null;
+  const session = await openSession(ctx.tx, deps.auth, { id: user.id, role: user.role, ownCompanyId: user.company_id }, user.company_id);
   return { access_token: session.access_token, userId: session.userId, role: session.role, company: session.companyId };
 }
 
@@ -130,13 +128,11 @@ async function redeemTicket(deps: IdentityDeps, tx: Tx, user: UserRow, ticket: s
  * Sends a new code (the old one stops working). Unknown addresses get the same answer as known
  * ones; a confirmed address gets EMAIL_ALREADY_CONFIRMED, as the spec has it.
  */
-export async function resendCode(deps: IdentityDeps, email: string, metadata: EventMetadata, now: Date): Promise<void> {
-  const sent = await withSystem(deps.db, async (tx) => {
-    const user = await findUserByEmail(tx, email);
-    if (!user || !user.password_hash) return false;
+export async function resendCode(deps: IdentityDeps, metadata: EventMetadata, email: string): Promise<void> {
+  await runAsPlatform(deps, { actor: null, metadata }, async (ctx) => {
+    const user = await findUserByEmail(ctx.tx, email);
+    if (!user || !user.password_hash) return;
     if (user.email_confirmed_at) throw new DomainError('EMAIL_ALREADY_CONFIRMED');
-    await sendVerificationCode(deps, tx, user, metadata, now);
-    return true;
+    await sendVerificationCode(ctx, deps, user);
   });
-  if (sent) deps.eventStore.committed();
 }

@@ -16,15 +16,15 @@ export interface TokenOwner {
  * Retires the unused tokens of one purpose, so only the newest link or code works, and drops
  * spent ones (a spent or missing token is refused alike).
  */
-async function retire(tx: Tx, userId: string, purpose: TokenPurpose): Promise<void> {
+async function retire(tx: Tx, userId: string, purpose: TokenPurpose, now: Date): Promise<void> {
   await tx
     .deleteFrom('user_tokens')
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<', now)]))
     .execute();
   await tx
     .updateTable('user_tokens')
-    .set({ used_at: sql`now()` })
+    .set({ used_at: now })
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
@@ -42,7 +42,7 @@ async function store(tx: Tx, owner: TokenOwner, purpose: TokenPurpose, tokenHash
 
 /** Issues a link token (reset, invitation, sign-up ticket); only its SHA-256 is stored. */
 export async function issueLinkToken(tx: Tx, owner: TokenOwner, purpose: Exclude<TokenPurpose, 'EMAIL_VERIFICATION'>, now: Date) {
-  await retire(tx, owner.id, purpose);
+  await retire(tx, owner.id, purpose, now);
   const token = randomToken();
   const expiresAt = await store(tx, owner, purpose, hashToken(token), now);
   return { token, expiresAt };
@@ -50,7 +50,7 @@ export async function issueLinkToken(tx: Tx, owner: TokenOwner, purpose: Exclude
 
 /** Issues a 6-digit email code; only its keyed hash is stored. */
 export async function issueVerificationCode(tx: Tx, codeKey: Buffer, owner: TokenOwner, now: Date) {
-  await retire(tx, owner.id, 'EMAIL_VERIFICATION');
+  await retire(tx, owner.id, 'EMAIL_VERIFICATION', now);
   const code = randomDigits(6);
   const expiresAt = await store(tx, owner, 'EMAIL_VERIFICATION', hashCode(codeKey, owner.id, code), now);
   return { code, expiresAt };
@@ -96,10 +96,10 @@ export async function takeAttempt(tx: Tx, tokenId: string, maxAttempts: number, 
 }
 
 /** Marks a token used; false when another request used it first. */
-export async function useToken(tx: Tx, tokenId: string): Promise<boolean> {
+export async function useToken(tx: Tx, tokenId: string, now: Date): Promise<boolean> {
   const result = await tx
     .updateTable('user_tokens')
-    .set({ used_at: sql`now()` })
+    .set({ used_at: now })
     .where('id', '=', tokenId)
     .where('used_at', 'is', null)
     .executeTakeFirst();

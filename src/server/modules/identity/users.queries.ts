@@ -1,11 +1,27 @@
 import { sql, type Selectable } from 'kysely';
-import { likePattern } from '../../../domain/company/company.rules.js';
-import type { Locale } from '../../../domain/identity/identity.schema.js';
+import { userStatusOf } from '../../../domain/identity/identity.rules.js';
+import type { UserView } from '../../../domain/identity/identity.views.js';
 import type { Role } from '../../../domain/shared/roles.js';
-import type { Executor, Tx } from '../../platform/db.js';
+import { likePattern, type Executor } from '../../platform/db.js';
 import type { UsersTable } from './identity.tables.js';
 
 export type UserRow = Selectable<UsersTable>;
+
+/** A user as the API answers it. */
+export function userView(row: UserRow): UserView {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    role: row.role,
+    email: row.email,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    status: userStatusOf({ role: row.role, hasPassword: row.password_hash !== null, emailConfirmed: row.email_confirmed_at !== null }),
+    locale: row.locale,
+    createdAt: row.created_at.toISOString(),
+  };
+}
 
 /** The user who signs in with this email (lower-cased) or operator username (any case). */
 export async function findUserByLogin(db: Executor, usernameOrEmail: string, kind: 'email' | 'username'): Promise<UserRow | undefined> {
@@ -40,58 +56,6 @@ export async function loginNameTaken(db: Executor, login: { email?: string; user
   else if (login.username) query = query.where(sql`lower(username)`, '=', login.username.toLowerCase());
   else return false;
   return (await query.executeTakeFirst()) !== undefined;
-}
-
-export interface NewUser {
-  id: string;
-  companyId: string | null;
-  role: Role;
-  email: string | null;
-  username: string | null;
-  firstName: string;
-  lastName: string;
-  passwordHash: string | null;
-  emailConfirmedAt: Date | null;
-  locale: Locale;
-}
-
-export async function insertUser(tx: Tx, user: NewUser): Promise<UserRow> {
-  return tx
-    .insertInto('users')
-    .values({
-      id: user.id,
-      company_id: user.companyId,
-      role: user.role,
-      email: user.email?.toLowerCase() ?? null,
-      username: user.username,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      password_hash: user.passwordHash,
-      email_confirmed_at: user.emailConfirmedAt,
-      locale: user.locale,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function setPassword(tx: Tx, userId: string, passwordHash: string, confirmEmail: boolean): Promise<void> {
-  await tx
-    .updateTable('users')
-    .set({
-      password_hash: passwordHash,
-      updated_at: sql`now()`,
-      ...(confirmEmail ? { email_confirmed_at: sql<Date>`coalesce(email_confirmed_at, now())` } : {}),
-    })
-    .where('id', '=', userId)
-    .execute();
-}
-
-export async function confirmEmail(tx: Tx, userId: string): Promise<void> {
-  await tx.updateTable('users').set({ email_confirmed_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', userId).execute();
-}
-
-export async function deleteUser(tx: Tx, userId: string): Promise<void> {
-  await tx.deleteFrom('users').where('id', '=', userId).execute();
 }
 
 /** A page of a company's users (the transaction's tenant), filtered by role and by name, email or username. */

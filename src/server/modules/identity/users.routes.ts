@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { teamManagers } from '../../../domain/identity/identity.rules.js';
 import { createAdminUserSchema, createOperationsUserSchema, userListQuerySchema } from '../../../domain/identity/identity.schema.js';
 import { okSchema, userCountsSchema, userPageSchema, userViewSchema } from '../../../domain/identity/identity.views.js';
-import { companyOf, eventMetadataOf, principalOf } from '../../platform/auth.js';
+import { writerRoles } from '../../../domain/shared/roles.js';
+import { principalOf } from '../../platform/auth.js';
+import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
-import type { IdentityDeps } from './identity.context.js';
+import type { IdentityDeps } from './identity.deps.js';
 import { createOperationsUser, inviteAdminUser, listUsers, removeUser, userAccount, usersByRole } from './users.handlers.js';
 
 const tags = ['users'];
@@ -15,7 +16,7 @@ const idParams = z.object({ id: z.string().max(100) });
 /** The company's team: super user, administration users and operation users. */
 export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const managers = app.requireRole(...teamManagers);
+  const managers = app.requireRole(...writerRoles);
 
   r.get('/api/users', {
     preHandler: managers,
@@ -25,7 +26,7 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
       querystring: userListQuerySchema,
       response: { 200: userPageSchema, ...errorResponses() },
     },
-    handler: async (request) => listUsers(deps, companyOf(request), request.query),
+    handler: async (request) => runQuery(app, request, (tx) => listUsers(tx, request.query)),
   });
 
   r.get('/api/users/account/:id', {
@@ -36,7 +37,7 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
       params: idParams,
       response: { 200: userViewSchema, ...errorResponses() },
     },
-    handler: async (request) => userAccount(deps, principalOf(request), companyOf(request), request.params.id),
+    handler: async (request) => runQuery(app, request, (tx) => userAccount(tx, principalOf(request), request.params.id)),
   });
 
   r.get('/api/users/count-by-role', {
@@ -46,7 +47,7 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
       summary: "Number of the company's users per role",
       response: { 200: userCountsSchema, ...errorResponses() },
     },
-    handler: async (request) => usersByRole(deps, companyOf(request)),
+    handler: async (request) => runQuery(app, request, (tx) => usersByRole(tx)),
   });
 
   r.post('/api/users/create-operations-user', {
@@ -58,7 +59,7 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { 201: userViewSchema, ...errorResponses(402, 409) },
     },
     handler: async (request, reply) => {
-      const user = await createOperationsUser(deps, companyOf(request), request.body, eventMetadataOf(request));
+      const user = await createOperationsUser(app, request, request.body);
       return reply.status(201).send(user);
     },
   });
@@ -72,7 +73,7 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { 201: userViewSchema, ...errorResponses(402, 409) },
     },
     handler: async (request, reply) => {
-      const user = await inviteAdminUser(deps, principalOf(request), companyOf(request), request.body, eventMetadataOf(request), new Date());
+      const user = await inviteAdminUser(app, request, deps.secrets, request.body);
       return reply.status(201).send(user);
     },
   });
@@ -86,7 +87,7 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { 200: okSchema, ...errorResponses(402) },
     },
     handler: async (request) => {
-      await removeUser(deps, principalOf(request), companyOf(request), request.params.id, eventMetadataOf(request));
+      await runCommand(app, request, (ctx) => removeUser(ctx, principalOf(request), request.params.id));
       return { ok: true as const };
     },
   });

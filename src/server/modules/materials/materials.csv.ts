@@ -1,5 +1,5 @@
 import type { MaterialType } from '../../../domain/materials/materials.schema.js';
-import type { MaterialRow } from './materials.table.js';
+import type { MaterialRow } from './materials.tables.js';
 
 export const csvLanguages = ['en', 'de'] as const;
 export type CsvLanguage = (typeof csvLanguages)[number];

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { explodeBom, findBomCycle } from '../../../domain/materials/bom.js';
 import { MATERIAL_STREAM_TYPE, materialStreamId, type MaterialEvent } from '../../../domain/materials/materials.events.js';
@@ -11,22 +10,21 @@ import {
   type ValidMaterial,
 } from '../../../domain/materials/materials.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
+import { recordEvents, type CommandContext } from '../../platform/command.js';
 import type { Config } from '../../platform/config.js';
-import { withTenant, type Db, type Tx } from '../../platform/db.js';
-import type { EventMetadata, EventStore } from '../../platform/event-store.js';
-import { openImage, receiveImage, removeImage, removeMaterialFiles } from './material-image.files.js';
+import type { Executor, Tx } from '../../platform/db.js';
+import { isForeignKeyViolation } from '../../platform/pg-errors.js';
+import { openImage, removeImage, removeMaterialFiles, type ReceivedImage } from './material-image.files.js';
+import { existingMaterialIds, findMaterial, loadBomGraph, materialsUsing } from './materials.queries.js';
 import {
+  addToStock,
   deleteMaterialRow,
-  existingMaterialIds,
-  findMaterial,
   insertMaterial,
-  loadBomGraph,
   lockMaterial,
-  materialsUsing,
   replaceComponents,
   setMaterialImage,
   updateMaterialRow,
-} from './materials.queries.js';
+} from './materials.records.js';
 
 /**
  * Whether a material is part of an order that is in production (spec: MATERIAL_IN_PRODUCTION).
@@ -37,30 +35,14 @@ export type InProductionCheck = (tx: Tx, materialId: string) => Promise<boolean>
 /** The check used until the orders module installs its own: no orders, so nothing is in production. */
 export const materialIsInProduction: InProductionCheck = async () => false;
 
+/** What the materials handlers need beyond the command context: where files live, and the orders' check. */
 export interface MaterialsDeps {
-  db: Db;
-  eventStore: EventStore;
-  config: Config;
+  config: Pick<Config, 'dataDir' | 'materialImageMaxBytes'>;
   inProduction: InProductionCheck;
 }
 
-/** Who acts, for which company, and when. */
-export interface MaterialActor {
-  companyId: string;
-  metadata: EventMetadata;
-  at: Date;
-}
-
-async function record(deps: MaterialsDeps, tx: Tx, actor: MaterialActor, materialId: string, event: MaterialEvent) {
-  await deps.eventStore.append(tx, {
-    companyId: actor.companyId,
-    streamId: materialStreamId(materialId),
-    streamType: MATERIAL_STREAM_TYPE,
-    expectedVersion: 'any',
-    events: [event],
-    metadata: actor.metadata,
-  });
-}
+const record = (ctx: CommandContext, materialId: string, event: MaterialEvent) =>
+  recordEvents(ctx, { id: materialStreamId(materialId), type: MATERIAL_STREAM_TYPE }, [event]);
 
 const mustExist = <T>(value: T | undefined): T => {
   if (value === undefined) throw new DomainError('NOT_FOUND');
@@ -101,144 +83,139 @@ async function writeComponents(tx: Tx, companyId: string, materialId: string, co
   try {
     await replaceComponents(tx, companyId, materialId, components);
   } catch (error) {
-    if ((error as { code?: string }).code === '23503') throw new DomainError('COMPONENT_NOT_FOUND', [{ path: 'components', message: 'errors.COMPONENT_NOT_FOUND' }]);
+    if (isForeignKeyViolation(error)) throw new DomainError('COMPONENT_NOT_FOUND', [{ path: 'components', message: 'errors.COMPONENT_NOT_FOUND' }]);
     throw error;
   }
 }
 
-export async function createMaterial(deps: MaterialsDeps, actor: MaterialActor, id: string, input: ValidMaterial): Promise<Material> {
+export async function createMaterial(ctx: CommandContext, id: string, input: ValidMaterial): Promise<Material> {
   const content = materialContentOf(input);
-  const material = await withTenant(deps.db, actor.companyId, async (tx) => {
-    if (content.components.length) await lockBillsOfMaterials(tx, actor.companyId);
-    await checkComponents(tx, id, content.name, content.components);
-    await insertMaterial(tx, { id, companyId: actor.companyId, content, at: actor.at });
-    await writeComponents(tx, actor.companyId, id, content.components);
-    const created = mustExist(await findMaterial(tx, id));
-    await record(deps, tx, actor, id, { type: 'MaterialCreated', data: { material: created } });
-    return created;
-  });
-  deps.eventStore.committed();
-  return material;
+  if (content.components.length) await lockBillsOfMaterials(ctx.tx, ctx.companyId);
+  await checkComponents(ctx.tx, id, content.name, content.components);
+  await insertMaterial(ctx.tx, { id, companyId: ctx.companyId, content, at: ctx.now });
+  await writeComponents(ctx.tx, ctx.companyId, id, content.components);
+  const created = mustExist(await findMaterial(ctx.tx, id));
+  await record(ctx, id, { type: 'MaterialCreated', data: { material: created } });
+  return created;
 }
 
 const staleVersion = (expected: number) =>
   new DomainError('CONFLICT_ERROR', [{ path: 'version', message: 'errors.CONFLICT_ERROR', params: { expected } }]);
 
 /** Replaces a material's content if nobody changed it since `version`; CONFLICT_ERROR otherwise. */
-export async function updateMaterial(
-  deps: MaterialsDeps,
-  actor: MaterialActor,
-  id: string,
-  input: ValidMaterial & { version: number },
-): Promise<Material> {
+export async function updateMaterial(ctx: CommandContext, id: string, input: ValidMaterial & { version: number }): Promise<Material> {
   const content: MaterialContent = materialContentOf(input);
-  const material = await withTenant(deps.db, actor.companyId, async (tx) => {
-    if (content.components.length) await lockBillsOfMaterials(tx, actor.companyId);
-    const current = mustExist(await lockMaterial(tx, id));
-    if (current.version !== input.version) throw staleVersion(input.version);
-    await checkComponents(tx, id, content.name, content.components);
-    mustExist(await updateMaterialRow(tx, id, input.version, content, actor.at));
-    await writeComponents(tx, actor.companyId, id, content.components);
-    const updated = mustExist(await findMaterial(tx, id));
-    await record(deps, tx, actor, id, { type: 'MaterialUpdated', data: { material: updated, changed: 'fields' } });
-    return updated;
-  });
-  deps.eventStore.committed();
-  return material;
+  if (content.components.length) await lockBillsOfMaterials(ctx.tx, ctx.companyId);
+  const current = mustExist(await lockMaterial(ctx.tx, id));
+  if (current.version !== input.version) throw staleVersion(input.version);
+  await checkComponents(ctx.tx, id, content.name, content.components);
+  mustExist(await updateMaterialRow(ctx.tx, id, input.version, content, ctx.now));
+  await writeComponents(ctx.tx, ctx.companyId, id, content.components);
+  const updated = mustExist(await findMaterial(ctx.tx, id));
+  await record(ctx, id, { type: 'MaterialUpdated', data: { material: updated, changed: 'fields' } });
+  return updated;
 }
 
 /**
  * Deletes a material unless another material uses it as a component (MATERIAL_IN_USE, naming the
  * users) or an order in production contains it (MATERIAL_IN_PRODUCTION). `version`, when given,
- * must be the current one.
+ * must be the current one. Its files go once the deletion has committed.
  */
-export async function deleteMaterial(deps: MaterialsDeps, actor: MaterialActor, id: string, version?: number): Promise<void> {
-  await withTenant(deps.db, actor.companyId, async (tx) => {
-    const current = mustExist(await lockMaterial(tx, id, 'delete'));
-    if (version !== undefined && current.version !== version) throw staleVersion(version);
-    const users = await materialsUsing(tx, id);
-    if (users.length) {
-      const named = users.map((u) => (u.materialNumber ? `${u.name} (${u.materialNumber})` : u.name));
-      throw new DomainError(
-        'MATERIAL_IN_USE',
-        users.map((u) => ({ path: 'components', message: 'errors.MATERIAL_IN_USE', params: { materialId: u.id, name: u.name, materialNumber: u.materialNumber } })),
-        `Material cannot be deleted as it is used as a component of: ${named.join(', ')}.`,
-      );
-    }
-    if (await deps.inProduction(tx, id)) throw new DomainError('MATERIAL_IN_PRODUCTION');
-    const material = mustExist(await findMaterial(tx, id));
-    await deleteMaterialRow(tx, id);
-    await record(deps, tx, actor, id, {
-      type: 'MaterialDeleted',
-      data: { materialId: id, type: material.type, name: material.name, materialNumber: material.materialNumber },
-    });
+export async function deleteMaterial(ctx: CommandContext, deps: MaterialsDeps, id: string, version?: number): Promise<void> {
+  const current = mustExist(await lockMaterial(ctx.tx, id, 'delete'));
+  if (version !== undefined && current.version !== version) throw staleVersion(version);
+  const users = await materialsUsing(ctx.tx, id);
+  if (users.length) {
+    const named = users.map((u) => (u.materialNumber ? `${u.name} (${u.materialNumber})` : u.name));
+    throw new DomainError(
+      'MATERIAL_IN_USE',
+      users.map((u) => ({ path: 'components', message: 'errors.MATERIAL_IN_USE', params: { materialId: u.id, name: u.name, materialNumber: u.materialNumber } })),
+      `Material cannot be deleted as it is used as a component of: ${named.join(', ')}.`,
+    );
+  }
+  if (await deps.inProduction(ctx.tx, id)) throw new DomainError('MATERIAL_IN_PRODUCTION');
+  const material = mustExist(await findMaterial(ctx.tx, id));
+  await deleteMaterialRow(ctx.tx, id);
+  await record(ctx, id, {
+    type: 'MaterialDeleted',
+    data: { materialId: id, type: material.type, name: material.name, materialNumber: material.materialNumber },
   });
-  deps.eventStore.committed();
-  await removeMaterialFiles(deps.config.dataDir, actor.companyId, id);
+  const { companyId } = ctx;
+  ctx.afterCommit(() => removeMaterialFiles(deps.config.dataDir, companyId, id));
 }
 
-export async function getMaterial(deps: MaterialsDeps, companyId: string, id: string): Promise<Material> {
-  return mustExist(await withTenant(deps.db, companyId, (tx) => findMaterial(tx, id)));
+export async function getMaterial(tx: Executor, id: string): Promise<Material> {
+  return mustExist(await findMaterial(tx, id));
 }
 
 /** The exploded multi-level bill of materials with quantities multiplied down and the rolled-up net price. */
-export async function billOfMaterials(deps: MaterialsDeps, companyId: string, id: string): Promise<BomNodeView> {
-  const graph = await withTenant(deps.db, companyId, (tx) => loadBomGraph(tx, [id]));
+export async function billOfMaterials(tx: Executor, id: string): Promise<BomNodeView> {
+  const graph = await loadBomGraph(tx, [id]);
   if (!graph.has(id)) throw new DomainError('NOT_FOUND');
   return explodeBom(id, graph);
 }
 
 /**
- * Stores a new image for a material: the bytes are streamed to disk first (checked for type and
- * size on the way), then the record moves on and the file takes the old one's place.
+ * Records an image already received beside its place (see `receiveImage`, which streams the
+ * bytes to disk outside any transaction): the record moves on and the file takes the old one's
+ * place. Whatever fails, the upload is discarded.
  */
-export async function replaceImage(
-  deps: MaterialsDeps,
-  actor: MaterialActor,
-  id: string,
-  upload: { file: Readable; isTruncated: () => boolean },
-): Promise<Material> {
-  await getMaterial(deps, actor.companyId, id);
-  const received = await receiveImage(upload.file, upload.isTruncated, {
-    dataDir: deps.config.dataDir,
-    companyId: actor.companyId,
-    materialId: id,
-    maxBytes: deps.config.materialImageMaxBytes,
-  });
+export async function attachImage(ctx: CommandContext, id: string, received: ReceivedImage): Promise<Material> {
   try {
-    const material = await withTenant(deps.db, actor.companyId, async (tx) => {
-      mustExist(await setMaterialImage(tx, id, { contentType: received.contentType, size: received.size }, actor.at));
-      await received.keep();
-      const updated = mustExist(await findMaterial(tx, id));
-      await record(deps, tx, actor, id, { type: 'MaterialUpdated', data: { material: updated, changed: 'image' } });
-      return updated;
-    });
-    deps.eventStore.committed();
-    return material;
+    mustExist(await setMaterialImage(ctx.tx, id, { contentType: received.contentType, size: received.size }, ctx.now));
+    await received.keep();
+    const updated = mustExist(await findMaterial(ctx.tx, id));
+    await record(ctx, id, { type: 'MaterialUpdated', data: { material: updated, changed: 'image' } });
+    return updated;
   } catch (error) {
     await received.discard();
     throw error;
   }
 }
 
-export async function deleteImage(deps: MaterialsDeps, actor: MaterialActor, id: string): Promise<Material> {
-  const material = await withTenant(deps.db, actor.companyId, async (tx) => {
-    const current = mustExist(await findMaterial(tx, id));
-    if (!current.image) return current;
-    mustExist(await setMaterialImage(tx, id, null, actor.at));
-    const updated = mustExist(await findMaterial(tx, id));
-    await record(deps, tx, actor, id, { type: 'MaterialUpdated', data: { material: updated, changed: 'image' } });
-    return updated;
-  });
-  deps.eventStore.committed();
-  await removeImage(deps.config.dataDir, actor.companyId, id);
-  return material;
+/** Removes the image: the record at once, the file once that has committed. */
+export async function deleteImage(ctx: CommandContext, deps: MaterialsDeps, id: string): Promise<Material> {
+  const { companyId } = ctx;
+  ctx.afterCommit(() => removeImage(deps.config.dataDir, companyId, id));
+  const current = mustExist(await findMaterial(ctx.tx, id));
+  if (!current.image) return current;
+  mustExist(await setMaterialImage(ctx.tx, id, null, ctx.now));
+  const updated = mustExist(await findMaterial(ctx.tx, id));
+  await record(ctx, id, { type: 'MaterialUpdated', data: { material: updated, changed: 'image' } });
+  return updated;
 }
 
 /** The image's type and bytes, only for the company that owns the material. */
-export async function readImage(deps: MaterialsDeps, companyId: string, id: string) {
-  const material = mustExist(await withTenant(deps.db, companyId, (tx) => findMaterial(tx, id)));
-  const stream = material.image ? await openImage(deps.config.dataDir, companyId, id) : undefined;
+export async function readImage(deps: MaterialsDeps, companyId: string, material: Material) {
+  const stream = material.image ? await openImage(deps.config.dataDir, companyId, material.id) : undefined;
   if (!material.image || !stream) throw new DomainError('NOT_FOUND');
   return { contentType: material.image.contentType, size: material.image.size, stream };
+}
+
+/** Pieces of a material to add to stock (positive) or take from it (negative). */
+export interface StockMovement {
+  materialId: string;
+  quantity: number;
+}
+
+/**
+ * Moves stock for another module's process (orders take and add stock as production flows), in
+ * the caller's command. Each change moves the material's version on (an edit form loaded before
+ * shows stale stock and must reload) and records `MaterialUpdated`. Rows are locked in material
+ * id order, so two processes never deadlock. Stock never goes below zero: STOCK_INSUFFICIENT, and
+ * the caller's transaction rolls back. A material deleted meanwhile is skipped.
+ */
+export async function moveStock(ctx: CommandContext, movements: readonly StockMovement[]): Promise<void> {
+  const ordered = [...movements].filter((m) => m.quantity !== 0).sort((a, b) => (a.materialId < b.materialId ? -1 : a.materialId > b.materialId ? 1 : 0));
+  for (const movement of ordered) {
+    const moved = await addToStock(ctx.tx, movement.materialId, movement.quantity, ctx.now);
+    const material = await findMaterial(ctx.tx, movement.materialId);
+    if (!material) continue;
+    if (!moved) {
+      throw new DomainError('STOCK_INSUFFICIENT', [
+        { path: 'stock', message: 'errors.STOCK_INSUFFICIENT', params: { materialName: material.name, stock: material.stock.quantity, quantity: -movement.quantity } },
+      ]);
+    }
+    await record(ctx, material.id, { type: 'MaterialUpdated', data: { material, changed: 'fields' } });
+  }
 }

@@ -1,16 +1,17 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { BomMaterial } from '../../../domain/materials/bom.js';
-import type {
-  Component,
-  Material,
-  MaterialContent,
-  MaterialListQuery,
-  MaterialSortColumn,
-  MaterialSummary,
-  MaterialType,
+import {
+  materialSortColumns,
+  type Component,
+  type Material,
+  type MaterialListQuery,
+  type MaterialSortColumn,
+  type MaterialSummary,
+  type MaterialType,
 } from '../../../domain/materials/materials.schema.js';
-import type { Executor, Tx } from '../../platform/db.js';
-import type { MaterialRow } from './materials.table.js';
+import { parseSort } from '../../../domain/shared/paging.js';
+import { likePattern, type Executor } from '../../platform/db.js';
+import type { MaterialRow } from './materials.tables.js';
 
 const toNumber = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
@@ -74,16 +75,6 @@ export async function findMaterial(tx: Executor, id: string): Promise<Material |
   };
 }
 
-/**
- * The version of a material, locked for the rest of the transaction, or undefined when absent.
- * An edit takes the weaker lock so another transaction may still add the material as a component
- * meanwhile (its foreign key check only needs the key to stay); a delete takes the full lock.
- */
-export async function lockMaterial(tx: Tx, id: string, purpose: 'edit' | 'delete' = 'edit'): Promise<{ version: number } | undefined> {
-  const query = tx.selectFrom('materials').select('version').where('id', '=', id);
-  return (purpose === 'delete' ? query.forUpdate() : query.forNoKeyUpdate()).executeTakeFirst();
-}
-
 const sortExpressions: Record<MaterialSortColumn, Expression<unknown>> = {
   name: sql`lower(materials.name)`,
   materialNumber: sql`lower(materials.material_number)`,
@@ -98,13 +89,9 @@ const sortExpressions: Record<MaterialSortColumn, Expression<unknown>> = {
 
 /** `name` or `-name` as an order-by fragment; empty numbers sort last either way. */
 function orderOf(sort: string) {
-  const descending = sort.startsWith('-');
-  const column = sortExpressions[(descending ? sort.slice(1) : sort) as MaterialSortColumn] ?? sortExpressions.name;
-  return sql`${column} ${descending ? sql`desc` : sql`asc`} nulls last, materials.id asc`;
+  const { column, descending } = parseSort(sort, materialSortColumns, 'name');
+  return sql`${sortExpressions[column]} ${descending ? sql`desc` : sql`asc`} nulls last, materials.id asc`;
 }
-
-/** Escapes LIKE wildcards so a search for `50%` finds "50%" and not everything starting with 50. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface MaterialFilter {
   type?: MaterialType;
@@ -205,77 +192,4 @@ export async function materialsUsing(tx: Executor, id: string): Promise<{ id: st
     .orderBy(sql`lower(m.name)`)
     .execute();
   return rows.map((row) => ({ id: row.id, name: row.name, materialNumber: row.material_number }));
-}
-
-const columnsOf = (content: MaterialContent) => ({
-  type: content.type,
-  name: content.name,
-  material_number: content.materialNumber,
-  net_price: content.netPrice,
-  vat: content.vat,
-  weight: content.weight,
-  custom_tariff: content.customTariff,
-  description: content.description,
-  packaging: content.packaging,
-  stock_quantity: content.stock.quantity,
-  stock_unit: content.stock.unit,
-  attributes: JSON.stringify(content.attributes),
-  measured_values: JSON.stringify(content.values),
-  manufacturing_steps: JSON.stringify(content.manufacturingSteps),
-  purchasing: content.purchasing ? JSON.stringify(content.purchasing) : null,
-});
-
-export async function insertMaterial(tx: Tx, input: { id: string; companyId: string; content: MaterialContent; at: Date }): Promise<void> {
-  await tx
-    .insertInto('materials')
-    .values({ id: input.id, company_id: input.companyId, ...columnsOf(input.content), version: 1, created_at: input.at, updated_at: input.at })
-    .execute();
-}
-
-/** Writes the new content if the material is still at `expectedVersion`; answers the new version, or undefined. */
-export async function updateMaterialRow(tx: Tx, id: string, expectedVersion: number, content: MaterialContent, at: Date): Promise<number | undefined> {
-  const row = await tx
-    .updateTable('materials')
-    .set({ ...columnsOf(content), version: sql<number>`version + 1`, updated_at: at })
-    .where('id', '=', id)
-    .where('version', '=', expectedVersion)
-    .returning('version')
-    .executeTakeFirst();
-  return row?.version;
-}
-
-/** Replaces the bill of materials positions of a material, keeping their order. */
-export async function replaceComponents(tx: Tx, companyId: string, materialId: string, components: readonly Component[]): Promise<void> {
-  await tx.deleteFrom('material_components').where('material_id', '=', materialId).execute();
-  if (components.length === 0) return;
-  await tx
-    .insertInto('material_components')
-    .values(components.map((c, position) => ({ company_id: companyId, material_id: materialId, component_id: c.materialId, position, quantity: c.quantity })))
-    .execute();
-}
-
-/** Records a new image (or none) and moves the version on; answers the new version, or undefined when gone. */
-export async function setMaterialImage(
-  tx: Tx,
-  id: string,
-  image: { contentType: 'image/png' | 'image/jpeg'; size: number } | null,
-  at: Date,
-): Promise<number | undefined> {
-  const row = await tx
-    .updateTable('materials')
-    .set({
-      image_content_type: image?.contentType ?? null,
-      image_size: image?.size ?? null,
-      image_updated_at: image ? at : null,
-      version: sql<number>`version + 1`,
-      updated_at: at,
-    })
-    .where('id', '=', id)
-    .returning('version')
-    .executeTakeFirst();
-  return row?.version;
-}
-
-export async function deleteMaterialRow(tx: Tx, id: string): Promise<void> {
-  await tx.deleteFrom('materials').where('id', '=', id).execute();
 }

@@ -13,20 +13,21 @@ import {
   materialUpdateSchema,
 } from '../../../domain/materials/materials.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { companyOf, eventMetadataOf } from '../../platform/auth.js';
-import { withTenant } from '../../platform/db.js';
+import { writerRoles } from '../../../domain/shared/roles.js';
+import { companyOf } from '../../platform/auth.js';
+import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
+import { receiveImage } from './material-image.files.js';
 import { csvLanguages, materialsCsv } from './materials.csv.js';
 import {
+  attachImage,
   billOfMaterials,
   createMaterial,
   deleteImage,
   deleteMaterial,
   getMaterial,
   readImage,
-  replaceImage,
   updateMaterial,
-  type MaterialActor,
   type MaterialsDeps,
 } from './materials.handlers.js';
 import { listMaterials, materialsForExport } from './materials.queries.js';
@@ -36,8 +37,6 @@ const idParams = z.object({ id: z.uuid() });
 const listResponse = pageOf(materialSummarySchema);
 const exportQuery = materialListQuerySchema.pick({ type: true, q: true, sort: true }).extend({ lang: z.enum(csvLanguages).default('en') });
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
-
-const actorOf = (request: FastifyRequest): MaterialActor => ({ companyId: companyOf(request), metadata: eventMetadataOf(request), at: new Date() });
 
 const duplicateCodes = { 'errors.DUPLICATE_ATTRIBUTES': 'DUPLICATE_ATTRIBUTES', 'errors.DUPLICATE_VALUES': 'DUPLICATE_VALUES' } as const;
 
@@ -68,7 +67,7 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
   const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: deps.config.materialImageMaxBytes, files: 1, fields: 0, parts: 1 } });
   const read = app.authenticate;
-  const write = app.requireRole('MASTER', 'SUPER_USER', 'ADMIN');
+  const write = app.requireRole(...writerRoles);
 
   r.get('/api/materials', {
     preHandler: read,
@@ -79,7 +78,7 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
       response: { 200: listResponse, ...errorResponses() },
     },
     handler: async (request) => {
-      const { rows, total } = await withTenant(app.db, companyOf(request), (tx) => listMaterials(tx, request.query));
+      const { rows, total } = await runQuery(app, request, (tx) => listMaterials(tx, request.query));
       return { data: rows, total, page: request.query.page, limit: request.query.limit };
     },
   });
@@ -93,7 +92,7 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
       response: { 200: z.string().describe('text/csv'), ...errorResponses() },
     },
     handler: async (request, reply) => {
-      const rows = await withTenant(app.db, companyOf(request), (tx) => materialsForExport(tx, request.query));
+      const rows = await runQuery(app, request, (tx) => materialsForExport(tx, request.query));
       const fileName = request.query.type ? `materials-${request.query.type}.csv` : 'materials.csv';
       return reply
         .type('text/csv; charset=utf-8')
@@ -114,7 +113,7 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
     },
     handler: async (request, reply) => {
       refuseInvalidRequest(request);
-      const material = await createMaterial(deps, actorOf(request), randomUUID(), request.body);
+      const material = await runCommand(app, request, (ctx) => createMaterial(ctx, randomUUID(), request.body));
       return reply.status(201).send(material);
     },
   });
@@ -122,7 +121,7 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
   r.get('/api/materials/:id', {
     preHandler: read,
     schema: { tags, summary: 'One material with its components', params: idParams, response: { 200: materialSchema, ...errorResponses() } },
-    handler: async (request) => getMaterial(deps, companyOf(request), request.params.id),
+    handler: async (request) => runQuery(app, request, (tx) => getMaterial(tx, request.params.id)),
   });
 
   r.put('/api/materials/:id', {
@@ -137,7 +136,7 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
     },
     handler: async (request) => {
       refuseInvalidRequest(request);
-      return updateMaterial(deps, actorOf(request), request.params.id, request.body);
+      return runCommand(app, request, (ctx) => updateMaterial(ctx, request.params.id, request.body));
     },
   });
 
@@ -151,7 +150,7 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
       response: { 204: z.null().describe('deleted'), ...errorResponses(402, 409) },
     },
     handler: async (request, reply) => {
-      await deleteMaterial(deps, actorOf(request), request.params.id, request.query.version);
+      await runCommand(app, request, (ctx) => deleteMaterial(ctx, deps, request.params.id, request.query.version));
       return reply.status(204).send(null);
     },
   });
@@ -164,7 +163,7 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
       params: idParams,
       response: { 200: bomNodeSchema, ...errorResponses(422) },
     },
-    handler: async (request) => billOfMaterials(deps, companyOf(request), request.params.id),
+    handler: async (request) => runQuery(app, request, (tx) => billOfMaterials(tx, request.params.id)),
   });
 
   r.put('/api/materials/:id/image', {
@@ -181,14 +180,23 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
       if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', [{ path: 'image', message: 'materials.validation.imageType' }]);
       const part = await request.file();
       if (!part) throw new DomainError('VALIDATION_ERROR', [{ path: 'image', message: 'validation.required' }]);
-      return replaceImage(deps, actorOf(request), request.params.id, { file: part.file, isTruncated: () => part.file.truncated });
+      const { id } = request.params;
+      await runQuery(app, request, (tx) => getMaterial(tx, id));
+      // The bytes go to disk before the transaction opens: an upload may take minutes.
+      const received = await receiveImage(part.file, () => part.file.truncated, {
+        dataDir: deps.config.dataDir,
+        companyId: companyOf(request),
+        materialId: id,
+        maxBytes: deps.config.materialImageMaxBytes,
+      });
+      return runCommand(app, request, (ctx) => attachImage(ctx, id, received));
     },
   });
 
   r.delete('/api/materials/:id/image', {
     preHandler: write,
     schema: { tags, summary: 'Remove the image', params: idParams, response: { 200: materialSchema, ...errorResponses(402) } },
-    handler: async (request) => deleteImage(deps, actorOf(request), request.params.id),
+    handler: async (request) => runCommand(app, request, (ctx) => deleteImage(ctx, deps, request.params.id)),
   });
 
   r.get('/api/materials/:id/image', {
@@ -201,7 +209,8 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
       response: { 200: z.unknown().describe('image/png or image/jpeg'), ...errorResponses() },
     },
     handler: async (request, reply) => {
-      const image = await readImage(deps, companyOf(request), request.params.id);
+      const material = await runQuery(app, request, (tx) => getMaterial(tx, request.params.id));
+      const image = await readImage(deps, companyOf(request), material);
       return reply
         .type(image.contentType)
         .header('content-length', image.size)
