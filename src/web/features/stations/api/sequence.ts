@@ -1,20 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaveSequenceInput } from '../../../../domain/stations/sequence.schema';
+import type { SequenceStage, SequenceView } from '../../../../domain/stations/stations.views';
 import { api } from '../../../lib/api';
 import { stationsKey } from './stations';
-
-/** One stage of the line: a station, or the WIP stage that always closes it. */
-export type SequenceStage = { kind: 'station'; stationId: string; name: string; isStartStation: boolean } | { kind: 'wip'; name: 'WIP' };
-
-/** `GET /api/stations/sequence`: the saved sequence and the version the next save must name. */
-export interface SequenceView {
-  stationIds: string[];
-  startStationId: string | null;
-  stages: SequenceStage[];
-  /** 0 before the first save. */
-  version: number;
-  savedAt: string | null;
-}
 
 const sequenceKey = [...stationsKey, 'sequence'] as const;
 
@@ -37,3 +25,5 @@ export function useSaveSequence() {
     },
   });
 }
+
+export type { SequenceStage, SequenceView };

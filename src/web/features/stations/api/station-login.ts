@@ -1,20 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Role } from '../../../../domain/shared/roles';
 import type { stationLoginSchema } from '../../../../domain/stations/station.schema';
+import type { StationSession } from '../../../../domain/stations/stations.views';
 import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 
 export type StationCredentials = z.input<typeof stationLoginSchema>;
-
-/** `POST /api/stations/{id}/login`: a session for the operator, with the station it was opened at. */
-export interface StationSession {
-  access_token: string;
-  userId: string;
-  role: Role;
-  companyId: string;
-  station: { id: string; name: string };
-}
 
 export const signInAtStation = (stationId: string, credentials: StationCredentials): Promise<StationSession> =>
   api.post<StationSession>(`/stations/${encodeURIComponent(stationId)}/login`, credentials);

@@ -1,26 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AfterCompletionAction, StationInput, recordMaintenanceSchema } from '../../../../domain/stations/station.schema';
+import type { StationInput, recordMaintenanceSchema } from '../../../../domain/stations/station.schema';
+import type { StationView } from '../../../../domain/stations/stations.views';
 import { api, type Page } from '../../../lib/api';
 import { allStationsQueryOptions } from '../../../lib/reference-data';
-
-/** A station as `GET /api/stations` and `GET /api/stations/{id}` answer it (docs/stations.md). */
-export interface StationView {
-  id: string;
-  name: string;
-  parameters: { name: string; value: number; unit: string; from: number | null; to: number | null }[];
-  actions: { action: AfterCompletionAction; element: string }[];
-  incomingGoodsCheckIn: boolean;
-  lastMaintenanceAt: string | null;
-  /** Send it back on PUT, DELETE and maintenance; a stale one answers CONFLICT_ERROR. */
-  version: number;
-  /** 1-based place in the saved sequence; null when the station is not in it. */
-  sequencePosition: number | null;
-  isStartStation: boolean;
-  keyFigures: { worklistCount: number; cycleTimeSeconds: number; finishedToday: number };
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** `GET /api/stations`: page from 1, at most 100 per page; `sequence` lists the saved sequence first. */
 export interface StationListQuery {
@@ -84,3 +67,5 @@ export const useDeleteStation = () => useStationMutation(({ id, version }: { id:
 
 export const useRecordMaintenance = () =>
   useStationMutation(({ id, input }: { id: string; input: MaintenanceInput }) => recordMaintenance(id, input));
+
+export type { StationView };
