@@ -128,15 +128,16 @@ describe('deleting an entry', () => {
 
 describe('picking an entry on a record', () => {
   const { state } = given(added(welderId, 'Welder'), added(painterId, 'Painter'), retired(painterId));
+  const activeIds = activeEntries(state).map((entry) => entry.entryId);
 
   it('takes an active entry, or none', () => {
-    expect(entryMayBePicked(state, welderId, 'jobTitleId')).toBeNull();
-    expect(entryMayBePicked(state, null, 'jobTitleId')).toBeNull();
+    expect(entryMayBePicked(activeIds, welderId, 'jobTitleId')).toBeNull();
+    expect(entryMayBePicked(activeIds, null, 'jobTitleId')).toBeNull();
   });
 
   it('refuses a retired or unknown entry, unless the record already names it', () => {
-    expect(entryMayBePicked(state, painterId, 'jobTitleId')).toEqual({ path: 'jobTitleId', message: 'team.validation.unknownEntry' });
-    expect(entryMayBePicked(state, 'nope', 'reasonId')).toEqual({ path: 'reasonId', message: 'team.validation.unknownEntry' });
-    expect(entryMayBePicked(state, painterId, 'jobTitleId', painterId)).toBeNull();
+    expect(entryMayBePicked(activeIds, painterId, 'jobTitleId')).toEqual({ path: 'jobTitleId', message: 'team.validation.unknownEntry' });
+    expect(entryMayBePicked(activeIds, 'nope', 'reasonId')).toEqual({ path: 'reasonId', message: 'team.validation.unknownEntry' });
+    expect(entryMayBePicked(activeIds, painterId, 'jobTitleId', painterId)).toBeNull();
   });
 });

@@ -56,12 +56,13 @@ export function evolveMasterData(state: MasterDataState, event: MasterDataEvent)
 }
 
 /**
- * A record may name an entry that is active, or keep the one it already names (`keptId`) even
- * when that was retired meanwhile. Returns the problem at `path`, or null.
+ * A record may name an active entry of its list (`activeIds`, from `activeEntries`), or keep the
+ * one it already names (`keptId`) even when that was retired meanwhile. Returns the problem at
+ * `path`, or null.
  */
-export function entryMayBePicked(state: MasterDataState, entryId: string | null, path: string, keptId: string | null = null): ErrorDetail | null {
-  if (entryId === null || entryId === keptId) return null;
-  return entryOf(state, entryId)?.status === 'active' ? null : { path, message: 'team.validation.unknownEntry' };
+export function entryMayBePicked(activeIds: readonly string[], entryId: string | null, path: string, keptId: string | null = null): ErrorDetail | null {
+  if (entryId === null || entryId === keptId || activeIds.includes(entryId)) return null;
+  return { path, message: 'team.validation.unknownEntry' };
 }
 
 function nameOf(input: MasterDataEntryInput, state: MasterDataState, exceptId: string | null): string | DomainError {
