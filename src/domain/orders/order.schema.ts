@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagingQuery } from '../shared/paging.js';
 import { decimalSchema, wrongTypeIs } from '../shared/decimal.js';
+import { optionalText, requiredText } from '../shared/validation.js';
 import { materialLimits } from '../materials/materials.schema.js';
 import { parseOrderNumber } from './order.numbering.js';
 
@@ -56,13 +57,6 @@ export const orderLimits = {
   /** Net price per piece: at most 9 digits, 2 of them decimals, like a material's. */
   netPrice: materialLimits.netPrice,
 } as const;
-
-/** A required text: trimmed, not empty, at most `max` characters. */
-const requiredText = (max: number) =>
-  z.string({ error: wrongTypeIs('validation.invalidType') }).trim().min(1, 'validation.required').max(max);
-
-/** An optional text: trimmed, at most `max` characters, '' when absent. */
-const optionalText = (max: number) => z.string({ error: wrongTypeIs('validation.invalidType') }).trim().max(max).default('');
 
 /** A calendar day, `YYYY-MM-DD`. */
 export const calendarDaySchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../shared/validation.js';
 import { orderStatuses, type OrderStatus } from '../orders/order.schema.js';
 
 /** Limits of a production station (spec section 5, Station, and section 9). */
@@ -62,9 +63,6 @@ export const parameterNumberSchema = z
   .min(stationLimits.numberMin)
   .max(stationLimits.numberMax)
   .refine(hasAtMostTwoDecimals, 'stations.validation.decimals');
-
-const requiredText = (max: number) =>
-  z.string({ error: required }).trim().min(1, 'validation.required').max(max);
 
 /** A production parameter: name, value and unit required; an optional From/To range, From not above To. */
 export const productionParameterSchema = z
