@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider.js';
 import { DomainError, type ErrorDetail } from '../shared/errors.js';
 import type { MaterialOnHand, NumberedOrder, OrderCommand, ProductionLine } from './order.commands.js';
 import type { OrderDetails, OrderEvent, OrderPosition, PlannedProductionOrder, StockMove } from './order.events.js';
@@ -473,7 +474,7 @@ export function availableActions(state: OrderState): OrderAction[] {
 }
 
 /** The order decider in the shape every decider has. */
-export const orderDecider = {
+export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   initialState: initialOrderState,
   evolve: evolveOrder,
   decide: decideOrder,

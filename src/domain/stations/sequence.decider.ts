@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider.js';
 import { DomainError, type ErrorDetail } from '../shared/errors.js';
 import type { SequenceCommand } from './sequence.commands.js';
 import type { SequenceEvent } from './sequence.events.js';
@@ -92,7 +93,7 @@ export function decideSequence(command: SequenceCommand, state: SequenceState): 
 }
 
 /** The sequence decider in the shape every decider has. */
-export const sequenceDecider = {
+export const sequenceDecider: Decider<SequenceState, SequenceCommand, SequenceEvent> = {
   initialState: initialSequenceState,
   evolve: evolveSequence,
   decide: decideSequence,

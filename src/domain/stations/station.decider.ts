@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider.js';
 import { DomainError } from '../shared/errors.js';
 import { issueToDetail } from '../shared/validation.js';
 import type { SavedSequence } from './sequence.decider.js';
@@ -136,7 +137,7 @@ export function decideStation(command: StationCommand, state: StationState): Sta
 }
 
 /** The station decider in the shape every decider has. */
-export const stationDecider = {
+export const stationDecider: Decider<StationState, StationCommand, StationEvent> = {
   initialState: initialStationState,
   evolve: evolveStation,
   decide: decideStation,

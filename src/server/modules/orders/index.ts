@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { operatorStationsProjection, ordersProjection, stationFlowProjection } from './orders.projection.js';
-import { materialIsInAnOrderInProduction } from './orders.queries.js';
+import { materialIsInAnOrderInProduction, stationWorklistOf } from './orders.queries.js';
 import { ordersRoutes } from './orders.routes.js';
 
 export { orderListStatement } from './orders.queries.js';
@@ -9,12 +9,14 @@ export { orderListStatement } from './orders.queries.js';
  * Orders: customer, production and logistics orders (one event stream each), their status
  * machine, operators moving production orders along the station sequence, the station worklists
  * and key figures, the home board and the shop-floor display. Registered after materials and
- * stations: it installs the materials' in-production check and reads the saved sequence.
+ * stations: it installs the materials' in-production check and the stations' worklist, and reads
+ * the saved sequence.
  */
 export async function ordersModule(app: FastifyInstance) {
   app.eventStore.registerInlineProjection(ordersProjection);
   app.eventStore.registerInlineProjection(stationFlowProjection);
   app.eventStore.registerInlineProjection(operatorStationsProjection);
   app.materials.setInProductionCheck((tx, materialId) => materialIsInAnOrderInProduction(tx, materialId));
+  app.stations.setWorklistReader(stationWorklistOf);
   await app.register(ordersRoutes);
 }

@@ -3,26 +3,15 @@ import { availableActions, type LiveOrderState } from '../../../domain/orders/or
 import { calendarDayOf, inProductionStatuses, isDelayed, isEditable, settledStatuses } from '../../../domain/orders/order.machine.js';
 import { parseOrderNumber } from '../../../domain/orders/order.numbering.js';
 import { positionNetCents, type OrderKind, type OrderListQuery, type OrderSortColumn, type OrderStatus } from '../../../domain/orders/order.schema.js';
-import type { OrderHistoryEntry, OrderListItem, OrderView } from '../../../domain/orders/orders.views.js';
+import { orderStreamId } from '../../../domain/orders/order.events.js';
+import type { AdvertisementView, HomeBoard, OrderHistory, OrderHistoryEntry, OrderListItem, OrderPage, OrderView, WorklistItem } from '../../../domain/orders/orders.views.js';
+import { DomainError } from '../../../domain/shared/errors.js';
 import { roles, type Role } from '../../../domain/shared/roles.js';
-import type { Executor, Tx } from '../../platform/db.js';
-import type { StoredEvent } from '../../platform/event-store.js';
+import { likePattern, type Executor } from '../../platform/db.js';
+import type { EventStore, StoredEvent } from '../../platform/event-store.js';
+import { userNamesByIds } from '../identity/index.js';
+import { stationNamesById } from '../stations/index.js';
 import type { PositionSummary } from './orders.tables.js';
-
-/**
- * Hands out `count` consecutive order numbers of the company and answers the first. The counter
- * row is locked until the transaction ends, so concurrent creators queue and numbers never repeat
- * or skip (a rolled-back creation gives its numbers back).
- */
-export async function takeOrderNumbers(tx: Tx, companyId: string, count: number): Promise<number> {
-  const { last_number } = await tx
-    .insertInto('order_counters')
-    .values({ company_id: companyId, last_number: count })
-    .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ last_number: sql`order_counters.last_number + ${count}` }))
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return last_number - count + 1;
-}
 
 /** Columns the list and boards show: everything but the folded state. */
 const listColumns = [
@@ -94,9 +83,6 @@ function orderOf(sort: string) {
   const column = sortExpressions[(descending ? sort.slice(1) : sort) as OrderSortColumn] ?? sortExpressions.number;
   return sql`${column} ${descending ? sql`desc` : sql`asc`} nulls last, orders.id asc`;
 }
-
-/** Escapes LIKE wildcards so a search for `50%` finds "50%". */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The list page as one statement: the filtered rows of the page with the count of all matches
@@ -215,22 +201,14 @@ export async function findAdvertisement(db: Executor) {
   return db.selectFrom('order_advertisements').select(['comment', 'updated_at']).executeTakeFirst();
 }
 
-export async function saveAdvertisement(tx: Tx, companyId: string, comment: string, at: Date): Promise<void> {
-  await tx
-    .insertInto('order_advertisements')
-    .values({ company_id: companyId, comment, updated_at: at })
-    .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ comment, updated_at: at }))
-    .execute();
-}
-
 /** Where the order's relatives and stations are named from. */
-export interface OrderSurroundings {
+interface OrderSurroundings {
   parentOrderNumber: string | null;
   children: Map<string, { status: OrderStatus }>;
   stationNames: Map<string, string>;
 }
 
-export function orderView(order: LiveOrderState, version: number, around: OrderSurroundings, today: string): OrderView {
+function orderView(order: LiveOrderState, version: number, around: OrderSurroundings, today: string): OrderView {
   const { details, location } = order;
   return {
     id: order.orderId,
@@ -266,7 +244,7 @@ export function orderView(order: LiveOrderState, version: number, around: OrderS
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export function orderListItem(row: Omit<OrderListRow, 'total'>, stationNames: Map<string, string>): OrderListItem {
+function orderListItem(row: Omit<OrderListRow, 'total'>, stationNames: Map<string, string>): OrderListItem {
   return {
     id: row.id,
     kind: row.kind,
@@ -299,7 +277,7 @@ export function orderListItem(row: Omit<OrderListRow, 'total'>, stationNames: Ma
   };
 }
 
-export function orderHistoryEntry(event: StoredEvent, names: Map<string, string>): OrderHistoryEntry {
+function orderHistoryEntry(event: StoredEvent, names: Map<string, string>): OrderHistoryEntry {
   const role = event.metadata.role;
   const userId = event.metadata.userId ?? null;
   return {
@@ -315,5 +293,70 @@ export function orderHistoryEntry(event: StoredEvent, names: Map<string, string>
   };
 }
 
-/** Today's calendar day (UTC): what "delayed" compares delivery dates with. */
-export const todayOf = (now: Date) => calendarDayOf(now);
+/** Today's calendar day (UTC) at `now`: what "delayed" compares delivery dates with. */
+const todayOf = (now: Date) => calendarDayOf(now);
+
+/** The order as the details screen shows it, read in the transaction that may just have changed it. */
+export async function orderViewOf(db: Executor, orderId: string, now: Date): Promise<OrderView> {
+  const row = await findOrderRow(db, orderId);
+  if (!row) throw new DomainError('NOT_FOUND');
+  const state = row.state;
+  const children = state.kind === 'customer' ? await productionOrdersOf(db, orderId) : [];
+  const parent = state.parentOrderId ? await findOrderRow(db, state.parentOrderId) : undefined;
+  const stationIds = state.location?.stage === 'station' ? [state.location.stationId] : [];
+  const around: OrderSurroundings = {
+    parentOrderNumber: parent?.order_number ?? null,
+    children: new Map(children.map((child) => [child.id, { status: child.status }])),
+    stationNames: await stationNamesById(db, stationIds),
+  };
+  return orderView(state, row.version, around, todayOf(now));
+}
+
+/** The order of this number (scanned or typed), as `orderViewOf` answers it. */
+export async function orderViewByNumberOf(db: Executor, orderNumber: string, now: Date): Promise<OrderView> {
+  const orderId = await findOrderIdByNumber(db, orderNumber);
+  if (!orderId) throw new DomainError('NOT_FOUND');
+  return orderViewOf(db, orderId, now);
+}
+
+/** List rows with their station names, read in one query. */
+async function listItemsOf(db: Executor, rows: readonly Omit<OrderListRow, 'total'>[]): Promise<OrderListItem[]> {
+  const stationIds = [...new Set(rows.flatMap((row) => (row.station_id ? [row.station_id] : [])))];
+  const names = await stationNamesById(db, stationIds);
+  return rows.map((row) => orderListItem(row, names));
+}
+
+/** One page of the order list; what is delayed is judged on the day of `now`. */
+export async function orderPageOf(db: Executor, query: OrderListQuery, now: Date): Promise<OrderPage> {
+  const { rows, total } = await listOrders(db, query, todayOf(now));
+  return { data: await listItemsOf(db, rows), total, page: query.page, limit: query.limit };
+}
+
+/** The home board of the day of `now`. */
+export async function homeBoardOf(db: Executor, limit: number, now: Date): Promise<HomeBoard> {
+  const today = todayOf(now);
+  const { rows, total } = await homeBoardRows(db, today, limit);
+  return { data: await listItemsOf(db, rows), total, today };
+}
+
+/** The shop-floor display: the announcement line and the first 200 orders in production. */
+export async function advertisementOf(db: Executor, now: Date): Promise<AdvertisementView> {
+  const saved = await findAdvertisement(db);
+  const rows = await inProductionRows(db, todayOf(now), 200);
+  return { comment: saved?.comment ?? '', updatedAt: saved ? new Date(saved.updated_at).toISOString() : null, orders: await listItemsOf(db, rows) };
+}
+
+/** The orders at a station now (waiting or in work), as its worklist shows them. */
+export async function stationWorklistOf(db: Executor, stationId: string, now: Date): Promise<WorklistItem[]> {
+  const items = await listItemsOf(db, await worklistRows(db, stationId, todayOf(now)));
+  return items.map((item) => ({ ...item, inWork: item.workStartedAt !== null }));
+}
+
+/** Every event of the order with who caused it (named when a user of the company) and when. */
+export async function orderHistoryOf(db: Executor, eventStore: EventStore, orderId: string): Promise<OrderHistory> {
+  const events = await eventStore.readStream(db, orderStreamId(orderId));
+  if (events.length === 0) throw new DomainError('NOT_FOUND');
+  const names = await userNamesByIds(db, events.flatMap((event) => (event.metadata.userId ? [event.metadata.userId] : [])));
+  const created = events[0].data as { orderNumber?: string };
+  return { orderId, orderNumber: created.orderNumber ?? '', data: events.map((event) => orderHistoryEntry(event, names)) };
+}

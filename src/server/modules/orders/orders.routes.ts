@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderStreamId } from '../../../domain/orders/order.events.js';
 import {
   advertisementSchema,
   changeOrderSchema,
@@ -12,13 +11,10 @@ import {
   orderNumberParamsSchema,
   stationActionSchema,
 } from '../../../domain/orders/order.schema.js';
-import { DomainError } from '../../../domain/shared/errors.js';
-import type { Role } from '../../../domain/shared/roles.js';
-import { companyOf, eventMetadataOf, principalOf } from '../../platform/auth.js';
-import { withTenant, type Tx } from '../../platform/db.js';
+import { advertisementViewSchema, homeBoardSchema, orderHistorySchema, orderPageSchema, orderViewSchema } from '../../../domain/orders/orders.views.js';
+import { writerRoles } from '../../../domain/shared/roles.js';
+import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
-import { findUserById } from '../identity/index.js';
-import { findStationRow, stationNamesById } from '../stations/index.js';
 import {
   changeOrder,
   checkIn,
@@ -29,106 +25,38 @@ import {
   setAdvertisement,
   startProduction,
   startWork,
-  type OrderContext,
-  type PlainAction,
-} from './orders.commands.js';
-import {
-  findAdvertisement,
-  findOrderIdByNumber,
-  findOrderRow,
-  homeBoardRows,
-  inProductionRows,
-  listOrders,
-  orderHistoryEntry,
-  orderListItem,
-  orderView,
-  productionOrdersOf,
-  todayOf,
-  worklistRows,
-  type OrderListRow,
-} from './orders.queries.js';
-import {
-  advertisementViewSchema,
-  homeBoardSchema,
-  orderHistorySchema,
-  orderPageSchema,
-  orderViewSchema,
-  worklistSchema,
-} from '../../../domain/orders/orders.views.js';
-
-/** Who writes orders: the company's owner and administrators, and the product operator acting for the company. */
-export const orderWriters: readonly Role[] = ['MASTER', 'SUPER_USER', 'ADMIN'];
+  type PlainOrderCommand,
+} from './orders.handlers.js';
+import { advertisementOf, homeBoardOf, orderHistoryOf, orderPageOf, orderViewByNumberOf, orderViewOf } from './orders.queries.js';
 
 const orderParams = z.object({ id: z.uuid() });
-
-/** The order as the details screen shows it, read in the transaction that may just have changed it. */
-async function orderViewOf(tx: Tx, orderId: string, today: string) {
-  const row = await findOrderRow(tx, orderId);
-  if (!row) throw new DomainError('NOT_FOUND');
-  const state = row.state;
-  const children = state.kind === 'customer' ? await productionOrdersOf(tx, orderId) : [];
-  const parent = state.parentOrderId ? await findOrderRow(tx, state.parentOrderId) : undefined;
-  const stationIds = state.location?.stage === 'station' ? [state.location.stationId] : [];
-  return orderView(
-    state,
-    row.version,
-    {
-      parentOrderNumber: parent?.order_number ?? null,
-      children: new Map(children.map((child) => [child.id, { status: child.status }])),
-      stationNames: await stationNamesById(tx, stationIds),
-    },
-    today,
-  );
-}
-
-/** List rows with their station names. */
-async function listItemsOf(tx: Tx, rows: Omit<OrderListRow, 'total'>[]) {
-  const stationIds = [...new Set(rows.flatMap((row) => (row.station_id ? [row.station_id] : [])))];
-  const names = await stationNamesById(tx, stationIds);
-  return rows.map((row) => orderListItem(row, names));
-}
-
-/** Display names of the users who caused an order's events (users of other companies, such as the master, stay unnamed). */
-async function namesOf(tx: Tx, userIds: readonly string[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (const userId of new Set(userIds)) {
-    const user = await findUserById(tx, userId);
-    if (user) names.set(userId, `${user.first_name} ${user.last_name}`.trim() || (user.username ?? ''));
-  }
-  return names;
-}
 
 export async function ordersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readers = { preHandler: app.authenticate };
-  const writers = { preHandler: app.requireRole(...orderWriters) };
+  const writers = { preHandler: app.requireRole(...writerRoles) };
   const operators = { preHandler: app.requireRole('OPERATOR') };
-  const writersAndOperators = { preHandler: app.requireRole(...orderWriters, 'OPERATOR') };
+  const writersAndOperators = { preHandler: app.requireRole(...writerRoles, 'OPERATOR') };
 
-  const read = <T>(request: FastifyRequest, work: (tx: Tx, today: string) => Promise<T>) =>
-    withTenant(app.db, companyOf(request), (tx) => work(tx, todayOf(new Date())));
+  const actionSchema = <Body extends z.ZodType>(summary: string, body: Body, statuses: number[] = []) => ({
+    tags: ['orders'],
+    summary,
+    params: orderParams,
+    body,
+    response: { 200: orderViewSchema, ...errorResponses(409, ...statuses) },
+  });
 
-  /** One tenant transaction for a write and the answer read after it; consumers are woken once it commits. */
-  async function write<T>(request: FastifyRequest, work: (ctx: OrderContext, today: string) => Promise<T>): Promise<T> {
-    const companyId = companyOf(request);
-    const principal = principalOf(request);
-    const now = new Date();
-    const result = await withTenant(app.db, companyId, (tx) =>
-      work(
-        {
-          tx,
-          eventStore: app.eventStore,
-          companyId,
-          metadata: eventMetadataOf(request),
-          actor: { userId: principal.userId, role: principal.role },
-          at: now.toISOString(),
-        },
-        todayOf(now),
-      ),
-    );
-    app.eventStore.committed();
-    return result;
-  }
+  /** Registers a status change that needs nothing but the client's version; it answers the order as it is afterwards. */
+  const plainAction = (path: `/api/orders/:id/${string}`, type: PlainOrderCommand, summary: string) =>
+    r.post(path, {
+      ...writers,
+      schema: actionSchema(summary, orderActionSchema),
+      handler: async (request) =>
+        runCommand(app, request, async (ctx) => {
+          await runPlainAction(ctx, request.params.id, request.body.version, type);
+          return orderViewOf(ctx.tx, request.params.id, ctx.now);
+        }),
+    });
 
   r.get('/api/orders', {
     ...readers,
@@ -138,11 +66,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       querystring: orderListQuerySchema,
       response: { 200: orderPageSchema, ...errorResponses() },
     },
-    handler: async (request) =>
-      read(request, async (tx, today) => {
-        const { rows, total } = await listOrders(tx, request.query, today);
-        return { data: await listItemsOf(tx, rows), total, page: request.query.page, limit: request.query.limit };
-      }),
+    handler: async (request) => runQuery(app, request, (tx, now) => orderPageOf(tx, request.query, now)),
   });
 
   r.post('/api/orders', {
@@ -155,7 +79,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const { kind, ...form } = request.body;
-      const view = await write(request, async (ctx, today) => orderViewOf(ctx.tx, await createOrder(ctx, kind, form), today));
+      const view = await runCommand(app, request, async (ctx) => orderViewOf(ctx.tx, await createOrder(ctx, kind, form), ctx.now));
       return reply.status(201).send(view);
     },
   });
@@ -168,18 +92,8 @@ export async function ordersRoutes(app: FastifyInstance) {
       querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(200) }),
       response: { 200: homeBoardSchema, ...errorResponses() },
     },
-    handler: async (request) =>
-      read(request, async (tx, today) => {
-        const { rows, total } = await homeBoardRows(tx, today, request.query.limit);
-        return { data: await listItemsOf(tx, rows), total, today };
-      }),
+    handler: async (request) => runQuery(app, request, (tx, now) => homeBoardOf(tx, request.query.limit, now)),
   });
-
-  const advertisementOf = async (tx: Tx, today: string) => {
-    const saved = await findAdvertisement(tx);
-    const rows = await inProductionRows(tx, today, 200);
-    return { comment: saved?.comment ?? '', updatedAt: saved ? new Date(saved.updated_at).toISOString() : null, orders: await listItemsOf(tx, rows) };
-  };
 
   r.get('/api/orders/advertisement', {
     ...readers,
@@ -188,7 +102,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       summary: 'The shop-floor display: announcement line and orders in production',
       response: { 200: advertisementViewSchema, ...errorResponses() },
     },
-    handler: async (request) => read(request, (tx, today) => advertisementOf(tx, today)),
+    handler: async (request) => runQuery(app, request, (tx, now) => advertisementOf(tx, now)),
   });
 
   r.put('/api/orders/advertisement', {
@@ -200,16 +114,16 @@ export async function ordersRoutes(app: FastifyInstance) {
       response: { 200: advertisementViewSchema, ...errorResponses() },
     },
     handler: async (request) =>
-      write(request, async (ctx, today) => {
+      runCommand(app, request, async (ctx) => {
         await setAdvertisement(ctx, request.body.comment);
-        return advertisementOf(ctx.tx, today);
+        return advertisementOf(ctx.tx, ctx.now);
       }),
   });
 
   r.get('/api/orders/:id', {
     ...readers,
     schema: { tags: ['orders'], params: orderParams, response: { 200: orderViewSchema, ...errorResponses() } },
-    handler: async (request) => read(request, (tx, today) => orderViewOf(tx, request.params.id, today)),
+    handler: async (request) => runQuery(app, request, (tx, now) => orderViewOf(tx, request.params.id, now)),
   });
 
   r.get('/api/orders/by-number/:orderNumber', {
@@ -220,12 +134,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       params: orderNumberParamsSchema,
       response: { 200: orderViewSchema, ...errorResponses() },
     },
-    handler: async (request) =>
-      read(request, async (tx, today) => {
-        const orderId = await findOrderIdByNumber(tx, request.params.orderNumber);
-        if (!orderId) throw new DomainError('NOT_FOUND');
-        return orderViewOf(tx, orderId, today);
-      }),
+    handler: async (request) => runQuery(app, request, (tx, now) => orderViewByNumberOf(tx, request.params.orderNumber, now)),
   });
 
   r.put('/api/orders/:id', {
@@ -239,9 +148,9 @@ export async function ordersRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const { version, ...form } = request.body;
-      return write(request, async (ctx, today) => {
+      return runCommand(app, request, async (ctx) => {
         await changeOrder(ctx, request.params.id, form, version);
-        return orderViewOf(ctx.tx, request.params.id, today);
+        return orderViewOf(ctx.tx, request.params.id, ctx.now);
       });
     },
   });
@@ -254,109 +163,64 @@ export async function ordersRoutes(app: FastifyInstance) {
       params: orderParams,
       response: { 200: orderHistorySchema, ...errorResponses() },
     },
-    handler: async (request) =>
-      read(request, async (tx) => {
-        const events = await app.eventStore.readStream(tx, orderStreamId(request.params.id));
-        if (events.length === 0) throw new DomainError('NOT_FOUND');
-        const names = await namesOf(tx, events.flatMap((event) => (event.metadata.userId ? [event.metadata.userId] : [])));
-        const created = events[0].data as { orderNumber?: string };
-        return { orderId: request.params.id, orderNumber: created.orderNumber ?? '', data: events.map((event) => orderHistoryEntry(event, names)) };
-      }),
+    handler: async (request) => runQuery(app, request, (tx) => orderHistoryOf(tx, app.eventStore, request.params.id)),
   });
 
-  const actionRoute = (summary: string, statuses: number[] = []) => ({
-    tags: ['orders'],
-    summary,
-    params: orderParams,
-    response: { 200: orderViewSchema, ...errorResponses(409, ...statuses) },
-  });
-
-  const plainActions: Record<PlainAction, string> = {
-    place: 'Open -> Ordered',
-    'ready-to-use': 'A finished production order is ready to use',
-    'ready-to-dispatch': 'Ready to ship -> Ready for dispatch',
-    dispatch: 'Ready for dispatch -> Dispatched',
-    deliver: 'Dispatched -> Delivered',
-    finish: 'Delivered (or ready to use) -> Finished',
-    cancel: 'Open or Ordered -> Canceled',
-  };
-  for (const [action, summary] of Object.entries(plainActions) as [PlainAction, string][]) {
-    r.post(`/api/orders/:id/${action}`, {
-      ...writers,
-      schema: { ...actionRoute(summary), body: orderActionSchema },
-      handler: async (request) =>
-        write(request, async (ctx, today) => {
-          await runPlainAction(ctx, request.params.id, request.body.version, action);
-          return orderViewOf(ctx.tx, request.params.id, today);
-        }),
-    });
-  }
+  plainAction('/api/orders/:id/place', 'PlaceOrder', 'Open -> Ordered');
+  plainAction('/api/orders/:id/ready-to-use', 'MarkReadyToUse', 'A finished production order is ready to use');
+  plainAction('/api/orders/:id/ready-to-dispatch', 'MarkReadyToDispatch', 'Ready to ship -> Ready for dispatch');
+  plainAction('/api/orders/:id/dispatch', 'Dispatch', 'Ready for dispatch -> Dispatched');
+  plainAction('/api/orders/:id/deliver', 'Deliver', 'Dispatched -> Delivered');
+  plainAction('/api/orders/:id/finish', 'Finish', 'Delivered (or ready to use) -> Finished');
+  plainAction('/api/orders/:id/cancel', 'Cancel', 'Open or Ordered -> Canceled');
 
   r.post('/api/orders/:id/start-production', {
     ...writers,
-    schema: { ...actionRoute('Creates the production orders and takes use-inventory positions from stock', [422]), body: orderActionSchema },
+    schema: actionSchema('Creates the production orders and takes use-inventory positions from stock', orderActionSchema, [422]),
     handler: async (request) =>
-      write(request, async (ctx, today) => {
+      runCommand(app, request, async (ctx) => {
         await startProduction(ctx, request.params.id, request.body.version);
-        return orderViewOf(ctx.tx, request.params.id, today);
+        return orderViewOf(ctx.tx, request.params.id, ctx.now);
       }),
   });
 
   r.post('/api/orders/:id/start-work', {
     ...operators,
-    schema: { ...actionRoute('An operator signed in at the station starts work on the order'), body: stationActionSchema },
+    schema: actionSchema('An operator signed in at the station starts work on the order', stationActionSchema),
     handler: async (request) =>
-      write(request, async (ctx, today) => {
+      runCommand(app, request, async (ctx) => {
         await startWork(ctx, request.params.id, request.body.version, request.body.stationId);
-        return orderViewOf(ctx.tx, request.params.id, today);
+        return orderViewOf(ctx.tx, request.params.id, ctx.now);
       }),
   });
 
   r.post('/api/orders/:id/complete-work', {
     ...operators,
-    schema: { ...actionRoute('Work done: the order goes to the next station of the sequence, or to WIP after the last'), body: stationActionSchema },
+    schema: actionSchema('Work done: the order goes to the next station of the sequence, or to WIP after the last', stationActionSchema),
     handler: async (request) =>
-      write(request, async (ctx, today) => {
+      runCommand(app, request, async (ctx) => {
         await completeWork(ctx, request.params.id, request.body.version, request.body.stationId);
-        return orderViewOf(ctx.tx, request.params.id, today);
+        return orderViewOf(ctx.tx, request.params.id, ctx.now);
       }),
   });
 
   r.post('/api/orders/:id/move-to-station', {
     ...writersAndOperators,
-    schema: { ...actionRoute('Moves the order to another station (rework)'), body: moveToStationSchema },
+    schema: actionSchema('Moves the order to another station (rework)', moveToStationSchema),
     handler: async (request) =>
-      write(request, async (ctx, today) => {
+      runCommand(app, request, async (ctx) => {
         await moveToStation(ctx, request.params.id, request.body.version, request.body.toStationId);
-        return orderViewOf(ctx.tx, request.params.id, today);
+        return orderViewOf(ctx.tx, request.params.id, ctx.now);
       }),
   });
 
   r.post('/api/orders/:id/check-in', {
     ...writersAndOperators,
-    schema: { ...actionRoute("Checks a logistics order's goods in at an incoming-goods station"), body: stationActionSchema },
+    schema: actionSchema("Checks a logistics order's goods in at an incoming-goods station", stationActionSchema),
     handler: async (request) =>
-      write(request, async (ctx, today) => {
+      runCommand(app, request, async (ctx) => {
         await checkIn(ctx, request.params.id, request.body.version, request.body.stationId);
-        return orderViewOf(ctx.tx, request.params.id, today);
-      }),
-  });
-
-  r.get('/api/stations/:id/worklist', {
-    ...readers,
-    schema: {
-      tags: ['stations'],
-      summary: 'Orders at the station: prioritized first, then by delivery date',
-      params: orderParams,
-      response: { 200: worklistSchema, ...errorResponses() },
-    },
-    handler: async (request) =>
-      read(request, async (tx, today) => {
-        const station = await findStationRow(tx, request.params.id);
-        if (!station) throw new DomainError('NOT_FOUND');
-        const rows = await worklistRows(tx, station.id, today);
-        const items = await listItemsOf(tx, rows);
-        return { stationId: station.id, stationName: station.name, data: items.map((item) => ({ ...item, inWork: item.workStartedAt !== null })) };
+        return orderViewOf(ctx.tx, request.params.id, ctx.now);
       }),
   });
 }

@@ -2,25 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../../domain/shared/errors.js';
-import type { Role } from '../../../domain/shared/roles.js';
+import { writerRoles, type Role } from '../../../domain/shared/roles.js';
 import { stationAuthorizationsSchema } from '../../../domain/stations/station.schema.js';
-import { companyOf, eventMetadataOf, principalOf } from '../../platform/auth.js';
-import { withTenant } from '../../platform/db.js';
-import { errorResponses } from '../../platform/errors.js';
-import { setStationAuthorizations, stationAuthorizationsOf } from './station-authorizations.js';
-import { stationWriters } from './stations.routes.js';
 import { stationAuthorizationsViewSchema } from '../../../domain/stations/stations.views.js';
+import { principalOf } from '../../platform/auth.js';
+import { runCommand, runQuery } from '../../platform/command.js';
+import { errorResponses } from '../../platform/errors.js';
+import { setStationAuthorizations } from './stations.handlers.js';
+import { stationAuthorizationsOf } from './stations.queries.js';
 
 const userParams = z.object({ id: z.uuid() });
 
 /** Admins read every user's authorisations; everyone else only their own (the station screen's Move to offers those). */
 const mayReadAuthorizationsOf = (reader: { userId: string; role: Role }, userId: string) =>
-  stationWriters.includes(reader.role) || reader.userId === userId;
+  writerRoles.includes(reader.role) || reader.userId === userId;
 
 /** Per-user station authorisations, set by admins on the user (the team screens use them) and read by the user. */
 export async function stationAuthorizationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admins = { preHandler: app.requireRole(...stationWriters) };
+  const admins = { preHandler: app.requireRole(...writerRoles) };
 
   r.get('/api/users/:id/station-authorizations', {
     preHandler: app.authenticate,
@@ -32,10 +32,7 @@ export async function stationAuthorizationRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       if (!mayReadAuthorizationsOf(principalOf(request), request.params.id)) throw new DomainError('FORBIDDEN');
-      return withTenant(app.db, companyOf(request), async (tx) => ({
-        userId: request.params.id,
-        stationIds: await stationAuthorizationsOf(tx, request.params.id),
-      }));
+      return runQuery(app, request, async (tx) => ({ userId: request.params.id, stationIds: await stationAuthorizationsOf(tx, request.params.id) }));
     },
   });
 
@@ -48,17 +45,10 @@ export async function stationAuthorizationRoutes(app: FastifyInstance) {
       body: stationAuthorizationsSchema,
       response: { 200: stationAuthorizationsViewSchema, ...errorResponses() },
     },
-    handler: async (request) => {
-      const companyId = companyOf(request);
-      const stationIds = await withTenant(app.db, companyId, (tx) =>
-        setStationAuthorizations(
-          { tx, eventStore: app.eventStore, companyId, metadata: eventMetadataOf(request), at: new Date().toISOString() },
-          request.params.id,
-          request.body.stationIds,
-        ),
-      );
-      app.eventStore.committed();
-      return { userId: request.params.id, stationIds };
-    },
+    handler: async (request) =>
+      runCommand(app, request, async (ctx) => ({
+        userId: request.params.id,
+        stationIds: await setStationAuthorizations(ctx, request.params.id, request.body.stationIds),
+      })),
   });
 }

@@ -4,7 +4,8 @@ import { loginKindOf } from '../../../domain/identity/identity.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { onlyOperatorsSignIn } from '../../../domain/stations/station.decider.js';
 import type { stationLoginSchema } from '../../../domain/stations/station.schema.js';
-import { withSystem, withTenant } from '../../platform/db.js';
+import { runInTenant } from '../../platform/command.js';
+import { withSystem } from '../../platform/db.js';
 import {
   findUserByLogin,
   forgetAccountFailures,
@@ -14,7 +15,7 @@ import {
   recordLoginFailure,
   throttleKeys,
 } from '../identity/index.js';
-import { signInAtStation } from './stations.commands.js';
+import { signInAtStation } from './stations.handlers.js';
 import { isAuthorizedForStation } from './stations.queries.js';
 
 /**
@@ -30,7 +31,8 @@ export async function signInAtStationWithPassword(
   stationId: string,
   credentials: z.infer<typeof stationLoginSchema>,
 ) {
-  const now = new Date();
+  // The throttle's moment: its failures are kept even when the sign-in is refused, outside the command's transaction.
+  const now = app.clock.now();
   const keys = throttleKeys(credentials.username, request.ip);
   const throttle = await loginThrottleFor(app.db, keys, now);
   if (throttle.blocked) {
@@ -50,21 +52,15 @@ export async function signInAtStationWithPassword(
   if (notOperator || !user.company_id) throw notOperator ?? new DomainError('NOT_OPERATOR');
   const companyId = user.company_id;
 
-  return withTenant(app.db, companyId, async (tx) => {
-    const authorized = await isAuthorizedForStation(tx, user.id, stationId);
-    const station = await signInAtStation(
-      {
-        tx,
-        eventStore: app.eventStore,
-        companyId,
-        metadata: { userId: user.id, role: user.role, onBehalfOf: companyId, correlationId: request.id },
-        at: now.toISOString(),
-      },
-      stationId,
-      { userId: user.id, username: user.username ?? '', role: user.role },
-      authorized,
-    );
-    const session = await openSession(tx, app.auth, { id: user.id, role: user.role, ownCompanyId: companyId }, companyId);
+  const scope = {
+    companyId,
+    actor: { userId: user.id, role: user.role },
+    metadata: { userId: user.id, role: user.role, onBehalfOf: companyId, correlationId: request.id },
+  };
+  return runInTenant(app, scope, async (ctx) => {
+    const authorized = await isAuthorizedForStation(ctx.tx, user.id, stationId);
+    const station = await signInAtStation(ctx, stationId, { userId: user.id, username: user.username ?? '', role: user.role }, authorized);
+    const session = await openSession(ctx.tx, app.auth, { id: user.id, role: user.role, ownCompanyId: companyId }, companyId);
     return {
       access_token: session.access_token,
       userId: user.id,

@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
+import { DomainError } from '../../../domain/shared/errors.js';
 import { roles, type Role } from '../../../domain/shared/roles.js';
+import { stationStreamId } from '../../../domain/stations/station.events.js';
 import { WIP_STAGE_NAME } from '../../../domain/stations/station.schema.js';
-import type { SequenceView, StationHistoryEntry, StationView } from '../../../domain/stations/stations.views.js';
-import type { Executor } from '../../platform/db.js';
-import type { StoredEvent } from '../../platform/event-store.js';
+import type { SequenceView, StationHistory, StationHistoryEntry, StationView } from '../../../domain/stations/stations.views.js';
+import { likePattern, type Executor } from '../../platform/db.js';
+import type { EventStore, StoredEvent } from '../../platform/event-store.js';
+import { findUserById } from '../identity/index.js';
 import './stations.tables.js';
 
 /** A station row with its place in the saved sequence (1-based; null when not in it). */
@@ -35,7 +38,7 @@ export interface StationListQuery {
 
 /** One page of the company's stations and how many match in all. */
 export async function listStationRows(db: Executor, query: StationListQuery): Promise<{ rows: StationRow[]; total: number }> {
-  const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = query.q ? likePattern(query.q) : undefined;
   const base = db
     .selectFrom('stations')
     .leftJoin('station_sequences as sequence', 'sequence.company_id', 'stations.company_id')
@@ -145,6 +148,19 @@ export async function isAuthorizedForStation(db: Executor, userId: string, stati
   return row !== undefined;
 }
 
+/** The company's user of this id; another company's user is not found (the tenant transaction sees only the company's). */
+export async function requireCompanyUser(db: Executor, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user) throw new DomainError('USER_NOT_FOUND');
+  return user;
+}
+
+/** The stations a company user may sign in at. */
+export async function stationAuthorizationsOf(db: Executor, userId: string): Promise<string[]> {
+  await requireCompanyUser(db, userId);
+  return authorizedStationIds(db, userId);
+}
+
 /** The stations the user may sign in at, in name order. */
 export async function authorizedStationIds(db: Executor, userId: string): Promise<string[]> {
   const rows = await db
@@ -209,4 +225,39 @@ export function historyEntry(event: StoredEvent): StationHistoryEntry {
     },
     data: (event.data ?? {}) as Record<string, unknown>,
   };
+}
+
+/** The start of the day (UTC) of `now`: "finished today" counts from here. */
+export const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+/** A station as GET /api/stations/{id} answers it, with its key figures of the day of `now`. */
+export async function stationViewOf(db: Executor, stationId: string, now: Date): Promise<StationView> {
+  const row = await findStationRow(db, stationId);
+  if (!row) throw new DomainError('NOT_FOUND');
+  const figures = await stationKeyFigures(db, [row.id], startOfDay(now));
+  return stationView(row, figures.get(row.id) ?? noKeyFigures);
+}
+
+/** One page of the overview, each station with its key figures of the day of `now`. */
+export async function stationPageOf(db: Executor, query: StationListQuery, now: Date) {
+  const { rows, total } = await listStationRows(db, query);
+  const figures = await stationKeyFigures(
+    db,
+    rows.map((row) => row.id),
+    startOfDay(now),
+  );
+  return { data: rows.map((row) => stationView(row, figures.get(row.id) ?? noKeyFigures)), total, page: query.page, limit: query.limit };
+}
+
+/** The saved sequence as the editor draws it. */
+export async function sequenceViewOf(db: Executor): Promise<SequenceView> {
+  const saved = await findSequenceRow(db);
+  return sequenceView(saved, await stationNamesById(db, saved?.station_ids ?? []));
+}
+
+/** Every event of the station's stream, with who and when; a station never created (or another company's) is 404. */
+export async function stationHistoryOf(db: Executor, eventStore: EventStore, stationId: string): Promise<StationHistory> {
+  const events = await eventStore.readStream(db, stationStreamId(stationId));
+  if (events.length === 0) throw new DomainError('NOT_FOUND');
+  return { stationId, data: events.map(historyEntry) };
 }

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pagingQuery } from '../../../domain/shared/paging.js';
+import { worklistSchema, type WorklistItem } from '../../../domain/orders/orders.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import type { Role } from '../../../domain/shared/roles.js';
+import { pagingQuery } from '../../../domain/shared/paging.js';
+import { writerRoles } from '../../../domain/shared/roles.js';
 import { saveSequenceSchema } from '../../../domain/stations/sequence.schema.js';
-import { stationStreamId } from '../../../domain/stations/station.events.js';
 import {
   changeStationSchema,
   createStationSchema,
@@ -13,65 +13,24 @@ import {
   stationLoginSchema,
   versionSchema,
 } from '../../../domain/stations/station.schema.js';
-import { companyOf, eventMetadataOf } from '../../platform/auth.js';
-import { withTenant, type Tx } from '../../platform/db.js';
+import { historySchema, sequenceViewSchema, stationPageSchema, stationSessionSchema, stationViewSchema } from '../../../domain/stations/stations.views.js';
+import { runCommand, runQuery } from '../../platform/command.js';
+import type { Executor } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
-import {
-  changeStation,
-  createStation,
-  deleteStation,
-  recordMaintenance,
-  saveSequence,
-  type CommandContext,
-} from './stations.commands.js';
 import { signInAtStationWithPassword } from './station-login.js';
-import {
-  findSequenceRow,
-  findStationRow,
-  historyEntry,
-  listStationRows,
-  sequenceView,
-  stationKeyFigures,
-  stationNamesById,
-  stationView,
-} from './stations.queries.js';
-import {
-  historySchema,
-  sequenceViewSchema,
-  stationPageSchema,
-  stationSessionSchema,
-  stationViewSchema,
-} from '../../../domain/stations/stations.views.js';
-
-/** Who may change stations and the sequence; every signed-in company user may read them. */
-export const stationWriters: readonly Role[] = ['MASTER', 'SUPER_USER', 'ADMIN'];
+import { changeStation, createStation, deleteStation, recordMaintenance, saveSequence } from './stations.handlers.js';
+import { findStationRow, sequenceViewOf, stationHistoryOf, stationPageOf, stationViewOf } from './stations.queries.js';
 
 const stationParams = z.object({ id: z.uuid() });
 
-/** The start of the current day (UTC): "finished today" counts from here. */
-export const startOfToday = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+/** The orders at a station now, waiting or in work; the orders module answers it (see `StationsService`). */
+export type WorklistReader = (db: Executor, stationId: string, now: Date) => Promise<WorklistItem[]>;
 
-async function stationViewOf(tx: Tx, stationId: string) {
-  const row = await findStationRow(tx, stationId);
-  if (!row) throw new DomainError('NOT_FOUND');
-  const figures = await stationKeyFigures(tx, [row.id], startOfToday(new Date()));
-  return stationView(row, figures.get(row.id)!);
-}
-
-export async function stationsRoutes(app: FastifyInstance) {
+/** Stations and the sequence: the company's writers change them; every signed-in company user reads them. */
+export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: WorklistReader }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readers = { preHandler: app.authenticate };
-  const writers = { preHandler: app.requireRole(...stationWriters) };
-
-  /** One tenant transaction for a write; consumers are woken after it commits. */
-  async function write<T>(request: FastifyRequest, work: (ctx: CommandContext) => Promise<T>): Promise<T> {
-    const companyId = companyOf(request);
-    const result = await withTenant(app.db, companyId, (tx) =>
-      work({ tx, eventStore: app.eventStore, companyId, metadata: eventMetadataOf(request), at: new Date().toISOString() }),
-    );
-    app.eventStore.committed();
-    return result;
-  }
+  const writers = { preHandler: app.requireRole(...writerRoles) };
 
   r.get('/api/stations', {
     ...readers,
@@ -85,24 +44,14 @@ export async function stationsRoutes(app: FastifyInstance) {
       }),
       response: { 200: stationPageSchema, ...errorResponses() },
     },
-    handler: async (request) =>
-      withTenant(app.db, companyOf(request), async (tx) => {
-        const { rows, total } = await listStationRows(tx, request.query);
-        const figures = await stationKeyFigures(
-          tx,
-          rows.map((row) => row.id),
-          startOfToday(new Date()),
-        );
-        return { data: rows.map((row) => stationView(row, figures.get(row.id)!)), total, page: request.query.page, limit: request.query.limit };
-      }),
+    handler: async (request) => runQuery(app, request, (tx, now) => stationPageOf(tx, request.query, now)),
   });
 
   r.post('/api/stations', {
     ...writers,
     schema: { tags: ['stations'], body: createStationSchema, response: { 201: stationViewSchema, ...errorResponses(409) } },
     handler: async (request, reply) => {
-      const stationId = await write(request, (ctx) => createStation(ctx, request.body));
-      const view = await withTenant(app.db, companyOf(request), (tx) => stationViewOf(tx, stationId));
+      const view = await runCommand(app, request, async (ctx) => stationViewOf(ctx.tx, await createStation(ctx, request.body), ctx.now));
       return reply.status(201).send(view);
     },
   });
@@ -111,29 +60,23 @@ export async function stationsRoutes(app: FastifyInstance) {
   r.get('/api/stations/sequence', {
     ...readers,
     schema: { tags: ['stations'], response: { 200: sequenceViewSchema, ...errorResponses() } },
-    handler: async (request) =>
-      withTenant(app.db, companyOf(request), async (tx) => {
-        const saved = await findSequenceRow(tx);
-        return sequenceView(saved, await stationNamesById(tx, saved?.station_ids ?? []));
-      }),
+    handler: async (request) => runQuery(app, request, (tx) => sequenceViewOf(tx)),
   });
 
   r.put('/api/stations/sequence', {
     ...writers,
     schema: { tags: ['stations'], body: saveSequenceSchema, response: { 200: sequenceViewSchema, ...errorResponses(409) } },
-    handler: async (request) => {
-      await write(request, (ctx) => saveSequence(ctx, request.body));
-      return withTenant(app.db, companyOf(request), async (tx) => {
-        const saved = await findSequenceRow(tx);
-        return sequenceView(saved, await stationNamesById(tx, saved?.station_ids ?? []));
-      });
-    },
+    handler: async (request) =>
+      runCommand(app, request, async (ctx) => {
+        await saveSequence(ctx, request.body);
+        return sequenceViewOf(ctx.tx);
+      }),
   });
 
   r.get('/api/stations/:id', {
     ...readers,
     schema: { tags: ['stations'], params: stationParams, response: { 200: stationViewSchema, ...errorResponses() } },
-    handler: async (request) => withTenant(app.db, companyOf(request), (tx) => stationViewOf(tx, request.params.id)),
+    handler: async (request) => runQuery(app, request, (tx, now) => stationViewOf(tx, request.params.id, now)),
   });
 
   r.put('/api/stations/:id', {
@@ -141,8 +84,10 @@ export async function stationsRoutes(app: FastifyInstance) {
     schema: { tags: ['stations'], params: stationParams, body: changeStationSchema, response: { 200: stationViewSchema, ...errorResponses(409) } },
     handler: async (request) => {
       const { version, ...input } = request.body;
-      await write(request, (ctx) => changeStation(ctx, request.params.id, input, version));
-      return withTenant(app.db, companyOf(request), (tx) => stationViewOf(tx, request.params.id));
+      return runCommand(app, request, async (ctx) => {
+        await changeStation(ctx, request.params.id, input, version);
+        return stationViewOf(ctx.tx, request.params.id, ctx.now);
+      });
     },
   });
 
@@ -155,7 +100,7 @@ export async function stationsRoutes(app: FastifyInstance) {
       response: { 204: z.null(), ...errorResponses(409) },
     },
     handler: async (request, reply) => {
-      await write(request, (ctx) => deleteStation(ctx, request.params.id, request.query.version));
+      await runCommand(app, request, (ctx) => deleteStation(ctx, request.params.id, request.query.version));
       return reply.status(204).send(null);
     },
   });
@@ -168,20 +113,33 @@ export async function stationsRoutes(app: FastifyInstance) {
       body: recordMaintenanceSchema,
       response: { 200: stationViewSchema, ...errorResponses(409) },
     },
-    handler: async (request) => {
-      await write(request, (ctx) => recordMaintenance(ctx, request.params.id, request.body.performedAt, request.body.version));
-      return withTenant(app.db, companyOf(request), (tx) => stationViewOf(tx, request.params.id));
-    },
+    handler: async (request) =>
+      runCommand(app, request, async (ctx) => {
+        await recordMaintenance(ctx, request.params.id, request.body.performedAt, request.body.version);
+        return stationViewOf(ctx.tx, request.params.id, ctx.now);
+      }),
   });
 
   r.get('/api/stations/:id/history', {
     ...readers,
     schema: { tags: ['stations'], params: stationParams, response: { 200: historySchema, ...errorResponses() } },
-    handler: async (request) => {
-      const events = await withTenant(app.db, companyOf(request), (tx) => app.eventStore.readStream(tx, stationStreamId(request.params.id)));
-      if (events.length === 0) throw new DomainError('NOT_FOUND');
-      return { stationId: request.params.id, data: events.map(historyEntry) };
+    handler: async (request) => runQuery(app, request, (tx) => stationHistoryOf(tx, app.eventStore, request.params.id)),
+  });
+
+  r.get('/api/stations/:id/worklist', {
+    ...readers,
+    schema: {
+      tags: ['stations'],
+      summary: 'Orders at the station: prioritized first, then by delivery date',
+      params: stationParams,
+      response: { 200: worklistSchema, ...errorResponses() },
     },
+    handler: async (request) =>
+      runQuery(app, request, async (tx, now) => {
+        const station = await findStationRow(tx, request.params.id);
+        if (!station) throw new DomainError('NOT_FOUND');
+        return { stationId: station.id, stationName: station.name, data: await deps.worklistOf(tx, station.id, now) };
+      }),
   });
 
   r.post('/api/stations/:id/login', {
@@ -191,10 +149,6 @@ export async function stationsRoutes(app: FastifyInstance) {
       body: stationLoginSchema,
       response: { 200: stationSessionSchema, ...errorResponses(409) },
     },
-    handler: async (request, reply) => {
-      const session = await signInAtStationWithPassword(app, request, reply, request.params.id, request.body);
-      app.eventStore.committed();
-      return session;
-    },
+    handler: async (request, reply) => signInAtStationWithPassword(app, request, reply, request.params.id, request.body),
   });
 }

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { MaterialOnHand, NumberedOrder, OrderCommand, ProductionLine } from '../../../domain/orders/order.commands.js';
+import { orderDecider, productionPlanOf, type OrderState } from '../../../domain/orders/order.decider.js';
+import { ADVERTISEMENT_STREAM_TYPE, advertisementStreamId, ORDER_STREAM_TYPE, orderStreamId, type AdvertisementEvent, type OrderEvent, type StockMove } from '../../../domain/orders/order.events.js';
+import { actionAllowed } from '../../../domain/orders/order.machine.js';
+import { orderNumbersFrom } from '../../../domain/orders/order.numbering.js';
+import type { OrderForm, OrderKind } from '../../../domain/orders/order.schema.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { handleCommand, recordEvents, type CommandContext, type HandleOptions } from '../../platform/command.js';
+import type { Tx } from '../../platform/db.js';
+import { findMaterial, moveStock } from '../materials/index.js';
+import { findSequenceRow, findStationRow, isAuthorizedForStation } from '../stations/index.js';
+import { stationOfOperator } from './orders.queries.js';
+import './orders.tables.js';
+
+const orderStream = (orderId: string) => ({ id: orderStreamId(orderId), type: ORDER_STREAM_TYPE });
+
+const staleOrder = () =>
+  new DomainError(
+    'CONFLICT_ERROR',
+    [{ path: 'version', message: 'errors.CONFLICT_ERROR' }],
+    'This order was changed meanwhile. Reload it and make your change again.',
+  );
+
+/** Another company's order looks absent (row-level security): 404. */
+const orderMustExist = ({ state }: { state: OrderState }) => (state.status === 'absent' ? new DomainError('NOT_FOUND') : undefined);
+
+/**
+ * A command on the order as the client's copy (of `clientVersion`) saw it: a copy of another
+ * version is stale, and so is one overtaken by another writer before the append (409, never a lost move).
+ */
+const onClientCopy = (clientVersion: number, precondition: HandleOptions<OrderState>['precondition'] = orderMustExist): HandleOptions<OrderState> => ({
+  clientVersion,
+  precondition,
+  conflict: staleOrder,
+});
+
+/**
+ * Hands out `count` consecutive order numbers of the company and answers the first. The counter
+ * row is locked until the transaction ends, so concurrent creators queue and numbers never repeat
+ * or skip (a rolled-back creation gives its numbers back).
+ */
+async function takeOrderNumbers(ctx: CommandContext, count: number): Promise<NumberedOrder[]> {
+  const { last_number } = await ctx.tx
+    .insertInto('order_counters')
+    .values({ company_id: ctx.companyId, last_number: count })
+    .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ last_number: sql`order_counters.last_number + ${count}` }))
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return orderNumbersFrom(last_number - count + 1, count).map((numbered) => ({ orderId: randomUUID(), ...numbered }));
+}
+
+async function applyStock(ctx: CommandContext, moves: readonly StockMove[], direction: 1 | -1) {
+  await moveStock(
+    ctx,
+    moves.map((move) => ({ materialId: move.materialId, quantity: direction * move.quantity })),
+  );
+}
+
+/** The company's materials the positions name, with their stock; unknown or another company's ids are left out. */
+async function materialsOnHand(tx: Tx, materialIds: readonly string[]): Promise<MaterialOnHand[]> {
+  const found: MaterialOnHand[] = [];
+  for (const materialId of new Set(materialIds)) {
+    const material = await findMaterial(tx, materialId);
+    if (material) {
+      found.push({ materialId, name: material.name, materialNumber: material.materialNumber, type: material.type, stock: material.stock.quantity });
+    }
+  }
+  return found;
+}
+
+async function productionLineOf(tx: Tx): Promise<ProductionLine> {
+  const saved = await findSequenceRow(tx);
+  return { stationIds: saved?.station_ids ?? [], startStationId: saved?.start_station_id ?? null };
+}
+
+/**
+ * An operator acts at a station only while signed in there (their latest station login) and
+ * still authorised for it. Administrators act from the console and are not asked.
+ */
+async function operatorMustBeSignedInAt(ctx: CommandContext, stationId: string): Promise<DomainError | undefined> {
+  if (ctx.actor?.role !== 'OPERATOR') return undefined;
+  if ((await stationOfOperator(ctx.tx, ctx.actor.userId)) !== stationId) {
+    return new DomainError('STATION_NOT_SIGNED_IN', [{ path: 'stationId', message: 'errors.STATION_NOT_SIGNED_IN' }]);
+  }
+  if (!(await isAuthorizedForStation(ctx.tx, ctx.actor.userId, stationId))) return new DomainError('STATION_NOT_AUTHORIZED');
+  return undefined;
+}
+
+/** A command an operator gives at a station: asked before the order is (the order's absence next). */
+const atStation =
+  (ctx: CommandContext, stationId: string) =>
+  async (loaded: { state: OrderState }): Promise<DomainError | undefined> =>
+    (await operatorMustBeSignedInAt(ctx, stationId)) ?? orderMustExist(loaded);
+
+const eventOf = <Type extends OrderEvent['type']>(events: readonly OrderEvent[], type: Type) =>
+  events.find((event): event is Extract<OrderEvent, { type: Type }> => event.type === type);
+
+/** Creates an order with the company's next number; answers its id. */
+export async function createOrder(ctx: CommandContext, kind: OrderKind, form: OrderForm): Promise<string> {
+  const materials = await materialsOnHand(ctx.tx, form.positions.map((p) => p.materialId));
+  const [order] = await takeOrderNumbers(ctx, 1);
+  await handleCommand(ctx, orderDecider, orderStream(order.orderId), { type: 'CreateOrder', order, kind, form, materials, at: ctx.at });
+  return order.orderId;
+}
+
+export async function changeOrder(ctx: CommandContext, orderId: string, form: OrderForm, version: number): Promise<void> {
+  await handleCommand(
+    ctx,
+    orderDecider,
+    orderStream(orderId),
+    async (): Promise<OrderCommand> => ({ type: 'ChangeOrder', form, materials: await materialsOnHand(ctx.tx, form.positions.map((p) => p.materialId)), at: ctx.at }),
+    onClientCopy(version),
+  );
+}
+
+/** The actions that need nothing but the version and the status machine. */
+export type PlainOrderCommand = Extract<OrderCommand['type'], 'PlaceOrder' | 'MarkReadyToUse' | 'MarkReadyToDispatch' | 'Dispatch' | 'Deliver' | 'Finish' | 'Cancel'>;
+
+export async function runPlainAction(ctx: CommandContext, orderId: string, version: number, type: PlainOrderCommand): Promise<void> {
+  await handleCommand(ctx, orderDecider, orderStream(orderId), { type, at: ctx.at }, onClientCopy(version));
+}
+
+/**
+ * Starts production. A customer order makes one production order per material to be made (each
+ * numbered, linked both ways, entering the line at the start station) and takes its use-inventory
+ * positions from stock; a production order of its own enters the line. All in one transaction.
+ */
+export async function startProduction(ctx: CommandContext, orderId: string, version: number): Promise<void> {
+  const line = await productionLineOf(ctx.tx);
+  let productionOrders: NumberedOrder[] = [];
+  const { events, before } = await handleCommand(
+    ctx,
+    orderDecider,
+    orderStream(orderId),
+    async (state): Promise<OrderCommand> => {
+      let materials: MaterialOnHand[] = [];
+      if (state.status !== 'absent' && state.kind === 'customer' && actionAllowed(state.kind, state.status, 'start-production')) {
+        const plan = productionPlanOf(state);
+        if (plan.length > 0 && line.startStationId) productionOrders = await takeOrderNumbers(ctx, plan.length);
+        materials = await materialsOnHand(ctx.tx, state.positions.filter((p) => p.useInventory).map((p) => p.materialId));
+      }
+      return { type: 'StartProduction', line, productionOrders, materials, at: ctx.at };
+    },
+    onClientCopy(version),
+  );
+  const started = eventOf(events, 'ProductionStarted');
+  if (!started || before.status === 'absent') return;
+  await applyStock(ctx, started.data.takenFromStock, -1);
+  for (const [index, planned] of started.data.productionOrders.entries()) {
+    const command: OrderCommand = {
+      type: 'CreateProductionOrder',
+      order: productionOrders[index],
+      parent: { orderId, details: before.details, stockOrder: before.details.stockOrder },
+      positions: before.positions.filter((p) => p.materialId === planned.materialId && !p.useInventory),
+      startStationId: line.startStationId as string,
+      at: ctx.at,
+    };
+    await handleCommand(ctx, orderDecider, orderStream(planned.orderId), command);
+  }
+}
+
+export async function startWork(ctx: CommandContext, orderId: string, version: number, stationId: string): Promise<void> {
+  await handleCommand(ctx, orderDecider, orderStream(orderId), { type: 'StartWork', stationId, at: ctx.at }, onClientCopy(version, atStation(ctx, stationId)));
+}
+
+/**
+ * Completes work at a station: the order moves on to the next station of the saved sequence, or
+ * after the last one to WIP, finished; pieces made for stock go to stock, and the customer order
+ * hears of it in the same transaction.
+ */
+export async function completeWork(ctx: CommandContext, orderId: string, version: number, stationId: string): Promise<void> {
+  const line = await productionLineOf(ctx.tx);
+  const { events, before } = await handleCommand(
+    ctx,
+    orderDecider,
+    orderStream(orderId),
+    { type: 'CompleteWork', stationId, line, at: ctx.at },
+    onClientCopy(version, atStation(ctx, stationId)),
+  );
+  const finished = eventOf(events, 'ProductionFinished');
+  if (!finished) return;
+  await applyStock(ctx, finished.data.stockAdded, 1);
+  // Two production orders finishing at once both append to the customer order: the second reads it
+  // again (the first's event is committed by then) and decides anew, so the last one makes it ready.
+  if (before.status !== 'absent' && before.parentOrderId) {
+    await handleCommand(
+      ctx,
+      orderDecider,
+      orderStream(before.parentOrderId),
+      { type: 'RecordProductionOrderDone', productionOrderId: orderId, at: ctx.at },
+      { precondition: orderMustExist, retriesOnConflict: 4 },
+    );
+  }
+}
+
+/**
+ * Moves an order to another station (rework, or any station an administrator chooses). An
+ * operator does it from the station the order is at, and only to a station they are authorised for;
+ * that is asked before the copy's version.
+ */
+export async function moveToStation(ctx: CommandContext, orderId: string, version: number, toStationId: string): Promise<void> {
+  const operatorMayMove = async ({ state }: { state: OrderState }) => {
+    if (state.status === 'absent') return new DomainError('NOT_FOUND');
+    if (ctx.actor?.role !== 'OPERATOR') return undefined;
+    const here = state.location?.stage === 'station' ? state.location.stationId : null;
+    const notHere = here ? await operatorMustBeSignedInAt(ctx, here) : undefined;
+    if (notHere) return notHere;
+    if (!(await isAuthorizedForStation(ctx.tx, ctx.actor.userId, toStationId))) {
+      return new DomainError('STATION_NOT_AUTHORIZED', [{ path: 'toStationId', message: 'errors.STATION_NOT_AUTHORIZED' }]);
+    }
+    return undefined;
+  };
+  await handleCommand(
+    ctx,
+    orderDecider,
+    orderStream(orderId),
+    async (): Promise<OrderCommand> => ({ type: 'MoveToStation', toStationId, stationExists: (await findStationRow(ctx.tx, toStationId)) !== undefined, at: ctx.at }),
+    onClientCopy(version, operatorMayMove),
+  );
+}
+
+/** Checks a logistics order's goods in at an incoming-goods station; they go to stock. */
+export async function checkIn(ctx: CommandContext, orderId: string, version: number, stationId: string): Promise<void> {
+  const { events } = await handleCommand(
+    ctx,
+    orderDecider,
+    orderStream(orderId),
+    async (): Promise<OrderCommand> => {
+      const station = await findStationRow(ctx.tx, stationId);
+      if (!station) throw new DomainError('VALIDATION_ERROR', [{ path: 'stationId', message: 'stations.validation.unknownStation' }]);
+      return { type: 'CheckIn', station: { stationId, incomingGoodsCheckIn: station.incoming_goods_check_in }, at: ctx.at };
+    },
+    onClientCopy(version, atStation(ctx, stationId)),
+  );
+  const checkedIn = eventOf(events, 'OrderCheckedIn');
+  if (checkedIn) await applyStock(ctx, checkedIn.data.stockAdded, 1);
+}
+
+/** Sets the shop-floor display's announcement line; recorded on the company's advertisement stream for the live board. */
+export async function setAdvertisement(ctx: CommandContext, comment: string): Promise<void> {
+  await ctx.tx
+    .insertInto('order_advertisements')
+    .values({ company_id: ctx.companyId, comment, updated_at: ctx.now })
+    .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ comment, updated_at: ctx.now }))
+    .execute();
+  const event: AdvertisementEvent = { type: 'AdvertisementCommentSet', data: { comment, at: ctx.at } };
+  await recordEvents(ctx, { id: advertisementStreamId(ctx.companyId), type: ADVERTISEMENT_STREAM_TYPE }, [event]);
+}
