@@ -47,36 +47,28 @@ export const sendIdentityEmailJob = defineJob<IdentityEmailJob>({
   },
 });
 
-function routeFor<Type extends UserEvent['type']>(eventType: Type, toJob: (event: Extract<UserEvent, { type: Type }>) => IdentityEmailJob): DispatchRoute {
+type EmailEvent = Extract<UserEvent, { type: 'EmailVerificationCodeIssued' | 'PasswordResetRequested' | 'AdminUserInvited' }>;
+
+/** A user event that mails the user: the email's template, the user's address and language, and what the template needs. */
+function routeFor<Type extends EmailEvent['type']>(
+  eventType: Type,
+  template: EmailTemplate,
+  contentOf: (data: Extract<EmailEvent, { type: Type }>['data']) => Pick<IdentityEmailJob, 'params' | 'sealed'>,
+): DispatchRoute {
   return defineDispatchRoute({
     eventType,
     queue: 'email',
     name: sendIdentityEmailJob.name,
-    toJob: (stored: StoredEvent) => toJob({ type: stored.type, data: stored.data } as Extract<UserEvent, { type: Type }>),
+    toJob: (stored: StoredEvent) => {
+      const { data } = { type: stored.type, data: stored.data } as Extract<EmailEvent, { type: Type }>;
+      return { template: template.name, to: data.email, locale: data.locale, ...contentOf(data) } satisfies IdentityEmailJob;
+    },
   });
 }
 
 /** Which user events send which email. */
 export const identityDispatchRoutes: DispatchRoute[] = [
-  routeFor('EmailVerificationCodeIssued', ({ data }) => ({
-    template: verificationCodeEmail.name,
-    to: data.email,
-    locale: data.locale,
-    params: { firstName: data.firstName, email: data.email },
-    sealed: data.sealedCode,
-  })),
-  routeFor('PasswordResetRequested', ({ data }) => ({
-    template: passwordResetEmail.name,
-    to: data.email,
-    locale: data.locale,
-    params: { firstName: data.firstName },
-    sealed: data.sealedToken,
-  })),
-  routeFor('AdminUserInvited', ({ data }) => ({
-    template: invitationEmail.name,
-    to: data.email,
-    locale: data.locale,
-    params: { firstName: data.firstName, companyName: data.companyName },
-    sealed: data.sealedToken,
-  })),
+  routeFor('EmailVerificationCodeIssued', verificationCodeEmail, (data) => ({ params: { firstName: data.firstName, email: data.email }, sealed: data.sealedCode })),
+  routeFor('PasswordResetRequested', passwordResetEmail, (data) => ({ params: { firstName: data.firstName }, sealed: data.sealedToken })),
+  routeFor('AdminUserInvited', invitationEmail, (data) => ({ params: { firstName: data.firstName, companyName: data.companyName }, sealed: data.sealedToken })),
 ];
