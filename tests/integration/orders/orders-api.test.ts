@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evolveOrder, initialOrderState } from '../../../src/domain/orders/order.decider.js';
 import type { OrderEvent } from '../../../src/domain/orders/order.events.js';
+import { settableClock } from '../../../src/server/platform/clock.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, signedInMaster } from '../../support/identity.js';
 import { act, createOrder, errorOf, orderBody, orderLine, orderOf, type OrderLine } from './support.js';
@@ -10,7 +11,8 @@ let line: OrderLine;
 let other: OrderLine;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A fixed moment: "today" of the home board and of "delayed" is the same day on every run.
+  t = await createTestApp({}, { clock: settableClock('2026-11-23T12:00:00.000Z') });
   line = await orderLine(t);
   other = await orderLine(t);
 });
