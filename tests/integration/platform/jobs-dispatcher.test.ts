@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createJobServices } from '../../../src/server/jobs.js';
@@ -20,6 +19,7 @@ import {
 } from '../../../src/server/platform/jobs.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { testRedisUrl } from '../../support/services.js';
+import { deleteQueueKeys, waitForJob } from './jobs-support.js';
 
 const logged: { level: string; message?: string }[] = [];
 const recordingLog: JobLogger = {
@@ -28,14 +28,6 @@ const recordingLog: JobLogger = {
   error: (_details, message) => logged.push({ level: 'error', message }),
   child: () => recordingLog,
 };
-
-async function waitForJob(queue: JobQueue, name: QueueName, jobId: string, states: JobState[]): Promise<JobSnapshot> {
-  for (;;) {
-    const job = await queue.getJob(name, jobId);
-    if (job && states.includes(job.state)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** Shipment ids the `notify-customer` handler ran for, in order. */
 const notified: string[] = [];
@@ -144,12 +136,7 @@ describe.each([
   afterAll(async () => {
     await workers?.close();
     await queue?.close();
-    if (redis) {
-      const client = new Redis(testRedisUrl());
-      const keys = await client.keys(`${prefix}:*`);
-      if (keys.length > 0) await client.del(...keys);
-      await client.quit();
-    }
+    if (redis) await deleteQueueKeys(prefix);
   });
 
 

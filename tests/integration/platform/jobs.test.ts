@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createJobServices } from '../../../src/server/jobs.js';
@@ -19,26 +18,7 @@ import {
 import { createTestApp } from '../../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { testRedisUrl } from '../../support/services.js';
-
-const quietLog: JobLogger = { info() {}, warn() {}, error() {}, child: () => quietLog };
-
-async function waitForJob(queue: JobQueue, name: QueueName, jobId: string, states: JobState[]): Promise<JobSnapshot> {
-  for (;;) {
-    const job = await queue.getJob(name, jobId);
-    if (job && states.includes(job.state)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function deleteKeys(prefix: string) {
-  const redis = new Redis(testRedisUrl());
-  try {
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-  } finally {
-    await redis.quit();
-  }
-}
+import { deleteQueueKeys, quietLog, waitForJob } from './jobs-support.js';
 
 /** Runs per job id: how many times each handler started, and what it was given. */
 const runs = new Map<string, number>();
@@ -108,7 +88,7 @@ describe.each([
   afterAll(async () => {
     await workers?.close();
     await queue?.close();
-    if (redis) await deleteKeys(prefix);
+    if (redis) await deleteQueueKeys(prefix);
   });
 
   it('is the adapter the configuration asks for', () => {
@@ -187,7 +167,7 @@ describe.each([
       expect(runs.get(key)).toBe(1);
     } finally {
       await other.close();
-      if (redis) await deleteKeys(`${prefix}-late`);
+      if (redis) await deleteQueueKeys(`${prefix}-late`);
     }
   });
 });

@@ -2,16 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createLiveFeed, type LiveEvent, type LiveFeedOptions, type LiveSocket, type LiveStatus } from '../../../src/web/lib/live-feed.js';
-import { createTestApp, type TestApp } from '../../support/app.js';
-import { labelsOf, liveUrl, record, trustSignedTokens, waitUntil } from './live-feed-support.js';
+import type { TestApp } from '../../support/app.js';
+import { labelsOf, listeningTestApp, liveUrl, record, waitUntil } from './live-feed-support.js';
 
 let t: TestApp;
 const companyId = randomUUID();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  trustSignedTokens(t);
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  t = await listeningTestApp();
 });
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { WebSocket } from 'ws';
 import { withTenant } from '../../../src/server/platform/db.js';
 import type { LiveEvent, ServerMessage } from '../../../src/server/platform/live-protocol.js';
-import type { TestApp } from '../../support/app.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
 
 export type EventMessage = Extract<ServerMessage, { type: 'event' }>;
 
@@ -134,4 +134,12 @@ export function signedToken(secret: string, claims: Record<string, unknown>): st
  */
 export function trustSignedTokens(t: TestApp): void {
   t.app.auth.setTokenCheck(async () => true);
+}
+
+/** The whole server listening on a free port, trusting every token it signed (no user rows needed). */
+export async function listeningTestApp(): Promise<TestApp> {
+  const t = await createTestApp();
+  trustSignedTokens(t);
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return t;
 }

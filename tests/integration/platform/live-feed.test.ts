@@ -2,17 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCursor } from '../../../src/server/platform/event-store.js';
 import { compareCursors, type ServerMessage } from '../../../src/server/platform/live-protocol.js';
-import { createTestApp, type TestApp } from '../../support/app.js';
-import { holdHorizon, labelsOf, liveUrl, openClient, record, signedToken, trustSignedTokens, waitUntil, type EventMessage } from './live-feed-support.js';
+import type { TestApp } from '../../support/app.js';
+import { holdHorizon, labelsOf, listeningTestApp, liveUrl, openClient, record, signedToken, waitUntil, type EventMessage } from './live-feed-support.js';
 
 let t: TestApp;
 const companyA = randomUUID();
 const companyB = randomUUID();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  trustSignedTokens(t);
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  t = await listeningTestApp();
 });
 
 afterAll(async () => {
@@ -330,9 +328,7 @@ describe('the route', () => {
 
 describe('shutdown', () => {
   it('app.close() closes every connected socket', async () => {
-    const own = await createTestApp();
-    trustSignedTokens(own);
-    await own.app.listen({ host: '127.0.0.1', port: 0 });
+    const own = await listeningTestApp();
     const companyId = randomUUID();
     const clients = await Promise.all([0, 1, 2].map(() => openClient(own.app, { token: own.tokenFor({ companyId }) })));
     await clients[0].subscribe(['company']);

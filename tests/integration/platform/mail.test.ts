@@ -11,16 +11,7 @@ import { createMailer, testMessageTemplate } from '../../../src/server/platform/
 import { createSendEmailJob, type SendEmailData } from '../../../src/server/platform/send-email.jobs.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
-
-const quietLog: JobLogger = { info() {}, warn() {}, error() {}, child: () => quietLog };
-
-async function waitForJob(queue: JobQueue, name: QueueName, jobId: string, states: JobState[]): Promise<JobSnapshot> {
-  for (;;) {
-    const job = await queue.getJob(name, jobId);
-    if (job && states.includes(job.state)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { quietLog, waitForJob } from './jobs-support.js';
 
 interface ReceivedMail {
   recipients: string[];

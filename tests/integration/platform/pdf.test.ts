@@ -15,8 +15,7 @@ import type { JobLogger, JobQueue, JobSnapshot, JobState, JobWorkers } from '../
 import { createPdfRenderer, type PdfRenderer } from '../../../src/server/platform/pdf.js';
 import { createRenderPdfJob, definePdfDocument } from '../../../src/server/platform/render-pdf.jobs.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
-
-const quietLog: JobLogger = { info() {}, warn() {}, error() {}, child: () => quietLog };
+import { quietLog, waitForJob } from './jobs-support.js';
 
 const hasPdftotext = !spawnSync('pdftotext', ['-v']).error;
 const workDir = mkdtempSync(path.join(tmpdir(), 'pdf-test-'));
@@ -43,14 +42,6 @@ function expectPdfWithText(pdf: Buffer, title: string, texts: string[]) {
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
-
-async function waitForJob(queue: JobQueue, jobId: string, states: JobState[]): Promise<JobSnapshot> {
-  for (;;) {
-    const job = await queue.getJob('pdf', jobId);
-    if (job && states.includes(job.state)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 let renderer: PdfRenderer;
 
@@ -163,19 +154,19 @@ describe('the render-pdf job', () => {
 
   it('prints a registered document in the requested language and hands the file on', async () => {
     await queue.add('pdf', 'render-pdf', { document: 'test-delivery-note', locale: 'de', params: { shipmentId: 'S-7', customer: 'Müller GmbH' } }, { jobId: 'note-S-7' });
-    expect((await waitForJob(queue, 'note-S-7', ['completed', 'failed'])).state).toBe('completed');
+    expect((await waitForJob(queue, 'pdf', 'note-S-7', ['completed', 'failed'])).state).toBe('completed');
     expectPdfWithText(delivered.get('S-7') as Buffer, 'Lieferschein S-7', ['Lieferschein S-7', 'Müller GmbH']);
   });
 
   it('fails a document kind nobody registered, without retrying', async () => {
     await queue.add('pdf', 'render-pdf', { document: 'invoice', locale: 'en', params: {} }, { jobId: 'unknown-kind' });
-    const job = await waitForJob(queue, 'unknown-kind', ['completed', 'failed']);
+    const job = await waitForJob(queue, 'pdf', 'unknown-kind', ['completed', 'failed']);
     expect(job).toMatchObject({ state: 'failed', attemptsMade: 1, failedReason: 'No PDF document kind invoice is registered' });
   });
 
   it('fails a document whose params do not fit, without retrying', async () => {
     await queue.add('pdf', 'render-pdf', { document: 'test-delivery-note', locale: 'en', params: { shipmentId: 7 } }, { jobId: 'bad-params' });
-    const job = await waitForJob(queue, 'bad-params', ['completed', 'failed']);
+    const job = await waitForJob(queue, 'pdf', 'bad-params', ['completed', 'failed']);
     expect(job).toMatchObject({ state: 'failed', attemptsMade: 1 });
     expect(job.failedReason).toMatch(/Params of document test-delivery-note are not valid/);
   });
