@@ -8,15 +8,7 @@ import { withSystem } from '../../../src/server/platform/db.js';
 import { createDispatcher, defineDispatchRoute, dispatchJobId, type DispatchRound, type DispatchRoute } from '../../../src/server/platform/dispatcher.js';
 import { createEventStore, type EventStore, type StoredEvent } from '../../../src/server/platform/event-store.js';
 import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
-import {
-  defineJob,
-  type JobLogger,
-  type JobQueue,
-  type JobSnapshot,
-  type JobState,
-  type JobWorkers,
-  type QueueName,
-} from '../../../src/server/platform/jobs.js';
+import { defineJob, type JobLogger, type JobQueue, type JobWorkers } from '../../../src/server/platform/jobs.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { testRedisUrl } from '../../support/services.js';
 import { deleteQueueKeys, waitForJob } from './jobs-support.js';

@@ -5,16 +5,7 @@ import { createJobServices } from '../../../src/server/jobs.js';
 import { loadConfig } from '../../../src/server/platform/config.js';
 import { createEventStore } from '../../../src/server/platform/event-store.js';
 import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
-import {
-  defineJob,
-  permanentJobFailure,
-  type JobLogger,
-  type JobQueue,
-  type JobSnapshot,
-  type JobState,
-  type JobWorkers,
-  type QueueName,
-} from '../../../src/server/platform/jobs.js';
+import { defineJob, permanentJobFailure, type JobQueue, type JobWorkers } from '../../../src/server/platform/jobs.js';
 import { createTestApp } from '../../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { testRedisUrl } from '../../support/services.js';

@@ -6,7 +6,7 @@ import { createJobServices } from '../../../src/server/jobs.js';
 import { loadConfig } from '../../../src/server/platform/config.js';
 import { createEventStore } from '../../../src/server/platform/event-store.js';
 import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
-import type { JobLogger, JobQueue, JobSnapshot, JobState, JobWorkers, QueueName } from '../../../src/server/platform/jobs.js';
+import type { JobQueue, JobWorkers } from '../../../src/server/platform/jobs.js';
 import { createMailer, testMessageTemplate } from '../../../src/server/platform/mailer.js';
 import { createSendEmailJob, type SendEmailData } from '../../../src/server/platform/send-email.jobs.js';
 import { createTestApp, type TestApp } from '../../support/app.js';

@@ -11,7 +11,7 @@ import { createJobServices } from '../../../src/server/jobs.js';
 import { loadConfig } from '../../../src/server/platform/config.js';
 import { createEventStore } from '../../../src/server/platform/event-store.js';
 import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
-import type { JobLogger, JobQueue, JobSnapshot, JobState, JobWorkers } from '../../../src/server/platform/jobs.js';
+import type { JobQueue, JobWorkers } from '../../../src/server/platform/jobs.js';
 import { createPdfRenderer, type PdfRenderer } from '../../../src/server/platform/pdf.js';
 import { createRenderPdfJob, definePdfDocument } from '../../../src/server/platform/render-pdf.jobs.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
