@@ -171,6 +171,9 @@ export interface Handled<State, Event> {
   version: number;
 }
 
+/** The refusal of a write made on a stale copy (409 CONFLICT_ERROR), with what the user should do in `message`. */
+export const staleCopy = (message?: string) => new DomainError('CONFLICT_ERROR', [{ path: 'version', message: 'errors.CONFLICT_ERROR' }], message);
+
 const isConflict = (error: unknown) => error instanceof DomainError && error.code === 'CONFLICT_ERROR';
 
 /**
@@ -185,7 +188,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   command: Command | ((state: State) => Command | Promise<Command>),
   options: HandleOptions<State> = {},
 ): Promise<Handled<State, Event>> {
-  const conflict = () => options.conflict?.() ?? new DomainError('CONFLICT_ERROR', [{ path: 'version', message: 'errors.CONFLICT_ERROR' }]);
+  const conflict = () => options.conflict?.() ?? staleCopy();
   for (let attempt = 0; ; attempt++) {
     const loaded = await loadStream(ctx, decider, stream.id);
     const refused = await options.precondition?.(loaded);

@@ -7,7 +7,7 @@ import { actionAllowed } from '../../../domain/orders/order.machine.js';
 import { orderNumbersFrom } from '../../../domain/orders/order.numbering.js';
 import type { OrderForm, OrderKind } from '../../../domain/orders/order.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { handleCommand, recordEvents, type CommandContext, type HandleOptions } from '../../platform/command.js';
+import { handleCommand, recordEvents, staleCopy, type CommandContext, type HandleOptions } from '../../platform/command.js';
 import type { Tx } from '../../platform/db.js';
 import { findMaterial, moveStock } from '../materials/index.js';
 import { findSequenceRow, findStationRow, isAuthorizedForStation } from '../stations/index.js';
@@ -16,12 +16,7 @@ import './orders.tables.js';
 
 const orderStream = (orderId: string) => ({ id: orderStreamId(orderId), type: ORDER_STREAM_TYPE });
 
-const staleOrder = () =>
-  new DomainError(
-    'CONFLICT_ERROR',
-    [{ path: 'version', message: 'errors.CONFLICT_ERROR' }],
-    'This order was changed meanwhile. Reload it and make your change again.',
-  );
+const staleOrder = () => staleCopy('This order was changed meanwhile. Reload it and make your change again.');
 
 /** Another company's order looks absent (row-level security): 404. */
 const orderMustExist = ({ state }: { state: OrderState }) => (state.status === 'absent' ? new DomainError('NOT_FOUND') : undefined);

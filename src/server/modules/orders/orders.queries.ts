@@ -2,10 +2,11 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { availableActions, type LiveOrderState } from '../../../domain/orders/order.decider.js';
 import { calendarDayOf, inProductionStatuses, isDelayed, isEditable, settledStatuses } from '../../../domain/orders/order.machine.js';
 import { parseOrderNumber } from '../../../domain/orders/order.numbering.js';
-import { positionNetCents, type OrderKind, type OrderListQuery, type OrderSortColumn, type OrderStatus } from '../../../domain/orders/order.schema.js';
+import { orderSortColumns, positionNetCents, type OrderKind, type OrderListQuery, type OrderSortColumn, type OrderStatus } from '../../../domain/orders/order.schema.js';
 import { orderStreamId } from '../../../domain/orders/order.events.js';
 import type { AdvertisementView, HomeBoard, OrderHistory, OrderHistoryEntry, OrderListItem, OrderPage, OrderView, WorklistItem } from '../../../domain/orders/orders.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
+import { parseSort } from '../../../domain/shared/paging.js';
 import { roles, type Role } from '../../../domain/shared/roles.js';
 import { likePattern, type Executor } from '../../platform/db.js';
 import type { EventStore, StoredEvent } from '../../platform/event-store.js';
@@ -79,9 +80,8 @@ const sortExpressions: Record<OrderSortColumn, Expression<unknown>> = {
 
 /** `number` or `-number` as an order-by fragment; empty dates sort last either way. */
 function orderOf(sort: string) {
-  const descending = sort.startsWith('-');
-  const column = sortExpressions[(descending ? sort.slice(1) : sort) as OrderSortColumn] ?? sortExpressions.number;
-  return sql`${column} ${descending ? sql`desc` : sql`asc`} nulls last, orders.id asc`;
+  const { column, descending } = parseSort(sort, orderSortColumns, 'number');
+  return sql`${sortExpressions[column]} ${descending ? sql`desc` : sql`asc`} nulls last, orders.id asc`;
 }
 
 /**

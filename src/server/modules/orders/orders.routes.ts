@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../../domain/orders/order.schema.js';
 import { advertisementViewSchema, homeBoardSchema, orderHistorySchema, orderPageSchema, orderViewSchema } from '../../../domain/orders/orders.views.js';
 import { writerRoles } from '../../../domain/shared/roles.js';
-import { runCommand, runQuery } from '../../platform/command.js';
+import { runCommand, runQuery, type CommandContext } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import {
   changeOrder,
@@ -46,16 +46,19 @@ export async function ordersRoutes(app: FastifyInstance) {
     response: { 200: orderViewSchema, ...errorResponses(409, ...statuses) },
   });
 
+  /** Runs a command on the order of the route and answers the order as it is afterwards, read in the same transaction. */
+  const actOn = (request: FastifyRequest<{ Params: { id: string } }>, command: (ctx: CommandContext, orderId: string) => Promise<void>) =>
+    runCommand(app, request, async (ctx) => {
+      await command(ctx, request.params.id);
+      return orderViewOf(ctx.tx, request.params.id, ctx.now);
+    });
+
   /** Registers a status change that needs nothing but the client's version; it answers the order as it is afterwards. */
   const plainAction = (path: `/api/orders/:id/${string}`, type: PlainOrderCommand, summary: string) =>
     r.post(path, {
       ...writers,
       schema: actionSchema(summary, orderActionSchema),
-      handler: async (request) =>
-        runCommand(app, request, async (ctx) => {
-          await runPlainAction(ctx, request.params.id, request.body.version, type);
-          return orderViewOf(ctx.tx, request.params.id, ctx.now);
-        }),
+      handler: async (request) => actOn(request, (ctx, orderId) => runPlainAction(ctx, orderId, request.body.version, type)),
     });
 
   r.get('/api/orders', {
@@ -148,10 +151,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const { version, ...form } = request.body;
-      return runCommand(app, request, async (ctx) => {
-        await changeOrder(ctx, request.params.id, form, version);
-        return orderViewOf(ctx.tx, request.params.id, ctx.now);
-      });
+      return actOn(request, (ctx, orderId) => changeOrder(ctx, orderId, form, version));
     },
   });
 
@@ -177,50 +177,30 @@ export async function ordersRoutes(app: FastifyInstance) {
   r.post('/api/orders/:id/start-production', {
     ...writers,
     schema: actionSchema('Creates the production orders and takes use-inventory positions from stock', orderActionSchema, [422]),
-    handler: async (request) =>
-      runCommand(app, request, async (ctx) => {
-        await startProduction(ctx, request.params.id, request.body.version);
-        return orderViewOf(ctx.tx, request.params.id, ctx.now);
-      }),
+    handler: async (request) => actOn(request, (ctx, orderId) => startProduction(ctx, orderId, request.body.version)),
   });
 
   r.post('/api/orders/:id/start-work', {
     ...operators,
     schema: actionSchema('An operator signed in at the station starts work on the order', stationActionSchema),
-    handler: async (request) =>
-      runCommand(app, request, async (ctx) => {
-        await startWork(ctx, request.params.id, request.body.version, request.body.stationId);
-        return orderViewOf(ctx.tx, request.params.id, ctx.now);
-      }),
+    handler: async (request) => actOn(request, (ctx, orderId) => startWork(ctx, orderId, request.body.version, request.body.stationId)),
   });
 
   r.post('/api/orders/:id/complete-work', {
     ...operators,
     schema: actionSchema('Work done: the order goes to the next station of the sequence, or to WIP after the last', stationActionSchema),
-    handler: async (request) =>
-      runCommand(app, request, async (ctx) => {
-        await completeWork(ctx, request.params.id, request.body.version, request.body.stationId);
-        return orderViewOf(ctx.tx, request.params.id, ctx.now);
-      }),
+    handler: async (request) => actOn(request, (ctx, orderId) => completeWork(ctx, orderId, request.body.version, request.body.stationId)),
   });
 
   r.post('/api/orders/:id/move-to-station', {
     ...writersAndOperators,
     schema: actionSchema('Moves the order to another station (rework)', moveToStationSchema),
-    handler: async (request) =>
-      runCommand(app, request, async (ctx) => {
-        await moveToStation(ctx, request.params.id, request.body.version, request.body.toStationId);
-        return orderViewOf(ctx.tx, request.params.id, ctx.now);
-      }),
+    handler: async (request) => actOn(request, (ctx, orderId) => moveToStation(ctx, orderId, request.body.version, request.body.toStationId)),
   });
 
   r.post('/api/orders/:id/check-in', {
     ...writersAndOperators,
     schema: actionSchema("Checks a logistics order's goods in at an incoming-goods station", stationActionSchema),
-    handler: async (request) =>
-      runCommand(app, request, async (ctx) => {
-        await checkIn(ctx, request.params.id, request.body.version, request.body.stationId);
-        return orderViewOf(ctx.tx, request.params.id, ctx.now);
-      }),
+    handler: async (request) => actOn(request, (ctx, orderId) => checkIn(ctx, orderId, request.body.version, request.body.stationId)),
   });
 }

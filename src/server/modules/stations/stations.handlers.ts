@@ -15,25 +15,14 @@ import {
   type StationAuthorizationEvent,
 } from '../../../domain/stations/station.events.js';
 import type { StationInput } from '../../../domain/stations/station.schema.js';
-import { handleCommand, recordEvents, type CommandContext, type HandleOptions, type LoadedStream } from '../../platform/command.js';
+import { handleCommand, recordEvents, staleCopy, type CommandContext, type HandleOptions, type LoadedStream } from '../../platform/command.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
 import { authorizedStationIds, existingStationIds, findSequenceRow, requireCompanyUser, stationNamesInUse } from './stations.queries.js';
 
 const stationStream = (stationId: string) => ({ id: stationStreamId(stationId), type: STATION_STREAM_TYPE });
 
-const staleStation = () =>
-  new DomainError(
-    'CONFLICT_ERROR',
-    [{ path: 'version', message: 'errors.CONFLICT_ERROR' }],
-    'This station was changed meanwhile. Reload it and make your change again.',
-  );
-
-const staleSequence = () =>
-  new DomainError(
-    'CONFLICT_ERROR',
-    [{ path: 'version', message: 'errors.CONFLICT_ERROR' }],
-    'The sequence was saved by someone else meanwhile. Reload it and make your changes again.',
-  );
+const staleStation = () => staleCopy('This station was changed meanwhile. Reload it and make your change again.');
+const staleSequence = () => staleCopy('The sequence was saved by someone else meanwhile. Reload it and make your changes again.');
 
 /** Two admins saving the same name at once: the read model's unique index catches the second. */
 const nameClash = (error: unknown) =>
