@@ -18,14 +18,19 @@ export const orderLocationSchema = z
   .nullable();
 export type OrderLocation = z.infer<typeof orderLocationSchema>;
 
-/** An order as the details screen, the edit form and the station screen read it. */
-export const orderViewSchema = z.object({
+/** What names an order wherever it is shown: its id, kind, number, status and customer name. */
+const orderHeading = {
   id: z.uuid(),
   kind: z.enum(orderKinds),
   number: z.number().int(),
   orderNumber: z.string(),
   status: z.enum(orderStatuses),
   name: z.string(),
+};
+
+/** An order as the details screen, the edit form and the station screen read it. */
+export const orderViewSchema = z.object({
+  ...orderHeading,
   street: z.string(),
   houseNumber: z.string(),
   addressSuffix: z.string(),
@@ -79,12 +84,7 @@ const positionSummarySchema = z.object({ materialId: z.uuid(), materialName: z.s
 
 /** A row of the order list (tabs Orders, Production Orders, Logistics Orders). */
 export const orderListItemSchema = z.object({
-  id: z.uuid(),
-  kind: z.enum(orderKinds),
-  number: z.number().int(),
-  orderNumber: z.string(),
-  status: z.enum(orderStatuses),
-  name: z.string(),
+  ...orderHeading,
   place: z.string(),
   prioritize: z.boolean(),
   deliveryDate: calendarDay,

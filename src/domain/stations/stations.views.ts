@@ -6,9 +6,13 @@ import { afterCompletionActions, WIP_STAGE_NAME } from './station.schema.js';
 /** Answers of the station routes; the web reads its types from here. Dates are ISO strings. */
 const isoDate = z.string();
 
+/** A station's key figures on the overview; a station without orders reads zero, never blank. */
 export const keyFiguresSchema = z.object({
+  /** Orders waiting at the station now. */
   worklistCount: z.number().int(),
+  /** Average time from arrival to finish of the orders finished today, in whole seconds. */
   cycleTimeSeconds: z.number().int(),
+  /** Orders finished at the station since the start of today (UTC). */
   finishedToday: z.number().int(),
 });
 export type KeyFigures = z.infer<typeof keyFiguresSchema>;

@@ -3,7 +3,7 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { roles, type Role } from '../../../domain/shared/roles.js';
 import { stationStreamId } from '../../../domain/stations/station.events.js';
 import { WIP_STAGE_NAME } from '../../../domain/stations/station.schema.js';
-import type { SequenceView, StationHistory, StationHistoryEntry, StationView } from '../../../domain/stations/stations.views.js';
+import type { KeyFigures, SequenceView, StationHistory, StationHistoryEntry, StationView } from '../../../domain/stations/stations.views.js';
 import { likePattern, type Executor } from '../../platform/db.js';
 import type { EventStore, StoredEvent } from '../../platform/event-store.js';
 import { findUserById } from '../identity/index.js';
@@ -87,15 +87,8 @@ export async function stationNamesById(db: Executor, stationIds: readonly string
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** The figures shown for a station on the overview. */
-export interface StationKeyFigures {
-  /** Orders waiting at the station now. */
-  worklistCount: number;
-  /** Average time from arrival to finish of the orders finished since `since`, in whole seconds. */
-  cycleTimeSeconds: number;
-  /** Orders finished at the station since `since` (the start of today). */
-  finishedToday: number;
-}
+/** The figures shown for a station on the overview (`since` is the start of its "today"). */
+export type StationKeyFigures = KeyFigures;
 
 export const noKeyFigures: StationKeyFigures = { worklistCount: 0, cycleTimeSeconds: 0, finishedToday: 0 };
 
