@@ -14,7 +14,7 @@ interface URL {
   toString(): string;
 }
 
-declare var URL: {
+declare const URL: {
   prototype: URL;
   new (url: string, base?: string): URL;
   canParse(url: string, base?: string): boolean;
