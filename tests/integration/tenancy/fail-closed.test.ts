@@ -4,6 +4,7 @@ import { authPlugin } from '../../../src/server/platform/auth.js';
 import { registerErrorHandling } from '../../../src/server/platform/errors.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam } from '../../support/identity.js';
+import { stationBody } from '../stations/stations-support.js';
 
 const secret = 'fail-closed-secret-that-is-long-enough-for-hs256';
 
@@ -73,7 +74,7 @@ describe('the whole app', () => {
     const company = await companyWithTeam(t, { companyName: 'Fail Closed' });
     const admin = clientOf(t, company.admin.token);
     expect((await admin.get('/api/auth/me')).statusCode).toBe(200);
-    expect((await admin.post('/api/stations', { name: 'Saw', parameters: [], actions: [], incomingGoodsCheckIn: false })).statusCode).toBe(201);
+    expect((await admin.post('/api/stations', stationBody('SAW'))).statusCode).toBe(201);
     // Signed with the server's key, but no session behind it: the identity module's check refuses it.
     expect((await clientOf(t, t.tokenFor({ companyId: company.companyId })).get('/api/auth/me')).statusCode).toBe(401);
   });
