@@ -10,7 +10,11 @@ const [reference, other] = ['en', 'de'];
 
 function jsonFiles(language) {
   const dir = path.join(localesDir, language);
-  return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.json')).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+    : [];
 }
 
 function flatten(value, prefix, into) {
@@ -31,7 +35,13 @@ function read(language, file, problems) {
   }
 }
 
-const placeholders = (text) => (typeof text === 'string' ? [...text.matchAll(/{{\s*(\w+)[^}]*}}/g)].map((m) => m[1]).sort().join(',') : '');
+const placeholders = (text) =>
+  typeof text === 'string'
+    ? [...text.matchAll(/{{\s*(\w+)[^}]*}}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(',')
+    : '';
 
 const problems = [];
 const referenceFiles = jsonFiles(reference);
