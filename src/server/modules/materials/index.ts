@@ -11,7 +11,7 @@ export type { MaterialRow } from './materials.tables.js';
 export interface MaterialsService {
   /**
    * Installs the check behind MATERIAL_IN_PRODUCTION: the orders module answers whether an order
-   * in production contains the material. Until then `materialIsInProduction` answers false.
+   * in production contains the material. Until then `materialIsInProduction` refuses every deletion (fails closed).
    */
   setInProductionCheck(check: InProductionCheck): void;
 }

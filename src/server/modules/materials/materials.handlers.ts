@@ -28,12 +28,15 @@ import {
 
 /**
  * Whether a material is part of an order that is in production (spec: MATERIAL_IN_PRODUCTION).
- * The orders module installs the real check; until orders exist no material is.
+ * The orders module installs the real check.
  */
 export type InProductionCheck = (tx: Tx, materialId: string) => Promise<boolean>;
 
-/** The check used until the orders module installs its own: no orders, so nothing is in production. */
-export const materialIsInProduction: InProductionCheck = async () => false;
+/**
+ * The check used until the orders module installs its own. It fails closed: an app assembled
+ * without orders refuses to delete a material rather than delete one an order may still need.
+ */
+export const materialIsInProduction: InProductionCheck = async () => true;
 
 /** What the materials handlers need beyond the command context: where files live, and the orders' check. */
 export interface MaterialsDeps {

@@ -3,7 +3,7 @@ import { operatorStationsProjection, ordersProjection, stationFlowProjection } f
 import { materialIsInAnOrderInProduction, stationWorklistOf } from './orders.queries.js';
 import { ordersRoutes } from './orders.routes.js';
 
-export { orderListStatement } from './orders.queries.js';
+export { materialIsInAnOrderInProduction, orderListStatement } from './orders.queries.js';
 
 /**
  * Orders: customer, production and logistics orders (one event stream each), their status
