@@ -48,19 +48,20 @@ export const sendIdentityEmailJob = defineJob<IdentityEmailJob>({
 });
 
 type EmailEvent = Extract<UserEvent, { type: 'EmailVerificationCodeIssued' | 'PasswordResetRequested' | 'AdminUserInvited' }>;
+type EmailEventData<Type extends EmailEvent['type']> = Extract<EmailEvent, { type: Type }>['data'];
 
 /** A user event that mails the user: the email's template, the user's address and language, and what the template needs. */
 function routeFor<Type extends EmailEvent['type']>(
   eventType: Type,
   template: EmailTemplate,
-  contentOf: (data: Extract<EmailEvent, { type: Type }>['data']) => Pick<IdentityEmailJob, 'params' | 'sealed'>,
+  contentOf: (data: EmailEventData<Type>) => Pick<IdentityEmailJob, 'params' | 'sealed'>,
 ): DispatchRoute {
   return defineDispatchRoute({
     eventType,
     queue: 'email',
     name: sendIdentityEmailJob.name,
     toJob: (stored: StoredEvent) => {
-      const { data } = { type: stored.type, data: stored.data } as Extract<EmailEvent, { type: Type }>;
+      const data = stored.data as EmailEventData<Type>;
       return { template: template.name, to: data.email, locale: data.locale, ...contentOf(data) } satisfies IdentityEmailJob;
     },
   });

@@ -47,10 +47,10 @@ export async function ordersRoutes(app: FastifyInstance) {
   });
 
   /** Runs a command on the order of the route and answers the order as it is afterwards, read in the same transaction. */
-  const actOn = (request: FastifyRequest<{ Params: { id: string } }>, command: (ctx: CommandContext, orderId: string) => Promise<void>) =>
+  const actOn = (request: FastifyRequest, orderId: string, command: (ctx: CommandContext, orderId: string) => Promise<void>) =>
     runCommand(app, request, async (ctx) => {
-      await command(ctx, request.params.id);
-      return orderViewOf(ctx.tx, request.params.id, ctx.now);
+      await command(ctx, orderId);
+      return orderViewOf(ctx.tx, orderId, ctx.now);
     });
 
   /** Registers a status change that needs nothing but the client's version; it answers the order as it is afterwards. */
@@ -58,7 +58,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     r.post(path, {
       ...writers,
       schema: actionSchema(summary, orderActionSchema),
-      handler: async (request) => actOn(request, (ctx, orderId) => runPlainAction(ctx, orderId, request.body.version, type)),
+      handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => runPlainAction(ctx, orderId, request.body.version, type)),
     });
 
   r.get('/api/orders', {
@@ -151,7 +151,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const { version, ...form } = request.body;
-      return actOn(request, (ctx, orderId) => changeOrder(ctx, orderId, form, version));
+      return actOn(request, request.params.id, (ctx, orderId) => changeOrder(ctx, orderId, form, version));
     },
   });
 
@@ -177,30 +177,30 @@ export async function ordersRoutes(app: FastifyInstance) {
   r.post('/api/orders/:id/start-production', {
     ...writers,
     schema: actionSchema('Creates the production orders and takes use-inventory positions from stock', orderActionSchema, [422]),
-    handler: async (request) => actOn(request, (ctx, orderId) => startProduction(ctx, orderId, request.body.version)),
+    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => startProduction(ctx, orderId, request.body.version)),
   });
 
   r.post('/api/orders/:id/start-work', {
     ...operators,
     schema: actionSchema('An operator signed in at the station starts work on the order', stationActionSchema),
-    handler: async (request) => actOn(request, (ctx, orderId) => startWork(ctx, orderId, request.body.version, request.body.stationId)),
+    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => startWork(ctx, orderId, request.body.version, request.body.stationId)),
   });
 
   r.post('/api/orders/:id/complete-work', {
     ...operators,
     schema: actionSchema('Work done: the order goes to the next station of the sequence, or to WIP after the last', stationActionSchema),
-    handler: async (request) => actOn(request, (ctx, orderId) => completeWork(ctx, orderId, request.body.version, request.body.stationId)),
+    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => completeWork(ctx, orderId, request.body.version, request.body.stationId)),
   });
 
   r.post('/api/orders/:id/move-to-station', {
     ...writersAndOperators,
     schema: actionSchema('Moves the order to another station (rework)', moveToStationSchema),
-    handler: async (request) => actOn(request, (ctx, orderId) => moveToStation(ctx, orderId, request.body.version, request.body.toStationId)),
+    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => moveToStation(ctx, orderId, request.body.version, request.body.toStationId)),
   });
 
   r.post('/api/orders/:id/check-in', {
     ...writersAndOperators,
     schema: actionSchema("Checks a logistics order's goods in at an incoming-goods station", stationActionSchema),
-    handler: async (request) => actOn(request, (ctx, orderId) => checkIn(ctx, orderId, request.body.version, request.body.stationId)),
+    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => checkIn(ctx, orderId, request.body.version, request.body.stationId)),
   });
 }
