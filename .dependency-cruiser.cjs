@@ -23,7 +23,7 @@ module.exports = {
     },
     {
       name: 'modules-meet-through-index',
-      comment: 'A module reaches another module only through that module\'s index.ts.',
+      comment: "A module reaches another module only through that module's index.ts.",
       severity: 'error',
       from: { path: '^src/server/modules/([^/]+)/' },
       to: { path: '^src/server/modules/([^/]+)/', pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/index\\.ts$'] },
@@ -79,7 +79,11 @@ module.exports = {
     exclude: { path: ['\\.test\\.tsx?$'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
     moduleSystems: ['es6', 'cjs'],
   },
 };

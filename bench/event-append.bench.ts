@@ -4,8 +4,7 @@ import { createEventStore } from '../src/server/platform/event-store.js';
 import { alternate, runWriters, type BenchContext, type BenchRow } from './harness.js';
 
 export const name = 'event-append';
-export const description =
-  'events appended with expected versions through the event store vs plain INSERTs of the same row, 1 and 16 writers';
+export const description = 'events appended with expected versions through the event store vs plain INSERTs of the same row, 1 and 16 writers';
 export const poolSize = 16;
 
 const targetRatio = 0.75;
@@ -35,8 +34,7 @@ const shapeLabel: Record<Shape, string> = {
 };
 
 /** Runs `work` the way the shape says: BEGIN ... COMMIT around it, or straight on the pool. */
-const within = <T>(db: Db, shape: Shape, work: (executor: Executor) => Promise<T>) =>
-  shape === 'transaction' ? db.transaction().execute(work) : work(db);
+const within = <T>(db: Db, shape: Shape, work: (executor: Executor) => Promise<T>) => (shape === 'transaction' ? db.transaction().execute(work) : work(db));
 
 // Written out like the event store's own statement, so neither side pays for query building.
 // The baseline goes as an application sends a plain INSERT: an unnamed statement, parsed and

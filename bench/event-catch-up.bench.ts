@@ -4,8 +4,7 @@ import { createConsumer } from '../src/server/platform/consumers.js';
 import { alternate, throughput, type BenchContext, type BenchRow } from './harness.js';
 
 export const name = 'event-catch-up';
-export const description =
-  'a consumer catching up on 200,000 events (no-op handler) vs the same rows read by a plain ordered SELECT in pages';
+export const description = 'a consumer catching up on 200,000 events (no-op handler) vs the same rows read by a plain ordered SELECT in pages';
 
 const eventCount = 200_000;
 const eventsPerStream = 10;

@@ -29,7 +29,16 @@ const cases = [
   { label: 'delayed orders matching a name, page 1', query: 'delayed=true&q=berg&page=1&limit=10' },
 ];
 
-const customers = ['Fahrradhaus Berg', 'Velo Weber', 'Radhaus Schneider', 'Kurierdienst Flink', 'Bike Shop Huber', 'Bergsport Maier', 'Stadtwerke Ingolstadt', 'Zweirad Koch'];
+const customers = [
+  'Fahrradhaus Berg',
+  'Velo Weber',
+  'Radhaus Schneider',
+  'Kurierdienst Flink',
+  'Bike Shop Huber',
+  'Bergsport Maier',
+  'Stadtwerke Ingolstadt',
+  'Zweirad Koch',
+];
 const places = ['München', 'Regensburg', 'Passau', 'Landshut', 'Nürnberg', 'Augsburg', 'Ingolstadt', 'Würzburg'];
 const day = (offset: number) => calendarDayOf(new Date(Date.now() + offset * 86_400_000));
 
@@ -56,16 +65,48 @@ function eventsOf(index: number, companyStations: [string, string], materialId: 
     workInProgress: 'Halle 2',
     packaging: '',
   };
-  const positions = [{ materialId, materialName: 'Stadtrad Classic', materialNumber: 'P-1000', materialType: 'product' as const, quantity: 1 + (index % 9), netPrice: 649, useInventory: false }];
+  const positions = [
+    {
+      materialId,
+      materialName: 'Stadtrad Classic',
+      materialNumber: 'P-1000',
+      materialType: 'product' as const,
+      quantity: 1 + (index % 9),
+      netPrice: 649,
+      useInventory: false,
+    },
+  ];
   const created: OrderEvent = {
     type: 'OrderCreated',
-    data: { orderId, kind, number: index + 1, orderNumber: formatOrderNumber(index + 1), details, positions, parentOrderId: null, forStock: kind === 'production', at },
+    data: {
+      orderId,
+      kind,
+      number: index + 1,
+      orderNumber: formatOrderNumber(index + 1),
+      details,
+      positions,
+      parentOrderId: null,
+      forStock: kind === 'production',
+      at,
+    },
   };
   const then = (type: OrderEvent['type'], data: object = {}) => ({ type, data: { orderId, at, ...data } }) as OrderEvent;
   const step = Math.floor(index / 10) % 5;
   const paths: Record<OrderKind, OrderEvent[][]> = {
-    customer: [[], [then('OrderPlaced')], [then('ProductionStarted', { productionOrders: [], takenFromStock: [] })], [then('OrderReadyToShip')], [then('OrderFinished')]],
-    production: [[], [then('ProductionOrderStarted', { stationId: companyStations[0] })], [then('ProductionOrderStarted', { stationId: companyStations[1] })], [then('ProductionFinished', { stockAdded: [] })], []],
+    customer: [
+      [],
+      [then('OrderPlaced')],
+      [then('ProductionStarted', { productionOrders: [], takenFromStock: [] })],
+      [then('OrderReadyToShip')],
+      [then('OrderFinished')],
+    ],
+    production: [
+      [],
+      [then('ProductionOrderStarted', { stationId: companyStations[0] })],
+      [then('ProductionOrderStarted', { stationId: companyStations[1] })],
+      [then('ProductionFinished', { stockAdded: [] })],
+      [],
+    ],
     logistics: [[], [then('OrderPlaced')], [then('OrderCheckedIn', { stationId: companyStations[0], stockAdded: [] })], [], []],
   };
   return { orderId, events: [created, ...paths[kind][step]] };
@@ -88,15 +129,35 @@ async function seed(context: BenchContext, companyId: string) {
       const stored: StoredEvent[] = [];
       const rows = orders.flatMap(({ orderId, events }) =>
         events.map((event, index) => {
-          const row = { company_id: companyId, stream_id: orderStreamId(orderId), stream_type: ORDER_STREAM_TYPE, stream_version: index + 1, type: event.type, data: JSON.stringify(event.data) };
-          stored.push({ globalPosition: 0, txId: '0', companyId, streamId: row.stream_id, streamType: ORDER_STREAM_TYPE, streamVersion: index + 1, type: event.type, data: event.data, metadata: {}, recordedAt: new Date() });
+          const row = {
+            company_id: companyId,
+            stream_id: orderStreamId(orderId),
+            stream_type: ORDER_STREAM_TYPE,
+            stream_version: index + 1,
+            type: event.type,
+            data: JSON.stringify(event.data),
+          };
+          stored.push({
+            globalPosition: 0,
+            txId: '0',
+            companyId,
+            streamId: row.stream_id,
+            streamType: ORDER_STREAM_TYPE,
+            streamVersion: index + 1,
+            type: event.type,
+            data: event.data,
+            metadata: {},
+            recordedAt: new Date(),
+          });
           return row;
         }),
       );
       await tx.insertInto('events').values(rows).execute();
       await tx
         .insertInto('streams')
-        .values(orders.map(({ orderId }) => ({ stream_id: orderStreamId(orderId), company_id: companyId, stream_type: ORDER_STREAM_TYPE, version: eventsPerOrder })))
+        .values(
+          orders.map(({ orderId }) => ({ stream_id: orderStreamId(orderId), company_id: companyId, stream_type: ORDER_STREAM_TYPE, version: eventsPerOrder })),
+        )
         .execute();
       await ordersProjection.apply(tx, stored);
       const fill = orders.map(({ orderId, events }) => ({ orderId, stream: orderStreamId(orderId), first: events.length + 1 }));
@@ -123,7 +184,10 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
   try {
     const { companyId, token } = await benchCompany(bench.app);
     await seed(context, companyId);
-    const { rows: counted } = await sql<{ orders: string; events: string }>`select (select count(*) from orders) as orders, (select count(*) from events where stream_type = 'order') as events`.execute(context.database.db);
+    const { rows: counted } = await sql<{
+      orders: string;
+      events: string;
+    }>`select (select count(*) from orders) as orders, (select count(*) from events where stream_type = 'order') as events`.execute(context.database.db);
     context.log(`${counted[0].orders} orders, ${counted[0].events} order events`);
     await direct.connect();
     // The same SQL as the request runs it: as the application role with the company set, so

@@ -58,8 +58,7 @@ async function runOne(module: BenchModule): Promise<{ rows: BenchRow[]; seconds:
   }
 }
 
-const formatNumber = (value: number) =>
-  value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(2);
+const formatNumber = (value: number) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(2));
 
 function renderTable(results: { module: BenchModule; rows: BenchRow[] }[]): string {
   const header = ['benchmark', 'case', 'result', 'baseline', 'ratio', 'target', 'met'];
@@ -91,9 +90,7 @@ async function main() {
     platform: `${os.platform()} ${os.release()}`,
     loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
   };
-  log(
-    `PostgreSQL ${postgres} at ${new URL(serverUrl).host}, node ${process.version}, ${machine.cores} cores, load ${machine.loadAverage.join(' ')}`,
-  );
+  log(`PostgreSQL ${postgres} at ${new URL(serverUrl).host}, node ${process.version}, ${machine.cores} cores, load ${machine.loadAverage.join(' ')}`);
 
   mkdirSync(resultsDir, { recursive: true });
   const results: { module: BenchModule; rows: BenchRow[] }[] = [];

@@ -85,7 +85,9 @@ let stations: Station[] = [];
 const moved = { started: 0, completed: 0, created: 0, shipped: 0, checkedIn: 0, conflicts: 0 };
 
 async function signInAdmin() {
-  adminToken = (await call<{ access_token: string }>('POST', '/auth/authenticate', undefined, { usernameOrEmail: adminLogin.login, password: adminLogin.password })).access_token;
+  adminToken = (
+    await call<{ access_token: string }>('POST', '/auth/authenticate', undefined, { usernameOrEmail: adminLogin.login, password: adminLogin.password })
+  ).access_token;
 }
 
 async function loadLine() {
@@ -101,7 +103,10 @@ const operatorFor = (stationId: string) => operators[Math.max(0, line.indexOf(st
 
 async function signInAt(operator: Operator, stationId: string): Promise<string> {
   if (operator.token && operator.stationId === stationId) return operator.token;
-  const session = await call<{ access_token: string }>('POST', `/stations/${stationId}/login`, undefined, { username: operator.login, password: operator.password });
+  const session = await call<{ access_token: string }>('POST', `/stations/${stationId}/login`, undefined, {
+    username: operator.login,
+    password: operator.password,
+  });
   operator.token = session.access_token;
   operator.stationId = stationId;
   say(`${operator.login} signs in at ${nameOf(stationId)}`);

@@ -54,7 +54,8 @@ const customer = (name: string, place: string, zip: string, positions: object[],
  * and operators; run once, right after the demo company was created.
  */
 export async function seedDemoProduction(app: FastifyInstance, users: { admin: DemoLogin; operators: readonly DemoLogin[] }): Promise<void> {
-  const signIn = async (who: DemoLogin) => (await apiOf(app).post('/api/auth/authenticate', { usernameOrEmail: who.login, password: who.password })).access_token as string;
+  const signIn = async (who: DemoLogin) =>
+    (await apiOf(app).post('/api/auth/authenticate', { usernameOrEmail: who.login, password: who.password })).access_token as string;
   const admin = apiOf(app, await signIn(users.admin));
   const today = app.clock.now();
   const inDays = (days: number) => daysFrom(today, days);
@@ -62,8 +63,20 @@ export async function seedDemoProduction(app: FastifyInstance, users: { admin: D
   const material = async (body: object) => (await admin.post('/api/materials', body)).id;
   const bike = await material({ type: 'product', name: 'Stadtrad Classic', materialNumber: 'P-1000', netPrice: 649, stock: { quantity: 2, unit: 'Stk' } });
   const cargo = await material({ type: 'product', name: 'Lastenrad Kombi', materialNumber: 'P-2000', netPrice: 2890, stock: { quantity: 0, unit: 'Stk' } });
-  const frame = await material({ type: 'manufacturing_part', name: 'Rahmen Alu 28"', materialNumber: 'F-100', netPrice: 120, stock: { quantity: 6, unit: 'Stk' } });
-  const wheel = await material({ type: 'manufacturing_part', name: 'Laufrad 28"', materialNumber: 'F-200', netPrice: 45, stock: { quantity: 40, unit: 'Stk' } });
+  const frame = await material({
+    type: 'manufacturing_part',
+    name: 'Rahmen Alu 28"',
+    materialNumber: 'F-100',
+    netPrice: 120,
+    stock: { quantity: 6, unit: 'Stk' },
+  });
+  const wheel = await material({
+    type: 'manufacturing_part',
+    name: 'Laufrad 28"',
+    materialNumber: 'F-200',
+    netPrice: 45,
+    stock: { quantity: 40, unit: 'Stk' },
+  });
   const screw = await material({
     type: 'purchasing_part',
     name: 'Schraube M5x20',
@@ -90,7 +103,8 @@ export async function seedDemoProduction(app: FastifyInstance, users: { admin: D
   await admin.put('/api/orders/advertisement', { comment: DEMO_ADVERTISEMENT });
 
   const create = (body: object) => admin.post('/api/orders', body);
-  const act = (api: Api, order: Answer, action: string, body: object = {}) => api.post(`/api/orders/${order.id}/${action}`, { version: order.version, ...body });
+  const act = (api: Api, order: Answer, action: string, body: object = {}) =>
+    api.post(`/api/orders/${order.id}/${action}`, { version: order.version, ...body });
 
   await create(customer('Radhaus Schneider', 'Regensburg', '93047', [{ materialId: bike, quantity: 4, netPrice: 649 }], { deliveryDate: inDays(21) }));
   const ordered = await create(
@@ -102,20 +116,41 @@ export async function seedDemoProduction(app: FastifyInstance, users: { admin: D
   );
   await act(admin, fromStock, 'start-production');
   const late = await create(
-    customer('Velo Weber', 'Landshut', '84028', [{ materialId: bike, quantity: 3, netPrice: 629 }, { materialId: wheel, quantity: 4, netPrice: 45, useInventory: true }], {
-      deliveryDate: inDays(-2),
-      noteForProduction: 'Rahmen in RAL 5010, Kunde wartet',
-    }),
+    customer(
+      'Velo Weber',
+      'Landshut',
+      '84028',
+      [
+        { materialId: bike, quantity: 3, netPrice: 629 },
+        { materialId: wheel, quantity: 4, netPrice: 45, useInventory: true },
+      ],
+      {
+        deliveryDate: inDays(-2),
+        noteForProduction: 'Rahmen in RAL 5010, Kunde wartet',
+      },
+    ),
   );
   const lateStarted = await act(admin, late, 'start-production');
   const running = await create(
-    customer('Stadtwerke Ingolstadt', 'Ingolstadt', '85049', [{ materialId: cargo, quantity: 5, netPrice: 2790 }, { materialId: frame, quantity: 10, netPrice: 120 }], {
-      deliveryDate: inDays(14),
-      prioritize: true,
-    }),
+    customer(
+      'Stadtwerke Ingolstadt',
+      'Ingolstadt',
+      '85049',
+      [
+        { materialId: cargo, quantity: 5, netPrice: 2790 },
+        { materialId: frame, quantity: 10, netPrice: 120 },
+      ],
+      {
+        deliveryDate: inDays(14),
+        prioritize: true,
+      },
+    ),
   );
   const runningStarted = await act(admin, running, 'start-production');
-  const stock = await create({ ...customer('Lager', 'Regensburg', '93047', [{ materialId: wheel, quantity: 20, netPrice: 45 }], { deliveryDate: inDays(7) }), kind: 'production' });
+  const stock = await create({
+    ...customer('Lager', 'Regensburg', '93047', [{ materialId: wheel, quantity: 20, netPrice: 45 }], { deliveryDate: inDays(7) }),
+    kind: 'production',
+  });
   const stockStarted = await act(admin, stock, 'start-production');
   const purchase = await create({
     ...customer('Schrauben Meier KG', 'Nürnberg', '90402', [{ materialId: screw, quantity: 900, netPrice: 0.04 }], { deliveryDate: inDays(4) }),

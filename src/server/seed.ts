@@ -38,7 +38,9 @@ async function databaseHasCompanies(app: FastifyInstance): Promise<boolean> {
 }
 
 async function demoWasSeeded(app: FastifyInstance): Promise<boolean> {
-  const row = await withSystem(app.db, (tx) => tx.selectFrom('events').select('global_position').where('type', '=', 'DemoDataSeeded').limit(1).executeTakeFirst());
+  const row = await withSystem(app.db, (tx) =>
+    tx.selectFrom('events').select('global_position').where('type', '=', 'DemoDataSeeded').limit(1).executeTakeFirst(),
+  );
   return row !== undefined;
 }
 

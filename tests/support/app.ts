@@ -47,8 +47,7 @@ export async function createTestApp(
     testDb,
     config,
     jobs,
-    tokenFor: ({ userId = randomUUID(), role = 'ADMIN', companyId = randomUUID() }) =>
-      app.auth.sign({ userId, role, companyId, tokenId: randomUUID() }),
+    tokenFor: ({ userId = randomUUID(), role = 'ADMIN', companyId = randomUUID() }) => app.auth.sign({ userId, role, companyId, tokenId: randomUUID() }),
     async close() {
       await app.close();
       await jobs.stop();

@@ -90,7 +90,10 @@ export const sessionStorageKey = 'shopfloor.session';
 const sessionLifetimeMs = 360 * 60 * 60 * 1000;
 
 /** A company with its super user (password set, email confirmed), for tests that need a tenant. */
-export async function createCompany(app: BrowserApp, companyName = `Werkstatt ${randomUUID().slice(0, 8)}`): Promise<{ companyId: string; superUserId: string }> {
+export async function createCompany(
+  app: BrowserApp,
+  companyName = `Werkstatt ${randomUUID().slice(0, 8)}`,
+): Promise<{ companyId: string; superUserId: string }> {
   const deps = app.testApp.app;
   const { companyId, userIds } = await provisionCompany(deps, {
     companyName,
@@ -106,10 +109,7 @@ export async function createCompany(app: BrowserApp, companyName = `Werkstatt ${
  * against its sessions, so a signed token alone is refused). A company user gets a new company of
  * their own; a master acts for `actingFor` (default: no company selected).
  */
-export async function createSession(
-  app: BrowserApp,
-  principal: { role: Role; actingFor?: string | null },
-): Promise<BrowserSession> {
+export async function createSession(app: BrowserApp, principal: { role: Role; actingFor?: string | null }): Promise<BrowserSession> {
   const { app: server } = app.testApp;
   const deps = server;
   let user: { id: string; role: Role; ownCompanyId: string | null };

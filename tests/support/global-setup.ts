@@ -48,6 +48,6 @@ async function fromContainer(service: 'postgres' | 'redis', stops: Stop[]): Prom
     stops.push(async () => void (await container.stop()));
     return `redis://${container.getHost()}:${container.getMappedPort(6379)}`;
   } catch (error) {
-    throw new Error(`No ${service} reachable and no container runtime answered (${(error as Error).message}). ${hint}`);
+    throw new Error(`No ${service} reachable and no container runtime answered (${(error as Error).message}). ${hint}`, { cause: error });
   }
 }

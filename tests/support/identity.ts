@@ -24,9 +24,7 @@ export interface Mailbox {
 }
 
 function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -177,10 +175,7 @@ export interface TestCompany {
  * A company with a signed-in super user, administration user and operator, created through the
  * identity module (no sign-up mails). Plan `standard` unless told otherwise.
  */
-export async function companyWithTeam(
-  t: TestApp,
-  options: { companyName?: string; plan?: Plan; trialEndsAt?: Date | null } = {},
-): Promise<TestCompany> {
+export async function companyWithTeam(t: TestApp, options: { companyName?: string; plan?: Plan; trialEndsAt?: Date | null } = {}): Promise<TestCompany> {
   const tag = unique();
   const companyName = options.companyName ?? `Werkstatt ${tag}`;
   const logins = { superUser: `owner-${tag}@example.com`, admin: `admin-${tag}@example.com`, operator: `op${tag}` };

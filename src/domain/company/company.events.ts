@@ -13,8 +13,7 @@ export type CompanyEvent =
 
 /** Facts of the platform (stream `customer-accounts`, no company): survive the deletion of a customer. */
 export type PlatformEvent =
-  | { type: 'CustomerAccountDeleted'; data: { companyId: string; companyName: string; code: string } }
-  | { type: 'DemoDataSeeded'; data: { companyId: string } };
+  { type: 'CustomerAccountDeleted'; data: { companyId: string; companyName: string; code: string } } | { type: 'DemoDataSeeded'; data: { companyId: string } };
 
 export const companyStreamId = (companyId: string) => `company-${companyId}`;
 export const COMPANY_STREAM_TYPE = 'company';

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { issueToDetail } from '../shared/validation.js';
-import { basicSettingsSchema, customerAccountUpdateSchema, customerListQuerySchema, initialBasicSettings, referralSourceUpdateSchema } from './company.schema.js';
+import {
+  basicSettingsSchema,
+  customerAccountUpdateSchema,
+  customerListQuerySchema,
+  initialBasicSettings,
+  referralSourceUpdateSchema,
+} from './company.schema.js';
 
 const problems = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input);

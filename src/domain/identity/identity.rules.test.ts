@@ -15,7 +15,12 @@ const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_00
 
 describe('login throttle', () => {
   it('lets the tenth try through after nine failures', () => {
-    expect(loginThrottle(Array.from({ length: 9 }, (_, i) => minutesAgo(i)), now)).toEqual({ blocked: false });
+    expect(
+      loginThrottle(
+        Array.from({ length: 9 }, (_, i) => minutesAgo(i)),
+        now,
+      ),
+    ).toEqual({ blocked: false });
   });
 
   it('blocks after ten failures in 15 minutes until the oldest of them leaves the window', () => {

@@ -70,9 +70,9 @@ describe('team members', () => {
   });
 
   it('limits names to 50 characters with the length message, not the empty one', () => {
-    expect(problems(createOperationsUserSchema, { firstName: 'x'.repeat(51), lastName: 'P', username: 'op', password: 'Welder#1', confirm: 'Welder#1' })).toEqual([
-      { path: 'firstName', message: 'validation.maxLength' },
-    ]);
+    expect(
+      problems(createOperationsUserSchema, { firstName: 'x'.repeat(51), lastName: 'P', username: 'op', password: 'Welder#1', confirm: 'Welder#1' }),
+    ).toEqual([{ path: 'firstName', message: 'validation.maxLength' }]);
   });
 
   it('refuses a username that could be taken for an email', () => {

@@ -19,7 +19,11 @@ export const emailSchema = z
   .pipe(z.email({ error: 'validation.email' }).max(EMAIL_MAX_LENGTH));
 
 const nameOf = (emptyCode: string) =>
-  z.string({ error: missingAs(emptyCode) }).trim().min(1, emptyCode).max(NAME_MAX_LENGTH);
+  z
+    .string({ error: missingAs(emptyCode) })
+    .trim()
+    .min(1, emptyCode)
+    .max(NAME_MAX_LENGTH);
 
 /** First and last names are required; an empty one carries the spec's own code. */
 export const firstNameSchema = nameOf('errors.EMPTY_FIRST_NAME');

@@ -36,9 +36,7 @@ describe('password with confirmation', () => {
   });
 
   it('names the confirmation field when the two differ', () => {
-    expect(messagesOf({ password: 'Welder#1', confirm: 'Welder#2' })).toEqual([
-      { path: 'confirm', message: 'validation.passwordMismatch', params: undefined },
-    ]);
+    expect(messagesOf({ password: 'Welder#1', confirm: 'Welder#2' })).toEqual([{ path: 'confirm', message: 'validation.passwordMismatch', params: undefined }]);
   });
 
   it('reports a weak password once, and a mismatch beside it', () => {

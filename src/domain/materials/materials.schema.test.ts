@@ -10,7 +10,10 @@ const problems = (input: unknown) => {
   const result = materialInputSchema.safeParse(input);
   return result.success ? [] : result.error.issues.map((issue) => issueToDetail(issue));
 };
-const messagesAt = (input: unknown, path: string) => problems(input).filter((p) => p.path === path).map((p) => p.message);
+const messagesAt = (input: unknown, path: string) =>
+  problems(input)
+    .filter((p) => p.path === path)
+    .map((p) => p.message);
 
 const value = (overrides: Record<string, unknown> = {}) => ({ name: 'Length', number: 10, unit: 'mm', minTolerance: 9.5, maxTolerance: 10.5, ...overrides });
 const attribute = (name: string, options = ['red']) => ({ name, options });
@@ -158,15 +161,29 @@ describe('components', () => {
   });
 
   it('names the limit it breaks', () => {
-    expect(problems(bolt({ components: [{ materialId: id, quantity: 0 }] }))).toEqual([{ path: 'components.0.quantity', message: 'validation.min', params: { min: 1 } }]);
-    expect(problems(bolt({ components: [{ materialId: id, quantity: 1000 }] }))).toEqual([{ path: 'components.0.quantity', message: 'validation.max', params: { max: 999 } }]);
+    expect(problems(bolt({ components: [{ materialId: id, quantity: 0 }] }))).toEqual([
+      { path: 'components.0.quantity', message: 'validation.min', params: { min: 1 } },
+    ]);
+    expect(problems(bolt({ components: [{ materialId: id, quantity: 1000 }] }))).toEqual([
+      { path: 'components.0.quantity', message: 'validation.max', params: { max: 999 } },
+    ]);
   });
 
   it('refuses a component that is not a material id, or the same material twice', () => {
-    expect(messagesAt(bolt({ components: [{ materialId: 'bolt', quantity: 1 }] }), 'components.0.materialId')).toEqual(['materials.validation.componentMaterial']);
-    expect(messagesAt(bolt({ components: [{ materialId: id, quantity: 1 }, { materialId: id.toUpperCase(), quantity: 2 }] }), 'components.1.materialId')).toEqual([
-      'materials.validation.duplicateComponent',
+    expect(messagesAt(bolt({ components: [{ materialId: 'bolt', quantity: 1 }] }), 'components.0.materialId')).toEqual([
+      'materials.validation.componentMaterial',
     ]);
+    expect(
+      messagesAt(
+        bolt({
+          components: [
+            { materialId: id, quantity: 1 },
+            { materialId: id.toUpperCase(), quantity: 2 },
+          ],
+        }),
+        'components.1.materialId',
+      ),
+    ).toEqual(['materials.validation.duplicateComponent']);
   });
 });
 

@@ -86,7 +86,11 @@ export const valueSchema = z
   .object({
     name: requiredText(materialLimits.valueName),
     number: valueNumber,
-    unit: z.string({ error: wrongTypeIs('materials.validation.unitRequired', 'materials.validation.unitRequired') }).trim().min(1, 'materials.validation.unitRequired').max(materialLimits.unit),
+    unit: z
+      .string({ error: wrongTypeIs('materials.validation.unitRequired', 'materials.validation.unitRequired') })
+      .trim()
+      .min(1, 'materials.validation.unitRequired')
+      .max(materialLimits.unit),
     minTolerance: valueNumber,
     maxTolerance: valueNumber,
   })
@@ -117,7 +121,9 @@ export const manufacturingStepSchema = z.object({
   material: optionalText(materialLimits.stepText),
   tool: optionalText(materialLimits.stepText),
   /** Minutes. */
-  time: decimalSchema({ ...materialLimits.stepTime, min: 0, message: 'materials.validation.stepTime' }).nullable().default(null),
+  time: decimalSchema({ ...materialLimits.stepTime, min: 0, message: 'materials.validation.stepTime' })
+    .nullable()
+    .default(null),
   stationId: z.uuid().nullable().default(null),
 });
 export type ManufacturingStep = z.infer<typeof manufacturingStepSchema>;
@@ -141,19 +147,21 @@ export const purchasingSchema = z.object({
 export type Purchasing = z.infer<typeof purchasingSchema>;
 
 export const stockSchema = z.object({
-  quantity: z
-    .number({ error: wrongTypeIs('validation.number') })
-    .superRefine((quantity, ctx) => {
-      if (quantity < 0) {
-        ctx.addIssue({ code: 'custom', message: 'validation.notNegative', input: quantity });
-        return;
-      }
-      const parts = decimalParts(quantity);
-      if (!parts || parts.fractionDigits > 2 || String(quantity).length > materialLimits.stockQuantityChars) {
-        ctx.addIssue({ code: 'custom', message: 'materials.validation.stockQuantity', input: quantity });
-      }
-    }),
-  unit: z.string({ error: wrongTypeIs('materials.validation.unitRequired', 'materials.validation.unitRequired') }).trim().min(1, 'materials.validation.unitRequired').max(materialLimits.unit),
+  quantity: z.number({ error: wrongTypeIs('validation.number') }).superRefine((quantity, ctx) => {
+    if (quantity < 0) {
+      ctx.addIssue({ code: 'custom', message: 'validation.notNegative', input: quantity });
+      return;
+    }
+    const parts = decimalParts(quantity);
+    if (!parts || parts.fractionDigits > 2 || String(quantity).length > materialLimits.stockQuantityChars) {
+      ctx.addIssue({ code: 'custom', message: 'materials.validation.stockQuantity', input: quantity });
+    }
+  }),
+  unit: z
+    .string({ error: wrongTypeIs('materials.validation.unitRequired', 'materials.validation.unitRequired') })
+    .trim()
+    .min(1, 'materials.validation.unitRequired')
+    .max(materialLimits.unit),
 });
 export type Stock = z.infer<typeof stockSchema>;
 
@@ -191,7 +199,9 @@ const componentsSchema = z
 const commonFields = {
   name: requiredText(materialLimits.name),
   materialNumber: optionalText(materialLimits.materialNumber),
-  netPrice: decimalSchema({ ...materialLimits.netPrice, min: 0, message: 'materials.validation.netPrice' }).nullable().default(null),
+  netPrice: decimalSchema({ ...materialLimits.netPrice, min: 0, message: 'materials.validation.netPrice' })
+    .nullable()
+    .default(null),
   /** Percent, a whole number 0-99. */
   vat: z
     .number({ error: 'materials.validation.vat' })
@@ -201,7 +211,9 @@ const commonFields = {
     .nullable()
     .default(null),
   /** Kilograms. */
-  weight: decimalSchema({ ...materialLimits.weight, min: 0, message: 'materials.validation.weight' }).nullable().default(null),
+  weight: decimalSchema({ ...materialLimits.weight, min: 0, message: 'materials.validation.weight' })
+    .nullable()
+    .default(null),
   customTariff: optionalText(materialLimits.customTariff),
   description: optionalText(materialLimits.description),
   packaging: optionalText(materialLimits.packaging),
@@ -227,15 +239,18 @@ const purchasingPartInput = z.object({
 });
 
 /** A material as a form submits it (POST /api/materials). Every rule of spec section 5 lives here. */
-export const materialInputSchema = z.discriminatedUnion(
-  'type',
-  [productInput, manufacturingPartInput, purchasingPartInput],
-  { error: 'materials.validation.type' },
-);
+export const materialInputSchema = z.discriminatedUnion('type', [productInput, manufacturingPartInput, purchasingPartInput], {
+  error: 'materials.validation.type',
+});
 export type MaterialInput = z.input<typeof materialInputSchema>;
 export type ValidMaterial = z.output<typeof materialInputSchema>;
 
-const versionField = { version: z.number({ error: wrongTypeIs('validation.number') }).int().min(1) };
+const versionField = {
+  version: z
+    .number({ error: wrongTypeIs('validation.number') })
+    .int()
+    .min(1),
+};
 
 /** An edit (PUT /api/materials/{id}): the whole material plus the version the form was loaded with. */
 export const materialUpdateSchema = z.discriminatedUnion(
@@ -322,9 +337,7 @@ export const materialSchema = z.object({
   packaging: z.string(),
   stock: z.object({ quantity: z.number(), unit: z.string() }),
   attributes: z.array(z.object({ name: z.string(), options: z.array(z.string()) })),
-  values: z.array(
-    z.object({ name: z.string(), number: z.number(), unit: z.string(), minTolerance: z.number(), maxTolerance: z.number() }),
-  ),
+  values: z.array(z.object({ name: z.string(), number: z.number(), unit: z.string(), minTolerance: z.number(), maxTolerance: z.number() })),
   components: z.array(componentViewSchema),
   manufacturingSteps: z.array(
     z.object({
@@ -403,17 +416,19 @@ export interface BomNodeView {
 }
 
 /** The bill of materials tree as `GET /api/materials/{id}/bom` answers it. */
-export const bomNodeSchema: z.ZodType<BomNodeView> = z.object({
-  materialId: z.uuid(),
-  type: z.enum(materialTypes),
-  name: z.string(),
-  materialNumber: z.string(),
-  quantity: z.number(),
-  totalQuantity: z.number(),
-  netPrice: z.number().nullable(),
-  rolledUpNetPrice: z.number(),
-  priceComplete: z.boolean(),
-  get components() {
-    return z.array(bomNodeSchema);
-  },
-}).meta({ id: 'MaterialBomNode' });
+export const bomNodeSchema: z.ZodType<BomNodeView> = z
+  .object({
+    materialId: z.uuid(),
+    type: z.enum(materialTypes),
+    name: z.string(),
+    materialNumber: z.string(),
+    quantity: z.number(),
+    totalQuantity: z.number(),
+    netPrice: z.number().nullable(),
+    rolledUpNetPrice: z.number(),
+    priceComplete: z.boolean(),
+    get components() {
+      return z.array(bomNodeSchema);
+    },
+  })
+  .meta({ id: 'MaterialBomNode' });

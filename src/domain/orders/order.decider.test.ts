@@ -48,7 +48,11 @@ const details: OrderDetails = orderFormSchema.parse({
 }) as OrderDetails & { positions: unknown };
 delete (details as Partial<OrderDetails & { positions: unknown }>).positions;
 
-const created = (kind: OrderKind, positions: OrderPosition[] = [position(bike, 2)], extra: Partial<Extract<OrderEvent, { type: 'OrderCreated' }>['data']> = {}): OrderEvent => ({
+const created = (
+  kind: OrderKind,
+  positions: OrderPosition[] = [position(bike, 2)],
+  extra: Partial<Extract<OrderEvent, { type: 'OrderCreated' }>['data']> = {},
+): OrderEvent => ({
   type: 'OrderCreated',
   data: { orderId, kind, number: 7, orderNumber: '000007', details, positions, parentOrderId: null, forStock: kind === 'production', at, ...extra },
 });
@@ -84,11 +88,20 @@ const formOf = (overrides: Partial<OrderFormInput> = {}) =>
     ...overrides,
   });
 
-const numbered = (n: number) => ({ orderId: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`, number: 100 + n, orderNumber: String(100 + n).padStart(6, '0') });
+const numbered = (n: number) => ({
+  orderId: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
+  number: 100 + n,
+  orderNumber: String(100 + n).padStart(6, '0'),
+});
 
 describe('creating an order', () => {
   it('records the order with its number, the materials copied in and the net sum computed', () => {
-    const form = formOf({ positions: [{ materialId: bike, quantity: 3, netPrice: 0.1 }, { materialId: screw, quantity: 2, netPrice: 19.99, useInventory: true }] });
+    const form = formOf({
+      positions: [
+        { materialId: bike, quantity: 3, netPrice: 0.1 },
+        { materialId: screw, quantity: 2, netPrice: 19.99, useInventory: true },
+      ],
+    });
     const { state } = given(created('customer', [position(bike, 3, { netPrice: 0.1 }), position(screw, 2, { netPrice: 19.99, useInventory: true })]));
     given()
       .when({ type: 'CreateOrder', order: { orderId, number: 7, orderNumber: '000007' }, kind: 'customer', form, materials, at })
@@ -99,8 +112,22 @@ describe('creating an order', () => {
   it('positionsNameKnownMaterials: a material the company does not have is refused, naming the position', () => {
     const stranger = '00000000-0000-4000-8000-0000000000ff';
     given()
-      .when({ type: 'CreateOrder', order: numbered(1), kind: 'customer', form: formOf({ positions: [{ materialId: bike, quantity: 1, netPrice: 1 }, { materialId: stranger, quantity: 1, netPrice: 1 }] }), materials, at })
-      .thenError('POSITION_MATERIAL_NOT_FOUND', [{ path: 'positions.1.materialId', message: 'errors.POSITION_MATERIAL_NOT_FOUND', params: { materialId: stranger } }]);
+      .when({
+        type: 'CreateOrder',
+        order: numbered(1),
+        kind: 'customer',
+        form: formOf({
+          positions: [
+            { materialId: bike, quantity: 1, netPrice: 1 },
+            { materialId: stranger, quantity: 1, netPrice: 1 },
+          ],
+        }),
+        materials,
+        at,
+      })
+      .thenError('POSITION_MATERIAL_NOT_FOUND', [
+        { path: 'positions.1.materialId', message: 'errors.POSITION_MATERIAL_NOT_FOUND', params: { materialId: stranger } },
+      ]);
   });
 
   it('keeps stock order and use-inventory to customer orders', () => {
@@ -112,22 +139,39 @@ describe('creating an order', () => {
   });
 
   it('makes a production order without a customer order for stock', () => {
-    const result = decideOrder({ type: 'CreateOrder', order: numbered(1), kind: 'production', form: formOf(), materials, at }, initialOrderState) as OrderEvent[];
+    const result = decideOrder(
+      { type: 'CreateOrder', order: numbered(1), kind: 'production', form: formOf(), materials, at },
+      initialOrderState,
+    ) as OrderEvent[];
     expect(result[0]).toMatchObject({ type: 'OrderCreated', data: { kind: 'production', forStock: true, parentOrderId: null } });
   });
 
   it('productionOrderWithinLimit: a production order makes at most 999 pieces in all', () => {
-    const form = (second: number) => formOf({ positions: [{ materialId: bike, quantity: 500, netPrice: 1 }, { materialId: wheel, quantity: second, netPrice: 1 }] });
-    expect(decideOrder({ type: 'CreateOrder', order: numbered(1), kind: 'production', form: form(499), materials, at }, initialOrderState)).not.toBeInstanceOf(DomainError);
+    const form = (second: number) =>
+      formOf({
+        positions: [
+          { materialId: bike, quantity: 500, netPrice: 1 },
+          { materialId: wheel, quantity: second, netPrice: 1 },
+        ],
+      });
+    expect(decideOrder({ type: 'CreateOrder', order: numbered(1), kind: 'production', form: form(499), materials, at }, initialOrderState)).not.toBeInstanceOf(
+      DomainError,
+    );
     given()
       .when({ type: 'CreateOrder', order: numbered(1), kind: 'production', form: form(500), materials, at })
-      .thenError('PRODUCTION_ORDERS_LIMIT_EXCEEDED', [{ path: 'positions', message: 'errors.PRODUCTION_ORDERS_LIMIT_EXCEEDED', params: { quantity: 1000, max: 999, materialName: 'City bike' } }]);
+      .thenError('PRODUCTION_ORDERS_LIMIT_EXCEEDED', [
+        { path: 'positions', message: 'errors.PRODUCTION_ORDERS_LIMIT_EXCEEDED', params: { quantity: 1000, max: 999, materialName: 'City bike' } },
+      ]);
     // A customer order is not a production order: its positions are limited one by one.
-    expect(decideOrder({ type: 'CreateOrder', order: numbered(1), kind: 'customer', form: form(500), materials, at }, initialOrderState)).not.toBeInstanceOf(DomainError);
+    expect(decideOrder({ type: 'CreateOrder', order: numbered(1), kind: 'customer', form: form(500), materials, at }, initialOrderState)).not.toBeInstanceOf(
+      DomainError,
+    );
   });
 
   it('does not create an order twice', () => {
-    given(created('customer')).when({ type: 'CreateOrder', order: numbered(1), kind: 'customer', form: formOf(), materials, at }).thenError('CONFLICT_ERROR');
+    given(created('customer'))
+      .when({ type: 'CreateOrder', order: numbered(1), kind: 'customer', form: formOf(), materials, at })
+      .thenError('CONFLICT_ERROR');
   });
 });
 
@@ -138,7 +182,9 @@ describe('changing an order', () => {
     given(created('customer'))
       .when(change({ prioritize: true }))
       .then([{ type: 'OrderChanged', data: { orderId, details: { ...details, prioritize: true }, positions: [position(bike, 2)], at } }]);
-    given(created('logistics'), placed).when(change()).then([expect.objectContaining({ type: 'OrderChanged' })] as OrderEvent[]);
+    given(created('logistics'), placed)
+      .when(change())
+      .then([expect.objectContaining({ type: 'OrderChanged' })] as OrderEvent[]);
   });
 
   it('orderMustBeEditable: refuses once production started, and a production order once it is on the line', () => {
@@ -149,7 +195,16 @@ describe('changing an order', () => {
   });
 
   it('keeps the rules of creating', () => {
-    given(created('production')).when(change({ positions: [{ materialId: bike, quantity: 999, netPrice: 1 }, { materialId: wheel, quantity: 1, netPrice: 1 }] })).thenError('PRODUCTION_ORDERS_LIMIT_EXCEEDED');
+    given(created('production'))
+      .when(
+        change({
+          positions: [
+            { materialId: bike, quantity: 999, netPrice: 1 },
+            { materialId: wheel, quantity: 1, netPrice: 1 },
+          ],
+        }),
+      )
+      .thenError('PRODUCTION_ORDERS_LIMIT_EXCEEDED');
     given(created('customer')).when({ type: 'ChangeOrder', form: formOf(), materials: [], at }).thenError('POSITION_MATERIAL_NOT_FOUND');
   });
 
@@ -194,7 +249,15 @@ function historyTo(kind: OrderKind, status: OrderStatus): OrderEvent[] {
     open: [],
     ordered: [placed],
     'in-progress': kind === 'production' ? [atStation(saw), workStarted(saw)] : [e('ProductionStarted', { productionOrders: [], takenFromStock: [] })],
-    finished: kind === 'production' ? [atStation(paint), workStarted(paint), e('WorkCompleted', { stationId: paint, workStartedAt: at, nextStationId: null }), e('ProductionFinished', { stockAdded: [] })] : [e('OrderFinished')],
+    finished:
+      kind === 'production'
+        ? [
+            atStation(paint),
+            workStarted(paint),
+            e('WorkCompleted', { stationId: paint, workStartedAt: at, nextStationId: null }),
+            e('ProductionFinished', { stockAdded: [] }),
+          ]
+        : [e('OrderFinished')],
     'ready-to-use': [e('OrderReadyToUse')],
     'ready-to-ship': [e('OrderReadyToShip')],
     'ready-for-dispatch': [e('OrderReadyForDispatch')],
@@ -305,7 +368,13 @@ describe('starting production of a customer order', () => {
   });
 
   it('makes one production order per material to be made and takes use-inventory positions from stock', () => {
-    const positions = [position(bike, 2), position(wheel, 4, { useInventory: true }), position(screw, 30), position(bike, 3), position(wheel, 1, { useInventory: true })];
+    const positions = [
+      position(bike, 2),
+      position(wheel, 4, { useInventory: true }),
+      position(screw, 30),
+      position(bike, 3),
+      position(wheel, 1, { useInventory: true }),
+    ];
     expect(productionPlanOf({ positions }).map((planned) => [planned.materialId, planned.positions.length])).toEqual([
       [bike, 2],
       [screw, 1],
@@ -329,7 +398,9 @@ describe('starting production of a customer order', () => {
   });
 
   it('refuses a production order above 999 pieces (PRODUCTION_ORDERS_LIMIT_EXCEEDED), naming the position', () => {
-    given(created('customer', [position(wheel, 1, { useInventory: true }), position(bike, 999)])).when(start({ productionOrders: [numbered(1)] })).then([expect.objectContaining({ type: 'ProductionStarted' })] as OrderEvent[]);
+    given(created('customer', [position(wheel, 1, { useInventory: true }), position(bike, 999)]))
+      .when(start({ productionOrders: [numbered(1)] }))
+      .then([expect.objectContaining({ type: 'ProductionStarted' })] as OrderEvent[]);
     given(created('customer', [position(wheel, 1, { useInventory: true }), position(bike, 999), position(bike, 1)]))
       .when(start({ productionOrders: [numbered(1)] }))
       .thenError('PRODUCTION_ORDERS_LIMIT_EXCEEDED', [
@@ -338,30 +409,39 @@ describe('starting production of a customer order', () => {
   });
 
   it('stockCoversPositions: refuses when stock does not cover what is taken from it', () => {
-    given(created('customer', [position(wheel, 10, { useInventory: true })])).when(start({ productionOrders: [] })).then([expect.objectContaining({ type: 'ProductionStarted' }), expect.objectContaining({ type: 'OrderReadyToShip' })] as OrderEvent[]);
+    given(created('customer', [position(wheel, 10, { useInventory: true })]))
+      .when(start({ productionOrders: [] }))
+      .then([expect.objectContaining({ type: 'ProductionStarted' }), expect.objectContaining({ type: 'OrderReadyToShip' })] as OrderEvent[]);
     given(created('customer', [position(wheel, 6, { useInventory: true }), position(wheel, 5, { useInventory: true })]))
       .when(start({ productionOrders: [] }))
-      .thenError('STOCK_INSUFFICIENT', [{ path: 'positions.0.quantity', message: 'errors.STOCK_INSUFFICIENT', params: { materialName: 'Wheel', stock: 10, quantity: 11 } }]);
+      .thenError('STOCK_INSUFFICIENT', [
+        { path: 'positions.0.quantity', message: 'errors.STOCK_INSUFFICIENT', params: { materialName: 'Wheel', stock: 10, quantity: 11 } },
+      ]);
     given(created('customer', [position(wheel, 1, { useInventory: true })]))
       .when(start({ productionOrders: [], materials: [] }))
       .thenError('POSITION_MATERIAL_NOT_FOUND');
   });
 
   it('is ready to ship at once when everything comes from stock', () => {
-    const state = given(created('customer', [position(screw, 3, { useInventory: true })]))
-      .state;
+    const state = given(created('customer', [position(screw, 3, { useInventory: true })])).state;
     const events = decideOrder(start({ productionOrders: [] }), state) as OrderEvent[];
     expect(events.map((event) => event.type)).toEqual(['ProductionStarted', 'OrderReadyToShip']);
     expect(events.reduce(evolveOrder, state).status).toBe('ready-to-ship');
   });
 
   it('startStationIsSaved: needs a sequence with a start station when something is to be made', () => {
-    given(created('customer')).when(start({ line: { stationIds: [], startStationId: null }, productionOrders: [numbered(1)] })).thenError('NO_START_STATION');
-    given(created('production')).when(start({ line: { stationIds: [], startStationId: null } })).thenError('NO_START_STATION');
+    given(created('customer'))
+      .when(start({ line: { stationIds: [], startStationId: null }, productionOrders: [numbered(1)] }))
+      .thenError('NO_START_STATION');
+    given(created('production'))
+      .when(start({ line: { stationIds: [], startStationId: null } }))
+      .thenError('NO_START_STATION');
   });
 
   it('sends a production order of its own to the start station', () => {
-    given(created('production')).when(start({ line: { stationIds: [saw, drill], startStationId: drill } })).then([atStation(drill)]);
+    given(created('production'))
+      .when(start({ line: { stationIds: [saw, drill], startStationId: drill } }))
+      .then([atStation(drill)]);
   });
 });
 
@@ -384,23 +464,31 @@ describe('operators at the stations', () => {
   const onLine = [created('production'), atStation(saw)];
 
   it('start work on an order waiting at their station', () => {
-    given(...onLine).when({ type: 'StartWork', stationId: saw, at }).then([workStarted(saw)]);
+    given(...onLine)
+      .when({ type: 'StartWork', stationId: saw, at })
+      .then([workStarted(saw)]);
   });
 
   it('orderMustBeAtStation: cannot act on an order at another station', () => {
     given(...onLine)
       .when({ type: 'StartWork', stationId: drill, at })
       .thenError('ORDER_NOT_AT_STATION', [{ path: 'stationId', message: 'errors.ORDER_NOT_AT_STATION', params: { orderNumber: '000007' } }]);
-    given(...onLine, workStarted(saw)).when({ type: 'CompleteWork', stationId: drill, line, at }).thenError('ORDER_NOT_AT_STATION');
+    given(...onLine, workStarted(saw))
+      .when({ type: 'CompleteWork', stationId: drill, line, at })
+      .thenError('ORDER_NOT_AT_STATION');
   });
 
   it('do not start work twice, nor complete work never started', () => {
     given(...onLine, workStarted(saw))
       .when({ type: 'StartWork', stationId: saw, at })
-      .thenError('ORDER_TRANSITION_NOT_ALLOWED', [{ path: '', message: 'orders.validation.workAlreadyStarted', params: { status: 'in-progress', action: 'start-work' } }]);
+      .thenError('ORDER_TRANSITION_NOT_ALLOWED', [
+        { path: '', message: 'orders.validation.workAlreadyStarted', params: { status: 'in-progress', action: 'start-work' } },
+      ]);
     given(...onLine)
       .when({ type: 'CompleteWork', stationId: saw, line, at })
-      .thenError('ORDER_TRANSITION_NOT_ALLOWED', [{ path: '', message: 'orders.validation.workNotStarted', params: { status: 'in-progress', action: 'complete-work' } }]);
+      .thenError('ORDER_TRANSITION_NOT_ALLOWED', [
+        { path: '', message: 'orders.validation.workNotStarted', params: { status: 'in-progress', action: 'complete-work' } },
+      ]);
   });
 
   it('complete work: the order goes on to the next station of the saved sequence', () => {
@@ -408,7 +496,10 @@ describe('operators at the stations', () => {
     const { state } = given(...onLine, workStarted(saw));
     const events = decideOrder({ type: 'CompleteWork', stationId: saw, line, at: later }, state) as OrderEvent[];
     expect(events).toEqual([{ type: 'WorkCompleted', data: { orderId, stationId: saw, workStartedAt: at, nextStationId: drill, at: later } }]);
-    expect(events.reduce(evolveOrder, state)).toMatchObject({ status: 'in-progress', location: { stage: 'station', stationId: drill, arrivedAt: later, workStartedAt: null } });
+    expect(events.reduce(evolveOrder, state)).toMatchObject({
+      status: 'in-progress',
+      location: { stage: 'station', stationId: drill, arrivedAt: later, workStartedAt: null },
+    });
   });
 
   it('complete work at the last station: to WIP, production finished, pieces made for stock added', () => {
@@ -416,7 +507,17 @@ describe('operators at the stations', () => {
     const events = decideOrder({ type: 'CompleteWork', stationId: paint, line, at }, state) as OrderEvent[];
     expect(events).toEqual([
       { type: 'WorkCompleted', data: { orderId, stationId: paint, workStartedAt: at, nextStationId: null, at } },
-      { type: 'ProductionFinished', data: { orderId, stockAdded: [{ materialId: bike, quantity: 3 }, { materialId: screw, quantity: 3 }], at } },
+      {
+        type: 'ProductionFinished',
+        data: {
+          orderId,
+          stockAdded: [
+            { materialId: bike, quantity: 3 },
+            { materialId: screw, quantity: 3 },
+          ],
+          at,
+        },
+      },
     ]);
     expect(events.reduce(evolveOrder, state)).toMatchObject({ status: 'finished', location: { stage: 'wip' } });
   });
@@ -434,7 +535,10 @@ describe('operators at the stations', () => {
     const rework = '00000000-0000-4000-8000-00000000005d';
     given(created('production'), atStation(rework), workStarted(rework))
       .when({ type: 'CompleteWork', stationId: rework, line, at })
-      .then([expect.objectContaining({ type: 'WorkCompleted', data: expect.objectContaining({ nextStationId: null }) }), expect.objectContaining({ type: 'ProductionFinished' })] as OrderEvent[]);
+      .then([
+        expect.objectContaining({ type: 'WorkCompleted', data: expect.objectContaining({ nextStationId: null }) }),
+        expect.objectContaining({ type: 'ProductionFinished' }),
+      ] as OrderEvent[]);
   });
 
   it('move an order to another station, in work or waiting', () => {
@@ -449,7 +553,9 @@ describe('operators at the stations', () => {
       .thenError('VALIDATION_ERROR', [{ path: 'toStationId', message: 'stations.validation.unknownStation' }]);
     given(...onLine)
       .when({ type: 'MoveToStation', toStationId: saw, stationExists: true, at })
-      .thenError('ORDER_TRANSITION_NOT_ALLOWED', [{ path: '', message: 'orders.validation.alreadyAtStation', params: { status: 'in-progress', action: 'move-to-station' } }]);
+      .thenError('ORDER_TRANSITION_NOT_ALLOWED', [
+        { path: '', message: 'orders.validation.alreadyAtStation', params: { status: 'in-progress', action: 'move-to-station' } },
+      ]);
   });
 });
 
@@ -474,9 +580,13 @@ describe('a customer order waiting for its production orders', () => {
   const done = (productionOrderId: string): OrderEvent => ({ type: 'ProductionOrderDone', data: { orderId, productionOrderId, at } });
 
   it('records each production order done, and is ready to ship after the last', () => {
-    given(...started()).when({ type: 'RecordProductionOrderDone', productionOrderId: first.orderId, at }).then([done(first.orderId)]);
+    given(...started())
+      .when({ type: 'RecordProductionOrderDone', productionOrderId: first.orderId, at })
+      .then([done(first.orderId)]);
     const last = given(...started(), done(first.orderId));
-    last.when({ type: 'RecordProductionOrderDone', productionOrderId: second.orderId, at }).then([done(second.orderId), { type: 'OrderReadyToShip', data: { orderId, at } }]);
+    last
+      .when({ type: 'RecordProductionOrderDone', productionOrderId: second.orderId, at })
+      .then([done(second.orderId), { type: 'OrderReadyToShip', data: { orderId, at } }]);
   });
 
   it('a stock order is ready to use instead', () => {
@@ -486,8 +596,12 @@ describe('a customer order waiting for its production orders', () => {
   });
 
   it('records a production order once, and knows only its own', () => {
-    given(...started(), done(first.orderId)).when({ type: 'RecordProductionOrderDone', productionOrderId: first.orderId, at }).then([]);
-    given(...started()).when({ type: 'RecordProductionOrderDone', productionOrderId: orderId, at }).thenError('NOT_FOUND');
+    given(...started(), done(first.orderId))
+      .when({ type: 'RecordProductionOrderDone', productionOrderId: first.orderId, at })
+      .then([]);
+    given(...started())
+      .when({ type: 'RecordProductionOrderDone', productionOrderId: orderId, at })
+      .thenError('NOT_FOUND');
   });
 });
 
@@ -510,7 +624,10 @@ describe('replaying an order', () => {
     const life: OrderEvent[] = [
       created('customer'),
       placed,
-      { type: 'ProductionStarted', data: { orderId, productionOrders: [{ orderId: numbered(1).orderId, orderNumber: '000101', materialId: bike, quantity: 2 }], takenFromStock: [], at } },
+      {
+        type: 'ProductionStarted',
+        data: { orderId, productionOrders: [{ orderId: numbered(1).orderId, orderNumber: '000101', materialId: bike, quantity: 2 }], takenFromStock: [], at },
+      },
       { type: 'ProductionOrderDone', data: { orderId, productionOrderId: numbered(1).orderId, at } },
       { type: 'OrderReadyToShip', data: { orderId, at } },
       { type: 'OrderReadyForDispatch', data: { orderId, at } },
@@ -520,6 +637,10 @@ describe('replaying an order', () => {
     ];
     const statuses = life.map((_, index) => life.slice(0, index + 1).reduce(evolveOrder, initialOrderState as OrderState).status);
     expect(statuses).toEqual(['open', 'ordered', 'in-progress', 'in-progress', 'ready-to-ship', 'ready-for-dispatch', 'dispatched', 'delivered', 'finished']);
-    expect(life.reduce(evolveOrder, initialOrderState)).toMatchObject({ updatedAt: '2026-11-30T10:00:00.000Z', createdAt: at, productionOrders: [{ done: true }] });
+    expect(life.reduce(evolveOrder, initialOrderState)).toMatchObject({
+      updatedAt: '2026-11-30T10:00:00.000Z',
+      createdAt: at,
+      productionOrders: [{ done: true }],
+    });
   });
 });

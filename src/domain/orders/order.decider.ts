@@ -6,9 +6,7 @@ import { actionAllowed, isEditable, orderActions, type OrderAction } from './ord
 import { netSumOf, orderLimits, type OrderForm, type OrderKind, type OrderStatus } from './order.schema.js';
 
 /** Where a production order is on the line: at a station (waiting, or in work since `workStartedAt`), or in WIP after the last one. */
-export type OrderLocation =
-  | { stage: 'station'; stationId: string; arrivedAt: string; workStartedAt: string | null }
-  | { stage: 'wip'; arrivedAt: string };
+export type OrderLocation = { stage: 'station'; stationId: string; arrivedAt: string; workStartedAt: string | null } | { stage: 'wip'; arrivedAt: string };
 
 /** A customer order's production order, as the customer order tracks it. */
 export interface TrackedProductionOrder extends PlannedProductionOrder {
@@ -84,9 +82,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return touched(state, at, { status: 'finished' });
     case 'ProductionOrderDone':
       return touched(state, at, {
-        productionOrders: state.productionOrders.map((tracked) =>
-          tracked.orderId === event.data.productionOrderId ? { ...tracked, done: true } : tracked,
-        ),
+        productionOrders: state.productionOrders.map((tracked) => (tracked.orderId === event.data.productionOrderId ? { ...tracked, done: true } : tracked)),
       });
     case 'OrderReadyToShip':
       return touched(state, at, { status: 'ready-to-ship' });
@@ -189,8 +185,7 @@ export function productionOrderWithinLimit(positions: readonly OrderPosition[], 
 }
 
 /** Production needs a saved sequence with a start station: that is where production orders go first. */
-export const startStationIsSaved = (line: ProductionLine): DomainError | null =>
-  line.startStationId ? null : new DomainError('NO_START_STATION');
+export const startStationIsSaved = (line: ProductionLine): DomainError | null => (line.startStationId ? null : new DomainError('NO_START_STATION'));
 
 /** Operators act on an order only at the station it is at. */
 export function orderMustBeAtStation(state: LiveOrderState, stationId: string): DomainError | null {
@@ -229,7 +224,8 @@ export function stockCoversPositions(positions: readonly OrderPosition[], materi
   for (const take of takes) {
     const index = positions.findIndex((position) => position.useInventory && position.materialId === take.materialId);
     const material = byId.get(take.materialId);
-    if (!material) missing.push({ path: `positions.${index}.materialId`, message: 'errors.POSITION_MATERIAL_NOT_FOUND', params: { materialId: take.materialId } });
+    if (!material)
+      missing.push({ path: `positions.${index}.materialId`, message: 'errors.POSITION_MATERIAL_NOT_FOUND', params: { materialId: take.materialId } });
     else if (material.stock < take.quantity) {
       short.push({
         path: `positions.${index}.quantity`,
@@ -375,7 +371,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'StartWork': {
       const notHere = orderMustBeAtStation(state, command.stationId);
       if (notHere) return notHere;
-      if (state.location?.stage === 'station' && state.location.workStartedAt) return refusedTransition(state, 'start-work', 'orders.validation.workAlreadyStarted');
+      if (state.location?.stage === 'station' && state.location.workStartedAt)
+        return refusedTransition(state, 'start-work', 'orders.validation.workAlreadyStarted');
       return [{ type: 'WorkStarted', data: { orderId, stationId: command.stationId, at } }];
     }
     case 'CompleteWork':

@@ -127,7 +127,12 @@ describe('the advertisement comment', () => {
 
 describe('the net sum', () => {
   it('adds quantity times net price exactly to the cent', () => {
-    expect(netSumOf([{ quantity: 3, netPrice: 0.1 }, { quantity: 999, netPrice: 9_999_999.99 }])).toBe(9_989_999_990.31);
+    expect(
+      netSumOf([
+        { quantity: 3, netPrice: 0.1 },
+        { quantity: 999, netPrice: 9_999_999.99 },
+      ]),
+    ).toBe(9_989_999_990.31);
     expect(netSumOf([{ quantity: 7, netPrice: 19.99 }])).toBe(139.93);
   });
 });

@@ -121,11 +121,16 @@ export type OrderFormInput = z.input<typeof orderFormSchema>;
 export type OrderForm = z.output<typeof orderFormSchema>;
 
 /** POST /api/orders: the form plus the kind of order. */
-export const createOrderSchema = z.object({ kind: z.enum(orderKinds, { error: 'orders.validation.kind' }), ...orderFields }).superRefine(stockOrderTakesNothingFromStock);
+export const createOrderSchema = z
+  .object({ kind: z.enum(orderKinds, { error: 'orders.validation.kind' }), ...orderFields })
+  .superRefine(stockOrderTakesNothingFromStock);
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
 /** The version of the order a client's copy was made on: every write names it. */
-export const orderVersionSchema = z.number({ error: wrongTypeIs('validation.number') }).int().min(1);
+export const orderVersionSchema = z
+  .number({ error: wrongTypeIs('validation.number') })
+  .int()
+  .min(1);
 
 /** PUT /api/orders/{id}: the whole form plus the version it was loaded with. */
 export const changeOrderSchema = z.object({ ...orderFields, version: orderVersionSchema }).superRefine(stockOrderTakesNothingFromStock);
@@ -148,7 +153,12 @@ export const orderNumberParamsSchema = z.object({
 });
 
 /** The shop-floor display's announcement line (PUT /api/orders/advertisement). */
-export const advertisementSchema = z.object({ comment: z.string({ error: wrongTypeIs('validation.invalidType') }).trim().max(orderLimits.advertisementComment) });
+export const advertisementSchema = z.object({
+  comment: z
+    .string({ error: wrongTypeIs('validation.invalidType') })
+    .trim()
+    .max(orderLimits.advertisementComment),
+});
 
 /** Columns the order list sorts by; `-column` sorts descending. */
 export const orderSortColumns = ['number', 'orderNumber', 'name', 'status', 'deliveryDate', 'netSum', 'createdAt', 'updatedAt'] as const;
@@ -163,12 +173,22 @@ export const orderListQuerySchema = z.object({
   status: z
     .string()
     .optional()
-    .transform((text) => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : undefined))
+    .transform((text) =>
+      text
+        ? text
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
+    )
     .pipe(z.array(z.enum(orderStatuses)).optional()),
   /** Part of the order number, the name or the place, any case. */
   q: z.string().trim().max(50).optional(),
   /** true: only delayed orders; false: only those on time. */
-  delayed: z.enum(['true', 'false']).transform((text) => text === 'true').optional(),
+  delayed: z
+    .enum(['true', 'false'])
+    .transform((text) => text === 'true')
+    .optional(),
   ...pagingQuery(),
   sort: z.string().regex(sortPattern, 'validation.invalidValue').default('-number'),
 });

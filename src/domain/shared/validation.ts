@@ -4,10 +4,19 @@ import type { ErrorDetail } from './errors.js';
 
 /** A required text: trimmed, not empty, at most `max` characters. */
 export const requiredText = (max: number) =>
-  z.string({ error: wrongTypeIs('validation.invalidType') }).trim().min(1, 'validation.required').max(max);
+  z
+    .string({ error: wrongTypeIs('validation.invalidType') })
+    .trim()
+    .min(1, 'validation.required')
+    .max(max);
 
 /** An optional text: trimmed, at most `max` characters, '' when absent. */
-export const optionalText = (max: number) => z.string({ error: wrongTypeIs('validation.invalidType') }).trim().max(max).default('');
+export const optionalText = (max: number) =>
+  z
+    .string({ error: wrongTypeIs('validation.invalidType') })
+    .trim()
+    .max(max)
+    .default('');
 
 /**
  * Turns a zod issue into an error detail whose message is a locale key (`validation.*`) with the
@@ -37,9 +46,7 @@ export function issueToDetail(issue: z.core.$ZodIssue): ErrorDetail {
       break;
     case 'invalid_type':
       key =
-        issue.input === undefined || issue.input === null || /received (undefined|null)/.test(issue.message)
-          ? 'validation.required'
-          : 'validation.invalidType';
+        issue.input === undefined || issue.input === null || /received (undefined|null)/.test(issue.message) ? 'validation.required' : 'validation.invalidType';
       break;
     case 'invalid_format':
       key = issue.format === 'email' ? 'validation.email' : 'validation.invalidFormat';

@@ -42,7 +42,13 @@ const b = readyOrder(orderB, '000002');
 const c = readyOrder(orderC, '000003');
 
 const formOf = (overrides: Partial<ShipmentFormInput> = {}) =>
-  shipmentFormSchema.parse({ deliveredBy: { source: 'typed', name: 'Spedition Huber' }, trackingId: 'HU-4711', shippingDate: '2026-11-23', orderIds: [orderA, orderB], ...overrides });
+  shipmentFormSchema.parse({
+    deliveredBy: { source: 'typed', name: 'Spedition Huber' },
+    trackingId: 'HU-4711',
+    shippingDate: '2026-11-23',
+    orderIds: [orderA, orderB],
+    ...overrides,
+  });
 
 const details: ShipmentDetails = { carrier: { carrierId: null, name: 'Spedition Huber' }, trackingId: 'HU-4711', link: '', shippingDate: '2026-11-23' };
 
@@ -50,13 +56,21 @@ const created: ShipmentEvent = {
   type: 'ShipmentCreated',
   data: { shipmentId, number: 3, shipmentNumber: 'S000003', customerName: 'Fahrradhaus Berg', details, at },
 };
-const assigned = (order: OrderOnHand, when = at): ShipmentEvent => ({ type: 'ShipmentOrderAssigned', data: { shipmentId, order: { orderId: order.orderId, orderNumber: order.orderNumber }, at: when } });
+const assigned = (order: OrderOnHand, when = at): ShipmentEvent => ({
+  type: 'ShipmentOrderAssigned',
+  data: { shipmentId, order: { orderId: order.orderId, orderNumber: order.orderNumber }, at: when },
+});
 const released = (orderId: string, when = later): ShipmentEvent => ({ type: 'ShipmentOrderReleased', data: { shipmentId, orderId, at: when } });
 const readyForDispatch: ShipmentEvent = { type: 'ShipmentMarkedReadyForDispatch', data: { shipmentId, at } };
 const sent: ShipmentEvent = { type: 'ShipmentSent', data: { shipmentId, at } };
 const delivered: ShipmentEvent = { type: 'ShipmentDelivered', data: { shipmentId, at } };
 const canceled: ShipmentEvent = { type: 'ShipmentCanceled', data: { shipmentId, orderIds: [orderA, orderB], at } };
-const pdf: ShipmentAttachment = { attachmentId: '00000000-0000-4000-8000-00000000f001', fileName: 'lieferschein.pdf', contentType: 'application/pdf', size: 48_000 };
+const pdf: ShipmentAttachment = {
+  attachmentId: '00000000-0000-4000-8000-00000000f001',
+  fileName: 'lieferschein.pdf',
+  contentType: 'application/pdf',
+  size: 48_000,
+};
 
 /** A shipment of orders A and B, in each status. */
 const history: Record<ShipmentStatus, ShipmentEvent[]> = {
@@ -100,22 +114,34 @@ const create = (overrides: Partial<Extract<ShipmentCommand, { type: 'CreateShipm
 const change = (overrides: Partial<Extract<ShipmentCommand, { type: 'ChangeShipment' }>> = {}): ShipmentCommand => ({
   type: 'ChangeShipment',
   form: formOf(),
-  orders: [{ ...a, openShipmentId: shipmentId }, { ...b, openShipmentId: shipmentId }],
+  orders: [
+    { ...a, openShipmentId: shipmentId },
+    { ...b, openShipmentId: shipmentId },
+  ],
   carrier: null,
   at: later,
   ...overrides,
 });
 
 describe('creating a shipment', () => {
-  it('records the shipment for the orders\' customer and assigns each order, in the form\'s order', () => {
-    given().when(create()).then([created, assigned(a), assigned(b)]);
-    expect(given(...history.open).state).toMatchObject({ status: 'open', customerName: 'Fahrradhaus Berg', orders: [{ orderId: orderA }, { orderId: orderB }], attachments: [] });
+  it("records the shipment for the orders' customer and assigns each order, in the form's order", () => {
+    given()
+      .when(create())
+      .then([created, assigned(a), assigned(b)]);
+    expect(given(...history.open).state).toMatchObject({
+      status: 'open',
+      customerName: 'Fahrradhaus Berg',
+      orders: [{ orderId: orderA }, { orderId: orderB }],
+      attachments: [],
+    });
   });
 
   it('takes a carrier of the master data, its name copied in and the link made from its template', () => {
     const form = formOf({ deliveredBy: { source: 'master-data', carrierId: dhl }, trackingId: 'JJD 0001' });
     const result = decideShipment(create({ form, carrier }), initialShipmentState) as ShipmentEvent[];
-    expect(result[0]).toMatchObject({ data: { details: { carrier: { carrierId: dhl, name: 'DHL' }, trackingId: 'JJD 0001', link: 'https://track.example/?id=JJD%200001' } } });
+    expect(result[0]).toMatchObject({
+      data: { details: { carrier: { carrierId: dhl, name: 'DHL' }, trackingId: 'JJD 0001', link: 'https://track.example/?id=JJD%200001' } },
+    });
   });
 
   it('keeps a link typed in over the template', () => {
@@ -131,7 +157,7 @@ describe('creating a shipment', () => {
       .thenError('VALIDATION_ERROR', [{ path: 'deliveredBy.carrierId', message: 'shipments.validation.unknownCarrier', params: { carrierId: dhl } }]);
   });
 
-  it('assignedOrdersExist: an order the company does not have (unknown, or another company\'s) is refused, naming it', () => {
+  it("assignedOrdersExist: an order the company does not have (unknown, or another company's) is refused, naming it", () => {
     given()
       .when(create({ orders: [a] }))
       .thenError('VALIDATION_ERROR', [{ path: 'orderIds.1', message: 'shipments.validation.unknownOrder', params: { orderId: orderB } }]);
@@ -140,26 +166,32 @@ describe('creating a shipment', () => {
   it('assignedOrdersAreCustomerOrders: production and logistics orders are not shipped', () => {
     given()
       .when(create({ orders: [a, { ...b, kind: 'production' }] }))
-      .thenError('VALIDATION_ERROR', [{ path: 'orderIds.1', message: 'shipments.validation.notCustomerOrder', params: { orderNumber: '000002', kind: 'production' } }]);
+      .thenError('VALIDATION_ERROR', [
+        { path: 'orderIds.1', message: 'shipments.validation.notCustomerOrder', params: { orderNumber: '000002', kind: 'production' } },
+      ]);
   });
 
   it('assignedOrdersOfOneCustomer: all orders are for one customer (compared without case and extra spaces)', () => {
-    given().when(create({ orders: [a, { ...b, customerName: '  fahrradhaus   BERG ' }] })).then([
-      created,
-      assigned(a),
-      assigned(b),
-    ]);
+    given()
+      .when(create({ orders: [a, { ...b, customerName: '  fahrradhaus   BERG ' }] }))
+      .then([created, assigned(a), assigned(b)]);
     given()
       .when(create({ orders: [a, { ...b, customerName: 'Radsport Lang' }] }))
       .thenError('VALIDATION_ERROR', [
-        { path: 'orderIds.1', message: 'shipments.validation.otherCustomer', params: { orderNumber: '000002', customerName: 'Radsport Lang', expected: 'Fahrradhaus Berg' } },
+        {
+          path: 'orderIds.1',
+          message: 'shipments.validation.otherCustomer',
+          params: { orderNumber: '000002', customerName: 'Radsport Lang', expected: 'Fahrradhaus Berg' },
+        },
       ]);
   });
 
   it('assignedOrdersReadyToShip: every order is Ready to ship', () => {
     given()
       .when(create({ orders: [{ ...a, status: 'in-progress' }, b] }))
-      .thenError('ORDER_TRANSITION_NOT_ALLOWED', [{ path: 'orderIds.0', message: 'shipments.validation.orderNotReadyToShip', params: { orderNumber: '000001', status: 'in-progress' } }]);
+      .thenError('ORDER_TRANSITION_NOT_ALLOWED', [
+        { path: 'orderIds.0', message: 'shipments.validation.orderNotReadyToShip', params: { orderNumber: '000001', status: 'in-progress' } },
+      ]);
   });
 
   it('assignedOrdersInNoOtherShipment: an order already in another open shipment is refused', () => {
@@ -171,7 +203,9 @@ describe('creating a shipment', () => {
   });
 
   it('does not create a shipment twice', () => {
-    given(...history.open).when(create()).thenError('CONFLICT_ERROR');
+    given(...history.open)
+      .when(create())
+      .thenError('CONFLICT_ERROR');
   });
 });
 
@@ -181,7 +215,9 @@ describe('changing a shipment', () => {
     given(...history.open)
       .when(change({ form }))
       .then([{ type: 'ShipmentChanged', data: { shipmentId, details: { ...details, trackingId: 'HU-4712' }, at: later } }]);
-    given(...history.open).when(change()).then([]);
+    given(...history.open)
+      .when(change())
+      .then([]);
   });
 
   it('releases the orders taken out and assigns the ones put in', () => {
@@ -194,18 +230,35 @@ describe('changing a shipment', () => {
 
   it('keeps the orders it holds even though they moved on with it (Ready for dispatch)', () => {
     given(...history['ready-for-dispatch'])
-      .when(change({ form: formOf({ orderIds: [orderA, orderB, orderC] }), orders: [{ ...a, status: 'ready-for-dispatch', openShipmentId: shipmentId }, { ...b, status: 'ready-for-dispatch', openShipmentId: shipmentId }, c] }))
+      .when(
+        change({
+          form: formOf({ orderIds: [orderA, orderB, orderC] }),
+          orders: [{ ...a, status: 'ready-for-dispatch', openShipmentId: shipmentId }, { ...b, status: 'ready-for-dispatch', openShipmentId: shipmentId }, c],
+        }),
+      )
       .then([assigned(c, later)]);
   });
 
-  it('keeps the rules of creating, against the shipment\'s customer', () => {
+  it("keeps the rules of creating, against the shipment's customer", () => {
     given(...history.open)
       .when(change({ form: formOf({ orderIds: [orderC] }), orders: [{ ...c, customerName: 'Radsport Lang' }] }))
       .thenError('VALIDATION_ERROR', [
-        { path: 'orderIds.0', message: 'shipments.validation.otherCustomer', params: { orderNumber: '000003', customerName: 'Radsport Lang', expected: 'Fahrradhaus Berg' } },
+        {
+          path: 'orderIds.0',
+          message: 'shipments.validation.otherCustomer',
+          params: { orderNumber: '000003', customerName: 'Radsport Lang', expected: 'Fahrradhaus Berg' },
+        },
       ]);
     given(...history.open)
-      .when(change({ form: formOf({ orderIds: [orderA, orderC] }), orders: [{ ...a, openShipmentId: shipmentId }, { ...c, openShipmentId: otherShipmentId }] }))
+      .when(
+        change({
+          form: formOf({ orderIds: [orderA, orderC] }),
+          orders: [
+            { ...a, openShipmentId: shipmentId },
+            { ...c, openShipmentId: otherShipmentId },
+          ],
+        }),
+      )
       .thenError('ORDER_TRANSITION_NOT_ALLOWED');
     given(...history.open)
       .when(change({ form: formOf({ deliveredBy: { source: 'master-data', carrierId: dhl } }), carrier: null }))
@@ -213,7 +266,9 @@ describe('changing a shipment', () => {
   });
 
   it('shipmentMustBeEditable: a shipment in status Sent cannot be edited', () => {
-    given(...history.sent).when(change()).thenError('SHIPPING_ORDER_IN_STATUS_SENT_NOT_EDITABLE');
+    given(...history.sent)
+      .when(change())
+      .thenError('SHIPPING_ORDER_IN_STATUS_SENT_NOT_EDITABLE');
     expect(new DomainError('SHIPPING_ORDER_IN_STATUS_SENT_NOT_EDITABLE').message).toBe('Shipment with status Sent cannot be edited');
   });
 
@@ -277,8 +332,12 @@ describe('attachments', () => {
   const added: ShipmentEvent = { type: 'ShipmentAttachmentAdded', data: { shipmentId, attachment: pdf, at } };
 
   it('records an uploaded file, once even when the upload is retried', () => {
-    given(...history.open).when({ type: 'AddAttachment', attachment: pdf, at }).then([added]);
-    given(...history.open, added).when({ type: 'AddAttachment', attachment: pdf, at }).then([]);
+    given(...history.open)
+      .when({ type: 'AddAttachment', attachment: pdf, at })
+      .then([added]);
+    given(...history.open, added)
+      .when({ type: 'AddAttachment', attachment: pdf, at })
+      .then([]);
     expect(given(...history.open, added).state).toMatchObject({ attachments: [pdf] });
   });
 
@@ -286,17 +345,21 @@ describe('attachments', () => {
     given(...history.open, added)
       .when({ type: 'RemoveAttachment', attachmentId: pdf.attachmentId, at })
       .then([{ type: 'ShipmentAttachmentRemoved', data: { shipmentId, attachmentId: pdf.attachmentId, at } }]);
-    given(...history.open).when({ type: 'RemoveAttachment', attachmentId: pdf.attachmentId, at }).thenError('NOT_FOUND');
-    expect(given(...history.open, added, { type: 'ShipmentAttachmentRemoved', data: { shipmentId, attachmentId: pdf.attachmentId, at } }).state).toMatchObject({ attachments: [] });
+    given(...history.open)
+      .when({ type: 'RemoveAttachment', attachmentId: pdf.attachmentId, at })
+      .thenError('NOT_FOUND');
+    expect(given(...history.open, added, { type: 'ShipmentAttachmentRemoved', data: { shipmentId, attachmentId: pdf.attachmentId, at } }).state).toMatchObject({
+      attachments: [],
+    });
   });
 
   it('attachmentIsAccepted: at most the size limit each, and at most the count limit per shipment', () => {
     given(...history.open)
       .when({ type: 'AddAttachment', attachment: { ...pdf, size: shipmentLimits.attachmentBytes + 1 }, at })
       .thenError('PAYLOAD_TOO_LARGE');
-    given(...history.open).when({ type: 'AddAttachment', attachment: { ...pdf, size: shipmentLimits.attachmentBytes }, at }).then([
-      { type: 'ShipmentAttachmentAdded', data: { shipmentId, attachment: { ...pdf, size: shipmentLimits.attachmentBytes }, at } },
-    ]);
+    given(...history.open)
+      .when({ type: 'AddAttachment', attachment: { ...pdf, size: shipmentLimits.attachmentBytes }, at })
+      .then([{ type: 'ShipmentAttachmentAdded', data: { shipmentId, attachment: { ...pdf, size: shipmentLimits.attachmentBytes }, at } }]);
     const full = Array.from({ length: shipmentLimits.attachments }, (_, index): ShipmentEvent => ({
       type: 'ShipmentAttachmentAdded',
       data: { shipmentId, attachment: { ...pdf, attachmentId: `00000000-0000-4000-8000-0000000001${String(index).padStart(2, '0')}` }, at },
@@ -307,9 +370,15 @@ describe('attachments', () => {
   });
 
   it('shipmentMustBeEditable: no attachment is added to or removed from a Sent shipment', () => {
-    given(...history.sent).when({ type: 'AddAttachment', attachment: pdf, at }).thenError('SHIPPING_ORDER_IN_STATUS_SENT_NOT_EDITABLE');
-    given(...history.sent, added).when({ type: 'RemoveAttachment', attachmentId: pdf.attachmentId, at }).thenError('SHIPPING_ORDER_IN_STATUS_SENT_NOT_EDITABLE');
-    given(...history['ready-for-dispatch']).when({ type: 'AddAttachment', attachment: pdf, at }).then([added]);
+    given(...history.sent)
+      .when({ type: 'AddAttachment', attachment: pdf, at })
+      .thenError('SHIPPING_ORDER_IN_STATUS_SENT_NOT_EDITABLE');
+    given(...history.sent, added)
+      .when({ type: 'RemoveAttachment', attachmentId: pdf.attachmentId, at })
+      .thenError('SHIPPING_ORDER_IN_STATUS_SENT_NOT_EDITABLE');
+    given(...history['ready-for-dispatch'])
+      .when({ type: 'AddAttachment', attachment: pdf, at })
+      .then([added]);
   });
 });
 
@@ -352,13 +421,26 @@ describe('how the orders follow their shipment', () => {
   });
 
   it('details and attachments move no order', () => {
-    expect(moves(history['ready-for-dispatch'], { type: 'ShipmentChanged', data: { shipmentId, details, at } }, { type: 'ShipmentAttachmentAdded', data: { shipmentId, attachment: pdf, at } })).toEqual([]);
+    expect(
+      moves(
+        history['ready-for-dispatch'],
+        { type: 'ShipmentChanged', data: { shipmentId, details, at } },
+        { type: 'ShipmentAttachmentAdded', data: { shipmentId, attachment: pdf, at } },
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('replaying a shipment', () => {
   it('folds the whole life of a shipment to the state the server decides on', () => {
-    const life = [...history.open, released(orderB), { type: 'ShipmentAttachmentAdded', data: { shipmentId, attachment: pdf, at: later } } as ShipmentEvent, readyForDispatch, sent, delivered];
+    const life = [
+      ...history.open,
+      released(orderB),
+      { type: 'ShipmentAttachmentAdded', data: { shipmentId, attachment: pdf, at: later } } as ShipmentEvent,
+      readyForDispatch,
+      sent,
+      delivered,
+    ];
     const state: ShipmentState = life.reduce(evolveShipment, initialShipmentState);
     expect(state).toEqual({
       status: 'delivered',

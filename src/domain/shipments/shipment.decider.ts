@@ -116,7 +116,13 @@ export function assignedOrdersOfOneCustomer(assigned: readonly OrderOnHand[], cu
   const others = assigned.flatMap((order, index) =>
     customerKeyOf(order.customerName) === customer
       ? []
-      : [orderProblem(index, 'shipments.validation.otherCustomer', { orderNumber: order.orderNumber, customerName: order.customerName, expected: customerName })],
+      : [
+          orderProblem(index, 'shipments.validation.otherCustomer', {
+            orderNumber: order.orderNumber,
+            customerName: order.customerName,
+            expected: customerName,
+          }),
+        ],
   );
   return others.length ? new DomainError('VALIDATION_ERROR', others) : null;
 }
@@ -144,7 +150,9 @@ export function assignedOrdersInNoOtherShipment(assigned: readonly OrderOnHand[]
 /** A carrier chosen from master data must be one of the company's. */
 export function carrierIsKnown(deliveredBy: DeliveredBy, carrier: CarrierOnHand | null): DomainError | null {
   if (deliveredBy.source === 'typed' || carrier?.carrierId === deliveredBy.carrierId) return null;
-  return new DomainError('VALIDATION_ERROR', [{ path: 'deliveredBy.carrierId', message: 'shipments.validation.unknownCarrier', params: { carrierId: deliveredBy.carrierId } }]);
+  return new DomainError('VALIDATION_ERROR', [
+    { path: 'deliveredBy.carrierId', message: 'shipments.validation.unknownCarrier', params: { carrierId: deliveredBy.carrierId } },
+  ]);
 }
 
 /** An attachment is a PDF, PNG or JPEG (the type checked from its bytes) of at most `shipmentLimits.attachmentBytes`, at most `shipmentLimits.attachments` per shipment. */
@@ -190,7 +198,11 @@ function assignedOrdersOf(
 }
 
 const sameDetails = (a: ShipmentDetails, b: ShipmentDetails) =>
-  a.carrier.carrierId === b.carrier.carrierId && a.carrier.name === b.carrier.name && a.trackingId === b.trackingId && a.link === b.link && a.shippingDate === b.shippingDate;
+  a.carrier.carrierId === b.carrier.carrierId &&
+  a.carrier.name === b.carrier.name &&
+  a.trackingId === b.trackingId &&
+  a.link === b.link &&
+  a.shippingDate === b.shippingDate;
 
 function createShipment(command: Extract<ShipmentCommand, { type: 'CreateShipment' }>): ShipmentEvent[] | DomainError {
   const { shipmentId, number, shipmentNumber } = command.shipment;
@@ -204,7 +216,10 @@ function createShipment(command: Extract<ShipmentCommand, { type: 'CreateShipmen
       type: 'ShipmentCreated',
       data: { shipmentId, number, shipmentNumber, customerName: assigned[0].customerName, details: detailsOf(command.form, command.carrier), at },
     },
-    ...assigned.map((order): ShipmentEvent => ({ type: 'ShipmentOrderAssigned', data: { shipmentId, order: { orderId: order.orderId, orderNumber: order.orderNumber }, at } })),
+    ...assigned.map((order): ShipmentEvent => ({
+      type: 'ShipmentOrderAssigned',
+      data: { shipmentId, order: { orderId: order.orderId, orderNumber: order.orderNumber }, at },
+    })),
   ];
 }
 
@@ -227,7 +242,10 @@ function changeShipment(state: LiveShipmentState, command: Extract<ShipmentComma
       .map((order): ShipmentEvent => ({ type: 'ShipmentOrderReleased', data: { shipmentId, orderId: order.orderId, at } })),
     ...assigned
       .filter((order) => !held.has(order.orderId))
-      .map((order): ShipmentEvent => ({ type: 'ShipmentOrderAssigned', data: { shipmentId, order: { orderId: order.orderId, orderNumber: order.orderNumber }, at } })),
+      .map((order): ShipmentEvent => ({
+        type: 'ShipmentOrderAssigned',
+        data: { shipmentId, order: { orderId: order.orderId, orderNumber: order.orderNumber }, at },
+      })),
   ];
 }
 
@@ -248,7 +266,9 @@ export function decideShipment(command: ShipmentCommand, state: ShipmentState): 
       return shipmentTransitionIsAllowed(state, 'deliver') ?? [{ type: 'ShipmentDelivered', data: { shipmentId, at } }];
     case 'Cancel':
       return (
-        shipmentTransitionIsAllowed(state, 'cancel') ?? [{ type: 'ShipmentCanceled', data: { shipmentId, orderIds: state.orders.map((order) => order.orderId), at } }]
+        shipmentTransitionIsAllowed(state, 'cancel') ?? [
+          { type: 'ShipmentCanceled', data: { shipmentId, orderIds: state.orders.map((order) => order.orderId), at } },
+        ]
       );
     case 'AddAttachment': {
       const refused = shipmentMustBeEditable(state) ?? attachmentIsAccepted(state, command.attachment);

@@ -41,19 +41,28 @@ describe('the shipping order form', () => {
 
   it('takes a carrier from master data by its id, or a name typed in (required, trimmed, at most the limit)', () => {
     expect(formProblems(form({ deliveredBy: { source: 'master-data', carrierId: carrierId.toUpperCase() } }))).toEqual([]);
-    expect(shipmentFormSchema.parse(form({ deliveredBy: { source: 'master-data', carrierId: carrierId.toUpperCase() } })).deliveredBy).toEqual({ source: 'master-data', carrierId });
-    expect(formProblems(form({ deliveredBy: { source: 'master-data', carrierId: 'dhl' } }))).toEqual([{ path: 'deliveredBy.carrierId', message: 'shipments.validation.carrier' }]);
+    expect(shipmentFormSchema.parse(form({ deliveredBy: { source: 'master-data', carrierId: carrierId.toUpperCase() } })).deliveredBy).toEqual({
+      source: 'master-data',
+      carrierId,
+    });
+    expect(formProblems(form({ deliveredBy: { source: 'master-data', carrierId: 'dhl' } }))).toEqual([
+      { path: 'deliveredBy.carrierId', message: 'shipments.validation.carrier' },
+    ]);
     expect(formProblems(form({ deliveredBy: { source: 'typed', name: 'x'.repeat(shipmentLimits.carrierName) } }))).toEqual([]);
     expect(formProblems(form({ deliveredBy: { source: 'typed', name: 'x'.repeat(shipmentLimits.carrierName + 1) } }))).toEqual([
       { path: 'deliveredBy.name', message: 'validation.maxLength', params: { max: 50 } },
     ]);
-    expect(formProblems(form({ deliveredBy: { source: 'typed', name: '   ' } }))).toEqual([{ path: 'deliveredBy.name', message: 'validation.required', params: { min: 1 } }]);
+    expect(formProblems(form({ deliveredBy: { source: 'typed', name: '   ' } }))).toEqual([
+      { path: 'deliveredBy.name', message: 'validation.required', params: { min: 1 } },
+    ]);
     expect(formProblems({ ...form(), deliveredBy: undefined })).toEqual([{ path: 'deliveredBy', message: 'shipments.validation.carrier' }]);
   });
 
   it('limits the tracking ID', () => {
     expect(formProblems(form({ trackingId: 'x'.repeat(shipmentLimits.trackingId) }))).toEqual([]);
-    expect(formProblems(form({ trackingId: 'x'.repeat(shipmentLimits.trackingId + 1) }))).toEqual([{ path: 'trackingId', message: 'validation.maxLength', params: { max: 50 } }]);
+    expect(formProblems(form({ trackingId: 'x'.repeat(shipmentLimits.trackingId + 1) }))).toEqual([
+      { path: 'trackingId', message: 'validation.maxLength', params: { max: 50 } },
+    ]);
   });
 
   it('takes an http(s) link of at most the limit, or none', () => {
@@ -95,7 +104,9 @@ describe('attachments', () => {
     ]);
     expect(problemsOf(attachmentSchema, { ...pdf, size: 0 })).toEqual([{ path: 'size', message: 'shipments.validation.emptyFile', params: { min: 1 } }]);
     expect(problemsOf(attachmentSchema, { ...pdf, contentType: 'image/gif' })).toEqual([{ path: 'contentType', message: 'errors.UNSUPPORTED_MEDIA_TYPE' }]);
-    expect(problemsOf(attachmentSchema, { ...pdf, fileName: 'x'.repeat(256) })).toEqual([{ path: 'fileName', message: 'validation.maxLength', params: { max: 255 } }]);
+    expect(problemsOf(attachmentSchema, { ...pdf, fileName: 'x'.repeat(256) })).toEqual([
+      { path: 'fileName', message: 'validation.maxLength', params: { max: 255 } },
+    ]);
   });
 
   it('knows the type by the bytes, not by the name', () => {
@@ -113,7 +124,16 @@ describe('the shipment list', () => {
   });
 
   it('filters by statuses, order and search text; sorts by a known column', () => {
-    expect(shipmentListQuerySchema.parse({ status: 'open, ready-for-dispatch', orderId: orderA.toUpperCase(), q: ' huber ', sort: 'shippingDate', page: '2', limit: '25' })).toEqual({
+    expect(
+      shipmentListQuerySchema.parse({
+        status: 'open, ready-for-dispatch',
+        orderId: orderA.toUpperCase(),
+        q: ' huber ',
+        sort: 'shippingDate',
+        page: '2',
+        limit: '25',
+      }),
+    ).toEqual({
       status: ['open', 'ready-for-dispatch'],
       orderId: orderA,
       q: 'huber',

@@ -53,8 +53,17 @@ export const shipmentLimits = {
 } as const;
 
 const requiredText = (max: number) =>
-  z.string({ error: wrongTypeIs('validation.invalidType') }).trim().min(1, 'validation.required').max(max);
-const optionalText = (max: number) => z.string({ error: wrongTypeIs('validation.invalidType') }).trim().max(max).default('');
+  z
+    .string({ error: wrongTypeIs('validation.invalidType') })
+    .trim()
+    .min(1, 'validation.required')
+    .max(max);
+const optionalText = (max: number) =>
+  z
+    .string({ error: wrongTypeIs('validation.invalidType') })
+    .trim()
+    .max(max)
+    .default('');
 
 /** An http(s) address, or '' when there is none. */
 const linkSchema = optionalText(shipmentLimits.link).refine((link) => link === '' || isWebAddress(link), 'shipments.validation.link');
@@ -91,7 +100,9 @@ const shipmentFields = {
   shippingDate: calendarDaySchema,
   /** The customer orders shipped together: at least one, all of one customer, all Ready to ship. */
   orderIds: z
-    .array(z.uuid({ error: 'shipments.validation.orderId' }).toLowerCase(), { error: wrongTypeIs('validation.invalidType', 'shipments.validation.ordersRequired') })
+    .array(z.uuid({ error: 'shipments.validation.orderId' }).toLowerCase(), {
+      error: wrongTypeIs('validation.invalidType', 'shipments.validation.ordersRequired'),
+    })
     .min(1, 'shipments.validation.ordersRequired')
     .max(shipmentLimits.orders)
     .superRefine(ordersNamedOnce),
@@ -134,7 +145,14 @@ export const shipmentListQuerySchema = z.object({
   status: z
     .string()
     .optional()
-    .transform((text) => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : undefined))
+    .transform((text) =>
+      text
+        ? text
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
+    )
     .pipe(z.array(z.enum(shipmentStatuses)).optional()),
   /** Only the shipment(s) of this order (the order details show its shipment). */
   orderId: z.uuid().toLowerCase().optional(),

@@ -37,12 +37,18 @@ const saved = (stationIds: string[], startStationId: string | null): SequenceEve
 
 describe('saving a sequence', () => {
   it('starts a new sequence at its first station unless told otherwise', () => {
-    given().when({ stationIds: [cut, drill] }).then([saved([cut, drill], cut)]);
-    given().when({ stationIds: [cut, drill], startStationId: drill }).then([saved([cut, drill], drill)]);
+    given()
+      .when({ stationIds: [cut, drill] })
+      .then([saved([cut, drill], cut)]);
+    given()
+      .when({ stationIds: [cut, drill], startStationId: drill })
+      .then([saved([cut, drill], drill)]);
   });
 
   it('keeps the saved start station when the editor does not name one', () => {
-    given(saved([cut, drill], drill)).when({ stationIds: [paint, drill, cut] }).then([saved([paint, drill, cut], drill)]);
+    given(saved([cut, drill], drill))
+      .when({ stationIds: [paint, drill, cut] })
+      .then([saved([paint, drill, cut], drill)]);
   });
 
   it('stationAppearsOnce: a station named twice is refused and pointed at', () => {
@@ -71,13 +77,21 @@ describe('saving a sequence', () => {
   });
 
   it('the start station cannot be removed without naming a new one', () => {
-    given(saved([cut, drill], cut)).when({ stationIds: [drill] }).thenError('START_STATION_NOT_DELETABLE');
-    given(saved([cut, drill], cut)).when({ stationIds: [drill], startStationId: drill }).then([saved([drill], drill)]);
+    given(saved([cut, drill], cut))
+      .when({ stationIds: [drill] })
+      .thenError('START_STATION_NOT_DELETABLE');
+    given(saved([cut, drill], cut))
+      .when({ stationIds: [drill], startStationId: drill })
+      .then([saved([drill], drill)]);
   });
 
   it('an empty sequence has no start station; it can be emptied by saying so', () => {
-    given().when({ stationIds: [] }).then([saved([], null)]);
-    given(saved([cut], cut)).when({ stationIds: [], startStationId: null }).then([saved([], null)]);
+    given()
+      .when({ stationIds: [] })
+      .then([saved([], null)]);
+    given(saved([cut], cut))
+      .when({ stationIds: [], startStationId: null })
+      .then([saved([], null)]);
   });
 });
 

@@ -39,9 +39,7 @@ export function stationAppearsOnce(stationIds: readonly string[]): ErrorDetail[]
 /** Only the company's existing stations can be placed in its sequence (another company's are unknown). */
 export function stationsMustExist(stationIds: readonly string[], existingStationIds: readonly string[]): ErrorDetail[] {
   const existing = new Set(existingStationIds);
-  return stationIds.flatMap((id, index) =>
-    existing.has(id) ? [] : [{ path: `stationIds.${index}`, message: 'stations.validation.unknownStation' }],
-  );
+  return stationIds.flatMap((id, index) => (existing.has(id) ? [] : [{ path: `stationIds.${index}`, message: 'stations.validation.unknownStation' }]));
 }
 
 /**
@@ -76,10 +74,7 @@ const startStationCannotBeRemoved = () =>
 export function decideSequence(command: SequenceCommand, state: SequenceState): SequenceEvent[] | DomainError {
   switch (command.type) {
     case 'SaveSequence': {
-      const problems = [
-        ...stationAppearsOnce(command.stationIds),
-        ...stationsMustExist(command.stationIds, command.existingStationIds),
-      ];
+      const problems = [...stationAppearsOnce(command.stationIds), ...stationsMustExist(command.stationIds, command.existingStationIds)];
       if (problems.length > 0) return new DomainError('SEQUENCE_INVALID', problems);
       const startStationId = startStationAfterSave(savedSequenceOf(state), command.stationIds, command.startStationId);
       if (startStationId instanceof DomainError) return startStationId;

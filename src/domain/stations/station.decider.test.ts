@@ -62,27 +62,39 @@ describe('creating a station', () => {
   });
 
   it('accepts a name of 15 characters and refuses 16', () => {
-    given().when(create({ name: 'A'.repeat(15) })).then([expect.objectContaining({ type: 'StationCreated' })]);
-    given().when(create({ name: 'A'.repeat(16) })).thenError('VALIDATION_ERROR', { path: 'name', message: 'validation.maxLength' });
+    given()
+      .when(create({ name: 'A'.repeat(15) }))
+      .then([expect.objectContaining({ type: 'StationCreated' })]);
+    given()
+      .when(create({ name: 'A'.repeat(16) }))
+      .thenError('VALIDATION_ERROR', { path: 'name', message: 'validation.maxLength' });
   });
 
   it('requires a name', () => {
-    given().when(create({ name: '' })).thenError('VALIDATION_ERROR', { path: 'name', message: 'validation.required' });
+    given()
+      .when(create({ name: '' }))
+      .thenError('VALIDATION_ERROR', { path: 'name', message: 'validation.required' });
   });
 
   it("refuses the name 'WIP', which is the work-in-progress stage", () => {
-    given().when(create({ name: 'WIP' })).thenError('VALIDATION_ERROR', { path: 'name', message: 'stations.validation.nameReserved' });
+    given()
+      .when(create({ name: 'WIP' }))
+      .thenError('VALIDATION_ERROR', { path: 'name', message: 'stations.validation.nameReserved' });
   });
 
   it('allows only 0-9, A-Z, Ä, Ö, Ü in a name: lowercase, space and other letters are refused', () => {
-    given().when(create({ name: 'ÄÖÜ09AZ' })).then([expect.objectContaining({ type: 'StationCreated' })]);
+    given()
+      .when(create({ name: 'ÄÖÜ09AZ' }))
+      .then([expect.objectContaining({ type: 'StationCreated' })]);
     for (const name of ['drill', 'Drill', 'DRILL 1', 'DRILL-1', 'STRAßE', 'ä']) {
       given().when(create({ name })).thenError('VALIDATION_ERROR', { path: 'name', message: 'stations.validation.nameCharacters' });
     }
   });
 
   it('refuses a name another station of the company already has', () => {
-    given().when(create({ name: 'DRILL1' }, ['DRILL1', 'PAINT'])).thenError('STATION_NAME_TAKEN', { path: 'name', message: 'errors.STATION_NAME_TAKEN' });
+    given()
+      .when(create({ name: 'DRILL1' }, ['DRILL1', 'PAINT']))
+      .thenError('STATION_NAME_TAKEN', { path: 'name', message: 'errors.STATION_NAME_TAKEN' });
   });
 
   it('requires parameter name, value and unit', () => {
@@ -95,25 +107,47 @@ describe('creating a station', () => {
 
   it('takes numbers from 0.00 to 9999999.99 and refuses 10000000 and below zero', () => {
     const parameter = (value: number) => ({ name: 'Pressure', value, unit: 'bar' });
-    given().when(create({ parameters: [parameter(0), parameter(9_999_999.99)] })).then([expect.objectContaining({ type: 'StationCreated' })]);
-    given().when(create({ parameters: [parameter(10_000_000)] })).thenError('VALIDATION_ERROR', { path: 'parameters.0.value', message: 'validation.max' });
-    given().when(create({ parameters: [parameter(-0.01)] })).thenError('VALIDATION_ERROR', { path: 'parameters.0.value', message: 'validation.min' });
-    given().when(create({ parameters: [parameter(1.234)] })).thenError('VALIDATION_ERROR', { path: 'parameters.0.value', message: 'stations.validation.decimals' });
+    given()
+      .when(create({ parameters: [parameter(0), parameter(9_999_999.99)] }))
+      .then([expect.objectContaining({ type: 'StationCreated' })]);
+    given()
+      .when(create({ parameters: [parameter(10_000_000)] }))
+      .thenError('VALIDATION_ERROR', { path: 'parameters.0.value', message: 'validation.max' });
+    given()
+      .when(create({ parameters: [parameter(-0.01)] }))
+      .thenError('VALIDATION_ERROR', { path: 'parameters.0.value', message: 'validation.min' });
+    given()
+      .when(create({ parameters: [parameter(1.234)] }))
+      .thenError('VALIDATION_ERROR', { path: 'parameters.0.value', message: 'stations.validation.decimals' });
   });
 
   it('refuses From above To, and accepts From equal to To or either alone', () => {
     const ranged = (from?: number, to?: number) => ({ name: 'Speed', value: 5, unit: 'rpm', from, to });
-    given().when(create({ parameters: [ranged(6, 5)] })).thenError('VALIDATION_ERROR', { path: 'parameters.0.from', message: 'stations.validation.fromAboveTo' });
-    given().when(create({ parameters: [ranged(5, 5), ranged(1), ranged(undefined, 9)] })).then([expect.objectContaining({ type: 'StationCreated' })]);
-    given().when(create({ parameters: [ranged(10_000_000, 1)] })).thenError('VALIDATION_ERROR', { path: 'parameters.0.from', message: 'validation.max' });
+    given()
+      .when(create({ parameters: [ranged(6, 5)] }))
+      .thenError('VALIDATION_ERROR', { path: 'parameters.0.from', message: 'stations.validation.fromAboveTo' });
+    given()
+      .when(create({ parameters: [ranged(5, 5), ranged(1), ranged(undefined, 9)] }))
+      .then([expect.objectContaining({ type: 'StationCreated' })]);
+    given()
+      .when(create({ parameters: [ranged(10_000_000, 1)] }))
+      .thenError('VALIDATION_ERROR', { path: 'parameters.0.from', message: 'validation.max' });
   });
 
   it('requires action and action element, and the element must fit the action', () => {
     const actions = (action: string, element: string) => [{ action, element }] as StationFormValues['actions'];
-    given().when(create({ actions: actions('', 'delivery-bill') })).thenError('VALIDATION_ERROR', { path: 'actions.0.action', message: 'stations.validation.unknownAction' });
-    given().when(create({ actions: actions('generate-document', '') })).thenError('VALIDATION_ERROR', { path: 'actions.0.element', message: 'validation.required' });
-    given().when(create({ actions: actions('generate-document', 'ready-to-ship') })).thenError('VALIDATION_ERROR', { path: 'actions.0.element', message: 'stations.validation.actionElement' });
-    given().when(create({ actions: actions('notify-user', 'somebody') })).thenError('VALIDATION_ERROR', { path: 'actions.0.element', message: 'stations.validation.actionElement' });
+    given()
+      .when(create({ actions: actions('', 'delivery-bill') }))
+      .thenError('VALIDATION_ERROR', { path: 'actions.0.action', message: 'stations.validation.unknownAction' });
+    given()
+      .when(create({ actions: actions('generate-document', '') }))
+      .thenError('VALIDATION_ERROR', { path: 'actions.0.element', message: 'validation.required' });
+    given()
+      .when(create({ actions: actions('generate-document', 'ready-to-ship') }))
+      .thenError('VALIDATION_ERROR', { path: 'actions.0.element', message: 'stations.validation.actionElement' });
+    given()
+      .when(create({ actions: actions('notify-user', 'somebody') }))
+      .thenError('VALIDATION_ERROR', { path: 'actions.0.element', message: 'stations.validation.actionElement' });
     given()
       .when(
         create({
@@ -128,7 +162,9 @@ describe('creating a station', () => {
   });
 
   it('does not create a station twice', () => {
-    given(created).when(create({ name: 'OTHER' })).thenError('CONFLICT_ERROR');
+    given(created)
+      .when(create({ name: 'OTHER' }))
+      .thenError('CONFLICT_ERROR');
   });
 });
 
@@ -152,8 +188,12 @@ describe('changing a station', () => {
   });
 
   it('keeps the same rules as creating', () => {
-    given(created).when(change({ name: 'wip' })).thenError('VALIDATION_ERROR', { path: 'name', message: 'stations.validation.nameCharacters' });
-    given(created).when(change({ name: 'PAINT' }, ['PAINT'])).thenError('STATION_NAME_TAKEN');
+    given(created)
+      .when(change({ name: 'wip' }))
+      .thenError('VALIDATION_ERROR', { path: 'name', message: 'stations.validation.nameCharacters' });
+    given(created)
+      .when(change({ name: 'PAINT' }, ['PAINT']))
+      .thenError('STATION_NAME_TAKEN');
   });
 
   it('cannot change a deleted or unknown station', () => {
@@ -177,10 +217,10 @@ describe('recording a maintenance', () => {
   });
 
   it('shows the last maintenance in the state', () => {
-    const state = [
-      created,
-      { type: 'StationMaintenanceRecorded', data: { stationId, performedAt: '2026-11-20T15:00:00.000Z', at } } as StationEvent,
-    ].reduce(evolveStation, initialStationState);
+    const state = [created, { type: 'StationMaintenanceRecorded', data: { stationId, performedAt: '2026-11-20T15:00:00.000Z', at } } as StationEvent].reduce(
+      evolveStation,
+      initialStationState,
+    );
     expect(state).toMatchObject({ status: 'active', lastMaintenanceAt: '2026-11-20T15:00:00.000Z' });
   });
 });
@@ -192,11 +232,15 @@ describe('deleting a station', () => {
     given(created)
       .when(remove({ stationIds: [otherStationId], startStationId: otherStationId }))
       .then([{ type: 'StationDeleted', data: { stationId, name: 'DRILL1', at } }]);
-    given(created).when(remove(noSequence)).then([expect.objectContaining({ type: 'StationDeleted' })]);
+    given(created)
+      .when(remove(noSequence))
+      .then([expect.objectContaining({ type: 'StationDeleted' })]);
   });
 
   it('startStationCannotBeDeleted', () => {
-    given(created).when(remove({ stationIds: [stationId, otherStationId], startStationId: stationId })).thenError('START_STATION_NOT_DELETABLE');
+    given(created)
+      .when(remove({ stationIds: [stationId, otherStationId], startStationId: stationId }))
+      .thenError('START_STATION_NOT_DELETABLE');
   });
 
   it('stationInSequenceCannotBeDeleted', () => {
@@ -206,7 +250,9 @@ describe('deleting a station', () => {
   });
 
   it('cannot delete a station twice', () => {
-    given(created, { type: 'StationDeleted', data: { stationId, name: 'DRILL1', at } }).when(remove(noSequence)).thenError('NOT_FOUND');
+    given(created, { type: 'StationDeleted', data: { stationId, name: 'DRILL1', at } })
+      .when(remove(noSequence))
+      .thenError('NOT_FOUND');
   });
 });
 

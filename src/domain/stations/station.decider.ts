@@ -45,9 +45,7 @@ export function stationRulesHold(input: StationInput): StationInput | DomainErro
 
 /** A station name is unique within its company. */
 export function stationNameIsUnique(name: string, namesInUse: readonly string[]): DomainError | null {
-  return namesInUse.includes(name)
-    ? new DomainError('STATION_NAME_TAKEN', [{ path: 'name', message: 'errors.STATION_NAME_TAKEN' }])
-    : null;
+  return namesInUse.includes(name) ? new DomainError('STATION_NAME_TAKEN', [{ path: 'name', message: 'errors.STATION_NAME_TAKEN' }]) : null;
 }
 
 /** The station where production starts cannot be deleted. */
@@ -62,8 +60,7 @@ export const stationInSequenceCannotBeDeleted = (stationId: string, sequence: Sa
 export const onlyOperatorsSignIn = (role: string): DomainError | null => (role === 'OPERATOR' ? null : new DomainError('NOT_OPERATOR'));
 
 /** An operator signs in only at the stations an admin authorised them for. */
-export const operatorMustBeAuthorized = (authorized: boolean): DomainError | null =>
-  authorized ? null : new DomainError('STATION_NOT_AUTHORIZED');
+export const operatorMustBeAuthorized = (authorized: boolean): DomainError | null => (authorized ? null : new DomainError('STATION_NOT_AUTHORIZED'));
 
 /** A maintenance cannot be recorded for a time that has not come yet. */
 export const maintenanceIsNotInFuture = (performedAt: string, at: string): DomainError | null =>
@@ -113,8 +110,7 @@ export function decideStation(command: StationCommand, state: StationState): Sta
     }
     case 'DeleteStation': {
       if (state.status !== 'active') return stationNotFound();
-      const refused =
-        startStationCannotBeDeleted(state.stationId, command.sequence) ?? stationInSequenceCannotBeDeleted(state.stationId, command.sequence);
+      const refused = startStationCannotBeDeleted(state.stationId, command.sequence) ?? stationInSequenceCannotBeDeleted(state.stationId, command.sequence);
       if (refused) return refused;
       return [{ type: 'StationDeleted', data: { stationId: state.stationId, name: state.name, at: command.at } }];
     }

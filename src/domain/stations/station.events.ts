@@ -26,12 +26,7 @@ export type StationEvent =
 export type StationEventType = StationEvent['type'];
 
 /** Events that change what the add and edit forms show; only these make a client's copy stale. */
-export const stationFormEventTypes: readonly StationEventType[] = [
-  'StationCreated',
-  'StationChanged',
-  'StationMaintenanceRecorded',
-  'StationDeleted',
-];
+export const stationFormEventTypes: readonly StationEventType[] = ['StationCreated', 'StationChanged', 'StationMaintenanceRecorded', 'StationDeleted'];
 
 /** Stream type of a user's station authorisations, stream `station-authorizations-<userId>`. */
 export const STATION_AUTHORIZATIONS_STREAM_TYPE = 'station-authorizations';

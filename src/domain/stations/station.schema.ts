@@ -40,8 +40,7 @@ export type OrderStatusTarget = OrderStatus;
 export const afterCompletionActions = ['generate-document', 'set-order-status', 'notify-user'] as const;
 export type AfterCompletionAction = (typeof afterCompletionActions)[number];
 
-const required = (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? 'validation.required' : undefined;
+const required = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'validation.required' : undefined);
 
 /** A required station name: trimmed, 1-15 characters of 0-9, A-Z, Ä, Ö, Ü, and never 'WIP'. */
 export const stationNameSchema = z

@@ -21,9 +21,7 @@ export type KeyFigures = z.infer<typeof keyFiguresSchema>;
 export const stationViewSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  parameters: z.array(
-    z.object({ name: z.string(), value: z.number(), unit: z.string(), from: z.number().nullable(), to: z.number().nullable() }),
-  ),
+  parameters: z.array(z.object({ name: z.string(), value: z.number(), unit: z.string(), from: z.number().nullable(), to: z.number().nullable() })),
   actions: z.array(z.object({ action: z.enum(afterCompletionActions), element: z.string() })),
   incomingGoodsCheckIn: z.boolean(),
   lastMaintenanceAt: isoDate.nullable(),

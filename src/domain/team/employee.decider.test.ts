@@ -45,7 +45,11 @@ const organize = (input: object, activeJobTitleIds: string[] = [welder]): Employ
 });
 const organizationChanged = (values: object): EmployeeEvent => ({
   type: 'EmployeeOrganizationChanged',
-  data: { userId, organization: { jobTitleId: null, departmentId: null, inOperationSince: null, fixedTermContractUntil: null, endOfProbation: null, ...values }, at },
+  data: {
+    userId,
+    organization: { jobTitleId: null, departmentId: null, inOperationSince: null, fixedTermContractUntil: null, endOfProbation: null, ...values },
+    at,
+  },
 });
 const booking = (from: string, to: string = from, halfDay = false): AbsenceBooking => ({ from, to, halfDay, reasonId: holiday });
 const book = (input: object, absenceId = secondAbsence, halfDaysAllowed = true): EmployeeCommand => ({
@@ -66,7 +70,11 @@ describe('the profile', () => {
       .then([
         {
           type: 'EmployeeProfileChanged',
-          data: { userId, profile: { firstName: 'Anna', lastName: 'Becker', gender: null, dateOfBirth: '1990-05-17', emergencyContact: { name: '', phone: '' } }, at },
+          data: {
+            userId,
+            profile: { firstName: 'Anna', lastName: 'Becker', gender: null, dateOfBirth: '1990-05-17', emergencyContact: { name: '', phone: '' } },
+            at,
+          },
         },
       ]);
   });
@@ -111,7 +119,12 @@ describe('the vacation entitlement', () => {
   it('records the entitlement of a year', () => {
     given()
       .when({ type: 'SetVacationEntitlement', userId, year: 2026, input: { annualLeaveDays: 30, carryOverDays: 3, carryOverUntil: '2026-03-31' }, at })
-      .then([{ type: 'VacationEntitlementSet', data: { userId, year: 2026, entitlement: { annualLeaveDays: 30, carryOverDays: 3, carryOverUntil: '2026-03-31' }, at } }]);
+      .then([
+        {
+          type: 'VacationEntitlementSet',
+          data: { userId, year: 2026, entitlement: { annualLeaveDays: 30, carryOverDays: 3, carryOverUntil: '2026-03-31' }, at },
+        },
+      ]);
   });
 
   it('refuses bad days and a year out of range', () => {
@@ -126,7 +139,9 @@ describe('the vacation entitlement', () => {
 
 describe('booking absences', () => {
   it('records a booking with an active reason', () => {
-    given().when(book({ from: '2026-08-03', to: '2026-08-14' })).then([booked(secondAbsence, booking('2026-08-03', '2026-08-14'))]);
+    given()
+      .when(book({ from: '2026-08-03', to: '2026-08-14' }))
+      .then([booked(secondAbsence, booking('2026-08-03', '2026-08-14'))]);
   });
 
   it('refuses a booking that overlaps one booked', () => {
@@ -143,22 +158,31 @@ describe('booking absences', () => {
   });
 
   it('refuses a half day when the company does not allow half days', () => {
-    given().when(book({ from: '2026-08-03', to: '2026-08-03', halfDay: true }, secondAbsence, false)).thenError('VALIDATION_ERROR', [
-      { path: 'halfDay', message: 'team.validation.halfDaysNotAllowed' },
-    ]);
-    given().when(book({ from: '2026-08-03', to: '2026-08-03', halfDay: true })).then([booked(secondAbsence, booking('2026-08-03', '2026-08-03', true))]);
+    given()
+      .when(book({ from: '2026-08-03', to: '2026-08-03', halfDay: true }, secondAbsence, false))
+      .thenError('VALIDATION_ERROR', [{ path: 'halfDay', message: 'team.validation.halfDaysNotAllowed' }]);
+    given()
+      .when(book({ from: '2026-08-03', to: '2026-08-03', halfDay: true }))
+      .then([booked(secondAbsence, booking('2026-08-03', '2026-08-03', true))]);
   });
 
   it('refuses a reason that is not an active entry, and weekend days alone', () => {
-    const withoutReasons: EmployeeCommand = { ...(book({ from: '2026-08-03', to: '2026-08-03' }) as Extract<EmployeeCommand, { type: 'BookAbsence' }>), activeReasonIds: [] };
+    const withoutReasons: EmployeeCommand = {
+      ...(book({ from: '2026-08-03', to: '2026-08-03' }) as Extract<EmployeeCommand, { type: 'BookAbsence' }>),
+      activeReasonIds: [],
+    };
     given()
       .when(withoutReasons)
       .thenError('VALIDATION_ERROR', [{ path: 'reasonId', message: 'team.validation.unknownEntry' }]);
-    given().when(book({ from: '2026-08-08', to: '2026-08-09' })).thenError('VALIDATION_ERROR', [{ path: 'from', message: 'team.validation.absenceWithoutWorkingDay' }]);
+    given()
+      .when(book({ from: '2026-08-08', to: '2026-08-09' }))
+      .thenError('VALIDATION_ERROR', [{ path: 'from', message: 'team.validation.absenceWithoutWorkingDay' }]);
   });
 
   it('refuses an absence id already booked', () => {
-    given(booked(secondAbsence, booking('2026-08-03'))).when(book({ from: '2026-09-01', to: '2026-09-01' })).thenError('CONFLICT_ERROR');
+    given(booked(secondAbsence, booking('2026-08-03')))
+      .when(book({ from: '2026-09-01', to: '2026-09-01' }))
+      .thenError('CONFLICT_ERROR');
   });
 });
 

@@ -114,7 +114,9 @@ describe('vacation entitlement', () => {
     expect(problems(vacationEntitlementSchema, { annualLeaveDays: -1 })).toEqual([['annualLeaveDays', 'validation.min']]);
     expect(problems(vacationEntitlementSchema, { annualLeaveDays: 367 })).toEqual([['annualLeaveDays', 'validation.max']]);
     expect(problems(vacationEntitlementSchema, { annualLeaveDays: 1.25 })).toEqual([['annualLeaveDays', 'team.validation.halfDaySteps']]);
-    expect(problems(vacationEntitlementSchema, { annualLeaveDays: 30, carryOverUntil: '2026-02-29' })).toEqual([['carryOverUntil', 'validation.invalidFormat']]);
+    expect(problems(vacationEntitlementSchema, { annualLeaveDays: 30, carryOverUntil: '2026-02-29' })).toEqual([
+      ['carryOverUntil', 'validation.invalidFormat'],
+    ]);
   });
 });
 
@@ -132,12 +134,18 @@ describe('absence booking', () => {
   });
 
   it('refuses an end before the start', () => {
-    expect(problems(halfDaysAllowed, { from: '2026-08-04', to: '2026-08-03', reasonId, halfDay: true })).toEqual([['to', 'team.validation.absenceEndsBeforeStart']]);
+    expect(problems(halfDaysAllowed, { from: '2026-08-04', to: '2026-08-03', reasonId, halfDay: true })).toEqual([
+      ['to', 'team.validation.absenceEndsBeforeStart'],
+    ]);
   });
 
   it('takes a half day only on one day, and only when the company allows half days', () => {
     expect(problems(halfDaysAllowed, { from: '2026-08-03', to: '2026-08-03', reasonId, halfDay: true })).toEqual([]);
-    expect(problems(halfDaysAllowed, { from: '2026-08-03', to: '2026-08-04', reasonId, halfDay: true })).toEqual([['halfDay', 'team.validation.halfDayOneDay']]);
-    expect(problems(wholeDaysOnly, { from: '2026-08-03', to: '2026-08-03', reasonId, halfDay: true })).toEqual([['halfDay', 'team.validation.halfDaysNotAllowed']]);
+    expect(problems(halfDaysAllowed, { from: '2026-08-03', to: '2026-08-04', reasonId, halfDay: true })).toEqual([
+      ['halfDay', 'team.validation.halfDayOneDay'],
+    ]);
+    expect(problems(wholeDaysOnly, { from: '2026-08-03', to: '2026-08-03', reasonId, halfDay: true })).toEqual([
+      ['halfDay', 'team.validation.halfDaysNotAllowed'],
+    ]);
   });
 });

@@ -119,12 +119,10 @@ export type VacationEntitlementInput = z.input<typeof vacationEntitlementSchema>
 export const absenceEndsAfterStart = (booking: { from: CalendarDay; to: CalendarDay }): boolean => booking.from <= booking.to;
 
 /** Half a day is a part of one day: a half-day booking starts and ends on the same day. */
-export const halfDayIsOneDay = (booking: { from: CalendarDay; to: CalendarDay; halfDay: boolean }): boolean =>
-  !booking.halfDay || booking.from === booking.to;
+export const halfDayIsOneDay = (booking: { from: CalendarDay; to: CalendarDay; halfDay: boolean }): boolean => !booking.halfDay || booking.from === booking.to;
 
 /** Half days may be booked only when the company's settings allow half vacation days (spec: Company settings). */
-export const halfDayNeedsCompanyConsent = (booking: { halfDay: boolean }, halfDaysAllowed: boolean): boolean =>
-  !booking.halfDay || halfDaysAllowed;
+export const halfDayNeedsCompanyConsent = (booking: { halfDay: boolean }, halfDaysAllowed: boolean): boolean => !booking.halfDay || halfDaysAllowed;
 
 /**
  * One booked absence: a range of days (both included), possibly a half day, and its reason from

@@ -38,13 +38,21 @@ const rename = (name: string, entryId = welderId): MasterDataCommand => ({ type:
 
 describe('adding an entry', () => {
   it('records the entry with its trimmed name', () => {
-    given(added(welderId, 'Welder')).when(add('  Painter ')).then([added(painterId, 'Painter')]);
+    given(added(welderId, 'Welder'))
+      .when(add('  Painter '))
+      .then([added(painterId, 'Painter')]);
   });
 
   it('requires a name of at most 50 characters', () => {
-    given().when(add(' ')).thenError('VALIDATION_ERROR', [{ path: 'name', message: 'validation.required', params: { min: 1 } }]);
-    given().when(add('P'.repeat(51))).thenError('VALIDATION_ERROR', [{ path: 'name', message: 'validation.maxLength', params: { max: 50 } }]);
-    given().when(add('P'.repeat(50))).then([added(painterId, 'P'.repeat(50))]);
+    given()
+      .when(add(' '))
+      .thenError('VALIDATION_ERROR', [{ path: 'name', message: 'validation.required', params: { min: 1 } }]);
+    given()
+      .when(add('P'.repeat(51)))
+      .thenError('VALIDATION_ERROR', [{ path: 'name', message: 'validation.maxLength', params: { max: 50 } }]);
+    given()
+      .when(add('P'.repeat(50)))
+      .then([added(painterId, 'P'.repeat(50))]);
   });
 
   it('refuses a name the list already has, whatever its case, retired entries included', () => {
@@ -85,7 +93,9 @@ describe('retiring and reinstating an entry', () => {
   it('retires an active entry, which is offered no more', () => {
     const listed = given(added(welderId, 'Welder'), added(painterId, 'Painter'));
     listed.when({ type: 'RetireEntry', list, entryId: welderId, at }).then([retired(welderId)]);
-    expect(activeEntries(given(added(welderId, 'Welder'), added(painterId, 'Painter'), retired(welderId)).state).map((entry) => entry.name)).toEqual(['Painter']);
+    expect(activeEntries(given(added(welderId, 'Welder'), added(painterId, 'Painter'), retired(welderId)).state).map((entry) => entry.name)).toEqual([
+      'Painter',
+    ]);
   });
 
   it('reinstates a retired entry, and does nothing twice', () => {
@@ -122,7 +132,9 @@ describe('deleting an entry', () => {
 
   it('frees the name of a deleted entry', () => {
     const deleted: MasterDataEvent = { type: 'MasterDataEntryDeleted', data: { list, entryId: welderId, name: 'Welder', at } };
-    given(added(welderId, 'Welder'), deleted).when(add('Welder')).then([added(painterId, 'Welder')]);
+    given(added(welderId, 'Welder'), deleted)
+      .when(add('Welder'))
+      .then([added(painterId, 'Welder')]);
   });
 });
 

@@ -3,7 +3,13 @@ import { DomainError, type ErrorDetail } from '../shared/errors.js';
 import { issueToDetail } from '../shared/validation.js';
 import type { MasterDataCommand } from './master-data.commands.js';
 import type { MasterDataEvent } from './master-data.events.js';
-import { entryInUseCannotBeDeleted, entryNameIsUnique, masterDataEntryInputSchema, type MasterDataEntryInput, type MasterDataEntryStatus } from './master-data.js';
+import {
+  entryInUseCannotBeDeleted,
+  entryNameIsUnique,
+  masterDataEntryInputSchema,
+  type MasterDataEntryInput,
+  type MasterDataEntryStatus,
+} from './master-data.js';
 
 export interface MasterDataEntry {
   entryId: string;
@@ -69,7 +75,12 @@ function nameOf(input: MasterDataEntryInput, state: MasterDataState, exceptId: s
   const parsed = masterDataEntryInputSchema.safeParse(input);
   if (!parsed.success) return new DomainError('VALIDATION_ERROR', parsed.error.issues.map(issueToDetail));
   const others = Object.values(entriesOf(state)).filter((entry) => entry.entryId !== exceptId);
-  return entryNameIsUnique(parsed.data.name, others.map((entry) => entry.name)) ?? parsed.data.name;
+  return (
+    entryNameIsUnique(
+      parsed.data.name,
+      others.map((entry) => entry.name),
+    ) ?? parsed.data.name
+  );
 }
 
 const entryNotFound = () => new DomainError('NOT_FOUND');

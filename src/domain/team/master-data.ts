@@ -23,12 +23,13 @@ export type MasterDataEntryInput = z.input<typeof masterDataEntryInputSchema>;
 export type MasterDataEntryStatus = 'active' | 'retired';
 
 /** How names compare for duplicates: case and surrounding spaces make no new entry ('Welder' = ' welder'); accents do ('Dreher' ≠ 'Dräher'). */
-export const sameEntryName = (a: string, b: string): boolean =>
-  a.trim().localeCompare(b.trim(), undefined, { sensitivity: 'accent' }) === 0;
+export const sameEntryName = (a: string, b: string): boolean => a.trim().localeCompare(b.trim(), undefined, { sensitivity: 'accent' }) === 0;
 
 /** A name is unique within its list, retired entries included (reinstate one instead of adding it again). */
 export function entryNameIsUnique(name: string, namesInList: readonly string[]): DomainError | null {
-  return namesInList.some((other) => sameEntryName(other, name)) ? new DomainError('DUPLICATE_VALUES', [{ path: 'name', message: 'errors.DUPLICATE_VALUES' }]) : null;
+  return namesInList.some((other) => sameEntryName(other, name))
+    ? new DomainError('DUPLICATE_VALUES', [{ path: 'name', message: 'errors.DUPLICATE_VALUES' }])
+    : null;
 }
 
 /**

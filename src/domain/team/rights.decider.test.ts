@@ -122,7 +122,13 @@ describe('saving the user-rights matrix', () => {
 
   it('refuses stations for anyone but operators and change rights for anyone but admins', () => {
     given()
-      .when(save([row(admin.userId, { stationIds: ['s-drill'] }), row(operator.userId, { changeRights: ['orders'] }), row(owner.userId, { changeRights: ['team'] })]))
+      .when(
+        save([
+          row(admin.userId, { stationIds: ['s-drill'] }),
+          row(operator.userId, { changeRights: ['orders'] }),
+          row(owner.userId, { changeRights: ['team'] }),
+        ]),
+      )
       .thenError('VALIDATION_ERROR', [
         { path: 'users.0.stationIds', message: 'team.validation.stationRightsForOperatorsOnly' },
         { path: 'users.1.changeRights', message: 'team.validation.changeRightsForAdminsOnly' },
@@ -138,18 +144,40 @@ describe('saving the user-rights matrix', () => {
 
   it('lets an admin with the team right grant stations and the rights they hold themselves', () => {
     given(rightsGranted(admin.userId, ['orders', 'team']))
-      .when(save([row(admin.userId, { changeRights: ['orders', 'team'] }), row(otherAdmin.userId, { changeRights: ['orders'] }), row(operator.userId, { stationIds: ['s-paint'] })], 1, admin))
+      .when(
+        save(
+          [
+            row(admin.userId, { changeRights: ['orders', 'team'] }),
+            row(otherAdmin.userId, { changeRights: ['orders'] }),
+            row(operator.userId, { stationIds: ['s-paint'] }),
+          ],
+          1,
+          admin,
+        ),
+      )
       .then([rightsGranted(otherAdmin.userId, ['orders'], admin.userId), stationsGranted(operator.userId, ['s-paint'], admin.userId)]);
   });
 
   it('refuses an admin granting or revoking a right they do not hold, their own included', () => {
     const holding = given(rightsGranted(admin.userId, ['orders', 'team']), rightsGranted(otherAdmin.userId, ['companySettings']));
-    holding.when(save([row(admin.userId, { changeRights: ['orders', 'team', 'companySettings'] }), row(otherAdmin.userId, { changeRights: ['companySettings'] })], 2, admin)).thenError('FORBIDDEN');
+    holding
+      .when(
+        save(
+          [row(admin.userId, { changeRights: ['orders', 'team', 'companySettings'] }), row(otherAdmin.userId, { changeRights: ['companySettings'] })],
+          2,
+          admin,
+        ),
+      )
+      .thenError('FORBIDDEN');
     holding.when(save([row(admin.userId, { changeRights: ['orders', 'team'] }), row(otherAdmin.userId)], 2, admin)).thenError('FORBIDDEN');
   });
 
   it('folds into what each user holds', () => {
-    const { state } = given(stationsGranted(operator.userId, ['s-drill', 's-paint']), stationsRevoked(operator.userId, ['s-drill']), rightsGranted(admin.userId, ['orders']));
+    const { state } = given(
+      stationsGranted(operator.userId, ['s-drill', 's-paint']),
+      stationsRevoked(operator.userId, ['s-drill']),
+      rightsGranted(admin.userId, ['orders']),
+    );
     expect(state.version).toBe(3);
     expect(rightsOf(state, operator.userId)).toEqual({ stationIds: ['s-paint'], changeRights: [] });
     expect(rightsOf(state, admin.userId)).toEqual({ stationIds: [], changeRights: ['orders'] });

@@ -13,17 +13,14 @@ export interface UserRights {
 }
 
 /** The company's matrix; `version` counts its events, as the stream's version does. */
-export type UserRightsState =
-  | { status: 'unsaved'; version: 0 }
-  | { status: 'saved'; version: number; users: Readonly<Record<string, UserRights>> };
+export type UserRightsState = { status: 'unsaved'; version: 0 } | { status: 'saved'; version: number; users: Readonly<Record<string, UserRights>> };
 
 export const initialUserRightsState: UserRightsState = { status: 'unsaved', version: 0 };
 
 const nothingHeld: UserRights = { stationIds: [], changeRights: [] };
 
 /** What `userId` holds now (nothing when the matrix never named them). */
-export const rightsOf = (state: UserRightsState, userId: string): UserRights =>
-  (state.status === 'saved' ? state.users[userId] : undefined) ?? nothingHeld;
+export const rightsOf = (state: UserRightsState, userId: string): UserRights => (state.status === 'saved' ? state.users[userId] : undefined) ?? nothingHeld;
 
 /** The users who may sign in at `stationId`. */
 export const holdersOfStation = (state: UserRightsState, stationId: string): string[] =>

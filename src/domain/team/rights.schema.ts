@@ -13,7 +13,11 @@ const asSet = <T extends string>(values: T[]): T[] => [...new Set(values)].sort(
 export const userRightsRowSchema = z.object({
   userId: id,
   stationIds: z.array(id).max(RIGHTS_MATRIX_MAX_STATIONS).default([]).transform(asSet),
-  changeRights: z.array(z.enum(changeRights, { error: 'validation.invalidValue' })).max(changeRights.length).default([]).transform(asSet),
+  changeRights: z
+    .array(z.enum(changeRights, { error: 'validation.invalidValue' }))
+    .max(changeRights.length)
+    .default([])
+    .transform(asSet),
 });
 export type UserRightsRow = z.infer<typeof userRightsRowSchema>;
 

@@ -32,7 +32,10 @@ describe('the rights matrix input', () => {
 
   it('reads stations and rights as sets: repeats dropped, order fixed', () => {
     expect(
-      saveUserRightsSchema.parse({ version: 3, users: [{ userId: userId.toUpperCase(), stationIds: [stationId, stationId], changeRights: ['team', 'orders', 'team'] }] }),
+      saveUserRightsSchema.parse({
+        version: 3,
+        users: [{ userId: userId.toUpperCase(), stationIds: [stationId, stationId], changeRights: ['team', 'orders', 'team'] }],
+      }),
     ).toEqual({ version: 3, users: [{ userId, stationIds: [stationId], changeRights: ['orders', 'team'] }] });
   });
 

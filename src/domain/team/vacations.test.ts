@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.js';
 import type { VacationEntitlement } from './employee.schema.js';
-import { absenceCoversAWorkingDay, absenceMustNotOverlap, bookingsOverlap, isWorkingDay, leaveTaken, remainingVacation, workingDaysBetween } from './vacations.js';
+import {
+  absenceCoversAWorkingDay,
+  absenceMustNotOverlap,
+  bookingsOverlap,
+  isWorkingDay,
+  leaveTaken,
+  remainingVacation,
+  workingDaysBetween,
+} from './vacations.js';
 
 const whole = (from: string, to: string = from) => ({ from, to, halfDay: false });
 const half = (day: string) => ({ from: day, to: day, halfDay: true });
@@ -107,7 +115,9 @@ describe('overlapping absences', () => {
   });
 
   it('refuses an absence of weekend days only', () => {
-    expect(absenceCoversAWorkingDay(whole('2026-08-08', '2026-08-09'))?.details).toEqual([{ path: 'from', message: 'team.validation.absenceWithoutWorkingDay' }]);
+    expect(absenceCoversAWorkingDay(whole('2026-08-08', '2026-08-09'))?.details).toEqual([
+      { path: 'from', message: 'team.validation.absenceWithoutWorkingDay' },
+    ]);
     expect(absenceCoversAWorkingDay(whole('2026-08-08', '2026-08-10'))).toBeNull();
   });
 });

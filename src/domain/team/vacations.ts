@@ -94,11 +94,13 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
  * Two absences overlap when they share a calendar day (weekends included). A half day takes its
  * whole day: the product does not record which half, so two half days on one day are refused too.
  */
-export const bookingsOverlap = (a: Pick<AbsenceBooking, 'from' | 'to'>, b: Pick<AbsenceBooking, 'from' | 'to'>): boolean =>
-  a.from <= b.to && b.from <= a.to;
+export const bookingsOverlap = (a: Pick<AbsenceBooking, 'from' | 'to'>, b: Pick<AbsenceBooking, 'from' | 'to'>): boolean => a.from <= b.to && b.from <= a.to;
 
 /** An employee is absent at most once a day: a new booking may not overlap one already booked. */
-export function absenceMustNotOverlap(booking: Pick<AbsenceBooking, 'from' | 'to'>, booked: readonly Pick<AbsenceBooking, 'from' | 'to'>[]): DomainError | null {
+export function absenceMustNotOverlap(
+  booking: Pick<AbsenceBooking, 'from' | 'to'>,
+  booked: readonly Pick<AbsenceBooking, 'from' | 'to'>[],
+): DomainError | null {
   return booked.some((other) => bookingsOverlap(booking, other))
     ? new DomainError(ABSENCE_OVERLAPS_CODE, [{ path: 'from', message: 'team.validation.absenceOverlaps' }])
     : null;

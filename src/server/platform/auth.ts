@@ -113,8 +113,7 @@ export const authPlugin = fp(
     });
 
     const auth: AuthService = {
-      sign: (principal) =>
-        app.jwt.sign({ sub: principal.userId, role: principal.role, companyId: principal.companyId, jti: principal.tokenId }),
+      sign: (principal) => app.jwt.sign({ sub: principal.userId, role: principal.role, companyId: principal.companyId, jti: principal.tokenId }),
       async verify(token) {
         let claims: TokenClaims;
         try {

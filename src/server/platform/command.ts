@@ -81,11 +81,7 @@ export async function runInTenant<T>(deps: CommandDeps, scope: CommandScope, wor
  * Runs `work` in one transaction without a tenant (sign-up before the company exists, the product
  * operator's cross-company writes, platform facts). `companyId` is '' there: appends name theirs.
  */
-export async function runAsPlatform<T>(
-  deps: CommandDeps,
-  scope: Omit<CommandScope, 'companyId'>,
-  work: (ctx: CommandContext) => Promise<T>,
-): Promise<T> {
+export async function runAsPlatform<T>(deps: CommandDeps, scope: Omit<CommandScope, 'companyId'>, work: (ctx: CommandContext) => Promise<T>): Promise<T> {
   const now = deps.clock.now();
   const committed: (() => Promise<void>)[] = [];
   const result = await withSystem(deps.db, (tx) => work(contextOf(tx, deps, { ...scope, companyId: '' }, now, committed)));

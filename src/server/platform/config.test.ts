@@ -51,9 +51,7 @@ describe('loadConfig', () => {
       }
       throw new Error('expected the configuration to be refused');
     };
-    expect(message({ JWT_SECRET: 'too-short-secret' })).toBe(
-      'Invalid configuration: JWT_SECRET must be at least 32 characters (got 16 characters, not shown)',
-    );
+    expect(message({ JWT_SECRET: 'too-short-secret' })).toBe('Invalid configuration: JWT_SECRET must be at least 32 characters (got 16 characters, not shown)');
     expect(message({ MASTER_PASSWORD: 'lowercase-only' })).not.toContain('lowercase-only');
     expect(message({ DATABASE_URL: 'mysql://shop:hunter2@db/shop' })).toContain('mysql://shop:***@db/shop');
   });

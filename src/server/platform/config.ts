@@ -11,13 +11,16 @@ const optionalUrl = (protocols: string[]) =>
     emptyToUndefined,
     z
       .string()
-      .refine((value) => {
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      }, `must be a URL starting with ${protocols.join(' or ')}//`)
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `must be a URL starting with ${protocols.join(' or ')}//`,
+      )
       .optional(),
   );
 
@@ -33,10 +36,7 @@ const envSchema = z.object({
   SMTP_FROM: z.preprocess(emptyToUndefined, z.string().default('Shopfloor Console <no-reply@localhost>')),
   CHROME_PATH: z.preprocess(emptyToUndefined, z.string().optional()),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-  LOG_LEVEL: z.preprocess(
-    emptyToUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   MASTER_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   // The sign-in form applies the password rule, so a master password that breaks it could never sign in.
   MASTER_PASSWORD: z.preprocess(
@@ -49,7 +49,10 @@ const envSchema = z.object({
   ),
   BULLMQ_PREFIX: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^[\w.-]{1,64}$/, "must be 1-64 letters, digits, '.', '-' or '_'").default('shopfloor'),
+    z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, "must be 1-64 letters, digits, '.', '-' or '_'")
+      .default('shopfloor'),
   ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   MATERIAL_IMAGE_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(materialLimits.imageBytes).default(materialLimits.imageBytes)),

@@ -48,7 +48,8 @@ export interface Consumer {
 async function lockCheckpoint(tx: Tx, name: string): Promise<Cursor> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`consumer:${name}`}, 0))`.execute(tx);
   // A statement after the lock: its snapshot sees the checkpoint the previous holder committed.
-  const select = () => sql<{ tx_id: string; global_position: string }>`
+  const select = () =>
+    sql<{ tx_id: string; global_position: string }>`
     select tx_id::text as tx_id, global_position from consumer_checkpoints where consumer = ${name}
   `.execute(tx);
   let found = await select();

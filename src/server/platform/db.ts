@@ -2,16 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import {
-  Kysely,
-  PGliteDialect,
-  PostgresDialect,
-  sql,
-  type DatabaseConnection,
-  type Driver,
-  type Transaction,
-  type TransactionSettings,
-} from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type DatabaseConnection, type Driver, type Transaction, type TransactionSettings } from 'kysely';
 import pg from 'pg';
 
 /**

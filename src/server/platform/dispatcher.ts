@@ -49,8 +49,7 @@ export const dispatcherName = 'job-dispatcher';
 const routeKey = (route: DispatchRoute) => route.key ?? `${route.eventType}-${route.name}`;
 
 /** One job per route and event, whoever dispatches it and however often: `${key}-${globalPosition}`. */
-export const dispatchJobId = (route: DispatchRoute, event: Pick<StoredEvent, 'globalPosition'>): string =>
-  `${routeKey(route)}-${event.globalPosition}`;
+export const dispatchJobId = (route: DispatchRoute, event: Pick<StoredEvent, 'globalPosition'>): string => `${routeKey(route)}-${event.globalPosition}`;
 
 export interface DispatchRound {
   /** Events read from the log in this round. */
@@ -154,7 +153,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         }
       } finally {
         if (enqueued.length > 0) {
-          await options.db.updateTable('dispatched_jobs').set({ enqueued_at: sql<Date>`now()` }).where('job_id', 'in', enqueued).execute();
+          await options.db
+            .updateTable('dispatched_jobs')
+            .set({ enqueued_at: sql<Date>`now()` })
+            .where('job_id', 'in', enqueued)
+            .execute();
         }
       }
       total += enqueued.length;

@@ -31,7 +31,10 @@ export function errorBody(code: ErrorCode, details: ErrorDetail[] = [], message?
 }
 
 export function sendError(reply: FastifyReply, code: ErrorCode, details: ErrorDetail[] = [], message?: string) {
-  return reply.status(errorCatalogue[code].status).type('application/json').send(JSON.stringify(errorBody(code, details, message)));
+  return reply
+    .status(errorCatalogue[code].status)
+    .type('application/json')
+    .send(JSON.stringify(errorBody(code, details, message)));
 }
 
 const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
@@ -42,7 +45,10 @@ export function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (connectionErrorCodes.has(code) || code.startsWith('08'))) return true;
   const message = (error as { message?: unknown }).message;
-  return typeof message === 'string' && /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(message);
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(message)
+  );
 }
 
 /** Maps every failure to the catalogue's `{ error: { code, message, details } }`; 5xx never leak internals. */

@@ -162,10 +162,7 @@ function appendSql(expected: ExpectedVersion, count: number): string {
       select $2::uuid, $1, $3, moved.version, $${first}::text, $${first + 1}::jsonb, $5::jsonb from moved
       ${returning}`;
   }
-  const rows = Array.from(
-    { length: count },
-    (_, index) => `($${first + 2 * index}::text, $${first + 2 * index + 1}::jsonb, ${index + 1})`,
-  );
+  const rows = Array.from({ length: count }, (_, index) => `($${first + 2 * index}::text, $${first + 2 * index + 1}::jsonb, ${index + 1})`);
   return `with moved as (${moveStreamSql(expected)})
     insert into events ${columns}
     select $2::uuid, $1, $3, moved.version - $4::int + e.ordinal, e.type, e.data, $5::jsonb
@@ -224,20 +221,18 @@ async function appendRaw(executor: Executor, input: AppendInput): Promise<Append
   }
   const appended = count === 1 ? result.rows : [...result.rows].sort((a, b) => a.stream_version - b.stream_version);
   // Built from what was sent (parsed back, as jsonb returns it) so the round trip stays small.
-  const events = appended.map(
-    (row, index): StoredEvent => ({
-      globalPosition: Number(row.global_position),
-      txId: row.tx_id,
-      companyId: input.companyId,
-      streamId: input.streamId,
-      streamType: input.streamType,
-      streamVersion: row.stream_version,
-      type: newEvents[index].type,
-      data: JSON.parse(payloads[index]) as unknown,
-      metadata: JSON.parse(metadataJson) as EventMetadata,
-      recordedAt: dateOf(row.recorded_at),
-    }),
-  );
+  const events = appended.map((row, index): StoredEvent => ({
+    globalPosition: Number(row.global_position),
+    txId: row.tx_id,
+    companyId: input.companyId,
+    streamId: input.streamId,
+    streamType: input.streamType,
+    streamVersion: row.stream_version,
+    type: newEvents[index].type,
+    data: JSON.parse(payloads[index]) as unknown,
+    metadata: JSON.parse(metadataJson) as EventMetadata,
+    recordedAt: dateOf(row.recorded_at),
+  }));
   return { nextVersion: events[events.length - 1].streamVersion, events };
 }
 
@@ -325,9 +320,7 @@ export function createEventStore(): EventStore {
         for (const projection of inline) await projection.apply(tx, result.events);
         return result;
       };
-      return executor.isTransaction
-        ? appendAndProject(executor as Tx)
-        : executor.transaction().execute(appendAndProject);
+      return executor.isTransaction ? appendAndProject(executor as Tx) : executor.transaction().execute(appendAndProject);
     },
     readStream,
     readAll,

@@ -101,11 +101,11 @@ export function createBullmqQueue({ redisUrl, prefix, retry }: { redisUrl: strin
       const started = queueNames.map((queue) => {
         const workerConnection = workerClient(redisUrl);
         workerConnection.on('error', () => {});
-        const worker = new Worker(
-          queue,
-          (job: Job) => run({ queue, id: job.id ?? '', name: job.name, data: job.data, attempt: job.attemptsMade + 1 }),
-          { connection: workerConnection, prefix, concurrency: concurrency[queue] },
-        );
+        const worker = new Worker(queue, (job: Job) => run({ queue, id: job.id ?? '', name: job.name, data: job.data, attempt: job.attemptsMade + 1 }), {
+          connection: workerConnection,
+          prefix,
+          concurrency: concurrency[queue],
+        });
         worker.on('failed', (job, error) => {
           if (!job) return;
           const final = isPermanentJobFailure(error) || job.attemptsMade >= (job.opts.attempts ?? 1);

@@ -35,12 +35,15 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
 
   const retryLater = (job: MemoryJob) => {
     job.state = 'delayed';
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      job.state = 'waiting';
-      waiting[job.queue].push(job);
-      pump(job.queue);
-    }, retry.backoffMs * 2 ** (job.attemptsMade - 1));
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        job.state = 'waiting';
+        waiting[job.queue].push(job);
+        pump(job.queue);
+      },
+      retry.backoffMs * 2 ** (job.attemptsMade - 1),
+    );
     timers.add(timer);
   };
 

@@ -97,7 +97,6 @@ export interface RetryPolicy {
 
 export const defaultRetryPolicy: RetryPolicy = { attempts: 5, backoffMs: 2000 };
 
-
 export interface StartWorkersOptions {
   concurrency?: Partial<Record<QueueName, number>>;
 }

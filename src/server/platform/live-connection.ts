@@ -86,8 +86,7 @@ export function openLiveConnection(socket: WebSocket, headerToken: string | unde
     if (socket.bufferedAmount > limits.maxBufferedBytes) close(closeCodes.slowConsumer, 'SLOW_CONSUMER');
   };
   /** Sends and resolves once the frame has left for the network: backpressure for replays. */
-  const sendAndWait = (text: string) =>
-    new Promise<void>((resolve) => (socket.readyState === OPEN ? socket.send(text, () => resolve()) : resolve()));
+  const sendAndWait = (text: string) => new Promise<void>((resolve) => (socket.readyState === OPEN ? socket.send(text, () => resolve()) : resolve()));
 
   const authTimer = setTimeout(() => close(closeCodes.unauthorized, 'UNAUTHORIZED'), limits.authTimeoutMs);
   authTimer.unref();
@@ -188,9 +187,7 @@ export function openLiveConnection(socket: WebSocket, headerToken: string | unde
     let from = after;
     let last: Cursor | undefined;
     for (;;) {
-      const page = await withTenant(hub.db, companyId, (tx) =>
-        readAll(tx, { after: from, companyId, streamTypes, limit: limits.replayPageSize }),
-      );
+      const page = await withTenant(hub.db, companyId, (tx) => readAll(tx, { after: from, companyId, streamTypes, limit: limits.replayPageSize }));
       let sent: Promise<void> | undefined;
       for (const event of page) {
         const cursor = cursorOf(event);

@@ -25,7 +25,7 @@ const defaultLimits: LiveLimits = {
 const CLOSE_GRACE_MS = 1_000;
 
 const description = [
-  'WebSocket feed of committed events of the caller\'s company. Connect with an upgrade request;',
+  "WebSocket feed of committed events of the caller's company. Connect with an upgrade request;",
   'authenticate with the first message `{"type":"auth","token":"<bearer>"}` or the header',
   '`Sec-WebSocket-Protocol: bearer, <token>`. Then `{"type":"subscribe","topics":["type:order"],"after":"<cursor>"}`.',
   'Topics: `company`, `stream:<streamId>`, `type:<streamType>`. See docs/live-feed.md.',

@@ -119,7 +119,10 @@ export function createMailer(options: MailerOptions): Mailer {
 export async function forgetDevMail(db: Executor, addresses: readonly string[]): Promise<void> {
   if (addresses.length === 0) return;
   const lowered = addresses.map((address) => address.toLowerCase());
-  await db.deleteFrom('dev_mailbox').where((eb) => eb(eb.fn('lower', ['to_address']), 'in', lowered)).execute();
+  await db
+    .deleteFrom('dev_mailbox')
+    .where((eb) => eb(eb.fn('lower', ['to_address']), 'in', lowered))
+    .execute();
 }
 
 export interface DevMailboxMessage {
@@ -175,7 +178,9 @@ export const testMessageTemplate = defineEmailTemplate({
 
 /** A plain, mail-client-safe HTML page around a template's body (already escaped). */
 export function emailLayout(locale: EmailLocale, title: string, bodyHtml: string): string {
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+  return (
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
     `<body style="font-family: Inter, Arial, sans-serif; color: #1a1a1a; line-height: 1.5; margin: 0; padding: 24px;">` +
-    `${bodyHtml}</body></html>`;
+    `${bodyHtml}</body></html>`
+  );
 }

@@ -44,8 +44,7 @@ export const hashToken = (token: string): string => createHash('sha256').update(
  * Hash of a low-entropy secret (a 6-digit code): keyed, so a copy of the table alone cannot be
  * brute-forced; bound to its owner so one code hash says nothing about another user's.
  */
-export const hashCode = (key: Buffer, owner: string, code: string): string =>
-  createHmac('sha256', key).update(`${owner}:${code}`).digest('hex');
+export const hashCode = (key: Buffer, owner: string, code: string): string => createHmac('sha256', key).update(`${owner}:${code}`).digest('hex');
 
 /** Compares two hex digests in constant time. */
 export function sameDigest(a: string, b: string): boolean {

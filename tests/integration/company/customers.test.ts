@@ -59,7 +59,11 @@ describe('customer accounts', () => {
 
   it('counts users as the team changes', async () => {
     const team = await companyWithTeam(t, { companyName: 'Counting GmbH' });
-    await clientOf(t, team.superUser.token).post('/api/users/create-admin-user', { firstName: 'Neu', lastName: 'Admin', email: `neu.${Date.now()}@example.com` });
+    await clientOf(t, team.superUser.token).post('/api/users/create-admin-user', {
+      firstName: 'Neu',
+      lastName: 'Admin',
+      email: `neu.${Date.now()}@example.com`,
+    });
     await clientOf(t, team.superUser.token).delete(`/api/users/${team.operator.id}`);
     const row = (await asMaster().get('/api/company-account/all?companyName=Counting')).json().data[0];
     expect(row.users).toBe(3);
@@ -79,7 +83,14 @@ describe('customer accounts', () => {
 
   it('answers one customer with settings, and 404 for an unknown id', async () => {
     const res = await asMaster().get(`/api/company-account/byId/${becker.companyId}`);
-    expect(res.json()).toMatchObject({ id: becker.companyId, companyName: 'Becker Metallbau', users: 3, readOnly: false, basicSettings: { companyName: 'Becker Metallbau' }, logo: null });
+    expect(res.json()).toMatchObject({
+      id: becker.companyId,
+      companyName: 'Becker Metallbau',
+      users: 3,
+      readOnly: false,
+      basicSettings: { companyName: 'Becker Metallbau' },
+      logo: null,
+    });
     const unknown = await asMaster().get('/api/company-account/byId/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('COMPANY_ACCOUNT_NOT_FOUND');
@@ -95,7 +106,12 @@ describe('customer accounts', () => {
       basicSettings: { companyName: 'Edited GmbH', dateFormat: 'YYYY-MM-DD', phone: '+49 30 123' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ companyName: 'Edited GmbH', plan: 'trial', trialEndsAt: trialEnd, basicSettings: { phone: '+49 30 123', dateFormat: 'YYYY-MM-DD' } });
+    expect(res.json()).toMatchObject({
+      companyName: 'Edited GmbH',
+      plan: 'trial',
+      trialEndsAt: trialEnd,
+      basicSettings: { phone: '+49 30 123', dateFormat: 'YYYY-MM-DD' },
+    });
     const seenByOwner = (await clientOf(t, team.superUser.token).get('/api/company-account/basic-settings')).json();
     expect(seenByOwner).toMatchObject({ companyName: 'Edited GmbH', account: { plan: 'trial', trialEndsAt: trialEnd } });
     const invalid = await asMaster().put(`/api/company-account/byId/${team.companyId}`, { plan: 'gold' });
@@ -156,10 +172,14 @@ describe('deleting a customer', () => {
     await mkdir(dir, { recursive: true });
     await (await open(path.join(dir, 'note.txt'), 'w')).close();
     // A reset link: a job in the ledger and, with no SMTP server, a message in the dev mailbox.
-    const forgot = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: doomed.superUser.login }, remoteAddress: '10.0.5.2' });
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: doomed.superUser.login },
+      remoteAddress: '10.0.5.2',
+    });
     expect(forgot.statusCode).toBe(200);
-    const mailTo = (address: string) =>
-      sql<{ n: string }>`select count(*)::text as n from dev_mailbox where lower(to_address) = ${address}`.execute(t.app.db);
+    const mailTo = (address: string) => sql<{ n: string }>`select count(*)::text as n from dev_mailbox where lower(to_address) = ${address}`.execute(t.app.db);
     await vi.waitFor(async () => expect((await mailTo(doomed.superUser.login)).rows[0].n).toBe('1'), { timeout: 10_000 });
     const ledger = await sql<{ n: string }>`select count(*)::text as n from dispatched_jobs where company_id = ${doomed.companyId}::uuid`.execute(t.app.db);
     expect(Number(ledger.rows[0].n)).toBeGreaterThan(0);
@@ -171,7 +191,12 @@ describe('deleting a customer', () => {
     for (const member of [doomed.superUser, doomed.admin, doomed.operator]) {
       expect((await clientOf(t, member.token).get('/api/company-account/basic-settings')).statusCode).toBe(401);
     }
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { usernameOrEmail: doomed.superUser.login, password: testPassword }, remoteAddress: '10.0.5.1' });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/authenticate',
+      payload: { usernameOrEmail: doomed.superUser.login, password: testPassword },
+      remoteAddress: '10.0.5.1',
+    });
     expect(login.statusCode).toBe(401);
 
     const tables = await sql<{ table_name: string }>`
@@ -182,15 +207,21 @@ describe('deleting a customer', () => {
       expect.arrayContaining(['companies', 'users', 'sessions', 'user_tokens', 'events', 'streams', 'dispatched_jobs']),
     );
     for (const { table_name } of tables.rows) {
-      const left = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table_name)} where company_id = ${doomed.companyId}::uuid`.execute(t.app.db);
+      const left = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table_name)} where company_id = ${doomed.companyId}::uuid`.execute(
+        t.app.db,
+      );
       expect({ table: table_name, rows: left.rows[0].n }).toEqual({ table: table_name, rows: '0' });
     }
     expect(existsSync(dir)).toBe(false);
     expect((await mailTo(doomed.superUser.login)).rows[0].n).toBe('0');
-    const jobs = await sql<{ n: string }>`select count(*)::text as n from dispatched_jobs where data::text like ${`%${doomed.superUser.login}%`}`.execute(t.app.db);
+    const jobs = await sql<{ n: string }>`select count(*)::text as n from dispatched_jobs where data::text like ${`%${doomed.superUser.login}%`}`.execute(
+      t.app.db,
+    );
     expect(jobs.rows[0].n).toBe('0');
 
-    const audit = await sql<{ type: string }>`select type from events where stream_id = 'customer-accounts' and data->>'companyId' = ${doomed.companyId}`.execute(t.app.db);
+    const audit = await sql<{
+      type: string;
+    }>`select type from events where stream_id = 'customer-accounts' and data->>'companyId' = ${doomed.companyId}`.execute(t.app.db);
     expect(audit.rows).toEqual([{ type: 'CustomerAccountDeleted' }]);
 
     expect((await asMaster().get(`/api/company-account/byId/${doomed.companyId}`)).statusCode).toBe(404);

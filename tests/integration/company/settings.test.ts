@@ -57,7 +57,13 @@ describe('basic settings', () => {
     for (const member of [company.superUser, company.admin, company.operator]) {
       const res = await clientOf(t, member.token).get('/api/company-account/basic-settings');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: company.companyId, companyName: 'Becker Metallbau', logo: null, dateFormat: 'DD.MM.YYYY', account: { plan: 'standard', readOnly: false } });
+      expect(res.json()).toMatchObject({
+        id: company.companyId,
+        companyName: 'Becker Metallbau',
+        logo: null,
+        dateFormat: 'DD.MM.YYYY',
+        account: { plan: 'standard', readOnly: false },
+      });
     }
   });
 
@@ -66,7 +72,11 @@ describe('basic settings', () => {
     const saved = await owner.put('/api/company-account/updateBasicSettings', settings());
     expect(saved.statusCode).toBe(200);
     const read = (await owner.get('/api/company-account/basic-settings')).json();
-    expect(read).toMatchObject({ ...settings(), email: 'office@becker.example', bankDetails: { ...settings().bankDetails, iban: 'DE89 3704 0044 0532 0130 00' } });
+    expect(read).toMatchObject({
+      ...settings(),
+      email: 'office@becker.example',
+      bankDetails: { ...settings().bankDetails, iban: 'DE89 3704 0044 0532 0130 00' },
+    });
     expect(read.deliveryAddress.addressSuffix).toBe('');
   });
 

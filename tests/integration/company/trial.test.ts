@@ -15,7 +15,13 @@ afterAll(async () => {
 
 const yesterday = () => new Date(Date.now() - 86_400_000);
 const settings = { companyName: 'Still Mine GmbH', dateFormat: 'DD.MM.YYYY' };
-const operatorBody = () => ({ firstName: 'New', lastName: 'Hand', username: `hand${Math.random().toString(36).slice(2, 8)}`, password: 'Weld#2027', confirm: 'Weld#2027' });
+const operatorBody = () => ({
+  firstName: 'New',
+  lastName: 'Hand',
+  username: `hand${Math.random().toString(36).slice(2, 8)}`,
+  password: 'Weld#2027',
+  confirm: 'Weld#2027',
+});
 
 async function expiredTrial(): Promise<TestCompany> {
   return companyWithTeam(t, { plan: 'trial', trialEndsAt: yesterday() });
@@ -50,7 +56,9 @@ describe('after the trial ends', () => {
   it('still lets users change their password and sign out', async () => {
     const company = await expiredTrial();
     const admin = clientOf(t, company.admin.token);
-    expect((await admin.post('/api/auth/change-password', { currentPassword: testPassword, password: 'Other#2027', confirm: 'Other#2027' })).statusCode).toBe(200);
+    expect((await admin.post('/api/auth/change-password', { currentPassword: testPassword, password: 'Other#2027', confirm: 'Other#2027' })).statusCode).toBe(
+      200,
+    );
     expect((await admin.post('/api/auth/logout')).statusCode).toBe(200);
     expect((await admin.get('/api/auth/me')).statusCode).toBe(401);
   });

@@ -158,7 +158,11 @@ describe('change password', () => {
 
   it('works for the master too', async () => {
     const master = await signedInMaster(t);
-    const res = await clientOf(t, master.token).post('/api/auth/change-password', { currentPassword: testPassword, password: 'Master#2027', confirm: 'Master#2027' });
+    const res = await clientOf(t, master.token).post('/api/auth/change-password', {
+      currentPassword: testPassword,
+      password: 'Master#2027',
+      confirm: 'Master#2027',
+    });
     expect(res.statusCode).toBe(200);
     expect((await authenticate(master.login, 'Master#2027')).statusCode).toBe(200);
   });

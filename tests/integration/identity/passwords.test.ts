@@ -78,7 +78,9 @@ describe('forgot password', () => {
       select round(extract(epoch from expires_at - created_at) / 60)::text as minutes from user_tokens
       where user_id = ${team.admin.id} and purpose = 'PASSWORD_RESET' and used_at is null`.execute(t.app.db);
     expect(lifetime.rows).toEqual([{ minutes: '60' }]);
-    await sql`update user_tokens set expires_at = now() - interval '1 second' where user_id = ${team.admin.id} and purpose = 'PASSWORD_RESET'`.execute(t.app.db);
+    await sql`update user_tokens set expires_at = now() - interval '1 second' where user_id = ${team.admin.id} and purpose = 'PASSWORD_RESET'`.execute(
+      t.app.db,
+    );
     const late = await post(`/api/auth/forgot-password/reset?token=${encodeURIComponent(token)}`, newPassword);
     expect(late.json().error.code).toBe('INVALID_TOKEN');
   });
@@ -124,7 +126,14 @@ describe('forgot password', () => {
 
   it('works for the unconfirmed owner of a sign-up, and confirms the address', async () => {
     const email = `late.${Math.random().toString(36).slice(2)}@example.com`;
-    const reg = await post('/api/auth/register', { companyName: 'Spät GmbH', firstName: 'Lena', lastName: 'Spät', email, password: testPassword, confirm: testPassword });
+    const reg = await post('/api/auth/register', {
+      companyName: 'Spät GmbH',
+      firstName: 'Lena',
+      lastName: 'Spät',
+      email,
+      password: testPassword,
+      confirm: testPassword,
+    });
     expect(reg.statusCode).toBe(201);
     await mailbox.waitFor(mailTo(email, /confirmation code/));
     const before = mailbox.messages.filter(mailTo(email)).length;

@@ -118,7 +118,10 @@ describe('sign-up with a 30-day trial', () => {
   });
 
   it('names every invalid field with the spec messages', async () => {
-    const res = await post('/api/auth/register', signUp({ companyName: '', firstName: '', lastName: ' ', email: 'anna@', password: 'weakpass', confirm: 'other' }));
+    const res = await post(
+      '/api/auth/register',
+      signUp({ companyName: '', firstName: '', lastName: ' ', email: 'anna@', password: 'weakpass', confirm: 'other' }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
     expect(res.json().error.details.map((d: { path: string; message: string }) => [d.path, d.message])).toEqual(
@@ -163,7 +166,9 @@ describe('the email code', () => {
 
   it('dies after 15 minutes', async () => {
     const { answer, code } = await registerAndReadCode();
-    await sql`update user_tokens set expires_at = now() - interval '1 second' where user_id = ${answer.userId} and purpose = 'EMAIL_VERIFICATION'`.execute(t.app.db);
+    await sql`update user_tokens set expires_at = now() - interval '1 second' where user_id = ${answer.userId} and purpose = 'EMAIL_VERIFICATION'`.execute(
+      t.app.db,
+    );
     const late = await post('/api/auth/verify-email', { email: answer.email, code });
     expect(late.json().error.code).toBe('INVALID_OR_EXPIRED_CODE');
   });

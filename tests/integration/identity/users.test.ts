@@ -56,14 +56,22 @@ describe('administration users', () => {
     expect(set.statusCode).toBe(200);
     expect(await signIn(t, email, 'Admin#2027')).toMatchObject({ role: 'ADMIN', company: company.companyId });
 
-    const twice = await anonymous().post(`/api/auth/create-admin-password?token=${encodeURIComponent(token)}`, { password: 'Admin#2028', confirm: 'Admin#2028' });
+    const twice = await anonymous().post(`/api/auth/create-admin-password?token=${encodeURIComponent(token)}`, {
+      password: 'Admin#2028',
+      confirm: 'Admin#2028',
+    });
     expect(twice.json().error.code).toBe('INVALID_TOKEN');
   });
 
   it('cannot sign in before setting a password', async () => {
     const email = uniqueEmail('pending');
     await clientOf(t, company.admin.token).post('/api/users/create-admin-user', { firstName: 'Pia', lastName: 'Lang', email });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { usernameOrEmail: email, password: testPassword }, remoteAddress: '10.0.4.1' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/authenticate',
+      payload: { usernameOrEmail: email, password: testPassword },
+      remoteAddress: '10.0.4.1',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('INVALID_CREDENTIALS');
   });
@@ -78,14 +86,23 @@ describe('administration users', () => {
       select round(extract(epoch from t.expires_at - t.created_at) / 3600)::text as hours
       from user_tokens t join users u on u.id = t.user_id where u.email = ${email} and t.purpose = 'INVITATION'`.execute(t.app.db);
     expect(lifetime.rows).toEqual([{ hours: '72' }]);
-    await sql`update user_tokens set expires_at = now() - interval '1 second' where purpose = 'INVITATION' and user_id = (select id from users where email = ${email})`.execute(t.app.db);
-    const late = await anonymous().post(`/api/auth/create-admin-password?token=${encodeURIComponent(token)}`, { password: 'Admin#2027', confirm: 'Admin#2027' });
+    await sql`update user_tokens set expires_at = now() - interval '1 second' where purpose = 'INVITATION' and user_id = (select id from users where email = ${email})`.execute(
+      t.app.db,
+    );
+    const late = await anonymous().post(`/api/auth/create-admin-password?token=${encodeURIComponent(token)}`, {
+      password: 'Admin#2027',
+      confirm: 'Admin#2027',
+    });
     expect(late.json().error.code).toBe('INVALID_TOKEN');
   });
 
   it('refuses an email that any company already uses, and empty names with the spec codes', async () => {
     const other = await companyWithTeam(t);
-    const taken = await clientOf(t, company.superUser.token).post('/api/users/create-admin-user', { firstName: 'A', lastName: 'B', email: other.admin.login.toUpperCase() });
+    const taken = await clientOf(t, company.superUser.token).post('/api/users/create-admin-user', {
+      firstName: 'A',
+      lastName: 'B',
+      email: other.admin.login.toUpperCase(),
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.code).toBe('USER_ALREADY_EXISTS');
 
@@ -154,7 +171,13 @@ describe('the team list', () => {
       ['Bernd', 'Zander'],
       ['Carla', 'Yilmaz'],
     ]) {
-      await manager.post('/api/users/create-operations-user', { firstName, lastName, username: uniqueUsername(firstName.toLowerCase()), password: 'Weld#2027', confirm: 'Weld#2027' });
+      await manager.post('/api/users/create-operations-user', {
+        firstName,
+        lastName,
+        username: uniqueUsername(firstName.toLowerCase()),
+        password: 'Weld#2027',
+        confirm: 'Weld#2027',
+      });
     }
   });
 
@@ -187,7 +210,10 @@ describe('the team list', () => {
   });
 
   it('shows an account to managers, and operators only their own', async () => {
-    expect((await clientOf(t, team.admin.token).get(`/api/users/account/${team.operator.id}`)).json()).toMatchObject({ id: team.operator.id, role: 'OPERATOR' });
+    expect((await clientOf(t, team.admin.token).get(`/api/users/account/${team.operator.id}`)).json()).toMatchObject({
+      id: team.operator.id,
+      role: 'OPERATOR',
+    });
     expect((await clientOf(t, team.operator.token).get(`/api/users/account/${team.operator.id}`)).statusCode).toBe(200);
     const foreign = await clientOf(t, team.operator.token).get(`/api/users/account/${team.admin.id}`);
     expect(foreign.statusCode).toBe(403);
@@ -205,7 +231,13 @@ describe('roles are checked on the server', () => {
       operator.get('/api/users'),
       operator.get('/api/users/count-by-role'),
       operator.post('/api/users/create-admin-user', { firstName: 'A', lastName: 'B', email: uniqueEmail('x') }),
-      operator.post('/api/users/create-operations-user', { firstName: 'A', lastName: 'B', username: uniqueUsername('x'), password: 'Weld#2027', confirm: 'Weld#2027' }),
+      operator.post('/api/users/create-operations-user', {
+        firstName: 'A',
+        lastName: 'B',
+        username: uniqueUsername('x'),
+        password: 'Weld#2027',
+        confirm: 'Weld#2027',
+      }),
       operator.delete(`/api/users/${company.admin.id}`),
       operator.put('/api/company-account/updateBasicSettings', { companyName: 'Hijack', dateFormat: 'DD.MM.YYYY' }),
     ];
@@ -223,7 +255,7 @@ describe('roles are checked on the server', () => {
 });
 
 describe('removing a user', () => {
-  it('ends the user\'s sessions at once and frees nothing else', async () => {
+  it("ends the user's sessions at once and frees nothing else", async () => {
     const team = await companyWithTeam(t);
     const removed = await clientOf(t, team.superUser.token).delete(`/api/users/${team.operator.id}`);
     expect(removed.statusCode).toBe(200);

@@ -62,7 +62,9 @@ describe('components', () => {
     const screw = await create(admin, purchasingPart({ name: 'Nut' }));
     const res = await admin.post('/api/materials', product({ components: [uses(screw.id, 1), uses(screw.id, 2)] }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details).toContainEqual(expect.objectContaining({ path: 'components.1.materialId', message: 'materials.validation.duplicateComponent' }));
+    expect(res.json().error.details).toContainEqual(
+      expect.objectContaining({ path: 'components.1.materialId', message: 'materials.validation.duplicateComponent' }),
+    );
   });
 
   it('drops components from a purchasing part: it is bought, not made', async () => {

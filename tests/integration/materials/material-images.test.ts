@@ -3,7 +3,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStream } from '../../../src/server/platform/event-store.js';
 import type { TestApp } from '../../support/app.js';
-import { clientOf, create, JPEG_BYTES, materialsTestApp, multipartFile, PNG_BYTES, product, companyWithTeam, type Client, type TestCompany } from './support.js';
+import {
+  clientOf,
+  create,
+  JPEG_BYTES,
+  materialsTestApp,
+  multipartFile,
+  PNG_BYTES,
+  product,
+  companyWithTeam,
+  type Client,
+  type TestCompany,
+} from './support.js';
 
 // A low limit stands in for the 512 MB of production, so the test need not write half a gigabyte.
 const LIMIT = 4096;
@@ -41,7 +52,10 @@ describe('uploading', () => {
     const material = await create(admin, product({ name: 'Pictured' }));
     const res = await upload(admin, material.id, PNG_BYTES, 'photo.png', 'image/png');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ version: 2, image: { contentType: 'image/png', size: PNG_BYTES.length, url: expect.stringMatching(`^/api/materials/${material.id}/image\\?v=\\d+$`) } });
+    expect(res.json()).toMatchObject({
+      version: 2,
+      image: { contentType: 'image/png', size: PNG_BYTES.length, url: expect.stringMatching(`^/api/materials/${material.id}/image\\?v=\\d+$`) },
+    });
     expect(filesUnder(folderOf(material.id))).toEqual([path.join(folderOf(material.id), 'image')]);
 
     const image = await admin.get(res.json().image.url);

@@ -44,20 +44,50 @@ const refused: [string, () => object, string, string][] = [
   ['11 attributes', () => product({ attributes: attributes(11) }), 'attributes', 'validation.maxItems'],
   ['attribute name of 11 characters', () => product({ attributes: [{ name: 'x'.repeat(11), options: ['a'] }] }), 'attributes.0.name', 'validation.maxLength'],
   ['option of 16 characters', () => product({ attributes: [{ name: 'Colour', options: ['y'.repeat(16)] }] }), 'attributes.0.options.0', 'validation.maxLength'],
-  ['attribute without options', () => product({ attributes: [{ name: 'Colour', options: [] }] }), 'attributes.0.options', 'materials.validation.optionsRequired'],
+  [
+    'attribute without options',
+    () => product({ attributes: [{ name: 'Colour', options: [] }] }),
+    'attributes.0.options',
+    'materials.validation.optionsRequired',
+  ],
   ['11 values', () => product({ values: values(11) }), 'values', 'validation.maxItems'],
   ['value without unit', () => product({ values: [value({ unit: '' })] }), 'values.0.unit', 'materials.validation.unitRequired'],
   ['value without min tolerance', () => product({ values: [value({ minTolerance: undefined })] }), 'values.0.minTolerance', 'validation.required'],
-  ['min tolerance above the value', () => product({ values: [value({ minTolerance: 100.001 })] }), 'values.0.minTolerance', 'materials.validation.minToleranceAboveValue'],
-  ['max tolerance below the value', () => product({ values: [value({ maxTolerance: 99.999 })] }), 'values.0.maxTolerance', 'materials.validation.maxToleranceBelowValue'],
+  [
+    'min tolerance above the value',
+    () => product({ values: [value({ minTolerance: 100.001 })] }),
+    'values.0.minTolerance',
+    'materials.validation.minToleranceAboveValue',
+  ],
+  [
+    'max tolerance below the value',
+    () => product({ values: [value({ maxTolerance: 99.999 })] }),
+    'values.0.maxTolerance',
+    'materials.validation.maxToleranceBelowValue',
+  ],
   ['component quantity 0', () => product({ components: [{ materialId: screwId, quantity: 0 }] }), 'components.0.quantity', 'validation.min'],
   ['component quantity 1000', () => product({ components: [{ materialId: screwId, quantity: 1000 }] }), 'components.0.quantity', 'validation.max'],
-  ['component that is not an id', () => product({ components: [{ materialId: 'screw', quantity: 1 }] }), 'components.0.materialId', 'materials.validation.componentMaterial'],
+  [
+    'component that is not an id',
+    () => product({ components: [{ materialId: 'screw', quantity: 1 }] }),
+    'components.0.materialId',
+    'materials.validation.componentMaterial',
+  ],
   ['supplier of 51 characters', () => purchasingPart({ purchasing: { supplier: 'x'.repeat(51) } }), 'purchasing.supplier', 'validation.maxLength'],
   ['delivery time 0', () => purchasingPart({ purchasing: { deliveryTimeDays: 0 } }), 'purchasing.deliveryTimeDays', 'validation.min'],
   ['delivery time 1000', () => purchasingPart({ purchasing: { deliveryTimeDays: 1000 } }), 'purchasing.deliveryTimeDays', 'validation.max'],
-  ['minimum order quantity 0.99', () => purchasingPart({ purchasing: { minimumOrderQuantity: 0.99 } }), 'purchasing.minimumOrderQuantity', 'materials.validation.minimumOrderQuantity'],
-  ['minimum order quantity 1,000,000,000', () => purchasingPart({ purchasing: { minimumOrderQuantity: 1_000_000_000 } }), 'purchasing.minimumOrderQuantity', 'materials.validation.minimumOrderQuantity'],
+  [
+    'minimum order quantity 0.99',
+    () => purchasingPart({ purchasing: { minimumOrderQuantity: 0.99 } }),
+    'purchasing.minimumOrderQuantity',
+    'materials.validation.minimumOrderQuantity',
+  ],
+  [
+    'minimum order quantity 1,000,000,000',
+    () => purchasingPart({ purchasing: { minimumOrderQuantity: 1_000_000_000 } }),
+    'purchasing.minimumOrderQuantity',
+    'materials.validation.minimumOrderQuantity',
+  ],
   ['purchasing comment of 101 characters', () => purchasingPart({ purchasing: { comment: 'x'.repeat(101) } }), 'purchasing.comment', 'validation.maxLength'],
   ['an unknown type', () => product({ type: 'service' }), 'type', 'materials.validation.type'],
 ];
@@ -65,14 +95,23 @@ const refused: [string, () => object, string, string][] = [
 /** [rule, body] for every acceptance at the same boundaries. */
 const accepted: [string, () => object][] = [
   ['name of 25 characters', () => product({ name: 'x'.repeat(25) })],
-  ['material number of 50, description of 200, custom tariff of 11', () => product({ materialNumber: 'x'.repeat(50), description: 'd'.repeat(200), customTariff: '8'.repeat(11) })],
+  [
+    'material number of 50, description of 200, custom tariff of 11',
+    () => product({ materialNumber: 'x'.repeat(50), description: 'd'.repeat(200), customTariff: '8'.repeat(11) }),
+  ],
   ['net price of 9 digits with 2 decimals', () => product({ netPrice: 1234567.89, vat: 99, weight: 999999.999 })],
   ['stock of 0 and of 7 characters', () => product({ stock: { quantity: 1234567, unit: 'kg' } })],
-  ['10 attributes with a name of 10 and an option of 15', () => product({ attributes: [...attributes(9), { name: 'x'.repeat(10), options: ['y'.repeat(15)] }] })],
+  [
+    '10 attributes with a name of 10 and an option of 15',
+    () => product({ attributes: [...attributes(9), { name: 'x'.repeat(10), options: ['y'.repeat(15)] }] }),
+  ],
   ['10 values, a tolerance equal to the value', () => product({ values: [...values(9), value({ minTolerance: 100, maxTolerance: 100 })] })],
   ['component quantities 1 and 999', () => product({ components: [{ materialId: screwId, quantity: 1 }] })],
   ['component quantity 999', () => product({ components: [{ materialId: screwId, quantity: 999 }] })],
-  ['supplier terms at their limits', () => purchasingPart({ purchasing: { supplier: 'x'.repeat(50), deliveryTimeDays: 999, minimumOrderQuantity: 999_999_999.99, comment: 'c'.repeat(100) } })],
+  [
+    'supplier terms at their limits',
+    () => purchasingPart({ purchasing: { supplier: 'x'.repeat(50), deliveryTimeDays: 999, minimumOrderQuantity: 999_999_999.99, comment: 'c'.repeat(100) } }),
+  ],
   ['the smallest supplier terms', () => purchasingPart({ purchasing: { deliveryTimeDays: 1, minimumOrderQuantity: 1 } })],
 ];
 
@@ -104,7 +143,15 @@ describe('and accepted just inside it', () => {
 describe('duplicate names', () => {
   it('answers DUPLICATE_ATTRIBUTES for the same attribute name twice', async () => {
     const before = await materialCount();
-    const res = await admin.post('/api/materials', product({ attributes: [{ name: 'Colour', options: ['red'] }, { name: 'colour', options: ['blue'] }] }));
+    const res = await admin.post(
+      '/api/materials',
+      product({
+        attributes: [
+          { name: 'Colour', options: ['red'] },
+          { name: 'colour', options: ['blue'] },
+        ],
+      }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({
       code: 'DUPLICATE_ATTRIBUTES',
@@ -123,12 +170,25 @@ describe('duplicate names', () => {
   it('lists a duplicate among other problems under VALIDATION_ERROR', async () => {
     const res = await admin.post('/api/materials', product({ values: [value(), value({ maxTolerance: 1 })] }));
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
-    expect(res.json().error.details.map((d: { message: string }) => d.message).sort()).toEqual(['errors.DUPLICATE_VALUES', 'materials.validation.maxToleranceBelowValue']);
+    expect(
+      res
+        .json()
+        .error.details.map((d: { message: string }) => d.message)
+        .sort(),
+    ).toEqual(['errors.DUPLICATE_VALUES', 'materials.validation.maxToleranceBelowValue']);
   });
 
   it('applies the same rules to an edit', async () => {
     const created = await create(admin, product());
-    const res = await admin.put(`/api/materials/${created.id}`, { ...product({ attributes: [{ name: 'Size', options: ['S'] }, { name: 'Size', options: ['M'] }] }), version: 1 });
+    const res = await admin.put(`/api/materials/${created.id}`, {
+      ...product({
+        attributes: [
+          { name: 'Size', options: ['S'] },
+          { name: 'Size', options: ['M'] },
+        ],
+      }),
+      version: 1,
+    });
     expect(res.json().error.code).toBe('DUPLICATE_ATTRIBUTES');
     const edit = await admin.put(`/api/materials/${created.id}`, { ...product({ name: 'x'.repeat(26) }), version: 1 });
     expect(edit.statusCode).toBe(400);

@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../../src/server/platform/db.js';
 import { readStream } from '../../../src/server/platform/event-store.js';
 import type { TestApp } from '../../support/app.js';
-import { clientOf, create, materialsTestApp, product, purchasingPart, companyWithTeam, masterActingFor, masterWithoutCompany, type Client, type TestCompany } from './support.js';
+import {
+  clientOf,
+  create,
+  materialsTestApp,
+  product,
+  purchasingPart,
+  companyWithTeam,
+  masterActingFor,
+  masterWithoutCompany,
+  type Client,
+  type TestCompany,
+} from './support.js';
 
 let t: TestApp;
 let company: TestCompany;
@@ -71,7 +82,12 @@ describe('create, read, edit', () => {
       version: 1,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ type: 'purchasing_part', components: [], manufacturingSteps: [], purchasing: { supplier: 'Würth', deliveryTimeDays: 5, minimumOrderQuantity: null, comment: '' } });
+    expect(res.json()).toMatchObject({
+      type: 'purchasing_part',
+      components: [],
+      manufacturingSteps: [],
+      purchasing: { supplier: 'Würth', deliveryTimeDays: 5, minimumOrderQuantity: null, comment: '' },
+    });
   });
 
   it('deletes with or without the version, refusing a stale one', async () => {
@@ -238,8 +254,13 @@ describe('CSV export', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="materials.csv"');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Type;Name;Material number;Net price;VAT %;Weight (kg);Custom tariff;Packaging;Stock;Unit;Description;Supplier;Delivery time (work days);Minimum order quantity');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Type;Name;Material number;Net price;VAT %;Weight (kg);Custom tariff;Packaging;Stock;Unit;Description;Supplier;Delivery time (work days);Minimum order quantity',
+    );
     expect(lines).toHaveLength(4);
   });
 
@@ -251,7 +272,10 @@ describe('CSV export', () => {
 
   it('exports the current filter, in German with decimal commas on request', async () => {
     const res = await csvClient.get('/api/materials/export.csv?type=purchasing_part&lang=de');
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0].startsWith('Art;Name;Materialnummer;Nettopreis')).toBe(true);
     expect(lines.slice(1)).toEqual(['Kaufteil;Schraube;K-5;0,05;;;;;5000;pcs;;Würth;3;100']);
     expect(res.headers['content-disposition']).toContain('materials-purchasing_part.csv');

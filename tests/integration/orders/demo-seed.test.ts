@@ -30,7 +30,14 @@ describe('the demo shop floor', () => {
   it('has orders at different stages, one of them delayed, and work at several stations', async () => {
     const orders = (await admin.get('/api/orders?limit=100')).json().data as { kind: string; status: string; delayed: boolean; stationName: string | null }[];
     const statuses = new Set(orders.map((o) => `${o.kind} ${o.status}`));
-    for (const expected of ['customer open', 'customer ordered', 'customer in-progress', 'customer ready-to-ship', 'production in-progress', 'logistics ordered']) {
+    for (const expected of [
+      'customer open',
+      'customer ordered',
+      'customer in-progress',
+      'customer ready-to-ship',
+      'production in-progress',
+      'logistics ordered',
+    ]) {
       expect(statuses).toContain(expected);
     }
     expect(orders.some((o) => o.delayed)).toBe(true);

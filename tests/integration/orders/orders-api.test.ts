@@ -27,10 +27,13 @@ describe('creating an order', () => {
     const { bike, screw } = line.materials;
     const order = await createOrder(
       line.admin,
-      orderBody([
-        { materialId: bike, quantity: 3, netPrice: 0.1 },
-        { materialId: screw, quantity: 7, netPrice: 19.99, useInventory: true },
-      ], { prioritize: true, incoterm: 'DAP', noteForProduction: 'Rahmen in RAL 5010' }),
+      orderBody(
+        [
+          { materialId: bike, quantity: 3, netPrice: 0.1 },
+          { materialId: screw, quantity: 7, netPrice: 19.99, useInventory: true },
+        ],
+        { prioritize: true, incoterm: 'DAP', noteForProduction: 'Rahmen in RAL 5010' },
+      ),
     );
     expect(order).toMatchObject({
       kind: 'customer',
@@ -40,7 +43,16 @@ describe('creating an order', () => {
       incoterm: 'DAP',
       netSum: 140.23,
       positions: [
-        { materialId: bike, materialName: 'City bike', materialNumber: 'P-1', materialType: 'product', quantity: 3, netPrice: 0.1, netAmount: 0.3, useInventory: false },
+        {
+          materialId: bike,
+          materialName: 'City bike',
+          materialNumber: 'P-1',
+          materialType: 'product',
+          quantity: 3,
+          netPrice: 0.1,
+          netAmount: 0.3,
+          useInventory: false,
+        },
         { materialId: screw, materialName: 'Screw M5', quantity: 7, netAmount: 139.93, useInventory: true },
       ],
       editable: true,
@@ -124,7 +136,13 @@ describe('creating an order', () => {
 
   it("refuses another company's material as clearly as an unknown one, and creates nothing", async () => {
     const before = await countOrders();
-    const res = await line.admin.post('/api/orders', orderBody([{ materialId: line.materials.bike, quantity: 1 }, { materialId: other.materials.bike, quantity: 1 }]));
+    const res = await line.admin.post(
+      '/api/orders',
+      orderBody([
+        { materialId: line.materials.bike, quantity: 1 },
+        { materialId: other.materials.bike, quantity: 1 },
+      ]),
+    );
     expect(res.statusCode).toBe(400);
     expect(errorOf(res.body)).toMatchObject({
       code: 'POSITION_MATERIAL_NOT_FOUND',
@@ -153,7 +171,11 @@ describe('creating an order', () => {
 describe('changing an order', () => {
   it('replaces the form while the order is open, moving the version on', async () => {
     const order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }]));
-    const res = await line.admin.put(`/api/orders/${order.id}`, { ...orderBody([{ materialId: line.materials.wheel, quantity: 4, netPrice: 25 }]), version: order.version, place: 'Augsburg' });
+    const res = await line.admin.put(`/api/orders/${order.id}`, {
+      ...orderBody([{ materialId: line.materials.wheel, quantity: 4, netPrice: 25 }]),
+      version: order.version,
+      place: 'Augsburg',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ place: 'Augsburg', netSum: 100, positions: [{ materialName: 'Wheel', quantity: 4 }], version: 2 });
   });
@@ -171,7 +193,10 @@ describe('changing an order', () => {
   it('refuses once the order is no longer editable (ORDER_NOT_EDITABLE), nothing changed', async () => {
     const order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }]));
     const canceled = await act(line.admin, order, 'cancel');
-    const res = await line.admin.put(`/api/orders/${order.id}`, { ...orderBody([{ materialId: line.materials.bike, quantity: 5 }]), version: canceled.version });
+    const res = await line.admin.put(`/api/orders/${order.id}`, {
+      ...orderBody([{ materialId: line.materials.bike, quantity: 5 }]),
+      version: canceled.version,
+    });
     expect(res.statusCode).toBe(409);
     expect(errorOf(res.body).code).toBe('ORDER_NOT_EDITABLE');
     expect(await orderOf(line.admin, order.id)).toMatchObject({ status: 'canceled', version: canceled.version, positions: [{ quantity: 1 }] });
@@ -182,7 +207,11 @@ describe('changing an order', () => {
     const res = await line.admin.put(`/api/orders/${order.id}`, { ...orderBody([{ materialId: other.materials.wheel, quantity: 1 }]), version: 1 });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res.body).code).toBe('POSITION_MATERIAL_NOT_FOUND');
-    const tooLong = await line.admin.put(`/api/orders/${order.id}`, { ...orderBody([{ materialId: line.materials.bike, quantity: 1 }]), zip: '12345678901', version: 1 });
+    const tooLong = await line.admin.put(`/api/orders/${order.id}`, {
+      ...orderBody([{ materialId: line.materials.bike, quantity: 1 }]),
+      zip: '12345678901',
+      version: 1,
+    });
     expect(tooLong.statusCode).toBe(400);
   });
 });
@@ -221,7 +250,9 @@ describe('actions on an order', () => {
     for (const action of ['place', 'start-production', 'cancel', 'ready-to-dispatch', 'dispatch', 'deliver', 'finish', 'ready-to-use']) {
       expect((await operator.post(`/api/orders/${order.id}/${action}`, { version: order.version })).statusCode, action).toBe(403);
     }
-    expect((await operator.put(`/api/orders/${order.id}`, { ...orderBody([{ materialId: line.materials.bike, quantity: 2 }]), version: 1 })).statusCode).toBe(403);
+    expect((await operator.put(`/api/orders/${order.id}`, { ...orderBody([{ materialId: line.materials.bike, quantity: 2 }]), version: 1 })).statusCode).toBe(
+      403,
+    );
     expect((await orderOf(line.admin, order.id)).version).toBe(1);
   });
 });
@@ -252,7 +283,10 @@ describe('the order list', () => {
     const { bike, screw } = list.materials;
     await createOrder(list.admin, orderBody([{ materialId: bike, quantity: 1 }], { name: 'Alpha Räder', deliveryDate: '2020-01-10' }));
     await createOrder(list.admin, orderBody([{ materialId: bike, quantity: 1 }], { name: 'Beta Bikes', place: 'Köln', deliveryDate: '2099-01-01' }));
-    await createOrder(list.admin, orderBody([{ materialId: screw, quantity: 100 }], { kind: 'logistics', name: 'Schrauben Meier', deliveryDate: '2020-02-01' }));
+    await createOrder(
+      list.admin,
+      orderBody([{ materialId: screw, quantity: 100 }], { kind: 'logistics', name: 'Schrauben Meier', deliveryDate: '2020-02-01' }),
+    );
     const canceled = await createOrder(list.admin, orderBody([{ materialId: bike, quantity: 1 }], { name: 'Gamma', deliveryDate: '2020-03-01' }));
     await act(list.admin, canceled, 'cancel');
     await createOrder(list.admin, orderBody([{ materialId: bike, quantity: 5 }], { kind: 'production', name: 'Lager', deliveryDate: null }));
@@ -361,7 +395,9 @@ describe('history and replay', () => {
     expect(history.data[1].who).toEqual({ userId: expect.any(String), role: 'SUPER_USER', name: 'Sabine Schmidt' });
     expect(history.data[2].who).toMatchObject({ role: 'ADMIN', name: 'Ali Demir' });
     expect(Date.parse(history.data[0].at)).not.toBeNaN();
-    const replayed = history.data.map((e: { type: string; data: unknown }) => ({ type: e.type, data: e.data }) as OrderEvent).reduce(evolveOrder, initialOrderState);
+    const replayed = history.data
+      .map((e: { type: string; data: unknown }) => ({ type: e.type, data: e.data }) as OrderEvent)
+      .reduce(evolveOrder, initialOrderState);
     const shown = await orderOf(line.admin, order.id);
     expect(replayed).toMatchObject({ status: shown.status, orderNumber: shown.orderNumber, netSum: shown.netSum, updatedAt: shown.updatedAt });
   });

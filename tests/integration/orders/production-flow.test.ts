@@ -36,11 +36,21 @@ describe('a customer order from start of production to finished', () => {
     const wheelsBefore = await stockOf(line.admin, wheel);
     const sawBefore = await keyFiguresOf(saw.id);
     expect(sawBefore).toEqual({ worklistCount: 0, cycleTimeSeconds: 0, finishedToday: 0 });
-    const order = await createOrder(line.admin, orderBody([{ materialId: bike, quantity: 2 }, { materialId: wheel, quantity: 3, useInventory: true }]));
+    const order = await createOrder(
+      line.admin,
+      orderBody([
+        { materialId: bike, quantity: 2 },
+        { materialId: wheel, quantity: 3, useInventory: true },
+      ]),
+    );
     const placed = await act(line.admin, order, 'place');
 
     const started = await act(line.admin, placed, 'start-production');
-    expect(started).toMatchObject({ status: 'in-progress', editable: false, productionOrders: [{ materialId: bike, quantity: 2, status: 'in-progress', done: false }] });
+    expect(started).toMatchObject({
+      status: 'in-progress',
+      editable: false,
+      productionOrders: [{ materialId: bike, quantity: 2, status: 'in-progress', done: false }],
+    });
     expect(await stockOf(line.admin, wheel)).toBe(wheelsBefore - 3);
     const productionOrderId = started.productionOrders[0].id;
     let production = await orderOf(line.admin, productionOrderId);
@@ -75,7 +85,11 @@ describe('a customer order from start of production to finished', () => {
     expect(await stockOf(line.admin, bike)).toBe(0);
 
     let customer = await orderOf(line.admin, order.id);
-    expect(customer).toMatchObject({ status: 'ready-to-ship', productionOrders: [{ id: productionOrderId, status: 'finished', done: true }], actions: ['ready-to-dispatch'] });
+    expect(customer).toMatchObject({
+      status: 'ready-to-ship',
+      productionOrders: [{ id: productionOrderId, status: 'finished', done: true }],
+      actions: ['ready-to-dispatch'],
+    });
     customer = await act(line.admin, customer, 'ready-to-dispatch');
     customer = await act(line.admin, customer, 'dispatch');
     customer = await act(line.admin, customer, 'deliver');
@@ -83,14 +97,29 @@ describe('a customer order from start of production to finished', () => {
     expect(customer).toMatchObject({ status: 'finished', actions: [] });
 
     const history = (await line.admin.get(`/api/orders/${productionOrderId}/history`)).json().data as { type: string; who: { role: string; name: string } }[];
-    expect(history.map((e) => e.type)).toEqual(['OrderCreated', 'ProductionOrderStarted', 'WorkStarted', 'WorkCompleted', 'WorkStarted', 'WorkCompleted', 'ProductionFinished']);
+    expect(history.map((e) => e.type)).toEqual([
+      'OrderCreated',
+      'ProductionOrderStarted',
+      'WorkStarted',
+      'WorkCompleted',
+      'WorkStarted',
+      'WorkCompleted',
+      'ProductionFinished',
+    ]);
     expect(history[2].who).toMatchObject({ role: 'OPERATOR', name: 'Olga Berg' });
     expect(history[4].who).toMatchObject({ role: 'OPERATOR', name: 'Jonas Weber' });
   });
 
   it('waits for every production order: one per material, ready to ship after the last', async () => {
     const { bike, screw } = line.materials;
-    const order = await createOrder(line.admin, orderBody([{ materialId: bike, quantity: 1 }, { materialId: screw, quantity: 20 }, { materialId: bike, quantity: 4 }]));
+    const order = await createOrder(
+      line.admin,
+      orderBody([
+        { materialId: bike, quantity: 1 },
+        { materialId: screw, quantity: 20 },
+        { materialId: bike, quantity: 4 },
+      ]),
+    );
     const started = await act(line.admin, order, 'start-production');
     expect(started.productionOrders.map((p) => [p.materialId, p.quantity])).toEqual([
       [bike, 5],
@@ -100,7 +129,10 @@ describe('a customer order from start of production to finished', () => {
     expect(numbers[1]).toBe(numbers[0] + 1);
     for (const [index, planned] of started.productionOrders.entries()) {
       let production = await orderOf(line.admin, planned.id);
-      for (const [client, station] of [[atSaw, line.stations.saw], [atDrill, line.stations.drill]] as const) {
+      for (const [client, station] of [
+        [atSaw, line.stations.saw],
+        [atDrill, line.stations.drill],
+      ] as const) {
         production = await act(client, production, 'start-work', { stationId: station.id });
         production = await act(client, production, 'complete-work', { stationId: station.id });
       }
@@ -126,7 +158,10 @@ describe('production for stock', () => {
     const started = await act(line.admin, order, 'start-production');
     let production = await orderOf(line.admin, started.productionOrders[0].id);
     expect(production.forStock).toBe(true);
-    for (const [client, station] of [[atSaw, line.stations.saw], [atDrill, line.stations.drill]] as const) {
+    for (const [client, station] of [
+      [atSaw, line.stations.saw],
+      [atDrill, line.stations.drill],
+    ] as const) {
       production = await act(client, production, 'start-work', { stationId: station.id });
       production = await act(client, production, 'complete-work', { stationId: station.id });
     }
@@ -143,7 +178,10 @@ describe('production for stock', () => {
     expect(production).toMatchObject({ kind: 'production', status: 'open', forStock: true, actions: ['start-production', 'cancel'] });
     production = await act(line.admin, production, 'start-production');
     expect(production.location).toMatchObject({ stage: 'station', stationId: line.stations.saw.id });
-    for (const [client, station] of [[atSaw, line.stations.saw], [atDrill, line.stations.drill]] as const) {
+    for (const [client, station] of [
+      [atSaw, line.stations.saw],
+      [atDrill, line.stations.drill],
+    ] as const) {
       production = await act(client, production, 'start-work', { stationId: station.id });
       production = await act(client, production, 'complete-work', { stationId: station.id });
     }
@@ -157,7 +195,10 @@ describe('logistics orders', () => {
   it('are checked in at an incoming-goods station by an operator signed in there; the goods go to stock', async () => {
     const { screw } = line.materials;
     const before = await stockOf(line.admin, screw);
-    let order = await createOrder(line.admin, orderBody([{ materialId: screw, quantity: 250, netPrice: 0.04 }], { kind: 'logistics', name: 'Schrauben Meier' }));
+    let order = await createOrder(
+      line.admin,
+      orderBody([{ materialId: screw, quantity: 250, netPrice: 0.04 }], { kind: 'logistics', name: 'Schrauben Meier' }),
+    );
     const early = await line.admin.post(`/api/orders/${order.id}/check-in`, { version: order.version, stationId: line.stations.goods.id });
     expect(errorOf(early.body).code).toBe('ORDER_TRANSITION_NOT_ALLOWED');
     order = await act(line.admin, order, 'place');
@@ -187,7 +228,10 @@ describe('operators at the stations', () => {
 
   it('act only where they are signed in: STATION_NOT_SIGNED_IN, nothing changed', async () => {
     const production = await orderAtSaw();
-    const consoleOnly = await line.operators[1].client.post(`/api/orders/${production.id}/start-work`, { version: production.version, stationId: line.stations.saw.id });
+    const consoleOnly = await line.operators[1].client.post(`/api/orders/${production.id}/start-work`, {
+      version: production.version,
+      stationId: line.stations.saw.id,
+    });
     // Operator 2 is signed in at DRILL, not at SAW.
     expect(consoleOnly.statusCode).toBe(403);
     expect(errorOf(consoleOnly.body).code).toBe('STATION_NOT_SIGNED_IN');
@@ -231,7 +275,10 @@ describe('operators at the stations', () => {
     const secondAtSaw = await line.signInAt(1, line.stations.saw.id);
     const production = await act(atSaw, await orderAtSaw(), 'start-work', { stationId: line.stations.saw.id });
     const body = { version: production.version, stationId: line.stations.saw.id };
-    const answers = await Promise.all([atSaw.post(`/api/orders/${production.id}/complete-work`, body), secondAtSaw.post(`/api/orders/${production.id}/complete-work`, body)]);
+    const answers = await Promise.all([
+      atSaw.post(`/api/orders/${production.id}/complete-work`, body),
+      secondAtSaw.post(`/api/orders/${production.id}/complete-work`, body),
+    ]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     expect(errorOf(answers.find((res) => res.statusCode === 409)!.body).code).toBe('CONFLICT_ERROR');
     const history = (await line.admin.get(`/api/orders/${production.id}/history`)).json().data as { type: string }[];
@@ -253,7 +300,10 @@ describe('operators at the stations', () => {
     expect(back.location).toMatchObject({ stationId: unauthorised.json().id });
     const same = await line.admin.post(`/api/orders/${production.id}/move-to-station`, { version: back.version, toStationId: unauthorised.json().id });
     expect(errorOf(same.body)).toMatchObject({ code: 'ORDER_TRANSITION_NOT_ALLOWED', details: [{ message: 'orders.validation.alreadyAtStation' }] });
-    const nowhere = await line.admin.post(`/api/orders/${production.id}/move-to-station`, { version: back.version, toStationId: '00000000-0000-4000-8000-000000000000' });
+    const nowhere = await line.admin.post(`/api/orders/${production.id}/move-to-station`, {
+      version: back.version,
+      toStationId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(nowhere.statusCode).toBe(400);
     expect(errorOf(nowhere.body).details).toEqual([{ path: 'toStationId', message: 'stations.validation.unknownStation' }]);
   });
@@ -270,7 +320,13 @@ describe('operators at the stations', () => {
 describe('refusals of start production', () => {
   it('refuses a production order above 999 pieces (422) and changes nothing', async () => {
     const { bike } = line.materials;
-    const order = await createOrder(line.admin, orderBody([{ materialId: bike, quantity: 999 }, { materialId: bike, quantity: 1 }]));
+    const order = await createOrder(
+      line.admin,
+      orderBody([
+        { materialId: bike, quantity: 999 },
+        { materialId: bike, quantity: 1 },
+      ]),
+    );
     const res = await line.admin.post(`/api/orders/${order.id}/start-production`, { version: order.version });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res.body)).toMatchObject({ code: 'PRODUCTION_ORDERS_LIMIT_EXCEEDED', message: 'maximum allowed quantity for production orders is 999' });
@@ -283,17 +339,28 @@ describe('refusals of start production', () => {
   it('refuses when stock does not cover a use-inventory position, taking nothing', async () => {
     const { wheel, bike } = line.materials;
     const stock = await stockOf(line.admin, wheel);
-    const order = await createOrder(line.admin, orderBody([{ materialId: bike, quantity: 1 }, { materialId: wheel, quantity: stock + 1, useInventory: true }]));
+    const order = await createOrder(
+      line.admin,
+      orderBody([
+        { materialId: bike, quantity: 1 },
+        { materialId: wheel, quantity: stock + 1, useInventory: true },
+      ]),
+    );
     const res = await line.admin.post(`/api/orders/${order.id}/start-production`, { version: order.version });
     expect(res.statusCode).toBe(409);
-    expect(errorOf(res.body)).toMatchObject({ code: 'STOCK_INSUFFICIENT', details: [{ path: 'positions.1.quantity', params: { materialName: 'Wheel', stock } }] });
+    expect(errorOf(res.body)).toMatchObject({
+      code: 'STOCK_INSUFFICIENT',
+      details: [{ path: 'positions.1.quantity', params: { materialName: 'Wheel', stock } }],
+    });
     expect(await stockOf(line.admin, wheel)).toBe(stock);
     expect((await orderOf(line.admin, order.id)).status).toBe('open');
   });
 
   it('needs a saved sequence with a start station (NO_START_STATION)', async () => {
     const bare = await orderLine(t);
-    await bare.admin.put('/api/stations/sequence', { stationIds: [], startStationId: null, version: 1 }).then((res) => expect(res.statusCode, res.body).toBe(200));
+    await bare.admin
+      .put('/api/stations/sequence', { stationIds: [], startStationId: null, version: 1 })
+      .then((res) => expect(res.statusCode, res.body).toBe(200));
     const order = await createOrder(bare.admin, orderBody([{ materialId: bare.materials.bike, quantity: 1 }]));
     const res = await bare.admin.post(`/api/orders/${order.id}/start-production`, { version: order.version });
     expect(res.statusCode).toBe(409);
@@ -317,10 +384,16 @@ describe('materials in production', () => {
     const started = await act(line.admin, order, 'start-production');
     const refused = await line.admin.delete(`/api/materials/${cargo}`);
     expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused.body)).toMatchObject({ code: 'MATERIAL_IN_PRODUCTION', message: 'Material cannot be deleted as it is already included in an order that is in production.' });
+    expect(errorOf(refused.body)).toMatchObject({
+      code: 'MATERIAL_IN_PRODUCTION',
+      message: 'Material cannot be deleted as it is already included in an order that is in production.',
+    });
 
     let production = await orderOf(line.admin, started.productionOrders[0].id);
-    for (const [client, station] of [[atSaw, line.stations.saw], [atDrill, line.stations.drill]] as const) {
+    for (const [client, station] of [
+      [atSaw, line.stations.saw],
+      [atDrill, line.stations.drill],
+    ] as const) {
       production = await act(client, production, 'start-work', { stationId: station.id });
       production = await act(client, production, 'complete-work', { stationId: station.id });
     }
@@ -340,7 +413,9 @@ describe('live boards', () => {
     const order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production' }));
     const started = await act(line.admin, order, 'start-production');
     await board.waitFor('the start of production', () =>
-      board.events().some((m) => m.event.streamId === `order-${order.id}` && m.event.type === 'ProductionOrderStarted' && m.event.streamVersion === started.version),
+      board
+        .events()
+        .some((m) => m.event.streamId === `order-${order.id}` && m.event.type === 'ProductionOrderStarted' && m.event.streamVersion === started.version),
     );
     const event = board.events().find((m) => m.event.type === 'ProductionOrderStarted' && m.event.streamId === `order-${order.id}`)!.event;
     expect(event).toMatchObject({ streamType: 'order', companyId: line.companyId, data: { orderId: order.id, stationId: line.stations.saw.id } });

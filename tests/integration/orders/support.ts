@@ -13,7 +13,10 @@ export const errorOf = (body: string) =>
   (JSON.parse(body) as { error: { code: string; message: string; details: { path: string; message: string; params?: Record<string, unknown> }[] } }).error;
 
 /** A valid order form for `kind`; tests override what they examine. */
-export const orderBody = (positions: { materialId: string; quantity: number; netPrice?: number; useInventory?: boolean }[], overrides: Record<string, unknown> = {}) => ({
+export const orderBody = (
+  positions: { materialId: string; quantity: number; netPrice?: number; useInventory?: boolean }[],
+  overrides: Record<string, unknown> = {},
+) => ({
   kind: 'customer',
   name: 'Fahrradhaus Berg',
   street: 'Hauptstraße',

@@ -7,15 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../src/domain/shared/errors.js';
 import { openDatabase, withTenant, type Database, type Db } from '../../../src/server/platform/db.js';
 import { createConsumer } from '../../../src/server/platform/consumers.js';
-import {
-  createEventStore,
-  cursorOf,
-  headCursor,
-  readAll,
-  readStream,
-  type AppendInput,
-  type StoredEvent,
-} from '../../../src/server/platform/event-store.js';
+import { createEventStore, cursorOf, headCursor, readAll, readStream, type AppendInput, type StoredEvent } from '../../../src/server/platform/event-store.js';
 import { migrateToLatest } from '../../../src/server/platform/migrate.js';
 
 // The same SQL on the embedded database a single machine runs without DATABASE_URL.
@@ -62,9 +54,7 @@ describe('event store on embedded PGlite', () => {
     const moved2 = await appendIn({ companyId: null, streamId, streamType: 'order', expectedVersion: 1, events: [moved('Saw'), moved('Drill')] });
     expect(moved2.nextVersion).toBe(3);
     await expectConflict(appendIn({ companyId: null, streamId, streamType: 'order', expectedVersion: 1, events: [moved('Paint')] }));
-    await expectConflict(
-      appendIn({ companyId: null, streamId: orderStream(), streamType: 'order', expectedVersion: 2, events: [moved('Paint')] }),
-    );
+    await expectConflict(appendIn({ companyId: null, streamId: orderStream(), streamType: 'order', expectedVersion: 2, events: [moved('Paint')] }));
     await appendIn({ companyId: null, streamId, streamType: 'order', expectedVersion: 'any', events: [moved('Paint')] });
 
     const events = await readStream(db, streamId);
@@ -81,7 +71,13 @@ describe('event store on embedded PGlite', () => {
     const metadata = { userId: randomUUID(), role: 'ADMIN', onBehalfOf: companyId, correlationId: randomUUID() };
     const orderId = orderStream();
     await appendIn({ companyId, streamId: orderId, streamType: 'order', expectedVersion: 0, events: [moved('Start')], metadata });
-    await appendIn({ companyId, streamId: `material-${randomUUID()}`, streamType: 'material', expectedVersion: 0, events: [{ type: 'MaterialCreated', data: { name: 'Bolt' } }] });
+    await appendIn({
+      companyId,
+      streamId: `material-${randomUUID()}`,
+      streamType: 'material',
+      expectedVersion: 0,
+      events: [{ type: 'MaterialCreated', data: { name: 'Bolt' } }],
+    });
     await appendIn({ companyId, streamId: orderId, streamType: 'order', expectedVersion: 1, events: [moved('Saw')], metadata });
 
     const ofCompany = await readAll(db, { companyId });

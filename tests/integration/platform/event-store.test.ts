@@ -183,9 +183,7 @@ describe('appending with an expected version', () => {
 
   it('refuses expected version 0 on a stream that exists, and writes nothing', async () => {
     const streamId = await openOrder();
-    const conflict = await conflictOf(
-      appendIn(store, { companyId: null, streamId, streamType: 'order', expectedVersion: 0, events: [moved('Paint')] }),
-    );
+    const conflict = await conflictOf(appendIn(store, { companyId: null, streamId, streamType: 'order', expectedVersion: 0, events: [moved('Paint')] }));
     expect(conflict.status).toBe(409);
     expect(conflict.details[0]).toMatchObject({ path: 'expectedVersion', params: { streamId, expected: '0' } });
     expect(await readStream(db, streamId)).toHaveLength(1);
@@ -194,9 +192,7 @@ describe('appending with an expected version', () => {
 
   it('refuses a version number on a stream that does not exist, and creates nothing', async () => {
     const streamId = orderStream();
-    await conflictOf(
-      appendIn(store, { companyId: null, streamId, streamType: 'order', expectedVersion: 3, events: [moved('Paint')] }),
-    );
+    await conflictOf(appendIn(store, { companyId: null, streamId, streamType: 'order', expectedVersion: 3, events: [moved('Paint')] }));
     expect(await readStream(db, streamId)).toEqual([]);
     expect(await streamVersion(streamId)).toBeUndefined();
   });
@@ -205,9 +201,7 @@ describe('appending with an expected version', () => {
     const streamId = await openOrder();
     await appendIn(store, { companyId: null, streamId, streamType: 'order', expectedVersion: 1, events: [moved('Saw')] });
     for (const expectedVersion of [1, 3]) {
-      await conflictOf(
-        appendIn(store, { companyId: null, streamId, streamType: 'order', expectedVersion, events: [moved('Drill')] }),
-      );
+      await conflictOf(appendIn(store, { companyId: null, streamId, streamType: 'order', expectedVersion, events: [moved('Drill')] }));
     }
     expect(await streamVersion(streamId)).toBe(2);
   });
@@ -238,13 +232,11 @@ describe('appending with an expected version', () => {
 
   it('rejects an empty append and a malformed expected version before touching the database', async () => {
     const streamId = orderStream();
-    await expect(
-      appendIn(store, { companyId: null, streamId, streamType: 'order', expectedVersion: 0, events: [] }),
-    ).rejects.toThrow(/at least one event/);
+    await expect(appendIn(store, { companyId: null, streamId, streamType: 'order', expectedVersion: 0, events: [] })).rejects.toThrow(/at least one event/);
     for (const expectedVersion of [-1, 1.5]) {
-      await expect(
-        appendIn(store, { companyId: null, streamId, streamType: 'order', expectedVersion, events: [moved('Saw')] }),
-      ).rejects.toThrow(/whole number/);
+      await expect(appendIn(store, { companyId: null, streamId, streamType: 'order', expectedVersion, events: [moved('Saw')] })).rejects.toThrow(
+        /whole number/,
+      );
     }
     expect(await streamVersion(streamId)).toBeUndefined();
   });
@@ -366,14 +358,20 @@ describe('reading in commit order below the horizon', () => {
   it('orders transactions by their id as a number, not as text', async () => {
     // Transaction ids 9 and 10 sort the other way round as text; write them as a platform owner may.
     const [nine, ten] = [orderStream(), orderStream()];
-    for (const [txId, streamId] of [['10', ten], ['9', nine]]) {
+    for (const [txId, streamId] of [
+      ['10', ten],
+      ['9', nine],
+    ]) {
       await sql`
         insert into events (tx_id, company_id, stream_id, stream_type, stream_version, type, data)
         values (${txId}::xid8, null, ${streamId}, 'order', 1, 'OrderMovedToStation', '{}'::jsonb)
       `.execute(db);
     }
     const events = await readAll(db, { after: { txId: '8', position: 0 }, limit: 2 });
-    expect(events.map((event) => [event.txId, event.streamId])).toEqual([['9', nine], ['10', ten]]);
+    expect(events.map((event) => [event.txId, event.streamId])).toEqual([
+      ['9', nine],
+      ['10', ten],
+    ]);
     const rest = await readAll(db, { after: cursorOf(events[0]), limit: 1 });
     expect(rest.map((event) => event.streamId)).toEqual([ten]);
   });
@@ -383,7 +381,13 @@ describe('reading in commit order below the horizon', () => {
     const other = randomUUID();
     const orderOfShop = orderStream();
     await appendIn(store, { companyId: shop, streamId: orderOfShop, streamType: 'order', expectedVersion: 0, events: [moved('Start'), moved('Saw')] });
-    await appendIn(store, { companyId: shop, streamId: `material-${randomUUID()}`, streamType: 'material', expectedVersion: 0, events: [{ type: 'MaterialCreated', data: { name: 'Bolt' } }] });
+    await appendIn(store, {
+      companyId: shop,
+      streamId: `material-${randomUUID()}`,
+      streamType: 'material',
+      expectedVersion: 0,
+      events: [{ type: 'MaterialCreated', data: { name: 'Bolt' } }],
+    });
     const lastStream = orderStream();
     await appendIn(store, { companyId: other, streamId: lastStream, streamType: 'order', expectedVersion: 0, events: [moved('Start')] });
 
@@ -512,8 +516,7 @@ describe('consumers and checkpoints', () => {
   it('lets two instances of one consumer (two servers) share the work without handling an event twice', async () => {
     const streams = await seedOrders(30);
     const consumerName = `shared-${randomUUID()}`;
-    const instance = () =>
-      createConsumer({ db, name: consumerName, batchSize: 3, handle: (tx, events) => logHandled(tx, consumerName, events) });
+    const instance = () => createConsumer({ db, name: consumerName, batchSize: 3, handle: (tx, events) => logHandled(tx, consumerName, events) });
     const [first, second] = [instance(), instance()];
     await Promise.all([first.catchUp(), second.catchUp()]);
     await expectEveryEventOnceInOrder(first, consumerName, streams, 30);
@@ -611,9 +614,9 @@ describe('inline projections', () => {
       },
     });
     const streamId = orderStream();
-    await expect(
-      eventStore.append(db, { companyId: null, streamId, streamType: 'order', expectedVersion: 0, events: [moved('Start')] }),
-    ).rejects.toThrow('board table missing');
+    await expect(eventStore.append(db, { companyId: null, streamId, streamType: 'order', expectedVersion: 0, events: [moved('Start')] })).rejects.toThrow(
+      'board table missing',
+    );
     expect(await readStream(db, streamId)).toEqual([]);
   });
 
@@ -636,9 +639,7 @@ describe('inline projections', () => {
 
   it('refuses a second projection with the same name', () => {
     const eventStore = storeWithOrderList();
-    expect(() =>
-      eventStore.registerInlineProjection({ name: 'test-order-list', streamTypes: ['order'], apply: async () => {} }),
-    ).toThrow(/registered twice/);
+    expect(() => eventStore.registerInlineProjection({ name: 'test-order-list', streamTypes: ['order'], apply: async () => {} })).toThrow(/registered twice/);
   });
 });
 

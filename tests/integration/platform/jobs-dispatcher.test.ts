@@ -131,7 +131,6 @@ describe.each([
     if (redis) await deleteQueueKeys(prefix);
   });
 
-
   it('turns an event into its job, which runs', async () => {
     const dispatcher = createDispatcher({ db: testDb.database.db, eventStore, queue, routes, log: recordingLog });
     const event = await record('ShipmentSent');

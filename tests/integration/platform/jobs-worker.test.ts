@@ -68,7 +68,12 @@ describe('workers/main.ts as its own process', () => {
   it('runs a queued email job, then exits 0 on SIGTERM', async () => {
     const running = startWorker({ REDIS_URL: testRedisUrl(), DATABASE_URL: testDb.url, BULLMQ_PREFIX: prefix, LOG_LEVEL: 'info' });
     worker = running;
-    await queue.add('email', 'send-email', { to: 'werk@example.com', template: 'test-message', locale: 'de', params: { note: 'vom Worker' } }, { jobId: 'worker-mail' });
+    await queue.add(
+      'email',
+      'send-email',
+      { to: 'werk@example.com', template: 'test-message', locale: 'de', params: { note: 'vom Worker' } },
+      { jobId: 'worker-mail' },
+    );
 
     const job = await waitForFinished(queue, 'worker-mail', running);
     expect(job.state).toBe('completed');

@@ -38,16 +38,11 @@ export async function waitUntil(label: string, done: () => boolean, describe: ()
 }
 
 /** Opens a socket; with `token` it authenticates by first message and waits for `ready`. */
-export async function openClient(
-  app: FastifyInstance,
-  options: { token?: string; protocols?: string[] } = {},
-): Promise<LiveClient> {
+export async function openClient(app: FastifyInstance, options: { token?: string; protocols?: string[] } = {}): Promise<LiveClient> {
   const ws = new WebSocket(liveUrl(app), options.protocols);
   const messages: ServerMessage[] = [];
   ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as ServerMessage));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-  );
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -58,7 +53,12 @@ export async function openClient(
     closed,
     send: (message) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
     events: () => messages.filter((m): m is EventMessage => m.type === 'event'),
-    waitFor: (label, done) => waitUntil(label, () => done(messages), () => messages),
+    waitFor: (label, done) =>
+      waitUntil(
+        label,
+        () => done(messages),
+        () => messages,
+      ),
     async subscribe(topics, after) {
       const before = messages.filter((m) => m.type === 'caught-up').length;
       client.send(after ? { type: 'subscribe', topics, after } : { type: 'subscribe', topics });
@@ -75,12 +75,7 @@ export async function openClient(
 }
 
 /** Appends events to one stream in its own transaction, then hints the tailer, as a command handler does. */
-export async function record(
-  app: FastifyInstance,
-  companyId: string,
-  stream: { id: string; type: string },
-  payloads: unknown[],
-): Promise<void> {
+export async function record(app: FastifyInstance, companyId: string, stream: { id: string; type: string }, payloads: unknown[]): Promise<void> {
   await withTenant(app.db, companyId, (tx) =>
     app.eventStore.append(tx, {
       companyId,

@@ -208,7 +208,17 @@ describe('authentication', () => {
 
     const forged = await openClient(t.app);
     const now = Math.floor(Date.now() / 1000);
-    forged.send({ type: 'auth', token: signedToken('another-secret-that-is-long-enough-for-hs256', { sub: randomUUID(), role: 'ADMIN', companyId: companyA, jti: randomUUID(), iat: now, exp: now + 3600 }) });
+    forged.send({
+      type: 'auth',
+      token: signedToken('another-secret-that-is-long-enough-for-hs256', {
+        sub: randomUUID(),
+        role: 'ADMIN',
+        companyId: companyA,
+        jti: randomUUID(),
+        iat: now,
+        exp: now + 3600,
+      }),
+    });
     await expectRefused(forged);
   });
 
@@ -265,7 +275,13 @@ describe('topics and messages', () => {
     await record(t.app, companyA, station, [{ label: 'mine-1' }]);
     await screen.waitFor('the station event', () => screen.events().length === 1);
     expect(labelsOf(screen.events())).toEqual(['mine-1']);
-    expect(screen.events()[0].event).toMatchObject({ streamId: station.id, streamType: 'station', streamVersion: 1, type: 'NoteRecorded', companyId: companyA });
+    expect(screen.events()[0].event).toMatchObject({
+      streamId: station.id,
+      streamType: 'station',
+      streamVersion: 1,
+      type: 'NoteRecorded',
+      companyId: companyA,
+    });
 
     screen.send({ type: 'unsubscribe', topics: [`stream:${station.id}`] });
     await screen.subscribe([`stream:${marker.id}`]);
@@ -307,7 +323,12 @@ describe('topics and messages', () => {
     rawSocket.pause();
     const bulky = 'x'.repeat(60_000);
     for (let i = 0; i < 200 && reader.ws.readyState === reader.ws.OPEN; i++) {
-      await record(t.app, companyA, { id: `order-${randomUUID()}`, type: 'order' }, Array.from({ length: 5 }, () => ({ label: 'bulk', bulky })));
+      await record(
+        t.app,
+        companyA,
+        { id: `order-${randomUUID()}`, type: 'order' },
+        Array.from({ length: 5 }, () => ({ label: 'bulk', bulky })),
+      );
       if (i % 20 === 19) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     rawSocket.resume();

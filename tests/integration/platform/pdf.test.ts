@@ -139,7 +139,13 @@ describe('the render-pdf job', () => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: testDb.url, LOG_LEVEL: 'silent', CHROME_PATH: process.env.CHROME_PATH });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: 'x'.repeat(40),
+      DATABASE_URL: testDb.url,
+      LOG_LEVEL: 'silent',
+      CHROME_PATH: process.env.CHROME_PATH,
+    });
     services = createJobServices({ config, database: testDb.database, eventStore: createEventStore(), log: quietLog });
     queue = createJobQueue({ retry: { attempts: 2, backoffMs: 20 } });
     workers = queue.startWorkers([createRenderPdfJob([deliveryNote])], services);
@@ -153,7 +159,12 @@ describe('the render-pdf job', () => {
   });
 
   it('prints a registered document in the requested language and hands the file on', async () => {
-    await queue.add('pdf', 'render-pdf', { document: 'test-delivery-note', locale: 'de', params: { shipmentId: 'S-7', customer: 'Müller GmbH' } }, { jobId: 'note-S-7' });
+    await queue.add(
+      'pdf',
+      'render-pdf',
+      { document: 'test-delivery-note', locale: 'de', params: { shipmentId: 'S-7', customer: 'Müller GmbH' } },
+      { jobId: 'note-S-7' },
+    );
     expect((await waitForJob(queue, 'pdf', 'note-S-7', ['completed', 'failed'])).state).toBe('completed');
     expectPdfWithText(delivered.get('S-7') as Buffer, 'Lieferschein S-7', ['Lieferschein S-7', 'Müller GmbH']);
   });

@@ -157,7 +157,9 @@ describe('station login', () => {
         { role: 'OPERATOR', firstName: 'Mia', lastName: 'Graf', username: `mia${tag}`, password: testPassword },
       ],
     });
-    const owner = (await t.app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { usernameOrEmail: `sara-${tag}@example.com`, password: testPassword } })).json();
+    const owner = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { usernameOrEmail: `sara-${tag}@example.com`, password: testPassword } })
+    ).json();
     const ownerClient = clientOf(t, owner.access_token);
     const line = await createStation(ownerClient, 'LINIE');
     for (const userId of userIds.slice(1)) {

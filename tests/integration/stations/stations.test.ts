@@ -293,7 +293,9 @@ describe('key figures', () => {
       await sql`insert into station_completions (company_id, station_id, order_id, arrived_at, finished_at) values
         (${c}, ${s}, gen_random_uuid(), ${moment}::timestamptz - interval '10 minutes', ${moment}::timestamptz),
         (${c}, ${s}, gen_random_uuid(), ${moment}::timestamptz - interval '20 minutes', ${moment}::timestamptz),
-        (${c}, ${s}, gen_random_uuid(), ${moment}::timestamptz - interval '2 days', ${moment}::timestamptz - interval '2 days' + interval '1 hour')`.execute(tx);
+        (${c}, ${s}, gen_random_uuid(), ${moment}::timestamptz - interval '2 days', ${moment}::timestamptz - interval '2 days' + interval '1 hour')`.execute(
+        tx,
+      );
     });
     const after = (await admin.get(`/api/stations/${station.id}`)).json();
     expect(after.keyFigures).toEqual({ worklistCount: 1, finishedToday: 2, cycleTimeSeconds: 900 });
@@ -301,7 +303,7 @@ describe('key figures', () => {
 });
 
 describe('another company', () => {
-  it("answers 404 for its station on every id route, and never lists it", async () => {
+  it('answers 404 for its station on every id route, and never lists it', async () => {
     const other = await companyWithTeam(t);
     const stranger = clientOf(t, other.admin.token);
     const station = await createStation(admin, 'GEHEIM');

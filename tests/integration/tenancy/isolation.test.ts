@@ -16,7 +16,11 @@ beforeAll(async () => {
   b = await companyWithTeam(t, { companyName: 'Company B' });
   // Give both companies one-time tokens too (an invitation each).
   for (const company of [a, b]) {
-    await clientOf(t, company.superUser.token).post('/api/users/create-admin-user', { firstName: 'In', lastName: 'Vited', email: `invited.${company.companyId}@example.com` });
+    await clientOf(t, company.superUser.token).post('/api/users/create-admin-user', {
+      firstName: 'In',
+      lastName: 'Vited',
+      email: `invited.${company.companyId}@example.com`,
+    });
   }
 });
 afterAll(async () => {
@@ -25,7 +29,9 @@ afterAll(async () => {
 
 describe('row-level security', () => {
   it('runs tenant work as a role that is neither superuser nor owner nor able to bypass it', async () => {
-    const role = await sql<{ rolsuper: boolean; rolbypassrls: boolean }>`select rolsuper, rolbypassrls from pg_roles where rolname = 'shopfloor_app'`.execute(t.app.db);
+    const role = await sql<{ rolsuper: boolean; rolbypassrls: boolean }>`select rolsuper, rolbypassrls from pg_roles where rolname = 'shopfloor_app'`.execute(
+      t.app.db,
+    );
     expect(role.rows).toEqual([{ rolsuper: false, rolbypassrls: false }]);
     const owners = await sql<{ tableowner: string }>`select distinct tableowner from pg_tables where tablename = any(${[...identityTables]})`.execute(t.app.db);
     expect(owners.rows.map((r) => r.tableowner)).not.toContain('shopfloor_app');
@@ -51,7 +57,9 @@ describe('row-level security', () => {
 
   it('refuses writing a row for another company', async () => {
     const attempt = withTenant(t.app.db, a.companyId, (tx) =>
-      sql`insert into users (id, company_id, role, username, first_name, last_name) values (gen_random_uuid(), ${b.companyId}::uuid, 'OPERATOR', 'intruder', 'I', 'N')`.execute(tx),
+      sql`insert into users (id, company_id, role, username, first_name, last_name) values (gen_random_uuid(), ${b.companyId}::uuid, 'OPERATOR', 'intruder', 'I', 'N')`.execute(
+        tx,
+      ),
     );
     await expect(attempt).rejects.toThrow(/row-level security/);
     const move = await withTenant(t.app.db, a.companyId, (tx) =>
@@ -66,7 +74,7 @@ describe('row-level security', () => {
   });
 });
 
-describe('another company\'s ids', () => {
+describe("another company's ids", () => {
   /**
    * Every identity and company route that takes an id, asked with company B's token and company
    * A's id. Company routes answer 404 (no existence leak); master-only routes refuse any
@@ -76,7 +84,14 @@ describe('another company\'s ids', () => {
     { method: 'GET', url: '/api/users/account/:id', path: `/api/users/account/${a.admin.id}`, status: 404 },
     { method: 'DELETE', url: '/api/users/:id', path: `/api/users/${a.operator.id}`, status: 404 },
     // The survey belongs to the super user: an administration user is refused by role first.
-    { method: 'PUT', url: '/api/company-account/update-referral-source/:id', path: `/api/company-account/update-referral-source/${a.companyId}`, status: 404, adminStatus: 403, payload: { referralSource: 'OTHER' } },
+    {
+      method: 'PUT',
+      url: '/api/company-account/update-referral-source/:id',
+      path: `/api/company-account/update-referral-source/${a.companyId}`,
+      status: 404,
+      adminStatus: 403,
+      payload: { referralSource: 'OTHER' },
+    },
     { method: 'GET', url: '/api/company-account/byId/:id', path: `/api/company-account/byId/${a.companyId}`, status: 403 },
     { method: 'PUT', url: '/api/company-account/byId/:id', path: `/api/company-account/byId/${a.companyId}`, status: 403, payload: { plan: 'premium' } },
     { method: 'DELETE', url: '/api/company-account/byId/:id', path: `/api/company-account/byId/${a.companyId}`, status: 403 },
@@ -88,7 +103,12 @@ describe('another company\'s ids', () => {
     const routes = t.app.registeredRoutes
       .filter((route) => /^\/api\/(users|company-account|auth)\//.test(route.url) && route.url.includes(':'))
       .filter((route) => !route.url.endsWith('/station-authorizations'))
-      .flatMap((route) => [route.method].flat().filter((m) => m !== 'HEAD').map((m) => `${m} ${route.url}`));
+      .flatMap((route) =>
+        [route.method]
+          .flat()
+          .filter((m) => m !== 'HEAD')
+          .map((m) => `${m} ${route.url}`),
+      );
     expect(new Set(routes)).toEqual(new Set(cases().map((c) => `${c.method} ${c.url}`)));
   });
 
@@ -107,7 +127,7 @@ describe('another company\'s ids', () => {
     expect((await clientOf(t, a.superUser.token).get('/api/company-account/basic-settings')).json().referralSource).toBeNull();
   });
 
-  it('never lets a token act for another company than its user\'s', async () => {
+  it("never lets a token act for another company than its user's", async () => {
     const session = await signIn(t, b.admin.login, b.admin.password);
     const { jti } = JSON.parse(Buffer.from(session.access_token.split('.')[1], 'base64url').toString()) as { jti: string };
     // Signed with the server's own key and a live session, but claiming company A.

@@ -9,15 +9,7 @@ import { withSystem, withTenant, type Db, type Executor } from '../../platform/d
 import { forgetDevMail } from '../../platform/mailer.js';
 import { bytesUnder, companyDir, removeCompanyFiles, writeLogo } from './company.files.js';
 import { customerPage, findCompany, type CompanyRow } from './company.queries.js';
-import {
-  deleteCompanyRows,
-  insertCompany,
-  setBasicSettings,
-  setLogo,
-  setReferralSource,
-  setTerms,
-  type NewCompany,
-} from './company.records.js';
+import { deleteCompanyRows, insertCompany, setBasicSettings, setLogo, setReferralSource, setTerms, type NewCompany } from './company.records.js';
 
 /** What the company handlers need beyond the command context: where the companies' files live. */
 export interface CompanyDeps {
@@ -57,8 +49,7 @@ export async function openCompanyAccount(ctx: CommandContext, company: Omit<NewC
   return row;
 }
 
-export const logoPath = (row: CompanyRow) =>
-  row.logo_file ? { filePath: `/api/company-account/logo?v=${row.logo_updated_at?.getTime() ?? 0}` } : null;
+export const logoPath = (row: CompanyRow) => (row.logo_file ? { filePath: `/api/company-account/logo?v=${row.logo_updated_at?.getTime() ?? 0}` } : null);
 
 export function settingsView(row: CompanyRow, now: Date): CompanySettingsView {
   const terms = { plan: row.plan, trialEndsAt: row.trial_ends_at };

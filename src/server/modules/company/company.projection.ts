@@ -45,10 +45,18 @@ export const customerSummaryProjection: InlineProjection = {
           break;
         case 'AdminUserInvited':
         case 'OperationsUserCreated':
-          await tx.updateTable('companies').set({ user_count: sql`user_count + 1` }).where('id', '=', companyId).execute();
+          await tx
+            .updateTable('companies')
+            .set({ user_count: sql`user_count + 1` })
+            .where('id', '=', companyId)
+            .execute();
           break;
         case 'UserRemoved':
-          await tx.updateTable('companies').set({ user_count: sql`greatest(user_count - 1, 0)` }).where('id', '=', companyId).execute();
+          await tx
+            .updateTable('companies')
+            .set({ user_count: sql`greatest(user_count - 1, 0)` })
+            .where('id', '=', companyId)
+            .execute();
           break;
         case 'EmailVerificationCodeIssued':
         case 'EmailConfirmed':

@@ -10,10 +10,7 @@ export async function findCompany(db: Executor, companyId: string): Promise<Comp
 }
 
 /** One page of customer accounts, newest first, optionally filtered by company name (any case, literal). */
-export async function customerPage(
-  db: Executor,
-  query: { page: number; limit: number; companyName?: string },
-): Promise<{ rows: CompanyRow[]; total: number }> {
+export async function customerPage(db: Executor, query: { page: number; limit: number; companyName?: string }): Promise<{ rows: CompanyRow[]; total: number }> {
   let base = db.selectFrom('companies');
   if (query.companyName) base = base.where('company_name', 'ilike', likePattern(query.companyName));
   const [rows, count] = await Promise.all([

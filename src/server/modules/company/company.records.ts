@@ -35,11 +35,7 @@ export async function insertCompany(tx: Tx, company: NewCompany): Promise<Compan
 }
 
 export async function setReferralSource(tx: Tx, companyId: string, referralSource: ReferralSource, at: Date): Promise<boolean> {
-  const result = await tx
-    .updateTable('companies')
-    .set({ referral_source: referralSource, updated_at: at })
-    .where('id', '=', companyId)
-    .executeTakeFirst();
+  const result = await tx.updateTable('companies').set({ referral_source: referralSource, updated_at: at }).where('id', '=', companyId).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
@@ -58,19 +54,11 @@ export async function setBasicSettings(tx: Tx, companyId: string, settings: Basi
 }
 
 export async function setLogo(tx: Tx, companyId: string, fileName: string, at: Date): Promise<void> {
-  await tx
-    .updateTable('companies')
-    .set({ logo_file: fileName, logo_updated_at: at, updated_at: at })
-    .where('id', '=', companyId)
-    .execute();
+  await tx.updateTable('companies').set({ logo_file: fileName, logo_updated_at: at, updated_at: at }).where('id', '=', companyId).execute();
 }
 
 export async function setTerms(tx: Tx, companyId: string, terms: AccountTerms, at: Date): Promise<void> {
-  await tx
-    .updateTable('companies')
-    .set({ plan: terms.plan, trial_ends_at: terms.trialEndsAt, updated_at: at })
-    .where('id', '=', companyId)
-    .execute();
+  await tx.updateTable('companies').set({ plan: terms.plan, trial_ends_at: terms.trialEndsAt, updated_at: at }).where('id', '=', companyId).execute();
 }
 
 /**

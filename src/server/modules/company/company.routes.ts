@@ -35,7 +35,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
     preHandler: app.requireRole('MASTER', 'SUPER_USER'),
     schema: {
       tags,
-      summary: 'Replace the basic settings of the caller\'s company',
+      summary: "Replace the basic settings of the caller's company",
       body: basicSettingsSchema,
       response: { 200: companySettingsViewSchema, ...errorResponses(402) },
     },
@@ -73,12 +73,14 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
       const row = await runQuery(app, request, (tx) => findCompany(tx, companyId));
       const bytes = row?.logo_file ? await readLogo(deps.config.dataDir, companyId, row.logo_file) : undefined;
       if (!row?.logo_file || !bytes) throw new DomainError('NOT_FOUND');
-      return reply
-        .type(logoContentType(row.logo_file))
-        // The settings hand out the path with a version, which changes with every upload.
-        .header('cache-control', request.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
+      return (
+        reply
+          .type(logoContentType(row.logo_file))
+          // The settings hand out the path with a version, which changes with every upload.
+          .header('cache-control', request.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache')
+          .header('x-content-type-options', 'nosniff')
+          .send(bytes)
+      );
     },
   });
 

@@ -94,7 +94,9 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       const outcome = await signIn(deps, request.body, request.ip);
       if (outcome.kind === 'throttled') {
         reply.header('retry-after', String(outcome.retryAfterSeconds));
-        throw new DomainError('TOO_MANY_REQUESTS', [{ path: '', message: 'errors.TOO_MANY_REQUESTS', params: { retryAfterSeconds: outcome.retryAfterSeconds } }]);
+        throw new DomainError('TOO_MANY_REQUESTS', [
+          { path: '', message: 'errors.TOO_MANY_REQUESTS', params: { retryAfterSeconds: outcome.retryAfterSeconds } },
+        ]);
       }
       return outcome.session;
     },

@@ -13,7 +13,9 @@ describe('identity emails', () => {
   });
 
   it.each(emailLocales)('link to the reset and invitation pages (%s)', (locale) => {
-    expect(passwordResetEmail.render({ firstName: 'Anna', token: 'tok-1' }, locale, links).text).toContain('https://console.example.com/reset-password?token=tok-1');
+    expect(passwordResetEmail.render({ firstName: 'Anna', token: 'tok-1' }, locale, links).text).toContain(
+      'https://console.example.com/reset-password?token=tok-1',
+    );
     expect(invitationEmail.render({ firstName: 'Max', companyName: 'Becker', token: 'tok-2' }, locale, links).text).toContain(
       'https://console.example.com/set-admin-password?token=tok-2',
     );

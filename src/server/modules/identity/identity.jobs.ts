@@ -69,7 +69,10 @@ function routeFor<Type extends EmailEvent['type']>(
 
 /** Which user events send which email. */
 export const identityDispatchRoutes: DispatchRoute[] = [
-  routeFor('EmailVerificationCodeIssued', verificationCodeEmail, (data) => ({ params: { firstName: data.firstName, email: data.email }, sealed: data.sealedCode })),
+  routeFor('EmailVerificationCodeIssued', verificationCodeEmail, (data) => ({
+    params: { firstName: data.firstName, email: data.email },
+    sealed: data.sealedCode,
+  })),
   routeFor('PasswordResetRequested', passwordResetEmail, (data) => ({ params: { firstName: data.firstName }, sealed: data.sealedToken })),
   routeFor('AdminUserInvited', invitationEmail, (data) => ({ params: { firstName: data.firstName, companyName: data.companyName }, sealed: data.sealedToken })),
 ];

@@ -11,18 +11,15 @@ export const throttleKeys = (usernameOrEmail: string, ip: string) => [`account:$
 export async function loginThrottleFor(db: Db, keys: string[], now: Date): Promise<LoginThrottle> {
   const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
   const rows = await withSystem(db, (tx) =>
-    tx
-      .selectFrom('login_failures')
-      .select(['key', 'failed_at'])
-      .where('key', 'in', keys)
-      .where('failed_at', '>', since)
-      .orderBy('failed_at', 'desc')
-      .execute(),
+    tx.selectFrom('login_failures').select(['key', 'failed_at']).where('key', 'in', keys).where('failed_at', '>', since).orderBy('failed_at', 'desc').execute(),
   );
   let worst: LoginThrottle = { blocked: false };
   for (const key of keys) {
     const state = loginThrottle(
-      rows.filter((row) => row.key === key).slice(0, LOGIN_FAILURE_LIMIT).map((row) => row.failed_at),
+      rows
+        .filter((row) => row.key === key)
+        .slice(0, LOGIN_FAILURE_LIMIT)
+        .map((row) => row.failed_at),
       now,
     );
     if (state.blocked && (!worst.blocked || state.retryAfterSeconds > worst.retryAfterSeconds)) worst = state;
@@ -37,7 +34,10 @@ export async function recordLoginFailure(db: Db, keys: string[], now: Date): Pro
       .values(keys.map((key) => ({ key, failed_at: now })))
       .execute();
     // Old failures no longer count; pruning here keeps the table small (and forgets names) without a timer.
-    await tx.deleteFrom('login_failures').where('failed_at', '<', new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS)).execute();
+    await tx
+      .deleteFrom('login_failures')
+      .where('failed_at', '<', new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS))
+      .execute();
   });
 }
 

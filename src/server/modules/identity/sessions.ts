@@ -47,12 +47,21 @@ export async function openSession(
 }
 
 export async function revokeSession(db: Executor, tokenId: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', tokenId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', tokenId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every session of a user, except one (the one changing its own password). */
 export async function revokeUserSessions(db: Executor, userId: string, except?: string): Promise<void> {
-  let query = db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (except) query = query.where('id', '<>', except);
   await query.execute();
 }

@@ -22,13 +22,7 @@ async function retire(tx: Tx, userId: string, purpose: TokenPurpose, now: Date):
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<', now)]))
     .execute();
-  await tx
-    .updateTable('user_tokens')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .execute();
+  await tx.updateTable('user_tokens').set({ used_at: now }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
 }
 
 async function store(tx: Tx, owner: TokenOwner, purpose: TokenPurpose, tokenHash: string, now: Date) {
@@ -58,12 +52,7 @@ export async function issueVerificationCode(tx: Tx, codeKey: Buffer, owner: Toke
 
 /** The token behind a link, whatever its state; the caller decides whether it is usable. */
 export async function findLinkToken(db: Executor, token: string, purposes: TokenPurpose[]): Promise<UserTokenRow | undefined> {
-  return db
-    .selectFrom('user_tokens')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .where('purpose', 'in', purposes)
-    .executeTakeFirst();
+  return db.selectFrom('user_tokens').selectAll().where('token_hash', '=', hashToken(token)).where('purpose', 'in', purposes).executeTakeFirst();
 }
 
 /** The newest unused email code of a user. */
@@ -97,11 +86,6 @@ export async function takeAttempt(tx: Tx, tokenId: string, maxAttempts: number, 
 
 /** Marks a token used; false when another request used it first. */
 export async function useToken(tx: Tx, tokenId: string, now: Date): Promise<boolean> {
-  const result = await tx
-    .updateTable('user_tokens')
-    .set({ used_at: now })
-    .where('id', '=', tokenId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
+  const result = await tx.updateTable('user_tokens').set({ used_at: now }).where('id', '=', tokenId).where('used_at', 'is', null).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -52,13 +52,27 @@ async function insertTeamMember(ctx: CommandContext, user: Omit<NewUser, 'compan
 }
 
 /** An operation user, who signs in by username; usernames are unique across the product. */
-export async function createOperationsUser(app: FastifyInstance, request: FastifyRequest, input: z.infer<typeof createOperationsUserSchema>): Promise<UserView> {
+export async function createOperationsUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: z.infer<typeof createOperationsUserSchema>,
+): Promise<UserView> {
   if (await withSystem(app.db, (tx) => loginNameTaken(tx, { username: input.username }))) throw usernameTaken();
   const passwordHash = await hashPassword(input.password);
   const user = await runCommand(app, request, async (ctx) => {
     const row = await insertTeamMember(
       ctx,
-      { id: randomUUID(), role: 'OPERATOR', email: null, username: input.username, firstName: input.firstName, lastName: input.lastName, passwordHash, emailConfirmedAt: null, locale: 'en' },
+      {
+        id: randomUUID(),
+        role: 'OPERATOR',
+        email: null,
+        username: input.username,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+        emailConfirmedAt: null,
+        locale: 'en',
+      },
       usernameTaken,
     );
     const { companyId } = ctx;
@@ -95,7 +109,17 @@ export async function inviteAdminUser(
     if (!company) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
     const row = await insertTeamMember(
       ctx,
-      { id: randomUUID(), role: 'ADMIN', email: input.email, username: null, firstName: input.firstName, lastName: input.lastName, passwordHash: null, emailConfirmedAt: null, locale },
+      {
+        id: randomUUID(),
+        role: 'ADMIN',
+        email: input.email,
+        username: null,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash: null,
+        emailConfirmedAt: null,
+        locale,
+      },
       emailTaken,
     );
     const { token, expiresAt } = await issueLinkToken(ctx.tx, row, 'INVITATION', ctx.now);
@@ -131,5 +155,9 @@ export async function removeUser(ctx: CommandContext, principal: Principal, user
     throw new DomainError('FORBIDDEN');
   }
   await deleteUser(ctx.tx, user.id);
-  await recordUserEvent(ctx, { id: user.id, companyId: ctx.companyId }, { type: 'UserRemoved', data: { userId: user.id, companyId: ctx.companyId, role: user.role } });
+  await recordUserEvent(
+    ctx,
+    { id: user.id, companyId: ctx.companyId },
+    { type: 'UserRemoved', data: { userId: user.id, companyId: ctx.companyId, role: user.role } },
+  );
 }

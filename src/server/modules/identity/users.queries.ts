@@ -45,7 +45,11 @@ export async function findUserById(db: Executor, userId: string): Promise<UserRo
  */
 export async function userNamesByIds(db: Executor, userIds: readonly string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'username']).where('id', 'in', [...new Set(userIds)]).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'username'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
   return new Map(rows.map((user) => [user.id, `${user.first_name} ${user.last_name}`.trim() || (user.username ?? '')]));
 }
 
@@ -59,10 +63,7 @@ export async function loginNameTaken(db: Executor, login: { email?: string; user
 }
 
 /** A page of a company's users (the transaction's tenant), filtered by role and by name, email or username. */
-export async function userPage(
-  tx: Executor,
-  query: { page: number; limit: number; role?: Role; q?: string },
-): Promise<{ rows: UserRow[]; total: number }> {
+export async function userPage(tx: Executor, query: { page: number; limit: number; role?: Role; q?: string }): Promise<{ rows: UserRow[]; total: number }> {
   let base = tx.selectFrom('users');
   if (query.role) base = base.where('role', '=', query.role);
   if (query.q) {

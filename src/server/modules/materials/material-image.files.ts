@@ -29,7 +29,8 @@ export function imageTypeOf(head: Buffer): ImageType | undefined {
 }
 
 const unsupported = () => new DomainError('UNSUPPORTED_MEDIA_TYPE', [{ path: 'image', message: 'materials.validation.imageType' }]);
-const tooLarge = (maxBytes: number) => new DomainError('PAYLOAD_TOO_LARGE', [{ path: 'image', message: 'materials.validation.imageSize', params: { max: maxBytes } }]);
+const tooLarge = (maxBytes: number) =>
+  new DomainError('PAYLOAD_TOO_LARGE', [{ path: 'image', message: 'materials.validation.imageSize', params: { max: maxBytes } }]);
 
 /**
  * Passes the bytes through while counting them, and decides the type from the first ones: a
@@ -84,7 +85,13 @@ export async function receiveImage(
     await rm(partial, { force: true });
     // Folders made for this upload go too, each only while empty (another upload may have started).
     for (let folder = dir; created && folder.startsWith(created); folder = path.dirname(folder)) {
-      if (!(await rmdir(folder).then(() => true, () => false))) break;
+      if (
+        !(await rmdir(folder).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
     }
   };
   const { inspector, result } = inspectImage(options.maxBytes);

@@ -6,11 +6,41 @@ export type CsvLanguage = (typeof csvLanguages)[number];
 
 const labels: Record<CsvLanguage, { columns: string[]; types: Record<MaterialType, string> }> = {
   en: {
-    columns: ['Type', 'Name', 'Material number', 'Net price', 'VAT %', 'Weight (kg)', 'Custom tariff', 'Packaging', 'Stock', 'Unit', 'Description', 'Supplier', 'Delivery time (work days)', 'Minimum order quantity'],
+    columns: [
+      'Type',
+      'Name',
+      'Material number',
+      'Net price',
+      'VAT %',
+      'Weight (kg)',
+      'Custom tariff',
+      'Packaging',
+      'Stock',
+      'Unit',
+      'Description',
+      'Supplier',
+      'Delivery time (work days)',
+      'Minimum order quantity',
+    ],
     types: { product: 'Product', manufacturing_part: 'Manufacturing part', purchasing_part: 'Purchasing part' },
   },
   de: {
-    columns: ['Art', 'Name', 'Materialnummer', 'Nettopreis', 'MwSt. %', 'Gewicht (kg)', 'Zolltarifnummer', 'Verpackung', 'Bestand', 'Einheit', 'Beschreibung', 'Lieferant', 'Lieferzeit (Arbeitstage)', 'Mindestbestellmenge'],
+    columns: [
+      'Art',
+      'Name',
+      'Materialnummer',
+      'Nettopreis',
+      'MwSt. %',
+      'Gewicht (kg)',
+      'Zolltarifnummer',
+      'Verpackung',
+      'Bestand',
+      'Einheit',
+      'Beschreibung',
+      'Lieferant',
+      'Lieferzeit (Arbeitstage)',
+      'Mindestbestellmenge',
+    ],
     types: { product: 'Produkt', manufacturing_part: 'Fertigungsteil', purchasing_part: 'Kaufteil' },
   },
 };

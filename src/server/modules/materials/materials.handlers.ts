@@ -16,15 +16,7 @@ import type { Executor, Tx } from '../../platform/db.js';
 import { isForeignKeyViolation } from '../../platform/pg-errors.js';
 import { openImage, removeImage, removeMaterialFiles, type ReceivedImage } from './material-image.files.js';
 import { existingMaterialIds, findMaterial, loadBomGraph, materialsUsing } from './materials.queries.js';
-import {
-  addToStock,
-  deleteMaterialRow,
-  insertMaterial,
-  lockMaterial,
-  replaceComponents,
-  setMaterialImage,
-  updateMaterialRow,
-} from './materials.records.js';
+import { addToStock, deleteMaterialRow, insertMaterial, lockMaterial, replaceComponents, setMaterialImage, updateMaterialRow } from './materials.records.js';
 
 /**
  * Whether a material is part of an order that is in production (spec: MATERIAL_IN_PRODUCTION).
@@ -63,13 +55,19 @@ async function lockBillsOfMaterials(tx: Tx, companyId: string) {
 /** Components must be materials of this company, and must not lead back to the material. */
 async function checkComponents(tx: Tx, materialId: string, materialName: string, components: readonly Component[]) {
   if (components.length === 0) return;
-  const known = await existingMaterialIds(tx, components.map((c) => c.materialId));
+  const known = await existingMaterialIds(
+    tx,
+    components.map((c) => c.materialId),
+  );
   const unknown = components.flatMap((c, index) =>
     known.has(c.materialId) ? [] : [{ path: `components.${index}.materialId`, message: 'errors.COMPONENT_NOT_FOUND', params: { materialId: c.materialId } }],
   );
   if (unknown.length) throw new DomainError('COMPONENT_NOT_FOUND', unknown);
 
-  const graph = await loadBomGraph(tx, components.map((c) => c.materialId));
+  const graph = await loadBomGraph(
+    tx,
+    components.map((c) => c.materialId),
+  );
   const cycle = findBomCycle(materialId, components, (id) => graph.get(id)?.components);
   if (!cycle) return;
   const names = cycle.map((id) => (id === materialId ? materialName : (graph.get(id)?.name ?? id)));
@@ -102,8 +100,7 @@ export async function createMaterial(ctx: CommandContext, id: string, input: Val
   return created;
 }
 
-const staleVersion = (expected: number) =>
-  new DomainError('CONFLICT_ERROR', [{ path: 'version', message: 'errors.CONFLICT_ERROR', params: { expected } }]);
+const staleVersion = (expected: number) => new DomainError('CONFLICT_ERROR', [{ path: 'version', message: 'errors.CONFLICT_ERROR', params: { expected } }]);
 
 /** Replaces a material's content if nobody changed it since `version`; CONFLICT_ERROR otherwise. */
 export async function updateMaterial(ctx: CommandContext, id: string, input: ValidMaterial & { version: number }): Promise<Material> {
@@ -132,7 +129,11 @@ export async function deleteMaterial(ctx: CommandContext, deps: MaterialsDeps, i
     const named = users.map((u) => (u.materialNumber ? `${u.name} (${u.materialNumber})` : u.name));
     throw new DomainError(
       'MATERIAL_IN_USE',
-      users.map((u) => ({ path: 'components', message: 'errors.MATERIAL_IN_USE', params: { materialId: u.id, name: u.name, materialNumber: u.materialNumber } })),
+      users.map((u) => ({
+        path: 'components',
+        message: 'errors.MATERIAL_IN_USE',
+        params: { materialId: u.id, name: u.name, materialNumber: u.materialNumber },
+      })),
       `Material cannot be deleted as it is used as a component of: ${named.join(', ')}.`,
     );
   }
@@ -216,7 +217,11 @@ export async function moveStock(ctx: CommandContext, movements: readonly StockMo
     if (!material) continue;
     if (!moved) {
       throw new DomainError('STOCK_INSUFFICIENT', [
-        { path: 'stock', message: 'errors.STOCK_INSUFFICIENT', params: { materialName: material.name, stock: material.stock.quantity, quantity: -movement.quantity } },
+        {
+          path: 'stock',
+          message: 'errors.STOCK_INSUFFICIENT',
+          params: { materialName: material.name, stock: material.stock.quantity, quantity: -movement.quantity },
+        },
       ]);
     }
     await record(ctx, material.id, { type: 'MaterialUpdated', data: { material, changed: 'fields' } });

@@ -105,8 +105,7 @@ function filtered(tx: Executor, filter: MaterialFilter) {
   if (filter.q) {
     const pattern = likePattern(filter.q);
     query = query.where(
-      (eb) =>
-        sql<SqlBool>`(${eb.ref('materials.name')} ilike ${pattern} escape '\\' or ${eb.ref('materials.material_number')} ilike ${pattern} escape '\\')`,
+      (eb) => sql<SqlBool>`(${eb.ref('materials.name')} ilike ${pattern} escape '\\' or ${eb.ref('materials.material_number')} ilike ${pattern} escape '\\')`,
     );
   }
   return query;
@@ -119,7 +118,11 @@ export async function listMaterials(tx: Executor, query: MaterialListQuery): Pro
     base
       .selectAll('materials')
       .select((eb) =>
-        eb.selectFrom('material_components').whereRef('material_components.material_id', '=', 'materials.id').select(eb.fn.countAll<string>().as('n')).as('component_count'),
+        eb
+          .selectFrom('material_components')
+          .whereRef('material_components.material_id', '=', 'materials.id')
+          .select(eb.fn.countAll<string>().as('n'))
+          .as('component_count'),
       )
       .orderBy(orderOf(query.sort))
       .limit(query.limit)
@@ -138,7 +141,11 @@ export async function materialsForExport(tx: Executor, filter: MaterialFilter): 
 /** Which of these ids are materials of the company in the transaction (RLS hides the others). */
 export async function existingMaterialIds(tx: Executor, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await tx.selectFrom('materials').select('id').where('id', 'in', [...ids]).execute();
+  const rows = await tx
+    .selectFrom('materials')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 

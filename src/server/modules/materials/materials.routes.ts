@@ -211,13 +211,15 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
     handler: async (request, reply) => {
       const material = await runQuery(app, request, (tx) => getMaterial(tx, request.params.id));
       const image = await readImage(deps, companyOf(request), material);
-      return reply
-        .type(image.contentType)
-        .header('content-length', image.size)
-        // The image URL carries its upload time (`v`), so a versioned URL never changes content.
-        .header('cache-control', request.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .send(image.stream);
+      return (
+        reply
+          .type(image.contentType)
+          .header('content-length', image.size)
+          // The image URL carries its upload time (`v`), so a versioned URL never changes content.
+          .header('cache-control', request.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache')
+          .header('x-content-type-options', 'nosniff')
+          .send(image.stream)
+      );
     },
   });
 }

@@ -39,7 +39,9 @@ describe('the work-completed email of a station', () => {
   });
 
   it('says production is finished after the last station, and stays vague when the next station is gone', () => {
-    expect(workCompletedEmail.render(params({ nextStationName: null, finished: true }), 'en', links).text).toContain('Production is finished: the order now waits in WIP.');
+    expect(workCompletedEmail.render(params({ nextStationName: null, finished: true }), 'en', links).text).toContain(
+      'Production is finished: the order now waits in WIP.',
+    );
     expect(workCompletedEmail.render(params({ nextStationName: null, finished: true }), 'de', links).text).toContain('Die Produktion ist abgeschlossen');
     expect(workCompletedEmail.render(params({ nextStationName: null }), 'en', links).text).toContain('Next: it moves on to the next station.');
   });

@@ -13,7 +13,9 @@ export const orderDetailsUrl = (publicUrl: string, orderId: string) => `${public
  * UTC and says so (as the stations' "today" is UTC).
  */
 export function completedAtText(iso: string, locale: EmailLocale): string {
-  const formatted = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+  const formatted = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
   // Some ICU versions put a narrow no-break space before AM/PM; plain text mail reads better with a space.
   return `${formatted.replace(/[\u202f\u00a0]/g, ' ')} (UTC)`;
 }

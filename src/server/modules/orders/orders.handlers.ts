@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { MaterialOnHand, NumberedOrder, OrderCommand, ProductionLine } from '../../../domain/orders/order.commands.js';
 import { orderDecider, productionPlanOf, type OrderState } from '../../../domain/orders/order.decider.js';
-import { ADVERTISEMENT_STREAM_TYPE, advertisementStreamId, ORDER_STREAM_TYPE, orderStreamId, type AdvertisementEvent, type OrderEvent, type StockMove } from '../../../domain/orders/order.events.js';
+import {
+  ADVERTISEMENT_STREAM_TYPE,
+  advertisementStreamId,
+  ORDER_STREAM_TYPE,
+  orderStreamId,
+  type AdvertisementEvent,
+  type OrderEvent,
+  type StockMove,
+} from '../../../domain/orders/order.events.js';
 import { actionAllowed } from '../../../domain/orders/order.machine.js';
 import { orderNumbersFrom } from '../../../domain/orders/order.numbering.js';
 import type { OrderForm, OrderKind } from '../../../domain/orders/order.schema.js';
@@ -94,7 +102,10 @@ const eventOf = <Type extends OrderEvent['type']>(events: readonly OrderEvent[],
 
 /** Creates an order with the company's next number; answers its id. */
 export async function createOrder(ctx: CommandContext, kind: OrderKind, form: OrderForm): Promise<string> {
-  const materials = await materialsOnHand(ctx.tx, form.positions.map((p) => p.materialId));
+  const materials = await materialsOnHand(
+    ctx.tx,
+    form.positions.map((p) => p.materialId),
+  );
   const [order] = await takeOrderNumbers(ctx, 1);
   await handleCommand(ctx, orderDecider, orderStream(order.orderId), { type: 'CreateOrder', order, kind, form, materials, at: ctx.at });
   return order.orderId;
@@ -105,13 +116,24 @@ export async function changeOrder(ctx: CommandContext, orderId: string, form: Or
     ctx,
     orderDecider,
     orderStream(orderId),
-    async (): Promise<OrderCommand> => ({ type: 'ChangeOrder', form, materials: await materialsOnHand(ctx.tx, form.positions.map((p) => p.materialId)), at: ctx.at }),
+    async (): Promise<OrderCommand> => ({
+      type: 'ChangeOrder',
+      form,
+      materials: await materialsOnHand(
+        ctx.tx,
+        form.positions.map((p) => p.materialId),
+      ),
+      at: ctx.at,
+    }),
     onClientCopy(version),
   );
 }
 
 /** The actions that need nothing but the version and the status machine. */
-export type PlainOrderCommand = Extract<OrderCommand['type'], 'PlaceOrder' | 'MarkReadyToUse' | 'MarkReadyToDispatch' | 'Dispatch' | 'Deliver' | 'Finish' | 'Cancel'>;
+export type PlainOrderCommand = Extract<
+  OrderCommand['type'],
+  'PlaceOrder' | 'MarkReadyToUse' | 'MarkReadyToDispatch' | 'Dispatch' | 'Deliver' | 'Finish' | 'Cancel'
+>;
 
 export async function runPlainAction(ctx: CommandContext, orderId: string, version: number, type: PlainOrderCommand): Promise<void> {
   await handleCommand(ctx, orderDecider, orderStream(orderId), { type, at: ctx.at }, onClientCopy(version));
@@ -134,7 +156,10 @@ export async function startProduction(ctx: CommandContext, orderId: string, vers
       if (state.status !== 'absent' && state.kind === 'customer' && actionAllowed(state.kind, state.status, 'start-production')) {
         const plan = productionPlanOf(state);
         if (plan.length > 0 && line.startStationId) productionOrders = await takeOrderNumbers(ctx, plan.length);
-        materials = await materialsOnHand(ctx.tx, state.positions.filter((p) => p.useInventory).map((p) => p.materialId));
+        materials = await materialsOnHand(
+          ctx.tx,
+          state.positions.filter((p) => p.useInventory).map((p) => p.materialId),
+        );
       }
       return { type: 'StartProduction', line, productionOrders, materials, at: ctx.at };
     },
@@ -211,7 +236,12 @@ export async function moveToStation(ctx: CommandContext, orderId: string, versio
     ctx,
     orderDecider,
     orderStream(orderId),
-    async (): Promise<OrderCommand> => ({ type: 'MoveToStation', toStationId, stationExists: (await findStationRow(ctx.tx, toStationId)) !== undefined, at: ctx.at }),
+    async (): Promise<OrderCommand> => ({
+      type: 'MoveToStation',
+      toStationId,
+      stationExists: (await findStationRow(ctx.tx, toStationId)) !== undefined,
+      at: ctx.at,
+    }),
     onClientCopy(version, operatorMayMove),
   );
 }

@@ -47,7 +47,11 @@ async function projectOrder(tx: Tx, events: StoredEvent[]): Promise<void> {
   const startsStream = first.streamVersion === 1;
   const stored = startsStream
     ? undefined
-    : await tx.selectFrom('order_states').select('state').where('id', '=', (first.data as { orderId: string }).orderId).executeTakeFirst();
+    : await tx
+        .selectFrom('order_states')
+        .select('state')
+        .where('id', '=', (first.data as { orderId: string }).orderId)
+        .executeTakeFirst();
   const before: OrderState = stored ? stored.state : initialOrderState;
   const after = events.map(asOrderEvent).reduce(evolveOrder, before);
   if (after.status === 'absent') return;
@@ -125,11 +129,7 @@ async function projectStationFlow(tx: Tx, stored: StoredEvent): Promise<void> {
       if (!event.data.nextStationId) {
         await tx
           .with('departed', (db) =>
-            db
-              .deleteFrom('station_worklist_entries')
-              .where('station_id', '=', event.data.stationId)
-              .where('order_id', '=', orderId)
-              .returning('order_id'),
+            db.deleteFrom('station_worklist_entries').where('station_id', '=', event.data.stationId).where('order_id', '=', orderId).returning('order_id'),
           )
           .insertInto('station_completions')
           .values(completion)
@@ -137,7 +137,11 @@ async function projectStationFlow(tx: Tx, stored: StoredEvent): Promise<void> {
           .execute();
         return;
       }
-      await tx.insertInto('station_completions').values(completion).onConflict((conflict) => conflict.doNothing()).execute();
+      await tx
+        .insertInto('station_completions')
+        .values(completion)
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
       return arriveAt(tx, companyId, event.data.nextStationId, orderId, event.data.at, event.data.stationId);
     }
     case 'OrderMovedToStation':

@@ -2,9 +2,25 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { availableActions, type LiveOrderState } from '../../../domain/orders/order.decider.js';
 import { calendarDayOf, inProductionStatuses, isDelayed, isEditable, settledStatuses } from '../../../domain/orders/order.machine.js';
 import { parseOrderNumber } from '../../../domain/orders/order.numbering.js';
-import { orderSortColumns, positionNetCents, type OrderKind, type OrderListQuery, type OrderSortColumn, type OrderStatus } from '../../../domain/orders/order.schema.js';
+import {
+  orderSortColumns,
+  positionNetCents,
+  type OrderKind,
+  type OrderListQuery,
+  type OrderSortColumn,
+  type OrderStatus,
+} from '../../../domain/orders/order.schema.js';
 import { orderStreamId } from '../../../domain/orders/order.events.js';
-import type { AdvertisementView, HomeBoard, OrderHistory, OrderHistoryEntry, OrderListItem, OrderPage, OrderView, WorklistItem } from '../../../domain/orders/orders.views.js';
+import type {
+  AdvertisementView,
+  HomeBoard,
+  OrderHistory,
+  OrderHistoryEntry,
+  OrderListItem,
+  OrderPage,
+  OrderView,
+  WorklistItem,
+} from '../../../domain/orders/orders.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { parseSort } from '../../../domain/shared/paging.js';
 import { roles, type Role } from '../../../domain/shared/roles.js';
@@ -100,7 +116,11 @@ export function orderListStatement(db: Executor, query: OrderListQuery, today: s
     .$if(query.delayed !== undefined, (q) => q.where(query.delayed ? delayedSql(today) : sql<SqlBool>`not ${delayedSql(today)}`))
     .$if(pattern !== undefined, (q) =>
       q.where((eb) =>
-        eb.or([eb('orders.order_number', 'ilike', pattern as string), eb('orders.name', 'ilike', pattern as string), eb('orders.place', 'ilike', pattern as string)]),
+        eb.or([
+          eb('orders.order_number', 'ilike', pattern as string),
+          eb('orders.name', 'ilike', pattern as string),
+          eb('orders.place', 'ilike', pattern as string),
+        ]),
       ),
     )
     .orderBy(orderOf(query.sort))
@@ -229,10 +249,7 @@ function orderView(order: LiveOrderState, version: number, around: OrderSurround
       done: tracked.done,
     })),
     forStock: order.forStock,
-    location:
-      location?.stage === 'station'
-        ? { ...location, stationName: around.stationNames.get(location.stationId) ?? '' }
-        : location,
+    location: location?.stage === 'station' ? { ...location, stationName: around.stationNames.get(location.stationId) ?? '' } : location,
     delayed: isDelayed({ status: order.status, deliveryDate: details.deliveryDate }, today),
     editable: isEditable(order.kind, order.status),
     actions: availableActions(order),
@@ -356,7 +373,10 @@ export async function stationWorklistOf(db: Executor, stationId: string, now: Da
 export async function orderHistoryOf(db: Executor, eventStore: EventStore, orderId: string): Promise<OrderHistory> {
   const events = await eventStore.readStream(db, orderStreamId(orderId));
   if (events.length === 0) throw new DomainError('NOT_FOUND');
-  const names = await userNamesByIds(db, events.flatMap((event) => (event.metadata.userId ? [event.metadata.userId] : [])));
+  const names = await userNamesByIds(
+    db,
+    events.flatMap((event) => (event.metadata.userId ? [event.metadata.userId] : [])),
+  );
   const created = events[0].data as { orderNumber?: string };
   return { orderId, orderNumber: created.orderNumber ?? '', data: events.map((event) => orderHistoryEntry(event, names)) };
 }

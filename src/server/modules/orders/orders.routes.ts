@@ -195,7 +195,8 @@ export async function ordersRoutes(app: FastifyInstance) {
   r.post('/api/orders/:id/move-to-station', {
     ...writersAndOperators,
     schema: actionSchema('Moves the order to another station (rework)', moveToStationSchema),
-    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => moveToStation(ctx, orderId, request.body.version, request.body.toStationId)),
+    handler: async (request) =>
+      actOn(request, request.params.id, (ctx, orderId) => moveToStation(ctx, orderId, request.body.version, request.body.toStationId)),
   });
 
   r.post('/api/orders/:id/check-in', {

@@ -14,8 +14,7 @@ import { stationAuthorizationsOf } from './stations.queries.js';
 const userParams = z.object({ id: z.uuid() });
 
 /** Admins read every user's authorisations; everyone else only their own (the station screen's Move to offers those). */
-const mayReadAuthorizationsOf = (reader: { userId: string; role: Role }, userId: string) =>
-  writerRoles.includes(reader.role) || reader.userId === userId;
+const mayReadAuthorizationsOf = (reader: { userId: string; role: Role }, userId: string) => writerRoles.includes(reader.role) || reader.userId === userId;
 
 /** Per-user station authorisations, set by admins on the user (the team screens use them) and read by the user. */
 export async function stationAuthorizationRoutes(app: FastifyInstance) {

@@ -6,15 +6,7 @@ import { onlyOperatorsSignIn } from '../../../domain/stations/station.decider.js
 import type { stationLoginSchema } from '../../../domain/stations/station.schema.js';
 import { runInTenant } from '../../platform/command.js';
 import { withSystem } from '../../platform/db.js';
-import {
-  findUserByLogin,
-  forgetAccountFailures,
-  loginThrottleFor,
-  openSession,
-  passwordMatches,
-  recordLoginFailure,
-  throttleKeys,
-} from '../identity/index.js';
+import { findUserByLogin, forgetAccountFailures, loginThrottleFor, openSession, passwordMatches, recordLoginFailure, throttleKeys } from '../identity/index.js';
 import { signInAtStation } from './stations.handlers.js';
 import { isAuthorizedForStation } from './stations.queries.js';
 
@@ -37,9 +29,7 @@ export async function signInAtStationWithPassword(
   const throttle = await loginThrottleFor(app.db, keys, now);
   if (throttle.blocked) {
     reply.header('retry-after', String(throttle.retryAfterSeconds));
-    throw new DomainError('TOO_MANY_REQUESTS', [
-      { path: '', message: 'errors.TOO_MANY_REQUESTS', params: { retryAfterSeconds: throttle.retryAfterSeconds } },
-    ]);
+    throw new DomainError('TOO_MANY_REQUESTS', [{ path: '', message: 'errors.TOO_MANY_REQUESTS', params: { retryAfterSeconds: throttle.retryAfterSeconds } }]);
   }
   const user = await withSystem(app.db, (tx) => findUserByLogin(tx, credentials.username, loginKindOf(credentials.username)));
   if (!(await passwordMatches(credentials.password, user?.password_hash)) || !user) {

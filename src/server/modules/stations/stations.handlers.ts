@@ -26,7 +26,9 @@ const staleSequence = () => staleCopy('The sequence was saved by someone else me
 
 /** Two admins saving the same name at once: the read model's unique index catches the second. */
 const nameClash = (error: unknown) =>
-  isUniqueViolation(error, 'stations_company_name') ? new DomainError('STATION_NAME_TAKEN', [{ path: 'name', message: 'errors.STATION_NAME_TAKEN' }]) : undefined;
+  isUniqueViolation(error, 'stations_company_name')
+    ? new DomainError('STATION_NAME_TAKEN', [{ path: 'name', message: 'errors.STATION_NAME_TAKEN' }])
+    : undefined;
 
 /**
  * How a command on an existing station made from the client's copy (of `clientVersion`) is run:
@@ -58,7 +60,13 @@ async function lockSequenceOf(ctx: CommandContext) {
 export async function createStation(ctx: CommandContext, input: StationInput): Promise<string> {
   const stationId = randomUUID();
   const namesInUse = await stationNamesInUse(ctx.tx);
-  await handleCommand(ctx, stationDecider, stationStream(stationId), { type: 'CreateStation', stationId, input, namesInUse, at: ctx.at }, { translateError: nameClash });
+  await handleCommand(
+    ctx,
+    stationDecider,
+    stationStream(stationId),
+    { type: 'CreateStation', stationId, input, namesInUse, at: ctx.at },
+    { translateError: nameClash },
+  );
   return stationId;
 }
 
@@ -121,9 +129,7 @@ export async function signInAtStation(
 export async function setStationAuthorizations(ctx: CommandContext, userId: string, stationIds: readonly string[]): Promise<string[]> {
   await requireCompanyUser(ctx.tx, userId);
   const existing = new Set(await existingStationIds(ctx.tx));
-  const unknown = stationIds.flatMap((id, index) =>
-    existing.has(id) ? [] : [{ path: `stationIds.${index}`, message: 'stations.validation.unknownStation' }],
-  );
+  const unknown = stationIds.flatMap((id, index) => (existing.has(id) ? [] : [{ path: `stationIds.${index}`, message: 'stations.validation.unknownStation' }]));
   if (unknown.length > 0) throw new DomainError('VALIDATION_ERROR', unknown);
   const wanted = [...new Set(stationIds)];
 

@@ -83,7 +83,11 @@ export async function findSequenceRow(db: Executor) {
 /** Names of the given stations, by id. */
 export async function stationNamesById(db: Executor, stationIds: readonly string[]): Promise<Map<string, string>> {
   if (stationIds.length === 0) return new Map();
-  const rows = await db.selectFrom('stations').select(['id', 'name']).where('id', 'in', [...stationIds]).execute();
+  const rows = await db
+    .selectFrom('stations')
+    .select(['id', 'name'])
+    .where('id', 'in', [...stationIds])
+    .execute();
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -96,11 +100,7 @@ export const noKeyFigures: StationKeyFigures = { worklistCount: 0, cycleTimeSeco
  * Key figures per station from the worklist and completion tables. Both are empty until the
  * orders module feeds them; a station without rows reads zero, never blank.
  */
-export async function stationKeyFigures(
-  db: Executor,
-  stationIds: readonly string[],
-  since: Date,
-): Promise<Map<string, StationKeyFigures>> {
+export async function stationKeyFigures(db: Executor, stationIds: readonly string[], since: Date): Promise<Map<string, StationKeyFigures>> {
   const figures = new Map(stationIds.map((id) => [id, { ...noKeyFigures }]));
   if (stationIds.length === 0) return figures;
   const ids = [...stationIds];
