@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { likePattern, type Executor } from '../../platform/db.js';
+import { pageOfRows } from '../../platform/paging.js';
 import type { CompaniesTable } from './company.tables.js';
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -13,15 +14,5 @@ export async function findCompany(db: Executor, companyId: string): Promise<Comp
 export async function customerPage(db: Executor, query: { page: number; limit: number; companyName?: string }): Promise<{ rows: CompanyRow[]; total: number }> {
   let base = db.selectFrom('companies');
   if (query.companyName) base = base.where('company_name', 'ilike', likePattern(query.companyName));
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return pageOfRows(base, query, (rows) => rows.selectAll().orderBy('created_at', 'desc').orderBy('id'));
 }

@@ -3,6 +3,7 @@ import { userStatusOf } from '../../../domain/identity/identity.rules.js';
 import type { UserView } from '../../../domain/identity/identity.views.js';
 import type { Role } from '../../../domain/shared/roles.js';
 import { likePattern, type Executor } from '../../platform/db.js';
+import { pageOfRows } from '../../platform/paging.js';
 import type { UsersTable } from './identity.tables.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -78,18 +79,7 @@ export async function userPage(tx: Executor, query: { page: number; limit: numbe
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('last_name')
-      .orderBy('first_name')
-      .orderBy('id')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return pageOfRows(base, query, (rows) => rows.selectAll().orderBy('last_name').orderBy('first_name').orderBy('id'));
 }
 
 export async function countByRole(tx: Executor): Promise<Record<'SUPER_USER' | 'ADMIN' | 'OPERATOR', number>> {

@@ -1,7 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { BomMaterial } from '../../../domain/materials/bom.js';
 import {
-  materialSortColumns,
   type Component,
   type Material,
   type MaterialListQuery,
@@ -9,8 +8,8 @@ import {
   type MaterialSummary,
   type MaterialType,
 } from '../../../domain/materials/materials.schema.js';
-import { parseSort } from '../../../domain/shared/paging.js';
 import { likePattern, type Executor } from '../../platform/db.js';
+import { orderBySort, pageOfRows } from '../../platform/paging.js';
 import type { MaterialRow } from './materials.tables.js';
 
 const toNumber = (value: string | number | null): number | null => (value === null ? null : Number(value));
@@ -87,11 +86,8 @@ const sortExpressions: Record<MaterialSortColumn, Expression<unknown>> = {
   updatedAt: sql`materials.updated_at`,
 };
 
-/** `name` or `-name` as an order-by fragment; empty numbers sort last either way. */
-function orderOf(sort: string) {
-  const { column, descending } = parseSort(sort, materialSortColumns, 'name');
-  return sql`${sortExpressions[column]} ${descending ? sql`desc` : sql`asc`} nulls last, materials.id asc`;
-}
+/** `name` or `-name`: empty numbers sort last either way. */
+const materialOrder = (sort: string) => orderBySort(sort, sortExpressions, 'name', sql`materials.id`);
 
 export interface MaterialFilter {
   type?: MaterialType;
@@ -114,8 +110,8 @@ function filtered(tx: Executor, filter: MaterialFilter) {
 /** One page of the list with the number of all matching materials. */
 export async function listMaterials(tx: Executor, query: MaterialListQuery): Promise<{ rows: MaterialSummary[]; total: number }> {
   const base = filtered(tx, query);
-  const [rows, count] = await Promise.all([
-    base
+  const { rows, total } = await pageOfRows(base, query, (matches) =>
+    matches
       .selectAll('materials')
       .select((eb) =>
         eb
@@ -124,18 +120,14 @@ export async function listMaterials(tx: Executor, query: MaterialListQuery): Pro
           .select(eb.fn.countAll<string>().as('n'))
           .as('component_count'),
       )
-      .orderBy(orderOf(query.sort))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map((row) => toSummary(row, Number(row.component_count ?? 0))), total: Number(count.total) };
+      .orderBy(materialOrder(query.sort)),
+  );
+  return { rows: rows.map((row) => toSummary(row, Number(row.component_count ?? 0))), total };
 }
 
 /** Every material matching the filter, in list order, for the CSV export. */
 export async function materialsForExport(tx: Executor, filter: MaterialFilter): Promise<MaterialRow[]> {
-  return filtered(tx, filter).selectAll('materials').orderBy(orderOf(filter.sort)).execute();
+  return filtered(tx, filter).selectAll('materials').orderBy(materialOrder(filter.sort)).execute();
 }
 
 /** Which of these ids are materials of the company in the transaction (RLS hides the others). */

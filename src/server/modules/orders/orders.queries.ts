@@ -2,14 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { availableActions, type LiveOrderState } from '../../../domain/orders/order.decider.js';
 import { calendarDayOf, inProductionStatuses, isDelayed, isEditable, settledStatuses } from '../../../domain/orders/order.machine.js';
 import { parseOrderNumber } from '../../../domain/orders/order.numbering.js';
-import {
-  orderSortColumns,
-  positionNetCents,
-  type OrderKind,
-  type OrderListQuery,
-  type OrderSortColumn,
-  type OrderStatus,
-} from '../../../domain/orders/order.schema.js';
+import { positionNetCents, type OrderKind, type OrderListQuery, type OrderSortColumn, type OrderStatus } from '../../../domain/orders/order.schema.js';
 import { orderStreamId } from '../../../domain/orders/order.events.js';
 import type {
   AdvertisementView,
@@ -22,9 +15,9 @@ import type {
   WorklistItem,
 } from '../../../domain/orders/orders.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { parseSort } from '../../../domain/shared/paging.js';
 import { roles, type Role } from '../../../domain/shared/roles.js';
 import { likePattern, type Executor } from '../../platform/db.js';
+import { orderBySort } from '../../platform/paging.js';
 import type { EventStore, StoredEvent } from '../../platform/event-store.js';
 import { userNamesByIds } from '../identity/index.js';
 import { stationNamesById } from '../stations/index.js';
@@ -94,12 +87,6 @@ const sortExpressions: Record<OrderSortColumn, Expression<unknown>> = {
   updatedAt: sql`orders.updated_at`,
 };
 
-/** `number` or `-number` as an order-by fragment; empty dates sort last either way. */
-function orderOf(sort: string) {
-  const { column, descending } = parseSort(sort, orderSortColumns, 'number');
-  return sql`${sortExpressions[column]} ${descending ? sql`desc` : sql`asc`} nulls last, orders.id asc`;
-}
-
 /**
  * The list page as one statement: the filtered rows of the page with the count of all matches
  * beside each (a window count, so no second round trip). `today` decides what is delayed.
@@ -123,7 +110,7 @@ export function orderListStatement(db: Executor, query: OrderListQuery, today: s
         ]),
       ),
     )
-    .orderBy(orderOf(query.sort))
+    .orderBy(orderBySort(query.sort, sortExpressions, 'number', sql`orders.id`))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
 }
