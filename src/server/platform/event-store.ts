@@ -100,6 +100,24 @@ export interface InlineProjection {
   apply(tx: Tx, events: StoredEvent[]): Promise<void>;
 }
 
+/**
+ * An inline projection that takes the appended events one at a time, typed as its streams' events
+ * (`Event`); `stored` carries the position, version, company and time of each.
+ */
+export function eventProjection<Event extends NewEvent>(spec: {
+  name: string;
+  streamTypes: readonly string[];
+  project(tx: Tx, event: Event, stored: StoredEvent): Promise<void>;
+}): InlineProjection {
+  return {
+    name: spec.name,
+    streamTypes: spec.streamTypes,
+    async apply(tx, events) {
+      for (const stored of events) await spec.project(tx, { type: stored.type, data: stored.data } as Event, stored);
+    },
+  };
+}
+
 /** A row of `events` as read back; some drivers hand `recorded_at` over as text. */
 type EventRow = Omit<Selectable<EventsTable>, 'recorded_at'> & { recorded_at: Date | string };
 

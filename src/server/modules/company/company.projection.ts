@@ -1,76 +1,72 @@
 import { sql } from 'kysely';
 import { USER_STREAM_TYPE, type UserEvent } from '../../../domain/identity/identity.events.js';
-import type { InlineProjection, StoredEvent } from '../../platform/event-store.js';
+import { eventProjection } from '../../platform/event-store.js';
 
 /**
  * Keeps the customer list's super user (name, email) and user count on the company row, from the
  * identity module's user events, in the transaction that appends them.
  */
-export const customerSummaryProjection: InlineProjection = {
+export const customerSummaryProjection = eventProjection<UserEvent>({
   name: 'company-customer-summary',
   streamTypes: [USER_STREAM_TYPE],
-  async apply(tx, events) {
-    for (const stored of events) {
-      const event = { type: stored.type, data: stored.data } as UserEvent;
-      const companyId = (stored as StoredEvent).companyId;
-      if (!companyId) continue;
-      switch (event.type) {
-        case 'UserRegistered':
-          await tx
-            .updateTable('companies')
-            .set({
-              owner_first_name: event.data.firstName,
-              owner_last_name: event.data.lastName,
-              owner_email: event.data.email,
-              user_count: sql`user_count + 1`,
-            })
-            .where('id', '=', companyId)
-            .execute();
-          break;
-        case 'UserCreated':
-          await tx
-            .updateTable('companies')
-            .set(
-              event.data.role === 'SUPER_USER'
-                ? {
-                    owner_first_name: event.data.firstName,
-                    owner_last_name: event.data.lastName,
-                    owner_email: event.data.email,
-                    user_count: sql`user_count + 1`,
-                  }
-                : { user_count: sql`user_count + 1` },
-            )
-            .where('id', '=', companyId)
-            .execute();
-          break;
-        case 'AdminUserInvited':
-        case 'OperationsUserCreated':
-          await tx
-            .updateTable('companies')
-            .set({ user_count: sql`user_count + 1` })
-            .where('id', '=', companyId)
-            .execute();
-          break;
-        case 'UserRemoved':
-          await tx
-            .updateTable('companies')
-            .set({ user_count: sql`greatest(user_count - 1, 0)` })
-            .where('id', '=', companyId)
-            .execute();
-          break;
-        case 'EmailVerificationCodeIssued':
-        case 'EmailConfirmed':
-        case 'PasswordResetRequested':
-        case 'PasswordReset':
-        case 'PasswordChanged':
-        case 'AdminPasswordSet':
-        case 'MasterUserCreated':
-          break;
-        default: {
-          const _exhaustive: never = event;
-          void _exhaustive;
-        }
+  async project(tx, event, { companyId }) {
+    if (!companyId) return;
+    switch (event.type) {
+      case 'UserRegistered':
+        await tx
+          .updateTable('companies')
+          .set({
+            owner_first_name: event.data.firstName,
+            owner_last_name: event.data.lastName,
+            owner_email: event.data.email,
+            user_count: sql`user_count + 1`,
+          })
+          .where('id', '=', companyId)
+          .execute();
+        break;
+      case 'UserCreated':
+        await tx
+          .updateTable('companies')
+          .set(
+            event.data.role === 'SUPER_USER'
+              ? {
+                  owner_first_name: event.data.firstName,
+                  owner_last_name: event.data.lastName,
+                  owner_email: event.data.email,
+                  user_count: sql`user_count + 1`,
+                }
+              : { user_count: sql`user_count + 1` },
+          )
+          .where('id', '=', companyId)
+          .execute();
+        break;
+      case 'AdminUserInvited':
+      case 'OperationsUserCreated':
+        await tx
+          .updateTable('companies')
+          .set({ user_count: sql`user_count + 1` })
+          .where('id', '=', companyId)
+          .execute();
+        break;
+      case 'UserRemoved':
+        await tx
+          .updateTable('companies')
+          .set({ user_count: sql`greatest(user_count - 1, 0)` })
+          .where('id', '=', companyId)
+          .execute();
+        break;
+      case 'EmailVerificationCodeIssued':
+      case 'EmailConfirmed':
+      case 'PasswordResetRequested':
+      case 'PasswordReset':
+      case 'PasswordChanged':
+      case 'AdminPasswordSet':
+      case 'MasterUserCreated':
+        break;
+      default: {
+        const _exhaustive: never = event;
+        void _exhaustive;
       }
     }
   },
-};
+});

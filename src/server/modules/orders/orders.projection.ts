@@ -3,7 +3,7 @@ import { evolveOrder, initialOrderState, type LiveOrderState, type OrderState } 
 import { ORDER_STREAM_TYPE, type OrderEvent } from '../../../domain/orders/order.events.js';
 import { STATION_STREAM_TYPE, type StationEvent } from '../../../domain/stations/station.events.js';
 import type { Tx } from '../../platform/db.js';
-import type { InlineProjection, StoredEvent } from '../../platform/event-store.js';
+import { eventProjection, type InlineProjection, type StoredEvent } from '../../platform/event-store.js';
 import './orders.tables.js';
 
 const asOrderEvent = (stored: StoredEvent) => ({ type: stored.type, data: stored.data }) as OrderEvent;
@@ -111,8 +111,7 @@ async function arriveAt(tx: Tx, companyId: string, stationId: string, orderId: s
  * order is on a station's worklist from arriving until it leaves; a completion records the time
  * in work (Start to Complete), so the station's cycle time is the mean time orders spend in work there.
  */
-async function projectStationFlow(tx: Tx, stored: StoredEvent): Promise<void> {
-  const event = asOrderEvent(stored);
+async function projectStationFlow(tx: Tx, event: OrderEvent, stored: StoredEvent): Promise<void> {
   const companyId = stored.companyId as string;
   const { orderId } = event.data;
   switch (event.type) {
@@ -172,34 +171,29 @@ async function projectStationFlow(tx: Tx, stored: StoredEvent): Promise<void> {
 }
 
 /** Station worklists and completions, the source of the stations' key figures, in the append's transaction. */
-export const stationFlowProjection: InlineProjection = {
+export const stationFlowProjection = eventProjection<OrderEvent>({
   name: 'order-station-flow',
   streamTypes: [ORDER_STREAM_TYPE],
-  async apply(tx, events) {
-    for (const stored of events) await projectStationFlow(tx, stored);
-  },
-};
+  project: projectStationFlow,
+});
 
 /**
  * Where each operator signed in last, from the stations' `OperatorSignedIn`: an operator works at
  * one station at a time, the one of their latest station login. A deleted station has no one.
  */
-export const operatorStationsProjection: InlineProjection = {
+export const operatorStationsProjection = eventProjection<StationEvent>({
   name: 'order-operator-stations',
   streamTypes: [STATION_STREAM_TYPE],
-  async apply(tx, events) {
-    for (const stored of events) {
-      const event = { type: stored.type, data: stored.data } as StationEvent;
-      if (event.type === 'OperatorSignedIn') {
-        const row = { company_id: stored.companyId as string, station_id: event.data.stationId, signed_in_at: new Date(event.data.at) };
-        await tx
-          .insertInto('operator_stations')
-          .values({ user_id: event.data.userId, ...row })
-          .onConflict((conflict) => conflict.column('user_id').doUpdateSet(row))
-          .execute();
-      } else if (event.type === 'StationDeleted') {
-        await tx.deleteFrom('operator_stations').where('station_id', '=', event.data.stationId).execute();
-      }
+  async project(tx, event, stored) {
+    if (event.type === 'OperatorSignedIn') {
+      const row = { company_id: stored.companyId as string, station_id: event.data.stationId, signed_in_at: new Date(event.data.at) };
+      await tx
+        .insertInto('operator_stations')
+        .values({ user_id: event.data.userId, ...row })
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet(row))
+        .execute();
+    } else if (event.type === 'StationDeleted') {
+      await tx.deleteFrom('operator_stations').where('station_id', '=', event.data.stationId).execute();
     }
   },
-};
+});

@@ -1,13 +1,10 @@
 import type { Tx } from '../../platform/db.js';
-import type { InlineProjection, StoredEvent } from '../../platform/event-store.js';
+import { eventProjection, type StoredEvent } from '../../platform/event-store.js';
 import { SEQUENCE_STREAM_TYPE, type SequenceEvent } from '../../../domain/stations/sequence.events.js';
 import { STATION_STREAM_TYPE, type StationEvent } from '../../../domain/stations/station.events.js';
 import './stations.tables.js';
 
-const asStationEvent = (stored: StoredEvent) => ({ type: stored.type, data: stored.data }) as StationEvent;
-
-async function applyStationEvent(tx: Tx, stored: StoredEvent): Promise<void> {
-  const event = asStationEvent(stored);
+async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEvent): Promise<void> {
   const stationId = event.data.stationId;
   const version = stored.streamVersion;
   switch (event.type) {
@@ -65,32 +62,27 @@ async function applyStationEvent(tx: Tx, stored: StoredEvent): Promise<void> {
 }
 
 /** The stations list and detail rows, written in the append's transaction. */
-export const stationsProjection: InlineProjection = {
+export const stationsProjection = eventProjection<StationEvent>({
   name: 'stations',
   streamTypes: [STATION_STREAM_TYPE],
-  async apply(tx, events) {
-    for (const stored of events) await applyStationEvent(tx, stored);
-  },
-};
+  project: applyStationEvent,
+});
 
 /** The company's saved sequence, written in the append's transaction. */
-export const sequenceProjection: InlineProjection = {
+export const sequenceProjection = eventProjection<SequenceEvent>({
   name: 'station-sequences',
   streamTypes: [SEQUENCE_STREAM_TYPE],
-  async apply(tx, events) {
-    for (const stored of events) {
-      const event = { type: stored.type, data: stored.data } as SequenceEvent;
-      const row = {
-        station_ids: event.data.stationIds,
-        start_station_id: event.data.startStationId,
-        version: stored.streamVersion,
-        saved_at: stored.recordedAt,
-      };
-      await tx
-        .insertInto('station_sequences')
-        .values({ company_id: stored.companyId as string, ...row })
-        .onConflict((conflict) => conflict.column('company_id').doUpdateSet(row))
-        .execute();
-    }
+  async project(tx, event, stored) {
+    const row = {
+      station_ids: event.data.stationIds,
+      start_station_id: event.data.startStationId,
+      version: stored.streamVersion,
+      saved_at: stored.recordedAt,
+    };
+    await tx
+      .insertInto('station_sequences')
+      .values({ company_id: stored.companyId as string, ...row })
+      .onConflict((conflict) => conflict.column('company_id').doUpdateSet(row))
+      .execute();
   },
-};
+});
