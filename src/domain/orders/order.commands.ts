@@ -54,9 +54,19 @@ export type OrderCommand =
   /** On a customer order, when one of its production orders finished. */
   | { type: 'RecordProductionOrderDone'; productionOrderId: string; at: string }
   | { type: 'MarkReadyToUse'; at: string }
-  | { type: 'MarkReadyToDispatch'; at: string }
-  | { type: 'Dispatch'; at: string }
-  | { type: 'Deliver'; at: string }
+  /**
+   * Ready to dispatch, dispatch and deliver: given by a user on an order in no shipment, or by the
+   * shipment handler for the orders of `shipmentId` (an order in a shipment moves only with it).
+   */
+  | { type: 'MarkReadyToDispatch'; shipmentId?: string; at: string }
+  | { type: 'Dispatch'; shipmentId?: string; at: string }
+  | { type: 'Deliver'; shipmentId?: string; at: string }
+  /** The shipment handler puts the order into a shipment. */
+  | { type: 'AssignToShipment'; shipmentId: string; at: string }
+  /** The shipment handler gives an order Ready for dispatch back (Ready to ship): its shipment was canceled or it was taken out. */
+  | { type: 'Release'; shipmentId: string; at: string }
+  /** The shipment handler takes the order out of the shipment (taken out, or the shipment canceled). */
+  | { type: 'LeaveShipment'; shipmentId: string; at: string }
   | { type: 'CheckIn'; station: { stationId: string; incomingGoodsCheckIn: boolean }; at: string }
   | { type: 'Finish'; at: string }
   | { type: 'Cancel'; at: string };

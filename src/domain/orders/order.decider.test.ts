@@ -644,3 +644,104 @@ describe('replaying an order', () => {
     });
   });
 });
+
+describe('an order in a shipment', () => {
+  const shipmentId = '00000000-0000-4000-8000-00000000a001';
+  const otherShipmentId = '00000000-0000-4000-8000-00000000a002';
+  const e = (type: OrderEvent['type'], extra: object = {}) => ({ type, data: { orderId, at, ...extra } }) as OrderEvent;
+  const readyToShip = [created('customer'), e('ProductionStarted', { productionOrders: [], takenFromStock: [] }), e('OrderReadyToShip')];
+  const assigned = e('OrderAssignedToShipment', { shipmentId });
+  const inShipment = [...readyToShip, assigned];
+
+  it('orderMayJoinShipment: a customer order Ready to ship joins a shipment, and records it', () => {
+    given(...readyToShip)
+      .when({ type: 'AssignToShipment', shipmentId, at })
+      .then([assigned]);
+    expect(given(...inShipment).state).toMatchObject({ status: 'ready-to-ship', shipmentId });
+    given(...inShipment)
+      .when({ type: 'AssignToShipment', shipmentId, at })
+      .then([]);
+  });
+
+  it('orderMayJoinShipment: not an order in another shipment, nor one that is not Ready to ship', () => {
+    given(...inShipment)
+      .when({ type: 'AssignToShipment', shipmentId: otherShipmentId, at })
+      .thenError('ORDER_ALREADY_IN_SHIPMENT', [{ path: '', message: 'errors.ORDER_ALREADY_IN_SHIPMENT', params: { orderNumber: '000007', shipmentId } }]);
+    given(created('customer'))
+      .when({ type: 'AssignToShipment', shipmentId, at })
+      .thenError('ORDER_NOT_READY_TO_SHIP', [{ path: '', message: 'errors.ORDER_NOT_READY_TO_SHIP', params: { orderNumber: '000007', status: 'open' } }]);
+    given(created('production'), atStation(saw)).when({ type: 'AssignToShipment', shipmentId, at }).thenError('ORDER_NOT_READY_TO_SHIP');
+  });
+
+  it('orderInShipmentMovesWithIt: ready to dispatch, dispatch and deliver come from its shipment only', () => {
+    given(...inShipment)
+      .when({ type: 'MarkReadyToDispatch', at })
+      .thenError('ORDER_ALREADY_IN_SHIPMENT');
+    given(...inShipment)
+      .when({ type: 'MarkReadyToDispatch', shipmentId: otherShipmentId, at })
+      .thenError('ORDER_ALREADY_IN_SHIPMENT');
+    given(...inShipment)
+      .when({ type: 'MarkReadyToDispatch', shipmentId, at })
+      .then([e('OrderReadyForDispatch')]);
+    given(...inShipment, e('OrderReadyForDispatch'))
+      .when({ type: 'Dispatch', at })
+      .thenError('ORDER_ALREADY_IN_SHIPMENT');
+    given(...inShipment, e('OrderReadyForDispatch'), e('OrderDispatched'))
+      .when({ type: 'Deliver', at })
+      .thenError('ORDER_ALREADY_IN_SHIPMENT');
+    given(...inShipment, e('OrderReadyForDispatch'), e('OrderDispatched'))
+      .when({ type: 'Deliver', shipmentId, at })
+      .then([e('OrderDelivered')]);
+  });
+
+  it('an order in no shipment still takes the actions directly, and no shipment may give them to it', () => {
+    given(...readyToShip)
+      .when({ type: 'MarkReadyToDispatch', at })
+      .then([e('OrderReadyForDispatch')]);
+    given(...readyToShip)
+      .when({ type: 'MarkReadyToDispatch', shipmentId, at })
+      .thenError('ORDER_ALREADY_IN_SHIPMENT');
+  });
+
+  it('offers no ready-to-dispatch, dispatch or deliver button while in a shipment', () => {
+    expect(availableActions(given(...readyToShip).state)).toEqual(['ready-to-dispatch']);
+    expect(availableActions(given(...inShipment).state)).toEqual([]);
+    expect(availableActions(given(...inShipment, e('OrderReadyForDispatch'), e('OrderDispatched'), e('OrderDelivered')).state)).toEqual(['finish']);
+  });
+
+  it('releaseOnlyFromReadyForDispatch: Ready for dispatch goes back to Ready to ship, for its shipment only', () => {
+    const readyForDispatch = [...inShipment, e('OrderReadyForDispatch')];
+    given(...readyForDispatch)
+      .when({ type: 'Release', shipmentId, at })
+      .then([e('OrderReleased', { shipmentId })]);
+    expect(given(...readyForDispatch, e('OrderReleased', { shipmentId })).state).toMatchObject({ status: 'ready-to-ship', shipmentId });
+    given(...inShipment)
+      .when({ type: 'Release', shipmentId, at })
+      .thenError('ORDER_TRANSITION_NOT_ALLOWED', [
+        { path: '', message: 'errors.ORDER_TRANSITION_NOT_ALLOWED', params: { status: 'ready-to-ship', action: 'release' } },
+      ]);
+    given(...readyForDispatch)
+      .when({ type: 'Release', shipmentId: otherShipmentId, at })
+      .thenError('ORDER_TRANSITION_NOT_ALLOWED');
+    given(...readyForDispatch, e('OrderDispatched'))
+      .when({ type: 'Release', shipmentId, at })
+      .thenError('ORDER_TRANSITION_NOT_ALLOWED');
+  });
+
+  it('leaves its shipment while Ready to ship, and is free for another one', () => {
+    const left = e('OrderLeftShipment', { shipmentId });
+    given(...inShipment)
+      .when({ type: 'LeaveShipment', shipmentId, at })
+      .then([left]);
+    expect(given(...inShipment, left).state).toMatchObject({ status: 'ready-to-ship', shipmentId: null });
+    given(...inShipment, left)
+      .when({ type: 'AssignToShipment', shipmentId: otherShipmentId, at })
+      .then([e('OrderAssignedToShipment', { shipmentId: otherShipmentId })]);
+    given(...inShipment)
+      .when({ type: 'LeaveShipment', shipmentId: otherShipmentId, at })
+      .then([]);
+    given(...inShipment, e('OrderReadyForDispatch'))
+      .when({ type: 'LeaveShipment', shipmentId, at })
+      .thenError('ORDER_TRANSITION_NOT_ALLOWED');
+  });
+});

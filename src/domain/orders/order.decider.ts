@@ -29,6 +29,8 @@ export interface Order {
   productionOrders: TrackedProductionOrder[];
   /** Production orders on the line; null before and outside production. */
   location: OrderLocation | null;
+  /** Customer orders: the shipment the order is in (assigned, not taken out); null when none. */
+  shipmentId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -50,6 +52,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       netSum: netSumOf(created.positions),
       productionOrders: [],
       location: null,
+      shipmentId: null,
       createdAt: at,
       updatedAt: at,
     };
@@ -100,6 +103,12 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return touched(state, at, { status: 'finished' });
     case 'OrderCanceled':
       return touched(state, at, { status: 'canceled', location: null });
+    case 'OrderAssignedToShipment':
+      return touched(state, at, { shipmentId: event.data.shipmentId });
+    case 'OrderReleased':
+      return touched(state, at, { status: 'ready-to-ship' });
+    case 'OrderLeftShipment':
+      return touched(state, at, { shipmentId: null });
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
@@ -138,6 +147,9 @@ function actionOf(command: OrderCommand): OrderAction | null {
     case 'ChangeOrder':
     case 'CreateProductionOrder':
     case 'RecordProductionOrderDone':
+    case 'AssignToShipment':
+    case 'Release':
+    case 'LeaveShipment':
       return null;
     default: {
       const _exhaustive: never = command;
@@ -158,6 +170,50 @@ export const orderMustBeEditable = (state: LiveOrderState): DomainError | null =
   isEditable(state.kind, state.status)
     ? null
     : new DomainError('ORDER_NOT_EDITABLE', [{ path: '', message: 'errors.ORDER_NOT_EDITABLE', params: { status: state.status } }]);
+
+/** The shipment the order is in; null when none (orders folded before shipments existed have no field). */
+export const shipmentOf = (state: LiveOrderState): string | null => state.shipmentId ?? null;
+
+/** Actions that move an order in a shipment together with it: on such an order, only its shipment gives them. */
+export const shipmentDrivenActions: readonly OrderAction[] = ['ready-to-dispatch', 'dispatch', 'deliver'];
+
+/**
+ * An order in a shipment moves only with it: ready to dispatch, dispatch and deliver come from the
+ * shipment (`viaShipment`), never directly, so the order never gets out of step with its shipment.
+ */
+export function orderInShipmentMovesWithIt(state: LiveOrderState, viaShipment: string | undefined): DomainError | null {
+  const shipmentId = shipmentOf(state);
+  if (shipmentId === null ? viaShipment === undefined : viaShipment === shipmentId) return null;
+  return new DomainError('ORDER_ALREADY_IN_SHIPMENT', [
+    { path: '', message: 'errors.ORDER_ALREADY_IN_SHIPMENT', params: { orderNumber: state.orderNumber, shipmentId: shipmentId ?? '' } },
+  ]);
+}
+
+/** Only a customer order Ready to ship joins a shipment, and only one in no other shipment. */
+export function orderMayJoinShipment(state: LiveOrderState, shipmentId: string): DomainError | null {
+  const current = shipmentOf(state);
+  if (current !== null && current !== shipmentId) {
+    return new DomainError('ORDER_ALREADY_IN_SHIPMENT', [
+      { path: '', message: 'errors.ORDER_ALREADY_IN_SHIPMENT', params: { orderNumber: state.orderNumber, shipmentId: current } },
+    ]);
+  }
+  if (state.kind !== 'customer' || state.status !== 'ready-to-ship') {
+    return new DomainError('ORDER_NOT_READY_TO_SHIP', [
+      { path: '', message: 'errors.ORDER_NOT_READY_TO_SHIP', params: { orderNumber: state.orderNumber, status: state.status } },
+    ]);
+  }
+  return null;
+}
+
+/** The release (back to Ready to ship) is for an order Ready for dispatch in that shipment, and only for it. */
+export function releaseOnlyFromReadyForDispatch(state: LiveOrderState, shipmentId: string): DomainError | null {
+  return state.status === 'ready-for-dispatch' && shipmentOf(state) === shipmentId ? null : notReleasable(state);
+}
+
+const notReleasable = (state: LiveOrderState) =>
+  new DomainError('ORDER_TRANSITION_NOT_ALLOWED', [
+    { path: '', message: 'errors.ORDER_TRANSITION_NOT_ALLOWED', params: { status: state.status, action: 'release' } },
+  ]);
 
 /** Every position names a material of the company (another company's is as unknown as a made-up id). */
 export function positionsNameKnownMaterials(positions: readonly { materialId: string }[], materials: readonly MaterialOnHand[]): DomainError | null {
@@ -390,11 +446,23 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'MarkReadyToUse':
       return [{ type: 'OrderReadyToUse', data: { orderId, at } }];
     case 'MarkReadyToDispatch':
-      return [{ type: 'OrderReadyForDispatch', data: { orderId, at } }];
+      return orderInShipmentMovesWithIt(state, command.shipmentId) ?? [{ type: 'OrderReadyForDispatch', data: { orderId, at } }];
     case 'Dispatch':
-      return [{ type: 'OrderDispatched', data: { orderId, at } }];
+      return orderInShipmentMovesWithIt(state, command.shipmentId) ?? [{ type: 'OrderDispatched', data: { orderId, at } }];
     case 'Deliver':
-      return [{ type: 'OrderDelivered', data: { orderId, at } }];
+      return orderInShipmentMovesWithIt(state, command.shipmentId) ?? [{ type: 'OrderDelivered', data: { orderId, at } }];
+    case 'AssignToShipment': {
+      if (shipmentOf(state) === command.shipmentId) return [];
+      return orderMayJoinShipment(state, command.shipmentId) ?? [{ type: 'OrderAssignedToShipment', data: { orderId, shipmentId: command.shipmentId, at } }];
+    }
+    case 'Release':
+      return releaseOnlyFromReadyForDispatch(state, command.shipmentId) ?? [{ type: 'OrderReleased', data: { orderId, shipmentId: command.shipmentId, at } }];
+    case 'LeaveShipment': {
+      if (shipmentOf(state) !== command.shipmentId) return [];
+      // Given back first: an order leaves its shipment only while Ready to ship.
+      if (state.status !== 'ready-to-ship') return notReleasable(state);
+      return [{ type: 'OrderLeftShipment', data: { orderId, shipmentId: command.shipmentId, at } }];
+    }
     case 'CheckIn': {
       const wrongStation = stationChecksInGoods(command.station.incomingGoodsCheckIn);
       if (wrongStation) return wrongStation;
@@ -461,8 +529,10 @@ const numbered = (order: NumberedOrder) => ({ orderId: order.orderId, number: or
 export function availableActions(state: OrderState): OrderAction[] {
   if (state.status === 'absent') return [];
   const location = state.location;
+  const inShipment = shipmentOf(state) !== null;
   return orderActions.filter((action) => {
     if (!actionAllowed(state.kind, state.status, action)) return false;
+    if (inShipment && shipmentDrivenActions.includes(action)) return false;
     if (action === 'start-work') return location?.stage === 'station' && !location.workStartedAt;
     if (action === 'complete-work') return location?.stage === 'station' && Boolean(location.workStartedAt);
     if (action === 'move-to-station') return location?.stage === 'station';

@@ -104,7 +104,13 @@ export type OrderEvent =
   /** A logistics order's goods arrived at an incoming-goods station and went to stock. */
   | { type: 'OrderCheckedIn'; data: { orderId: string; stationId: string; stockAdded: StockMove[]; at: string } }
   | { type: 'OrderFinished'; data: { orderId: string; at: string } }
-  | { type: 'OrderCanceled'; data: { orderId: string; at: string } };
+  | { type: 'OrderCanceled'; data: { orderId: string; at: string } }
+  /** A customer order Ready to ship was put into a shipment: from now on it moves with the shipment (docs/shipments.md). */
+  | { type: 'OrderAssignedToShipment'; data: { orderId: string; shipmentId: string; at: string } }
+  /** Ready for dispatch -> Ready to ship: its shipment was canceled, or the order was taken out of it. */
+  | { type: 'OrderReleased'; data: { orderId: string; shipmentId: string; at: string } }
+  /** The order left its shipment (taken out, or the shipment canceled): it is free for another one. */
+  | { type: 'OrderLeftShipment'; data: { orderId: string; shipmentId: string; at: string } };
 
 export type OrderEventType = OrderEvent['type'];
 

@@ -160,7 +160,7 @@ describe('creating a shipment', () => {
   it("assignedOrdersExist: an order the company does not have (unknown, or another company's) is refused, naming it", () => {
     given()
       .when(create({ orders: [a] }))
-      .thenError('VALIDATION_ERROR', [{ path: 'orderIds.1', message: 'shipments.validation.unknownOrder', params: { orderId: orderB } }]);
+      .thenError('INVALID_ORDER_ID', [{ path: 'orderIds.1', message: 'shipments.validation.unknownOrder', params: { orderId: orderB } }]);
   });
 
   it('assignedOrdersAreCustomerOrders: production and logistics orders are not shipped', () => {
@@ -177,7 +177,7 @@ describe('creating a shipment', () => {
       .then([created, assigned(a), assigned(b)]);
     given()
       .when(create({ orders: [a, { ...b, customerName: 'Radsport Lang' }] }))
-      .thenError('VALIDATION_ERROR', [
+      .thenError('SHIPMENT_ORDERS_OF_DIFFERENT_CUSTOMERS', [
         {
           path: 'orderIds.1',
           message: 'shipments.validation.otherCustomer',
@@ -189,7 +189,7 @@ describe('creating a shipment', () => {
   it('assignedOrdersReadyToShip: every order is Ready to ship', () => {
     given()
       .when(create({ orders: [{ ...a, status: 'in-progress' }, b] }))
-      .thenError('ORDER_TRANSITION_NOT_ALLOWED', [
+      .thenError('ORDER_NOT_READY_TO_SHIP', [
         { path: 'orderIds.0', message: 'shipments.validation.orderNotReadyToShip', params: { orderNumber: '000001', status: 'in-progress' } },
       ]);
   });
@@ -197,7 +197,7 @@ describe('creating a shipment', () => {
   it('assignedOrdersInNoOtherShipment: an order already in another open shipment is refused', () => {
     given()
       .when(create({ orders: [a, { ...b, openShipmentId: otherShipmentId }] }))
-      .thenError('ORDER_TRANSITION_NOT_ALLOWED', [
+      .thenError('ORDER_ALREADY_IN_SHIPMENT', [
         { path: 'orderIds.1', message: 'shipments.validation.orderInOtherShipment', params: { orderNumber: '000002', shipmentId: otherShipmentId } },
       ]);
   });
@@ -242,7 +242,7 @@ describe('changing a shipment', () => {
   it("keeps the rules of creating, against the shipment's customer", () => {
     given(...history.open)
       .when(change({ form: formOf({ orderIds: [orderC] }), orders: [{ ...c, customerName: 'Radsport Lang' }] }))
-      .thenError('VALIDATION_ERROR', [
+      .thenError('SHIPMENT_ORDERS_OF_DIFFERENT_CUSTOMERS', [
         {
           path: 'orderIds.0',
           message: 'shipments.validation.otherCustomer',
@@ -259,7 +259,7 @@ describe('changing a shipment', () => {
           ],
         }),
       )
-      .thenError('ORDER_TRANSITION_NOT_ALLOWED');
+      .thenError('ORDER_ALREADY_IN_SHIPMENT');
     given(...history.open)
       .when(change({ form: formOf({ deliveredBy: { source: 'master-data', carrierId: dhl } }), carrier: null }))
       .thenError('VALIDATION_ERROR');
@@ -281,7 +281,7 @@ describe('changing a shipment', () => {
   });
 
   it('cannot change a shipment that does not exist', () => {
-    given().when(change()).thenError('NOT_FOUND');
+    given().when(change()).thenError('SHIPPING_ORDER_NOT_FOUND');
   });
 });
 
@@ -322,8 +322,8 @@ describe('the status machine', () => {
       .then([canceled]);
   });
 
-  it('answers NOT_FOUND for a shipment that does not exist', () => {
-    given().when({ type: 'Dispatch', at }).thenError('NOT_FOUND');
+  it('answers SHIPPING_ORDER_NOT_FOUND for a shipment that does not exist', () => {
+    given().when({ type: 'Dispatch', at }).thenError('SHIPPING_ORDER_NOT_FOUND');
     expect(availableShipmentActions(initialShipmentState)).toEqual([]);
   });
 });

@@ -99,7 +99,7 @@ const orderProblem = (index: number, message: string, params: Record<string, str
 export function assignedOrdersExist(orderIds: readonly string[], orders: readonly OrderOnHand[]): DomainError | null {
   const known = new Set(orders.map((order) => order.orderId));
   const unknown = orderIds.flatMap((orderId, index) => (known.has(orderId) ? [] : [orderProblem(index, 'shipments.validation.unknownOrder', { orderId })]));
-  return unknown.length ? new DomainError('VALIDATION_ERROR', unknown) : null;
+  return unknown.length ? new DomainError('INVALID_ORDER_ID', unknown) : null;
 }
 
 /** Only customer orders are shipped (production and logistics orders stay in the house). */
@@ -124,7 +124,7 @@ export function assignedOrdersOfOneCustomer(assigned: readonly OrderOnHand[], cu
           }),
         ],
   );
-  return others.length ? new DomainError('VALIDATION_ERROR', others) : null;
+  return others.length ? new DomainError('SHIPMENT_ORDERS_OF_DIFFERENT_CUSTOMERS', others) : null;
 }
 
 /** An order joins a shipment only when it is Ready to ship (orders already in this shipment have moved on with it). */
@@ -134,7 +134,7 @@ export function assignedOrdersReadyToShip(assigned: readonly OrderOnHand[], alre
       ? []
       : [orderProblem(index, 'shipments.validation.orderNotReadyToShip', { orderNumber: order.orderNumber, status: order.status })],
   );
-  return notReady.length ? new DomainError('ORDER_TRANSITION_NOT_ALLOWED', notReady) : null;
+  return notReady.length ? new DomainError('ORDER_NOT_READY_TO_SHIP', notReady) : null;
 }
 
 /** One order sits in at most one open shipment. */
@@ -144,7 +144,7 @@ export function assignedOrdersInNoOtherShipment(assigned: readonly OrderOnHand[]
       ? []
       : [orderProblem(index, 'shipments.validation.orderInOtherShipment', { orderNumber: order.orderNumber, shipmentId: order.openShipmentId })],
   );
-  return taken.length ? new DomainError('ORDER_TRANSITION_NOT_ALLOWED', taken) : null;
+  return taken.length ? new DomainError('ORDER_ALREADY_IN_SHIPMENT', taken) : null;
 }
 
 /** A carrier chosen from master data must be one of the company's. */
@@ -252,7 +252,7 @@ function changeShipment(state: LiveShipmentState, command: Extract<ShipmentComma
 /** Decides what a shipment command does, given the shipment's state: events to append, or why not. */
 export function decideShipment(command: ShipmentCommand, state: ShipmentState): ShipmentEvent[] | DomainError {
   if (command.type === 'CreateShipment') return state.status === 'absent' ? createShipment(command) : new DomainError('CONFLICT_ERROR');
-  if (state.status === 'absent') return new DomainError('NOT_FOUND');
+  if (state.status === 'absent') return new DomainError('SHIPPING_ORDER_NOT_FOUND');
   const { shipmentId } = state;
   const at = command.at;
   switch (command.type) {

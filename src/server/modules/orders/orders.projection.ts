@@ -162,6 +162,9 @@ async function projectStationFlow(tx: Tx, event: OrderEvent, stored: StoredEvent
     case 'OrderDelivered':
     case 'OrderCheckedIn':
     case 'OrderFinished':
+    case 'OrderAssignedToShipment':
+    case 'OrderReleased':
+    case 'OrderLeftShipment':
       return;
     default: {
       const _exhaustive: never = event;

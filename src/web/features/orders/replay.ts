@@ -22,6 +22,9 @@ const knownEventTypes: Record<OrderEventType, true> = {
   OrderCheckedIn: true,
   OrderFinished: true,
   OrderCanceled: true,
+  OrderAssignedToShipment: true,
+  OrderReleased: true,
+  OrderLeftShipment: true,
 };
 
 export const isKnownEvent = (entry: Pick<OrderHistoryEntry, 'type'>): boolean => Object.hasOwn(knownEventTypes, entry.type);
@@ -33,7 +36,11 @@ const asEvent = (entry: OrderHistoryEntry) => ({ type: entry.type, data: entry.d
  * `evolveOrder` folded over the history up to there, the very function the server decides with.
  */
 export function replayTo(entries: readonly OrderHistoryEntry[], index: number): OrderState {
-  return entries.slice(0, index + 1).filter(isKnownEvent).map(asEvent).reduce(evolveOrder, initialOrderState);
+  return entries
+    .slice(0, index + 1)
+    .filter(isKnownEvent)
+    .map(asEvent)
+    .reduce(evolveOrder, initialOrderState);
 }
 
 /** Every state along the history: `states[i]` is the order after entry `i`. */
