@@ -147,7 +147,7 @@ describe('booking absences', () => {
   it('refuses a booking that overlaps one booked', () => {
     given(booked(firstAbsence, booking('2026-08-03', '2026-08-07')))
       .when(book({ from: '2026-08-07', to: '2026-08-10' }))
-      .thenError('VALIDATION_ERROR', [{ path: 'from', message: 'team.validation.absenceOverlaps' }]);
+      .thenError('ABSENCE_OVERLAPS', [{ path: 'from', message: 'team.validation.absenceOverlaps' }]);
   });
 
   it('takes a booking again after the overlapping one was cancelled', () => {

@@ -122,7 +122,7 @@ describe('deleting an entry', () => {
   it('refuses an entry in use: it can only be retired', () => {
     given(added(welderId, 'Welder'))
       .when({ type: 'DeleteEntry', list, entryId: welderId, usageCount: 3, at })
-      .thenError('VALIDATION_ERROR', [{ path: 'entryId', message: 'team.validation.entryInUse', params: { count: 3 } }]);
+      .thenError('MASTER_DATA_ENTRY_IN_USE', [{ path: 'entryId', message: 'team.validation.entryInUse', params: { count: 3 } }]);
   });
 
   it('refuses an unknown or already deleted entry', () => {

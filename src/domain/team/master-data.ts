@@ -32,11 +32,8 @@ export function entryNameIsUnique(name: string, namesInList: readonly string[]):
     : null;
 }
 
-/**
- * Stands in for MASTER_DATA_ENTRY_IN_USE (409) until the catalogue has it; the detail's key carries
- * the clear message meanwhile.
- */
-export const MASTER_DATA_ENTRY_IN_USE_CODE = 'VALIDATION_ERROR' as const;
+/** The refusal to delete an entry that records still name (409); the detail carries how many. */
+export const MASTER_DATA_ENTRY_IN_USE_CODE = 'MASTER_DATA_ENTRY_IN_USE' as const;
 
 /** An entry that records still name cannot be deleted; retire it instead. `usageCount` is counted by the caller. */
 export const entryInUseCannotBeDeleted = (usageCount: number): DomainError | null =>

@@ -139,7 +139,7 @@ describe('saving the user-rights matrix', () => {
   it('refuses an admin without the team right', () => {
     given(rightsGranted(admin.userId, ['materials', 'orders']))
       .when(save([row(operator.userId, { stationIds: ['s-drill'] })], 1, admin))
-      .thenError('FORBIDDEN');
+      .thenError('CHANGE_RIGHT_MISSING');
   });
 
   it('lets an admin with the team right grant stations and the rights they hold themselves', () => {
@@ -168,8 +168,8 @@ describe('saving the user-rights matrix', () => {
           admin,
         ),
       )
-      .thenError('FORBIDDEN');
-    holding.when(save([row(admin.userId, { changeRights: ['orders', 'team'] }), row(otherAdmin.userId)], 2, admin)).thenError('FORBIDDEN');
+      .thenError('CHANGE_RIGHT_MISSING');
+    holding.when(save([row(admin.userId, { changeRights: ['orders', 'team'] }), row(otherAdmin.userId)], 2, admin)).thenError('CHANGE_RIGHT_MISSING');
   });
 
   it('folds into what each user holds', () => {

@@ -42,8 +42,5 @@ export function effectiveChangeRights(role: Role, rights: readonly ChangeRight[]
   return changeRights.filter((area) => mayChange(role, rights, area));
 }
 
-/**
- * Stands in for CHANGE_RIGHT_MISSING (403) until the catalogue has it: an admin without the
- * right of the area gets a plain 403.
- */
-export const CHANGE_RIGHT_MISSING_CODE = 'FORBIDDEN' as const;
+/** The refusal of an admin without the right of the area (403). */
+export const CHANGE_RIGHT_MISSING_CODE = 'CHANGE_RIGHT_MISSING' as const;

@@ -3,11 +3,8 @@ import type { AbsenceBooking, CalendarDay, VacationEntitlement } from './employe
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Stands in for ABSENCE_OVERLAPS (409) until the catalogue has it; the detail's key carries the
- * clear message meanwhile.
- */
-export const ABSENCE_OVERLAPS_CODE = 'VALIDATION_ERROR' as const;
+/** The refusal of a booking that overlaps another (409); the detail names the field. */
+export const ABSENCE_OVERLAPS_CODE = 'ABSENCE_OVERLAPS' as const;
 
 const dayNumber = (day: CalendarDay): number => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 const dayOf = (dayNumberValue: number): CalendarDay => new Date(dayNumberValue * DAY_MS).toISOString().slice(0, 10);
