@@ -4,6 +4,7 @@ import { pageOf } from '../shared/paging.js';
 import { roles } from '../shared/roles.js';
 import { orderActions } from './order.machine.js';
 import { incoterms, orderKinds, orderStatuses } from './order.schema.js';
+import { shipmentStatuses } from '../shipments/shipment.schema.js';
 
 /** Answers of the order routes; the web reads its types from here. Dates are ISO strings, calendar days `YYYY-MM-DD`. */
 const isoDate = z.string();
@@ -69,6 +70,8 @@ export const orderViewSchema = z.object({
   /** A production order pieces go to stock from when it finishes. */
   forStock: z.boolean(),
   location: orderLocationSchema,
+  /** The shipment the order is in (a customer order): its id, number and status; null when none. */
+  shipment: z.object({ id: z.uuid(), shipmentNumber: z.string(), status: z.enum(shipmentStatuses) }).nullable(),
   delayed: z.boolean(),
   editable: z.boolean(),
   /** What can be done now: the buttons to show. */

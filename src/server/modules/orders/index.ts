@@ -4,6 +4,8 @@ import { materialIsInAnOrderInProduction, stationWorklistOf } from './orders.que
 import { ordersRoutes } from './orders.routes.js';
 
 export { materialIsInAnOrderInProduction, orderListStatement } from './orders.queries.js';
+export { orderSummariesOf, setShipmentReader, shippableOrderRows, type OrderShipment } from './orders.queries.js';
+export { followShipment, type ShipmentOrderCommand } from './orders.handlers.js';
 
 /**
  * Orders: customer, production and logistics orders (one event stream each), their status

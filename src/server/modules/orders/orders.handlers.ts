@@ -263,6 +263,21 @@ export async function checkIn(ctx: CommandContext, orderId: string, version: num
   if (checkedIn) await applyStock(ctx, checkedIn.data.stockAdded, 1);
 }
 
+/** What a shipment does to one of its orders (docs/shipments.md): given by the shipment handler only. */
+export type ShipmentOrderCommand = Extract<
+  OrderCommand,
+  { type: 'AssignToShipment' | 'Release' | 'LeaveShipment' | 'MarkReadyToDispatch' | 'Dispatch' | 'Deliver' }
+>;
+
+/**
+ * Moves an order with its shipment, in the shipment command's transaction, on the order as it is
+ * now: another writer on the order in between makes the whole shipment command a conflict (409),
+ * so the order and its shipment never disagree.
+ */
+export async function followShipment(ctx: CommandContext, orderId: string, command: ShipmentOrderCommand): Promise<void> {
+  await handleCommand(ctx, orderDecider, orderStream(orderId), command, { precondition: orderMustExist });
+}
+
 /** Sets the shop-floor display's announcement line; recorded on the company's advertisement stream for the live board. */
 export async function setAdvertisement(ctx: CommandContext, comment: string): Promise<void> {
   await ctx.tx

@@ -208,8 +208,22 @@ export async function findAdvertisement(db: Executor) {
   return db.selectFrom('order_advertisements').select(['comment', 'updated_at']).executeTakeFirst();
 }
 
+/** The shipment an order is in, as the order details show it. */
+export type OrderShipment = OrderView['shipment'];
+
+/** Reads the shipment of an order; installed by the shipments module (which builds on orders, so orders cannot import it). */
+export type OrderShipmentReader = (db: Executor, shipmentId: string) => Promise<OrderShipment>;
+
+let shipmentReader: OrderShipmentReader = async () => null;
+
+/** Installs the shipments module's reader of an order's shipment. */
+export function setShipmentReader(reader: OrderShipmentReader): void {
+  shipmentReader = reader;
+}
+
 /** Where the order's relatives and stations are named from. */
 interface OrderSurroundings {
+  shipment: OrderShipment;
   parentOrderNumber: string | null;
   children: Map<string, { status: OrderStatus }>;
   stationNames: Map<string, string>;
@@ -237,6 +251,7 @@ function orderView(order: LiveOrderState, version: number, around: OrderSurround
     })),
     forStock: order.forStock,
     location: location?.stage === 'station' ? { ...location, stationName: around.stationNames.get(location.stationId) ?? '' } : location,
+    shipment: around.shipment,
     delayed: isDelayed({ status: order.status, deliveryDate: details.deliveryDate }, today),
     editable: isEditable(order.kind, order.status),
     actions: availableActions(order),
@@ -308,7 +323,9 @@ export async function orderViewOf(db: Executor, orderId: string, now: Date): Pro
   const children = state.kind === 'customer' ? await productionOrdersOf(db, orderId) : [];
   const parent = state.parentOrderId ? await findOrderRow(db, state.parentOrderId) : undefined;
   const stationIds = state.location?.stage === 'station' ? [state.location.stationId] : [];
+  const shipmentId = state.shipmentId ?? null;
   const around: OrderSurroundings = {
+    shipment: shipmentId ? await shipmentReader(db, shipmentId) : null,
     parentOrderNumber: parent?.order_number ?? null,
     children: new Map(children.map((child) => [child.id, { status: child.status }])),
     stationNames: await stationNamesById(db, stationIds),
@@ -366,4 +383,41 @@ export async function orderHistoryOf(db: Executor, eventStore: EventStore, order
   );
   const created = events[0].data as { orderNumber?: string };
   return { orderId, orderNumber: created.orderNumber ?? '', data: events.map((event) => orderHistoryEntry(event, names)) };
+}
+
+/** Orders as a shipment command looks them up: kind, status, customer name and the shipment each is in. Unknown or another company's ids are left out. */
+export async function orderSummariesOf(db: Executor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('orders')
+    .innerJoin('order_states', 'order_states.id', 'orders.id')
+    .select(['orders.id', 'orders.kind', 'orders.order_number', 'orders.status', 'orders.name', 'order_states.state'])
+    .where('orders.id', 'in', [...orderIds])
+    .execute();
+  return rows.map((row) => ({
+    orderId: row.id,
+    orderNumber: row.order_number,
+    kind: row.kind,
+    status: row.status,
+    customerName: row.name,
+    shipmentId: row.state.shipmentId ?? null,
+  }));
+}
+
+/** Customer orders Ready to ship and in no shipment (the shipment form's picker), by number; `q` narrows by number or customer. */
+export async function shippableOrderRows(db: Executor, options: { q?: string; limit: number }) {
+  const pattern = options.q ? likePattern(options.q) : undefined;
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_states', 'order_states.id', 'orders.id')
+    .select(['orders.id', 'orders.order_number', 'orders.name', 'orders.place', deliveryDay])
+    .where('orders.kind', '=', 'customer')
+    .where('orders.status', '=', 'ready-to-ship')
+    .where(sql<SqlBool>`order_states.state->>'shipmentId' is null`)
+    .$if(pattern !== undefined, (q) =>
+      q.where((eb) => eb.or([eb('orders.order_number', 'ilike', pattern as string), eb('orders.name', 'ilike', pattern as string)])),
+    )
+    .orderBy('orders.number')
+    .limit(options.limit)
+    .execute();
 }

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { setShipmentReader } from '../orders/index.js';
+import { shipmentsProjection } from './shipments.projection.js';
+import { shipmentOfOrder } from './shipments.queries.js';
+import { shipmentsRoutes } from './shipments.routes.js';
+
+/**
+ * Shipments (shipping orders): customer orders Ready to ship, of one customer, sent together. One
+ * event stream per shipment; its transitions move the orders in the same transaction (docs/shipments.md).
+ * Registered after orders: it commands the orders and shows the order details their shipment.
+ */
+export async function shipmentsModule(app: FastifyInstance) {
+  app.eventStore.registerInlineProjection(shipmentsProjection);
+  setShipmentReader(shipmentOfOrder);
+  await app.register(shipmentsRoutes);
+}
