@@ -25,6 +25,7 @@ import { identityModule } from './modules/identity/index.js';
 import { materialsModule } from './modules/materials/index.js';
 import { stationsModule } from './modules/stations/index.js';
 import { ordersModule } from './modules/orders/index.js';
+import { teamModule } from './modules/team/index.js';
 import { shipmentsModule } from './modules/shipments/index.js';
 
 export interface AppDependencies {
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(materialsModule);
   await app.register(stationsModule);
   await app.register(ordersModule);
+  await app.register(teamModule);
   await app.register(shipmentsModule);
 
   // Console (built web app), with the SPA's index.html for every non-API route.

@@ -2,8 +2,10 @@ import type { AddressInfo } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import type { Plan } from '../../src/domain/company/company.schema.js';
+import { defaultAdminChangeRights, type ChangeRight } from '../../src/domain/team/rights.js';
 import { createMasterUser, provisionCompany } from '../../src/server/modules/identity/index.js';
-import type { CommandDeps } from '../../src/server/platform/command.js';
+import { saveUserRights, userRightsMatrix } from '../../src/server/modules/team/index.js';
+import { runInTenant, type CommandDeps } from '../../src/server/platform/command.js';
 import type { TestApp } from './app.js';
 
 /** A message as a real SMTP server on loopback received it, decoded to its plain text and HTML. */
@@ -175,7 +177,10 @@ export interface TestCompany {
  * A company with a signed-in super user, administration user and operator, created through the
  * identity module (no sign-up mails). Plan `standard` unless told otherwise.
  */
-export async function companyWithTeam(t: TestApp, options: { companyName?: string; plan?: Plan; trialEndsAt?: Date | null } = {}): Promise<TestCompany> {
+export async function companyWithTeam(
+  t: TestApp,
+  options: { companyName?: string; plan?: Plan; trialEndsAt?: Date | null; adminChangeRights?: readonly ChangeRight[] } = {},
+): Promise<TestCompany> {
   const tag = unique();
   const companyName = options.companyName ?? `Werkstatt ${tag}`;
   const logins = { superUser: `owner-${tag}@example.com`, admin: `admin-${tag}@example.com`, operator: `op${tag}` };
@@ -195,13 +200,29 @@ export async function companyWithTeam(t: TestApp, options: { companyName?: strin
     password: testPassword,
     token: (await signIn(t, login, testPassword)).access_token,
   });
-  return {
-    companyId,
-    companyName,
-    superUser: await member(0, logins.superUser),
-    admin: await member(1, logins.admin),
-    operator: await member(2, logins.operator),
-  };
+  const superUser = await member(0, logins.superUser);
+  const admin = await member(1, logins.admin);
+  await grantChangeRights(t, companyId, superUser.id, admin.id, options.adminChangeRights ?? adminChangeRightsInTests);
+  return { companyId, companyName, superUser, admin, operator: await member(2, logins.operator) };
+}
+
+/**
+ * The change rights the administration user of `companyWithTeam` holds: the defaults of a new
+ * admin and `team` (so tests of the team screens act as an admin), not the company settings.
+ */
+export const adminChangeRightsInTests: readonly ChangeRight[] = [...defaultAdminChangeRights, 'team'];
+
+/** Sets exactly these change rights of one user, as the owner (`ownerId`) saves the user-rights matrix (also for a read-only company). */
+export async function grantChangeRights(t: TestApp, companyId: string, ownerId: string, userId: string, rights: readonly ChangeRight[]) {
+  await runInTenant(identityOf(t), { companyId, actor: { userId: ownerId, role: 'SUPER_USER' }, metadata: {} }, async (ctx) => {
+    const matrix = await userRightsMatrix(ctx.tx, t.app.eventStore, companyId);
+    const users = matrix.users.map((row) => ({
+      userId: row.userId,
+      stationIds: row.stationIds,
+      changeRights: row.userId === userId ? [...rights] : row.changeRights,
+    }));
+    await saveUserRights(ctx, { version: matrix.version, users });
+  });
 }
 
 /** The product operator, signed in without a company. */

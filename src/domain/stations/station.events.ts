@@ -28,7 +28,11 @@ export type StationEventType = StationEvent['type'];
 /** Events that change what the add and edit forms show; only these make a client's copy stale. */
 export const stationFormEventTypes: readonly StationEventType[] = ['StationCreated', 'StationChanged', 'StationMaintenanceRecorded', 'StationDeleted'];
 
-/** Stream type of a user's station authorisations, stream `station-authorizations-<userId>`. */
+/**
+ * Stream type of a user's station authorisations, stream `station-authorizations-<userId>`. No
+ * longer appended: station rights are facts of the user-rights matrix (`user-rights-<companyId>`,
+ * docs/decisions.md); the landed events stay readable in the log.
+ */
 export const STATION_AUTHORIZATIONS_STREAM_TYPE = 'station-authorizations';
 export const stationAuthorizationsStreamId = (userId: string) => `station-authorizations-${userId}`;
 

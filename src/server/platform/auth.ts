@@ -2,7 +2,8 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../domain/shared/errors.js';
-import type { Role } from '../../domain/shared/roles.js';
+import { writerRoles, type Role } from '../../domain/shared/roles.js';
+import type { ChangeRight } from '../../domain/team/rights.js';
 import type { EventMetadata } from './event-store.js';
 
 /** What a bearer token says about its holder. */
@@ -29,6 +30,11 @@ declare module '@fastify/jwt' {
   }
 }
 
+/** The change-right check before one is installed: no change is allowed. */
+export const refuseEveryChange: ChangeRightCheck = async () => {
+  throw new DomainError('CHANGE_RIGHT_MISSING');
+};
+
 /** Decides whether a verified token is still valid (not revoked, user still there). */
 export type TokenCheck = (principal: Principal) => Promise<boolean>;
 
@@ -39,6 +45,12 @@ export type TokenCheck = (principal: Principal) => Promise<boolean>;
  */
 export type WriteCheck = (principal: Principal) => Promise<void>;
 
+/**
+ * Throws CHANGE_RIGHT_MISSING when the holder (one of the writer roles) may not change `area`
+ * (authorizations for changes, spec section 6). The team module owns the rights.
+ */
+export type ChangeRightCheck = (principal: Principal, area: ChangeRight) => Promise<void>;
+
 export interface AuthService {
   /** Signs a session token (lifetime per spec: 360 hours). */
   sign(principal: Omit<Principal, 'tokenId'> & { tokenId: string }): string;
@@ -48,6 +60,8 @@ export interface AuthService {
   setTokenCheck(check: TokenCheck): void;
   /** Installs the read-only check for writes; the company module owns the trial. Until then every write is refused. */
   setWriteCheck(check: WriteCheck): void;
+  /** Installs the change-right check; the team module owns the rights. Until then every change is refused. */
+  setChangeRightCheck(check: ChangeRightCheck): void;
 }
 
 declare module 'fastify' {
@@ -57,6 +71,11 @@ declare module 'fastify' {
     authenticate: preHandlerAsyncHookHandler;
     /** preHandler factory: a valid token with one of these roles is required. */
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+    /**
+     * preHandler factory for a write of `area`: a writer role holding the change right (the owner
+     * and the product operator hold all), or one of `alsoRoles` without it (operators at their station).
+     */
+    requireChangeRight(area: ChangeRight, ...alsoRoles: Role[]): preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -104,6 +123,7 @@ export const authPlugin = fp(
     // Fail closed: until the identity and company modules install theirs, every token and every write is refused.
     let tokenCheck: TokenCheck = refuseEveryToken;
     let writeCheck: WriteCheck = refuseEveryWrite;
+    let changeRightCheck: ChangeRightCheck = refuseEveryChange;
 
     const toPrincipal = (claims: TokenClaims): Principal => ({
       userId: claims.sub,
@@ -131,12 +151,16 @@ export const authPlugin = fp(
       setWriteCheck(check) {
         writeCheck = check;
       },
+      setChangeRightCheck(check) {
+        changeRightCheck = check;
+      },
     };
     app.decorate('auth', auth);
     app.decorateRequest('principal', undefined);
     app.addHook('onReady', async () => {
       if (tokenCheck === refuseEveryToken) app.log.error('auth: no token check installed (identity module), so every token is refused');
       if (writeCheck === refuseEveryWrite) app.log.error('auth: no write check installed (company module), so every write is refused');
+      if (changeRightCheck === refuseEveryChange) app.log.error('auth: no change-right check installed (team module), so every change is refused');
     });
 
     const identify = async (request: FastifyRequest) => {
@@ -159,6 +183,17 @@ export const authPlugin = fp(
       return async function (request) {
         await identify(request);
         if (!allowed.includes(principalOf(request).role)) throw new DomainError('FORBIDDEN');
+        await checkWrite(request);
+      };
+    });
+    app.decorate('requireChangeRight', (area: ChangeRight, ...alsoRoles: Role[]): preHandlerAsyncHookHandler => {
+      return async function (request) {
+        await identify(request);
+        const principal = principalOf(request);
+        if (!alsoRoles.includes(principal.role)) {
+          if (!writerRoles.includes(principal.role)) throw new DomainError('FORBIDDEN');
+          await changeRightCheck(principal, area);
+        }
         await checkWrite(request);
       };
     });

@@ -32,7 +32,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
   });
 
   r.put('/api/company-account/updateBasicSettings', {
-    preHandler: app.requireRole('MASTER', 'SUPER_USER'),
+    preHandler: app.requireChangeRight('companySettings'),
     schema: {
       tags,
       summary: "Replace the basic settings of the caller's company",
@@ -43,7 +43,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
   });
 
   r.put('/api/company-account/logo', {
-    preHandler: app.requireRole('MASTER', 'SUPER_USER'),
+    preHandler: app.requireChangeRight('companySettings'),
     schema: {
       tags,
       summary: 'Upload the company logo (multipart, one file; PNG or JPEG, at most 2 MB)',

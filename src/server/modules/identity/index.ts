@@ -11,7 +11,7 @@ export { identityEmailTemplates } from './identity.emails.js';
 export { forgetAccountFailures, loginThrottleFor, recordLoginFailure, throttleKeys } from './login-throttle.js';
 export { passwordMatches } from './passwords.js';
 export { openSession, type IssuedSession } from './sessions.js';
-export { findUserById, findUserByLogin, userNamesByIds, type UserRow } from './users.queries.js';
+export { findUserById, findUserByLogin, userNamesByIds, userView, type UserRow } from './users.queries.js';
 
 /**
  * Identity: sign-up, login and sessions (revocable tokens), passwords and emailed links, the

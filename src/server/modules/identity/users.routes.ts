@@ -17,6 +17,7 @@ const idParams = z.object({ id: z.string().max(100) });
 export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const managers = app.requireRole(...writerRoles);
+  const teamChangers = app.requireChangeRight('team');
 
   r.get('/api/users', {
     preHandler: managers,
@@ -51,7 +52,7 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
   });
 
   r.post('/api/users/create-operations-user', {
-    preHandler: managers,
+    preHandler: teamChangers,
     schema: {
       tags,
       summary: 'Create an operation user, who signs in by username',
@@ -65,7 +66,7 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
   });
 
   r.post('/api/users/create-admin-user', {
-    preHandler: managers,
+    preHandler: teamChangers,
     schema: {
       tags,
       summary: 'Invite an administration user by email (the link lets them set a password)',
@@ -79,7 +80,7 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
   });
 
   r.delete('/api/users/:id', {
-    preHandler: managers,
+    preHandler: teamChangers,
     schema: {
       tags,
       summary: 'Remove an administration or operation user; their sessions end at once',

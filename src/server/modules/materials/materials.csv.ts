@@ -1,8 +1,8 @@
 import type { MaterialType } from '../../../domain/materials/materials.schema.js';
+import { csvDocument, numberCell, textCell, type CsvLanguage } from '../../platform/csv.js';
 import type { MaterialRow } from './materials.tables.js';
 
-export const csvLanguages = ['en', 'de'] as const;
-export type CsvLanguage = (typeof csvLanguages)[number];
+export { csvLanguages, numberCell, textCell, type CsvLanguage } from '../../platform/csv.js';
 
 const labels: Record<CsvLanguage, { columns: string[]; types: Record<MaterialType, string> }> = {
   en: {
@@ -45,33 +45,14 @@ const labels: Record<CsvLanguage, { columns: string[]; types: Record<MaterialTyp
   },
 };
 
-/**
- * A text cell: a leading = + - @ (or tab, carriage return) would make a spreadsheet read the
- * cell as a formula, so it gets an apostrophe first; `;`, quotes and line breaks are quoted.
- */
-export function textCell(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** A number as the spreadsheet of that language reads it: German Excel wants a decimal comma. */
-export function numberCell(value: string | number | null, language: CsvLanguage): string {
-  if (value === null) return '';
-  const text = String(Number(value));
-  return language === 'de' ? text.replace('.', ',') : text;
-}
-
-/**
- * The material list as CSV for Excel: UTF-8 with a byte order mark (so umlauts survive), `;`
- * between cells (German Excel's list separator), CRLF between rows, a header row first.
- */
+/** The material list as CSV for Excel (`csvDocument`): one row per material under a header row. */
 export function materialsCsv(rows: readonly MaterialRow[], language: CsvLanguage): string {
   const { columns, types } = labels[language];
-  const lines = [columns.map(textCell).join(';')];
-  for (const row of rows) {
-    const purchasing = row.purchasing;
-    lines.push(
-      [
+  return csvDocument(
+    columns,
+    rows.map((row) => {
+      const purchasing = row.purchasing;
+      return [
         textCell(types[row.type]),
         textCell(row.name),
         textCell(row.material_number),
@@ -86,8 +67,7 @@ export function materialsCsv(rows: readonly MaterialRow[], language: CsvLanguage
         textCell(purchasing?.supplier ?? ''),
         numberCell(purchasing?.deliveryTimeDays ?? null, language),
         numberCell(purchasing?.minimumOrderQuantity ?? null, language),
-      ].join(';'),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+      ];
+    }),
+  );
 }

@@ -13,7 +13,6 @@ import {
   materialUpdateSchema,
 } from '../../../domain/materials/materials.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { writerRoles } from '../../../domain/shared/roles.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
@@ -67,7 +66,7 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
   const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: deps.config.materialImageMaxBytes, files: 1, fields: 0, parts: 1 } });
   const read = app.authenticate;
-  const write = app.requireRole(...writerRoles);
+  const write = app.requireChangeRight('materials');
 
   r.get('/api/materials', {
     preHandler: read,

@@ -12,7 +12,6 @@ import {
   stationActionSchema,
 } from '../../../domain/orders/order.schema.js';
 import { advertisementViewSchema, homeBoardSchema, orderHistorySchema, orderPageSchema, orderViewSchema } from '../../../domain/orders/orders.views.js';
-import { writerRoles } from '../../../domain/shared/roles.js';
 import { runCommand, runQuery, type CommandContext } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import {
@@ -34,9 +33,10 @@ const orderParams = z.object({ id: z.uuid() });
 export async function ordersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readers = { preHandler: app.authenticate };
-  const writers = { preHandler: app.requireRole(...writerRoles) };
+  const writers = { preHandler: app.requireChangeRight('orders') };
   const operators = { preHandler: app.requireRole('OPERATOR') };
-  const writersAndOperators = { preHandler: app.requireRole(...writerRoles, 'OPERATOR') };
+  // Operators keep their station actions; admins need the orders right for them too.
+  const writersAndOperators = { preHandler: app.requireChangeRight('orders', 'OPERATOR') };
 
   const actionSchema = <Body extends z.ZodType>(summary: string, body: Body, statuses: number[] = []) => ({
     tags: ['orders'],

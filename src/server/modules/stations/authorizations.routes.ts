@@ -8,7 +8,7 @@ import { stationAuthorizationsViewSchema } from '../../../domain/stations/statio
 import { principalOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
-import { setStationAuthorizations } from './stations.handlers.js';
+import { setStationAuthorizations, type StationRightsWriter } from './stations.handlers.js';
 import { stationAuthorizationsOf } from './stations.queries.js';
 
 const userParams = z.object({ id: z.uuid() });
@@ -16,10 +16,13 @@ const userParams = z.object({ id: z.uuid() });
 /** Admins read every user's authorisations; everyone else only their own (the station screen's Move to offers those). */
 const mayReadAuthorizationsOf = (reader: { userId: string; role: Role }, userId: string) => writerRoles.includes(reader.role) || reader.userId === userId;
 
-/** Per-user station authorisations, set by admins on the user (the team screens use them) and read by the user. */
-export async function stationAuthorizationRoutes(app: FastifyInstance) {
+/**
+ * Per-user station authorisations, read by the user and set by admins on the user: a view of one
+ * row of the user-rights matrix, so setting them here and saving the matrix are the same fact.
+ */
+export async function stationAuthorizationRoutes(app: FastifyInstance, writeStationRights: StationRightsWriter) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admins = { preHandler: app.requireRole(...writerRoles) };
+  const teamChangers = { preHandler: app.requireChangeRight('team') };
 
   r.get('/api/users/:id/station-authorizations', {
     preHandler: app.authenticate,
@@ -36,7 +39,7 @@ export async function stationAuthorizationRoutes(app: FastifyInstance) {
   });
 
   r.put('/api/users/:id/station-authorizations', {
-    ...admins,
+    ...teamChangers,
     schema: {
       tags: ['stations'],
       summary: 'Sets the whole set of stations a user may sign in at',
@@ -47,7 +50,7 @@ export async function stationAuthorizationRoutes(app: FastifyInstance) {
     handler: async (request) =>
       runCommand(app, request, async (ctx) => ({
         userId: request.params.id,
-        stationIds: await setStationAuthorizations(ctx, request.params.id, request.body.stationIds),
+        stationIds: await setStationAuthorizations(ctx, request.params.id, request.body.stationIds, writeStationRights),
       })),
   });
 }

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DomainError } from '../../../domain/shared/errors.js';
 import { stationAuthorizationRoutes } from './authorizations.routes.js';
-import { sequenceProjection, stationsProjection } from './stations.projection.js';
+import type { StationRightsWriter } from './stations.handlers.js';
+import { sequenceProjection, stationRightsProjection, stationsProjection } from './stations.projection.js';
 import { stationsRoutes, type WorklistReader } from './stations.routes.js';
 
 export { stationKeyFigures, type StationKeyFigures } from './stations.queries.js';
 export { findSequenceRow, findStationRow, isAuthorizedForStation, stationNamesById } from './stations.queries.js';
 export type { WorklistReader } from './stations.routes.js';
+export type { StationRightsWriter } from './stations.handlers.js';
+export { authorizedStationIds, existingStationIds } from './stations.queries.js';
 
 /** What other modules may ask of the stations module. */
 export interface StationsService {
@@ -15,6 +19,11 @@ export interface StationsService {
    * station (stations cannot import orders, which import stations). Until then a worklist is empty.
    */
   setWorklistReader(reader: WorklistReader): void;
+  /**
+   * Installs how the per-user route grants stations: the team module's user-rights matrix is the
+   * one source of truth. Until then the route refuses every change.
+   */
+  setStationRightsWriter(writer: StationRightsWriter): void;
 }
 
 declare module 'fastify' {
@@ -31,15 +40,22 @@ declare module 'fastify' {
 export const stationsModule = fp(
   async (app: FastifyInstance) => {
     let worklistOf: WorklistReader = async () => [];
+    let stationRightsWriter: StationRightsWriter = async () => {
+      throw new DomainError('CHANGE_RIGHT_MISSING');
+    };
     app.decorate('stations', {
       setWorklistReader(reader: WorklistReader) {
         worklistOf = reader;
       },
+      setStationRightsWriter(writer: StationRightsWriter) {
+        stationRightsWriter = writer;
+      },
     });
     app.eventStore.registerInlineProjection(stationsProjection);
     app.eventStore.registerInlineProjection(sequenceProjection);
+    app.eventStore.registerInlineProjection(stationRightsProjection);
     await app.register(async (scope) => stationsRoutes(scope, { worklistOf: (db, stationId, now) => worklistOf(db, stationId, now) }));
-    await app.register(stationAuthorizationRoutes);
+    await app.register(async (scope) => stationAuthorizationRoutes(scope, (ctx, userId, stationIds) => stationRightsWriter(ctx, userId, stationIds)));
   },
   { name: 'stations' },
 );

@@ -7,15 +7,9 @@ import { SEQUENCE_STREAM_TYPE, sequenceStreamId } from '../../../domain/stations
 import type { SaveSequenceInput } from '../../../domain/stations/sequence.schema.js';
 import type { StationCommand } from '../../../domain/stations/station.commands.js';
 import { stationCopyIsStale, stationDecider, type StationState } from '../../../domain/stations/station.decider.js';
-import {
-  STATION_AUTHORIZATIONS_STREAM_TYPE,
-  STATION_STREAM_TYPE,
-  stationAuthorizationsStreamId,
-  stationStreamId,
-  type StationAuthorizationEvent,
-} from '../../../domain/stations/station.events.js';
+import { STATION_STREAM_TYPE, stationStreamId } from '../../../domain/stations/station.events.js';
 import type { StationInput } from '../../../domain/stations/station.schema.js';
-import { handleCommand, recordEvents, staleCopy, type CommandContext, type HandleOptions, type LoadedStream } from '../../platform/command.js';
+import { handleCommand, staleCopy, type CommandContext, type HandleOptions, type LoadedStream } from '../../platform/command.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
 import { authorizedStationIds, existingStationIds, findSequenceRow, requireCompanyUser, stationNamesInUse } from './stations.queries.js';
 
@@ -122,25 +116,24 @@ export async function signInAtStation(
   return { name: before.status === 'active' ? before.name : '' };
 }
 
+/** Grants exactly these stations to the user in the company's user-rights matrix (installed by the team module). */
+export type StationRightsWriter = (ctx: CommandContext, userId: string, stationIds: readonly string[]) => Promise<void>;
+
 /**
  * Sets the whole set of stations a user may sign in at, as an admin does on the user. Unknown
- * stations are refused and nothing changes; the change is recorded on the user's authorisation stream.
+ * stations are refused and nothing changes; the change is one save of the user's row of the
+ * user-rights matrix, whose projection station login reads.
  */
-export async function setStationAuthorizations(ctx: CommandContext, userId: string, stationIds: readonly string[]): Promise<string[]> {
+export async function setStationAuthorizations(
+  ctx: CommandContext,
+  userId: string,
+  stationIds: readonly string[],
+  writeStationRights: StationRightsWriter,
+): Promise<string[]> {
   await requireCompanyUser(ctx.tx, userId);
   const existing = new Set(await existingStationIds(ctx.tx));
   const unknown = stationIds.flatMap((id, index) => (existing.has(id) ? [] : [{ path: `stationIds.${index}`, message: 'stations.validation.unknownStation' }]));
   if (unknown.length > 0) throw new DomainError('VALIDATION_ERROR', unknown);
-  const wanted = [...new Set(stationIds)];
-
-  await ctx.tx.deleteFrom('station_authorizations').where('user_id', '=', userId).execute();
-  if (wanted.length > 0) {
-    await ctx.tx
-      .insertInto('station_authorizations')
-      .values(wanted.map((stationId) => ({ company_id: ctx.companyId, user_id: userId, station_id: stationId })))
-      .execute();
-  }
-  const event: StationAuthorizationEvent = { type: 'StationAuthorizationsSet', data: { userId, stationIds: wanted, at: ctx.at } };
-  await recordEvents(ctx, { id: stationAuthorizationsStreamId(userId), type: STATION_AUTHORIZATIONS_STREAM_TYPE }, [event]);
+  await writeStationRights(ctx, userId, [...new Set(stationIds)]);
   return authorizedStationIds(ctx.tx, userId);
 }

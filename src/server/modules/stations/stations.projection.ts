@@ -2,6 +2,7 @@ import type { Tx } from '../../platform/db.js';
 import { eventProjection, type StoredEvent } from '../../platform/event-store.js';
 import { SEQUENCE_STREAM_TYPE, type SequenceEvent } from '../../../domain/stations/sequence.events.js';
 import { STATION_STREAM_TYPE, type StationEvent } from '../../../domain/stations/station.events.js';
+import { USER_RIGHTS_STREAM_TYPE, type UserRightsEvent } from '../../../domain/team/rights.events.js';
 import './stations.tables.js';
 
 async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEvent): Promise<void> {
@@ -84,5 +85,25 @@ export const sequenceProjection = eventProjection<SequenceEvent>({
       .values({ company_id: stored.companyId as string, ...row })
       .onConflict((conflict) => conflict.column('company_id').doUpdateSet(row))
       .execute();
+  },
+});
+
+/**
+ * Who may sign in at which station: the station rights of the company's user-rights matrix (the
+ * one source of truth, docs/decisions.md), kept where station login reads them.
+ */
+export const stationRightsProjection = eventProjection<UserRightsEvent>({
+  name: 'station-authorizations',
+  streamTypes: [USER_RIGHTS_STREAM_TYPE],
+  async project(tx, event, stored) {
+    if (event.type === 'StationRightsGranted') {
+      await tx
+        .insertInto('station_authorizations')
+        .values(event.data.stationIds.map((stationId) => ({ company_id: stored.companyId as string, user_id: event.data.userId, station_id: stationId })))
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+    } else if (event.type === 'StationRightsRevoked') {
+      await tx.deleteFrom('station_authorizations').where('user_id', '=', event.data.userId).where('station_id', 'in', event.data.stationIds).execute();
+    }
   },
 });

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { worklistSchema, type WorklistItem } from '../../../domain/orders/orders.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { pagingQuery } from '../../../domain/shared/paging.js';
-import { writerRoles } from '../../../domain/shared/roles.js';
 import { saveSequenceSchema } from '../../../domain/stations/sequence.schema.js';
 import {
   changeStationSchema,
@@ -30,7 +29,7 @@ export type WorklistReader = (db: Executor, stationId: string, now: Date) => Pro
 export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: WorklistReader }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readers = { preHandler: app.authenticate };
-  const writers = { preHandler: app.requireRole(...writerRoles) };
+  const writers = { preHandler: app.requireChangeRight('stations') };
 
   r.get('/api/stations', {
     ...readers,

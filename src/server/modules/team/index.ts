@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { USER_STREAM_TYPE, type UserEvent } from '../../../domain/identity/identity.events.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { mayChange } from '../../../domain/team/rights.js';
+import { withTenant } from '../../platform/db.js';
+import { eventProjection } from '../../platform/event-store.js';
+import { decideOnRightsWithin, writeStationRightsOf } from './team.handlers.js';
+import { changeRightsProjection, employeesProjection, masterDataProjection } from './team.projection.js';
+import { grantedChangeRights } from './team.queries.js';
+import { teamRoutes } from './team.routes.js';
+
+export { saveUserRights } from './team.handlers.js';
+export { userRightsMatrix } from './team.queries.js';
+
+/**
+ * Team and people: employee profiles, vacations, master data, the user-rights matrix (the one
+ * source of truth of station and change rights) and each employee's records. Installs the
+ * platform's change-right check and the stations module's station-rights writer.
+ */
+export const teamModule = fp(
+  async (app: FastifyInstance) => {
+    app.eventStore.registerInlineProjection(employeesProjection);
+    app.eventStore.registerInlineProjection(masterDataProjection);
+    app.eventStore.registerInlineProjection(changeRightsProjection);
+
+    // A new administration user gets the default change rights, a removed user keeps none: in the
+    // transaction that created or removed them, as facts of the matrix.
+    app.eventStore.registerInlineProjection(
+      eventProjection<UserEvent>({
+        name: 'user-rights-of-new-users',
+        streamTypes: [USER_STREAM_TYPE],
+        async project(tx, event, stored) {
+          const at = stored.recordedAt.toISOString();
+          const changedBy = stored.metadata.userId ?? 'system';
+          const companyId = 'companyId' in event.data ? event.data.companyId : null;
+          if (!companyId) return;
+          if (event.type === 'AdminUserInvited' || (event.type === 'UserCreated' && event.data.role === 'ADMIN')) {
+            const user = { userId: event.data.userId, role: event.data.role };
+            await decideOnRightsWithin(tx, app.eventStore, companyId, stored.metadata, { type: 'GrantDefaultRights', user, changedBy, at });
+          } else if (event.type === 'UserRemoved') {
+            await decideOnRightsWithin(tx, app.eventStore, companyId, stored.metadata, { type: 'DropUserRights', userId: event.data.userId, changedBy, at });
+          }
+        },
+      }),
+    );
+
+    app.auth.setChangeRightCheck(async (principal, area) => {
+      if (principal.role !== 'ADMIN') {
+        if (mayChange(principal.role, [], area)) return;
+        throw new DomainError('CHANGE_RIGHT_MISSING');
+      }
+      if (!principal.companyId) throw new DomainError('FORBIDDEN');
+      const granted = await withTenant(app.db, principal.companyId, (tx) => grantedChangeRights(tx, principal.userId));
+      if (!mayChange(principal.role, granted, area)) throw new DomainError('CHANGE_RIGHT_MISSING');
+    });
+    app.stations.setStationRightsWriter(writeStationRightsOf);
+
+    await app.register(teamRoutes);
+  },
+  { name: 'team', dependencies: ['stations'] },
+);

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { foldEvents } from '../../../domain/shared/decider.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import type { AbsenceBookingInput, EmployeeProfileInput, OrganizationInput, VacationEntitlementInput } from '../../../domain/team/employee.schema.js';
+import type { EmployeeCommand } from '../../../domain/team/employee.commands.js';
+import { employeeDecider } from '../../../domain/team/employee.decider.js';
+import { EMPLOYEE_STREAM_TYPE, employeeStreamId } from '../../../domain/team/employee.events.js';
+import type { MasterDataCommand } from '../../../domain/team/master-data.commands.js';
+import { masterDataDecider } from '../../../domain/team/master-data.decider.js';
+import { MASTER_DATA_STREAM_TYPE, masterDataStreamId } from '../../../domain/team/master-data.events.js';
+import type { MasterDataEntryInput, MasterDataList } from '../../../domain/team/master-data.js';
+import type { RightsHolder, UserRightsCommand } from '../../../domain/team/rights.commands.js';
+import { rightsOf, userRightsDecider, type UserRightsState } from '../../../domain/team/rights.decider.js';
+import { USER_RIGHTS_STREAM_TYPE, userRightsStreamId } from '../../../domain/team/rights.events.js';
+import type { SaveUserRightsInput, UserRightsRow } from '../../../domain/team/rights.schema.js';
+import { handleCommand, type CommandContext } from '../../platform/command.js';
+import type { Tx } from '../../platform/db.js';
+import type { EventMetadata, EventStore } from '../../platform/event-store.js';
+import { existingStationIds } from '../stations/index.js';
+import { activeEntryIds, entryUsage, requireEntry, requireTeamMember, rightsHolders } from './team.queries.js';
+
+/**
+ * The company setting "half vacation days" does not exist yet (the company issue adds it): until
+ * then it reads as not allowed, so a half-day booking is refused with a clear message.
+ */
+export const halfVacationDaysAllowed = async (): Promise<boolean> => false;
+
+/** The calendar day of the command's moment (UTC). */
+const todayOf = (ctx: CommandContext) => ctx.at.slice(0, 10);
+
+const rightsStream = (companyId: string) => ({ id: userRightsStreamId(companyId), type: USER_RIGHTS_STREAM_TYPE, companyId });
+
+/** Every write of the matrix takes this lock first: saves, the per-user route and grants on user creation never interleave. */
+async function lockRightsOf(tx: Tx, companyId: string) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`user-rights:${companyId}`}, 0))`.execute(tx);
+}
+
+function actorOf(ctx: CommandContext): RightsHolder {
+  if (!ctx.actor) throw new DomainError('UNAUTHORIZED');
+  return { userId: ctx.actor.userId, role: ctx.actor.role };
+}
+
+/** The matrix's rows as they stand, limited to users and stations that still exist. */
+function currentMatrix(state: UserRightsState, users: readonly RightsHolder[], stationIds: readonly string[]): UserRightsRow[] {
+  const existing = new Set(stationIds);
+  return users.map((user) => {
+    const held = rightsOf(state, user.userId);
+    return { userId: user.userId, stationIds: held.stationIds.filter((id) => existing.has(id)), changeRights: held.changeRights };
+  });
+}
+
+/** Saves the whole matrix as the user-rights screen sends it, made on `version` (another is a stale save, 409). */
+export async function saveUserRights(ctx: CommandContext, input: SaveUserRightsInput & { users: UserRightsRow[] }): Promise<void> {
+  await lockRightsOf(ctx.tx, ctx.companyId);
+  const users = await rightsHolders(ctx.tx);
+  const stationIds = await existingStationIds(ctx.tx);
+  await handleCommand(ctx, userRightsDecider, rightsStream(ctx.companyId), {
+    type: 'SaveUserRights',
+    expectedVersion: input.version,
+    matrix: input.users,
+    users,
+    stationIds,
+    changedBy: actorOf(ctx),
+    at: ctx.at,
+  });
+}
+
+/**
+ * Grants exactly these stations to one user, keeping everything else of the matrix: the per-user
+ * station route of the stations module, as one save of the matrix on its current version.
+ */
+export async function writeStationRightsOf(ctx: CommandContext, userId: string, stationIds: readonly string[]): Promise<void> {
+  await lockRightsOf(ctx.tx, ctx.companyId);
+  const users = await rightsHolders(ctx.tx);
+  const existing = await existingStationIds(ctx.tx);
+  await handleCommand(ctx, userRightsDecider, rightsStream(ctx.companyId), (state): UserRightsCommand => ({
+    type: 'SaveUserRights',
+    expectedVersion: state.version,
+    matrix: currentMatrix(state, users, existing).map((row) => (row.userId === userId ? { ...row, stationIds: [...stationIds].sort() } : row)),
+    users,
+    stationIds: existing,
+    changedBy: actorOf(ctx),
+    at: ctx.at,
+  }));
+}
+
+/**
+ * Decides on the matrix inside another module's transaction (a user created or removed): the
+ * command's facts are appended to the company's rights stream with its projections.
+ */
+export async function decideOnRightsWithin(
+  tx: Tx,
+  eventStore: EventStore,
+  companyId: string,
+  metadata: EventMetadata,
+  command: UserRightsCommand,
+): Promise<void> {
+  await lockRightsOf(tx, companyId);
+  const stored = await eventStore.readStream(tx, userRightsStreamId(companyId));
+  const state = foldEvents(userRightsDecider, stored);
+  const decided = userRightsDecider.decide(command, state);
+  if (decided instanceof DomainError) throw decided;
+  if (decided.length === 0) return;
+  await eventStore.append(tx, {
+    ...rightsStream(companyId),
+    streamType: USER_RIGHTS_STREAM_TYPE,
+    streamId: userRightsStreamId(companyId),
+    expectedVersion: stored.at(-1)?.streamVersion ?? 0,
+    events: decided,
+    metadata,
+  });
+}
+
+async function onEmployee(ctx: CommandContext, userId: string, command: EmployeeCommand) {
+  await requireTeamMember(ctx.tx, userId);
+  return handleCommand(ctx, employeeDecider, { id: employeeStreamId(userId), type: EMPLOYEE_STREAM_TYPE }, command);
+}
+
+export async function changeProfile(ctx: CommandContext, userId: string, input: EmployeeProfileInput): Promise<void> {
+  await onEmployee(ctx, userId, { type: 'ChangeProfile', userId, input, today: todayOf(ctx), at: ctx.at });
+}
+
+export async function changeOrganization(ctx: CommandContext, userId: string, input: OrganizationInput): Promise<void> {
+  await onEmployee(ctx, userId, {
+    type: 'ChangeOrganization',
+    userId,
+    input,
+    activeJobTitleIds: await activeEntryIds(ctx.tx, 'jobTitles'),
+    activeDepartmentIds: await activeEntryIds(ctx.tx, 'departments'),
+    at: ctx.at,
+  });
+}
+
+export async function setVacationEntitlement(ctx: CommandContext, userId: string, year: number, input: VacationEntitlementInput): Promise<void> {
+  await onEmployee(ctx, userId, { type: 'SetVacationEntitlement', userId, year, input, at: ctx.at });
+}
+
+/** Books an absence; answers its id. */
+export async function bookAbsence(ctx: CommandContext, userId: string, input: AbsenceBookingInput): Promise<string> {
+  const absenceId = randomUUID();
+  await onEmployee(ctx, userId, {
+    type: 'BookAbsence',
+    userId,
+    absenceId,
+    input,
+    halfDaysAllowed: await halfVacationDaysAllowed(),
+    activeReasonIds: await activeEntryIds(ctx.tx, 'absenceReasons'),
+    at: ctx.at,
+  });
+  return absenceId;
+}
+
+export async function cancelAbsence(ctx: CommandContext, userId: string, absenceId: string): Promise<void> {
+  await onEmployee(ctx, userId, { type: 'CancelAbsence', userId, absenceId, at: ctx.at });
+}
+
+const listStream = (ctx: CommandContext, list: MasterDataList) => ({ id: masterDataStreamId(ctx.companyId, list), type: MASTER_DATA_STREAM_TYPE });
+
+async function onList(ctx: CommandContext, list: MasterDataList, command: MasterDataCommand) {
+  // Two admins adding to one list at once: the second decides again on the list with the first's entry.
+  await handleCommand(ctx, masterDataDecider, listStream(ctx, list), command, { retriesOnConflict: 2 });
+}
+
+/** Adds an entry to a list; answers its id. */
+export async function addEntry(ctx: CommandContext, list: MasterDataList, input: MasterDataEntryInput): Promise<string> {
+  const entryId = randomUUID();
+  await onList(ctx, list, { type: 'AddEntry', list, entryId, input, at: ctx.at });
+  return entryId;
+}
+
+export async function renameEntry(ctx: CommandContext, list: MasterDataList, entryId: string, input: MasterDataEntryInput): Promise<void> {
+  await requireEntry(ctx.tx, list, entryId);
+  await onList(ctx, list, { type: 'RenameEntry', list, entryId, input, at: ctx.at });
+}
+
+export async function retireEntry(ctx: CommandContext, list: MasterDataList, entryId: string): Promise<void> {
+  await requireEntry(ctx.tx, list, entryId);
+  await onList(ctx, list, { type: 'RetireEntry', list, entryId, at: ctx.at });
+}
+
+export async function reinstateEntry(ctx: CommandContext, list: MasterDataList, entryId: string): Promise<void> {
+  await requireEntry(ctx.tx, list, entryId);
+  await onList(ctx, list, { type: 'ReinstateEntry', list, entryId, at: ctx.at });
+}
+
+/** Deletes an entry no record names; one in use is refused (retire it instead). */
+export async function deleteEntry(ctx: CommandContext, list: MasterDataList, entryId: string): Promise<void> {
+  await requireEntry(ctx.tx, list, entryId);
+  const usageCount = (await entryUsage(ctx.tx, [entryId])).get(entryId) ?? 0;
+  await onList(ctx, list, { type: 'DeleteEntry', list, entryId, usageCount, at: ctx.at });
+}

@@ -1,0 +1,223 @@
+import { sql } from 'kysely';
+import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events.js';
+import { foldEvents } from '../../../domain/shared/decider.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { writerRoles, type Role } from '../../../domain/shared/roles.js';
+import type { MasterDataList } from '../../../domain/team/master-data.js';
+import { userRightsStreamId } from '../../../domain/team/rights.events.js';
+import { rightsOf, userRightsDecider, type UserRightsState } from '../../../domain/team/rights.decider.js';
+import { effectiveChangeRights, type ChangeRight } from '../../../domain/team/rights.js';
+import type { EmployeeRecordView, EmployeeView, MasterDataEntryView, UserRightsMatrixView } from '../../../domain/team/team.views.js';
+import { leaveTaken, remainingVacation } from '../../../domain/team/vacations.js';
+import type { Principal } from '../../platform/auth.js';
+import type { Executor } from '../../platform/db.js';
+import type { EventStore } from '../../platform/event-store.js';
+import { findUserById, userView } from '../identity/index.js';
+import { authorizedStationIds, existingStationIds, stationNamesById } from '../stations/index.js';
+import './team.tables.js';
+
+const dayText = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+/** The company's user of this id; another company's user is not found (the tenant transaction sees only the company's). */
+export async function requireTeamMember(db: Executor, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user) throw new DomainError('USER_NOT_FOUND');
+  return user;
+}
+
+/** Writers read everyone of the company; an operator only their own records. */
+export function mayReadEmployee(reader: Pick<Principal, 'userId' | 'role'>, userId: string): void {
+  if (!writerRoles.includes(reader.role) && reader.userId !== userId) throw new DomainError('FORBIDDEN');
+}
+
+/** The company's users with their roles: who the matrix may name. */
+export async function rightsHolders(db: Executor): Promise<{ userId: string; role: Role; firstName: string; lastName: string }[]> {
+  const rows = await db.selectFrom('users').select(['id', 'role', 'first_name', 'last_name']).orderBy('last_name').orderBy('first_name').execute();
+  return rows.map((row) => ({ userId: row.id, role: row.role, firstName: row.first_name, lastName: row.last_name }));
+}
+
+/** The company's matrix folded from its stream (the one source of truth of station and change rights). */
+export async function loadUserRights(db: Executor, eventStore: EventStore, companyId: string): Promise<UserRightsState> {
+  return foldEvents(userRightsDecider, await eventStore.readStream(db, userRightsStreamId(companyId)));
+}
+
+/** The change rights granted to an administration user (read model; the owner's are implied by the role). */
+export async function grantedChangeRights(db: Executor, userId: string): Promise<ChangeRight[]> {
+  const rows = await db.selectFrom('user_change_rights').select('change_right').where('user_id', '=', userId).orderBy('change_right').execute();
+  return rows.map((row) => row.change_right);
+}
+
+/** Active entry ids of a list: what a record may pick. */
+export async function activeEntryIds(db: Executor, list: MasterDataList): Promise<string[]> {
+  const rows = await db.selectFrom('master_data_entries').select('id').where('list', '=', list).where('status', '=', 'active').execute();
+  return rows.map((row) => row.id);
+}
+
+/** How many records name each of these entries: organizations (job title, department) and absences (reason). */
+export async function entryUsage(db: Executor, entryIds: readonly string[]): Promise<Map<string, number>> {
+  const usage = new Map<string, number>(entryIds.map((id) => [id, 0]));
+  if (entryIds.length === 0) return usage;
+  const ids = [...entryIds];
+  const result = await sql<{ id: string; count: string }>`
+    select id, count(*)::text as count from (
+      select job_title_id as id from employee_profiles where job_title_id = any(${ids}::uuid[])
+      union all select department_id from employee_profiles where department_id = any(${ids}::uuid[])
+      union all select reason_id from absences where reason_id = any(${ids}::uuid[])
+    ) used group by id
+  `.execute(db);
+  for (const row of result.rows) usage.set(row.id, Number(row.count));
+  return usage;
+}
+
+export async function masterDataEntries(db: Executor, list: MasterDataList): Promise<MasterDataEntryView[]> {
+  const rows = await db.selectFrom('master_data_entries').select(['id', 'list', 'name', 'status']).where('list', '=', list).orderBy('name').execute();
+  const usage = await entryUsage(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ id: row.id, list: row.list, name: row.name, status: row.status, usageCount: usage.get(row.id) ?? 0 }));
+}
+
+/** Whether this entry of the list exists (another company's is not seen). */
+export async function requireEntry(db: Executor, list: MasterDataList, entryId: string): Promise<void> {
+  const row = await db.selectFrom('master_data_entries').select('id').where('id', '=', entryId).where('list', '=', list).executeTakeFirst();
+  if (!row) throw new DomainError('NOT_FOUND');
+}
+
+/**
+ * The employee profile screen: the user, their profile and organization, each year's leave with
+ * what remains on `today`, the booked absences, and the rights they hold.
+ */
+export async function employeeView(db: Executor, userId: string, today: string, halfDaysAllowed: boolean): Promise<EmployeeView> {
+  const user = await requireTeamMember(db, userId);
+  const profile = await db
+    .selectFrom('employee_profiles')
+    .select([
+      'gender',
+      'emergency_contact_name',
+      'emergency_contact_phone',
+      'job_title_id',
+      'department_id',
+      'version',
+      dayText('date_of_birth').as('date_of_birth'),
+      dayText('in_operation_since').as('in_operation_since'),
+      dayText('fixed_term_contract_until').as('fixed_term_contract_until'),
+      dayText('end_of_probation').as('end_of_probation'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const entitlements = await db
+    .selectFrom('vacation_entitlements')
+    .select(['year', 'annual_leave_days', 'carry_over_days', dayText('carry_over_until').as('carry_over_until')])
+    .where('user_id', '=', userId)
+    .orderBy('year')
+    .execute();
+  const absences = await db
+    .selectFrom('absences')
+    .select(['id', 'half_day', 'reason_id', dayText('from_day').as('from_day'), dayText('to_day').as('to_day')])
+    .where('user_id', '=', userId)
+    .orderBy('from_day')
+    .execute();
+  const bookings = absences.map((row) => ({
+    id: row.id,
+    from: row.from_day as string,
+    to: row.to_day as string,
+    halfDay: row.half_day,
+    reasonId: row.reason_id,
+  }));
+  const years = entitlements.map((row) => {
+    const entitlement = {
+      annualLeaveDays: Number(row.annual_leave_days),
+      carryOverDays: Number(row.carry_over_days),
+      carryOverUntil: row.carry_over_until,
+    };
+    return { ...remainingVacation({ year: row.year, entitlement, bookings, today }), carryOverUntil: entitlement.carryOverUntil };
+  });
+  return {
+    user: userView(user),
+    profile: {
+      firstName: user.first_name,
+      lastName: user.last_name,
+      gender: profile?.gender ?? null,
+      dateOfBirth: profile?.date_of_birth ?? null,
+      emergencyContact: { name: profile?.emergency_contact_name ?? '', phone: profile?.emergency_contact_phone ?? '' },
+    },
+    organization: {
+      jobTitleId: profile?.job_title_id ?? null,
+      departmentId: profile?.department_id ?? null,
+      inOperationSince: profile?.in_operation_since ?? null,
+      fixedTermContractUntil: profile?.fixed_term_contract_until ?? null,
+      endOfProbation: profile?.end_of_probation ?? null,
+    },
+    vacations: {
+      halfDaysAllowed,
+      years,
+      absences: bookings.map((booking) => ({ ...booking, days: leaveTaken(booking, booking.from, booking.to) })),
+    },
+    rights: {
+      stationIds: await authorizedStationIds(db, userId),
+      changeRights: effectiveChangeRights(user.role, await grantedChangeRights(db, userId)),
+    },
+    version: profile?.version ?? 0,
+  };
+}
+
+/** The user-rights screen: every user of the company with what they hold, and the company's stations. */
+export async function userRightsMatrix(db: Executor, eventStore: EventStore, companyId: string): Promise<UserRightsMatrixView> {
+  const state = await loadUserRights(db, eventStore, companyId);
+  const stationIds = await existingStationIds(db);
+  const names = await stationNamesById(db, stationIds);
+  const existing = new Set(stationIds);
+  const users = await rightsHolders(db);
+  return {
+    version: state.version,
+    users: users.map((user) => {
+      const held = rightsOf(state, user.userId);
+      return { ...user, stationIds: held.stationIds.filter((id) => existing.has(id)), changeRights: held.changeRights };
+    }),
+    stations: stationIds.map((id) => ({ id, name: names.get(id) ?? '' })).sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+/** Event types that make up an employee's records, and the window asked for (days, both included). */
+export interface RecordsQuery {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * What the employee did at stations, read from the event log (the events their requests appended):
+ * work started and completed (with the cycle time from start to completion) and orders moved.
+ */
+export async function employeeRecords(db: Executor, userId: string, query: RecordsQuery): Promise<EmployeeRecordView[]> {
+  let select = db
+    .selectFrom('events')
+    .leftJoin('orders', (join) => join.on(sql`orders.id::text`, '=', sql`events.data->>'orderId'`))
+    .select([
+      'events.type',
+      sql<string>`events.data->>'at'`.as('at'),
+      sql<string>`events.data->>'orderId'`.as('order_id'),
+      sql<string>`coalesce(events.data->>'stationId', events.data->>'fromStationId')`.as('station_id'),
+      sql<string | null>`events.data->>'toStationId'`.as('to_station_id'),
+      sql<string | null>`events.data->>'workStartedAt'`.as('work_started_at'),
+      'orders.order_number',
+    ])
+    .where('events.stream_type', '=', ORDER_STREAM_TYPE)
+    .where('events.type', 'in', ['WorkStarted', 'WorkCompleted', 'OrderMovedToStation'])
+    .where(sql`events.metadata->>'userId'`, '=', userId);
+  if (query.from) select = select.where(sql`(events.data->>'at')::timestamptz`, '>=', sql`${query.from}::date`);
+  if (query.to) select = select.where(sql`(events.data->>'at')::timestamptz`, '<', sql`${query.to}::date + 1`);
+  const rows = await select.orderBy('events.global_position').execute();
+  const names = await stationNamesById(db, [...new Set(rows.flatMap((row) => [row.station_id, row.to_station_id].filter((id): id is string => !!id)))]);
+  return rows.map((row) => ({
+    kind: row.type as EmployeeRecordView['kind'],
+    at: row.at,
+    orderId: row.order_id,
+    orderNumber: row.order_number ?? null,
+    stationId: row.station_id,
+    stationName: names.get(row.station_id) ?? null,
+    toStationId: row.to_station_id,
+    toStationName: row.to_station_id ? (names.get(row.to_station_id) ?? null) : null,
+    cycleTimeSeconds: row.work_started_at ? Math.round((Date.parse(row.at) - Date.parse(row.work_started_at)) / 1000) : null,
+  }));
+}

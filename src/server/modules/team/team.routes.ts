@@ -1,0 +1,306 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { writerRoles } from '../../../domain/shared/roles.js';
+import {
+  absenceBookingSchema,
+  calendarDaySchema,
+  employeeProfileSchema,
+  organizationSchema,
+  vacationEntitlementSchema,
+} from '../../../domain/team/employee.schema.js';
+import { masterDataEntryInputSchema, masterDataListSchema } from '../../../domain/team/master-data.js';
+import { saveUserRightsSchema } from '../../../domain/team/rights.schema.js';
+import { employeeRecordsViewSchema, employeeViewSchema, masterDataListViewSchema, userRightsMatrixViewSchema } from '../../../domain/team/team.views.js';
+import { companyOf, principalOf } from '../../platform/auth.js';
+import { runCommand, runQuery } from '../../platform/command.js';
+import { csvLanguages } from '../../platform/csv.js';
+import { errorResponses } from '../../platform/errors.js';
+import { recordsCsv } from './records.csv.js';
+import {
+  addEntry,
+  bookAbsence,
+  cancelAbsence,
+  changeOrganization,
+  changeProfile,
+  deleteEntry,
+  halfVacationDaysAllowed,
+  reinstateEntry,
+  renameEntry,
+  retireEntry,
+  saveUserRights,
+  setVacationEntitlement,
+} from './team.handlers.js';
+import { employeeRecords, employeeView, masterDataEntries, mayReadEmployee, requireTeamMember, userRightsMatrix } from './team.queries.js';
+
+const tags = ['team'];
+const employeeParams = z.object({ id: z.uuid() });
+const yearParams = employeeParams.extend({ year: z.coerce.number().int() });
+const absenceParams = employeeParams.extend({ absenceId: z.uuid() });
+const listParams = z.object({ list: masterDataListSchema });
+const entryParams = listParams.extend({ entryId: z.uuid() });
+const recordsQuery = z.object({ from: calendarDaySchema.optional(), to: calendarDaySchema.optional() });
+const recordsCsvQuery = recordsQuery.extend({ lang: z.enum(csvLanguages).default('en') });
+
+/** The route validates the shape; the decider judges "in the past" and "half days allowed" on the day and settings of the command. */
+const profileBody = employeeProfileSchema('9999-12-31');
+const absenceBody = absenceBookingSchema({ halfDaysAllowed: true });
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+/**
+ * The team area: employee profiles (profile, organization, vacations), the master-data lists, the
+ * user-rights matrix and each employee's records. Writers read everyone, an operator their own;
+ * writes need the `team` change right.
+ */
+export async function teamRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const readers = { preHandler: app.authenticate };
+  const writersOnly = { preHandler: app.requireRole(...writerRoles) };
+  const teamChangers = { preHandler: app.requireChangeRight('team') };
+
+  const answerEmployee = async (request: FastifyRequest, userId: string) => {
+    const allowed = await halfVacationDaysAllowed();
+    return runQuery(app, request, (tx, now) => employeeView(tx, userId, today(now), allowed));
+  };
+
+  r.get('/api/team/employees/:id', {
+    ...readers,
+    schema: {
+      tags,
+      summary: 'The employee profile: user, profile, organization, vacations with remaining days, and rights (operators: only their own)',
+      params: employeeParams,
+      response: { 200: employeeViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      mayReadEmployee(principalOf(request), request.params.id);
+      return answerEmployee(request, request.params.id);
+    },
+  });
+
+  r.put('/api/team/employees/:id/profile', {
+    ...teamChangers,
+    schema: {
+      tags,
+      summary: "Changes the employee's profile (names, gender, date of birth in the past, emergency contact)",
+      params: employeeParams,
+      body: profileBody,
+      response: { 200: employeeViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      await runCommand(app, request, (ctx) => changeProfile(ctx, request.params.id, request.body));
+      return answerEmployee(request, request.params.id);
+    },
+  });
+
+  r.put('/api/team/employees/:id/organization', {
+    ...teamChangers,
+    schema: {
+      tags,
+      summary: "Changes the employee's organization: job title and department from the master data, and the contract's days in order",
+      params: employeeParams,
+      body: organizationSchema,
+      response: { 200: employeeViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      await runCommand(app, request, (ctx) => changeOrganization(ctx, request.params.id, request.body));
+      return answerEmployee(request, request.params.id);
+    },
+  });
+
+  r.put('/api/team/employees/:id/vacations/:year', {
+    ...teamChangers,
+    schema: {
+      tags,
+      summary: "Sets one year's vacation entitlement: annual leave, days carried over and until when they may be taken",
+      params: yearParams,
+      body: vacationEntitlementSchema,
+      response: { 200: employeeViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      await runCommand(app, request, (ctx) => setVacationEntitlement(ctx, request.params.id, request.params.year, request.body));
+      return answerEmployee(request, request.params.id);
+    },
+  });
+
+  r.post('/api/team/employees/:id/absences', {
+    ...teamChangers,
+    schema: {
+      tags,
+      summary: 'Books an absence (days both included; half days only when the company allows them; an overlap with another booking is refused)',
+      params: employeeParams,
+      body: absenceBody,
+      response: { 201: employeeViewSchema.extend({ absenceId: z.string() }), ...errorResponses(409) },
+    },
+    handler: async (request, reply) => {
+      const absenceId = await runCommand(app, request, (ctx) => bookAbsence(ctx, request.params.id, request.body));
+      return reply.code(201).send({ ...(await answerEmployee(request, request.params.id)), absenceId });
+    },
+  });
+
+  r.delete('/api/team/employees/:id/absences/:absenceId', {
+    ...teamChangers,
+    schema: {
+      tags,
+      summary: 'Cancels a booked absence',
+      params: absenceParams,
+      response: { 200: employeeViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      await runCommand(app, request, (ctx) => cancelAbsence(ctx, request.params.id, request.params.absenceId));
+      return answerEmployee(request, request.params.id);
+    },
+  });
+
+  r.get('/api/team/employees/:id/records', {
+    ...readers,
+    schema: {
+      tags,
+      summary: 'What the employee did at stations (work started, completed with cycle time, orders moved), from the event log, by date (UTC days)',
+      params: employeeParams,
+      querystring: recordsQuery,
+      response: { 200: employeeRecordsViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      mayReadEmployee(principalOf(request), request.params.id);
+      return runQuery(app, request, async (tx) => {
+        await requireTeamMember(tx, request.params.id);
+        return { userId: request.params.id, data: await employeeRecords(tx, request.params.id, request.query) };
+      });
+    },
+  });
+
+  r.get('/api/team/employees/:id/records.csv', {
+    ...readers,
+    schema: {
+      tags,
+      summary: "The employee's records as CSV for Excel (UTF-8 with BOM, `;` separated; `lang=de` for German headers and decimal commas)",
+      params: employeeParams,
+      querystring: recordsCsvQuery,
+      response: { 200: z.string().describe('text/csv'), ...errorResponses() },
+    },
+    handler: async (request, reply) => {
+      mayReadEmployee(principalOf(request), request.params.id);
+      const records = await runQuery(app, request, async (tx) => {
+        await requireTeamMember(tx, request.params.id);
+        return employeeRecords(tx, request.params.id, request.query);
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="records.csv"')
+        .header('cache-control', 'no-store')
+        .send(recordsCsv(records, request.query.lang));
+    },
+  });
+
+  r.get('/api/team/master-data/:list', {
+    ...readers,
+    schema: {
+      tags,
+      summary: 'One master-data list (job titles, departments, absence reasons, interruption reasons) with how often each entry is used',
+      params: listParams,
+      response: { 200: masterDataListViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, async (tx) => ({ list: request.params.list, data: await masterDataEntries(tx, request.params.list) })),
+  });
+
+  r.post('/api/team/master-data/:list', {
+    ...teamChangers,
+    schema: {
+      tags,
+      summary: 'Adds an entry to a list (name unique within the list, retired ones included)',
+      params: listParams,
+      body: masterDataEntryInputSchema,
+      response: { 201: masterDataListViewSchema.extend({ entryId: z.string() }), ...errorResponses() },
+    },
+    handler: async (request, reply) => {
+      const entryId = await runCommand(app, request, (ctx) => addEntry(ctx, request.params.list, request.body));
+      const data = await runQuery(app, request, (tx) => masterDataEntries(tx, request.params.list));
+      return reply.code(201).send({ list: request.params.list, data, entryId });
+    },
+  });
+
+  const listAnswer = (request: FastifyRequest, list: z.infer<typeof masterDataListSchema>) =>
+    runQuery(app, request, async (tx) => ({ list, data: await masterDataEntries(tx, list) }));
+
+  r.put('/api/team/master-data/:list/:entryId', {
+    ...teamChangers,
+    schema: {
+      tags,
+      summary: 'Renames an entry',
+      params: entryParams,
+      body: masterDataEntryInputSchema,
+      response: { 200: masterDataListViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      await runCommand(app, request, (ctx) => renameEntry(ctx, request.params.list, request.params.entryId, request.body));
+      return listAnswer(request, request.params.list);
+    },
+  });
+
+  r.post('/api/team/master-data/:list/:entryId/retire', {
+    ...teamChangers,
+    schema: {
+      tags,
+      summary: 'Retires an entry: records keep it, new ones cannot pick it',
+      params: entryParams,
+      response: { 200: masterDataListViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      await runCommand(app, request, (ctx) => retireEntry(ctx, request.params.list, request.params.entryId));
+      return listAnswer(request, request.params.list);
+    },
+  });
+
+  r.post('/api/team/master-data/:list/:entryId/reinstate', {
+    ...teamChangers,
+    schema: {
+      tags,
+      summary: 'Reinstates a retired entry',
+      params: entryParams,
+      response: { 200: masterDataListViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      await runCommand(app, request, (ctx) => reinstateEntry(ctx, request.params.list, request.params.entryId));
+      return listAnswer(request, request.params.list);
+    },
+  });
+
+  r.delete('/api/team/master-data/:list/:entryId', {
+    ...teamChangers,
+    schema: {
+      tags,
+      summary: 'Deletes an entry no record names (one in use answers 409: retire it instead)',
+      params: entryParams,
+      response: { 204: z.null(), ...errorResponses(409) },
+    },
+    handler: async (request, reply) => {
+      await runCommand(app, request, (ctx) => deleteEntry(ctx, request.params.list, request.params.entryId));
+      return reply.code(204).send(null);
+    },
+  });
+
+  r.get('/api/team/user-rights', {
+    ...writersOnly,
+    schema: {
+      tags,
+      summary: 'The user-rights matrix: users by stations and by change rights, with the version to save on',
+      response: { 200: userRightsMatrixViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, (tx) => userRightsMatrix(tx, app.eventStore, companyOf(request))),
+  });
+
+  r.put('/api/team/user-rights', {
+    ...teamChangers,
+    schema: {
+      tags,
+      summary: 'Saves the whole matrix as one command, made on `version` (a stale save answers 409); users left out hold nothing',
+      body: saveUserRightsSchema,
+      response: { 200: userRightsMatrixViewSchema, ...errorResponses(409) },
+    },
+    handler: async (request) => {
+      await runCommand(app, request, (ctx) => saveUserRights(ctx, request.body));
+      return runQuery(app, request, (tx) => userRightsMatrix(tx, app.eventStore, companyOf(request)));
+    },
+  });
+}

@@ -1,0 +1,28 @@
+/** Languages a CSV export is written for: `de` is German Excel's flavour (decimal comma). */
+export const csvLanguages = ['en', 'de'] as const;
+export type CsvLanguage = (typeof csvLanguages)[number];
+
+/**
+ * A text cell: a leading = + - @ (or tab, carriage return) would make a spreadsheet read the
+ * cell as a formula, so it gets an apostrophe first; `;`, quotes and line breaks are quoted.
+ */
+export function textCell(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** A number as the spreadsheet of that language reads it: German Excel wants a decimal comma. */
+export function numberCell(value: string | number | null, language: CsvLanguage): string {
+  if (value === null) return '';
+  const text = String(Number(value));
+  return language === 'de' ? text.replace('.', ',') : text;
+}
+
+/**
+ * A CSV document for Excel: UTF-8 with a byte order mark (so umlauts survive), `;` between cells
+ * (German Excel's list separator), CRLF between rows, the header row first. Cells come formatted.
+ */
+export function csvDocument(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const lines = [header.map(textCell).join(';'), ...rows.map((cells) => cells.join(';'))];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
