@@ -11,7 +11,6 @@ import {
 } from '../../../domain/shipments/shipment.schema.js';
 import { shipmentHistorySchema, shipmentPageSchema, shipmentViewSchema, shippableOrdersSchema } from '../../../domain/shipments/shipments.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { writerRoles } from '../../../domain/shared/roles.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery, type CommandContext } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
@@ -23,13 +22,14 @@ const tags = ['shipments'];
 const shipmentParams = z.object({ id: z.uuid() });
 const attachmentParams = z.object({ id: z.uuid(), attachmentId: z.uuid() });
 
-/** Shipments (shipping orders). Any user of the company reads; super users, admins and the operator write. */
+/** Shipments (shipping orders). Any user of the company reads; writers with the orders change right write. */
 export async function shipmentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The one size limit of an attachment is the domain's; the parser cuts a larger file there (413).
   await app.register(multipart, { limits: { fileSize: shipmentLimits.attachmentBytes, files: 1, fields: 0, parts: 1 } });
   const readers = { preHandler: app.authenticate };
-  const writers = { preHandler: app.requireRole(...writerRoles) };
+  // Shipping orders are part of the orders area: writing them takes the orders change right.
+  const writers = { preHandler: app.requireChangeRight('orders') };
   const dataDir = app.config.dataDir;
 
   /** Runs a command on the shipment of the route and answers the shipment as it is afterwards, read in the same transaction. */
