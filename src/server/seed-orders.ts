@@ -51,12 +51,14 @@ const customer = (name: string, place: string, zip: string, positions: object[],
  * The demo company's shop floor: a few materials, a station line with a saved sequence (operators
  * authorised everywhere), and orders at different stages, so the boards have something to show
  * and `npm run simulate` has something to move. Made through the API as the demo's administrator
- * and operators; run once, right after the demo company was created.
+ * and operators (the owner grants the stations: an admin's default rights leave out the team);
+ * run once, right after the demo company was created.
  */
-export async function seedDemoProduction(app: FastifyInstance, users: { admin: DemoLogin; operators: readonly DemoLogin[] }): Promise<void> {
+export async function seedDemoProduction(app: FastifyInstance, users: { owner: DemoLogin; admin: DemoLogin; operators: readonly DemoLogin[] }): Promise<void> {
   const signIn = async (who: DemoLogin) =>
     (await apiOf(app).post('/api/auth/authenticate', { usernameOrEmail: who.login, password: who.password })).access_token as string;
   const admin = apiOf(app, await signIn(users.admin));
+  const owner = apiOf(app, await signIn(users.owner));
   const today = app.clock.now();
   const inDays = (days: number) => daysFrom(today, days);
 
@@ -97,7 +99,7 @@ export async function seedDemoProduction(app: FastifyInstance, users: { admin: D
   const team = (await admin.get('/api/users?limit=100')).data as { id: string; username: string | null }[];
   const operatorIds = users.operators.map((operator) => team.find((user) => user.username?.toLowerCase() === operator.login.toLowerCase())?.id);
   for (const operatorId of operatorIds) {
-    if (operatorId) await admin.put(`/api/users/${operatorId}/station-authorizations`, { stationIds: [...line, goods] });
+    if (operatorId) await owner.put(`/api/users/${operatorId}/station-authorizations`, { stationIds: [...line, goods] });
   }
 
   await admin.put('/api/orders/advertisement', { comment: DEMO_ADVERTISEMENT });

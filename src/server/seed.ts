@@ -70,7 +70,11 @@ async function seedNow(app: FastifyInstance): Promise<SeedReport> {
   if (app.config.seedDemo && !(await databaseHasCompanies(app)) && !(await demoWasSeeded(app))) {
     const { companyId } = await provisionCompany(app, { companyName: DEMO_COMPANY_NAME, plan: 'demo', trialEndsAt: null, users: [...demoUsers] });
     const loginOf = (user: (typeof demoUsers)[number]) => ({ login: user.email ?? user.username ?? '', password: user.password });
-    await seedDemoProduction(app, { admin: loginOf(demoUsers[1]), operators: demoUsers.filter((user) => user.role === 'OPERATOR').map(loginOf) });
+    await seedDemoProduction(app, {
+      owner: loginOf(demoUsers[0]),
+      admin: loginOf(demoUsers[1]),
+      operators: demoUsers.filter((user) => user.role === 'OPERATOR').map(loginOf),
+    });
     await runAsPlatform(app, { actor: null, metadata: {} }, (ctx) => appendPlatformEvent(ctx, { type: 'DemoDataSeeded', data: { companyId } }));
     report.demo = {
       companyName: DEMO_COMPANY_NAME,
