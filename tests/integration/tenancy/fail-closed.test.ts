@@ -18,6 +18,7 @@ async function bareApp(): Promise<{ app: FastifyInstance; errors: string[] }> {
   await app.register(authPlugin, { secret });
   app.get('/read', { preHandler: app.authenticate }, async () => ({ ok: true }));
   app.post('/write', { preHandler: app.requireRole('ADMIN') }, async () => ({ ok: true }));
+  app.post('/materials', { preHandler: app.requireChangeRight('materials') }, async () => ({ ok: true }));
   app.post('/logout', { preHandler: app.authenticate, config: { skipWriteCheck: true } }, async () => ({ ok: true }));
   await app.ready();
   return { app, errors };
@@ -39,6 +40,7 @@ describe('the auth plugin without installed checks', () => {
     expect(bare.errors).toEqual([
       'auth: no token check installed (identity module), so every token is refused',
       'auth: no write check installed (company module), so every write is refused',
+      'auth: no change-right check installed (team module), so every change is refused',
     ]);
   });
 
@@ -58,6 +60,16 @@ describe('the auth plugin without installed checks', () => {
     expect(write.json().error.code).toBe('FORBIDDEN');
     // Routes that must work for any account (logout) are not writes in this sense.
     expect((await bare.app.inject({ method: 'POST', url: '/logout', headers })).statusCode).toBe(200);
+  });
+
+  it('refuses a change of an area once the write check lets the holder write', async () => {
+    bare.app.auth.setTokenCheck(async () => true);
+    bare.app.auth.setWriteCheck(async () => undefined);
+    const headers = { authorization: `Bearer ${tokenOf(bare.app)}` };
+    expect((await bare.app.inject({ method: 'POST', url: '/write', headers })).statusCode).toBe(200);
+    const change = await bare.app.inject({ method: 'POST', url: '/materials', headers });
+    expect(change.statusCode).toBe(403);
+    expect(change.json().error.code).toBe('CHANGE_RIGHT_MISSING');
   });
 });
 
