@@ -5,6 +5,7 @@ import { roles } from '../shared/roles.js';
 import { orderActions } from './order.machine.js';
 import { incoterms, orderKinds, orderStatuses } from './order.schema.js';
 import { shipmentStatuses } from '../shipments/shipment.schema.js';
+import { orderProgressStages } from './order-tree.rules.js';
 
 /** Answers of the order routes; the web reads its types from here. Dates are ISO strings, calendar days `YYYY-MM-DD`. */
 const isoDate = z.string();
@@ -72,6 +73,8 @@ export const orderViewSchema = z.object({
   location: orderLocationSchema,
   /** The shipment the order is in (a customer order): its id, number and status; null when none. */
   shipment: z.object({ id: z.uuid(), shipmentNumber: z.string(), status: z.enum(shipmentStatuses) }).nullable(),
+  /** A customer order's tree (production orders, shipment) rolled up (`customerOrderProgressOf`); null for other kinds. */
+  progress: z.object({ stage: z.enum(orderProgressStages), productionDone: z.number().int(), productionTotal: z.number().int() }).nullable(),
   delayed: z.boolean(),
   editable: z.boolean(),
   /** What can be done now: the buttons to show. */

@@ -42,6 +42,8 @@ describe('the life of a shipment', () => {
     });
     const order = await orderOf(home.admin, a.id);
     expect(order.shipment).toEqual({ id: shipment.id, shipmentNumber: shipment.shipmentNumber, status: 'open' });
+    expect(order.progress).toEqual({ stage: 'in-shipment', productionDone: 0, productionTotal: 0 });
+    expect((await home.readyOrder()).progress).toMatchObject({ stage: 'ready' });
     expect(order.actions).not.toContain('ready-to-dispatch');
     const direct = await home.admin.post(`/api/orders/${a.id}/ready-to-dispatch`, { version: order.version });
     expect(direct.statusCode).toBe(409);
@@ -58,7 +60,7 @@ describe('the life of a shipment', () => {
     shipment = await act(home.admin, shipment, 'dispatch');
     expect(shipment).toMatchObject({ status: 'sent', editable: false, actions: ['deliver'] });
     expect(shipment.orders.map((order) => order.status)).toEqual(['dispatched', 'dispatched']);
-    expect((await orderOf(home.admin, a.id)).shipment).toMatchObject({ id: shipment.id, status: 'sent' });
+    expect(await orderOf(home.admin, a.id)).toMatchObject({ shipment: { id: shipment.id, status: 'sent' }, progress: { stage: 'sent' } });
 
     const edit = await change(shipment, { trackingId: 'HU-9999' });
     expect(edit.statusCode).toBe(409);
@@ -69,7 +71,7 @@ describe('the life of a shipment', () => {
     shipment = await act(home.admin, shipment, 'deliver');
     expect(shipment.status).toBe('delivered');
     expect(shipment.orders.map((order) => order.status)).toEqual(['delivered', 'delivered']);
-    expect((await orderOf(home.admin, b.id)).actions).toEqual(['finish']);
+    expect(await orderOf(home.admin, b.id)).toMatchObject({ actions: ['finish'], progress: { stage: 'delivered' }, shipment: { status: 'delivered' } });
 
     const history = await home.admin.get(`/api/shipments/${shipment.id}/history`);
     expect(history.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { availableActions, type LiveOrderState } from '../../../domain/orders/order.decider.js';
+import { customerOrderProgressOf } from '../../../domain/orders/order-tree.rules.js';
 import { calendarDayOf, inProductionStatuses, isDelayed, isEditable, settledStatuses } from '../../../domain/orders/order.machine.js';
 import { parseOrderNumber } from '../../../domain/orders/order.numbering.js';
 import { positionNetCents, type OrderKind, type OrderListQuery, type OrderSortColumn, type OrderStatus } from '../../../domain/orders/order.schema.js';
@@ -252,6 +253,8 @@ function orderView(order: LiveOrderState, version: number, around: OrderSurround
     forStock: order.forStock,
     location: location?.stage === 'station' ? { ...location, stationName: around.stationNames.get(location.stationId) ?? '' } : location,
     shipment: around.shipment,
+    progress:
+      order.kind === 'customer' ? customerOrderProgressOf({ status: order.status, productionOrders: order.productionOrders, shipment: around.shipment }) : null,
     delayed: isDelayed({ status: order.status, deliveryDate: details.deliveryDate }, today),
     editable: isEditable(order.kind, order.status),
     actions: availableActions(order),

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { customerOrderProgressOf } from './order-tree.rules.js';
+
+describe('the customer order tree rolled up', () => {
+  const production = (...done: boolean[]) => done.map((isDone) => ({ done: isDone }));
+
+  it('counts its production orders done', () => {
+    expect(customerOrderProgressOf({ status: 'in-progress', productionOrders: production(true, false, true), shipment: null })).toEqual({
+      stage: 'in-production',
+      productionDone: 2,
+      productionTotal: 3,
+    });
+  });
+
+  it('follows the order from open to finished, its shipment deciding while it is in one', () => {
+    const stage = (
+      status: Parameters<typeof customerOrderProgressOf>[0]['status'],
+      shipment: 'open' | 'ready-for-dispatch' | 'sent' | 'canceled' | null = null,
+    ) => customerOrderProgressOf({ status, productionOrders: [], shipment: shipment ? { status: shipment } : null }).stage;
+    expect(stage('ordered')).toBe('open');
+    expect(stage('ready-to-ship')).toBe('ready');
+    expect(stage('ready-to-ship', 'open')).toBe('in-shipment');
+    expect(stage('ready-for-dispatch', 'ready-for-dispatch')).toBe('in-shipment');
+    expect(stage('ready-to-ship', 'canceled')).toBe('ready');
+    expect(stage('dispatched', 'sent')).toBe('sent');
+    expect(stage('delivered')).toBe('delivered');
+    expect(stage('finished')).toBe('finished');
+    expect(stage('canceled')).toBe('canceled');
+  });
+});
