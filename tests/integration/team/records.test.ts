@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settableClock } from '../../../src/server/platform/clock.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+import { clientOf, companyWithTeam } from '../../support/identity.js';
+import { act, createOrder, errorOf, orderBody, orderLine, orderOf, type OrderLine } from '../orders/support.js';
+
+let t: TestApp;
+let line: OrderLine;
+const clock = settableClock('2026-11-23T08:00:00.000Z');
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  line = await orderLine(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("an employee's records", () => {
+  it('list work started, completed (with cycle time) and moved at stations, by date, and export them as CSV', async () => {
+    const { saw, drill } = line.stations;
+    const atSaw = await line.signInAt(0, saw.id);
+    const order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }]));
+    const started = await act(line.admin, await act(line.admin, order, 'place'), 'start-production');
+    let production = await orderOf(line.admin, started.productionOrders[0].id);
+    production = await act(atSaw, production, 'start-work', { stationId: saw.id });
+    clock.advance(12.5 * 60_000);
+    production = await act(atSaw, production, 'complete-work', { stationId: saw.id });
+    const operatorId = line.operators[0].id;
+
+    const res = await line.admin.get(`/api/team/employees/${operatorId}/records?from=2026-11-23&to=2026-11-23`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([
+      expect.objectContaining({ kind: 'WorkStarted', orderId: production.id, orderNumber: production.orderNumber, stationName: 'SAW', cycleTimeSeconds: null }),
+      expect.objectContaining({ kind: 'WorkCompleted', orderId: production.id, stationId: saw.id, stationName: 'SAW', cycleTimeSeconds: 750 }),
+    ]);
+    expect(production.location.stationId).toBe(drill.id);
+    expect((await line.admin.get(`/api/team/employees/${operatorId}/records?from=2026-11-24`)).json().data).toEqual([]);
+    expect((await line.admin.get(`/api/team/employees/${operatorId}/records?from=2026-11-31`)).statusCode).toBe(400);
+
+    const csv = await line.admin.get(`/api/team/employees/${operatorId}/records.csv?lang=de`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.split('\r\n');
+    expect(lines[0]).toBe('\uFEFFZeit (UTC);Tätigkeit;Auftragsnummer;Station;Verschoben nach;Durchlaufzeit (min)');
+    expect(lines[2]).toBe(`2026-11-23 08:12:30;Arbeit abgeschlossen;${production.orderNumber};SAW;;12,5`);
+    // The operator reads their own; another company's reader does not find them.
+    expect((await line.operators[0].client.get(`/api/team/employees/${operatorId}/records`)).statusCode).toBe(200);
+    expect((await line.operators[1].client.get(`/api/team/employees/${operatorId}/records`)).statusCode).toBe(403);
+    const other = await companyWithTeam(t);
+    const foreign = await clientOf(t, other.admin.token).get(`/api/team/employees/${operatorId}/records`);
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign.body).code).toBe('USER_NOT_FOUND');
+  });
+
+  it("stop an operator's station actions at once when the station right is revoked", async () => {
+    const { saw } = line.stations;
+    const atSaw = await line.signInAt(1, saw.id);
+    const order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }]));
+    const started = await act(line.admin, await act(line.admin, order, 'place'), 'start-production');
+    const production = await orderOf(line.admin, started.productionOrders[0].id);
+    const revoked = await line.superUser.put(`/api/users/${line.operators[1].id}/station-authorizations`, { stationIds: [] });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const refused = await atSaw.post(`/api/orders/${production.id}/start-work`, { version: production.version, stationId: saw.id });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused.body).code).toBe('STATION_NOT_AUTHORIZED');
+  });
+});
