@@ -41,6 +41,19 @@ describe('concurrent commands', () => {
     }
   });
 
+  it('two shipments of the same orders named in opposite order at once: exactly one wins, never a server error', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = [await home.readyOrder(), await home.readyOrder()];
+      const results = await Promise.all([
+        home.admin.post('/api/shipments', shipmentBody([a.id, b.id])),
+        home.admin.post('/api/shipments', shipmentBody([b.id, a.id])),
+      ]);
+      expect(results.map((res) => res.statusCode).sort(), results.map((res) => res.body).join(' | ')).toEqual([201, 409]);
+      const winner = results.find((res) => res.statusCode === 201)!.json();
+      for (const order of [a, b]) expect((await orderOf(home.admin, order.id)).shipment).toMatchObject({ id: winner.id });
+    }
+  });
+
   it('one order put into two shipments at once: exactly one shipment gets it', async () => {
     for (let round = 0; round < 3; round++) {
       const [a, b, c] = [await home.readyOrder(), await home.readyOrder(), await home.readyOrder()];

@@ -78,15 +78,27 @@ async function ordersFollow(ctx: CommandContext, shipmentId: string, before: Shi
   for (const orderId of left) await followShipment(ctx, orderId, { type: 'LeaveShipment', shipmentId, at });
 }
 
-/** Runs a shipment command and moves its orders with it, all in the context's transaction; answers the shipment's id. */
+/**
+ * PostgreSQL ended the transaction to break a deadlock: two shipment commands naming the same
+ * orders in opposite order (the form's order) each held one the other needed. It rolled back whole,
+ * so it is a conflict like any other writer in between (409), never a server error.
+ */
+const isDeadlock = (error: unknown) => (error as { code?: unknown } | null)?.code === '40P01';
+
+/** Runs a shipment command and moves its orders with it, all in the context's transaction. */
 async function decideAndFollow(
   ctx: CommandContext,
   shipmentId: string,
   command: ShipmentCommand | ((state: ShipmentState) => Promise<ShipmentCommand>),
   options: HandleOptions<ShipmentState>,
 ): Promise<void> {
-  const { events, before } = await handleCommand(ctx, shipmentDecider, shipmentStream(shipmentId), command, options);
-  await ordersFollow(ctx, shipmentId, before, events);
+  try {
+    const { events, before } = await handleCommand(ctx, shipmentDecider, shipmentStream(shipmentId), command, options);
+    await ordersFollow(ctx, shipmentId, before, events);
+  } catch (error) {
+    if (isDeadlock(error)) throw staleShipment();
+    throw error;
+  }
 }
 
 /** Creates a shipment of customer orders Ready to ship (all of one customer, none in another shipment); answers its id. */
