@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settableClock } from '../../../src/server/platform/clock.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { clientOf, companyWithTeam } from '../../support/identity.js';
+import { clientOf, companyWithTeam, testPassword } from '../../support/identity.js';
 import { act, createOrder, errorOf, orderBody, orderLine, orderOf, type OrderLine } from '../orders/support.js';
 
 let t: TestApp;
@@ -34,7 +34,7 @@ describe("an employee's records", () => {
       expect.objectContaining({ kind: 'WorkStarted', orderId: production.id, orderNumber: production.orderNumber, stationName: 'SAW', cycleTimeSeconds: null }),
       expect.objectContaining({ kind: 'WorkCompleted', orderId: production.id, stationId: saw.id, stationName: 'SAW', cycleTimeSeconds: 750 }),
     ]);
-    expect(production.location.stationId).toBe(drill.id);
+    expect(production.location).toMatchObject({ stationId: drill.id });
     expect((await line.admin.get(`/api/team/employees/${operatorId}/records?from=2026-11-24`)).json().data).toEqual([]);
     expect((await line.admin.get(`/api/team/employees/${operatorId}/records?from=2026-11-31`)).statusCode).toBe(400);
 
@@ -53,7 +53,7 @@ describe("an employee's records", () => {
     expect(errorOf(foreign.body).code).toBe('USER_NOT_FOUND');
   });
 
-  it("stop an operator's station actions at once when the station right is revoked", async () => {
+  it('sign an operator signed in at a station out of it when its right is revoked', async () => {
     const { saw } = line.stations;
     const atSaw = await line.signInAt(1, saw.id);
     const order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }]));
@@ -62,7 +62,17 @@ describe("an employee's records", () => {
     const revoked = await line.superUser.put(`/api/users/${line.operators[1].id}/station-authorizations`, { stationIds: [] });
     expect(revoked.statusCode, revoked.body).toBe(200);
     const refused = await atSaw.post(`/api/orders/${production.id}/start-work`, { version: production.version, stationId: saw.id });
-    expect(refused.statusCode).toBe(403);
-    expect(errorOf(refused.body).code).toBe('STATION_NOT_AUTHORIZED');
+    expect(refused.statusCode).toBe(401);
+    // Signing in again at the station is refused; the other operator, still authorised, works on.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/stations/${saw.id}/login`,
+      payload: { username: line.operators[1].login, password: testPassword },
+      remoteAddress: '10.45.0.1',
+    });
+    expect(again.statusCode).toBe(403);
+    expect(errorOf(again.body).code).toBe('STATION_NOT_AUTHORIZED');
+    const stillAtSaw = await line.signInAt(0, saw.id);
+    expect((await act(stillAtSaw, production, 'start-work', { stationId: saw.id })).location).toMatchObject({ workStartedAt: expect.any(String) });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settableClock } from '../../../src/server/platform/clock.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { clientOf, companyWithTeam, type Client, type TestCompany } from '../../support/identity.js';
+import { clientOf, companyWithTeam, signIn, type Client, type TestCompany } from '../../support/identity.js';
 import { createStation, errorOf } from '../stations/stations-support.js';
 
 let t: TestApp;
@@ -240,6 +240,9 @@ describe('user rights', () => {
     const after = (await owner.get('/api/team/user-rights')).json();
     expect(after.version).toBe(matrix.version + 2);
     expect(after.users.find((row: { userId: string }) => row.userId === company.operator.id).stationIds).toEqual([]);
+    // They were signed in at that station: their sessions ended with the revocation.
+    expect((await operator.get(`/api/team/employees/${company.operator.id}`)).statusCode).toBe(401);
+    operator = clientOf(t, (await signIn(t, company.operator.login, company.operator.password, '10.44.0.2')).access_token);
   });
 
   it('refuse bad input (400), rights that do not fit the role (400), an operator (403), and record who changed them', async () => {

@@ -10,7 +10,7 @@ export { identityDispatchRoutes, sendIdentityEmailJob } from './identity.jobs.js
 export { identityEmailTemplates } from './identity.emails.js';
 export { forgetAccountFailures, loginThrottleFor, recordLoginFailure, throttleKeys } from './login-throttle.js';
 export { passwordMatches } from './passwords.js';
-export { openSession, type IssuedSession } from './sessions.js';
+export { openSession, revokeUserSessions, type IssuedSession } from './sessions.js';
 export { findUserById, findUserByLogin, userNamesByIds, userView, type UserRow } from './users.queries.js';
 
 /**

@@ -3,7 +3,7 @@ import { operatorStationsProjection, ordersProjection, stationFlowProjection } f
 import { materialIsInAnOrderInProduction, stationWorklistOf } from './orders.queries.js';
 import { ordersRoutes } from './orders.routes.js';
 
-export { materialIsInAnOrderInProduction, orderListStatement } from './orders.queries.js';
+export { materialIsInAnOrderInProduction, orderListStatement, stationOfOperator } from './orders.queries.js';
 export { orderSummariesOf, setShipmentReader, shippableOrderRows, type OrderShipment } from './orders.queries.js';
 export { followShipment, type ShipmentOrderCommand } from './orders.handlers.js';
 

@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { USER_STREAM_TYPE, type UserEvent } from '../../../domain/identity/identity.events.js';
 import { DomainError } from '../../../domain/shared/errors.js';
+import { USER_RIGHTS_STREAM_TYPE, type UserRightsEvent } from '../../../domain/team/rights.events.js';
 import { mayChange } from '../../../domain/team/rights.js';
 import { withTenant } from '../../platform/db.js';
 import { eventProjection } from '../../platform/event-store.js';
+import { revokeUserSessions } from '../identity/index.js';
+import { stationOfOperator } from '../orders/index.js';
 import { decideOnRightsWithin, writeStationRightsOf } from './team.handlers.js';
 import { changeRightsProjection, employeesProjection, masterDataProjection } from './team.projection.js';
 import { grantedChangeRights } from './team.queries.js';
@@ -41,6 +44,21 @@ export const teamModule = fp(
           } else if (event.type === 'UserRemoved') {
             await decideOnRightsWithin(tx, app.eventStore, companyId, stored.metadata, { type: 'DropUserRights', userId: event.data.userId, changedBy, at });
           }
+        },
+      }),
+    );
+
+    // An operator signed in at a station whose right is revoked is signed out: their sessions end in the
+    // revoking transaction, so the station screen's next request answers 401 and the live feed's heartbeat
+    // closes its socket; the revocation itself reaches the company's live topic at once.
+    app.eventStore.registerInlineProjection(
+      eventProjection<UserRightsEvent>({
+        name: 'station-sign-out-on-revoke',
+        streamTypes: [USER_RIGHTS_STREAM_TYPE],
+        async project(tx, event) {
+          if (event.type !== 'StationRightsRevoked') return;
+          const station = await stationOfOperator(tx, event.data.userId);
+          if (station && event.data.stationIds.includes(station)) await revokeUserSessions(tx, event.data.userId);
         },
       }),
     );
