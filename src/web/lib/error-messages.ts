@@ -38,6 +38,13 @@ export function fieldErrorsFromApiError(error: unknown): FieldErrors {
   return firstPerPath(error.details);
 }
 
+/** A failure that names no field (a conflict, a lost connection): the form says it above the fields; else undefined. */
+export function formWideError(error: unknown): unknown {
+  if (!error) return undefined;
+  const onFields = Object.keys(fieldErrorsFromApiError(error)).filter((path) => path !== '');
+  return onFields.length === 0 ? error : undefined;
+}
+
 /**
  * Checks form input against a domain schema (the same one the server's route uses), so a limit
  * is written once and the browser shows the server's message before the server is asked.

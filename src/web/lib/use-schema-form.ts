@@ -1,5 +1,5 @@
 import { useQueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorDetail } from '../../domain/shared/errors';
 import { useNotify } from '../ui/notification-bar';
@@ -23,65 +23,119 @@ export interface SchemaFormOptions<Draft, Valid> {
 
 const noProblems = (): FieldErrors => ({});
 
+/** The value at a field path (`positions.0.quantity`) of a draft; undefined when the draft has no such field. */
+function valueAt(draft: unknown, path: string): unknown {
+  let value = draft;
+  for (const segment of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+// Drafts are plain data (NaN, react-aria's empty number, reads as null on both sides alike).
+const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** Problems found outside the schema check (the server's, a rule checked apart), with the draft they were found in. */
+interface ReportedProblems<Draft> {
+  errors: FieldErrors;
+  against: Draft;
+}
+
+/**
+ * A reported problem stays while its field holds the value it was found with: editing the field
+ * clears it (its neighbours keep theirs). A path the draft does not have (the input differs from
+ * the draft there) clears with any change.
+ */
+function stillStanding<Draft>({ errors, against }: ReportedProblems<Draft>, draft: Draft): FieldErrors {
+  if (draft === against) return errors;
+  const standing: FieldErrors = {};
+  for (const [path, detail] of Object.entries(errors)) {
+    const before = valueAt(against, path);
+    const unchanged = before === undefined && valueAt(draft, path) === undefined ? false : sameValue(before, valueAt(draft, path));
+    if (unchanged) standing[path] = detail;
+  }
+  return standing;
+}
+
 /**
  * The one form state of the console: a draft checked with the domain schema. Once the user has
- * tried to save, every change is checked again, so a message goes as soon as its field is right.
- * Problems the server found (`fieldErrorsFromApiError`) stay until the next change. After a refused
- * save the keyboard lands on the first field that needs attention (put `containerRef` on the element
- * around the form).
+ * tried to save, every change is checked again, so a message goes as soon as its field is right
+ * and changes with what is typed. Problems the server found (`showServerProblems`) or a rule
+ * checked apart (`showProblems`) stay until their field is edited. Limits in messages read in the
+ * user's number format (`validation.max` uses `{{max, number}}`). After a refused save the keyboard
+ * lands on the first field that needs attention (put `id={form.scopeId}` on the element around the form).
  */
 export function useSchemaForm<Draft, Valid>({ initial, check, showAtOnce = noProblems }: SchemaFormOptions<Draft, Valid>) {
-  const [draft, setDraft] = useState(initial);
-  const [triedToSave, setTriedToSave] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  // The draft and the problems reported on it change together, so a report names the draft it was found in.
+  const [{ draft, reported }, setForm] = useState(() => {
+    const first = initial();
+    return { draft: first, reported: { errors: {}, against: first } as ReportedProblems<Draft> };
+  });
+  // Counts save attempts: each refused one hands react-aria's <Form> a new problems object, since
+  // it hides a field's problem once the field is edited and shows problems only when handed anew.
+  const [saveAttempts, setSaveAttempts] = useState(0);
   const [isDirty, setDirty] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
-  const containerRef = useRef<HTMLDivElement>(null);
+  const scopeId = useId();
 
   const checked = useMemo(() => check(draft), [check, draft]);
   const errors = useMemo<FieldErrors>(() => {
     const found = checked.ok ? {} : checked.errors;
-    return { ...(triedToSave ? found : showAtOnce(found)), ...serverErrors };
-  }, [checked, triedToSave, showAtOnce, serverErrors]);
+    return { ...(saveAttempts > 0 ? found : showAtOnce(found)), ...stillStanding(reported, draft) };
+  }, [checked, saveAttempts, showAtOnce, reported, draft]);
 
   useEffect(() => {
-    if (focusRequest > 0) containerRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
+    if (focusRequest > 0) document.getElementById(scopeId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest, scopeId]);
 
   const change = (next: Draft | ((current: Draft) => Draft)) => {
-    setDraft(next);
-    setServerErrors({});
+    setForm((current) => ({ ...current, draft: typeof next === 'function' ? (next as (draft: Draft) => Draft)(current.draft) : next }));
     setDirty(true);
+  };
+
+  const showProblems = (problems: FieldErrors) => {
+    const onFields = { ...problems };
+    // A problem of the whole input names no field; the screen says it above the form.
+    delete onFields[''];
+    setForm((current) => ({ ...current, reported: { errors: onFields, against: current.draft } }));
+    setFocusRequest((count) => count + 1);
   };
 
   return {
     draft,
-    containerRef,
+    /** The id for the element around the form: a refused save focuses the first field in it that needs attention. */
+    scopeId,
     errors,
     isDirty,
     /** True after a save attempt while something is wrong: the form says so above the fields. */
-    hasProblems: triedToSave && Object.keys(errors).length > 0,
+    hasProblems: saveAttempts > 0 && Object.keys(errors).length > 0,
     problem: (path: string): ErrorDetail | undefined => errors[path],
     change,
     /** Changes some fields of the draft. */
     patch: (fields: Partial<Draft>) => change((current) => ({ ...current, ...fields })),
+    /** The props that bind a text field (or any field of one value) to the draft's field `name`, its problem included. */
+    field: <Name extends keyof Draft & string>(name: Name) => ({
+      name,
+      value: draft[name],
+      onChange: (value: Draft[Name]) => change((current) => ({ ...current, [name]: value })),
+      errorDetail: errors[name],
+    }),
     /** The checked value to send, or undefined after showing what is wrong. */
     submit(): Valid | undefined {
-      setTriedToSave(true);
+      setSaveAttempts((count) => count + 1);
       if (checked.ok) return checked.value;
       setFocusRequest((count) => count + 1);
       return undefined;
     },
-    /** Shows the server's `details` on their fields. */
-    showServerProblems(error: unknown) {
-      setServerErrors(fieldErrorsFromApiError(error));
-      setFocusRequest((count) => count + 1);
-    },
+    /** Shows problems found apart from the check (a part of the input checked on its own), until their field is edited. */
+    showProblems,
+    /** Shows the server's `details` on their fields, until each is edited. */
+    showServerProblems: (error: unknown) => showProblems(fieldErrorsFromApiError(error)),
     /** Starts over from `next` (the stored record), forgetting what was typed. */
     reset(next: Draft) {
-      setDraft(next);
-      setTriedToSave(false);
-      setServerErrors({});
+      setForm({ draft: next, reported: { errors: {}, against: next } });
+      setSaveAttempts(0);
       setDirty(false);
     },
   };

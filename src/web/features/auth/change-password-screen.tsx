@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { changePasswordSchema } from '../../../domain/identity/identity.schema';
 import { useAuth } from '../../lib/auth';
-import { validateInput } from '../../lib/error-messages';
+import { formWideError, validateInput } from '../../lib/error-messages';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
@@ -13,7 +14,8 @@ import { TextField } from '../../ui/text-field';
 import { useChangePassword } from './api/password-calls';
 import { useCurrentUser } from './api/session-calls';
 import './components/auth-forms.css';
-import { fieldProblemsOf, formWideError, useFormState } from './form-state';
+
+const checkChange = (draft: { currentPassword: string; password: string; confirm: string }) => validateInput(changePasswordSchema, draft);
 
 /** The signed-in user chooses a new password; their other sessions end on the server. */
 export function ChangePasswordScreen() {
@@ -22,7 +24,8 @@ export function ChangePasswordScreen() {
   const { status } = useAuth();
   const notify = useNotify();
   const user = useCurrentUser();
-  const { values, errors, setErrors, field } = useFormState({ currentPassword: '', password: '', confirm: '' });
+  const form = useSchemaForm({ initial: () => ({ currentPassword: '', password: '', confirm: '' }), check: checkChange });
+  const field = form.field;
   const change = useChangePassword();
 
   if (status === 'loading') return <PageSpinner />;
@@ -30,23 +33,19 @@ export function ChangePasswordScreen() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateInput(changePasswordSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    change.mutate(checked.value, {
+    const checked = form.submit();
+    if (!checked) return;
+    change.mutate(checked, {
       onSuccess: () => {
         notify({ severity: 'success', message: t('auth.changePassword.done') });
         navigate('/home');
       },
-      onError: (error) => setErrors(fieldProblemsOf(error)),
+      onError: form.showServerProblems,
     });
   };
 
   return (
-    <Form errors={errors} onSubmit={submit} aria-label={t('screens.changePassword.title')}>
+    <Form onSubmit={submit} aria-label={t('screens.changePassword.title')}>
       {user.data ? (
         <p className="auth-intro">{t('auth.changePassword.signedInAs', { name: `${user.data.firstName} ${user.data.lastName}`.trim() })}</p>
       ) : null}

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { verifyEmailSchema } from '../../../domain/identity/identity.schema';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { describeError, translateDetail, validateInput, type FieldErrors } from '../../lib/error-messages';
+import { describeError, formWideError, translateDetail, validateInput } from '../../lib/error-messages';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
@@ -13,11 +14,17 @@ import { TextField } from '../../ui/text-field';
 import { useResendCode, useVerifyEmail } from './api/signup-calls';
 import { CodeInput } from './components/code-input';
 import './components/auth-forms.css';
-import { fieldProblemsOf, formWideError, withoutProblem } from './form-state';
 import { forgetSignUpTicket, signUpTicketFor } from './signup-ticket';
 
 const CODE_LENGTH = 6;
 const emptyCode = () => Array.from({ length: CODE_LENGTH }, () => '');
+
+interface CodeDraft {
+  email: string;
+  digits: string[];
+}
+
+const checkCode = ({ email, digits }: CodeDraft) => validateInput(verifyEmailSchema, { email, code: digits.join(''), ticket: signUpTicketFor(email) });
 
 /**
  * The 6-digit code from the sign-up email. With the sign-up ticket still valid the new user is
@@ -29,21 +36,16 @@ export function EmailVerificationScreen() {
   const { login } = useAuth();
   const notify = useNotify();
   const emailInLink = new URLSearchParams(useSearch()).get('email') ?? '';
-  const [email, setEmail] = useState(emailInLink);
-  const [digits, setDigits] = useState(emptyCode);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm({ initial: (): CodeDraft => ({ email: emailInLink, digits: emptyCode() }), check: checkCode });
+  const { email, digits } = form.draft;
   const verify = useVerifyEmail();
   const resend = useResendCode();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateInput(verifyEmailSchema, { email, code: digits.join(''), ticket: signUpTicketFor(email) });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    verify.mutate(checked.value, {
+    const checked = form.submit();
+    if (!checked) return;
+    verify.mutate(checked, {
       onSuccess: (answer) => {
         forgetSignUpTicket();
         if (answer.session) {
@@ -55,8 +57,9 @@ export function EmailVerificationScreen() {
         }
       },
       onError: (error) => {
-        setErrors(fieldProblemsOf(error));
-        setDigits(emptyCode());
+        // The boxes empty for the next try; the problem stays until a digit is typed.
+        form.patch({ digits: emptyCode() });
+        form.showServerProblems(error);
       },
     });
   };
@@ -64,12 +67,12 @@ export function EmailVerificationScreen() {
   const sendAgain = () => {
     const checked = validateInput(verifyEmailSchema.pick({ email: true }), { email });
     if (!checked.ok) {
-      setErrors(checked.errors);
+      form.showProblems(checked.errors);
       return;
     }
     resend.mutate(checked.value.email, {
       onSuccess: () => {
-        setDigits(emptyCode());
+        form.patch({ digits: emptyCode() });
         notify({ severity: 'success', message: t('auth.verify.codeSent') });
       },
       onError: (error) => {
@@ -80,10 +83,11 @@ export function EmailVerificationScreen() {
   };
 
   const alreadyConfirmed = isApiError(verify.error) && verify.error.code === 'EMAIL_ALREADY_CONFIRMED';
-  const codeError = errors.code ? translateDetail(t, errors.code) : undefined;
+  const codeProblem = form.problem('code');
+  const codeError = codeProblem ? translateDetail(t, codeProblem) : undefined;
 
   return (
-    <Form errors={errors} onSubmit={submit} aria-label={t('screens.emailVerificationCode.title')}>
+    <Form onSubmit={submit} aria-label={t('screens.emailVerificationCode.title')}>
       <p className="auth-intro">{emailInLink ? t('auth.verify.sentTo', { email: emailInLink }) : t('auth.verify.intro')}</p>
       {alreadyConfirmed ? (
         <FormError>
@@ -96,18 +100,13 @@ export function EmailVerificationScreen() {
         <TextField
           name="email"
           value={email}
-          onChange={(value) => {
-            setEmail(value);
-            setErrors((current) => withoutProblem(current, 'email'));
-          }}
+          onChange={(value) => form.patch({ email: value })}
+          errorDetail={form.problem('email')}
           label={t('auth.fields.email')} type="email" autoComplete="email" isRequired />
       )}
       <CodeInput
         digits={digits}
-        onChange={(next) => {
-          setDigits(next);
-          setErrors((current) => withoutProblem(current, 'code'));
-        }}
+        onChange={(next) => form.patch({ digits: next })}
         label={t('auth.verify.codeLabel')} errorText={codeError} isDisabled={verify.isPending} />
       <Button type="submit" isDisabled={verify.isPending}>
         {t('auth.verify.submit')}

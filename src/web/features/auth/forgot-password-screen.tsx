@@ -1,30 +1,28 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailOnlySchema } from '../../../domain/identity/identity.schema';
-import { validateInput } from '../../lib/error-messages';
+import { formWideError, validateInput } from '../../lib/error-messages';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
 import { TextField } from '../../ui/text-field';
 import { useRequestPasswordReset } from './api/password-calls';
 import './components/auth-forms.css';
-import { fieldProblemsOf, formWideError, useFormState } from './form-state';
+
+const checkEmail = (draft: { email: string }) => validateInput(emailOnlySchema, draft);
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordScreen() {
   const { t } = useTranslation();
-  const { values, errors, setErrors, field } = useFormState({ email: '' });
+  const form = useSchemaForm({ initial: () => ({ email: '' }), check: checkEmail });
   const reset = useRequestPasswordReset();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateInput(emailOnlySchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    reset.mutate(checked.value.email, { onError: (error) => setErrors(fieldProblemsOf(error)) });
+    const checked = form.submit();
+    if (!checked) return;
+    reset.mutate(checked.email, { onError: form.showServerProblems });
   };
 
   const backToSignIn = (
@@ -45,10 +43,10 @@ export function ForgotPasswordScreen() {
   }
 
   return (
-    <Form errors={errors} onSubmit={submit} aria-label={t('screens.forgotPassword.title')}>
+    <Form onSubmit={submit} aria-label={t('screens.forgotPassword.title')}>
       <p className="auth-intro">{t('auth.forgotPassword.intro')}</p>
       <FormError error={formWideError(reset.error)} />
-      <TextField {...field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" isRequired autoFocus />
+      <TextField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" isRequired autoFocus />
       <Button type="submit" isDisabled={reset.isPending}>
         {t('auth.forgotPassword.submit')}
       </Button>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { passwordPairSchema } from '../../../domain/identity/password.schema';
 import { isApiError } from '../../lib/api';
-import { validateInput } from '../../lib/error-messages';
+import { formWideError, validateInput } from '../../lib/error-messages';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
 import { useNotify } from '../../ui/notification-bar';
@@ -11,7 +12,8 @@ import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { useLinkToken, useSetPasswordFromLink, type LinkPurpose } from './api/password-calls';
 import './components/auth-forms.css';
-import { fieldProblemsOf, formWideError, useFormState } from './form-state';
+
+const checkPair = (draft: { password: string; confirm: string }) => validateInput(passwordPairSchema, draft);
 
 /** The server refused the link itself (unknown, used, expired, or malformed): not worth a retry. */
 const linkRefused = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
@@ -31,7 +33,8 @@ export function LinkPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
   const notify = useNotify();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const link = useLinkToken(token);
-  const { values, errors, setErrors, field } = useFormState({ password: '', confirm: '' });
+  const form = useSchemaForm({ initial: () => ({ password: '', confirm: '' }), check: checkPair });
+  const field = form.field;
   const save = useSetPasswordFromLink();
 
   if (!token) return <Redirect to="/invalid-token" replace />;
@@ -41,14 +44,10 @@ export function LinkPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateInput(passwordPairSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
+    const checked = form.submit();
+    if (!checked) return;
     save.mutate(
-      { purpose, token, pair: checked.value },
+      { purpose, token, pair: checked },
       {
         onSuccess: () => {
           notify({ severity: 'success', message: t(texts[purpose].done) });
@@ -56,7 +55,7 @@ export function LinkPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
         },
         onError: (error) => {
           if (isApiError(error) && error.code === 'INVALID_TOKEN') navigate('/invalid-token', { replace: true });
-          else setErrors(fieldProblemsOf(error));
+          else form.showServerProblems(error);
         },
       },
     );
@@ -74,7 +73,7 @@ export function LinkPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
   }
 
   return (
-    <Form errors={errors} onSubmit={submit} aria-label={t(texts[purpose].submit)}>
+    <Form onSubmit={submit} aria-label={t(texts[purpose].submit)}>
       <p className="auth-intro">{t(texts[purpose].intro, { name: link.data.firstName, email: link.data.email })}</p>
       <FormError error={formWideError(save.error)} />
       <input type="email" name="username" value={link.data.email} autoComplete="username" readOnly hidden />

@@ -6,19 +6,21 @@ import { loginKindOf } from '../../../domain/identity/identity.rules';
 import { loginSchema } from '../../../domain/identity/identity.schema';
 import { passwordSchema } from '../../../domain/identity/password.schema';
 import { isApiError } from '../../lib/api';
-import { describeError, validateInput } from '../../lib/error-messages';
+import { describeError, formWideError, validateInput } from '../../lib/error-messages';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
 import { TextField } from '../../ui/text-field';
 import { useAuthenticate } from './api/session-calls';
 import './components/auth-forms.css';
-import { fieldProblemsOf, useFormState } from './form-state';
 
 /** Spec section 5: both fields required, and the password must follow the password rule. */
 const loginFormSchema = loginSchema.extend({
   password: z.string().min(1, 'validation.required').pipe(passwordSchema),
 });
+
+const checkLogin = (draft: { usernameOrEmail: string; password: string }) => validateInput(loginFormSchema, draft);
 
 /** Seconds the server asks to wait after too many failed sign-ins, from the 429's details. */
 function retryAfterSeconds(error: unknown): number {
@@ -30,20 +32,16 @@ function retryAfterSeconds(error: unknown): number {
 export function LoginScreen() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const { values, errors, setErrors, field } = useFormState({ usernameOrEmail: '', password: '' });
+  const form = useSchemaForm({ initial: () => ({ usernameOrEmail: '', password: '' }), check: checkLogin });
   const signIn = useAuthenticate();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateInput(loginFormSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    signIn.mutate(checked.value, {
+    const checked = form.submit();
+    if (!checked) return;
+    signIn.mutate(checked, {
       onSuccess: () => navigate('/home', { replace: true }),
-      onError: (error) => setErrors(fieldProblemsOf(error)),
+      onError: form.showServerProblems,
     });
   };
 
@@ -56,14 +54,14 @@ export function LoginScreen() {
       return loginKindOf(triedName) === 'email' ? t('auth.login.incorrectEmail') : t('auth.login.incorrectUsername');
     }
     if (error.code === 'TOO_MANY_REQUESTS') return t('auth.login.tooManyAttempts', { minutes: Math.ceil(retryAfterSeconds(error) / 60) });
-    if (Object.keys(fieldProblemsOf(error)).length > 0) return null;
+    if (!formWideError(error)) return null;
     return describeError(t, error);
   };
   const unconfirmedEmail = isApiError(signIn.error) && signIn.error.code === 'EMAIL_NOT_CONFIRMED' ? (signIn.variables?.usernameOrEmail ?? '') : null;
   const message = failure();
 
   return (
-    <Form errors={errors} onSubmit={submit} aria-label={t('screens.login.title')}>
+    <Form onSubmit={submit} aria-label={t('screens.login.title')}>
       <p className="auth-intro">{t('auth.login.intro')}</p>
       {message ? (
         <FormError>
@@ -76,8 +74,8 @@ export function LoginScreen() {
           ) : null}
         </FormError>
       ) : null}
-      <TextField {...field('usernameOrEmail')} label={t('auth.fields.usernameOrEmail')} autoComplete="username" isRequired autoFocus />
-      <TextField {...field('password')} label={t('auth.fields.password')} type="password" autoComplete="current-password" isRequired />
+      <TextField {...form.field('usernameOrEmail')} label={t('auth.fields.usernameOrEmail')} autoComplete="username" isRequired autoFocus />
+      <TextField {...form.field('password')} label={t('auth.fields.password')} type="password" autoComplete="current-password" isRequired />
       <div className="auth-links">
         <Link href="/forgot-password">{t('auth.login.forgotPassword')}</Link>
         <Link href="/registration">{t('auth.login.startTrial')}</Link>

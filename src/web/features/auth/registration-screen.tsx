@@ -1,46 +1,53 @@
-import type { FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { TRIAL_DAYS } from '../../../domain/company/company.rules';
 import { registerSchema } from '../../../domain/identity/identity.schema';
-import { validateInput } from '../../lib/error-messages';
+import { formWideError, validateInput } from '../../lib/error-messages';
 import { isLanguage } from '../../lib/i18n';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
 import { TextField } from '../../ui/text-field';
 import { useRegister } from './api/signup-calls';
 import './components/auth-forms.css';
-import { fieldProblemsOf, formWideError, useFormState } from './form-state';
 import { keepSignUpTicket } from './signup-ticket';
+
+interface SignUpDraft {
+  companyName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirm: string;
+}
 
 /** Sign-up for the 30-day trial: the company and its super user; the code goes out by email. */
 export function RegistrationScreen() {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
-  const { values, errors, setErrors, field } = useFormState({ companyName: '', firstName: '', lastName: '', email: '', password: '', confirm: '' });
+  const locale = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  const check = useCallback((draft: SignUpDraft) => validateInput(registerSchema, { ...draft, locale }), [locale]);
+  const form = useSchemaForm({ initial: () => ({ companyName: '', firstName: '', lastName: '', email: '', password: '', confirm: '' }), check });
   const signUp = useRegister();
+  const field = form.field;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const locale = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
-    const checked = validateInput(registerSchema, { ...values, locale });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    signUp.mutate(checked.value, {
+    const checked = form.submit();
+    if (!checked) return;
+    signUp.mutate(checked, {
       onSuccess: (answer) => {
         keepSignUpTicket(answer.email, answer.ticket);
         navigate(`/email-verification-code?email=${encodeURIComponent(answer.email)}`);
       },
-      onError: (error) => setErrors(fieldProblemsOf(error)),
+      onError: form.showServerProblems,
     });
   };
 
   return (
-    <Form errors={errors} onSubmit={submit} aria-label={t('screens.registration.title')}>
+    <Form onSubmit={submit} aria-label={t('screens.registration.title')}>
       <p className="auth-intro">{t('auth.registration.intro', { days: TRIAL_DAYS })}</p>
       <FormError error={formWideError(signUp.error)} />
       <TextField {...field('companyName')} label={t('auth.fields.companyName')} autoComplete="organization" isRequired autoFocus />

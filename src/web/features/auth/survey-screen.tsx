@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { referralSources, referralSourceUpdateSchema, type ReferralSource } from '../../../domain/company/company.schema';
 import { useAuth } from '../../lib/auth';
-import { validateInput, type FieldErrors } from '../../lib/error-messages';
+import { formWideError, validateInput } from '../../lib/error-messages';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
@@ -12,7 +13,9 @@ import { Select, SelectItem } from '../../ui/select';
 import { PageSpinner } from '../../ui/spinner';
 import { useUpdateReferralSource } from './api/signup-calls';
 import './components/auth-forms.css';
-import { fieldProblemsOf, formWideError, withoutProblem } from './form-state';
+
+const checkAnswer = ({ referralSource }: { referralSource: ReferralSource | null }) =>
+  validateInput(referralSourceUpdateSchema, { referralSource: referralSource ?? undefined });
 
 /** 'How did you hear about us?', asked once after sign-up; the answer goes to the company account. */
 export function SurveyScreen() {
@@ -20,8 +23,7 @@ export function SurveyScreen() {
   const [, navigate] = useLocation();
   const { status, session } = useAuth();
   const notify = useNotify();
-  const [referralSource, setReferralSource] = useState<ReferralSource | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm({ initial: (): { referralSource: ReferralSource | null } => ({ referralSource: null }), check: checkAnswer });
   const answer = useUpdateReferralSource();
 
   if (status === 'loading') return <PageSpinner />;
@@ -29,39 +31,32 @@ export function SurveyScreen() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateInput(referralSourceUpdateSchema, { referralSource: referralSource ?? undefined });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
+    const checked = form.submit();
+    if (!checked) return;
     // Without a company id the server answers 'ID is missing', which the form then shows.
     answer.mutate(
-      { companyId: session.company ?? '', input: checked.value },
+      { companyId: session.company ?? '', input: checked },
       {
         onSuccess: () => {
           notify({ severity: 'success', message: t('auth.survey.thanks') });
           navigate('/home', { replace: true });
         },
-        onError: (error) => setErrors(fieldProblemsOf(error)),
+        onError: form.showServerProblems,
       },
     );
   };
 
   return (
-    <Form errors={errors} onSubmit={submit} aria-label={t('screens.surveyForm.title')}>
+    <Form onSubmit={submit} aria-label={t('screens.surveyForm.title')}>
       <p className="auth-intro">{t('auth.survey.intro')}</p>
       <FormError error={formWideError(answer.error)} />
       <Select
         name="referralSource"
         label={t('auth.survey.question')}
         placeholder={t('auth.survey.choose')}
-        value={referralSource}
-        onChange={(key) => {
-          setReferralSource(referralSources.find((source) => source === key) ?? null);
-          setErrors((current) => withoutProblem(current, 'referralSource'));
-        }}
-        errorDetail={errors.referralSource}
+        value={form.draft.referralSource}
+        onChange={(key) => form.patch({ referralSource: referralSources.find((source) => source === key) ?? null })}
+        errorDetail={form.problem('referralSource')}
         isRequired
         items={referralSources.map((source) => ({ id: source }))}
       >

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { customerAccountUpdateSchema, plans, type Plan } from '../../../domain/company/company.schema';
 import type { CustomerAccountDetail } from '../../../domain/company/company.views';
-import { describeError, fieldErrorsFromApiError, validateInput, type FieldErrors } from '../../lib/error-messages';
+import { describeError, formWideError, validateInput } from '../../lib/error-messages';
 import { formatDate } from '../../lib/locale';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
@@ -48,62 +49,43 @@ const addressFields = ['street', 'houseNumber', 'zip', 'place', 'country'] as co
 type CompanyField = (typeof companyFields)[number];
 type AddressField = (typeof addressFields)[number];
 
+interface CustomerDraft {
+  plan: Plan;
+  /** The date input's value; '' for none. */
+  trialEndsAt: string;
+  basicSettings: CustomerAccountDetail['basicSettings'];
+}
+
+// The whole company data is replaced: fields this screen does not show keep their values.
+const checkCustomer = (draft: CustomerDraft) =>
+  validateInput(customerAccountUpdateSchema, { plan: draft.plan, trialEndsAt: fromDateInput(draft.trialEndsAt), basicSettings: draft.basicSettings });
+
 function EditCustomerForm({ customer }: { customer: CustomerAccountDetail }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const notify = useNotify();
-  const settings = customer.basicSettings;
-  const [company, setCompany] = useState<Record<CompanyField, string>>(() => ({
-    companyName: settings.companyName,
-    firstName: settings.firstName,
-    lastName: settings.lastName,
-    email: settings.email,
-    phone: settings.phone,
-  }));
-  const [address, setAddress] = useState<Record<AddressField, string>>(() => ({
-    street: settings.billingAddress.street,
-    houseNumber: settings.billingAddress.houseNumber,
-    zip: settings.billingAddress.zip,
-    place: settings.billingAddress.place,
-    country: settings.billingAddress.country,
-  }));
-  const [plan, setPlan] = useState<Plan>(customer.plan);
-  const [trialEnd, setTrialEnd] = useState(toDateInput(customer.trialEndsAt));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm({
+    initial: (): CustomerDraft => ({ plan: customer.plan, trialEndsAt: toDateInput(customer.trialEndsAt), basicSettings: customer.basicSettings }),
+    check: checkCustomer,
+  });
+  const { draft, change } = form;
   const [deleting, setDeleting] = useState(false);
   const update = useUpdateCustomer();
   const language = i18n.resolvedLanguage;
-  // A field's problem goes once it is edited, not when it loses focus, so nothing moves as Save is pressed.
-  const edited = (name: string) =>
-    setErrors((current) => {
-      if (!(name in current)) return current;
-      const rest = { ...current };
-      delete rest[name];
-      return rest;
-    });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The whole company data is replaced: fields this screen does not show keep their values.
-    const checked = validateInput(customerAccountUpdateSchema, {
-      plan,
-      trialEndsAt: fromDateInput(trialEnd),
-      basicSettings: { ...settings, ...company, billingAddress: { ...settings.billingAddress, ...address } },
-    });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
+    const checked = form.submit();
+    if (!checked) return;
     update.mutate(
-      { id: customer.id, update: checked.value },
+      { id: customer.id, update: checked },
       {
         onSuccess: (saved) => {
           notify({ severity: 'success', message: t('customers.edit.saved', { company: saved.companyName }) });
           navigate('/customers');
         },
         onError: (error) => {
-          setErrors(fieldErrorsFromApiError(error));
+          form.showServerProblems(error);
           notify({ severity: 'error', message: t('customers.edit.failed', { reason: describeError(t, error) }) });
         },
       },
@@ -115,11 +97,9 @@ function EditCustomerForm({ customer }: { customer: CustomerAccountDetail }) {
       key={name}
       name={`basicSettings.${name}`}
       label={t(`customers.fields.${name}`)}
-      value={company[name]}
-      onChange={(value) => {
-        setCompany((current) => ({ ...current, [name]: value }));
-        edited(`basicSettings.${name}`);
-      }}
+      value={draft.basicSettings[name]}
+      onChange={(value) => change((current) => ({ ...current, basicSettings: { ...current.basicSettings, [name]: value } }))}
+      errorDetail={form.problem(`basicSettings.${name}`)}
       type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
       isRequired={name === 'companyName'}
     />
@@ -129,11 +109,14 @@ function EditCustomerForm({ customer }: { customer: CustomerAccountDetail }) {
       key={name}
       name={`basicSettings.billingAddress.${name}`}
       label={t(`customers.fields.${name}`)}
-      value={address[name]}
-      onChange={(value) => {
-        setAddress((current) => ({ ...current, [name]: value }));
-        edited(`basicSettings.billingAddress.${name}`);
-      }}
+      value={draft.basicSettings.billingAddress[name]}
+      onChange={(value) =>
+        change((current) => ({
+          ...current,
+          basicSettings: { ...current.basicSettings, billingAddress: { ...current.basicSettings.billingAddress, [name]: value } },
+        }))
+      }
+      errorDetail={form.problem(`basicSettings.billingAddress.${name}`)}
     />
   );
 
@@ -169,33 +152,25 @@ function EditCustomerForm({ customer }: { customer: CustomerAccountDetail }) {
           <dd>{customer.readOnly ? t('customers.edit.readOnly') : t('customers.edit.fullAccess')}</dd>
         </div>
       </dl>
-      <Form className="customer-form form-panel" errors={errors} onSubmit={submit} aria-label={t('screens.editCustomer.title')}>
-        <FormError error={update.error && Object.keys(fieldErrorsFromApiError(update.error)).length === 0 ? update.error : undefined} />
+      <Form className="customer-form form-panel" onSubmit={submit} aria-label={t('screens.editCustomer.title')}>
+        <FormError error={formWideError(update.error)} />
         <fieldset>
           <legend>{t('customers.edit.account')}</legend>
           <Select
             name="plan"
             label={t('customers.columns.plan')}
-            value={plan}
-            onChange={(key) => {
-              setPlan(plans.find((candidate) => candidate === key) ?? plan);
-              edited('plan');
-              edited('trialEndsAt');
-            }}
+            value={draft.plan}
+            onChange={(key) => form.patch({ plan: plans.find((candidate) => candidate === key) ?? draft.plan })}
+            errorDetail={form.problem('plan')}
             items={plans.map((candidate) => ({ id: candidate }))}
           >
             {(item) => <SelectItem id={item.id}>{t(`customers.plans.${item.id}`)}</SelectItem>}
           </Select>
           <TextField
-            name="trialEndsAt"
             type="date"
             label={t('customers.fields.trialEndsAt')}
             description={t('customers.edit.trialEndHint')}
-            value={trialEnd}
-            onChange={(value) => {
-              setTrialEnd(value);
-              edited('trialEndsAt');
-            }}
+            {...form.field('trialEndsAt')}
           />
         </fieldset>
         <fieldset>

@@ -70,7 +70,7 @@ export function AddMaterialScreen() {
 
   const title = t(`materials.titles.add.${draft.type}`);
   return (
-    <div className="page" ref={form.containerRef}>
+    <div className="page" id={form.scopeId}>
       <MaterialHeader title={title} type={draft.type} />
       <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
         {form.hasProblems ? <FormError>{t('materials.form.fixProblems')}</FormError> : null}

@@ -146,7 +146,7 @@ function EditMaterialForm({ material }: { material: Material }) {
 
   const title = t(`materials.titles.edit.${draft.type}`);
   return (
-    <div className="page" ref={form.containerRef}>
+    <div className="page" id={form.scopeId}>
       <MaterialHeader title={title} type={draft.type} />
       <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
         {edit.conflict ? (

@@ -4,7 +4,8 @@ import { ADVERTISEMENT_STREAM_TYPE, ORDER_STREAM_TYPE } from '../../../domain/or
 import { advertisementSchema, orderLimits } from '../../../domain/orders/order.schema';
 import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
-import { describeError, fieldErrorsFromApiError, validateInput, type FieldErrors } from '../../lib/error-messages';
+import { describeError, validateInput } from '../../lib/error-messages';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
@@ -24,25 +25,22 @@ const displayTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${ADVERTISEMENT_STREAM
 /** The display shows every order in production on one page. */
 const allOnOnePage = { pageIndex: 0, pageSize: 500, globalFilter: '', sort: '' };
 
+const checkAnnouncement = (draft: { comment: string }) => validateInput(advertisementSchema, draft);
+
 function AnnouncementEditor({ comment }: { comment: string }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const save = useSetAdvertisement();
-  const [text, setText] = useState(comment);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm({ initial: () => ({ comment }), check: checkAnnouncement });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateInput(advertisementSchema, { comment: text });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    save.mutate(checked.value.comment, {
+    const checked = form.submit();
+    if (!checked) return;
+    save.mutate(checked.comment, {
       onSuccess: () => notify({ severity: 'success', message: t('orders.display.saved') }),
       onError: (error) => {
-        setErrors(fieldErrorsFromApiError(error));
+        form.showServerProblems(error);
         notify({ severity: 'error', message: t('orders.display.saveFailed', { reason: describeError(t, error) }) });
       },
     });
@@ -51,15 +49,10 @@ function AnnouncementEditor({ comment }: { comment: string }) {
   return (
     <Form className="display-editor" onSubmit={submit} aria-label={t('orders.display.editLabel')}>
       <TextField
-        name="comment"
         label={t('orders.display.announcement')}
         description={t('orders.form.maxCharacters', { max: orderLimits.advertisementComment })}
-        value={text}
-        onChange={(next) => {
-          setText(next);
-          setErrors({});
-        }}
-        errorDetail={errors.comment}
+        {...form.field('comment')}
+        errorDetail={form.problem('comment')}
       />
       <Button type="submit" isDisabled={save.isPending}>
         {t('orders.display.save')}

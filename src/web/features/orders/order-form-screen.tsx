@@ -69,7 +69,7 @@ export function AddOrderScreen({ kind }: { kind: OrderKind }) {
 
   const title = t(`orders.titles.add.${kind}`);
   return (
-    <div className="page" ref={form.containerRef}>
+    <div className="page" id={form.scopeId}>
       <OrderFormHeader kind={kind} title={title} />
       <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
         {form.hasProblems ? <FormError>{t('orders.form.fixProblems')}</FormError> : null}
@@ -147,7 +147,7 @@ function EditOrderForm({ order }: { order: OrderView }) {
   const title = t(`orders.titles.edit.${order.kind}`, { orderNumber: order.orderNumber });
   const mayChange = canWrite && editable;
   return (
-    <div className="page" ref={form.containerRef}>
+    <div className="page" id={form.scopeId}>
       <OrderFormHeader kind={order.kind} title={title} />
       <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
         {edit.conflict ? (

@@ -1,15 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
-import { isApiError } from '../../lib/api';
-import { describeError, fieldErrorsFromApiError } from '../../lib/error-messages';
+import { describeError, formWideError } from '../../lib/error-messages';
+import { useVersionedEdit } from '../../lib/use-schema-form';
 import { Breadcrumb } from '../../ui/breadcrumb';
-import { Button } from '../../ui/button';
+import { FormConflict, FormError } from '../../ui/form';
 import { useNotify } from '../../ui/notification-bar';
 import { RecordLoader } from '../../ui/record-loader';
-import { useChangeStation, useCreateStation, useRecordMaintenance, useStation, type StationView } from './api/stations';
-import { StationForm, type StationFormSubmission } from './components/station-form';
-import { emptyStationForm, stationFormOf } from './station-form-state';
+import { getStationQueryOptions, useChangeStation, useCreateStation, useRecordMaintenance, useStation, type StationView } from './api/stations';
+import { StationForm } from './components/station-form';
+import { useStationForm, type StationFormSubmission } from './station-form-state';
 import './stations.css';
 
 /** Records the maintenance the form named, on the version the save answered; a failure is only a warning. */
@@ -48,7 +48,7 @@ export function AddStationScreen() {
   const notify = useNotify();
   const create = useCreateStation();
   const maintainAfterSave = useMaintenanceAfterSave();
-  const [initial] = useState(emptyStationForm);
+  const form = useStationForm();
 
   const submit = ({ input, maintenanceAt }: StationFormSubmission) =>
     create.mutate(input, {
@@ -57,18 +57,20 @@ export function AddStationScreen() {
         notify({ severity: 'success', message: t('stations.create.done', { station: station.name }) });
         navigate('/station');
       },
-      onError: (error) => notify({ severity: 'error', message: t('stations.create.failed', { reason: describeError(t, error) }) }),
+      onError: (error) => {
+        form.showServerProblems(error);
+        notify({ severity: 'error', message: t('stations.create.failed', { reason: describeError(t, error) }) });
+      },
     });
 
   return (
     <StationFormPage title={t('screens.addStation.title')}>
       <StationForm
-        initial={initial}
+        form={form}
         label={t('screens.addStation.title')}
         submitLabel={t('stations.create.submit')}
         isPending={create.isPending}
-        serverErrors={fieldErrorsFromApiError(create.error)}
-        formError={create.error && Object.keys(fieldErrorsFromApiError(create.error)).length === 0 ? describeError(t, create.error) : undefined}
+        notice={formWideError(create.error) ? <FormError error={create.error} /> : undefined}
         onSubmit={submit}
       />
     </StationFormPage>
@@ -90,58 +92,62 @@ export function EditStationScreen() {
         noneChosen={{ title: t('stations.edit.noneChosen'), text: t('stations.edit.chooseInList') }}
         back={{ href: '/station', label: t('stations.edit.backToList') }}
       >
-        {/* A newer version (after a reload) starts the form over from what is saved now. */}
-        {(loaded) => <EditStationForm key={`${loaded.id}-${loaded.version}`} station={loaded} onReload={() => void station.refetch()} />}
+        {(loaded) => <EditStationForm key={loaded.id} station={loaded} />}
       </RecordLoader>
     </StationFormPage>
   );
 }
 
-function EditStationForm({ station, onReload }: { station: StationView; onReload: () => void }) {
+function EditStationForm({ station }: { station: StationView }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const notify = useNotify();
   const change = useChangeStation();
   const maintainAfterSave = useMaintenanceAfterSave();
-  const [initial] = useState(() => stationFormOf(station));
-  const conflict = isApiError(change.error) && change.error.code === 'CONFLICT_ERROR';
+  const form = useStationForm(station);
+  const edit = useVersionedEdit({
+    version: station.version,
+    latest: getStationQueryOptions(station.id),
+    texts: 'stations.conflict',
+    onLatest: (latest, keepEntries) => form.restart(latest, keepEntries),
+  });
 
   const submit = ({ input, maintenanceAt }: StationFormSubmission) =>
     change.mutate(
-      { id: station.id, input, version: station.version },
+      { id: station.id, input, version: edit.version },
       {
         onSuccess: async (saved) => {
           await maintainAfterSave(saved, maintenanceAt).catch(() => undefined);
           notify({ severity: 'success', message: t('stations.edit.done', { station: saved.name }) });
           navigate('/station');
         },
-        onError: (error) =>
-          notify({
-            severity: 'error',
-            message: t('stations.edit.failed', { reason: isApiError(error) && error.code === 'CONFLICT_ERROR' ? t('stations.edit.conflict') : describeError(t, error) }),
-          }),
+        onError: (error) => {
+          const conflict = edit.isConflict(error);
+          if (!conflict) form.showServerProblems(error);
+          notify({ severity: 'error', message: t('stations.edit.failed', { reason: conflict ? t('stations.edit.conflict') : describeError(t, error) }) });
+        },
       },
     );
 
-  const formError = conflict ? (
-    <>
-      {t('stations.edit.conflict')}{' '}
-      <Button variant="secondary" onPress={onReload}>
-        {t('stations.edit.reload')}
-      </Button>
-    </>
-  ) : change.error && Object.keys(fieldErrorsFromApiError(change.error)).length === 0 ? (
-    describeError(t, change.error)
+  const notice = edit.conflict ? (
+    <FormConflict
+      text={t('stations.edit.conflict')}
+      keepLabel={t('stations.conflict.keepMine')}
+      discardLabel={t('stations.edit.reload')}
+      onKeep={edit.keepEntries}
+      onDiscard={edit.discardEntries}
+    />
+  ) : formWideError(change.error) ? (
+    <FormError error={change.error} />
   ) : undefined;
 
   return (
     <StationForm
-      initial={initial}
+      form={form}
       label={t('screens.editStation.title')}
       submitLabel={t('common.actions.save')}
       isPending={change.isPending}
-      serverErrors={fieldErrorsFromApiError(change.error)}
-      formError={formError}
+      notice={notice}
       onSubmit={submit}
     />
   );

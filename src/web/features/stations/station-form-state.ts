@@ -1,6 +1,10 @@
-import type { AfterCompletionAction, StationFormValues } from '../../../domain/stations/station.schema';
+import { useCallback, useState } from 'react';
+import { maintenanceIsNotInFuture } from '../../../domain/stations/station.decider';
+import { stationInputSchema, type AfterCompletionAction, type StationFormValues, type StationInput } from '../../../domain/stations/station.schema';
+import { validateInput, type FieldErrors } from '../../lib/error-messages';
+import { useSchemaForm, type DraftCheck } from '../../lib/use-schema-form';
 import type { StationView } from './api/stations';
-import { toDateTimeInput } from './format';
+import { fromDateTimeInput, toDateTimeInput } from './format';
 
 /** One production parameter row of the form; NaN is an empty number field (react-aria's convention). */
 export interface ParameterRow {
@@ -65,3 +69,39 @@ export function stationInputOf(form: StationFormState): StationFormValues {
     incomingGoodsCheckIn: form.incomingGoodsCheckIn,
   };
 }
+
+export interface StationFormSubmission {
+  input: StationInput;
+  /** The last maintenance to record (ISO), or null to leave it as it is. */
+  maintenanceAt: string | null;
+}
+
+/**
+ * The form checked with the domain's station schema, and a changed last maintenance with the
+ * domain's rule that it does not lie in the future. `recorded` is the maintenance the station has.
+ */
+export function checkStationForm(form: StationFormState, recorded: string): DraftCheck<StationFormSubmission> {
+  const checked = validateInput(stationInputSchema, stationInputOf(form));
+  const maintenanceAt = form.lastMaintenance === recorded ? null : fromDateTimeInput(form.lastMaintenance);
+  const inFuture = maintenanceAt ? maintenanceIsNotInFuture(maintenanceAt, new Date().toISOString()) : null;
+  const problems: FieldErrors = checked.ok ? {} : { ...checked.errors };
+  if (inFuture) problems.lastMaintenance = { ...inFuture.details[0], path: 'lastMaintenance' };
+  return checked.ok && !inFuture ? { ok: true, value: { input: checked.value, maintenanceAt } } : { ok: false, errors: problems };
+}
+
+/** The station form: the console's one form state (`useSchemaForm`); `restart` takes a newer stored station. */
+export function useStationForm(station?: StationView) {
+  const [recorded, setRecorded] = useState(() => (station ? toDateTimeInput(station.lastMaintenanceAt) : ''));
+  const check = useCallback((form: StationFormState) => checkStationForm(form, recorded), [recorded]);
+  const form = useSchemaForm({ initial: () => (station ? stationFormOf(station) : emptyStationForm()), check });
+  return {
+    ...form,
+    /** Follows a newer stored station: its maintenance is the recorded one; `keepEntries` false starts the form over from it. */
+    restart(latest: StationView, keepEntries: boolean) {
+      setRecorded(toDateTimeInput(latest.lastMaintenanceAt));
+      if (!keepEntries) form.reset(stationFormOf(latest));
+    },
+  };
+}
+
+export type StationFormModel = ReturnType<typeof useStationForm>;

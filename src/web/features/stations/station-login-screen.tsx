@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { stationLoginSchema } from '../../../domain/stations/station.schema';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { describeError, fieldErrorsFromApiError, validateInput, type FieldErrors } from '../../lib/error-messages';
+import { describeError, validateInput } from '../../lib/error-messages';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
@@ -13,6 +14,8 @@ import { TextField } from '../../ui/text-field';
 import { useStationLogin } from './api/station-login';
 import { useStation } from './api/stations';
 import './stations.css';
+
+const checkCredentials = (draft: { username: string; password: string }) => validateInput(stationLoginSchema, draft);
 
 /** What the station screen hands over on sign-out, so the login still names its station. */
 export interface StationLoginState {
@@ -36,35 +39,18 @@ export function StationLoginScreen({ stationId }: { stationId: string }) {
   const [, navigate] = useLocation();
   const stationName = useStationName(stationId);
   const signIn = useStationLogin();
-  const [values, setValues] = useState({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const field = (name: 'username' | 'password') => ({
-    name,
-    value: values[name],
-    onChange: (value: string) => {
-      setValues((current) => ({ ...current, [name]: value }));
-      setErrors((current) => {
-        const rest = { ...current };
-        delete rest[name];
-        return rest;
-      });
-    },
-  });
+  const form = useSchemaForm({ initial: () => ({ username: '', password: '' }), check: checkCredentials });
+  const field = form.field;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateInput(stationLoginSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
+    const checked = form.submit();
+    if (!checked) return;
     try {
-      await signIn.mutateAsync({ stationId, credentials: checked.value });
+      await signIn.mutateAsync({ stationId, credentials: checked });
       navigate(`/station/${stationId}/work`, { replace: true });
     } catch (error) {
-      setErrors(fieldErrorsFromApiError(error));
+      form.showServerProblems(error);
     }
   };
 
@@ -79,7 +65,7 @@ export function StationLoginScreen({ stationId }: { stationId: string }) {
   const message = failure();
 
   return (
-    <Form className="station-login" errors={errors} onSubmit={(event) => void submit(event)} aria-label={t('stations.login.title')}>
+    <Form className="station-login" onSubmit={(event) => void submit(event)} aria-label={t('stations.login.title')}>
       <p className="station-login-station">
         {stationName ? t('stations.login.atStation', { station: stationName }) : t('stations.login.atThisStation')}
       </p>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { ErrorDetail } from '../../../../domain/shared/errors';
 import {
   afterCompletionActions,
   documentTypes,
@@ -14,7 +15,8 @@ import { emptyAction, type ActionRow } from '../station-form-state';
 export interface ActionFieldsProps {
   actions: ActionRow[];
   onChange: (actions: ActionRow[]) => void;
-  onEdited: (path: string) => void;
+  /** The problem of a field path (`actions.0.element`), shown on its field. */
+  problem: (path: string) => ErrorDetail | undefined;
 }
 
 const isAction = (value: unknown): value is AfterCompletionAction => afterCompletionActions.includes(value as AfterCompletionAction);
@@ -31,12 +33,11 @@ function useElementChoices(withUsers: boolean): Record<AfterCompletionAction, { 
 }
 
 /** Actions run after an order is completed at the station: an action and its element, both required. */
-export function ActionFields({ actions, onChange, onEdited }: ActionFieldsProps) {
+export function ActionFields({ actions, onChange, problem }: ActionFieldsProps) {
   const { t } = useTranslation();
   const choices = useElementChoices(actions.some((row) => row.action === 'notify-user'));
   const update = (index: number, change: Partial<ActionRow>) => {
     onChange(actions.map((row, at) => (at === index ? { ...row, ...change } : row)));
-    for (const field of Object.keys(change)) onEdited(`actions.${index}.${field}`);
   };
 
   return (
@@ -52,6 +53,7 @@ export function ActionFields({ actions, onChange, onEdited }: ActionFieldsProps)
           <div key={row.key} className="station-form-row" role="group" aria-label={t('stations.form.actionN', { n: index + 1 })}>
             <Select
               name={`actions.${index}.action`}
+              errorDetail={problem(`actions.${index}.action`)}
               label={t('stations.fields.action')}
               placeholder={t('stations.form.choose')}
               value={row.action || null}
@@ -63,6 +65,7 @@ export function ActionFields({ actions, onChange, onEdited }: ActionFieldsProps)
             </Select>
             <Select
               name={`actions.${index}.element`}
+              errorDetail={problem(`actions.${index}.element`)}
               label={t('stations.fields.element')}
               placeholder={t('stations.form.choose')}
               value={row.element || null}

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maintenanceIsNotInFuture } from '../../../../domain/stations/station.decider';
-import { describeError, fieldErrorsFromApiError, type FieldErrors } from '../../../lib/error-messages';
+import { describeError, formWideError } from '../../../lib/error-messages';
+import { useSchemaForm, type DraftCheck } from '../../../lib/use-schema-form';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogActions } from '../../../ui/dialog';
 import { Form, FormError } from '../../../ui/form';
@@ -9,6 +10,14 @@ import { useNotify } from '../../../ui/notification-bar';
 import { TextField } from '../../../ui/text-field';
 import { useRecordMaintenance, type StationView } from '../api/stations';
 import { fromDateTimeInput, toDateTimeInput } from '../format';
+
+/** A maintenance time is required and does not lie in the future (the domain's rule). */
+function checkMaintenance({ performedAt }: { performedAt: string }): DraftCheck<string> {
+  const at = fromDateTimeInput(performedAt);
+  if (!at) return { ok: false, errors: { performedAt: { path: 'performedAt', message: 'validation.required' } } };
+  const inFuture = maintenanceIsNotInFuture(at, new Date().toISOString());
+  return inFuture ? { ok: false, errors: { performedAt: inFuture.details[0] } } : { ok: true, value: at };
+}
 
 export interface MaintenanceDialogProps {
   /** The station whose maintenance is recorded; the dialog is open while set. */
@@ -30,22 +39,12 @@ function MaintenanceForm({ station, onClose }: { station: StationView; onClose: 
   const { t } = useTranslation();
   const notify = useNotify();
   const record = useRecordMaintenance();
-  const [performedAt, setPerformedAt] = useState(() => toDateTimeInput(new Date().toISOString()));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm({ initial: () => ({ performedAt: toDateTimeInput(new Date().toISOString()) }), check: checkMaintenance });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const at = fromDateTimeInput(performedAt);
-    if (!at) {
-      setErrors({ performedAt: { path: 'performedAt', message: 'validation.required' } });
-      return;
-    }
-    const inFuture = maintenanceIsNotInFuture(at, new Date().toISOString());
-    if (inFuture) {
-      setErrors({ performedAt: inFuture.details[0] });
-      return;
-    }
-    setErrors({});
+    const at = form.submit();
+    if (!at) return;
     record.mutate(
       { id: station.id, input: { version: station.version, performedAt: at } },
       {
@@ -54,7 +53,7 @@ function MaintenanceForm({ station, onClose }: { station: StationView; onClose: 
           onClose();
         },
         onError: (error) => {
-          setErrors(fieldErrorsFromApiError(error));
+          form.showServerProblems(error);
           notify({ severity: 'error', message: t('stations.maintenance.failed', { station: station.name, reason: describeError(t, error) }) });
         },
       },
@@ -62,17 +61,12 @@ function MaintenanceForm({ station, onClose }: { station: StationView; onClose: 
   };
 
   return (
-    <Form errors={errors} onSubmit={submit} aria-label={t('stations.maintenance.title', { station: station.name })}>
-      <FormError error={record.error && Object.keys(fieldErrorsFromApiError(record.error)).length === 0 ? record.error : undefined} />
+    <Form onSubmit={submit} aria-label={t('stations.maintenance.title', { station: station.name })}>
+      <FormError error={formWideError(record.error)} />
       <TextField
-        name="performedAt"
         type="datetime-local"
         label={t('stations.maintenance.performedAt')}
-        value={performedAt}
-        onChange={(value) => {
-          setPerformedAt(value);
-          setErrors({});
-        }}
+        {...form.field('performedAt')}
         isRequired
         autoFocus
       />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { ErrorDetail } from '../../../../domain/shared/errors';
 import { stationLimits } from '../../../../domain/stations/station.schema';
 import { Button } from '../../../ui/button';
 import { NumberField } from '../../../ui/number-field';
@@ -11,16 +12,15 @@ const parameterNumberFormat: Intl.NumberFormatOptions = { minimumFractionDigits:
 export interface ParameterFieldsProps {
   parameters: ParameterRow[];
   onChange: (parameters: ParameterRow[]) => void;
-  /** Called with a field's path when it is edited, so its problem goes. */
-  onEdited: (path: string) => void;
+  /** The problem of a field path (`parameters.0.value`), shown on its field. */
+  problem: (path: string) => ErrorDetail | undefined;
 }
 
 /** The production parameters: name, value and unit required; From and To optional. */
-export function ParameterFields({ parameters, onChange, onEdited }: ParameterFieldsProps) {
+export function ParameterFields({ parameters, onChange, problem }: ParameterFieldsProps) {
   const { t } = useTranslation();
   const update = (index: number, change: Partial<ParameterRow>) => {
     onChange(parameters.map((row, at) => (at === index ? { ...row, ...change } : row)));
-    for (const field of Object.keys(change)) onEdited(`parameters.${index}.${field}`);
   };
 
   return (
@@ -34,6 +34,7 @@ export function ParameterFields({ parameters, onChange, onEdited }: ParameterFie
           <div key={row.key} className="station-form-row" role="group" aria-label={label}>
             <TextField
               name={`parameters.${index}.name`}
+              errorDetail={problem(`parameters.${index}.name`)}
               label={t('stations.fields.parameterName')}
               value={row.name}
               onChange={(name) => update(index, { name })}
@@ -41,15 +42,24 @@ export function ParameterFields({ parameters, onChange, onEdited }: ParameterFie
             />
             <NumberField
               name={`parameters.${index}.value`}
+              errorDetail={problem(`parameters.${index}.value`)}
               label={t('stations.fields.value')}
               value={row.value}
               onChange={(value) => update(index, { value })}
               formatOptions={parameterNumberFormat}
               isRequired
             />
-            <TextField name={`parameters.${index}.unit`} label={t('stations.fields.unit')} value={row.unit} onChange={(unit) => update(index, { unit })} isRequired />
+            <TextField
+              name={`parameters.${index}.unit`}
+              errorDetail={problem(`parameters.${index}.unit`)}
+              label={t('stations.fields.unit')}
+              value={row.unit}
+              onChange={(unit) => update(index, { unit })}
+              isRequired
+            />
             <NumberField
               name={`parameters.${index}.from`}
+              errorDetail={problem(`parameters.${index}.from`)}
               label={t('stations.fields.from')}
               value={row.from}
               onChange={(from) => update(index, { from })}
@@ -57,6 +67,7 @@ export function ParameterFields({ parameters, onChange, onEdited }: ParameterFie
             />
             <NumberField
               name={`parameters.${index}.to`}
+              errorDetail={problem(`parameters.${index}.to`)}
               label={t('stations.fields.to')}
               value={row.to}
               onChange={(to) => update(index, { to })}
