@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, sessionStorageKey, signIn, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
 import { codeIn, companyWithTeam, linkTokenIn, mailTo, startMailbox, testPassword, type Mailbox, type TestCompany } from '../support/identity.js';
+import { newHeldPage } from './hold-notifications.js';
 
 // Sign-up, sign-in, sign-out and the password pages, against the real server with a real SMTP
 // server on loopback: codes and links are read out of the received mail.
@@ -48,7 +49,7 @@ async function pasteInto(page: Page, position: number, text: string) {
 
 describe('sign-up with a 30-day trial', () => {
   it('registers, confirms the emailed code, answers the survey and arrives home signed in', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const email = uniqueEmail('anna');
     const password = 'Welder#2026';
     await page.goto(`${app.baseUrl}/login`);
@@ -128,7 +129,7 @@ describe('sign-up with a 30-day trial', () => {
   });
 
   it("answers the survey with 'ID is missing' when the session has no company", async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signIn(page, app, { role: 'MASTER', actingFor: null });
     await page.goto(`${app.baseUrl}/survey-form`);
     await heading(page, 'How did you hear about us?').waitFor();
@@ -140,7 +141,7 @@ describe('sign-up with a 30-day trial', () => {
   });
 
   it('tells a visitor whose email is already registered, and confirms an email only once', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await page.goto(`${app.baseUrl}/registration`);
     await field(page, 'Company name').fill('Zweite Firma');
     await field(page, 'First name').fill('Sabine');
@@ -173,7 +174,7 @@ describe('sign-up with a 30-day trial', () => {
     expect(registered.statusCode).toBe(201);
     const firstCode = codeIn(await mailbox.waitFor(mailTo(email)));
 
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await page.goto(`${app.baseUrl}/email-verification-code?email=${encodeURIComponent(email)}`);
     await page.getByRole('button', { name: 'Send a new code' }).click();
     await page.getByRole('status').filter({ hasText: 'A new code is on its way.' }).waitFor();
@@ -192,7 +193,7 @@ describe('sign-up with a 30-day trial', () => {
 
 describe('sign-in and sign-out', () => {
   it('signs a super user in by email, keeps no password, and signs out with the token revoked', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signInThroughForm(page, company.superUser.login, testPassword);
     await page.waitForURL('**/home');
     await heading(page, 'Home').waitFor();
@@ -209,14 +210,14 @@ describe('sign-in and sign-out', () => {
   });
 
   it('signs an operator in by username', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signInThroughForm(page, company.operator.login, testPassword);
     await page.waitForURL('**/home');
     expect(JSON.parse((await storedSession(page)) ?? 'null')).toMatchObject({ role: 'OPERATOR', userId: company.operator.id });
   });
 
   it('checks both fields and the password rule before asking the server', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await page.goto(`${app.baseUrl}/login`);
     await heading(page, 'Sign in').waitFor();
     let asked = 0;
@@ -234,7 +235,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('says incorrect email or password, or incorrect username or password, and stays signed out', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signInThroughForm(page, company.admin.login, 'Wrong#Password1');
     await page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' }).waitFor();
     await expectNoAxeViolations(page, '/login with wrong password');
@@ -257,7 +258,7 @@ describe('sign-in and sign-out', () => {
       confirm: 'Welder#2026',
     });
     expect(registered.statusCode).toBe(201);
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signInThroughForm(page, email, 'Welder#2026');
     await page.getByRole('alert').filter({ hasText: 'Please confirm your email address with the code we sent you.' }).waitFor();
     expect(await storedSession(page)).toBeNull();
@@ -277,14 +278,14 @@ describe('sign-in and sign-out', () => {
       });
       expect(failed.statusCode).toBe(401);
     }
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signInThroughForm(page, blocked.admin.login, testPassword);
     await page.getByRole('alert').filter({ hasText: /Too many failed attempts\. Please wait \d+ minutes and try again\./ }).waitFor();
     expect(await storedSession(page)).toBeNull();
   });
 
   it('shows the sign-in page in German after switching the language', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await page.goto(`${app.baseUrl}/login`);
     await heading(page, 'Sign in').waitFor();
     await page.getByRole('button', { name: /Language/ }).click();
@@ -303,7 +304,7 @@ describe('sign-in and sign-out', () => {
 describe('passwords', () => {
   it('sends a reset link, sets the new password with it, and refuses the used link', async () => {
     const member = await companyWithTeam(app.testApp);
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await page.goto(`${app.baseUrl}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await heading(page, 'Forgot password').waitFor();
@@ -336,7 +337,7 @@ describe('passwords', () => {
   });
 
   it('answers an unknown address exactly like a known one, and sends nothing', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const unknown = uniqueEmail('nobody');
     await page.goto(`${app.baseUrl}/forgot-password`);
     await field(page, 'Email').fill(unknown);
@@ -346,7 +347,7 @@ describe('passwords', () => {
   });
 
   it('leads an unknown link to the invalid-token page, which leads back to sign-in', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await page.goto(`${app.baseUrl}/reset-password?token=not-a-real-token`);
     await page.waitForURL('**/invalid-token');
     await heading(page, 'Link no longer valid').waitFor();
@@ -364,7 +365,7 @@ describe('passwords', () => {
     expect(invited.statusCode).toBe(201);
     const token = linkTokenIn(await mailbox.waitFor(mailTo(invitee)), '/set-admin-password');
 
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     // A reset page refuses an invitation link.
     await page.goto(`${app.baseUrl}/reset-password?token=${encodeURIComponent(token)}`);
     await page.waitForURL('**/invalid-token');
@@ -389,7 +390,7 @@ describe('passwords', () => {
   it('changes the password of a signed-in user after checking the current one', async () => {
     const member = await companyWithTeam(app.testApp);
     const signedIn = await api('POST', '/api/auth/authenticate', undefined, { usernameOrEmail: member.superUser.login, password: testPassword });
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await writeSession(page, app, { ...signedIn.json(), expiresAt: Date.now() + 3_600_000 });
     const profileReads: string[] = [];
     page.on('request', (request) => {
@@ -415,7 +416,7 @@ describe('passwords', () => {
   });
 
   it('sends a visitor who is not signed in from change-password to sign-in', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await page.goto(`${app.baseUrl}/change-password`);
     await page.waitForURL('**/login');
   });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, expectNoAxeViolations, sessionStorageKey, signIn, startBrowserApp, type BrowserApp, type BrowserSession } from '../support/browser.js';
+import { newHeldPage } from './hold-notifications.js';
 
 // The product operator: the company selector of the sidebar and the customer accounts.
 let app: BrowserApp;
@@ -32,7 +33,7 @@ async function chooseCompany(page: Page, name: string) {
 
 describe('the master user: company selector', () => {
   it('switches to a company: new token, success message, every item in the sidebar, selection kept after reload', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const before = await signIn(page, app, { role: 'MASTER', actingFor: null });
     const profileReads: string[] = [];
     page.on('request', (request) => {
@@ -68,7 +69,7 @@ describe('the master user: company selector', () => {
 
   it('says so when the switch fails, and keeps the current selection', async () => {
     const { companyId } = await createCompany(app, 'Delta Guss GmbH');
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const session = await signIn(page, app, { role: 'MASTER', actingFor: null });
     await page.goto(`${app.baseUrl}/customers`);
     await heading(page, 'Customers').waitFor();
@@ -88,7 +89,7 @@ describe('the master user: company selector', () => {
 describe('the master user: customer accounts', () => {
   it('lists the customers with their columns, pages on the server and filters by company name', async () => {
     for (let workshop = 1; workshop <= 9; workshop += 1) await createCompany(app, `Werkstatt Nummer ${workshop}`);
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signIn(page, app, { role: 'MASTER', actingFor: null });
     await page.goto(`${app.baseUrl}/customers`);
     // Newest first.
@@ -144,7 +145,7 @@ describe('the master user: customer accounts', () => {
 
   it('deletes a customer after confirmation, and keeps it when the dialog is cancelled', async () => {
     const { companyId } = await createCompany(app, 'Eisen Franke OHG');
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const session = await signIn(page, app, { role: 'MASTER', actingFor: null });
     await page.goto(`${app.baseUrl}/customers`);
     await page.getByRole('searchbox', { name: 'Search' }).fill('Eisen');
@@ -168,7 +169,7 @@ describe('the master user: customer accounts', () => {
 
   it('edits plan, trial end and company data of a customer, and refuses a trial without an end', async () => {
     const { companyId } = await createCompany(app, 'Fräse & Co KG');
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const session = await signIn(page, app, { role: 'MASTER', actingFor: null });
     await page.goto(`${app.baseUrl}/customers`);
     await page.getByRole('searchbox', { name: 'Search' }).fill('Fräse');
@@ -199,7 +200,7 @@ describe('the master user: customer accounts', () => {
 
   it('deletes a customer from its edit page and returns to the list', async () => {
     const { companyId } = await createCompany(app, 'Gießerei Hahn');
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signIn(page, app, { role: 'MASTER', actingFor: companyId });
     await page.goto(`${app.baseUrl}/customer/edit-customer/${companyId}`);
     await page.getByRole('textbox', { name: 'Company name' }).waitFor();
@@ -213,7 +214,7 @@ describe('the master user: customer accounts', () => {
   });
 
   it('tells the master when a customer to edit does not exist', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signIn(page, app, { role: 'MASTER', actingFor: null });
     await page.goto(`${app.baseUrl}/customer/edit-customer/00000000-0000-4000-8000-000000000000`);
     await page.getByRole('heading', { name: 'The customer could not be loaded' }).waitFor();

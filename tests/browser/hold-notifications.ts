@@ -8,3 +8,10 @@ import type { Page } from 'playwright-core';
 export async function holdNotifications(page: Page): Promise<void> {
   await page.addInitScript(() => sessionStorage.setItem('shopfloor.holdNotifications', '1'));
 }
+
+/** A new page of the browser app whose notifications are held (see `holdNotifications`). */
+export async function newHeldPage(app: { newPage(): Promise<Page> }): Promise<Page> {
+  const page = await app.newPage();
+  await holdNotifications(page);
+  return page;
+}

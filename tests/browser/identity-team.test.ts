@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, signIn, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { mailTo, startMailbox, type Mailbox } from '../support/identity.js';
+import { newHeldPage } from './hold-notifications.js';
 
 // The team for now: a super user invites an administration user and creates an operation user.
 let app: BrowserApp;
@@ -23,7 +24,7 @@ const field = (page: Page, name: string) => page.getByRole('textbox', { name, ex
 
 describe('team users', () => {
   it('creates an operation user, who then signs in by username, and refuses empty names, a weak password and a taken username', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signIn(page, app, { role: 'SUPER_USER' });
     await page.goto(`${app.baseUrl}/team/operation-user`);
     await heading(page, 'Operation users').waitFor();
@@ -75,7 +76,7 @@ describe('team users', () => {
   });
 
   it('invites an administration user by email and lists them as invited', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signIn(page, app, { role: 'SUPER_USER' });
     await page.goto(`${app.baseUrl}/team/administration-user`);
     await heading(page, 'Administration users').waitFor();
@@ -101,7 +102,7 @@ describe('team users', () => {
   });
 
   it('does not offer operators to add users', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signIn(page, app, { role: 'OPERATOR' });
     await page.goto(`${app.baseUrl}/team/operation-user`);
     await heading(page, 'Operation users').waitFor();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, expectNoAxeViolations, signIn, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { newHeldPage } from './hold-notifications.js';
 
 // Its own server and database: the master's company list must start empty.
 let app: BrowserApp;
@@ -18,7 +19,7 @@ const sidebarLabels = async (page: Page) => (await sidebar(page).getByRole('link
 
 describe('console shell: the master user', () => {
   it('without a selected company sees only customers, and the missing-data message while there are no company accounts', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signIn(page, app, { role: 'MASTER', actingFor: null });
     await page.goto(`${app.baseUrl}/home`);
     await sidebar(page).getByRole('link', { name: 'Customers' }).waitFor();
@@ -34,7 +35,7 @@ describe('console shell: the master user', () => {
 
   it('once a customer exists, reaches the customers screen, and acting for a company sees every item', async () => {
     const { companyId } = await createCompany(app, 'Alpen Metall GmbH');
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signIn(page, app, { role: 'MASTER', actingFor: null });
     await page.goto(`${app.baseUrl}/customers`);
     await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();

@@ -3,6 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, signIn, startBrowserApp, type BrowserApp, type BrowserSession } from '../support/browser.js';
+import { newHeldPage } from './hold-notifications.js';
 
 // Materials: the three tabs, the add and edit screens with image and bill of materials, delete.
 // The server's image limit is lowered so an oversized upload can be shown without sending 512 MB.
@@ -80,7 +81,7 @@ async function chooseComponent(page: Page, row: string, search: string, option: 
 
 describe('material screen: tabs and lists', () => {
   it('pages, filters and sorts on the server, keeps it all in the address over a reload, and switches tabs by keyboard', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const { session, go } = await openSignedIn(page, '/material');
     for (let bike = 1; bike <= 12; bike += 1) {
       await seed(session, { type: 'product', name: `Bike ${String(bike).padStart(2, '0')}`, materialNumber: `B-${bike}`, netPrice: 100 * bike });
@@ -150,7 +151,7 @@ describe('material screen: tabs and lists', () => {
   });
 
   it('shows the empty state of a tab without materials', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const { go } = await openSignedIn(page, '/material?type=manufacturing_part');
     await go();
     await table(page, 'Manufacturing parts').getByText('No results found.').waitFor();
@@ -160,7 +161,7 @@ describe('material screen: tabs and lists', () => {
 
 describe('material screen: operators', () => {
   it('lets an operator read the materials but offers no add, edit or delete', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await signIn(page, app, { role: 'OPERATOR' });
     await page.goto(`${app.baseUrl}/material?type=purchasing_part`);
     await heading(page, 'Materials').waitFor();
@@ -173,7 +174,7 @@ describe('material screen: operators', () => {
 
 describe('material screen: add and edit', () => {
   it('adds a product with attributes, values, components and an image, showing the upload progress and the preview', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const { session, go } = await openSignedIn(page, '/material?type=product');
     const screw = await seed(session, { type: 'purchasing_part', name: 'Screw M4', materialNumber: 'S-4', netPrice: 0.1 });
     await seed(session, { type: 'manufacturing_part', name: 'Frame', materialNumber: 'F-1', netPrice: 50, components: [{ materialId: screw.id, quantity: 4 }] });
@@ -256,7 +257,7 @@ describe('material screen: add and edit', () => {
   });
 
   it('edits a product: the saved values, image and bill of materials show; a changed field is saved', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const { session, go } = await openSignedIn(page, '/material');
     const screw = await seed(session, { type: 'purchasing_part', name: 'Screw M4', materialNumber: 'S-4', netPrice: 0.1 });
     const frame = await seed(session, { type: 'manufacturing_part', name: 'Frame', materialNumber: 'F-1', netPrice: 50, components: [{ materialId: screw.id, quantity: 4 }] });
@@ -324,7 +325,7 @@ describe('material screen: add and edit', () => {
   });
 
   it('says when the material changed meanwhile and saves what was typed after loading the latest version', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const { session } = await openSignedIn(page, '/material');
     const rack = await seed(session, { type: 'product', name: 'Rack', materialNumber: 'R-1' });
     await page.goto(`${app.baseUrl}/material/edit-material/${rack.id}`);
@@ -347,7 +348,7 @@ describe('material screen: add and edit', () => {
   });
 
   it('shows the schema messages at the boundary, translated, and the server refusing a cycle in the bill of materials', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const { session } = await openSignedIn(page, '/material');
     await page.goto(`${app.baseUrl}/material/add-material?type=manufacturing_part`);
     await heading(page, 'Add New Manufacturing Part').waitFor();
@@ -396,7 +397,7 @@ describe('material screen: add and edit', () => {
   });
 
   it('enters and shows numbers in the German format after switching the language', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const { session } = await openSignedIn(page, '/material');
     const pump = await seed(session, { type: 'purchasing_part', name: 'Pump', netPrice: 1234.56, weight: 2.5, purchasing: { supplier: 'Grundfos', minimumOrderQuantity: 1500 } });
     await page.goto(`${app.baseUrl}/material/edit-material/${pump.id}`);
@@ -423,7 +424,7 @@ describe('material screen: add and edit', () => {
   });
 
   it('translates a refused image: a file that is no picture (415) and one over the limit (413)', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const { session } = await openSignedIn(page, '/material');
     const bracket = await seed(session, { type: 'manufacturing_part', name: 'Bracket' });
     await page.goto(`${app.baseUrl}/material/edit-material/${bracket.id}`);
@@ -456,7 +457,7 @@ describe('material screen: add and edit', () => {
 
 describe('material screen: delete', () => {
   it('refuses to delete a material used as a component, naming where, and deletes one that is not', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const { session, go } = await openSignedIn(page, '/material?type=purchasing_part');
     const screw = await seed(session, { type: 'purchasing_part', name: 'Screw M4', materialNumber: 'S-4' });
     await seed(session, { type: 'purchasing_part', name: 'Old Bracket' });

@@ -3,7 +3,16 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionCompany } from '../../src/server/modules/identity/index.js';
 import { expectNoAxeViolations, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
-import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Client } from '../support/identity.js';
+import {
+  adminChangeRightsInTests,
+  clientOf,
+  grantChangeRights,
+  identityOf,
+  signIn as signInThroughApi,
+  testPassword,
+  type Client,
+} from '../support/identity.js';
+import { newHeldPage } from './hold-notifications.js';
 
 // Orders and the live production flow in the browser: an administrator creates an order and
 // starts production; an operator completes it through two stations while the home board in a
@@ -51,6 +60,8 @@ beforeAll(async () => {
     ],
   });
   companyId = provisioned.companyId;
+  // The admin sets the operators' station authorisations below: the team change right as well.
+  await grantChangeRights(app.testApp, companyId, provisioned.userIds[0], provisioned.userIds[1], adminChangeRightsInTests);
   const adminSession = await signInThroughApi(app.testApp, logins.admin, testPassword, '10.7.0.1');
   admin = { userId: adminSession.userId, token: adminSession.access_token, client: clientOf(app.testApp, adminSession.access_token) };
   operators = [
@@ -92,7 +103,7 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 const notification = (page: Page, text: string | RegExp) => page.locator('.notification').filter({ hasText: text });
 
 async function openAsAdmin(path: string): Promise<Page> {
-  const page = await app.newPage();
+  const page = await newHeldPage(app);
   await writeSession(page, app, { access_token: admin.token, userId: admin.userId, role: 'ADMIN', company: companyId, expiresAt: Date.now() + 3_600_000 });
   await page.goto(`${app.baseUrl}${path}`);
   return page;
@@ -260,7 +271,7 @@ describe('orders in the console', () => {
     await expectNoAxeViolations(board, '/home');
 
     // The first station through the station login, as on the tablet.
-    const tablet = await app.newPage();
+    const tablet = await newHeldPage(app);
     await tablet.goto(`${app.baseUrl}/station/${saw.id}/login`);
     await tablet.getByRole('textbox', { name: 'Username' }).fill(operators[0].login);
     await tablet.getByRole('textbox', { name: 'Password' }).fill(testPassword);
@@ -390,7 +401,7 @@ describe('the shop-floor display', () => {
   it('shows orders in production live with the announcement, and says when it is not current until it caught up', async () => {
     let blocked = false;
     const sockets: WebSocketRoute[] = [];
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await page.routeWebSocket('**/api/live', (socket) => {
       if (blocked) {
         socket.close({ code: 4000, reason: 'unreachable' });
@@ -437,7 +448,7 @@ describe('the shop-floor display', () => {
 describe('two operators acting on one order at once', () => {
   it('the one who comes second sees a clear conflict message and the fresh state, never a lost move', async () => {
     const order = await productionOrderInLine();
-    const tablet = await app.newPage();
+    const tablet = await newHeldPage(app);
     await openStation(tablet, 0, saw);
     await tablet.getByRole('button', { name: new RegExp(`^Order ${order.orderNumber}`) }).click();
     await tablet.getByRole('heading', { level: 3, name: `Order ${order.orderNumber}` }).waitFor();
@@ -469,7 +480,7 @@ describe('two operators acting on one order at once', () => {
 describe('Move to', () => {
   it('offers an operator only the other stations they are authorised for, and an administrator every other station', async () => {
     const order = await productionOrderInLine();
-    const tablet = await app.newPage();
+    const tablet = await newHeldPage(app);
     await openStation(tablet, 0, saw);
     await tablet.getByRole('button', { name: new RegExp(`^Order ${order.orderNumber}`) }).click();
     await tablet.getByRole('heading', { level: 3, name: `Order ${order.orderNumber}` }).waitFor();
@@ -485,7 +496,7 @@ describe('Move to', () => {
 
     // Pia may use the saw only: there is nowhere she can move an order to.
     const other = await productionOrderInLine();
-    const pias = await app.newPage();
+    const pias = await newHeldPage(app);
     await openStation(pias, 2, saw);
     await pias.getByRole('button', { name: new RegExp(`^Order ${other.orderNumber}`) }).click();
     await pias.getByRole('heading', { level: 3, name: `Order ${other.orderNumber}` }).waitFor();

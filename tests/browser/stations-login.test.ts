@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, sessionStorageKey, startBrowserApp, writeSession, type BrowserApp, type BrowserSession } from '../support/browser.js';
 import { clientOf, companyWithTeam, signIn as signInThroughApi, type TestCompany } from '../support/identity.js';
+import { newHeldPage } from './hold-notifications.js';
 
 // Station login at a tablet and the station screen it opens, against the real server.
 let app: BrowserApp;
@@ -41,7 +42,7 @@ async function signInAtStation(page: Page, username: string, password: string) {
 
 describe('station login', () => {
   it('signs an authorised operator in on a tablet nobody is signed in on and opens the station screen', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await page.goto(loginUrl(presse.id));
     await heading(page, 'Station login').waitFor();
     await page.getByText('Sign in at this station').waitFor();
@@ -85,7 +86,7 @@ describe('station login', () => {
   });
 
   it("refuses an administration user: 'You are not operator!', in German as well", async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await page.goto(loginUrl(presse.id));
     await heading(page, 'Station login').waitFor();
     await signInAtStation(page, company.admin.login, company.admin.password);
@@ -103,7 +104,7 @@ describe('station login', () => {
   });
 
   it('refuses an operator at a station they are not authorised for', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await page.goto(loginUrl(lager.id));
     await signInAtStation(page, company.operator.login, company.operator.password);
     await page.getByRole('alert').filter({ hasText: 'You are not authorised for this station.' }).waitFor();
@@ -112,7 +113,7 @@ describe('station login', () => {
   });
 
   it('is reached from the overview; the console session of the device is replaced by the operator', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const admin = await signInThroughApi(app.testApp, company.admin.login, company.admin.password);
     await writeSession(page, app, { ...admin, role: 'ADMIN', expiresAt: Date.now() + 3_600_000 });
     await page.goto(`${app.baseUrl}/station`);
@@ -128,7 +129,7 @@ describe('station login', () => {
   });
 
   it('sends a console session that did not sign in at the station to its login', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     const operator = await signInThroughApi(app.testApp, company.operator.login, company.operator.password);
     await writeSession(page, app, { ...operator, role: 'OPERATOR', expiresAt: Date.now() + 3_600_000 });
     await page.goto(`${app.baseUrl}/station/${presse.id}/work`);

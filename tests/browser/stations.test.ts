@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, signIn as signInThroughApi, type TeamMember, type TestCompany } from '../support/identity.js';
+import { newHeldPage } from './hold-notifications.js';
 
 // The station screens as a super user works with them: the overview, add and edit, the sequence
 // editor (by keyboard), and the refusals the server and the domain rules give.
@@ -78,7 +79,7 @@ const draftNames = async (page: Page) => (await sequenceList(page).locator('.seq
 
 describe('adding and editing stations', () => {
   it('refuses names the rules forbid, with their messages, then creates a station with parameters and an action', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await openAs(page, company.superUser, 'SUPER_USER', '/station');
     await heading(page, 'Stations').waitFor();
     await table(page).getByText('No results found.').waitFor();
@@ -162,7 +163,7 @@ describe('adding and editing stations', () => {
 
   it('shows the server refusal of a taken name on the field, in German as well', async () => {
     await createStation('BOHREN');
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await openAs(page, company.admin, 'ADMIN', '/station/add-production-station');
     await heading(page, 'Add production station').waitFor();
     await page.getByRole('button', { name: /Language$/ }).click();
@@ -183,7 +184,7 @@ describe('adding and editing stations', () => {
 
   it('edits a station on its version and says so when it was changed meanwhile', async () => {
     const station = await createStation('FRÄSEN');
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await openAs(page, company.superUser, 'SUPER_USER', '/station');
     await page.getByRole('link', { name: 'Edit FRÄSEN' }).click();
     await page.waitForURL(`**/station/edit-production-station/${station.id}`);
@@ -209,7 +210,7 @@ describe('adding and editing stations', () => {
 
   it('records a maintenance from the overview', async () => {
     await createStation('WARTUNG1');
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await openAs(page, company.superUser, 'SUPER_USER', '/station');
     const row = table(page).getByRole('row', { name: /WARTUNG1/ });
     await row.getByRole('gridcell', { name: 'Never' }).waitFor();
@@ -235,7 +236,7 @@ describe('the sequence editor', () => {
     saege = await createStation('SÄGE');
     await createStation('KANTEN');
     lack = await createStation('LACK');
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await openAs(page, company.superUser, 'SUPER_USER', '/station');
     await page.getByText('No station is in the sequence yet.').waitFor();
     expect(await draftNames(page)).toEqual(['WIP']);
@@ -302,7 +303,7 @@ describe('the sequence editor', () => {
   });
 
   it("refuses to remove the start station from the draft ('You can not delete Start station!') and discards a draft", async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await openAs(page, company.superUser, 'SUPER_USER', '/station');
     await sequenceItem(page, 'LACK').waitFor();
     await page.getByRole('button', { name: 'Remove from sequence: LACK' }).focus();
@@ -321,7 +322,7 @@ describe('the sequence editor', () => {
 
   it('refuses to delete a station of the saved sequence, and deletes one outside it', async () => {
     const outside = await createStation('ENTGRATEN');
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await openAs(page, company.superUser, 'SUPER_USER', '/station');
     await table(page).getByRole('rowheader', { name: 'SÄGE' }).waitFor();
 
@@ -345,7 +346,7 @@ describe('the sequence editor', () => {
   });
 
   it('shows a stale-version save as a conflict and offers to reload the saved sequence', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await openAs(page, company.superUser, 'SUPER_USER', '/station');
     await sequenceItem(page, 'KANTEN').waitFor();
     await sequenceItem(page, 'KANTEN').focus();
@@ -365,7 +366,7 @@ describe('the sequence editor', () => {
   });
 
   it('asks before a navigation drops an unsaved draft: Stay keeps it, Leave drops it, after Save nothing asks', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await openAs(page, company.superUser, 'SUPER_USER', '/home');
     const sidebarLink = (name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name });
     await sidebarLink('Stations').click();
@@ -444,7 +445,7 @@ describe('the sequence editor', () => {
   });
 
   it('asks before signing out drops an unsaved draft', async () => {
-    const page = await app.newPage();
+    const page = await newHeldPage(app);
     await openAs(page, company.superUser, 'SUPER_USER', '/station');
     await sequenceItem(page, 'KANTEN').waitFor();
     const before = await savedSequence();

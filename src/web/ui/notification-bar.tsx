@@ -16,8 +16,9 @@ export const NOTIFICATION_HIDE_MS = 3000;
 
 /**
  * A test-only switch: while sessionStorage holds this key with '1', a notification stays until it
- * is closed or replaced, so a test on a loaded machine reads it instead of racing its 3 s. Nothing
- * in the console sets it; users always get the 3 s.
+ * is closed or replaced, so a test on a loaded machine reads it instead of racing its 3 s. A held
+ * notification lets clicks through to the page (as it would be gone by then), its close button aside.
+ * Nothing in the console sets it; users always get the 3 s.
  */
 export const HOLD_NOTIFICATIONS_KEY = 'shopfloor.holdNotifications';
 
@@ -69,7 +70,7 @@ export function useNotify(): Notify {
 function NotificationBar({ shown, onClose }: { shown: Shown | null; onClose: () => void }) {
   const urgent = shown?.severity === 'error' || shown?.severity === 'warning';
   return (
-    <div className="notification-area">
+    <div className="notification-area" data-held={holdsNotifications() || undefined}>
       <div role="alert">{shown && urgent ? <Bar key={shown.id} notification={shown} onClose={onClose} /> : null}</div>
       <div role="status">{shown && !urgent ? <Bar key={shown.id} notification={shown} onClose={onClose} /> : null}</div>
     </div>
