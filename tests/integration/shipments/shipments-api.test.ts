@@ -4,7 +4,7 @@ import { shipmentDecider } from '../../../src/domain/shipments/shipment.decider.
 import type { ShipmentView } from '../../../src/domain/shipments/shipments.views.js';
 import { settableClock } from '../../../src/server/platform/clock.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { act, createShipment, errorOf, orderOf, shipmentBody, shipmentOf, shippingCompany, type ShippingCompany } from './support.js';
+import { act, clientOf, createShipment, errorOf, orderOf, shipmentBody, shipmentOf, shippingCompany, type ShippingCompany } from './support.js';
 
 let t: TestApp;
 let home: ShippingCompany;
@@ -231,6 +231,23 @@ describe('refusals', () => {
     expect((await home.operator.post(`/api/shipments/${shipment.id}/cancel`, { version: shipment.version })).statusCode).toBe(403);
     expect((await home.operator.get(`/api/shipments/${shipment.id}`)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/shipments' })).statusCode).toBe(401);
+  });
+
+  it('an administrator without the shipments change right: 403 on writes, reads still answer', async () => {
+    const team = await shippingCompany(t, 'Rechte GmbH');
+    const owner = clientOf(t, team.company.superUser.token);
+    const order = await team.readyOrder();
+    const matrix = (await owner.get('/api/team/user-rights')).json();
+    const users = matrix.users.map((row: { userId: string; changeRights: string[] }) =>
+      row.userId === team.company.admin.id ? { ...row, changeRights: row.changeRights.filter((right) => right !== 'shipments') } : row,
+    );
+    const saved = await owner.put('/api/team/user-rights', { version: matrix.version, users });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await team.admin.post('/api/shipments', shipmentBody([order.id]));
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res.body).code).toBe('CHANGE_RIGHT_MISSING');
+    expect((await team.admin.get('/api/shipments')).statusCode).toBe(200);
+    expect((await owner.post('/api/shipments', shipmentBody([order.id]))).statusCode).toBe(201);
   });
 
   it('bad input: 400 naming the field', async () => {

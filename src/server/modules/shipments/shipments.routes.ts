@@ -22,14 +22,13 @@ const tags = ['shipments'];
 const shipmentParams = z.object({ id: z.uuid() });
 const attachmentParams = z.object({ id: z.uuid(), attachmentId: z.uuid() });
 
-/** Shipments (shipping orders). Any user of the company reads; writers with the orders change right write. */
+/** Shipments (shipping orders). Any user of the company reads; writers with the shipments change right write. */
 export async function shipmentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The one size limit of an attachment is the domain's; the parser cuts a larger file there (413).
   await app.register(multipart, { limits: { fileSize: shipmentLimits.attachmentBytes, files: 1, fields: 0, parts: 1 } });
   const readers = { preHandler: app.authenticate };
-  // Shipping orders are part of the orders area: writing them takes the orders change right.
-  const writers = { preHandler: app.requireChangeRight('orders') };
+  const writers = { preHandler: app.requireChangeRight('shipments') };
   const dataDir = app.config.dataDir;
 
   /** Runs a command on the shipment of the route and answers the shipment as it is afterwards, read in the same transaction. */
