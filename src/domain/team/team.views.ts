@@ -72,6 +72,14 @@ export const employeeViewSchema = z.object({
 });
 export type EmployeeView = z.infer<typeof employeeViewSchema>;
 
+/** What the employee profile adds to a user account (`GET /users/account/{id}`, spec section 7). */
+export const accountEmployeeSchema = employeeViewSchema.omit({ user: true });
+export type AccountEmployee = z.infer<typeof accountEmployeeSchema>;
+
+/** The account answer: the user, and their employee records (null until the team module answers them). */
+export const accountViewSchema = userViewSchema.extend({ employee: accountEmployeeSchema.nullable() });
+export type AccountView = z.infer<typeof accountViewSchema>;
+
 export const masterDataEntryViewSchema = z.object({
   id: z.string(),
   list: z.enum(masterDataLists),

@@ -46,6 +46,12 @@ describe('employee profile', () => {
     });
     const own = await operator.get(`/api/team/employees/${company.operator.id}`);
     expect(own.statusCode).toBe(200);
+    // The spec's account call answers the same records beside the user's fields.
+    const account = await admin.get(`/api/users/account/${company.operator.id}`);
+    expect(account.statusCode, account.body).toBe(200);
+    const { user, ...employee } = res.json();
+    expect(account.json()).toEqual({ ...user, employee });
+    expect((await admin.get(`/api/users/account/${other.operator.id}`)).statusCode).toBe(404);
   });
 
   it('is changed by whoever may change the team, and the names reach the user list', async () => {

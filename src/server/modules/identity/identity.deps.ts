@@ -1,6 +1,8 @@
+import type { AccountEmployee } from '../../../domain/team/team.views.js';
 import type { AuthService } from '../../platform/auth.js';
 import type { CommandDeps } from '../../platform/command.js';
 import type { Config } from '../../platform/config.js';
+import type { Executor } from '../../platform/db.js';
 import { deriveKey } from '../../platform/secrets.js';
 
 /** The keys of the identity module, derived from JWT_SECRET. */
@@ -26,3 +28,6 @@ export interface IdentityDeps extends CommandDeps {
   auth: AuthService;
   secrets: IdentitySecrets;
 }
+
+/** The employee records of a user account, read by the team module (which builds on identity). */
+export type AccountDetailsReader = (db: Executor, userId: string, now: Date) => Promise<AccountEmployee | null>;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { authRoutes } from './auth.routes.js';
-import { identitySecretsFrom, type IdentityDeps } from './identity.deps.js';
+import { identitySecretsFrom, type AccountDetailsReader, type IdentityDeps } from './identity.deps.js';
 import { sessionCheck } from './sessions.js';
 import { userRoutes } from './users.routes.js';
 
-export type { IdentityDeps } from './identity.deps.js';
+export type { AccountDetailsReader, IdentityDeps } from './identity.deps.js';
 export { createMasterUser, masterExists, provisionCompany, type ProvisionedCompany, type ProvisionedUser } from './provisioning.js';
 export { identityDispatchRoutes, sendIdentityEmailJob } from './identity.jobs.js';
 export { identityEmailTemplates } from './identity.emails.js';
@@ -13,13 +14,35 @@ export { passwordMatches } from './passwords.js';
 export { openSession, revokeUserSessions, type IssuedSession } from './sessions.js';
 export { findUserById, findUserByLogin, userNamesByIds, userView, type UserRow } from './users.queries.js';
 
+/** What other modules may ask of the identity module. */
+export interface IdentityService {
+  /** Installs what the account answer adds about the employee; until then `employee` is null. */
+  setAccountDetails(reader: AccountDetailsReader): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: IdentityService;
+  }
+}
+
 /**
  * Identity: sign-up, login and sessions (revocable tokens), passwords and emailed links, the
- * company's team and the product operator's company switch.
+ * company's team and the product operator's company switch. Registered without encapsulation so
+ * `app.identity` is visible to modules registered after it; its routes keep their own scopes.
  */
-export async function identityModule(app: FastifyInstance) {
-  const deps: IdentityDeps = { db: app.db, eventStore: app.eventStore, clock: app.clock, auth: app.auth, secrets: identitySecretsFrom(app.config) };
-  app.auth.setTokenCheck(sessionCheck(app.db));
-  await app.register(async (scope) => authRoutes(scope, deps));
-  await app.register(async (scope) => userRoutes(scope, deps));
-}
+export const identityModule = fp(
+  async (app: FastifyInstance) => {
+    const deps: IdentityDeps = { db: app.db, eventStore: app.eventStore, clock: app.clock, auth: app.auth, secrets: identitySecretsFrom(app.config) };
+    let accountDetails: AccountDetailsReader = async () => null;
+    app.decorate('identity', {
+      setAccountDetails(reader: AccountDetailsReader) {
+        accountDetails = reader;
+      },
+    });
+    app.auth.setTokenCheck(sessionCheck(app.db));
+    await app.register(async (scope) => authRoutes(scope, deps));
+    await app.register(async (scope) => userRoutes(scope, deps, (db, userId, now) => accountDetails(db, userId, now)));
+  },
+  { name: 'identity' },
+);

@@ -3,18 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAdminUserSchema, createOperationsUserSchema, userListQuerySchema } from '../../../domain/identity/identity.schema.js';
 import { okSchema, userCountsSchema, userPageSchema, userViewSchema } from '../../../domain/identity/identity.views.js';
+import { accountViewSchema } from '../../../domain/team/team.views.js';
 import { writerRoles } from '../../../domain/shared/roles.js';
 import { principalOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
-import type { IdentityDeps } from './identity.deps.js';
+import type { AccountDetailsReader, IdentityDeps } from './identity.deps.js';
 import { createOperationsUser, inviteAdminUser, listUsers, removeUser, userAccount, usersByRole } from './users.handlers.js';
 
 const tags = ['users'];
 const idParams = z.object({ id: z.string().max(100) });
 
 /** The company's team: super user, administration users and operation users. */
-export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
+export async function userRoutes(app: FastifyInstance, deps: IdentityDeps, accountDetails: AccountDetailsReader) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const managers = app.requireRole(...writerRoles);
   const teamChangers = app.requireChangeRight('team');
@@ -34,11 +35,15 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps) {
     preHandler: app.authenticate,
     schema: {
       tags,
-      summary: 'One user of the company (operators: only their own account)',
+      summary: 'One user of the company with their employee profile, organization, vacations and rights (operators: only their own account)',
       params: idParams,
-      response: { 200: userViewSchema, ...errorResponses() },
+      response: { 200: accountViewSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, (tx) => userAccount(tx, principalOf(request), request.params.id)),
+    handler: async (request) =>
+      runQuery(app, request, async (tx, now) => {
+        const user = await userAccount(tx, principalOf(request), request.params.id);
+        return { ...user, employee: await accountDetails(tx, user.id, now) };
+      }),
   });
 
   r.get('/api/users/count-by-role', {

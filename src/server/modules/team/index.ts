@@ -8,9 +8,9 @@ import { withTenant } from '../../platform/db.js';
 import { eventProjection } from '../../platform/event-store.js';
 import { revokeUserSessions } from '../identity/index.js';
 import { stationOfOperator } from '../orders/index.js';
-import { decideOnRightsWithin, writeStationRightsOf } from './team.handlers.js';
+import { decideOnRightsWithin, halfVacationDaysAllowed, writeStationRightsOf } from './team.handlers.js';
 import { changeRightsProjection, employeesProjection, masterDataProjection } from './team.projection.js';
-import { grantedChangeRights } from './team.queries.js';
+import { employeeView, grantedChangeRights } from './team.queries.js';
 import { teamRoutes } from './team.routes.js';
 
 export { saveUserRights } from './team.handlers.js';
@@ -73,8 +73,12 @@ export const teamModule = fp(
       if (!mayChange(principal.role, granted, area)) throw new DomainError('CHANGE_RIGHT_MISSING');
     });
     app.stations.setStationRightsWriter(writeStationRightsOf);
+    app.identity.setAccountDetails(async (db, userId, now) => {
+      const { user: _user, ...employee } = await employeeView(db, userId, now.toISOString().slice(0, 10), await halfVacationDaysAllowed());
+      return employee;
+    });
 
     await app.register(teamRoutes);
   },
-  { name: 'team', dependencies: ['stations'] },
+  { name: 'team', dependencies: ['identity', 'stations'] },
 );
