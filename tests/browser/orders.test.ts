@@ -349,13 +349,13 @@ describe('orders in the console', () => {
     await page.keyboard.press('Home');
     await page.getByText('Event 1 of 7: Order created', { exact: false }).waitFor();
     const replay = page.getByRole('region', { name: 'Replay' });
-    await replay.locator('.order-badge').filter({ hasText: 'Open' }).waitFor();
+    await replay.locator('.badge').filter({ hasText: 'Open' }).waitFor();
     await replay.getByText('Not on the production line').waitFor();
 
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.getByText('Event 3 of 7: Work started', { exact: false }).waitFor();
-    await replay.locator('.order-badge').filter({ hasText: 'In progress' }).waitFor();
+    await replay.locator('.badge').filter({ hasText: 'In progress' }).waitFor();
     await replay.getByText('in work at SAW').waitFor();
     expect(await timeline.locator('[aria-current="step"] .order-timeline-event').textContent()).toBe('Work started');
 
@@ -363,7 +363,7 @@ describe('orders in the console', () => {
     await replay.getByText('waiting at DRILL').waitFor();
     await slider.focus();
     await page.keyboard.press('End');
-    await replay.locator('.order-badge').filter({ hasText: 'Finished' }).waitFor();
+    await replay.locator('.badge').filter({ hasText: 'Finished' }).waitFor();
     await replay.getByText('WIP', { exact: true }).waitFor();
     await expectNoAxeViolations(page, '/order/history replayed');
   });

@@ -16,6 +16,7 @@ import { TextField } from '../../ui/text-field';
 import { getAdvertisementQueryOptions, useAdvertisement, useSetAdvertisement } from './api/orders';
 import type { OrderListItem } from './api/types';
 import { LiveState } from './components/live-state';
+import { Badge } from '../../ui/badge';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
 import { useLocaleFormats } from '../../lib/locale';
 import './orders.css';
@@ -91,7 +92,7 @@ export function AdvertisementBoard() {
         cell: (order) => (
           <span className="order-cell-line">
             <StatusBadge status={order.status} />
-            {order.workStartedAt ? <span className="order-badge" data-in-work="true">{t('orders.station.inWork')}</span> : null}
+            {order.workStartedAt ? <Badge tone="info">{t('orders.station.inWork')}</Badge> : null}
           </span>
         ),
       },

@@ -14,6 +14,7 @@ import { getOrderQueryOptions, useOrder } from './api/orders';
 import type { OrderView } from './api/types';
 import { LiveState } from './components/live-state';
 import { OrderActions } from './components/order-actions';
+import { Badge } from '../../ui/badge';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
 import { OrderLoader } from './components/order-loader';
 import { OrderProgressStepper } from './components/order-progress-stepper';
@@ -122,9 +123,7 @@ function OrderDetails({ order, live }: { order: OrderView; live: ReturnType<type
         <Breadcrumb crumbs={[{ label: t('screens.order.title'), href: '/order' }, { label: t(`orders.tabs.${order.kind}`), href: orderListHref(order.kind) }, { label: title }]} />
         <div className="order-title">
           <h1>{title}</h1>
-          <span className="order-badge" data-kind={order.kind}>
-            {t(`orders.kinds.${order.kind}`)}
-          </span>
+          <Badge>{t(`orders.kinds.${order.kind}`)}</Badge>
           <StatusBadge status={order.status} />
           <DelayedBadge delayed={order.delayed} />
           {order.prioritize ? <PriorityBadge /> : null}

@@ -27,6 +27,7 @@ import {
 import type { Worklist } from './api/types';
 import { LiveState } from './components/live-state';
 import { MoveToStationDialog } from './components/station-choice-dialog';
+import { Badge } from '../../ui/badge';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
 import './orders.css';
 import { useRunOrderAction } from './use-run-order-action';
@@ -67,7 +68,7 @@ function WorklistEntries({ worklist, selectedId, onSelect }: { worklist: Worklis
             </span>
             <span className="station-order-facts">
               {order.prioritize ? <PriorityBadge /> : null}
-              {order.inWork ? <span className="order-badge" data-in-work="true">{t('orders.station.inWork')}</span> : null}
+              {order.inWork ? <Badge tone="info">{t('orders.station.inWork')}</Badge> : null}
               <span>{t('orders.station.deliveryOn', { day: formats.day(order.deliveryDate) })}</span>
               {order.delayed ? <DelayedBadge delayed /> : null}
             </span>

@@ -4,6 +4,7 @@ import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { formatDateTime, formatNumber } from '../../lib/locale';
 import { defaultPaging, type PagingState } from '../../lib/paging';
+import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Link } from '../../ui/link';
@@ -21,7 +22,7 @@ function SequencePlace({ station }: { station: StationView }) {
   return (
     <span className="station-place">
       {t('stations.overview.position', { position: station.sequencePosition })}
-      {station.isStartStation ? <span className="station-badge" data-kind="start">{t('stations.startStation')}</span> : null}
+      {station.isStartStation ? <Badge tone="positive">{t('stations.startStation')}</Badge> : null}
     </span>
   );
 }

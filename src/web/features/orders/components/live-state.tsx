@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { LiveQueryState } from '../../../lib/use-live-feed';
+import type { Tone } from '../../../ui/badge';
+import '../../../ui/badge.css';
+
+const liveTones = { live: 'positive', 'catching-up': 'warning', offline: 'error' } as const satisfies Record<string, Tone>;
 
 export interface LiveStateProps {
   live: LiveQueryState;
@@ -21,7 +25,7 @@ export function LiveState({ live, subject }: LiveStateProps) {
         ? t('orders.live.offline', { subject })
         : t('orders.live.catchingUp', { subject });
   return (
-    <p className="order-live" data-live={kind} role="status">
+    <p className="order-live" data-live={kind} data-tone={liveTones[kind]} role="status">
       <span className="order-live-dot" aria-hidden="true" />
       {text}
     </p>

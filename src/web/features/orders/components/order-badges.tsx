@@ -1,23 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '../../../../domain/orders/order.schema';
+import { Badge, type Tone } from '../../../ui/badge';
+
+/** How far an order is, as a tone: at work, ready or done, or canceled. */
+const statusTones: Partial<Record<OrderStatus, Tone>> = {
+  'in-progress': 'info',
+  'ready-to-ship': 'positive',
+  'ready-for-dispatch': 'positive',
+  'ready-to-use': 'positive',
+  dispatched: 'positive',
+  delivered: 'positive',
+  finished: 'positive',
+  canceled: 'error',
+};
 
 /** An order's status in words, coloured by how far it is. */
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
-  return (
-    <span className="order-badge" data-status={status}>
-      {t(`orders.status.${status}`)}
-    </span>
-  );
+  return <Badge tone={statusTones[status]}>{t(`orders.status.${status}`)}</Badge>;
 }
 
 /** Delayed (delivery date passed, not delivered) or on time; in words, never by colour alone. */
 export function DelayedBadge({ delayed }: { delayed: boolean }) {
   const { t } = useTranslation();
   return delayed ? (
-    <span className="order-badge" data-delayed="true">
-      {t('orders.delayed.yes')}
-    </span>
+    <Badge tone="error">{t('orders.delayed.yes')}</Badge>
   ) : (
     <span className="order-muted">{t('orders.delayed.no')}</span>
   );
@@ -26,9 +33,5 @@ export function DelayedBadge({ delayed }: { delayed: boolean }) {
 /** Prioritized orders go first on every worklist. */
 export function PriorityBadge() {
   const { t } = useTranslation();
-  return (
-    <span className="order-badge" data-priority="true">
-      {t('orders.fields.prioritize')}
-    </span>
-  );
+  return <Badge tone="warning">{t('orders.fields.prioritize')}</Badge>;
 }

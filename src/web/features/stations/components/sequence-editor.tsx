@@ -5,6 +5,7 @@ import { SEQUENCE_MAX_STATIONS } from '../../../../domain/stations/sequence.sche
 import { isApiError } from '../../../lib/api';
 import { describeError, translateDetail } from '../../../lib/error-messages';
 import { useUnsavedChangesGuard } from '../../../lib/navigation-guard';
+import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { FormError } from '../../../ui/form';
 import { useNotify } from '../../../ui/notification-bar';
@@ -227,7 +228,7 @@ function DraftEditor({ saved, stations, onReload }: DraftEditorProps) {
                 {index + 1}
               </span>
               <span className="sequence-name">{name}</span>
-              {isStart ? <span className="station-badge" data-kind="start">{t('stations.startStation')}</span> : null}
+              {isStart ? <Badge tone="positive">{t('stations.startStation')}</Badge> : null}
               <span className="sequence-stage-actions">
                 <Button variant="quiet" data-move="up" isDisabled={index === 0} aria-label={t('stations.sequence.moveUpLabel', { station: name })} onPress={() => move(stationId, -1, 'up')}>
                   {t('stations.sequence.moveUp')}
@@ -301,9 +302,7 @@ function WipStage({ position }: { position: number }) {
         {position}
       </span>
       <span className="sequence-name">WIP</span>
-      <span className="station-badge" data-kind="wip">
-        {t('stations.sequence.wipStage')}
-      </span>
+      <Badge tone="warning">{t('stations.sequence.wipStage')}</Badge>
       <span className="sequence-wip-hint">{t('stations.sequence.wipHint')}</span>
     </li>
   );
@@ -325,7 +324,7 @@ export function SequenceLine() {
               {index + 1}
             </span>
             <span className="sequence-name">{stage.name}</span>
-            {stage.isStartStation ? <span className="station-badge" data-kind="start">{t('stations.startStation')}</span> : null}
+            {stage.isStartStation ? <Badge tone="positive">{t('stations.startStation')}</Badge> : null}
           </li>
         ) : null,
       )}
