@@ -42,6 +42,7 @@ export const errorCatalogue = {
   USER_ACCOUNT_NOT_FOUND: { status: 404, message: 'User account not found.' },
   COMPANY_ACCOUNT_NOT_FOUND: { status: 404, message: 'Company account not found.' },
   SHIPPING_ORDER_NOT_FOUND: { status: 404, message: 'Shipping order ID not found or undefined' },
+  TRACKING_LINK_NOT_FOUND: { status: 404, message: 'This tracking link is unknown, has expired or was withdrawn.' },
   CONFLICT_ERROR: { status: 409, message: 'This record was changed meanwhile. Reload and try again.' },
   USER_ALREADY_EXISTS: { status: 409, message: 'A user with this email already exists.' },
   EMAIL_ALREADY_CONFIRMED: { status: 409, message: 'This email is already confirmed.' },

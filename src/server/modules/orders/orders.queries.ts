@@ -404,6 +404,7 @@ export async function orderSummariesOf(db: Executor, orderIds: readonly string[]
     status: row.status,
     customerName: row.name,
     shipmentId: row.state.shipmentId ?? null,
+    positions: row.state.positions.map(({ materialName, materialNumber, quantity }) => ({ materialName, materialNumber, quantity })),
   }));
 }
 

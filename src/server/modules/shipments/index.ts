@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { setShipmentReader } from '../orders/index.js';
 import { shipmentsProjection } from './shipments.projection.js';
+import { shipmentTrackingRoutes } from './shipment-tracking.routes.js';
 import { shipmentOfOrder } from './shipments.queries.js';
 import { shipmentsRoutes } from './shipments.routes.js';
 
@@ -13,4 +14,5 @@ export async function shipmentsModule(app: FastifyInstance) {
   app.eventStore.registerInlineProjection(shipmentsProjection);
   setShipmentReader(shipmentOfOrder);
   await app.register(shipmentsRoutes);
+  await app.register(shipmentTrackingRoutes);
 }
