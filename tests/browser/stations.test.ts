@@ -32,8 +32,8 @@ interface SequenceAnswer {
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const asSuperUser = () => clientOf(app.testApp, company.superUser.token);
 const table = (page: Page) => page.getByRole('grid', { name: 'Production stations' });
-const sequenceList = (page: Page) => page.getByRole('list', { name: 'Stations in sequence order' });
-const sequenceItem = (page: Page, name: string) => sequenceList(page).locator('li', { hasText: name }).first();
+const sequenceList = (page: Page) => page.getByRole('grid', { name: 'Stations in sequence order' });
+const sequenceItem = (page: Page, name: string) => sequenceList(page).getByRole('row').filter({ hasText: name }).first();
 const success = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 const failure = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 
@@ -74,7 +74,7 @@ async function chooseByKeyboard(page: Page, trigger: ReturnType<Page['getByRole'
   await expect.poll(() => trigger.evaluate((element) => element === document.activeElement)).toBe(true);
 }
 
-const focusedStation = (page: Page) => page.evaluate(() => document.activeElement?.closest('li')?.querySelector('.sequence-name')?.textContent ?? null);
+const focusedStation = (page: Page) => page.evaluate(() => document.activeElement?.closest('[role="row"]')?.querySelector('.sequence-name')?.textContent ?? null);
 const draftNames = async (page: Page) => (await sequenceList(page).locator('.sequence-name').allTextContents()).map((text) => text.trim());
 
 describe('adding and editing stations', () => {
@@ -306,6 +306,8 @@ describe('the sequence editor', () => {
     const page = await newHeldPage(app);
     await openAs(page, company.superUser, 'SUPER_USER', '/station');
     await sequenceItem(page, 'LACK').waitFor();
+    // In the list's grid a keyboard user reaches a station's buttons from its row.
+    await sequenceItem(page, 'LACK').focus();
     await page.getByRole('button', { name: 'Remove from sequence: LACK' }).focus();
     await page.keyboard.press('Enter');
     await failure(page, 'You can not delete Start station!').waitFor();

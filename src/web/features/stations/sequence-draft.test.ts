@@ -10,7 +10,10 @@ describe('the sequence draft', () => {
     expect(moveStation(saved, 'saw', 1).stationIds).toEqual(['mill', 'saw', 'paint']);
     expect(moveStation(saved, 'saw', -1)).toBe(saved);
     expect(moveStation(saved, 'paint', 1)).toBe(saved);
-    expect(moveStationTo(saved, 'paint', 'saw').stationIds).toEqual(['paint', 'saw', 'mill']);
+    expect(moveStationTo(saved, 'paint', 'saw', 'before').stationIds).toEqual(['paint', 'saw', 'mill']);
+    expect(moveStationTo(saved, 'saw', 'mill', 'after').stationIds).toEqual(['mill', 'saw', 'paint']);
+    expect(moveStationTo(saved, 'saw', 'wip', 'before').stationIds).toEqual(['mill', 'paint', 'saw']);
+    expect(moveStationTo(saved, 'saw', 'mill', 'before')).toBe(saved);
   });
 
   it('adds at the end, and the first station of an empty line becomes its start', () => {

@@ -32,12 +32,18 @@ export function moveStation(draft: SequenceDraft, stationId: string, offset: num
   return { ...draft, stationIds: placeAt(draft.stationIds, from, to) };
 }
 
-/** Moves a station to the place of another (drag and drop). */
-export function moveStationTo(draft: SequenceDraft, stationId: string, targetId: string): SequenceDraft {
+/**
+ * Moves a station before or after another (drag and drop); a target that is not a station of the
+ * line (WIP) means the end of the line.
+ */
+export function moveStationTo(draft: SequenceDraft, stationId: string, targetId: string, side: 'before' | 'after'): SequenceDraft {
   const from = draft.stationIds.indexOf(stationId);
-  const to = draft.stationIds.indexOf(targetId);
-  if (from < 0 || to < 0 || from === to) return draft;
-  return { ...draft, stationIds: placeAt(draft.stationIds, from, to) };
+  if (from < 0 || stationId === targetId) return draft;
+  const rest = draft.stationIds.filter((id) => id !== stationId);
+  const target = rest.indexOf(targetId);
+  const at = target < 0 ? rest.length : side === 'after' ? target + 1 : target;
+  if (at === from) return draft;
+  return { ...draft, stationIds: [...rest.slice(0, at), stationId, ...rest.slice(at)] };
 }
 
 function placeAt(ids: readonly string[], from: number, to: number): string[] {

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { GridList, GridListItem, useDragAndDrop, type DropPosition } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { ErrorDetail } from '../../../../domain/shared/errors';
 import { SEQUENCE_MAX_STATIONS } from '../../../../domain/stations/sequence.schema';
@@ -30,6 +31,8 @@ import {
 type FocusTarget = { stationId: string; control: 'item' | 'up' | 'down' };
 
 const keyboardHintId = 'sequence-keyboard-hint';
+/** The WIP stage's key in the list: always last, neither dragged nor a place to drop after. */
+const wipKey = 'wip';
 
 /**
  * The sequence editor: the company's stations in order, the start station, and WIP as the last
@@ -59,9 +62,8 @@ function DraftEditor({ saved, stations, onReload }: DraftEditorProps) {
   const [announcement, setAnnouncement] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [toAdd, setToAdd] = useState<string | null>(null);
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const focusAfter = useRef<FocusTarget | null>(null);
-  const dragged = useRef<string | null>(null);
 
   const savedDraft = draftOf(saved);
   const current = draft ?? savedDraft;
@@ -75,13 +77,17 @@ function DraftEditor({ saved, stations, onReload }: DraftEditorProps) {
   const addable = count >= SEQUENCE_MAX_STATIONS ? [] : stations.filter((station) => !current.stationIds.includes(station.id));
   const conflict = isApiError(save.error) && save.error.code === 'CONFLICT_ERROR';
 
-  useLayoutEffect(() => {
+  // The list puts its rows in their new order in a commit of its own, which can take the focus
+  // away from a moved row: the focus is set once that has happened, in the next frame.
+  useEffect(() => {
     const target = focusAfter.current;
     focusAfter.current = null;
-    if (!target || !listRef.current) return;
-    const item = listRef.current.querySelector<HTMLElement>(`[data-station-id="${target.stationId}"]`);
-    const button = target.control === 'item' ? null : item?.querySelector<HTMLButtonElement>(`[data-move="${target.control}"]`);
-    (button && !button.disabled ? button : item)?.focus();
+    if (!target) return;
+    requestAnimationFrame(() => {
+      const item = listRef.current?.querySelector<HTMLElement>(`[data-station-id="${target.stationId}"]`);
+      const button = target.control === 'item' ? null : item?.querySelector<HTMLButtonElement>(`[data-move="${target.control}"]`);
+      (button && !button.disabled ? button : item)?.focus();
+    });
   });
 
   const change = (next: SequenceDraft, message: string, focus?: FocusTarget) => {
@@ -151,24 +157,37 @@ function DraftEditor({ saved, stations, onReload }: DraftEditorProps) {
         }),
     });
 
-  const onItemKeyDown = (event: KeyboardEvent<HTMLLIElement>, stationId: string) => {
+  // Alt+Arrow moves the focused station (or the one whose move button has the focus) before the
+  // list's own arrow keys move the focus.
+  const onListKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+    const target = event.target as HTMLElement;
+    const stationId = target.closest<HTMLElement>('[data-station-id]')?.dataset.stationId;
+    if (!stationId) return;
     event.preventDefault();
-    const control = (event.target as HTMLElement).dataset.move === 'up' ? 'up' : (event.target as HTMLElement).dataset.move === 'down' ? 'down' : 'item';
+    event.stopPropagation();
+    const control = target.dataset.move === 'up' ? 'up' : target.dataset.move === 'down' ? 'down' : 'item';
     move(stationId, event.key === 'ArrowUp' ? -1 : 1, control);
   };
 
-  const onDrop = (event: DragEvent<HTMLLIElement>, targetId: string) => {
-    event.preventDefault();
-    const stationId = dragged.current;
-    dragged.current = null;
-    if (!stationId || stationId === targetId) return;
-    const next = moveStationTo(current, stationId, targetId);
+  const dropAt = (stationId: string, targetId: string, position: DropPosition) => {
+    const next = moveStationTo(current, stationId, targetId, position === 'after' ? 'after' : 'before');
+    if (next === current) return;
     change(next, t('stations.sequence.moved', { station: nameOf(stationId), position: next.stationIds.indexOf(stationId) + 1, count }), {
       stationId,
       control: 'item',
     });
   };
+
+  // react-aria's drag and drop: by pointer, and by keyboard and screen reader through each row's drag button.
+  const { dragAndDropHooks } = useDragAndDrop({
+    getItems: (keys) => [...keys].filter((key) => key !== wipKey).map((key) => ({ 'text/plain': nameOf(String(key)) })),
+    getDropOperation: (target) => (target.type === 'item' && target.key === wipKey && target.dropPosition !== 'before' ? 'cancel' : 'move'),
+    onReorder: (event) => {
+      const [stationId] = [...event.keys].map(String);
+      if (stationId && stationId !== wipKey) dropAt(stationId, String(event.target.key), event.target.dropPosition);
+    },
+  });
 
   const problemOf = (detail: ErrorDetail) => {
     const index = /^stationIds\.(\d+)$/.exec(detail.path)?.[1];
@@ -201,61 +220,70 @@ function DraftEditor({ saved, stations, onReload }: DraftEditorProps) {
         </FormError>
       ) : null}
       {refusal ? <FormError>{refusal}</FormError> : null}
-      <ol ref={listRef} className="sequence-list" aria-label={t('stations.sequence.listLabel')}>
-        {current.stationIds.map((stationId, index) => {
-          const name = nameOf(stationId);
-          const isStart = current.startStationId === stationId;
-          return (
-            <li
-              key={stationId}
-              className="sequence-stage"
-              data-station-id={stationId}
-              data-start={isStart || undefined}
-              tabIndex={0}
-              aria-label={t(isStart ? 'stations.sequence.itemStart' : 'stations.sequence.item', { station: name, position: index + 1, count })}
-              aria-describedby={keyboardHintId}
-              draggable
-              onDragStart={(event) => {
-                dragged.current = stationId;
-                event.dataTransfer.effectAllowed = 'move';
-                event.dataTransfer.setData('text/plain', name);
-              }}
-              onDragOver={(event) => event.preventDefault()}
-              onDrop={(event) => onDrop(event, stationId)}
-              onKeyDown={(event) => onItemKeyDown(event, stationId)}
-            >
-              <span className="sequence-position" aria-hidden="true">
-                {index + 1}
-              </span>
-              <span className="sequence-name">{name}</span>
-              {isStart ? <Badge tone="positive">{t('stations.startStation')}</Badge> : null}
-              <span className="sequence-stage-actions">
-                <Button variant="quiet" data-move="up" isDisabled={index === 0} aria-label={t('stations.sequence.moveUpLabel', { station: name })} onPress={() => move(stationId, -1, 'up')}>
-                  {t('stations.sequence.moveUp')}
-                </Button>
-                <Button
-                  variant="quiet"
-                  data-move="down"
-                  isDisabled={index === count - 1}
-                  aria-label={t('stations.sequence.moveDownLabel', { station: name })}
-                  onPress={() => move(stationId, 1, 'down')}
-                >
-                  {t('stations.sequence.moveDown')}
-                </Button>
-                {isStart ? null : (
-                  <Button variant="quiet" aria-label={t('stations.sequence.makeStartLabel', { station: name })} onPress={() => chooseStart(stationId)}>
-                    {t('stations.sequence.makeStart')}
+      <div onKeyDownCapture={onListKeyDownCapture}>
+        <GridList
+          ref={listRef}
+          className="sequence-list"
+          aria-label={t('stations.sequence.listLabel')}
+          aria-describedby={keyboardHintId}
+          keyboardNavigationBehavior="tab"
+          dragAndDropHooks={dragAndDropHooks}
+          disabledKeys={[wipKey]}
+        >
+          {current.stationIds.map((stationId, index) => {
+            const name = nameOf(stationId);
+            const isStart = current.startStationId === stationId;
+            return (
+              <GridListItem
+                key={stationId}
+                id={stationId}
+                className="sequence-stage"
+                data-station-id={stationId}
+                data-start={isStart || undefined}
+                textValue={t(isStart ? 'stations.sequence.itemStart' : 'stations.sequence.item', { station: name, position: index + 1, count })}
+              >
+                <span className="sequence-position" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <span className="sequence-name">{name}</span>
+                {isStart ? <Badge tone="positive">{t('stations.startStation')}</Badge> : null}
+                <span className="sequence-stage-actions">
+                  <Button
+                    variant="quiet"
+                    data-move="up"
+                    isDisabled={index === 0}
+                    aria-label={t('stations.sequence.moveUpLabel', { station: name })}
+                    onPress={() => move(stationId, -1, 'up')}
+                  >
+                    {t('stations.sequence.moveUp')}
                   </Button>
-                )}
-                <Button variant="quiet" aria-label={t('stations.sequence.removeLabel', { station: name })} onPress={() => remove(stationId)}>
-                  {t('stations.sequence.remove')}
-                </Button>
-              </span>
-            </li>
-          );
-        })}
-        <WipStage position={count + 1} />
-      </ol>
+                  <Button
+                    variant="quiet"
+                    data-move="down"
+                    isDisabled={index === count - 1}
+                    aria-label={t('stations.sequence.moveDownLabel', { station: name })}
+                    onPress={() => move(stationId, 1, 'down')}
+                  >
+                    {t('stations.sequence.moveDown')}
+                  </Button>
+                  {isStart ? null : (
+                    <Button variant="quiet" aria-label={t('stations.sequence.makeStartLabel', { station: name })} onPress={() => chooseStart(stationId)}>
+                      {t('stations.sequence.makeStart')}
+                    </Button>
+                  )}
+                  <Button variant="quiet" aria-label={t('stations.sequence.removeLabel', { station: name })} onPress={() => remove(stationId)}>
+                    {t('stations.sequence.remove')}
+                  </Button>
+                  <Button slot="drag" variant="quiet" className="sequence-drag" aria-label={t('stations.sequence.dragLabel', { station: name })}>
+                    ⠿
+                  </Button>
+                </span>
+              </GridListItem>
+            );
+          })}
+          <WipStage position={count + 1} />
+        </GridList>
+      </div>
       {count === 0 ? <p className="station-form-none">{t('stations.sequence.empty')}</p> : null}
       <div className="sequence-add">
         <Select
@@ -297,14 +325,14 @@ function DraftEditor({ saved, stations, onReload }: DraftEditorProps) {
 function WipStage({ position }: { position: number }) {
   const { t } = useTranslation();
   return (
-    <li className="sequence-stage" data-wip>
+    <GridListItem id={wipKey} className="sequence-stage" data-wip textValue={`WIP, ${t('stations.sequence.wipStage')}`}>
       <span className="sequence-position" aria-hidden="true">
         {position}
       </span>
       <span className="sequence-name">WIP</span>
       <Badge tone="warning">{t('stations.sequence.wipStage')}</Badge>
       <span className="sequence-wip-hint">{t('stations.sequence.wipHint')}</span>
-    </li>
+    </GridListItem>
   );
 }
 
