@@ -17,7 +17,8 @@ import { getAdvertisementQueryOptions, useAdvertisement, useSetAdvertisement } f
 import type { OrderListItem } from './api/types';
 import { LiveState } from './components/live-state';
 import { Badge } from '../../ui/badge';
-import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
+import { StatusBadge } from './components/order-badges';
+import { sharedOrderColumns } from './components/order-columns';
 import { useLocaleFormats } from '../../lib/locale';
 import './orders.css';
 
@@ -78,14 +79,11 @@ export function AdvertisementBoard() {
   const mayEdit = can(session, 'write');
   const orders = board.data?.orders ?? [];
 
-  const columns = useMemo<DataTableColumn<OrderListItem>[]>(
-    () => [
+  const columns = useMemo<DataTableColumn<OrderListItem>[]>(() => {
+    const shared = sharedOrderColumns(t, formats.day);
+    return [
       { id: 'orderNumber', header: t('orders.fields.orderNumber'), isRowHeader: true, cell: (order) => order.orderNumber },
-      {
-        id: 'station',
-        header: t('orders.fields.station'),
-        cell: (order) => (order.stage === 'station' ? order.stationName : order.stage === 'wip' ? t('orders.location.wip') : '–'),
-      },
+      shared.station,
       {
         id: 'status',
         header: t('orders.fields.status'),
@@ -96,20 +94,10 @@ export function AdvertisementBoard() {
           </span>
         ),
       },
-      { id: 'delayed', header: t('orders.fields.delayed'), cell: (order) => <DelayedBadge delayed={order.delayed} /> },
-      {
-        id: 'deliveryDate',
-        header: t('orders.fields.deliveryDate'),
-        cell: (order) => (
-          <span className="order-cell-line">
-            {formats.day(order.deliveryDate)}
-            {order.prioritize ? <PriorityBadge /> : null}
-          </span>
-        ),
-      },
-    ],
-    [t, formats],
-  );
+      shared.delayed,
+      shared.deliveryDate,
+    ];
+  }, [t, formats]);
 
   const enterFullScreen = () => void document.documentElement.requestFullscreen?.().catch(() => undefined);
 

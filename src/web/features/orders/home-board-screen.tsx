@@ -9,7 +9,8 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Link } from '../../ui/link';
 import { getOrderBoardQueryOptions, useOrderBoard } from './api/orders';
 import type { OrderListItem } from './api/types';
-import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
+import { StatusBadge } from './components/order-badges';
+import { sharedOrderColumns } from './components/order-columns';
 import { LiveState } from './components/live-state';
 import { useLocaleFormats } from '../../lib/locale';
 import { orderDetailsHref } from './list-search';
@@ -35,8 +36,9 @@ export function HomeBoardScreen() {
   const rows = board.data?.data ?? [];
   const pageRows = rows.slice(paging.pageIndex * paging.pageSize, (paging.pageIndex + 1) * paging.pageSize);
 
-  const columns = useMemo<DataTableColumn<OrderListItem>[]>(
-    () => [
+  const columns = useMemo<DataTableColumn<OrderListItem>[]>(() => {
+    const shared = sharedOrderColumns(t, formats.day);
+    return [
       {
         id: 'orderNumber',
         header: t('orders.fields.orderNumber'),
@@ -49,26 +51,12 @@ export function HomeBoardScreen() {
       },
       { id: 'kind', header: t('orders.fields.kind'), cell: (order) => t(`orders.kinds.${order.kind}`) },
       { id: 'status', header: t('orders.fields.status'), cell: (order) => <StatusBadge status={order.status} /> },
-      { id: 'delayed', header: t('orders.fields.delayed'), cell: (order) => <DelayedBadge delayed={order.delayed} /> },
-      {
-        id: 'station',
-        header: t('orders.fields.station'),
-        cell: (order) => (order.stage === 'station' ? order.stationName : order.stage === 'wip' ? t('orders.location.wip') : '–'),
-      },
+      shared.delayed,
+      shared.station,
       { id: 'name', header: t('orders.fields.name'), cell: (order) => order.name },
-      {
-        id: 'deliveryDate',
-        header: t('orders.fields.deliveryDate'),
-        cell: (order) => (
-          <span className="order-cell-line">
-            {formats.day(order.deliveryDate)}
-            {order.prioritize ? <PriorityBadge /> : null}
-          </span>
-        ),
-      },
-    ],
-    [t, formats],
-  );
+      shared.deliveryDate,
+    ];
+  }, [t, formats]);
 
   return (
     <div className="page">

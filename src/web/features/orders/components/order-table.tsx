@@ -15,7 +15,8 @@ import { getOrdersQueryOptions, useOrders, type OrderListQuery } from '../api/or
 import type { OrderListItem } from '../api/types';
 import { editOrderHref, orderDetailsHref, orderHistoryHref, statusesOfKind, type OrderListState } from '../list-search';
 import { LiveState } from './live-state';
-import { DelayedBadge, PriorityBadge, StatusBadge } from './order-badges';
+import { StatusBadge } from './order-badges';
+import { sharedOrderColumns } from './order-columns';
 
 export interface OrderTableProps {
   state: OrderListState;
@@ -49,29 +50,16 @@ export function OrderTable({ state, onChange, onPagingChange, canWrite, topics }
   const live = useLiveQuery(topics, getOrdersQueryOptions(query).queryKey, orders);
 
   const columns = useMemo<DataTableColumn<OrderListItem>[]>(() => {
+    const shared = sharedOrderColumns(t, formats.day);
     const list: DataTableColumn<OrderListItem>[] = [
       { id: 'number', header: t('orders.fields.orderNumber'), isRowHeader: true, allowsSorting: true, cell: (order) => order.orderNumber },
       { id: 'name', header: t(`orders.fields.nameOf.${kind}`), allowsSorting: true, cell: (order) => order.name },
       { id: 'status', header: t('orders.fields.status'), allowsSorting: true, cell: (order) => <StatusBadge status={order.status} /> },
-      { id: 'delayed', header: t('orders.fields.delayed'), cell: (order) => <DelayedBadge delayed={order.delayed} /> },
-      {
-        id: 'deliveryDate',
-        header: t('orders.fields.deliveryDate'),
-        allowsSorting: true,
-        cell: (order) => (
-          <span className="order-cell-line">
-            {formats.day(order.deliveryDate)}
-            {order.prioritize ? <PriorityBadge /> : null}
-          </span>
-        ),
-      },
+      shared.delayed,
+      { ...shared.deliveryDate, allowsSorting: true },
     ];
     if (kind === 'production') {
-      list.push({
-        id: 'station',
-        header: t('orders.fields.station'),
-        cell: (order) => (order.stage === 'station' ? order.stationName : order.stage === 'wip' ? t('orders.location.wip') : '–'),
-      });
+      list.push(shared.station);
     } else {
       list.push({ id: 'netSum', header: t('orders.fields.netSum'), allowsSorting: true, cell: (order) => format(order.netSum, shownMoney) });
     }
