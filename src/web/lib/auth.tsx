@@ -28,7 +28,12 @@ export interface AuthProviderProps {
 
 export function AuthProvider({ children, onSessionEnded }: AuthProviderProps) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState>({ status: 'loading' });
+  // The saved session is read from localStorage synchronously, so the first render already knows it.
+  const [state, setState] = useState<AuthState>(() => {
+    const session = restoreSession();
+    setApiToken(session?.access_token ?? null);
+    return session ? { status: 'authenticated', session } : { status: 'unauthenticated' };
+  });
   const signingOut = useRef(false);
 
   const forget = useCallback(() => {
@@ -37,12 +42,6 @@ export function AuthProvider({ children, onSessionEnded }: AuthProviderProps) {
     queryClient.clear();
     setState({ status: 'unauthenticated' });
   }, [queryClient]);
-
-  useEffect(() => {
-    const session = restoreSession();
-    setApiToken(session?.access_token ?? null);
-    setState(session ? { status: 'authenticated', session } : { status: 'unauthenticated' });
-  }, []);
 
   useEffect(
     () =>

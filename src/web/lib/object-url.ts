@@ -5,6 +5,7 @@ export function useObjectUrl(blob: Blob | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!blob) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is an external resource made and revoked with the effect (StrictMode runs it twice)
       setUrl(null);
       return;
     }

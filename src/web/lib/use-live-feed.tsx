@@ -27,6 +27,7 @@ export function LiveFeedProvider({ children, createFeed = createLiveFeed }: Live
 
   useEffect(() => {
     if (!token) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the feed is a WebSocket opened and closed with the effect (StrictMode runs it twice)
       setFeed(null);
       return;
     }
@@ -122,6 +123,7 @@ export function useLiveQuery(
   const [liveSince, setLiveSince] = useState<number | null>(null);
   useEffect(() => {
     if (status !== 'live') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- records when the external feed turned live, to tell data read since then
       setLiveSince(null);
       return;
     }
