@@ -183,11 +183,11 @@ describe('console shell: signed in', () => {
 
   it('shows a screen whose feature is not built yet as an empty state that names it', async () => {
     const page = await app.newPage();
-    await openSignedIn(page, '/order/shipment', 'SUPER_USER');
-    await heading(page, 'Shipments').waitFor();
-    await page.getByRole('heading', { level: 2, name: 'Shipments is not available yet' }).waitFor();
-    expect(await page.getByText('Shipping orders with their tracking ID').isVisible()).toBe(true);
-    await expectNoAxeViolations(page, '/order/shipment');
+    await openSignedIn(page, '/team/view-employees', 'SUPER_USER');
+    await heading(page, 'Employees').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Employees is not available yet' }).waitFor();
+    expect(await page.getByText('All employees of the company in one table.').isVisible()).toBe(true);
+    await expectNoAxeViolations(page, '/team/view-employees');
   });
 
   it('answers an unknown address inside the console with a page-not-found screen', async () => {

@@ -21,6 +21,7 @@ export type ScreenId =
   | 'logisticOrder'
   | 'shipment'
   | 'addShipmentOrder'
+  | 'tracking'
   | 'team'
   | 'viewEmployees'
   | 'administrationUser'
@@ -69,6 +70,8 @@ const stationWorkPage = lazyPage(() => import('./pages/station-work-page'));
 const homePage = lazyPage(() => import('./pages/home-page'));
 const ordersPage = lazyPage(() => import('./pages/orders-page'));
 const advertisementPage = lazyPage(() => import('./pages/advertisement-page'));
+const shipmentsPage = lazyPage(() => import('./pages/shipments-page'));
+const trackingPage = lazyPage(() => import('./pages/tracking-page'));
 
 const inside = (path: string, screen: ScreenId, access: 'protected' | 'master' = 'protected', page = pendingScreen): ScreenRoute => ({
   path,
@@ -93,8 +96,8 @@ export const layoutRoutes: ScreenRoute[] = [
   inside('/order/details/:id?', 'orderDetails', 'protected', ordersPage),
   inside('/order/history/:id?', 'orderHistory', 'protected', ordersPage),
   inside('/order/logistic-order', 'logisticOrder', 'protected', ordersPage),
-  inside('/order/shipment', 'shipment'),
-  inside('/order/add-shipment-order', 'addShipmentOrder'),
+  inside('/order/shipment/:id?', 'shipment', 'protected', shipmentsPage),
+  inside('/order/add-shipment-order/:id?', 'addShipmentOrder', 'protected', shipmentsPage),
   inside('/team', 'team'),
   inside('/team/view-employees', 'viewEmployees'),
   inside('/team/administration-user', 'administrationUser', 'protected', teamUsersPage),
@@ -118,6 +121,8 @@ export const publicRoutes: ScreenRoute[] = [
   outside('/reset-password', 'resetPassword', authPage),
   outside('/set-admin-password', 'setAdminPassword', authPage),
   outside('/invalid-token', 'invalidToken', authPage),
+  // The end customer's shipment tracking, behind a link with a token (no sign-in).
+  outside('/tracking/:token', 'tracking', trackingPage),
 ];
 
 /** Full-screen displays without the layout, for signed-in users: the shop-floor board. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { AddOrderScreen, EditOrderScreen, OrderDetailsScreen, OrderHistoryScreen, OrdersScreen } from '../../features/orders';
+import { addShipmentHref, SHIPPING_TAB, ShipmentsTab } from '../../features/shipments';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
 
@@ -21,6 +22,12 @@ export default function OrdersPage({ screen }: ScreenPageProps) {
     case 'orderHistory':
       return <OrderHistoryScreen />;
     default:
-      return <OrdersScreen />;
+      return (
+        <OrdersScreen
+          extraTabs={[
+            { id: SHIPPING_TAB, label: t('shipments.tab'), panel: <ShipmentsTab />, add: { href: addShipmentHref, label: t('shipments.form.addTitle') } },
+          ]}
+        />
+      );
   }
 }

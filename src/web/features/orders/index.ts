@@ -7,5 +7,5 @@ export { HomeBoardScreen } from './home-board-screen';
 export { OrderDetailsScreen } from './order-details-screen';
 export { AddOrderScreen, EditOrderScreen } from './order-form-screen';
 export { OrderHistoryScreen } from './order-history-screen';
-export { OrdersScreen } from './orders-screen';
+export { OrdersScreen, type OrdersScreenTab } from './orders-screen';
 export { StationWorklist, type StationWorklistProps } from './station-worklist';

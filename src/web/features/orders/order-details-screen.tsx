@@ -108,6 +108,34 @@ function Relatives({ order }: { order: OrderView }) {
   );
 }
 
+/** A customer order's shipment and its tree (production orders, shipment) rolled up to one stage by the server. */
+function ShipmentAndProgress({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  if (order.kind !== 'customer') return null;
+  return (
+    <section className="order-subsection" aria-labelledby="order-shipment-heading">
+      <h2 id="order-shipment-heading">{t('orders.details.shipment')}</h2>
+      {order.shipment ? (
+        <p>
+          <Link href={`/order/shipment/${order.shipment.id}`}>{t('orders.details.shipmentNamed', { shipmentNumber: order.shipment.shipmentNumber })}</Link>{' '}
+          <Badge>{t(`orders.status.${order.shipment.status}`)}</Badge>
+        </p>
+      ) : (
+        <p className="order-muted">{t('orders.details.noShipment')}</p>
+      )}
+      {order.progress ? (
+        <p>
+          {t('orders.details.rollUp', {
+            stage: t(`orders.details.stages.${order.progress.stage}`),
+            done: order.progress.productionDone,
+            total: order.progress.productionTotal,
+          })}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 function OrderDetails({ order, live }: { order: OrderView; live: ReturnType<typeof useLiveQuery> }) {
   const { t } = useTranslation();
   const { session } = useAuth();
@@ -153,6 +181,7 @@ function OrderDetails({ order, live }: { order: OrderView; live: ReturnType<type
         ) : null}
         {canWrite ? <OrderActions order={order} /> : null}
         <Relatives order={order} />
+        <ShipmentAndProgress order={order} />
       </section>
 
       <section className="panel order-panel" aria-labelledby="order-data-heading">

@@ -1,0 +1,288 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import { customerKeyOf } from '../../../domain/shipments/shipment.decider';
+import { createShipmentSchema } from '../../../domain/shipments/shipment.schema';
+import type { ShipmentView, ShippableOrder } from '../../../domain/shipments/shipments.views';
+import { can } from '../../lib/access';
+import { useAuth } from '../../lib/auth';
+import { describeError, translateDetail, validateInput } from '../../lib/error-messages';
+import { useLocaleFormats } from '../../lib/locale';
+import { useUnsavedChangesGuard } from '../../lib/navigation-guard';
+import { useDebounced } from '../../lib/use-debounced';
+import { useSchemaForm, useVersionedEdit } from '../../lib/use-schema-form';
+import { Breadcrumb } from '../../ui/breadcrumb';
+import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { Form, FormConflict, FormError } from '../../ui/form';
+import { Link } from '../../ui/link';
+import { useNotify } from '../../ui/notification-bar';
+import { TextField } from '../../ui/text-field';
+import { getShipmentQueryOptions, useChangeShipment, useCreateShipment, useShipment, useShippableOrders, type ShipmentFormInput } from './api/shipments';
+import { isNotEditable, ShipmentLoader } from './shipment-details-screen';
+import { shipmentDetailsHref, shipmentListHref } from './list-search';
+import './shipments.css';
+
+/** What the form holds while it is typed in. */
+interface ShipmentDraft {
+  carrierName: string;
+  trackingId: string;
+  link: string;
+  shippingDate: string;
+  orderIds: string[];
+}
+
+/** An order the picker shows: the shippable ones and, when editing, those already in the shipment. */
+type PickableOrder = Pick<ShippableOrder, 'id' | 'orderNumber' | 'name'> & { place?: string };
+
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+const emptyDraft = (): ShipmentDraft => ({ carrierName: '', trackingId: '', link: '', shippingDate: today(), orderIds: [] });
+
+const draftOf = (shipment: ShipmentView): ShipmentDraft => ({
+  carrierName: shipment.carrier.name,
+  trackingId: shipment.trackingId,
+  link: shipment.link,
+  shippingDate: shipment.shippingDate,
+  orderIds: shipment.orders.map((order) => order.id),
+});
+
+const inputOf = (draft: ShipmentDraft) => ({
+  deliveredBy: { source: 'typed' as const, name: draft.carrierName },
+  trackingId: draft.trackingId,
+  link: draft.link,
+  shippingDate: draft.shippingDate,
+  orderIds: draft.orderIds,
+});
+
+const check = (draft: ShipmentDraft) => validateInput(createShipmentSchema, inputOf(draft));
+
+function useShipmentForm(initial: () => ShipmentDraft) {
+  return useSchemaForm({ initial, check });
+}
+
+type ShipmentFormState = ReturnType<typeof useShipmentForm>;
+
+function ShipmentFields({ form, inShipment, disabled }: { form: ShipmentFormState; inShipment: PickableOrder[]; disabled: boolean }) {
+  const { t } = useTranslation();
+  const formats = useLocaleFormats();
+  const [q, setQ] = useState('');
+  const shippable = useShippableOrders(useDebounced(q.trim()));
+  const { draft } = form;
+  const offered: PickableOrder[] = [...inShipment, ...(shippable.data?.data ?? []).filter((order) => !inShipment.some((held) => held.id === order.id))];
+  const known = new Map([...inShipment, ...(shippable.data?.data ?? [])].map((order) => [order.id, order]));
+  const chosenCustomer = draft.orderIds.map((id) => known.get(id)).find(Boolean)?.name;
+  // One shipment is for one customer: once an order is chosen, the others offered are that customer's.
+  const sameCustomer = (order: PickableOrder) => chosenCustomer === undefined || customerKeyOf(order.name) === customerKeyOf(chosenCustomer);
+  const orderProblem = Object.entries(form.errors).find(([path]) => path === 'orderIds' || path.startsWith('orderIds.'))?.[1];
+  const carrierProblem = form.problem('deliveredBy.name') ?? form.problem('deliveredBy');
+
+  const toggle = (orderId: string, chosen: boolean) =>
+    form.patch({ orderIds: chosen ? [...draft.orderIds, orderId] : draft.orderIds.filter((id) => id !== orderId) });
+
+  return (
+    <fieldset className="shipment-orders-picker" disabled={disabled}>
+      <TextField
+        name="carrierName"
+        label={t('shipments.fields.deliveredBy')}
+        description={t('shipments.form.carrierHint')}
+        value={draft.carrierName}
+        onChange={(carrierName) => form.patch({ carrierName })}
+        errorDetail={carrierProblem}
+        isRequired
+      />
+      <TextField {...form.field('trackingId')} onChange={(trackingId) => form.patch({ trackingId })} label={t('shipments.fields.trackingId')} />
+      <TextField
+        {...form.field('link')}
+        onChange={(link) => form.patch({ link })}
+        type="url"
+        label={t('shipments.fields.link')}
+        description={t('shipments.form.linkHint')}
+      />
+      <TextField
+        {...form.field('shippingDate')}
+        onChange={(shippingDate) => form.patch({ shippingDate })}
+        type="date"
+        label={t('shipments.fields.shippingDate')}
+        isRequired
+      />
+      <fieldset className="shipment-orders-picker" aria-describedby="shipment-orders-hint">
+        <legend>{t('shipments.form.orders')}</legend>
+        <p id="shipment-orders-hint" className="shipment-muted">
+          {chosenCustomer ? t('shipments.form.ordersOf', { customer: chosenCustomer }) : t('shipments.form.ordersHint')}
+        </p>
+        <TextField label={t('shipments.form.searchOrders')} value={q} onChange={setQ} type="search" />
+        {shippable.isError ? <p role="alert">{describeError(t, shippable.error)}</p> : null}
+        {offered.length === 0 && !shippable.isPending ? <p className="shipment-muted">{t('shipments.form.noShippableOrders')}</p> : null}
+        <ul className="shipment-list-plain">
+          {offered.filter(sameCustomer).map((order) => (
+            <li key={order.id}>
+              <Checkbox isSelected={draft.orderIds.includes(order.id)} onChange={(chosen) => toggle(order.id, chosen)} isDisabled={disabled}>
+                {t('shipments.form.orderChoice', { orderNumber: order.orderNumber, customer: order.name, place: order.place ?? '' })}
+              </Checkbox>
+            </li>
+          ))}
+        </ul>
+        {orderProblem ? (
+          <p className="shipment-canceled" role="alert">
+            {translateDetail(t, orderProblem)}
+          </p>
+        ) : null}
+        <p className="shipment-muted">{t('shipments.form.chosenCount', { count: draft.orderIds.length, date: formats.day(draft.shippingDate || null) })}</p>
+      </fieldset>
+    </fieldset>
+  );
+}
+
+function FormHeader({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page-header shipment-header">
+      <Breadcrumb crumbs={[{ label: t('screens.order.title'), href: '/order' }, { label: t('shipments.tab'), href: shipmentListHref }, { label: title }]} />
+      <h1>{title}</h1>
+    </div>
+  );
+}
+
+/** `order/add-shipment-order`: a new shipping order of customer orders Ready to ship, all of one customer. */
+export function AddShipmentScreen() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const notify = useNotify();
+  const form = useShipmentForm(emptyDraft);
+  const create = useCreateShipment();
+  const { release } = useUnsavedChangesGuard(form.isDirty);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = form.submit();
+    if (!checked) return;
+    create.mutate(checked as ShipmentFormInput, {
+      onSuccess: (shipment) => {
+        notify({ severity: 'success', message: t('shipments.messages.created', { shipmentNumber: shipment.shipmentNumber }) });
+        release();
+        navigate(shipmentDetailsHref(shipment.id));
+      },
+      onError: (error) => {
+        form.showServerProblems(error);
+        notify({ severity: 'error', message: t('shipments.messages.createFailed', { reason: describeError(t, error) }) });
+      },
+    });
+  };
+
+  const title = t('shipments.form.addTitle');
+  return (
+    <div className="page" id={form.scopeId}>
+      <FormHeader title={title} />
+      <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
+        {form.hasProblems ? <FormError>{t('shipments.form.fixProblems')}</FormError> : null}
+        <ShipmentFields form={form} inShipment={[]} disabled={false} />
+        <div className="form-actions">
+          <Link variant="button" href={shipmentListHref}>
+            {t('common.actions.cancel')}
+          </Link>
+          <Button type="submit" isDisabled={create.isPending}>
+            {t('shipments.form.create')}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** `order/add-shipment-order/:id`: changes a shipping order while it is not Sent, on the version it was loaded with. */
+export function EditShipmentScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams<{ id?: string }>();
+  const shipment = useShipment(id);
+  // The form keeps its first load: a live refresh must not overwrite what the user is typing.
+  const [loaded, setLoaded] = useState<ShipmentView | null>(null);
+  if (!loaded && shipment.data) setLoaded(shipment.data);
+  return (
+    <ShipmentLoader id={id} query={shipment} pageTitle={t('shipments.form.editTitleShort')}>
+      {(current) => <EditShipmentForm key={current.id} shipment={loaded ?? current} />}
+    </ShipmentLoader>
+  );
+}
+
+function EditShipmentForm({ shipment }: { shipment: ShipmentView }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const notify = useNotify();
+  const { session } = useAuth();
+  const canWrite = can(session, 'write');
+  const [editable, setEditable] = useState(shipment.editable);
+  const [held, setHeld] = useState<PickableOrder[]>(shipment.orders);
+  const form = useShipmentForm(() => draftOf(shipment));
+  const { release } = useUnsavedChangesGuard(form.isDirty);
+  const edit = useVersionedEdit({
+    version: shipment.version,
+    latest: getShipmentQueryOptions(shipment.id),
+    texts: 'shipments.conflict',
+    onLatest: (latest, keepEntries) => {
+      setEditable(latest.editable);
+      setHeld(latest.orders);
+      if (!keepEntries) form.reset(draftOf(latest));
+    },
+  });
+  const change = useChangeShipment();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = form.submit();
+    if (!checked) return;
+    change.mutate(
+      { id: shipment.id, form: checked as ShipmentFormInput, version: edit.version },
+      {
+        onSuccess: (saved) => {
+          notify({ severity: 'success', message: t('shipments.messages.updated', { shipmentNumber: saved.shipmentNumber }) });
+          release();
+          navigate(shipmentDetailsHref(saved.id));
+        },
+        onError: (error) => {
+          if (edit.isConflict(error)) {
+            // FormConflict offers to load the latest version.
+          } else if (isNotEditable(error)) setEditable(false);
+          else form.showServerProblems(error);
+          notify({
+            severity: 'error',
+            message: t('shipments.messages.updateFailed', { shipmentNumber: shipment.shipmentNumber, reason: describeError(t, error) }),
+          });
+        },
+      },
+    );
+  };
+
+  const title = t('shipments.form.editTitle', { shipmentNumber: shipment.shipmentNumber });
+  const mayChange = canWrite && editable;
+  return (
+    <div className="page" id={form.scopeId}>
+      <FormHeader title={title} />
+      <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
+        {edit.conflict ? (
+          <FormConflict
+            text={t('shipments.conflict.text', { shipmentNumber: shipment.shipmentNumber })}
+            keepLabel={t('shipments.conflict.keepMine')}
+            discardLabel={t('shipments.conflict.discardMine')}
+            onKeep={edit.keepEntries}
+            onDiscard={edit.discardEntries}
+          />
+        ) : null}
+        {form.hasProblems ? <FormError>{t('shipments.form.fixProblems')}</FormError> : null}
+        {mayChange ? null : <p className="form-note">{t(canWrite ? 'shipments.form.notEditable' : 'shipments.form.readOnly')}</p>}
+        <ShipmentFields form={form} inShipment={held} disabled={!mayChange} />
+        <div className="form-actions">
+          <Link variant="button" href={shipmentDetailsHref(shipment.id)}>
+            {t('common.actions.cancel')}
+          </Link>
+          <Button type="submit" isDisabled={change.isPending || !mayChange}>
+            {t('common.actions.save')}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
