@@ -180,4 +180,74 @@ describe('shipping orders', () => {
     await heading(page, 'Tracking not available').waitFor();
     await page.getByText('This tracking link is unknown, has expired or was withdrawn.').waitFor();
   });
+  it('uploads, downloads and removes attachments, refuses a file of another type in words, and offers the shared conflict flow on a stale edit', async () => {
+    const order = expectOk<{ id: string; version: number }>(
+      await admin.post('/api/orders', {
+        kind: 'customer',
+        name: 'Radladen Nord',
+        street: 'Ring',
+        houseNumber: '1',
+        zip: '20095',
+        place: 'Hamburg',
+        workInProgress: 'Regal 1',
+        deliveryDate: '2026-12-01',
+        positions: [
+          { materialId: (await admin.get('/api/materials?limit=1').then((res) => res.json())).data[0].id, quantity: 1, netPrice: 50, useInventory: true },
+        ],
+      }),
+      201,
+    );
+    expectOk(await admin.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+    const shipment = expectOk<{ id: string; version: number }>(
+      await admin.post('/api/shipments', {
+        deliveredBy: { source: 'typed', name: 'Kurier Nord' },
+        trackingId: 'KN-1',
+        shippingDate: '2026-11-25',
+        orderIds: [order.id],
+      }),
+      201,
+    );
+    const page = await openAsAdmin(`/order/shipment/${shipment.id}`);
+    await heading(page, /^Shipment S\d{6}$/).waitFor();
+    await page.getByText('No attachments yet.').waitFor();
+
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200_000, 0x20)]);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'delivery-bill.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await notification(page, 'delivery-bill.pdf was uploaded.').waitFor();
+    await page.getByRole('button', { name: 'Download delivery-bill.pdf' }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download delivery-bill.pdf' }).click();
+    expect((await download).suggestedFilename()).toBe('delivery-bill.pdf');
+
+    await page.locator('input[type="file"]').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text') });
+    await page.locator('p[role="alert"]').filter({ hasText: 'notes.pdf could not be uploaded: This file type is not supported.' }).waitFor();
+    await expectNoAxeViolations(page, '/order/shipment/:id (attachments)');
+
+    await page.getByRole('button', { name: 'Remove delivery-bill.pdf' }).click();
+    await notification(page, 'delivery-bill.pdf was removed.').waitFor();
+    await page.getByText('No attachments yet.').waitFor();
+
+    // Editing: someone else changes the shipment meanwhile; the save is refused and the shared flow offers the latest version.
+    await page.getByRole('link', { name: 'Edit shipment' }).click();
+    await heading(page, /^Edit shipping order S\d{6}$/).waitFor();
+    const current = expectOk<{ version: number }>(await admin.get(`/api/shipments/${shipment.id}`));
+    expectOk(
+      await admin.put(`/api/shipments/${shipment.id}`, {
+        deliveredBy: { source: 'typed', name: 'Kurier Nord' },
+        trackingId: 'KN-2',
+        shippingDate: '2026-11-25',
+        orderIds: [order.id],
+        version: current.version,
+      }),
+    );
+    await page.getByRole('textbox', { name: 'Tracking ID' }).fill('KN-3');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Load the latest, keep my entries' }).click();
+    await notification(page, 'The latest version is loaded; your entries are kept. Save again.').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Tracking ID' }).inputValue()).toBe('KN-3');
+    await expectNoAxeViolations(page, '/order/add-shipment-order/:id (conflict)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notification(page, /Shipping order S\d{6} was saved\./).waitFor();
+    await page.getByText('KN-3').waitFor();
+  });
 });
