@@ -95,5 +95,11 @@ export const createOperationsUserSchema = passwordPairSchema.safeExtend({
 export const userListQuerySchema = z.object({
   ...pagingQuery(),
   role: z.enum(['SUPER_USER', 'ADMIN', 'OPERATOR']).optional(),
+  status: z.enum(['ACTIVE', 'INVITED', 'UNCONFIRMED']).optional(),
   q: z.string().trim().max(NAME_MAX_LENGTH).optional(),
+  /** A column of `userSortColumns`, '-' in front for descending; unknown or empty sorts by name. */
+  sort: z.string().max(40).default(''),
 });
+
+/** The columns `GET /api/users` sorts by. */
+export const userSortColumns = ['name', 'email', 'username', 'role', 'createdAt'] as const;

@@ -204,6 +204,27 @@ describe('the team list', () => {
     expect(badPage.statusCode).toBe(400);
   });
 
+  it('filters the company users by status and sorts them by a column, either way', async () => {
+    const manager = clientOf(t, team.superUser.token);
+    await manager.post('/api/users/create-admin-user', { firstName: 'Ida', lastName: 'Albers', email: uniqueEmail('ida') });
+    const invited = await manager.get('/api/users?status=INVITED');
+    expect(invited.json().data.map((u: { lastName: string; status: string }) => [u.lastName, u.status])).toEqual([['Albers', 'INVITED']]);
+    const active = await manager.get('/api/users?status=ACTIVE&limit=50');
+    expect(active.json().total).toBe(5);
+    expect(active.json().data.every((u: { status: string }) => u.status === 'ACTIVE')).toBe(true);
+
+    const byName = await manager.get('/api/users?role=OPERATOR');
+    const byNameDescending = await manager.get('/api/users?role=OPERATOR&sort=-name');
+    const lastNames = (res: typeof byName) => res.json().data.map((u: { lastName: string }) => u.lastName);
+    expect(lastNames(byNameDescending)).toEqual([...lastNames(byName)].reverse());
+    const byRole = await manager.get('/api/users?sort=role&limit=50');
+    expect(byRole.json().data.map((u: { role: string }) => u.role)).toEqual(['ADMIN', 'ADMIN', 'OPERATOR', 'OPERATOR', 'OPERATOR', 'SUPER_USER']);
+
+    const badStatus = await manager.get('/api/users?status=GONE');
+    expect(badStatus.statusCode).toBe(400);
+    await manager.delete(`/api/users/${invited.json().data[0].id}`);
+  });
+
   it('counts users by role', async () => {
     const res = await clientOf(t, team.superUser.token).get('/api/users/count-by-role');
     expect(res.json()).toEqual({ SUPER_USER: 1, ADMIN: 1, OPERATOR: 3, total: 5 });
@@ -239,7 +260,7 @@ describe('roles are checked on the server', () => {
         confirm: 'Weld#2027',
       }),
       operator.delete(`/api/users/${company.admin.id}`),
-      operator.put('/api/company-account/updateBasicSettings', { companyName: 'Hijack', dateFormat: 'DD.MM.YYYY' }),
+      operator.put('/api/company-account/updateBasicSettings', { companyName: 'Hijack', dateFormat: 'DD.MM.YYYY', version: 0 }),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode).toBe(403);

@@ -1,5 +1,7 @@
 import { sql, type Selectable } from 'kysely';
-import { userStatusOf } from '../../../domain/identity/identity.rules.js';
+import { userStatusOf, type UserStatus } from '../../../domain/identity/identity.rules.js';
+import { userSortColumns } from '../../../domain/identity/identity.schema.js';
+import { parseSort } from '../../../domain/shared/paging.js';
 import type { UserView } from '../../../domain/identity/identity.views.js';
 import type { Role } from '../../../domain/shared/roles.js';
 import { likePattern, type Executor } from '../../platform/db.js';
@@ -64,9 +66,20 @@ export async function loginNameTaken(db: Executor, login: { email?: string; user
 }
 
 /** A page of a company's users (the transaction's tenant), filtered by role and by name, email or username. */
-export async function userPage(tx: Executor, query: { page: number; limit: number; role?: Role; q?: string }): Promise<{ rows: UserRow[]; total: number }> {
+const sortColumnOf = { email: 'email', username: 'username', role: 'role', createdAt: 'created_at' } as const;
+
+export async function userPage(
+  tx: Executor,
+  query: { page: number; limit: number; role?: Role; status?: UserStatus; q?: string; sort?: string },
+): Promise<{ rows: UserRow[]; total: number }> {
   let base = tx.selectFrom('users');
   if (query.role) base = base.where('role', '=', query.role);
+  // The status is derived (see userStatusOf): invited = no password; unconfirmed = not an operator and email not confirmed.
+  if (query.status === 'INVITED') base = base.where('password_hash', 'is', null);
+  if (query.status === 'UNCONFIRMED')
+    base = base.where('password_hash', 'is not', null).where('role', '!=', 'OPERATOR').where('email_confirmed_at', 'is', null);
+  if (query.status === 'ACTIVE')
+    base = base.where('password_hash', 'is not', null).where((eb) => eb.or([eb('role', '=', 'OPERATOR'), eb('email_confirmed_at', 'is not', null)]));
   if (query.q) {
     const pattern = likePattern(query.q);
     base = base.where((eb) =>
@@ -79,7 +92,16 @@ export async function userPage(tx: Executor, query: { page: number; limit: numbe
       ]),
     );
   }
-  return pageOfRows(base, query, (rows) => rows.selectAll().orderBy('last_name').orderBy('first_name').orderBy('id'));
+  const { column, descending } = parseSort(query.sort ?? '', userSortColumns, 'name');
+  const direction = descending ? 'desc' : 'asc';
+  return pageOfRows(base, query, (rows) => {
+    const selected = rows.selectAll();
+    const sorted =
+      column === 'name'
+        ? selected.orderBy('last_name', direction).orderBy('first_name', direction)
+        : selected.orderBy(sortColumnOf[column], (ob) => (descending ? ob.desc().nullsLast() : ob.asc().nullsLast()));
+    return sorted.orderBy('id');
+  });
 }
 
 export async function countByRole(tx: Executor): Promise<Record<'SUPER_USER' | 'ADMIN' | 'OPERATOR', number>> {
