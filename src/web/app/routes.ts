@@ -27,6 +27,7 @@ export type ScreenId =
   | 'administrationUser'
   | 'operationUser'
   | 'masterData'
+  | 'userRights'
   | 'employeeProfile'
   | 'company'
   | 'customers'
@@ -63,6 +64,7 @@ const publicPage = lazyPage(() => import('./pages/public-page'));
 const authPage = lazyPage(() => import('./pages/auth-page'));
 const customersPage = lazyPage(() => import('./pages/customers-page'));
 const teamUsersPage = lazyPage(() => import('./pages/team-users-page'));
+const teamProfilePage = lazyPage(() => import('./pages/team-profile-page'));
 const materialsPage = lazyPage(() => import('./pages/materials-page'));
 const stationsPage = lazyPage(() => import('./pages/stations-page'));
 const stationLoginPage = lazyPage(() => import('./pages/station-login-page'));
@@ -103,8 +105,9 @@ export const layoutRoutes: ScreenRoute[] = [
   inside('/team/administration-user', 'administrationUser', 'protected', teamUsersPage),
   inside('/team/operation-user', 'operationUser', 'protected', teamUsersPage),
   inside('/team/operation-user-page', 'operationUser', 'protected', teamUsersPage),
-  inside('/team/master-data', 'masterData'),
-  inside('/team/employee-profile/:id?', 'employeeProfile'),
+  inside('/team/master-data', 'masterData', 'protected', teamProfilePage),
+  inside('/team/user-rights', 'userRights', 'protected', teamProfilePage),
+  inside('/team/employee-profile/:id?', 'employeeProfile', 'protected', teamProfilePage),
   inside('/company', 'company'),
   inside('/customers', 'customers', 'master', customersPage),
   inside('/customer/edit-customer/:id?', 'editCustomer', 'master', customersPage),

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { EmployeeProfileScreen, MasterDataScreen, UserRightsScreen } from '../../features/team-profile';
+import type { ScreenPageProps } from '../routes';
+import { useDocumentTitle } from '../use-document-title';
+
+/** team/employee-profile/:id, team/user-rights and team/master-data. */
+export default function TeamProfilePage({ screen }: ScreenPageProps) {
+  const { t } = useTranslation();
+  useDocumentTitle(t(`screens.${screen}.title`));
+  if (screen === 'masterData') return <MasterDataScreen />;
+  if (screen === 'userRights') return <UserRightsScreen />;
+  return <EmployeeProfileScreen />;
+}

@@ -1,0 +1,128 @@
+import { useCallback, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AccountView } from '../../../../domain/team/team.views';
+import { employeeProfileSchema, genders, type Gender } from '../../../../domain/team/employee.schema';
+import { describeError, formWideError, validateInput } from '../../../lib/error-messages';
+import { useUnsavedChangesGuard } from '../../../lib/navigation-guard';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { Button } from '../../../ui/button';
+import { Form, FormError } from '../../../ui/form';
+import { useNotify } from '../../../ui/notification-bar';
+import { Select, SelectItem } from '../../../ui/select';
+import { TextField } from '../../../ui/text-field';
+import { saveProfile, useEmployeeWrite } from '../api/team-profile';
+import { dayInput, dayValue, localToday } from '../format';
+
+interface ProfileDraft {
+  firstName: string;
+  lastName: string;
+  /** '' for none stated. */
+  gender: Gender | '';
+  dateOfBirth: string;
+  emergencyContact: { name: string; phone: string };
+}
+
+const draftOf = (account: AccountView): ProfileDraft => {
+  const profile = account.employee?.profile;
+  return {
+    firstName: profile?.firstName ?? account.firstName,
+    lastName: profile?.lastName ?? account.lastName,
+    gender: profile?.gender ?? '',
+    dateOfBirth: dayInput(profile?.dateOfBirth ?? null),
+    emergencyContact: profile?.emergencyContact ?? { name: '', phone: '' },
+  };
+};
+
+const noGender = 'none';
+
+/** The Profile tab: names, gender, date of birth and emergency contact; the sign-in name and status are shown, not edited here. */
+export function ProfileTab({ account, mayWrite }: { account: AccountView; mayWrite: boolean }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const check = useCallback(
+    (draft: ProfileDraft) =>
+      validateInput(employeeProfileSchema(localToday()), {
+        ...draft,
+        gender: draft.gender === '' ? null : draft.gender,
+        dateOfBirth: dayValue(draft.dateOfBirth),
+      }),
+    [],
+  );
+  const form = useSchemaForm({ initial: () => draftOf(account), check });
+  const { draft, change } = form;
+  const save = useEmployeeWrite(saveProfile);
+  const { release } = useUnsavedChangesGuard(form.isDirty);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = form.submit();
+    if (!checked) return;
+    save.mutate(
+      { id: account.id, input: checked },
+      {
+        onSuccess: (saved) => {
+          release();
+          form.reset(draftOf({ ...account, employee: saved }));
+          notify({ severity: 'success', message: t('team.profile.saved') });
+        },
+        onError: (error) => {
+          form.showServerProblems(error);
+          notify({ severity: 'error', message: t('team.profile.failed', { reason: describeError(t, error) }) });
+        },
+      },
+    );
+  };
+
+  const contact = (name: 'name' | 'phone') => ({
+    name: `emergencyContact.${name}`,
+    value: draft.emergencyContact[name],
+    onChange: (value: string) => change((current) => ({ ...current, emergencyContact: { ...current.emergencyContact, [name]: value } })),
+    errorDetail: form.problem(`emergencyContact.${name}`),
+  });
+
+  return (
+    <div id={form.scopeId} className="team-tab">
+      <dl className="team-facts">
+        <div>
+          <dt>{t('team.profile.signInName')}</dt>
+          <dd>{account.email ?? account.username ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>{t('team.profile.status')}</dt>
+          <dd>{t(`team.profile.statuses.${account.status}`, { defaultValue: account.status })}</dd>
+        </div>
+      </dl>
+      <Form className="form-panel" onSubmit={submit} aria-label={t('team.profile.title')}>
+        <FormError error={formWideError(save.error)} />
+        <fieldset disabled={!mayWrite}>
+          <legend>{t('team.profile.person')}</legend>
+          <TextField label={t('team.profile.firstName')} isRequired {...form.field('firstName')} />
+          <TextField label={t('team.profile.lastName')} isRequired {...form.field('lastName')} />
+          <Select
+            name="gender"
+            label={t('team.profile.gender')}
+            value={draft.gender === '' ? noGender : draft.gender}
+            onChange={(key) => form.patch({ gender: genders.find((candidate) => candidate === key) ?? '' })}
+            errorDetail={form.problem('gender')}
+            items={[{ id: noGender }, ...genders.map((gender) => ({ id: gender }))]}
+          >
+            {(item) => <SelectItem id={item.id}>{t(`team.profile.genders.${item.id}`)}</SelectItem>}
+          </Select>
+          <TextField type="date" label={t('team.profile.dateOfBirth')} {...form.field('dateOfBirth')} />
+        </fieldset>
+        <fieldset disabled={!mayWrite}>
+          <legend>{t('team.profile.emergencyContact')}</legend>
+          <TextField label={t('team.profile.emergencyName')} {...contact('name')} />
+          <TextField type="tel" label={t('team.profile.emergencyPhone')} {...contact('phone')} />
+        </fieldset>
+        {mayWrite ? (
+          <div className="form-actions">
+            <Button type="submit" isDisabled={save.isPending}>
+              {t('team.profile.save')}
+            </Button>
+          </div>
+        ) : null}
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EmployeeRecordView } from '../../../../domain/team/team.views';
+import { describeError } from '../../../lib/error-messages';
+import { formatDateTime, useFormatNumber } from '../../../lib/locale';
+import { Button } from '../../../ui/button';
+import { FormError } from '../../../ui/form';
+import { useNotify } from '../../../ui/notification-bar';
+import { Spinner } from '../../../ui/spinner';
+import { TextField } from '../../../ui/text-field';
+import { exportRecordsCsv, useRecords, type RecordsFilter } from '../api/team-profile';
+
+/** Saves a file the browser fetched (with the bearer token) under `fileName`. */
+function saveFile(file: Blob, fileName: string) {
+  const url = URL.createObjectURL(file);
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the click; the URL is only needed for it.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The Records tab: what the employee did at which station and when, by date range, with a CSV export. */
+export function RecordsTab({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation();
+  const notify = useNotify();
+  const number = useFormatNumber();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const filter: RecordsFilter = { from: from || undefined, to: to || undefined };
+  const rangeWrong = from !== '' && to !== '' && to < from;
+  const records = useRecords(userId, rangeWrong ? {} : filter);
+  const language = i18n.resolvedLanguage;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const csv = await exportRecordsCsv(userId, filter, language === 'de' ? 'de' : 'en');
+      saveFile(csv, t('team.records.fileName'));
+    } catch (error) {
+      notify({ severity: 'error', message: t('team.records.exportFailed', { reason: describeError(t, error) }) });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const what = (record: EmployeeRecordView) =>
+    record.kind === 'OrderMovedToStation'
+      ? t('team.records.kinds.moved', { to: record.toStationName ?? '–' })
+      : t(`team.records.kinds.${record.kind === 'WorkStarted' ? 'started' : 'completed'}`);
+  const cycle = (seconds: number | null) =>
+    seconds === null ? '' : t('team.records.minutes', { minutes: number(seconds / 60, { maximumFractionDigits: 1 }) });
+
+  return (
+    <div className="team-tab">
+      <div className="team-filter" role="group" aria-label={t('team.records.filter')}>
+        <TextField type="date" label={t('team.records.from')} value={from} onChange={setFrom} />
+        <TextField
+          type="date"
+          label={t('team.records.to')}
+          value={to}
+          onChange={setTo}
+          errorDetail={rangeWrong ? { path: 'to', message: 'team.validation.rangeEndsBeforeStart' } : undefined}
+        />
+        <Button variant="secondary" onPress={() => void exportCsv()} isDisabled={exporting || rangeWrong}>
+          {t('team.records.export')}
+        </Button>
+      </div>
+      {records.isPending ? (
+        <Spinner aria-label={t('team.records.loading')} />
+      ) : records.isError ? (
+        <FormError error={records.error} />
+      ) : records.data.length === 0 ? (
+        <p>{t('team.records.none')}</p>
+      ) : (
+        <table className="team-table">
+          <caption>{t('team.records.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('team.records.at')}</th>
+              <th scope="col">{t('team.records.what')}</th>
+              <th scope="col">{t('team.records.order')}</th>
+              <th scope="col">{t('team.records.station')}</th>
+              <th scope="col">{t('team.records.cycleTime')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {records.data.map((record, index) => (
+              <tr key={`${record.at}-${record.kind}-${record.orderId}-${index}`}>
+                <td>{formatDateTime(record.at, language)}</td>
+                <td>{what(record)}</td>
+                <td>{record.orderNumber ?? '–'}</td>
+                <td>{record.stationName ?? '–'}</td>
+                <td>{cycle(record.cycleTimeSeconds)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

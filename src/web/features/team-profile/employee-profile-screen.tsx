@@ -1,0 +1,96 @@
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'wouter';
+import type { AccountView } from '../../../domain/team/team.views';
+import { can } from '../../lib/access';
+import { useAuth } from '../../lib/auth';
+import { Link } from '../../ui/link';
+import { RecordLoader } from '../../ui/record-loader';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
+import { useAccount } from './api/team-profile';
+import { AuthorizationsTab } from './components/authorizations-tab';
+import { OrganizationTab } from './components/organization-tab';
+import { ProfileTab } from './components/profile-tab';
+import { RecordsTab } from './components/records-tab';
+import { VacationsTab } from './components/vacations-tab';
+import { personName } from './format';
+import './team-profile.css';
+
+const tabs = ['profile', 'organization', 'vacations', 'authorizations', 'records'] as const;
+type ProfileTabId = (typeof tabs)[number];
+const isTab = (value: unknown): value is ProfileTabId => tabs.includes(value as ProfileTabId);
+
+/** team/employee-profile/:id: one employee's profile, organization, vacations, authorizations and records (tab in the address). */
+export function EmployeeProfileScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams<{ id?: string }>();
+  const account = useAccount(id);
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>{account.data ? t('team.profile.heading', { name: personName(account.data) }) : t('screens.employeeProfile.title')}</h1>
+        <Link href="/team/view-employees">{t('team.profile.backToEmployees')}</Link>
+      </div>
+      <RecordLoader
+        id={id}
+        query={account}
+        failedTitle={t('team.profile.loadFailed')}
+        noneChosen={{ title: t('team.profile.noneChosen'), text: t('team.profile.chooseInList') }}
+        back={{ href: '/team/view-employees', label: t('team.profile.backToEmployees') }}
+      >
+        {(loaded) => <EmployeeTabs key={loaded.id} account={loaded} />}
+      </RecordLoader>
+    </div>
+  );
+}
+
+function EmployeeTabs({ account }: { account: AccountView }) {
+  const { t } = useTranslation();
+  const { session } = useAuth();
+  const mayWrite = can(session, 'write');
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab');
+  const selected: ProfileTabId = isTab(asked) ? asked : 'profile';
+  const shown = tabs.filter((tab) => tab !== 'authorizations' || mayWrite);
+
+  return (
+    <Tabs
+      selectedKey={selected}
+      onSelectionChange={(key) =>
+        setSearch(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.set('tab', String(key));
+            return next;
+          },
+          { replace: true },
+        )
+      }
+    >
+      <TabList aria-label={t('team.profile.tabs')}>
+        {shown.map((tab) => (
+          <Tab key={tab} id={tab}>
+            {t(`team.profile.tab.${tab}`)}
+          </Tab>
+        ))}
+      </TabList>
+      <TabPanel id="profile">
+        <ProfileTab account={account} mayWrite={mayWrite} />
+      </TabPanel>
+      <TabPanel id="organization">
+        <OrganizationTab account={account} mayWrite={mayWrite} />
+      </TabPanel>
+      <TabPanel id="vacations">
+        <VacationsTab account={account} mayWrite={mayWrite} />
+      </TabPanel>
+      {mayWrite ? (
+        <TabPanel id="authorizations">
+          <AuthorizationsTab userId={account.id} />
+        </TabPanel>
+      ) : null}
+      <TabPanel id="records">
+        <RecordsTab userId={account.id} />
+      </TabPanel>
+    </Tabs>
+  );
+}

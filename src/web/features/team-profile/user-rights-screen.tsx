@@ -1,0 +1,142 @@
+import { useTranslation } from 'react-i18next';
+import type { UserRightsMatrixView } from '../../../domain/team/team.views';
+import { changeRights } from '../../../domain/team/rights';
+import { useAuth } from '../../lib/auth';
+import { can } from '../../lib/access';
+import { Checkbox } from '../../ui/checkbox';
+import { EmptyState } from '../../ui/empty-state';
+import { FormError } from '../../ui/form';
+import { Link } from '../../ui/link';
+import { PageSpinner } from '../../ui/spinner';
+import { useUserRights } from './api/team-profile';
+import { holdsGrantedChangeRights, holdsStations, RightsActions, shownChangeRights, useRightsEditor, type RightsEditor } from './components/rights-editor';
+import './team-profile.css';
+
+/** team/user-rights: the matrix of users by stations and by change rights, saved as one command. */
+export function UserRightsScreen() {
+  const { t } = useTranslation();
+  const { session } = useAuth();
+  const mayWrite = can(session, 'write');
+  const matrix = useUserRights(mayWrite);
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>{t('screens.userRights.title')}</h1>
+        <Link href="/team">{t('team.rights.backToTeam')}</Link>
+      </div>
+      <p>{t('team.rights.intro')}</p>
+      {!mayWrite ? (
+        <EmptyState title={t('team.rights.notAllowed')} />
+      ) : matrix.isPending ? (
+        <PageSpinner aria-label={t('team.rights.loading')} />
+      ) : matrix.isError ? (
+        <FormError error={matrix.error} />
+      ) : (
+        <RightsMatrix matrix={matrix.data} />
+      )}
+    </div>
+  );
+}
+
+const fullName = (user: UserRightsMatrixView['users'][number]) => `${user.firstName} ${user.lastName}`.trim();
+
+function RightsMatrix({ matrix }: { matrix: UserRightsMatrixView }) {
+  const { t } = useTranslation();
+  const editor = useRightsEditor(matrix);
+  return (
+    <div className="panel team-matrix">
+      <StationMatrix editor={editor} />
+      <ChangeRightMatrix editor={editor} />
+      <RightsActions editor={editor} label={t('team.rights.saveMatrix')} />
+    </div>
+  );
+}
+
+function StationMatrix({ editor }: { editor: RightsEditor }) {
+  const { t } = useTranslation();
+  const operators = editor.base.users.filter((user) => holdsStations(user.role));
+  const { stations } = editor.base;
+  return (
+    <section aria-labelledby="team-station-matrix">
+      <h2 id="team-station-matrix">{t('team.rights.stationMatrix')}</h2>
+      {operators.length === 0 || stations.length === 0 ? (
+        <p>{operators.length === 0 ? t('team.rights.noOperators') : t('team.rights.noStations')}</p>
+      ) : (
+        <div className="team-matrix-scroll">
+          <table className="team-matrix-table">
+            <caption className="visually-hidden">{t('team.rights.stationMatrix')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('team.rights.user')}</th>
+                {stations.map((station) => (
+                  <th scope="col" key={station.id}>
+                    {station.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {operators.map((user) => (
+                <tr key={user.userId}>
+                  <th scope="row">{fullName(user)}</th>
+                  {stations.map((station) => (
+                    <td key={station.id}>
+                      <Checkbox
+                        aria-label={t('team.rights.stationCell', { user: fullName(user), station: station.name })}
+                        isSelected={editor.rows[user.userId]?.stationIds.includes(station.id) ?? false}
+                        onChange={(on) => editor.setStation(user.userId, station.id, on)}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ChangeRightMatrix({ editor }: { editor: RightsEditor }) {
+  const { t } = useTranslation();
+  const admins = editor.base.users.filter((user) => user.role === 'ADMIN' || user.role === 'SUPER_USER');
+  return (
+    <section aria-labelledby="team-change-matrix">
+      <h2 id="team-change-matrix">{t('team.rights.changeMatrix')}</h2>
+      <div className="team-matrix-scroll">
+        <table className="team-matrix-table">
+          <caption className="visually-hidden">{t('team.rights.changeMatrix')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('team.rights.user')}</th>
+              {changeRights.map((right) => (
+                <th scope="col" key={right}>
+                  {t(`team.rights.areas.${right}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {admins.map((user) => (
+              <tr key={user.userId}>
+                <th scope="row">{fullName(user)}</th>
+                {changeRights.map((right) => (
+                  <td key={right}>
+                    <Checkbox
+                      aria-label={t('team.rights.changeCell', { user: fullName(user), area: t(`team.rights.areas.${right}`) })}
+                      isSelected={shownChangeRights(user, editor.rows[user.userId]).includes(right)}
+                      isDisabled={!holdsGrantedChangeRights(user.role)}
+                      onChange={(on) => editor.setChangeRight(user.userId, right, on)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
