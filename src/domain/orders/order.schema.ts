@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from '../shared/paging.js';
+import { commaListQuery, pagingQuery, sortQuery } from '../shared/paging.js';
 import { decimalSchema, wrongTypeIs } from '../shared/decimal.js';
 import { optionalText, requiredText } from '../shared/validation.js';
 import { materialLimits } from '../materials/materials.schema.js';
@@ -164,24 +164,11 @@ export const advertisementSchema = z.object({
 export const orderSortColumns = ['number', 'orderNumber', 'name', 'status', 'deliveryDate', 'netSum', 'createdAt', 'updatedAt'] as const;
 export type OrderSortColumn = (typeof orderSortColumns)[number];
 
-const sortPattern = new RegExp(`^-?(${orderSortColumns.join('|')})$`);
-
 /** GET /api/orders: filters, paging and sort. */
 export const orderListQuerySchema = z.object({
   kind: z.enum(orderKinds).optional(),
   /** One status or several, comma-separated. */
-  status: z
-    .string()
-    .optional()
-    .transform((text) =>
-      text
-        ? text
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : undefined,
-    )
-    .pipe(z.array(z.enum(orderStatuses)).optional()),
+  status: commaListQuery(orderStatuses),
   /** Part of the order number, the name or the place, any case. */
   q: z.string().trim().max(50).optional(),
   /** true: only delayed orders; false: only those on time. */
@@ -190,7 +177,7 @@ export const orderListQuerySchema = z.object({
     .transform((text) => text === 'true')
     .optional(),
   ...pagingQuery(),
-  sort: z.string().regex(sortPattern, 'validation.invalidValue').default('-number'),
+  sort: sortQuery(orderSortColumns, '-number'),
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 

@@ -12,6 +12,28 @@ export const pagingQuery = (defaultLimit = 10) => ({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultLimit),
 });
 
+/** A filter of a list's query string that takes one value or several, comma-separated (`?status=open,ordered`). */
+export const commaListQuery = <const Values extends readonly [string, ...string[]]>(values: Values) =>
+  z
+    .string()
+    .optional()
+    .transform((text) =>
+      text
+        ? text
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
+    )
+    .pipe(z.array(z.enum(values)).optional());
+
+/** A list's `sort` parameter: one of `columns`, `-column` for descending, `fallback` when none is asked. */
+export const sortQuery = (columns: readonly string[], fallback: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^-?(${columns.join('|')})$`), 'validation.invalidValue')
+    .default(fallback);
+
 /** One page of a list, as every list route answers: the rows, how many there are in all, and the paging asked for. */
 export const pageOf = <Item extends z.ZodType>(item: Item) =>
   z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });

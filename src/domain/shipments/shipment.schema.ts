@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wrongTypeIs } from '../shared/decimal.js';
-import { pagingQuery } from '../shared/paging.js';
+import { commaListQuery, pagingQuery, sortQuery } from '../shared/paging.js';
 import { calendarDaySchema, orderVersionSchema } from '../orders/order.schema.js';
 
 /**
@@ -146,28 +146,15 @@ export type Attachment = z.output<typeof attachmentSchema>;
 export const shipmentSortColumns = ['number', 'shipmentNumber', 'customerName', 'carrierName', 'shippingDate', 'status', 'createdAt', 'updatedAt'] as const;
 export type ShipmentSortColumn = (typeof shipmentSortColumns)[number];
 
-const sortPattern = new RegExp(`^-?(${shipmentSortColumns.join('|')})$`);
-
 /** GET /api/shipments: filters, search, paging and sort. */
 export const shipmentListQuerySchema = z.object({
   /** One status or several, comma-separated. */
-  status: z
-    .string()
-    .optional()
-    .transform((text) =>
-      text
-        ? text
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : undefined,
-    )
-    .pipe(z.array(z.enum(shipmentStatuses)).optional()),
+  status: commaListQuery(shipmentStatuses),
   /** Only the shipment(s) of this order (the order details show its shipment). */
   orderId: z.uuid().toLowerCase().optional(),
   /** Part of the shipment number, the customer's name, the carrier or the tracking ID, any case. */
   q: z.string().trim().max(50).optional(),
   ...pagingQuery(),
-  sort: z.string().regex(sortPattern, 'validation.invalidValue').default('-number'),
+  sort: sortQuery(shipmentSortColumns, '-number'),
 });
 export type ShipmentListQuery = z.output<typeof shipmentListQuerySchema>;
