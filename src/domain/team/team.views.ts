@@ -128,3 +128,24 @@ export const employeeRecordViewSchema = z.object({
 export type EmployeeRecordView = z.infer<typeof employeeRecordViewSchema>;
 
 export const employeeRecordsViewSchema = z.object({ userId: z.string(), data: z.array(employeeRecordViewSchema) });
+
+/** The company's absences touching a date range (team overview: who is away today and this week). */
+export const teamAbsencesViewSchema = z.object({
+  from: day,
+  to: day,
+  data: z.array(
+    z.object({
+      absenceId: z.string(),
+      userId: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      from: day,
+      to: day,
+      halfDay: z.boolean(),
+      reasonId: z.string(),
+      /** The absence reason's name from the master data (null once deleted). */
+      reasonName: z.string().nullable(),
+    }),
+  ),
+});
+export type TeamAbsencesView = z.infer<typeof teamAbsencesViewSchema>;

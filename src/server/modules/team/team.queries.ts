@@ -7,7 +7,7 @@ import type { MasterDataList } from '../../../domain/team/master-data.js';
 import { userRightsStreamId } from '../../../domain/team/rights.events.js';
 import { rightsOf, userRightsDecider, type UserRightsState } from '../../../domain/team/rights.decider.js';
 import { effectiveChangeRights, type ChangeRight } from '../../../domain/team/rights.js';
-import type { EmployeeRecordView, EmployeeView, MasterDataEntryView, UserRightsMatrixView } from '../../../domain/team/team.views.js';
+import type { EmployeeRecordView, EmployeeView, MasterDataEntryView, TeamAbsencesView, UserRightsMatrixView } from '../../../domain/team/team.views.js';
 import { leaveTaken, remainingVacation } from '../../../domain/team/vacations.js';
 import type { Principal } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
@@ -220,4 +220,44 @@ export async function employeeRecords(db: Executor, userId: string, query: Recor
     toStationName: row.to_station_id ? (names.get(row.to_station_id) ?? null) : null,
     cycleTimeSeconds: row.work_started_at ? Math.round((Date.parse(row.at) - Date.parse(row.work_started_at)) / 1000) : null,
   }));
+}
+
+/** The company's absences that touch the days `from` to `to` (both included), by first day and name. */
+export async function absencesBetween(db: Executor, from: string, to: string): Promise<TeamAbsencesView> {
+  const rows = await db
+    .selectFrom('absences')
+    .innerJoin('users', 'users.id', 'absences.user_id')
+    .leftJoin('master_data_entries', 'master_data_entries.id', 'absences.reason_id')
+    .select([
+      'absences.id',
+      'absences.user_id',
+      'users.first_name',
+      'users.last_name',
+      'absences.half_day',
+      'absences.reason_id',
+      'master_data_entries.name as reason_name',
+      dayText('absences.from_day').as('from_day'),
+      dayText('absences.to_day').as('to_day'),
+    ])
+    .where('absences.from_day', '<=', to)
+    .where('absences.to_day', '>=', from)
+    .orderBy('absences.from_day')
+    .orderBy('users.last_name')
+    .orderBy('users.first_name')
+    .execute();
+  return {
+    from,
+    to,
+    data: rows.map((row) => ({
+      absenceId: row.id,
+      userId: row.user_id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      from: row.from_day as string,
+      to: row.to_day as string,
+      halfDay: row.half_day,
+      reasonId: row.reason_id,
+      reasonName: row.reason_name,
+    })),
+  };
 }

@@ -11,7 +11,13 @@ import {
 } from '../../../domain/team/employee.schema.js';
 import { masterDataEntryInputSchema, masterDataListSchema } from '../../../domain/team/master-data.js';
 import { saveUserRightsSchema } from '../../../domain/team/rights.schema.js';
-import { employeeRecordsViewSchema, employeeViewSchema, masterDataListViewSchema, userRightsMatrixViewSchema } from '../../../domain/team/team.views.js';
+import {
+  employeeRecordsViewSchema,
+  employeeViewSchema,
+  masterDataListViewSchema,
+  teamAbsencesViewSchema,
+  userRightsMatrixViewSchema,
+} from '../../../domain/team/team.views.js';
 import { companyOf, principalOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { csvLanguages } from '../../platform/csv.js';
@@ -31,7 +37,7 @@ import {
   saveUserRights,
   setVacationEntitlement,
 } from './team.handlers.js';
-import { employeeRecords, employeeView, masterDataEntries, mayReadEmployee, requireTeamMember, userRightsMatrix } from './team.queries.js';
+import { absencesBetween, employeeRecords, employeeView, masterDataEntries, mayReadEmployee, requireTeamMember, userRightsMatrix } from './team.queries.js';
 
 const tags = ['team'];
 const employeeParams = z.object({ id: z.uuid() });
@@ -40,6 +46,10 @@ const absenceParams = employeeParams.extend({ absenceId: z.uuid() });
 const listParams = z.object({ list: masterDataListSchema });
 const entryParams = listParams.extend({ entryId: z.uuid() });
 const recordsQuery = z.object({ from: calendarDaySchema.optional(), to: calendarDaySchema.optional() });
+const absencesQuery = z
+  .object({ from: calendarDaySchema, to: calendarDaySchema })
+  .refine(({ from, to }) => from <= to, { path: ['to'], message: 'validation.invalidValue' })
+  .refine(({ from, to }) => Date.parse(to) - Date.parse(from) <= 366 * 86_400_000, { path: ['to'], message: 'validation.invalidValue' });
 const recordsCsvQuery = recordsQuery.extend({ lang: z.enum(csvLanguages).default('en') });
 
 /** The route validates the shape; the decider judges "in the past" and "half days allowed" on the day and settings of the command. */
@@ -60,8 +70,7 @@ export async function teamRoutes(app: FastifyInstance) {
   const teamChangers = { preHandler: app.requireChangeRight('team') };
 
   const answerEmployee = async (request: FastifyRequest, userId: string) => {
-    const allowed = await halfVacationDaysAllowed();
-    return runQuery(app, request, (tx, now) => employeeView(tx, userId, today(now), allowed));
+    return runQuery(app, request, async (tx, now) => employeeView(tx, userId, today(now), await halfVacationDaysAllowed(tx, companyOf(request))));
   };
 
   r.get('/api/team/employees/:id', {
@@ -278,6 +287,17 @@ export async function teamRoutes(app: FastifyInstance) {
       await runCommand(app, request, (ctx) => deleteEntry(ctx, request.params.list, request.params.entryId));
       return reply.code(204).send(null);
     },
+  });
+
+  r.get('/api/team/absences', {
+    ...writersOnly,
+    schema: {
+      tags,
+      summary: "The company's absences touching the days from `from` to `to` (both included, at most a year apart): who is away when",
+      querystring: absencesQuery,
+      response: { 200: teamAbsencesViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, (tx) => absencesBetween(tx, request.query.from, request.query.to)),
   });
 
   r.get('/api/team/user-rights', {
