@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.js';
-import { bytesToGb, changedTerms, logoTypeOf, trialEndFrom, trialHasEnded } from './company.rules.js';
+import { ibanIsValid } from './company.iban.js';
+import { bytesToGb, changedTerms, logoTypeOf, lowestNextNumber, numberingProblems, trialEndFrom, trialHasEnded } from './company.rules.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 
@@ -40,5 +41,32 @@ describe('customer list helpers', () => {
   it('shows storage in GB with two decimals', () => {
     expect(bytesToGb(0)).toBe(0);
     expect(bytesToGb(1_234_567_890)).toBe(1.23);
+  });
+});
+
+describe('numbering', () => {
+  const stored = { orderNumber: '500', invoiceNumber: '', costNumber: '70' };
+  const lowest = { orderNumber: lowestNextNumber('500', 612), invoiceNumber: lowestNextNumber(''), costNumber: lowestNextNumber('70') };
+
+  it('starts after the last issued number or at the stored start, whichever is higher', () => {
+    expect(lowest).toEqual({ orderNumber: 613, invoiceNumber: 1, costNumber: 70 });
+  });
+
+  it('lets a counter move forward or stay, never back, and never be emptied once set', () => {
+    expect(numberingProblems(stored, stored, lowest)).toEqual([]);
+    expect(numberingProblems(stored, { orderNumber: '613', invoiceNumber: '9', costNumber: '71' }, lowest)).toEqual([]);
+    expect(numberingProblems(stored, { orderNumber: '612', invoiceNumber: '', costNumber: '' }, lowest)).toEqual([
+      { path: 'numbering.orderNumber', message: 'validation.numberMovesForward' },
+      { path: 'numbering.costNumber', message: 'validation.numberMovesForward' },
+    ]);
+  });
+});
+
+describe('IBAN', () => {
+  it('accepts a correct checksum with or without spaces and refuses a wrong one', () => {
+    expect(ibanIsValid('DE89 3704 0044 0532 0130 00')).toBe(true);
+    expect(ibanIsValid('de89370400440532013000')).toBe(true);
+    expect(ibanIsValid('DE88 3704 0044 0532 0130 00')).toBe(false);
+    expect(ibanIsValid('DE89')).toBe(false);
   });
 });

@@ -51,3 +51,25 @@ export function logoTypeOf(bytes: Uint8Array): LogoType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   return null;
 }
+
+/** The consecutive numbers of a company: order, invoice and cost numbers (the next one each hands out). */
+export const numberKinds = ['orderNumber', 'invoiceNumber', 'costNumber'] as const;
+export type NumberKind = (typeof numberKinds)[number];
+
+/**
+ * A counter moves only forward: a changed next number below the lowest one still free (`lowest`:
+ * the stored start, or for orders the number after the last one issued, whichever is higher) is
+ * refused on its field, and so is emptying a counter once set. Unchanged values always pass.
+ */
+export function numberingProblems(
+  stored: Record<NumberKind, string>,
+  next: Record<NumberKind, string>,
+  lowest: Record<NumberKind, number>,
+): { path: string; message: string }[] {
+  return numberKinds
+    .filter((kind) => next[kind] !== stored[kind] && (next[kind] === '' ? stored[kind] !== '' : Number(next[kind]) < lowest[kind]))
+    .map((kind) => ({ path: `numbering.${kind}`, message: 'validation.numberMovesForward' }));
+}
+
+/** The lowest next number a counter may be set to: its stored start, or 1, or the number after the last issued. */
+export const lowestNextNumber = (storedStart: string, lastIssued = 0): number => Math.max(Number(storedStart || '1'), lastIssued + 1);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from '../shared/paging.js';
+import { ibanIsValid } from './company.iban.js';
 
 /** Field limits of the company data (spec section 5, Company). */
 export const companyLimits = {
@@ -86,14 +87,14 @@ export const bankDetailsSchema = z.object({
     .trim()
     .toUpperCase()
     .max(companyLimits.iban)
-    .refine((value) => /^[A-Z0-9 ]*$/.test(value), 'validation.iban')
+    .refine((value) => value === '' || ibanIsValid(value), 'validation.iban')
     .default(''),
   bic: z
     .string()
     .trim()
     .toUpperCase()
     .max(companyLimits.bic)
-    .refine((value) => /^[A-Z0-9]*$/.test(value), 'validation.bic')
+    .refine((value) => value === '' || /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value), 'validation.bic')
     .default(''),
 });
 
@@ -138,9 +139,25 @@ export const basicSettingsSchema = z.object({
   taxNumber: text(companyLimits.taxNumber),
   numbering: numberingSchema.default(numberingSchema.parse({})),
   dateFormat: z.enum(dateFormats, { error: missingAs('validation.required') }),
+  /** Vacations may be booked in half days (the team module's vacation booking reads it). */
+  halfVacationDays: z.boolean().default(false),
+  /**
+   * The user who receives improvement suggestions; stored and checked to be a user of the
+   * company. Suggestions are not built yet, so no screen offers it.
+   */
+  suggestionRecipientId: z.uuid({ error: 'validation.invalidId' }).nullable().default(null),
 });
 export type BasicSettings = z.infer<typeof basicSettingsSchema>;
 export type BasicSettingsInput = z.input<typeof basicSettingsSchema>;
+
+/** The body of `PUT /api/company-account/updateBasicSettings`: the settings and the version they were read at. */
+export const basicSettingsUpdateSchema = basicSettingsSchema.extend({
+  version: z
+    .number({ error: missingAs('validation.required') })
+    .int()
+    .min(0),
+});
+export type BasicSettingsUpdate = z.infer<typeof basicSettingsUpdateSchema>;
 
 /** What a new company starts with: its name, everything else empty, German date format. */
 export function initialBasicSettings(companyName: string): BasicSettings {

@@ -20,6 +20,10 @@ export const accountTermsViewSchema = z.object({
 /** `GET /api/company-account/basic-settings`: the settings as `updateBasicSettings` takes them, plus logo and account. */
 export const companySettingsViewSchema = basicSettingsSchema.extend({
   id: z.string(),
+  /** The version of the company's settings; `updateBasicSettings` names it, a stale one answers 409. */
+  version: z.number().int(),
+  /** The number the next order gets, with the company's letters (what the numbering preview starts from). */
+  nextOrderNumber: z.string(),
   code: z.string(),
   referralSource: z.enum(referralSources).nullable(),
   logo: logoViewSchema.nullable(),
@@ -54,3 +58,11 @@ export const customerAccountDetailSchema = customerAccountRowSchema.extend({
   logo: logoViewSchema.nullable(),
 });
 export type CustomerAccountDetail = z.infer<typeof customerAccountDetailSchema>;
+
+/** What every user of a company sees of its settings: the name, the logo in the sidebar and the date format of every date shown. */
+export const companyDisplayViewSchema = z.object({
+  companyName: z.string(),
+  dateFormat: basicSettingsSchema.shape.dateFormat,
+  logo: logoViewSchema.nullable(),
+});
+export type CompanyDisplayView = z.infer<typeof companyDisplayViewSchema>;

@@ -31,6 +31,8 @@ const settings = (overrides: Record<string, unknown> = {}) => ({
   taxNumber: '143/123/45678',
   numbering: { orderNumberLetters: 'AB', orderNumber: '1000', invoiceNumber: '5000', costNumber: '700' },
   dateFormat: 'DD.MM.YYYY',
+  halfVacationDays: false,
+  version: 0,
   ...overrides,
 });
 
@@ -53,27 +55,28 @@ function upload(token: string, bytes: Buffer, filename = 'logo.png', contentType
 }
 
 describe('basic settings', () => {
-  it('answers the company data, no logo yet, and the account terms to every user of the company', async () => {
-    for (const member of [company.superUser, company.admin, company.operator]) {
-      const res = await clientOf(t, member.token).get('/api/company-account/basic-settings');
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({
-        id: company.companyId,
-        companyName: 'Becker Metallbau',
-        logo: null,
-        dateFormat: 'DD.MM.YYYY',
-        account: { plan: 'standard', readOnly: false },
-      });
-    }
+  it('answers the company data, no logo yet, and the account terms to the super user', async () => {
+    const res = await clientOf(t, company.superUser.token).get('/api/company-account/basic-settings');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: company.companyId,
+      companyName: 'Becker Metallbau',
+      logo: null,
+      dateFormat: 'DD.MM.YYYY',
+      halfVacationDays: false,
+      account: { plan: 'standard', readOnly: false },
+    });
   });
 
   it('are replaced by the super user and read back the same', async () => {
     const owner = clientOf(t, company.superUser.token);
-    const saved = await owner.put('/api/company-account/updateBasicSettings', settings());
-    expect(saved.statusCode).toBe(200);
+    const { version } = (await owner.get('/api/company-account/basic-settings')).json();
+    const saved = await owner.put('/api/company-account/updateBasicSettings', { ...settings(), version });
+    expect(saved.statusCode, saved.body).toBe(200);
     const read = (await owner.get('/api/company-account/basic-settings')).json();
+    expect(read.version).toBe(version + 1);
     expect(read).toMatchObject({
-      ...settings(),
+      ...settings({ version: version + 1 }),
       email: 'office@becker.example',
       bankDetails: { ...settings().bankDetails, iban: 'DE89 3704 0044 0532 0130 00' },
     });

@@ -14,7 +14,13 @@ afterAll(async () => {
 });
 
 const yesterday = () => new Date(Date.now() - 86_400_000);
-const settings = { companyName: 'Still Mine GmbH', dateFormat: 'DD.MM.YYYY' };
+const settings = { companyName: 'Still Mine GmbH', dateFormat: 'DD.MM.YYYY', version: 0 };
+
+/** The settings above on the company's current version (a save names the version it was made on). */
+const current = async (client: ReturnType<typeof clientOf>) => ({
+  ...settings,
+  version: (await client.get('/api/company-account/basic-settings')).json().version,
+});
 const operatorBody = () => ({
   firstName: 'New',
   lastName: 'Hand',
@@ -71,14 +77,14 @@ describe('after the trial ends', () => {
     const extended = await operator.put(`/api/company-account/byId/${company.companyId}`, { trialEndsAt: new Date(Date.now() + 7 * 86_400_000).toISOString() });
     expect(extended.statusCode).toBe(200);
     expect(extended.json()).toMatchObject({ plan: 'trial', readOnly: false });
-    expect((await owner.put('/api/company-account/updateBasicSettings', settings)).statusCode).toBe(200);
+    expect((await owner.put('/api/company-account/updateBasicSettings', await current(owner))).statusCode).toBe(200);
 
     await operator.put(`/api/company-account/byId/${company.companyId}`, { trialEndsAt: yesterday().toISOString() });
     expect((await owner.put('/api/company-account/updateBasicSettings', settings)).statusCode).toBe(402);
 
     const paid = await operator.put(`/api/company-account/byId/${company.companyId}`, { plan: 'premium' });
     expect(paid.json()).toMatchObject({ plan: 'premium', readOnly: false });
-    expect((await owner.put('/api/company-account/updateBasicSettings', settings)).statusCode).toBe(200);
+    expect((await owner.put('/api/company-account/updateBasicSettings', await current(owner))).statusCode).toBe(200);
   });
 
   it('does not stop the master acting for the company', async () => {
@@ -87,7 +93,7 @@ describe('after the trial ends', () => {
     const own = await signedInMaster(t);
     const switched = await clientOf(t, own.token).post(`/api/auth/regenerate-jwt/${company.companyId}`);
     const actingMaster = clientOf(t, switched.json().access_token);
-    expect((await actingMaster.put('/api/company-account/updateBasicSettings', settings)).statusCode).toBe(200);
+    expect((await actingMaster.put('/api/company-account/updateBasicSettings', await current(actingMaster))).statusCode).toBe(200);
     expect((await actingMaster.post('/api/users/create-operations-user', operatorBody())).statusCode).toBe(201);
   });
 

@@ -295,7 +295,7 @@ describe('change rights', () => {
         confirm: 'Fraese#2026',
       }),
       client.post('/api/team/master-data/jobTitles', { name: 'Welder' }),
-      client.put('/api/company-account/updateBasicSettings', { companyName: 'X', dateFormat: 'DD.MM.YYYY' }),
+      client.put('/api/company-account/updateBasicSettings', { companyName: 'X', dateFormat: 'DD.MM.YYYY', version: 0 }),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode, res.body).toBe(403);

@@ -1,14 +1,15 @@
-import { bytesToGb, changedTerms, logoTypeOf, trialHasEnded } from '../../../domain/company/company.rules.js';
+import { bytesToGb, changedTerms, logoTypeOf, lowestNextNumber, numberingProblems, trialHasEnded } from '../../../domain/company/company.rules.js';
 import { COMPANY_STREAM_TYPE, companyStreamId, type CompanyEvent, type PlatformEvent } from '../../../domain/company/company.events.js';
-import type { BasicSettings, CustomerAccountUpdate, ReferralSource } from '../../../domain/company/company.schema.js';
-import type { CompanySettingsView, CustomerAccountDetail, CustomerAccountRow } from '../../../domain/company/company.views.js';
+import type { BasicSettings, BasicSettingsUpdate, CustomerAccountUpdate, ReferralSource } from '../../../domain/company/company.schema.js';
+import type { CompanyDisplayView, CompanySettingsView, CustomerAccountDetail, CustomerAccountRow } from '../../../domain/company/company.views.js';
+import { formatOrderNumber } from '../../../domain/orders/order.numbering.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { recordEvents, type CommandContext, type CommandDeps } from '../../platform/command.js';
+import { recordEvents, staleCopy, type CommandContext, type CommandDeps } from '../../platform/command.js';
 import type { Config } from '../../platform/config.js';
 import { withSystem, withTenant, type Db, type Executor } from '../../platform/db.js';
 import { forgetDevMail } from '../../platform/mailer.js';
 import { bytesUnder, companyDir, removeCompanyFiles, writeLogo } from './company.files.js';
-import { customerPage, findCompany, type CompanyRow } from './company.queries.js';
+import { customerPage, findCompany, lastOrderNumberIssued, settingsVersion, type CompanyRow } from './company.queries.js';
 import { deleteCompanyRows, insertCompany, setBasicSettings, setLogo, setReferralSource, setTerms, type NewCompany } from './company.records.js';
 
 /** What the company handlers need beyond the command context: where the companies' files live. */
@@ -51,12 +52,21 @@ export async function openCompanyAccount(ctx: CommandContext, company: Omit<NewC
 
 export const logoPath = (row: CompanyRow) => (row.logo_file ? { filePath: `/api/company-account/logo?v=${row.logo_updated_at?.getTime() ?? 0}` } : null);
 
-export function settingsView(row: CompanyRow, now: Date): CompanySettingsView {
+/** The number the next order of the company gets: after the last issued, or the company's start if higher. */
+const nextOrderCounter = (row: CompanyRow, lastIssued: number) => lowestNextNumber(row.basic_settings.numbering.orderNumber, lastIssued);
+
+export function settingsView(row: CompanyRow, now: Date, version: number, lastIssued: number): CompanySettingsView {
   const terms = { plan: row.plan, trialEndsAt: row.trial_ends_at };
+  const settings = { halfVacationDays: false, suggestionRecipientId: null, ...row.basic_settings };
+  const nextOrder = nextOrderCounter(row, lastIssued);
   return {
-    ...row.basic_settings,
+    ...settings,
+    // The counter field starts at the next number to be issued, so saving it unchanged never moves it back.
+    numbering: { ...settings.numbering, orderNumber: String(nextOrder) },
     companyName: row.company_name,
     id: row.id,
+    version,
+    nextOrderNumber: formatOrderNumber(nextOrder, settings.numbering.orderNumberLetters),
     code: row.code,
     referralSource: row.referral_source,
     logo: logoPath(row),
@@ -85,7 +95,7 @@ async function customerDetail(deps: CompanyDeps, row: CompanyRow, now: Date): Pr
     ...customerRow(row, await bytesUnder(companyDir(deps.config.dataDir, row.id))),
     referralSource: row.referral_source,
     readOnly: trialHasEnded({ plan: row.plan, trialEndsAt: row.trial_ends_at }, now),
-    basicSettings: { ...row.basic_settings, companyName: row.company_name },
+    basicSettings: { halfVacationDays: false, suggestionRecipientId: null, ...row.basic_settings, companyName: row.company_name },
     logo: logoPath(row),
   };
 }
@@ -93,7 +103,27 @@ async function customerDetail(deps: CompanyDeps, row: CompanyRow, now: Date): Pr
 export async function companySettings(tx: Executor, companyId: string, now: Date): Promise<CompanySettingsView> {
   const row = await findCompany(tx, companyId);
   if (!row) throw notFound();
-  return settingsView(row, now);
+  return settingsView(row, now, await settingsVersion(tx, companyId), await lastOrderNumberIssued(tx, companyId));
+}
+
+/** What every user of the company sees of its settings (sidebar logo, date format). */
+export async function companyDisplay(tx: Executor, companyId: string): Promise<CompanyDisplayView> {
+  const row = await findCompany(tx, companyId);
+  if (!row) throw notFound();
+  return { companyName: row.company_name, dateFormat: row.basic_settings.dateFormat, logo: logoPath(row) };
+}
+
+/** The order numbering of a company as the orders module hands out numbers: its letters and the lowest next number. */
+export async function orderNumbering(tx: Executor, companyId: string): Promise<{ letters: string; start: number }> {
+  const row = await findCompany(tx, companyId);
+  const numbering = row?.basic_settings.numbering;
+  return { letters: numbering?.orderNumberLetters ?? '', start: Number(numbering?.orderNumber || '1') };
+}
+
+/** Whether the company lets vacations be booked in half days (its advanced settings). */
+export async function halfVacationDaysOf(tx: Executor, companyId: string): Promise<boolean> {
+  const row = await findCompany(tx, companyId);
+  return row?.basic_settings.halfVacationDays === true;
 }
 
 /** The survey after sign-up: only the caller's own company; another id answers as if it did not exist. */
@@ -103,16 +133,53 @@ export async function recordReferralSource(ctx: CommandContext, companyId: strin
   await recordCompanyEvent(ctx, companyId, { type: 'ReferralSourceRecorded', data: { companyId, referralSource } });
 }
 
+/**
+ * The rules of a settings change that need the stored state: counters move only forward (orders
+ * from the number after the last issued), and the suggestion recipient is a user of the company.
+ */
+async function settingsProblems(ctx: CommandContext, stored: CompanyRow, settings: BasicSettings) {
+  const before = stored.basic_settings.numbering;
+  const lastIssued = await lastOrderNumberIssued(ctx.tx, ctx.companyId);
+  const problems = numberingProblems(before, settings.numbering, {
+    orderNumber: nextOrderCounter(stored, lastIssued),
+    invoiceNumber: lowestNextNumber(before.invoiceNumber),
+    costNumber: lowestNextNumber(before.costNumber),
+  });
+  // The view shows the order counter at its next number: that value, though not the stored start, is no change.
+  const unchangedOrder = settings.numbering.orderNumber === String(nextOrderCounter(stored, lastIssued));
+  const found = problems.filter((problem) => !(unchangedOrder && problem.path === 'numbering.orderNumber'));
+  if (settings.suggestionRecipientId) {
+    const user = await ctx.tx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', settings.suggestionRecipientId)
+      .where('company_id', '=', ctx.companyId)
+      .executeTakeFirst();
+    if (!user) found.push({ path: 'suggestionRecipientId', message: 'validation.suggestionRecipient' });
+  }
+  if (found.length > 0) throw new DomainError('VALIDATION_ERROR', found);
+}
+
 async function saveSettings(ctx: CommandContext, settings: BasicSettings) {
+  const stored = await findCompany(ctx.tx, ctx.companyId, { lock: true });
+  if (!stored) throw notFound();
+  await settingsProblems(ctx, stored, settings);
   const row = await setBasicSettings(ctx.tx, ctx.companyId, settings, ctx.now);
   if (!row) throw notFound();
   await recordCompanyEvent(ctx, ctx.companyId, { type: 'BasicSettingsUpdated', data: { companyId: ctx.companyId, basicSettings: settings } });
   return row;
 }
 
-/** Replaces the basic settings of the context's company. */
-export async function updateBasicSettings(ctx: CommandContext, settings: BasicSettings): Promise<CompanySettingsView> {
-  return settingsView(await saveSettings(ctx, settings), ctx.now);
+/**
+ * Replaces the basic settings of the context's company, made on the copy of `version`: a copy of
+ * another version is stale (409). The company's row is locked first, so two saves queue.
+ */
+export async function updateBasicSettings(ctx: CommandContext, update: BasicSettingsUpdate): Promise<CompanySettingsView> {
+  const { version, ...settings } = update;
+  if (!(await findCompany(ctx.tx, ctx.companyId, { lock: true }))) throw notFound();
+  if ((await settingsVersion(ctx.tx, ctx.companyId)) !== version) throw staleCopy();
+  await saveSettings(ctx, settings);
+  return companySettings(ctx.tx, ctx.companyId, ctx.now);
 }
 
 /** Stores a new logo after checking its first bytes; anything but PNG or JPEG is refused. */

@@ -3,15 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOGO_MAX_BYTES } from '../../../domain/company/company.rules.js';
-import { basicSettingsSchema, referralSourceUpdateSchema } from '../../../domain/company/company.schema.js';
-import { companySettingsViewSchema } from '../../../domain/company/company.views.js';
+import { basicSettingsUpdateSchema, referralSourceUpdateSchema } from '../../../domain/company/company.schema.js';
+import { companyDisplayViewSchema, companySettingsViewSchema } from '../../../domain/company/company.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { logoContentType, readLogo } from './company.files.js';
 import { findCompany } from './company.queries.js';
-import { companySettings, recordReferralSource, replaceLogo, updateBasicSettings, type CompanyDeps } from './company.handlers.js';
+import { companyDisplay, companySettings, recordReferralSource, replaceLogo, updateBasicSettings, type CompanyDeps } from './company.handlers.js';
 
 const tags = ['company-account'];
 const okSchema = z.object({ ok: z.literal(true) });
@@ -21,11 +21,25 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
-  r.get('/api/company-account/basic-settings', {
+  // The company screen is the super user's (and the operator's acting for the company); the spec hides it from admins,
+  // who write here only when the super user has granted them the change right `companySettings`.
+  const settingsReaders = app.requireRole('MASTER', 'SUPER_USER');
+
+  r.get('/api/company-account/display', {
     preHandler: app.authenticate,
     schema: {
       tags,
-      summary: "The caller's company: basic settings, logo, plan and trial",
+      summary: "What every user sees of the caller's company: name, logo and date format",
+      response: { 200: companyDisplayViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, (tx) => companyDisplay(tx, companyOf(request))),
+  });
+
+  r.get('/api/company-account/basic-settings', {
+    preHandler: settingsReaders,
+    schema: {
+      tags,
+      summary: "The caller's company: basic and advanced settings with their version, logo, plan and trial",
       response: { 200: companySettingsViewSchema, ...errorResponses() },
     },
     handler: async (request) => runQuery(app, request, (tx, now) => companySettings(tx, companyOf(request), now)),
@@ -35,9 +49,9 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
     preHandler: app.requireChangeRight('companySettings'),
     schema: {
       tags,
-      summary: "Replace the basic settings of the caller's company",
-      body: basicSettingsSchema,
-      response: { 200: companySettingsViewSchema, ...errorResponses(402) },
+      summary: "Replace the basic and advanced settings of the caller's company (409 when `version` is stale)",
+      body: basicSettingsUpdateSchema,
+      response: { 200: companySettingsViewSchema, ...errorResponses(402, 409) },
     },
     handler: async (request) => runCommand(app, request, (ctx) => updateBasicSettings(ctx, request.body)),
   });

@@ -1,6 +1,10 @@
 import type { Generated } from 'kysely';
 import type { BasicSettings, Plan, ReferralSource } from '../../../domain/company/company.schema.js';
 
+/** The settings document as stored: rows saved before the advanced settings lack their fields. */
+export type StoredBasicSettings = Omit<BasicSettings, 'halfVacationDays' | 'suggestionRecipientId'> &
+  Partial<Pick<BasicSettings, 'halfVacationDays' | 'suggestionRecipientId'>>;
+
 /** One customer account (tenant). `company_id` repeats `id` so the tenancy policy reads like every other table's. */
 export interface CompaniesTable {
   id: string;
@@ -10,7 +14,7 @@ export interface CompaniesTable {
   plan: Plan;
   trial_ends_at: Date | null;
   referral_source: ReferralSource | null;
-  basic_settings: BasicSettings;
+  basic_settings: StoredBasicSettings;
   logo_file: string | null;
   logo_updated_at: Date | null;
   /** The super user's name and email and the number of users: kept from user events for the customer list. */

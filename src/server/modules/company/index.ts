@@ -4,7 +4,7 @@ import { customerSummaryProjection } from './company.projection.js';
 import { trialWriteCheck, type CompanyDeps } from './company.handlers.js';
 import { customerRoutes } from './customers.routes.js';
 
-export { appendPlatformEvent, openCompanyAccount, type CompanyDeps } from './company.handlers.js';
+export { appendPlatformEvent, halfVacationDaysOf, openCompanyAccount, orderNumbering, type CompanyDeps } from './company.handlers.js';
 export { findCompany, type CompanyRow } from './company.queries.js';
 
 /**

@@ -17,6 +17,7 @@ import type { OrderForm, OrderKind } from '../../../domain/orders/order.schema.j
 import { DomainError } from '../../../domain/shared/errors.js';
 import { handleCommand, recordEvents, staleCopy, type CommandContext, type HandleOptions } from '../../platform/command.js';
 import type { Tx } from '../../platform/db.js';
+import { orderNumbering } from '../company/index.js';
 import { findMaterial, moveStock } from '../materials/index.js';
 import { findSequenceRow, findStationRow, isAuthorizedForStation } from '../stations/index.js';
 import { stationOfOperator } from './orders.queries.js';
@@ -45,13 +46,17 @@ const onClientCopy = (clientVersion: number, precondition: HandleOptions<OrderSt
  * or skip (a rolled-back creation gives its numbers back).
  */
 async function takeOrderNumbers(ctx: CommandContext, count: number): Promise<NumberedOrder[]> {
+  // The company's advanced settings: its letters, and a start the counter jumps to when it is higher.
+  const { letters, start } = await orderNumbering(ctx.tx, ctx.companyId);
   const { last_number } = await ctx.tx
     .insertInto('order_counters')
-    .values({ company_id: ctx.companyId, last_number: count })
-    .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ last_number: sql`order_counters.last_number + ${count}` }))
+    .values({ company_id: ctx.companyId, last_number: start - 1 + count })
+    .onConflict((conflict) =>
+      conflict.column('company_id').doUpdateSet({ last_number: sql`greatest(order_counters.last_number, ${start - 1}::integer) + ${count}::integer` }),
+    )
     .returning('last_number')
     .executeTakeFirstOrThrow();
-  return orderNumbersFrom(last_number - count + 1, count).map((numbered) => ({ orderId: randomUUID(), ...numbered }));
+  return orderNumbersFrom(last_number - count + 1, count, letters).map((numbered) => ({ orderId: randomUUID(), ...numbered }));
 }
 
 async function applyStock(ctx: CommandContext, moves: readonly StockMove[], direction: 1 | -1) {

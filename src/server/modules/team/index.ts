@@ -8,7 +8,7 @@ import { withTenant } from '../../platform/db.js';
 import { eventProjection } from '../../platform/event-store.js';
 import { revokeUserSessions } from '../identity/index.js';
 import { stationOfOperator } from '../orders/index.js';
-import { decideOnRightsWithin, halfVacationDaysAllowed, writeStationRightsOf } from './team.handlers.js';
+import { decideOnRightsWithin, halfVacationDaysOfUser, writeStationRightsOf } from './team.handlers.js';
 import { changeRightsProjection, employeesProjection, masterDataProjection } from './team.projection.js';
 import { employeeView, grantedChangeRights } from './team.queries.js';
 import { teamRoutes } from './team.routes.js';
@@ -74,7 +74,7 @@ export const teamModule = fp(
     });
     app.stations.setStationRightsWriter(writeStationRightsOf);
     app.identity.setAccountDetails(async (db, userId, now) => {
-      const { user: _user, ...employee } = await employeeView(db, userId, now.toISOString().slice(0, 10), await halfVacationDaysAllowed());
+      const { user: _user, ...employee } = await employeeView(db, userId, now.toISOString().slice(0, 10), await halfVacationDaysOfUser(db, userId));
       return employee;
     });
 

@@ -15,16 +15,23 @@ import { rightsOf, userRightsDecider, type UserRightsState } from '../../../doma
 import { USER_RIGHTS_STREAM_TYPE, userRightsStreamId } from '../../../domain/team/rights.events.js';
 import type { SaveUserRightsInput, UserRightsRow } from '../../../domain/team/rights.schema.js';
 import { handleCommand, type CommandContext } from '../../platform/command.js';
-import type { Tx } from '../../platform/db.js';
+import type { Executor, Tx } from '../../platform/db.js';
+import { halfVacationDaysOf } from '../company/index.js';
 import type { EventMetadata, EventStore } from '../../platform/event-store.js';
 import { existingStationIds } from '../stations/index.js';
 import { activeEntryIds, entryUsage, requireEntry, requireTeamMember, rightsHolders } from './team.queries.js';
 
 /**
- * The company setting "half vacation days" does not exist yet (the company issue adds it): until
- * then it reads as not allowed, so a half-day booking is refused with a clear message.
+ * The company setting "half vacation days" (company screen, advanced settings): while it is off a
+ * half-day booking is refused with a clear message.
  */
-export const halfVacationDaysAllowed = async (): Promise<boolean> => false;
+export const halfVacationDaysAllowed = (db: Executor, companyId: string): Promise<boolean> => halfVacationDaysOf(db, companyId);
+
+/** The same setting for the company of a user (the account details know only the user). */
+export async function halfVacationDaysOfUser(db: Executor, userId: string): Promise<boolean> {
+  const user = await db.selectFrom('users').select('company_id').where('id', '=', userId).executeTakeFirst();
+  return user?.company_id ? halfVacationDaysOf(db, user.company_id) : false;
+}
 
 /** The calendar day of the command's moment (UTC). */
 const todayOf = (ctx: CommandContext) => ctx.at.slice(0, 10);
@@ -144,7 +151,7 @@ export async function bookAbsence(ctx: CommandContext, userId: string, input: Ab
     userId,
     absenceId,
     input,
-    halfDaysAllowed: await halfVacationDaysAllowed(),
+    halfDaysAllowed: await halfVacationDaysAllowed(ctx.tx, ctx.companyId),
     activeReasonIds: await activeEntryIds(ctx.tx, 'absenceReasons'),
     at: ctx.at,
   });
