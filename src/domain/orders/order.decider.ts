@@ -13,18 +13,10 @@ export interface TrackedProductionOrder extends PlannedProductionOrder {
   done: boolean;
 }
 
-/** An order as its events made it. */
-export interface Order {
-  orderId: string;
-  kind: OrderKind;
-  number: number;
-  orderNumber: string;
-  details: OrderDetails;
-  positions: OrderPosition[];
+/** An order as its events made it: what `OrderCreated` said (but its time), and what came since. */
+export interface Order extends Omit<Extract<OrderEvent, { type: 'OrderCreated' }>['data'], 'at'> {
   /** Quantity times net price of every position, exact to the cent. */
   netSum: number;
-  parentOrderId: string | null;
-  forStock: boolean;
   /** Customer orders: the production orders their start of production made. */
   productionOrders: TrackedProductionOrder[];
   /** Production orders on the line; null before and outside production. */
