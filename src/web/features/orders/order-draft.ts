@@ -1,5 +1,6 @@
 import type { MaterialType } from '../../../domain/materials/materials.schema';
-import { netSumOf, type Incoterm, type OrderFormInput, type OrderKind } from '../../../domain/orders/order.schema';
+import type { OrderDetails } from '../../../domain/orders/order.events';
+import { netSumOf, type OrderFormInput, type OrderKind } from '../../../domain/orders/order.schema';
 import type { OrderView } from './api/types';
 
 /** The material a position names, as the picker shows it. */
@@ -20,25 +21,10 @@ export interface PositionDraft {
 }
 
 /** The order form as the user types it; `orderFormSchema` decides whether it can be sent. */
-export interface OrderDraft {
-  name: string;
-  street: string;
-  houseNumber: string;
-  addressSuffix: string;
-  zip: string;
-  place: string;
-  country: string;
-  prioritize: boolean;
+export interface OrderDraft extends Omit<OrderDetails, 'deliveryDate'> {
   /** `YYYY-MM-DD`, '' for none. */
   deliveryDate: string;
-  noteForProduction: string;
-  shippingMethod: string;
-  incoterm: Incoterm | null;
-  stockOrder: boolean;
   positions: PositionDraft[];
-  comment: string;
-  workInProgress: string;
-  packaging: string;
 }
 
 let nextKey = 0;
