@@ -2,6 +2,7 @@ import {
   materialInputSchema,
   materialUpdateSchema,
   type Material,
+  type MaterialContent,
   type MaterialInput,
   type MaterialType,
   type ValidMaterial,
@@ -50,16 +51,10 @@ export interface StepDraft {
  * What the material form holds while the user types: numbers are null while empty, every list row
  * has a key. `inputOf` turns it into what the domain schema checks and the API takes.
  */
-export interface MaterialDraft {
-  type: MaterialType;
-  name: string;
-  materialNumber: string;
-  netPrice: number | null;
-  vat: number | null;
-  weight: number | null;
-  customTariff: string;
-  description: string;
-  packaging: string;
+export interface MaterialDraft extends Pick<
+  MaterialContent,
+  'type' | 'name' | 'materialNumber' | 'netPrice' | 'vat' | 'weight' | 'customTariff' | 'description' | 'packaging'
+> {
   stock: { quantity: number | null; unit: string };
   attributes: AttributeDraft[];
   values: ValueDraft[];
