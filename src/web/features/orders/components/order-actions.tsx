@@ -1,24 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderAction } from '../../../../domain/orders/order.machine';
+import { orderActions, type OrderAction } from '../../../../domain/orders/order.machine';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogActions } from '../../../ui/dialog';
 import type { OrderView } from '../api/types';
 import { useRunOrderAction } from '../use-run-order-action';
 import { CheckInDialog, MoveToStationDialog } from './station-choice-dialog';
 
-/** Actions done from the console; start-work and complete-work belong to the operator at the station screen. */
+/** Work started and completed: the operator's, at the station screen. */
+const operatorOnly: readonly OrderAction[] = ['start-work', 'complete-work'];
+/** Moving to another station and cancelling come last. */
+const shownLast: readonly OrderAction[] = ['move-to-station', 'cancel'];
+
+/** Actions done from the console, in the domain's order but for those shown last. */
 const consoleActions: readonly OrderAction[] = [
-  'place',
-  'start-production',
-  'ready-to-use',
-  'ready-to-dispatch',
-  'dispatch',
-  'deliver',
-  'check-in',
-  'finish',
-  'move-to-station',
-  'cancel',
+  ...orderActions.filter((action) => !operatorOnly.includes(action) && !shownLast.includes(action)),
+  ...shownLast,
 ];
 
 /** Actions that need a station chosen first, or a second thought. */
@@ -78,7 +75,9 @@ export function OrderActions({ order }: { order: OrderView }) {
       {dialog === 'move-to-station' ? (
         <MoveToStationDialog order={order} onClose={() => setDialog(null)} onChoose={(toStationId) => void run('move-to-station', { toStationId })} />
       ) : null}
-      {dialog === 'check-in' ? <CheckInDialog order={order} onClose={() => setDialog(null)} onChoose={(stationId) => void run('check-in', { stationId })} /> : null}
+      {dialog === 'check-in' ? (
+        <CheckInDialog order={order} onClose={() => setDialog(null)} onChoose={(stationId) => void run('check-in', { stationId })} />
+      ) : null}
     </>
   );
 }
