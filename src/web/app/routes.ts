@@ -64,6 +64,7 @@ const publicPage = lazyPage(() => import('./pages/public-page'));
 const authPage = lazyPage(() => import('./pages/auth-page'));
 const customersPage = lazyPage(() => import('./pages/customers-page'));
 const teamUsersPage = lazyPage(() => import('./pages/team-users-page'));
+const teamOverviewPage = lazyPage(() => import('./pages/team-overview-page'));
 const teamProfilePage = lazyPage(() => import('./pages/team-profile-page'));
 const materialsPage = lazyPage(() => import('./pages/materials-page'));
 const stationsPage = lazyPage(() => import('./pages/stations-page'));
@@ -100,8 +101,8 @@ export const layoutRoutes: ScreenRoute[] = [
   inside('/order/logistic-order', 'logisticOrder', 'protected', ordersPage),
   inside('/order/shipment/:id?', 'shipment', 'protected', shipmentsPage),
   inside('/order/add-shipment-order/:id?', 'addShipmentOrder', 'protected', shipmentsPage),
-  inside('/team', 'team'),
-  inside('/team/view-employees', 'viewEmployees'),
+  inside('/team', 'team', 'protected', teamOverviewPage),
+  inside('/team/view-employees', 'viewEmployees', 'protected', teamOverviewPage),
   inside('/team/administration-user', 'administrationUser', 'protected', teamUsersPage),
   inside('/team/operation-user', 'operationUser', 'protected', teamUsersPage),
   inside('/team/operation-user-page', 'operationUser', 'protected', teamUsersPage),

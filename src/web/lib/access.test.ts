@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can } from './access';
+import { can, canChange } from './access';
 
 describe('can', () => {
   it('lets everyone but operators write', () => {
@@ -19,5 +19,17 @@ describe('can', () => {
   it('allows nothing while signed out', () => {
     expect(can(null, 'write')).toBe(false);
     expect(can(undefined, 'ownProfile')).toBe(false);
+  });
+});
+
+describe('canChange', () => {
+  it('lets the owner and the master change every area, an admin only what was granted, operators nothing', () => {
+    expect(canChange({ role: 'SUPER_USER' }, 'team', [])).toBe(true);
+    expect(canChange({ role: 'MASTER' }, 'companySettings', undefined)).toBe(true);
+    expect(canChange({ role: 'ADMIN' }, 'team', ['materials', 'orders'])).toBe(false);
+    expect(canChange({ role: 'ADMIN' }, 'orders', ['materials', 'orders'])).toBe(true);
+    expect(canChange({ role: 'ADMIN' }, 'orders', undefined)).toBe(false);
+    expect(canChange({ role: 'OPERATOR' }, 'orders', ['orders'])).toBe(false);
+    expect(canChange(null, 'orders', ['orders'])).toBe(false);
   });
 });

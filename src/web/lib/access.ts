@@ -1,4 +1,5 @@
 import { writerRoles, type Role } from '../../domain/shared/roles';
+import { mayChange, type ChangeRight } from '../../domain/team/rights';
 
 /**
  * What the console lets a user do, by role (ARCHITECTURE.md section 7). The server checks the same
@@ -24,4 +25,13 @@ const rules: Record<Action, (role: Role) => boolean> = {
 /** Whether `user` (a session; none while signed out) may do `action`. */
 export function can(user: { role: Role } | null | undefined, action: Action): boolean {
   return user ? rules[action](user.role) : false;
+}
+
+/**
+ * Whether `user` may change `area` (materials, orders, stations, shipments, team, company
+ * settings): the owner and the master always, an administration user only with the change right
+ * granted, operators never. `granted` is what `useChangeRights` read from the server.
+ */
+export function canChange(user: { role: Role } | null | undefined, area: ChangeRight, granted: readonly ChangeRight[] | undefined): boolean {
+  return user ? mayChange(user.role, granted ?? [], area) : false;
 }

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../domain/identity/identity.views';
-import { can } from '../../lib/access';
+import { canChange } from '../../lib/access';
 import { formatDate } from '../../lib/locale';
 import { useAuth } from '../../lib/auth';
+import { useChangeRights } from '../../lib/use-change-rights';
 import { defaultPaging, type PagingState } from '../../lib/paging';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
@@ -24,8 +25,8 @@ export function TeamUsersScreen({ role }: { role: TeamRole }) {
   const [paging, setPaging] = useState<PagingState>(defaultPaging);
   const [adding, setAdding] = useState(false);
   const { session } = useAuth();
-  // Operators do not manage the team; the server refuses them as well.
-  const mayAdd = can(session, 'write');
+  // Operators and administration users without the team change right do not manage the team; the server refuses them as well.
+  const mayAdd = canChange(session, 'team', useChangeRights());
   const users = useUsers({ page: paging.pageIndex + 1, limit: paging.pageSize, role, q: paging.globalFilter.trim() || undefined });
 
   const columns = useMemo<DataTableColumn<UserView>[]>(

@@ -1,0 +1,44 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { userCountsSchema, UserView } from '../../../../domain/identity/identity.views';
+import type { TeamAbsencesView } from '../../../../domain/team/team.views';
+import { api, type Page } from '../../../lib/api';
+
+export type UserCounts = z.infer<typeof userCountsSchema>;
+export type EmployeeRole = UserView['role'];
+export type EmployeeStatus = UserView['status'];
+
+/** `GET /api/users` as the employee table asks it: page from 1, role and status filters, `q` and `sort`. */
+export interface EmployeeListQuery {
+  page: number;
+  limit: number;
+  role?: EmployeeRole;
+  status?: EmployeeStatus;
+  q?: string;
+  sort?: string;
+}
+
+export const getEmployeesQueryOptions = (query: EmployeeListQuery) =>
+  queryOptions({
+    queryKey: ['users', 'employees', query],
+    queryFn: () => api.get<Page<UserView>>('/users', { query: { ...query } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useEmployees = (query: EmployeeListQuery) => useQuery(getEmployeesQueryOptions(query));
+
+export const userCountsQueryOptions = queryOptions({
+  queryKey: ['users', 'count-by-role'],
+  queryFn: () => api.get<UserCounts>('/users/count-by-role'),
+});
+
+export const useUserCounts = () => useQuery(userCountsQueryOptions);
+
+/** The company's absences touching the days `from` to `to` (YYYY-MM-DD, both included). */
+export const teamAbsencesQueryOptions = (from: string, to: string) =>
+  queryOptions({
+    queryKey: ['team', 'absences', from, to],
+    queryFn: () => api.get<TeamAbsencesView>('/team/absences', { query: { from, to } }),
+  });
+
+export const useTeamAbsences = (from: string, to: string) => useQuery(teamAbsencesQueryOptions(from, to));
