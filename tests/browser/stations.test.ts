@@ -224,7 +224,7 @@ describe('adding and editing stations', () => {
     await dialog.getByRole('textbox', { name: 'Maintenance done at' }).fill('2026-03-02T07:30');
     await dialog.getByRole('button', { name: 'Record maintenance' }).click();
     await success(page, 'The maintenance of WARTUNG1 was recorded.').waitFor();
-    await row.getByRole('gridcell', { name: /Mar 2, 2026/ }).waitFor();
+    await row.getByRole('gridcell', { name: /02\.03\.2026/ }).waitFor(); // the company's date format (DD.MM.YYYY by default)
   });
 });
 

@@ -63,6 +63,7 @@ const pendingScreen = lazyPage(() => import('./pages/pending-screen'));
 const publicPage = lazyPage(() => import('./pages/public-page'));
 const authPage = lazyPage(() => import('./pages/auth-page'));
 const customersPage = lazyPage(() => import('./pages/customers-page'));
+const companyPage = lazyPage(() => import('./pages/company-page'));
 const teamUsersPage = lazyPage(() => import('./pages/team-users-page'));
 const teamOverviewPage = lazyPage(() => import('./pages/team-overview-page'));
 const teamProfilePage = lazyPage(() => import('./pages/team-profile-page'));
@@ -109,7 +110,7 @@ export const layoutRoutes: ScreenRoute[] = [
   inside('/team/master-data', 'masterData', 'protected', teamProfilePage),
   inside('/team/user-rights', 'userRights', 'protected', teamProfilePage),
   inside('/team/employee-profile/:id?', 'employeeProfile', 'protected', teamProfilePage),
-  inside('/company', 'company'),
+  inside('/company', 'company', 'protected', companyPage),
   inside('/customers', 'customers', 'master', customersPage),
   inside('/customer/edit-customer/:id?', 'editCustomer', 'master', customersPage),
 ];

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -14,24 +14,58 @@ export function formatNumber(value: number | null | undefined, language: string 
   return new Intl.NumberFormat(localeOf(language), options).format(value);
 }
 
-/** An instant (ISO) as a date in the user's language; '–' for none. */
-export const formatDate = (iso: string | null, language: string | undefined): string =>
-  iso ? new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(new Date(iso)) : '–';
+/*
+ * The company's date format (company screen, advanced settings: `DD.MM.YYYY`, `YYYY-MM-DD`, ...):
+ * once the signed-in company's is known, every date below is written in it; until then, and
+ * without a company, in the language's medium style.
+ */
+let companyDateFormat: string | null = null;
+const dateFormatListeners = new Set<() => void>();
 
-/** A calendar day (`YYYY-MM-DD`) in the user's language; '–' for none. It is a day, not an instant: no time zone applies. */
-export function formatDay(day: string | null, language: string | undefined): string {
+/** Sets the company's date format (null: none); components using `useLocaleFormats` render again. */
+export function setCompanyDateFormat(format: string | null): void {
+  if (format === companyDateFormat) return;
+  companyDateFormat = format;
+  for (const listener of dateFormatListeners) listener();
+}
+
+const subscribeDateFormat = (listener: () => void) => {
+  dateFormatListeners.add(listener);
+  return () => void dateFormatListeners.delete(listener);
+};
+
+/** A year, month and day written in `pattern` (DD, MM and YYYY replaced). */
+export function writeDate(pattern: string, year: number, month: number, day: number): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return pattern.replace('YYYY', String(year)).replace('MM', two(month)).replace('DD', two(day));
+}
+
+/** An instant (ISO) as a date in the company's format or the user's language; '–' for none. */
+export function formatDate(iso: string | null, language: string | undefined, format = companyDateFormat): string {
+  if (!iso) return '–';
+  const at = new Date(iso);
+  if (format) return writeDate(format, at.getFullYear(), at.getMonth() + 1, at.getDate());
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(at);
+}
+
+/** A calendar day (`YYYY-MM-DD`) in the company's format or the user's language; '–' for none. It is a day, not an instant: no time zone applies. */
+export function formatDay(day: string | null, language: string | undefined, format = companyDateFormat): string {
   if (!day) return '–';
   const [year, month, date] = day.split('-').map(Number);
+  if (format) return writeDate(format, year, month, date);
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, date)));
 }
 
-/** An instant (ISO) as date and time in the user's language. */
-export const formatDateTime = (iso: string, language: string | undefined): string =>
-  new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** An instant (ISO) as date and time in the company's format or the user's language. */
+export function formatDateTime(iso: string, language: string | undefined, format = companyDateFormat): string {
+  if (format) return `${formatDate(iso, language, format)} ${formatTime(iso, language)}`;
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
 
 /** An instant as the time of day only. */
-export const formatTime = (iso: string, language: string | undefined): string =>
-  new Intl.DateTimeFormat(localeOf(language), { timeStyle: 'short' }).format(new Date(iso));
+export function formatTime(iso: string, language: string | undefined): string {
+  return new Intl.DateTimeFormat(localeOf(language), { timeStyle: 'short' }).format(new Date(iso));
+}
 
 /** `formatNumber` bound to the current language, for tables and read-only figures. */
 export function useFormatNumber(): (value: number | null | undefined, options?: Intl.NumberFormatOptions) => string {
@@ -44,12 +78,13 @@ export function useFormatNumber(): (value: number | null | undefined, options?: 
 export function useLocaleFormats() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
+  const dateFormat = useSyncExternalStore(subscribeDateFormat, () => companyDateFormat);
   return {
     language,
     locale: localeOf(language),
-    date: useCallback((iso: string | null) => formatDate(iso, language), [language]),
-    day: useCallback((day: string | null) => formatDay(day, language), [language]),
-    dateTime: useCallback((iso: string) => formatDateTime(iso, language), [language]),
+    date: useCallback((iso: string | null) => formatDate(iso, language, dateFormat), [language, dateFormat]),
+    day: useCallback((day: string | null) => formatDay(day, language, dateFormat), [language, dateFormat]),
+    dateTime: useCallback((iso: string) => formatDateTime(iso, language, dateFormat), [language, dateFormat]),
     time: useCallback((iso: string) => formatTime(iso, language), [language]),
   };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useCompanyLogoUrl } from '../../features/company-settings/api/get-basic-settings';
+import { useCompanyDateFormat } from '../../features/company-settings/use-company-date-format';
 import productLogo from './product-logo.svg';
 
 /**
@@ -9,6 +10,8 @@ import productLogo from './product-logo.svg';
  */
 export function CompanyLogo({ companyId, t }: { companyId: string | null; t: TFunction }) {
   const logoUrl = useCompanyLogoUrl(companyId);
+  // The layout reads the company's settings once: its logo here and its date format for every date shown.
+  useCompanyDateFormat(companyId);
   const [broken, setBroken] = useState<string | null>(null);
   if (logoUrl && broken !== logoUrl) {
     return <img src={logoUrl} alt={t('common.companyLogo')} width={154} height={52} onError={() => setBroken(logoUrl)} />;

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CompanySettingsView } from '../../../../domain/company/company.views';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BasicSettingsUpdate } from '../../../../domain/company/company.schema';
+import type { CompanyDisplayView, CompanySettingsView } from '../../../../domain/company/company.views';
 import { api, apiBaseUrl } from '../../../lib/api';
 import { useObjectUrl } from '../../../lib/object-url';
 
@@ -12,6 +13,39 @@ export const getBasicSettingsQueryOptions = (companyId: string) =>
 /** The signed-in company's basic settings; idle while no company is selected. */
 export function useBasicSettings(companyId: string | null) {
   return useQuery({ ...getBasicSettingsQueryOptions(companyId ?? ''), enabled: Boolean(companyId) });
+}
+
+/** What every user of the company sees of its settings: name, logo and date format. */
+export const getCompanyDisplayQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: ['company-settings', companyId, 'display'],
+    queryFn: () => api.get<CompanyDisplayView>('/company-account/display'),
+  });
+
+export function useCompanyDisplay(companyId: string | null) {
+  return useQuery({ ...getCompanyDisplayQueryOptions(companyId ?? ''), enabled: Boolean(companyId) });
+}
+
+/** `PUT /api/company-account/updateBasicSettings`; a save refreshes every read of the company's settings. */
+export function useUpdateBasicSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: BasicSettingsUpdate) => api.put<CompanySettingsView>('/company-account/updateBasicSettings', update),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['company-settings'] }),
+  });
+}
+
+/** `PUT /api/company-account/logo` with one PNG or JPEG file. */
+export function useUploadLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('logo', file);
+      return api.put<CompanySettingsView>('/company-account/logo', body);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['company-settings'] }),
+  });
 }
 
 /**
@@ -27,7 +61,7 @@ export const getCompanyLogoQueryOptions = (filePath: string) =>
 
 /** An object URL of the company's uploaded logo, or null while there is none (or it failed to load). */
 export function useCompanyLogoUrl(companyId: string | null): string | null {
-  const settings = useBasicSettings(companyId);
+  const settings = useCompanyDisplay(companyId);
   const filePath = settings.data?.logo?.filePath ?? null;
   const logo = useQuery({ ...getCompanyLogoQueryOptions(filePath ?? ''), enabled: Boolean(filePath) });
   return useObjectUrl(filePath ? (logo.data ?? null) : null);

@@ -1,0 +1,258 @@
+import { useCallback, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { basicSettingsSchema, dateFormats, type BasicSettings } from '../../../domain/company/company.schema';
+import type { CompanySettingsView } from '../../../domain/company/company.views';
+import { formatOrderNumber } from '../../../domain/orders/order.numbering';
+import { useAuth } from '../../lib/auth';
+import { describeError, formWideError, validateInput } from '../../lib/error-messages';
+import { writeDate } from '../../lib/locale';
+import { useUnsavedChangesGuard } from '../../lib/navigation-guard';
+import { useSchemaForm, useVersionedEdit } from '../../lib/use-schema-form';
+import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { FilePicker } from '../../ui/file-picker';
+import { Form, FormConflict, FormError } from '../../ui/form';
+import { useNotify } from '../../ui/notification-bar';
+import { RecordLoader } from '../../ui/record-loader';
+import { Select, SelectItem } from '../../ui/select';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
+import { TextField } from '../../ui/text-field';
+import { getBasicSettingsQueryOptions, useBasicSettings, useCompanyLogoUrl, useUpdateBasicSettings, useUploadLogo } from './api/get-basic-settings';
+
+type Draft = Omit<BasicSettings, 'suggestionRecipientId'> & { suggestionRecipientId: string | null };
+
+const draftOf = (view: CompanySettingsView): Draft => ({
+  companyName: view.companyName,
+  firstName: view.firstName,
+  lastName: view.lastName,
+  email: view.email,
+  phone: view.phone,
+  deliveryAddress: view.deliveryAddress,
+  billingAddress: view.billingAddress,
+  bankDetails: view.bankDetails,
+  tradeRegister: view.tradeRegister,
+  localCourt: view.localCourt,
+  vat: view.vat,
+  vatNumber: view.vatNumber,
+  taxNumber: view.taxNumber,
+  numbering: view.numbering,
+  dateFormat: view.dateFormat,
+  halfVacationDays: view.halfVacationDays,
+  // Kept as stored: suggestions are not built yet, so the screen does not offer the recipient.
+  suggestionRecipientId: view.suggestionRecipientId,
+});
+
+const addressFields = ['company', 'addressSuffix', 'street', 'houseNumber', 'zip', 'place', 'country'] as const;
+const contactFields = ['companyName', 'firstName', 'lastName', 'email', 'phone'] as const;
+const registerFields = ['tradeRegister', 'localCourt', 'vat', 'vatNumber', 'taxNumber'] as const;
+const bankFields = ['accountHolder', 'bank', 'iban', 'bic'] as const;
+const numberFields = ['orderNumber', 'invoiceNumber', 'costNumber'] as const;
+
+/** The company screen (hidden for admins): basic data and advanced settings, each tab a versioned form. */
+export function CompanyScreen() {
+  const { t } = useTranslation();
+  const { session } = useAuth();
+  const companyId = session?.company ?? null;
+  const settings = useBasicSettings(companyId);
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>{t('screens.company.title')}</h1>
+      </div>
+      <div className="panel">
+        <RecordLoader
+          id={companyId ?? ''}
+          query={settings}
+          failedTitle={t('company.loadFailed')}
+          noneChosen={{ title: t('company.noCompany'), text: t('company.noCompany') }}
+          back={{ href: '/', label: t('company.back') }}
+        >
+          {(loaded) => (
+            <Tabs>
+              <TabList aria-label={t('screens.company.title')}>
+                <Tab id="basic">{t('company.tabs.basic')}</Tab>
+                <Tab id="advanced">{t('company.tabs.advanced')}</Tab>
+              </TabList>
+              <TabPanel id="basic">
+                <LogoPicker companyId={loaded.id} />
+                <SettingsForm key={`basic-${loaded.id}`} settings={loaded} tab="basic" />
+              </TabPanel>
+              <TabPanel id="advanced">
+                <SettingsForm key={`advanced-${loaded.id}`} settings={loaded} tab="advanced" />
+              </TabPanel>
+            </Tabs>
+          )}
+        </RecordLoader>
+      </div>
+    </div>
+  );
+}
+
+function LogoPicker({ companyId }: { companyId: string }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const logoUrl = useCompanyLogoUrl(companyId);
+  const upload = useUploadLogo();
+  return (
+    <div className="company-logo-picker">
+      {logoUrl ? <img src={logoUrl} alt={t('company.logo.preview')} width={154} height={52} /> : <p>{t('company.logo.none')}</p>}
+      <FilePicker
+        acceptedFileTypes={['image/png', 'image/jpeg']}
+        isDisabled={upload.isPending}
+        onSelect={(file) => {
+          upload.mutate(file, {
+            onSuccess: () => notify({ severity: 'success', message: t('company.logo.saved') }),
+            onError: (error) => notify({ severity: 'error', message: t('company.logo.failed', { reason: describeError(t, error) }) }),
+          });
+        }}
+      >
+        {t('company.logo.upload')}
+      </FilePicker>
+    </div>
+  );
+}
+
+function SettingsForm({ settings, tab }: { settings: CompanySettingsView; tab: 'basic' | 'advanced' }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const check = useCallback((draft: Draft) => validateInput(basicSettingsSchema, draft), []);
+  const form = useSchemaForm({ initial: () => draftOf(settings), check });
+  const { draft, change } = form;
+  const update = useUpdateBasicSettings();
+  const { release } = useUnsavedChangesGuard(form.isDirty);
+  const edit = useVersionedEdit({
+    version: settings.version,
+    latest: getBasicSettingsQueryOptions(settings.id),
+    texts: 'company.conflict',
+    onLatest: (latest, keepEntries) => {
+      if (!keepEntries) form.reset(draftOf(latest));
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = form.submit();
+    if (!checked) return;
+    update.mutate(
+      { ...checked, version: edit.version },
+      {
+        onSuccess: (saved) => {
+          edit.setVersion(saved.version);
+          form.reset(draftOf(saved));
+          release();
+          notify({ severity: 'success', message: t('company.saved') });
+        },
+        onError: (error) => {
+          if (edit.isConflict(error)) return;
+          form.showServerProblems(error);
+          notify({ severity: 'error', message: t('company.failed', { reason: describeError(t, error) }) });
+        },
+      },
+    );
+  };
+
+  const text = (path: string, label: string, value: string, set: (value: string) => void, required = false) => (
+    <TextField key={path} name={path} label={label} value={value} onChange={set} errorDetail={form.problem(path)} isRequired={required} />
+  );
+  const address = (kind: 'deliveryAddress' | 'billingAddress') => (
+    <fieldset>
+      <legend>{t(`company.${kind}`)}</legend>
+      {addressFields.map((name) =>
+        text(`${kind}.${name}`, t(`company.fields.${name}`), draft[kind][name], (value) =>
+          change((current) => ({ ...current, [kind]: { ...current[kind], [name]: value } })),
+        ),
+      )}
+    </fieldset>
+  );
+
+  const nextOrder = Number(draft.numbering.orderNumber || '1');
+  const today = new Date();
+
+  return (
+    <Form id={form.scopeId} className="form-panel" onSubmit={submit} aria-label={t(`company.tabs.${tab}`)}>
+      <FormError error={formWideError(update.error)} />
+      {form.hasProblems && <p role="alert">{t('company.fixProblems')}</p>}
+      {edit.conflict && (
+        <FormConflict
+          text={t('company.conflict.text')}
+          keepLabel={t('company.conflict.keepMine')}
+          discardLabel={t('company.conflict.discardMine')}
+          onKeep={edit.keepEntries}
+          onDiscard={edit.discardEntries}
+        />
+      )}
+      {tab === 'basic' ? (
+        <>
+          <fieldset>
+            <legend>{t('company.contact')}</legend>
+            {contactFields.map((name) =>
+              text(name, t(`company.fields.${name}`), draft[name], (value) => form.patch({ [name]: value }), name === 'companyName'),
+            )}
+          </fieldset>
+          {address('deliveryAddress')}
+          <Button variant="secondary" onPress={() => change((current) => ({ ...current, billingAddress: { ...current.deliveryAddress } }))}>
+            {t('company.sameAsDelivery')}
+          </Button>
+          {address('billingAddress')}
+          <fieldset>
+            <legend>{t('company.bankDetails')}</legend>
+            {bankFields.map((name) =>
+              text(`bankDetails.${name}`, t(`company.fields.${name}`), draft.bankDetails[name], (value) =>
+                change((current) => ({ ...current, bankDetails: { ...current.bankDetails, [name]: value } })),
+              ),
+            )}
+          </fieldset>
+          <fieldset>
+            <legend>{t('company.register')}</legend>
+            {registerFields.map((name) => text(name, t(`company.fields.${name}`), draft[name], (value) => form.patch({ [name]: value })))}
+          </fieldset>
+        </>
+      ) : (
+        <>
+          <fieldset>
+            <legend>{t('company.numbering')}</legend>
+            {text('numbering.orderNumberLetters', t('company.fields.orderNumberLetters'), draft.numbering.orderNumberLetters, (value) =>
+              change((current) => ({ ...current, numbering: { ...current.numbering, orderNumberLetters: value } })),
+            )}
+            {numberFields.map((name) =>
+              text(`numbering.${name}`, t(`company.fields.${name}`), draft.numbering[name], (value) =>
+                change((current) => ({ ...current, numbering: { ...current.numbering, [name]: value } })),
+              ),
+            )}
+            <p aria-live="polite">
+              {t('company.nextOrder', {
+                number: Number.isInteger(nextOrder) && nextOrder > 0 ? formatOrderNumber(nextOrder, draft.numbering.orderNumberLetters) : '–',
+              })}
+            </p>
+          </fieldset>
+          <fieldset>
+            <legend>{t('company.dates')}</legend>
+            <Select
+              name="dateFormat"
+              label={t('company.fields.dateFormat')}
+              value={draft.dateFormat}
+              onChange={(key) => form.patch({ dateFormat: dateFormats.find((format) => format === key) ?? draft.dateFormat })}
+              errorDetail={form.problem('dateFormat')}
+              items={dateFormats.map((format) => ({ id: format }))}
+            >
+              {(item) => (
+                <SelectItem id={item.id} textValue={item.id}>
+                  {`${item.id} (${writeDate(item.id, today.getFullYear(), today.getMonth() + 1, today.getDate())})`}
+                </SelectItem>
+              )}
+            </Select>
+            <Checkbox isSelected={draft.halfVacationDays} onChange={(value) => form.patch({ halfVacationDays: value })}>
+              {t('company.fields.halfVacationDays')}
+            </Checkbox>
+          </fieldset>
+        </>
+      )}
+      <div className="form-actions">
+        <Button type="submit" isDisabled={update.isPending}>
+          {t('common.actions.save')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,3 @@
+/** The company screen (basic data and advanced settings) and what the layout reads of the company's settings. */
+export { CompanyScreen } from './company-screen';
+export { useCompanyDateFormat } from './use-company-date-format';
