@@ -113,20 +113,11 @@ export const shipmentFormSchema = z.object(shipmentFields);
 export type ShipmentFormInput = z.input<typeof shipmentFormSchema>;
 export type ShipmentForm = z.output<typeof shipmentFormSchema>;
 
-/**
- * Who delivers, as the API takes it for now: a name typed in. The company has no carrier master
- * data yet, so the `master-data` source (which the decider handles) is not offered until it does.
- */
-export const typedDeliveredBySchema = z.object(
-  { source: z.literal('typed', { error: 'shipments.validation.carrier' }), name: requiredText(shipmentLimits.carrierName) },
-  { error: 'shipments.validation.carrier' },
-);
+/** POST /api/shipments: the form; the carrier chosen from master data or typed. */
+export const createShipmentSchema = shipmentFormSchema;
 
-/** POST /api/shipments: the form, the carrier typed. */
-export const createShipmentSchema = z.object({ ...shipmentFields, deliveredBy: typedDeliveredBySchema });
-
-/** PUT /api/shipments/{id}: the whole form (the carrier typed) plus the version it was loaded with. */
-export const changeShipmentSchema = z.object({ ...shipmentFields, deliveredBy: typedDeliveredBySchema, version: orderVersionSchema });
+/** PUT /api/shipments/{id}: the whole form plus the version it was loaded with. */
+export const changeShipmentSchema = z.object({ ...shipmentFields, version: orderVersionSchema });
 
 /** Body of a transition (ready-to-dispatch, dispatch, deliver, cancel) and of removing an attachment: the version. */
 export const shipmentActionSchema = z.object({ version: orderVersionSchema });

@@ -257,7 +257,8 @@ describe('refusals', () => {
       [{ orderIds: ['not-an-id'] }, 'orderIds.0'],
       [{ orderIds: [a.id, a.id] }, 'orderIds.1'],
       [{ deliveredBy: { source: 'typed', name: '' } }, 'deliveredBy.name'],
-      [{ deliveredBy: { source: 'master-data', carrierId: a.id } }, 'deliveredBy.source'],
+      [{ deliveredBy: { source: 'master-data', carrierId: 'dhl' } }, 'deliveredBy.carrierId'],
+      [{ deliveredBy: { source: 'post', name: 'DHL' } }, 'deliveredBy.source'],
       [{ shippingDate: '24.11.2026' }, 'shippingDate'],
       [{ link: 'javascript:alert(1)' }, 'link'],
     ];

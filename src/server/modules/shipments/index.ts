@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { setShipmentReader } from '../orders/index.js';
+import { carriersRoutes } from './carriers.routes.js';
 import { shipmentsProjection } from './shipments.projection.js';
 import { shipmentTrackingRoutes } from './shipment-tracking.routes.js';
 import { shipmentOfOrder } from './shipments.queries.js';
@@ -15,4 +16,5 @@ export async function shipmentsModule(app: FastifyInstance) {
   setShipmentReader(shipmentOfOrder);
   await app.register(shipmentsRoutes);
   await app.register(shipmentTrackingRoutes);
+  await app.register(carriersRoutes);
 }

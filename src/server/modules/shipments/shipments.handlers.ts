@@ -8,6 +8,7 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { handleCommand, staleCopy, type CommandContext, type HandleOptions } from '../../platform/command.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
 import { followShipment, orderSummariesOf, type ShipmentOrderCommand } from '../orders/index.js';
+import { carrierOnHand } from './carriers.queries.js';
 import type { ReceivedAttachment } from './shipment-attachment.files.js';
 import './shipments.tables.js';
 
@@ -101,14 +102,24 @@ async function decideAndFollow(
   }
 }
 
+/**
+ * The master-data carrier the form names, as the company has it (null when typed; null too when
+ * unknown, another company's or retired, which the decider refuses). A shipment being edited may
+ * keep the retired carrier it has.
+ */
+async function carrierOf(ctx: CommandContext, form: ShipmentForm, keptCarrierId: string | null = null) {
+  return form.deliveredBy.source === 'master-data' ? carrierOnHand(ctx.tx, form.deliveredBy.carrierId, keptCarrierId) : null;
+}
+
 /** Creates a shipment of customer orders Ready to ship (all of one customer, none in another shipment); answers its id. */
 export async function createShipment(ctx: CommandContext, form: ShipmentForm): Promise<string> {
   const orders = await ordersOnHand(ctx, form.orderIds);
+  const carrier = await carrierOf(ctx, form);
   const shipment = await takeShipmentNumber(ctx);
   await decideAndFollow(
     ctx,
     shipment.shipmentId,
-    { type: 'CreateShipment', shipment, form, orders, carrier: null, at: ctx.at },
+    { type: 'CreateShipment', shipment, form, orders, carrier, at: ctx.at },
     { translateError: orderTakenMeanwhile },
   );
   return shipment.shipmentId;
@@ -119,7 +130,13 @@ export async function changeShipment(ctx: CommandContext, shipmentId: string, fo
   await decideAndFollow(
     ctx,
     shipmentId,
-    async (): Promise<ShipmentCommand> => ({ type: 'ChangeShipment', form, orders: await ordersOnHand(ctx, form.orderIds), carrier: null, at: ctx.at }),
+    async (state): Promise<ShipmentCommand> => ({
+      type: 'ChangeShipment',
+      form,
+      orders: await ordersOnHand(ctx, form.orderIds),
+      carrier: await carrierOf(ctx, form, state.status === 'absent' ? null : state.details.carrier.carrierId),
+      at: ctx.at,
+    }),
     onClientCopy(version),
   );
 }

@@ -72,7 +72,7 @@ export async function shipmentsRoutes(app: FastifyInstance) {
     ...writers,
     schema: {
       tags,
-      summary: 'Creates a shipment of customer orders Ready to ship, all of one customer (the carrier typed)',
+      summary: 'Creates a shipment of customer orders Ready to ship, all of one customer (the carrier from master data or typed)',
       body: createShipmentSchema,
       response: { 201: shipmentViewSchema, ...errorResponses(409) },
     },
