@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import type { ErrorDetail } from '../../../domain/shared/errors';
 import { describeError } from '../../lib/error-messages';
-import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
-import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
 import { useCreateMaterial, useUploadMaterialImage } from './api/materials';
 import { ImageField, imageProblem } from './components/image-field';
 import { MaterialFields } from './components/material-fields';
+import { MaterialFormActions } from './components/material-form-actions';
 import { MaterialHeader } from './components/material-header';
 import { editMaterialHref, listStateOf, materialListHref } from './list-search';
 import { emptyDraft } from './material-draft';
@@ -88,14 +87,7 @@ export function AddMaterialScreen() {
             setImageIssue(undefined);
           }}
         />
-        <div className="form-actions">
-          <Link variant="button" href={materialListHref(draft.type)}>
-            {t('common.actions.cancel')}
-          </Link>
-          <Button type="submit" isDisabled={busy}>
-            {t('common.actions.save')}
-          </Button>
-        </div>
+        <MaterialFormActions type={draft.type} isBusy={busy} />
       </Form>
     </div>
   );

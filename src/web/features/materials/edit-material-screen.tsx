@@ -8,23 +8,15 @@ import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
 import { useVersionedEdit } from '../../lib/use-schema-form';
-import { Button } from '../../ui/button';
 import { Form, FormConflict, FormError } from '../../ui/form';
-import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
 import { RecordLoader } from '../../ui/record-loader';
-import {
-  getMaterialQueryOptions,
-  useMaterial,
-  useMaterialImage,
-  useRemoveMaterialImage,
-  useUpdateMaterial,
-  useUploadMaterialImage,
-} from './api/materials';
+import { getMaterialQueryOptions, useMaterial, useMaterialImage, useRemoveMaterialImage, useUpdateMaterial, useUploadMaterialImage } from './api/materials';
 import { BomTree } from './components/bom-tree';
 import { DeleteMaterialDialog } from './components/delete-material-dialog';
 import { ImageField, imageProblem } from './components/image-field';
 import { MaterialFields } from './components/material-fields';
+import { MaterialFormActions } from './components/material-form-actions';
 import { MaterialHeader } from './components/material-header';
 import { materialListHref } from './list-search';
 import { draftOf, isMadeHere } from './material-draft';
@@ -173,19 +165,7 @@ function EditMaterialForm({ material }: { material: Material }) {
           onPick={(file) => void pickImage(file)}
           onRemove={dropImage}
         />
-        {canWrite ? (
-          <div className="form-actions">
-            <Button variant="danger" onPress={() => setDeleting(true)} isDisabled={busy}>
-              {t('materials.form.delete')}
-            </Button>
-            <Link variant="button" href={materialListHref(draft.type)}>
-              {t('common.actions.cancel')}
-            </Link>
-            <Button type="submit" isDisabled={busy}>
-              {t('common.actions.save')}
-            </Button>
-          </div>
-        ) : null}
+        {canWrite ? <MaterialFormActions type={draft.type} isBusy={busy} onDelete={() => setDeleting(true)} /> : null}
       </Form>
       {isMadeHere(material.type) ? <BomTree materialId={material.id} hasUnsavedChanges={form.isDirty} /> : null}
       <DeleteMaterialDialog
