@@ -149,3 +149,17 @@ export const teamAbsencesViewSchema = z.object({
   ),
 });
 export type TeamAbsencesView = z.infer<typeof teamAbsencesViewSchema>;
+
+/** One week of the development chart: work completed at stations and its median cycle time. */
+export const developmentWeekViewSchema = z.object({
+  /** The Monday the week (UTC) starts on, `YYYY-MM-DD`. */
+  week: day,
+  completed: z.number().int(),
+  /** Median seconds from starting to completing the work; null in a week without completions. */
+  medianCycleTimeSeconds: z.number().nullable(),
+});
+export type DevelopmentWeekView = z.infer<typeof developmentWeekViewSchema>;
+
+/** Weekly trends of one employee (`userId`) or the whole team (null), every week of the range listed. */
+export const developmentViewSchema = z.object({ userId: z.string().nullable(), from: day, to: day, weeks: z.array(developmentWeekViewSchema) });
+export type DevelopmentView = z.infer<typeof developmentViewSchema>;

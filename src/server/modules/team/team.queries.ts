@@ -7,7 +7,14 @@ import type { MasterDataList } from '../../../domain/team/master-data.js';
 import { userRightsStreamId } from '../../../domain/team/rights.events.js';
 import { rightsOf, userRightsDecider, type UserRightsState } from '../../../domain/team/rights.decider.js';
 import { effectiveChangeRights, type ChangeRight } from '../../../domain/team/rights.js';
-import type { EmployeeRecordView, EmployeeView, MasterDataEntryView, TeamAbsencesView, UserRightsMatrixView } from '../../../domain/team/team.views.js';
+import type {
+  DevelopmentWeekView,
+  EmployeeRecordView,
+  EmployeeView,
+  MasterDataEntryView,
+  TeamAbsencesView,
+  UserRightsMatrixView,
+} from '../../../domain/team/team.views.js';
 import { leaveTaken, remainingVacation } from '../../../domain/team/vacations.js';
 import type { Principal } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
@@ -220,6 +227,44 @@ export async function employeeRecords(db: Executor, userId: string, query: Recor
     toStationName: row.to_station_id ? (names.get(row.to_station_id) ?? null) : null,
     cycleTimeSeconds: row.work_started_at ? Math.round((Date.parse(row.at) - Date.parse(row.work_started_at)) / 1000) : null,
   }));
+}
+
+const DAY_MS = 86_400_000;
+const mondayOf = (day: string): string => {
+  const date = new Date(`${day}T00:00:00Z`);
+  return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
+};
+
+/**
+ * Weekly trends from the same event log as the records: work completed at stations per week (UTC,
+ * weeks from Monday) and the median cycle time, for one employee or the whole team (`userId` null).
+ * Every week from the one holding `from` to the one holding `to` is listed, empty ones included.
+ */
+export async function weeklyDevelopment(db: Executor, userId: string | null, from: string, to: string): Promise<DevelopmentWeekView[]> {
+  let select = db
+    .selectFrom('events')
+    .select([
+      sql<string>`to_char(date_trunc('week', ((events.data->>'at')::timestamptz at time zone 'UTC')), 'YYYY-MM-DD')`.as('week'),
+      sql<string>`count(*)`.as('completed'),
+      sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by extract(epoch from ((events.data->>'at')::timestamptz - (events.data->>'workStartedAt')::timestamptz)))`.as(
+        'median',
+      ),
+    ])
+    .where('events.stream_type', '=', ORDER_STREAM_TYPE)
+    .where('events.type', '=', 'WorkCompleted')
+    .where(sql`(events.data->>'at')::timestamptz`, '>=', sql`${mondayOf(from)}::date`)
+    .where(sql`(events.data->>'at')::timestamptz`, '<', sql`${to}::date + 1`);
+  if (userId) select = select.where(sql`events.metadata->>'userId'`, '=', userId);
+  const rows = await select.groupBy(sql`1`).execute();
+  const byWeek = new Map(rows.map((row) => [row.week, row]));
+  const weeks: DevelopmentWeekView[] = [];
+  for (let week = mondayOf(from); week <= to; week = new Date(Date.parse(`${week}T00:00:00Z`) + 7 * DAY_MS).toISOString().slice(0, 10)) {
+    const row = byWeek.get(week);
+    weeks.push({ week, completed: Number(row?.completed ?? 0), medianCycleTimeSeconds: row?.median == null ? null : Math.round(Number(row.median)) });
+  }
+  return weeks;
 }
 
 /** The company's absences that touch the days `from` to `to` (both included), by first day and name. */

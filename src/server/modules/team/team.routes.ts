@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DomainError } from '../../../domain/shared/errors.js';
 import { writerRoles } from '../../../domain/shared/roles.js';
 import {
   absenceBookingSchema,
@@ -12,6 +13,7 @@ import {
 import { masterDataEntryInputSchema, masterDataListSchema } from '../../../domain/team/master-data.js';
 import { saveUserRightsSchema } from '../../../domain/team/rights.schema.js';
 import {
+  developmentViewSchema,
   employeeRecordsViewSchema,
   employeeViewSchema,
   masterDataListViewSchema,
@@ -37,7 +39,16 @@ import {
   saveUserRights,
   setVacationEntitlement,
 } from './team.handlers.js';
-import { absencesBetween, employeeRecords, employeeView, masterDataEntries, mayReadEmployee, requireTeamMember, userRightsMatrix } from './team.queries.js';
+import {
+  absencesBetween,
+  employeeRecords,
+  employeeView,
+  masterDataEntries,
+  mayReadEmployee,
+  requireTeamMember,
+  userRightsMatrix,
+  weeklyDevelopment,
+} from './team.queries.js';
 
 const tags = ['team'];
 const employeeParams = z.object({ id: z.uuid() });
@@ -50,6 +61,11 @@ const absencesQuery = z
   .object({ from: calendarDaySchema, to: calendarDaySchema })
   .refine(({ from, to }) => from <= to, { path: ['to'], message: 'validation.invalidValue' })
   .refine(({ from, to }) => Date.parse(to) - Date.parse(from) <= 366 * 86_400_000, { path: ['to'], message: 'validation.invalidValue' });
+/** The development chart's range: by default the twelve weeks up to today; at most a year. */
+const developmentQuery = z
+  .object({ userId: z.uuid().optional(), from: calendarDaySchema.optional(), to: calendarDaySchema.optional() })
+  .refine(({ from, to }) => !from || !to || from <= to, { path: ['to'], message: 'validation.invalidValue' })
+  .refine(({ from, to }) => !from || !to || Date.parse(to) - Date.parse(from) <= 366 * 86_400_000, { path: ['to'], message: 'validation.invalidValue' });
 const recordsCsvQuery = recordsQuery.extend({ lang: z.enum(csvLanguages).default('en') });
 
 /** The route validates the shape; the decider judges "in the past" and "half days allowed" on the day and settings of the command. */
@@ -298,6 +314,30 @@ export async function teamRoutes(app: FastifyInstance) {
       response: { 200: teamAbsencesViewSchema, ...errorResponses() },
     },
     handler: async (request) => runQuery(app, request, (tx) => absencesBetween(tx, request.query.from, request.query.to)),
+  });
+
+  r.get('/api/team/development', {
+    ...readers,
+    schema: {
+      tags,
+      summary:
+        'Weekly trends of work completed at stations and its median cycle time, for one employee (`userId`; operators: only their own) or the whole team (writers), by UTC weeks from Monday; by default the twelve weeks up to today',
+      querystring: developmentQuery,
+      response: { 200: developmentViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      const { userId } = request.query;
+      const principal = principalOf(request);
+      if (userId) mayReadEmployee(principal, userId);
+      else if (!writerRoles.includes(principal.role)) throw new DomainError('FORBIDDEN');
+      return runQuery(app, request, async (tx, now) => {
+        if (userId) await requireTeamMember(tx, userId);
+        const to = request.query.to ?? today(now);
+        const from = request.query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 83 * 86_400_000).toISOString().slice(0, 10);
+        if (from > to) throw new DomainError('VALIDATION_ERROR', [{ path: 'from', message: 'validation.invalidValue' }]);
+        return { userId: userId ?? null, from, to, weeks: await weeklyDevelopment(tx, userId ?? null, from, to) };
+      });
+    },
   });
 
   r.get('/api/team/user-rights', {
