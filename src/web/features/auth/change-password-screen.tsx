@@ -5,14 +5,13 @@ import { changePasswordSchema } from '../../../domain/identity/identity.schema';
 import { useAuth } from '../../lib/auth';
 import { formWideError, validateInput } from '../../lib/error-messages';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
-import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
 import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { useChangePassword } from './api/password-calls';
 import { useCurrentUser } from './api/session-calls';
+import { LeaveOrSubmit, NewPasswordFields } from './components/auth-form-parts';
 import './components/auth-forms.css';
 
 const checkChange = (draft: { currentPassword: string; password: string; confirm: string }) => validateInput(changePasswordSchema, draft);
@@ -46,29 +45,12 @@ export function ChangePasswordScreen() {
 
   return (
     <Form onSubmit={submit} aria-label={t('screens.changePassword.title')}>
-      {user.data ? (
-        <p className="auth-intro">{t('auth.changePassword.signedInAs', { name: `${user.data.firstName} ${user.data.lastName}`.trim() })}</p>
-      ) : null}
+      {user.data ? <p className="auth-intro">{t('auth.changePassword.signedInAs', { name: `${user.data.firstName} ${user.data.lastName}`.trim() })}</p> : null}
       <FormError error={formWideError(change.error)} />
       <input type="text" name="username" value={user.data?.email ?? user.data?.username ?? ''} autoComplete="username" readOnly hidden />
       <TextField {...field('currentPassword')} label={t('auth.fields.currentPassword')} type="password" autoComplete="current-password" isRequired autoFocus />
-      <TextField
-        {...field('password')}
-        label={t('auth.fields.newPassword')}
-        description={t('auth.passwordRule')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
-      />
-      <TextField {...field('confirm')} label={t('auth.fields.confirmPassword')} type="password" autoComplete="new-password" isRequired />
-      <div className="auth-actions">
-        <Link variant="button" href="/home">
-          {t('common.actions.cancel')}
-        </Link>
-        <Button type="submit" isDisabled={change.isPending}>
-          {t('auth.changePassword.submit')}
-        </Button>
-      </div>
+      <NewPasswordFields password={field('password')} confirm={field('confirm')} />
+      <LeaveOrSubmit leaveLabel={t('common.actions.cancel')} submitLabel={t('auth.changePassword.submit')} isPending={change.isPending} />
     </Form>
   );
 }

@@ -9,8 +9,8 @@ import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
 import { useNotify } from '../../ui/notification-bar';
 import { PageSpinner } from '../../ui/spinner';
-import { TextField } from '../../ui/text-field';
 import { useLinkToken, useSetPasswordFromLink, type LinkPurpose } from './api/password-calls';
+import { NewPasswordFields } from './components/auth-form-parts';
 import './components/auth-forms.css';
 
 const checkPair = (draft: { password: string; confirm: string }) => validateInput(passwordPairSchema, draft);
@@ -77,16 +77,7 @@ export function LinkPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
       <p className="auth-intro">{t(texts[purpose].intro, { name: link.data.firstName, email: link.data.email })}</p>
       <FormError error={formWideError(save.error)} />
       <input type="email" name="username" value={link.data.email} autoComplete="username" readOnly hidden />
-      <TextField
-        {...field('password')}
-        label={t('auth.fields.newPassword')}
-        description={t('auth.passwordRule')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
-        autoFocus
-      />
-      <TextField {...field('confirm')} label={t('auth.fields.confirmPassword')} type="password" autoComplete="new-password" isRequired />
+      <NewPasswordFields password={field('password')} confirm={field('confirm')} autoFocus />
       <Button type="submit" isDisabled={save.isPending}>
         {t(texts[purpose].submit)}
       </Button>

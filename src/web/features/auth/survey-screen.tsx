@@ -5,13 +5,12 @@ import { referralSources, referralSourceUpdateSchema, type ReferralSource } from
 import { useAuth } from '../../lib/auth';
 import { formWideError, validateInput } from '../../lib/error-messages';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
-import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
 import { Select, SelectItem } from '../../ui/select';
 import { PageSpinner } from '../../ui/spinner';
 import { useUpdateReferralSource } from './api/signup-calls';
+import { LeaveOrSubmit } from './components/auth-form-parts';
 import './components/auth-forms.css';
 
 const checkAnswer = ({ referralSource }: { referralSource: ReferralSource | null }) =>
@@ -62,14 +61,7 @@ export function SurveyScreen() {
       >
         {(item) => <SelectItem id={item.id}>{t(`auth.survey.sources.${item.id}`)}</SelectItem>}
       </Select>
-      <div className="auth-actions">
-        <Link variant="button" href="/home">
-          {t('auth.survey.skip')}
-        </Link>
-        <Button type="submit" isDisabled={answer.isPending}>
-          {t('auth.survey.submit')}
-        </Button>
-      </div>
+      <LeaveOrSubmit leaveLabel={t('auth.survey.skip')} submitLabel={t('auth.survey.submit')} isPending={answer.isPending} />
     </Form>
   );
 }
