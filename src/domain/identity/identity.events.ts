@@ -25,7 +25,8 @@ export type UserEvent =
       data: {
         userId: string;
         companyId: string;
-        role: 'ADMIN';
+        /** An administration user, or the super user of a customer the product operator added. */
+        role: 'ADMIN' | 'SUPER_USER';
         email: string;
         firstName: string;
         lastName: string;

@@ -1,10 +1,20 @@
-import { bytesToGb, changedTerms, logoTypeOf, lowestNextNumber, numberingProblems, trialHasEnded } from '../../../domain/company/company.rules.js';
+import {
+  bytesToGb,
+  changedTerms,
+  logoTypeOf,
+  lowestNextNumber,
+  numberingProblems,
+  trialEndFrom,
+  trialHasEnded,
+} from '../../../domain/company/company.rules.js';
+import type { CustomerAccountCreate } from '../../../domain/company/customer-account.schema.js';
 import { COMPANY_STREAM_TYPE, companyStreamId, type CompanyEvent, type PlatformEvent } from '../../../domain/company/company.events.js';
 import type { BasicSettings, BasicSettingsUpdate, CustomerAccountUpdate, ReferralSource } from '../../../domain/company/company.schema.js';
 import type { CompanyDisplayView, CompanySettingsView, CustomerAccountDetail, CustomerAccountRow } from '../../../domain/company/company.views.js';
 import { formatOrderNumber } from '../../../domain/orders/order.numbering.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { recordEvents, staleCopy, type CommandContext, type CommandDeps } from '../../platform/command.js';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.js';
 import { withSystem, withTenant, type Db, type Executor } from '../../platform/db.js';
 import { forgetDevMail } from '../../platform/mailer.js';
@@ -12,9 +22,10 @@ import { bytesUnder, companyDir, removeCompanyFiles, writeLogo } from './company
 import { customerPage, findCompany, lastOrderNumberIssued, settingsVersion, type CompanyRow } from './company.queries.js';
 import { deleteCompanyRows, insertCompany, setBasicSettings, setLogo, setReferralSource, setTerms, type NewCompany } from './company.records.js';
 
-/** What the company handlers need beyond the command context: where the companies' files live. */
+/** What the company handlers need beyond the command context: where the companies' files live, and the identity module's invitation. */
 export interface CompanyDeps {
   config: Pick<Config, 'dataDir'>;
+  invite: FastifyInstance['identity']['invite'];
 }
 
 /** The platform stream that outlives deleted customers. */
@@ -205,6 +216,27 @@ export async function customerAccount(db: Db, deps: CompanyDeps, companyId: stri
   const row = await withSystem(db, (tx) => findCompany(tx, companyId));
   if (!row) throw notFound();
   return customerDetail(deps, row, now);
+}
+
+/**
+ * The product operator adds a customer (the context's tenant is the new company): the account
+ * with its company data and terms, and its super user, invited by email through the identity
+ * module's invitation (the existing flow: set a password from the link).
+ */
+export async function addCustomerAccount(ctx: CommandContext, deps: CompanyDeps, input: CustomerAccountCreate): Promise<void> {
+  const terms = changedTerms(
+    { plan: input.plan, trialEndsAt: input.plan === 'trial' ? trialEndFrom(ctx.now) : null },
+    { trialEndsAt: input.trialEndsAt === null ? undefined : new Date(input.trialEndsAt) },
+  );
+  const settings = input.basicSettings;
+  await openCompanyAccount(ctx, {
+    id: ctx.companyId,
+    companyName: settings.companyName,
+    plan: terms.plan,
+    trialEndsAt: terms.trialEndsAt,
+    basicSettings: settings,
+  });
+  await deps.invite(ctx, { role: 'SUPER_USER', ...input.superUser, companyName: settings.companyName });
 }
 
 /** The product operator changes the plan, the trial end or the company data of a customer (the context's tenant). */

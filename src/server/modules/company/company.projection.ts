@@ -25,6 +25,7 @@ export const customerSummaryProjection = eventProjection<UserEvent>({
           .execute();
         break;
       case 'UserCreated':
+      case 'AdminUserInvited':
         await tx
           .updateTable('companies')
           .set(
@@ -40,7 +41,6 @@ export const customerSummaryProjection = eventProjection<UserEvent>({
           .where('id', '=', companyId)
           .execute();
         break;
-      case 'AdminUserInvited':
       case 'OperationsUserCreated':
         await tx
           .updateTable('companies')

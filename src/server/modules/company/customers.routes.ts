@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerAccountUpdateSchema, customerListQuerySchema } from '../../../domain/company/company.schema.js';
 import { customerAccountDetailSchema, customerAccountPageSchema } from '../../../domain/company/company.views.js';
+import { customerAccountCreateSchema } from '../../../domain/company/customer-account.schema.js';
+import { DomainError } from '../../../domain/shared/errors.js';
 import { eventMetadataOf, principalOf } from '../../platform/auth.js';
 import { runAsPlatform, runInTenant, type CommandScope } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
-import { customerAccount, customerAccounts, deleteCustomerAccount, updateCustomerAccount, type CompanyDeps } from './company.handlers.js';
+import { addCustomerAccount, customerAccount, customerAccounts, deleteCustomerAccount, updateCustomerAccount, type CompanyDeps } from './company.handlers.js';
 
 const tags = ['customers'];
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalidId' }) });
@@ -31,6 +34,25 @@ export async function customerRoutes(app: FastifyInstance, deps: CompanyDeps) {
       response: { 200: customerAccountPageSchema, ...errorResponses() },
     },
     handler: async (request) => customerAccounts(app.db, deps, request.query),
+  });
+
+  r.post('/api/company-account', {
+    preHandler: masterOnly,
+    schema: {
+      tags,
+      summary: 'Add a customer: company data, plan and trial end, and its super user, who is invited by email',
+      body: customerAccountCreateSchema,
+      response: { 201: customerAccountDetailSchema, ...errorResponses(409) },
+    },
+    handler: async (request, reply) => {
+      const { email } = request.body.superUser;
+      if (await app.identity.emailTaken(email)) {
+        throw new DomainError('USER_ALREADY_EXISTS', [{ path: 'superUser.email', message: 'errors.USER_ALREADY_EXISTS' }]);
+      }
+      const companyId = randomUUID();
+      await runInTenant(app, onCustomer(request, companyId), (ctx) => addCustomerAccount(ctx, deps, request.body));
+      return reply.status(201).send(await customerAccount(app.db, deps, companyId, app.clock.now()));
+    },
   });
 
   r.get('/api/company-account/byId/:id', {

@@ -12,7 +12,7 @@ export { findCompany, type CompanyRow } from './company.queries.js';
  * read-only rule for writes, and the product operator's customer list.
  */
 export async function companyModule(app: FastifyInstance) {
-  const deps: CompanyDeps = { config: app.config };
+  const deps: CompanyDeps = { config: app.config, invite: (ctx, input) => app.identity.invite(ctx, input) };
   app.eventStore.registerInlineProjection(customerSummaryProjection);
   app.auth.setWriteCheck(trialWriteCheck(app));
   await app.register(async (scope) => companyRoutes(scope, deps));

@@ -3,7 +3,11 @@ import fp from 'fastify-plugin';
 import { authRoutes } from './auth.routes.js';
 import { identitySecretsFrom, type AccountDetailsReader, type IdentityDeps } from './identity.deps.js';
 import { sessionCheck } from './sessions.js';
+import { inviteToCompany } from './users.handlers.js';
+import { loginNameTaken } from './users.queries.js';
 import { userRoutes } from './users.routes.js';
+import type { CommandContext } from '../../platform/command.js';
+import { withSystem } from '../../platform/db.js';
 
 export type { AccountDetailsReader, IdentityDeps } from './identity.deps.js';
 export { createMasterUser, masterExists, provisionCompany, type ProvisionedCompany, type ProvisionedUser } from './provisioning.js';
@@ -18,6 +22,10 @@ export { findUserById, findUserByLogin, userNamesByIds, userView, type UserRow }
 export interface IdentityService {
   /** Installs what the account answer adds about the employee; until then `employee` is null. */
   setAccountDetails(reader: AccountDetailsReader): void;
+  /** Invites a user who signs in by email into the context's company (the emailed invitation sets the password); 409 when the email is taken. */
+  invite(ctx: CommandContext, input: Parameters<typeof inviteToCompany>[2]): Promise<{ userId: string }>;
+  /** Whether an email already signs in somewhere (checked before a command that would invite it). */
+  emailTaken(email: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -39,6 +47,8 @@ export const identityModule = fp(
       setAccountDetails(reader: AccountDetailsReader) {
         accountDetails = reader;
       },
+      invite: async (ctx, input) => ({ userId: (await inviteToCompany(ctx, deps.secrets, input)).id }),
+      emailTaken: (email) => withSystem(app.db, (tx) => loginNameTaken(tx, { email })),
     });
     app.auth.setTokenCheck(sessionCheck(app.db));
     await app.register(async (scope) => authRoutes(scope, deps));

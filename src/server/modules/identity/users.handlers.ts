@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { mayReadAccount, userRemovalRefusal } from '../../../domain/identity/identity.rules.js';
 import type { createAdminUserSchema, createOperationsUserSchema, userListQuerySchema } from '../../../domain/identity/identity.schema.js';
+import type { Locale } from '../../../domain/identity/identity.schema.js';
 import type { UserView } from '../../../domain/identity/identity.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { principalOf, type Principal } from '../../platform/auth.js';
@@ -104,47 +105,60 @@ export async function inviteAdminUser(
   const inviter = await readAsPrincipal(app.db, principal, (tx) => findUserById(tx, principal.userId));
   const locale = input.locale ?? inviter?.locale ?? 'en';
   const user = await runCommand(app, request, async (ctx) => {
-    const { companyId } = ctx;
-    const company = await findCompany(ctx.tx, companyId);
+    const company = await findCompany(ctx.tx, ctx.companyId);
     if (!company) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
-    const row = await insertTeamMember(
-      ctx,
-      {
-        id: randomUUID(),
-        role: 'ADMIN',
-        email: input.email,
-        username: null,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        passwordHash: null,
-        emailConfirmedAt: null,
-        locale,
-      },
-      emailTaken,
-    );
-    const { token, expiresAt } = await issueLinkToken(ctx.tx, row, 'INVITATION', ctx.now);
-    await recordUserEvent(
-      ctx,
-      { id: row.id, companyId },
-      {
-        type: 'AdminUserInvited',
-        data: {
-          userId: row.id,
-          companyId,
-          role: 'ADMIN',
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          locale,
-          companyName: company.company_name,
-          sealedToken: seal(secrets.sealKey, token),
-          expiresAt: expiresAt.toISOString(),
-        },
-      },
-    );
-    return row;
+    return inviteToCompany(ctx, secrets, { ...input, role: 'ADMIN', locale, companyName: company.company_name });
   });
   return userView(user);
+}
+
+/**
+ * Adds a user of the context's company who signs in by email, without a password: the emailed
+ * invitation (72 hours, single use) lets them set one. An administration user invited by the
+ * company, or the super user of a customer the product operator adds.
+ */
+export async function inviteToCompany(
+  ctx: CommandContext,
+  secrets: IdentitySecrets,
+  input: { role: 'ADMIN' | 'SUPER_USER'; email: string; firstName: string; lastName: string; locale: Locale; companyName: string },
+): Promise<UserRow> {
+  const { companyId } = ctx;
+  const row = await insertTeamMember(
+    ctx,
+    {
+      id: randomUUID(),
+      role: input.role,
+      email: input.email,
+      username: null,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash: null,
+      emailConfirmedAt: null,
+      locale: input.locale,
+    },
+    emailTaken,
+  );
+  const { token, expiresAt } = await issueLinkToken(ctx.tx, row, 'INVITATION', ctx.now);
+  await recordUserEvent(
+    ctx,
+    { id: row.id, companyId },
+    {
+      type: 'AdminUserInvited',
+      data: {
+        userId: row.id,
+        companyId,
+        role: input.role,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        locale: input.locale,
+        companyName: input.companyName,
+        sealedToken: seal(secrets.sealKey, token),
+        expiresAt: expiresAt.toISOString(),
+      },
+    },
+  );
+  return row;
 }
 
 /** Removes a user of the context's company; its sessions and links die with it. */

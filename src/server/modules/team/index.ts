@@ -38,7 +38,7 @@ export const teamModule = fp(
           const changedBy = stored.metadata.userId ?? 'system';
           const companyId = 'companyId' in event.data ? event.data.companyId : null;
           if (!companyId) return;
-          if (event.type === 'AdminUserInvited' || (event.type === 'UserCreated' && event.data.role === 'ADMIN')) {
+          if ((event.type === 'AdminUserInvited' || event.type === 'UserCreated') && event.data.role === 'ADMIN') {
             const user = { userId: event.data.userId, role: event.data.role };
             await decideOnRightsWithin(tx, app.eventStore, companyId, stored.metadata, { type: 'GrantDefaultRights', user, changedBy, at });
           } else if (event.type === 'UserRemoved') {

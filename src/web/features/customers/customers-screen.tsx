@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Link } from '../../ui/link';
 import { useCustomers } from './api/customers';
+import { AddCustomerDialog } from './components/add-customer-dialog';
 import { DeleteCustomerDialog } from './components/delete-customer-dialog';
 import './customers.css';
 import { formatGb } from './format';
@@ -19,6 +20,7 @@ export function CustomersScreen() {
   const [, navigate] = useLocation();
   const [paging, setPaging] = useState<PagingState>(defaultPaging);
   const [toDelete, setToDelete] = useState<CustomerAccountRow | null>(null);
+  const [adding, setAdding] = useState(false);
   const companyName = useDebounced(paging.globalFilter.trim());
   const customers = useCustomers({ page: paging.pageIndex + 1, limit: paging.pageSize, companyName: companyName || undefined });
   const language = i18n.resolvedLanguage;
@@ -55,6 +57,7 @@ export function CustomersScreen() {
     <div className="page">
       <div className="page-header">
         <h1>{t('screens.customers.title')}</h1>
+        <Button onPress={() => setAdding(true)}>{t('customers.add.action')}</Button>
       </div>
       <p className="customers-intro">{t('customers.intro')}</p>
       <DataTable
@@ -71,6 +74,7 @@ export function CustomersScreen() {
         onRowAction={(row) => navigate(`/customer/edit-customer/${row.id}`)}
       />
       <DeleteCustomerDialog customer={toDelete} onClose={() => setToDelete(null)} />
+      <AddCustomerDialog isOpen={adding} onClose={() => setAdding(false)} />
     </div>
   );
 }

@@ -166,12 +166,7 @@ function EditCustomerForm({ customer }: { customer: CustomerAccountDetail }) {
           >
             {(item) => <SelectItem id={item.id}>{t(`customers.plans.${item.id}`)}</SelectItem>}
           </Select>
-          <TextField
-            type="date"
-            label={t('customers.fields.trialEndsAt')}
-            description={t('customers.edit.trialEndHint')}
-            {...form.field('trialEndsAt')}
-          />
+          <TextField type="date" label={t('customers.fields.trialEndsAt')} description={t('customers.edit.trialEndHint')} {...form.field('trialEndsAt')} />
         </fieldset>
         <fieldset>
           <legend>{t('customers.edit.companyData')}</legend>

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerAccountUpdate } from '../../../../domain/company/company.schema';
+import type { CustomerAccountCreate } from '../../../../domain/company/customer-account.schema';
 import type { CustomerAccountDetail, CustomerAccountRow } from '../../../../domain/company/company.views';
 import { api, type Page } from '../../../lib/api';
 
@@ -53,5 +54,14 @@ export function useDeleteCustomer() {
       queryClient.removeQueries({ queryKey: [...companyAccountsKey, 'detail', id] });
       return queryClient.invalidateQueries({ queryKey: companyAccountsKey });
     },
+  });
+}
+
+/** `POST /api/company-account`: a new customer and the invitation of its super user. */
+export function useAddCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CustomerAccountCreate) => api.post<CustomerAccountDetail>('/company-account', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyAccountsKey }),
   });
 }
