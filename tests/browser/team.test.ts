@@ -123,3 +123,138 @@ describe('employee table', () => {
     await page.waitForURL(`**/team/employee-profile/${company.operator.id}`);
   });
 });
+
+async function pickMaterial(page: Page, position: ReturnType<Page['getByRole']>, search: string, option: string) {
+  const input = position.getByRole('combobox', { name: 'Material' });
+  await input.click();
+  await input.pressSequentially(search);
+  await expect.poll(() => page.getByRole('option').allTextContents(), { timeout: 10_000 }).toEqual([option]);
+  await input.press('ArrowDown');
+  await input.press('Enter');
+  await expect.poll(() => input.inputValue(), { timeout: 10_000 }).toBe(option);
+}
+
+describe('a new company, from sign-up to work done at a station', () => {
+  it('signs up in the browser, adds a station, a product and an operator, grants the station, and the operator completes an order there', async () => {
+    const page = await newHeldPage(app);
+    const email = `owner.${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const password = 'Welder#2026';
+
+    // Sign-up: registration, the emailed code, the survey.
+    await page.goto(`${app.baseUrl}/login`);
+    await page.getByRole('link', { name: 'Start your free trial' }).click();
+    await heading(page, 'Start your free trial').waitFor();
+    await field(page, 'Company name').fill('Neumann Stahlbau');
+    await field(page, 'First name').fill('Nora');
+    await field(page, 'Last name').fill('Neumann');
+    await field(page, 'Email').fill(email);
+    await field(page, 'Password').fill(password);
+    await field(page, 'Confirm password').fill(password);
+    await page.getByRole('button', { name: 'Start free trial' }).click();
+    await heading(page, 'Confirm your email').waitFor();
+    const code = codeIn(await mailbox.waitFor(mailTo(email)));
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Confirm email' }).click();
+    await heading(page, 'How did you hear about us?').waitFor();
+    await page.getByRole('button', { name: /How did you hear about us/ }).click();
+    await page.getByRole('option', { name: 'Trade fair' }).click();
+    await page.getByRole('button', { name: 'Send answer' }).click();
+    await page.waitForURL('**/home');
+
+    // A station, and the sequence that makes it the start station.
+    await page.getByRole('link', { name: 'Stations', exact: true }).first().click();
+    await heading(page, 'Stations').waitFor();
+    await page.getByRole('link', { name: 'Add station' }).click();
+    await heading(page, 'Add production station').waitFor();
+    await field(page, 'Name').fill('PRESSE');
+    await page.getByRole('button', { name: 'Create station' }).click();
+    await notification(page, 'Station PRESSE was created.').waitFor();
+    await page.waitForURL('**/station');
+    await page.getByRole('button', { name: /Station to add$/ }).click();
+    await page.getByRole('option', { name: 'PRESSE' }).click();
+    await page.getByRole('button', { name: 'Add to sequence' }).click();
+    await page.getByRole('button', { name: 'Save sequence' }).click();
+    await notification(page, 'The sequence was saved.').waitFor();
+
+    // A product to order.
+    await page.goto(`${app.baseUrl}/material`);
+    await page.getByRole('link', { name: 'Add New Product' }).click();
+    await heading(page, 'Add New Product').waitFor();
+    const general = page.getByRole('group', { name: 'General', exact: true });
+    await general.getByRole('textbox', { name: 'Name' }).fill('Stahlträger');
+    await general.getByRole('textbox', { name: 'Material number' }).fill('ST-1');
+    const prices = page.getByRole('group', { name: 'Price, weight and stock', exact: true });
+    await prices.getByRole('textbox', { name: 'Net price' }).fill('120');
+    await prices.getByRole('textbox', { name: 'VAT (%)' }).fill('19');
+    await prices.getByRole('textbox', { name: 'Stock' }).fill('0');
+    await prices.getByRole('textbox', { name: 'Unit' }).fill('pcs');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notification(page, 'Material Stahlträger was created.').waitFor();
+
+    // The operator, through the team overview.
+    await page.getByRole('link', { name: 'Team', exact: true }).first().click();
+    await heading(page, 'Team').waitFor();
+    await page.getByRole('navigation', { name: 'Team screens' }).getByRole('link', { name: 'Operation users' }).click();
+    await heading(page, 'Operation users').waitFor();
+    await page.getByRole('button', { name: 'Add operation user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add operation user' });
+    await field(page, 'First name').fill('Paul');
+    await field(page, 'Last name').fill('Presser');
+    const username = `paul${Math.random().toString(36).slice(2, 8)}`;
+    await field(page, 'Username').fill(username);
+    await field(page, 'Password').fill('Station#2026');
+    await field(page, 'Confirm password').fill('Station#2026');
+    await dialog.getByRole('button', { name: 'Add operation user' }).click();
+    await notification(page, `Operation user ${username} was created.`).waitFor();
+
+    // The station right, on the user-rights screen.
+    await page.getByRole('link', { name: 'Team', exact: true }).first().click();
+    await page.getByRole('navigation', { name: 'Team screens' }).getByRole('link', { name: 'User rights' }).click();
+    await heading(page, 'User rights').waitFor();
+    await page.getByRole('checkbox', { name: 'Paul Presser may sign in at PRESSE' }).check({ force: true });
+    await page.getByRole('button', { name: 'Save user rights' }).click();
+    await notification(page, 'The user rights are saved.').waitFor();
+
+    // An order, put into production.
+    await page.goto(`${app.baseUrl}/order`);
+    await page.getByRole('link', { name: 'Add order' }).click();
+    await heading(page, 'Add order').waitFor();
+    await field(page, 'Customer name').fill('Bauhof Kiel');
+    await field(page, 'Street').fill('Hafenstraße');
+    await field(page, 'House number').fill('3');
+    await field(page, 'ZIP code').fill('24103');
+    await field(page, 'Place').fill('Kiel');
+    await page.getByLabel('Delivery date').fill('2099-12-01');
+    await field(page, 'Work in progress').fill('Hall 1');
+    const position = page.getByRole('group', { name: 'Position 1' });
+    await pickMaterial(page, position, 'Stahl', 'Stahlträger (ST-1) · Product');
+    await position.getByRole('textbox', { name: 'Quantity' }).fill('2');
+    await page.getByRole('button', { name: 'Create order' }).click();
+    await page.waitForURL(/\/order\/details\//);
+    const orderNumber = ((await heading(page, /^Order \d+$/).textContent()) ?? '').replace('Order ', '');
+    await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Start production' }).click();
+    await notification(page, `Production of order ${orderNumber} started.`).waitFor();
+    const productionOrder = page.getByRole('region', { name: 'Production orders' }).getByRole('link').first();
+    await productionOrder.waitFor();
+    const productionNumber = ((await productionOrder.textContent()) ?? '').replace(/\D/g, '');
+
+    // The operator signs in at the station on a tablet (its own browser) and completes the work.
+    await page.goto(`${app.baseUrl}/station`);
+    const loginHref = await page.getByRole('link', { name: 'Station login at PRESSE' }).getAttribute('href');
+    const tablet = await newHeldPage(app);
+    await tablet.goto(`${app.baseUrl}${loginHref}`);
+    await tablet.getByRole('textbox', { name: 'Username' }).fill(username);
+    await tablet.getByRole('textbox', { name: 'Password' }).fill('Station#2026');
+    await tablet.getByRole('button', { name: 'Sign in at the station' }).click();
+    await heading(tablet, 'PRESSE').waitFor();
+    await tablet.getByText('Signed in: Paul Presser').waitFor();
+    await tablet.getByRole('button', { name: new RegExp(`^Order ${productionNumber}`) }).waitFor();
+    await tablet.getByRole('button', { name: 'Start', exact: true }).click();
+    await notification(tablet, `Work on order ${productionNumber} started.`).waitFor();
+    await tablet.getByRole('button', { name: 'Complete', exact: true }).click();
+    await notification(tablet, `Order ${productionNumber} completed at the last station: production is finished.`).waitFor();
+    await expect.poll(() => tablet.getByRole('button', { name: new RegExp(`^Order ${productionNumber}`) }).count()).toBe(0);
+    await expectNoAxeViolations(tablet, '/station/:id/work after the journey');
+  });
+});
