@@ -197,7 +197,7 @@ describe('master data', () => {
 });
 
 describe('records', () => {
-  it('shows what an operator did at a station and downloads them as CSV', async () => {
+  it('shows what an operator did at a station, downloads them as CSV, and charts the weekly development', async () => {
     const line = await orderLine(app.testApp);
     const { saw } = line.stations;
     const atSaw = await line.signInAt(0, saw.id);
@@ -222,5 +222,12 @@ describe('records', () => {
     const csv = await readFile((await file.path()) as string, 'utf8');
     expect(csv).toContain(production.orderNumber);
     expect(csv).toContain('SAW');
+
+    await tab(page, 'Development').click();
+    const trend = page.getByRole('table', { name: /^Weekly trend of the employee/ });
+    await expect.poll(async () => (await trend.getByRole('row').last().getByRole('cell').allTextContents())[0]).toBe('1');
+    await expectNoAxeViolations(page, 'development tab');
+    await page.getByRole('checkbox', { name: 'Show the whole team' }).check({ force: true });
+    await page.getByRole('table', { name: /^Weekly trend of the whole team/ }).waitFor();
   });
 });

@@ -8,6 +8,7 @@ import { RecordLoader } from '../../ui/record-loader';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { useAccount } from './api/team-profile';
 import { AuthorizationsTab } from './components/authorizations-tab';
+import { DevelopmentTab } from './components/development-tab';
 import { OrganizationTab } from './components/organization-tab';
 import { ProfileTab } from './components/profile-tab';
 import { RecordsTab } from './components/records-tab';
@@ -15,11 +16,11 @@ import { VacationsTab } from './components/vacations-tab';
 import { personName } from './format';
 import './team-profile.css';
 
-const tabs = ['profile', 'organization', 'vacations', 'authorizations', 'records'] as const;
+const tabs = ['profile', 'organization', 'vacations', 'authorizations', 'records', 'development'] as const;
 type ProfileTabId = (typeof tabs)[number];
 const isTab = (value: unknown): value is ProfileTabId => tabs.includes(value as ProfileTabId);
 
-/** team/employee-profile/:id: one employee's profile, organization, vacations, authorizations and records (tab in the address). */
+/** team/employee-profile/:id: one employee's profile, organization, vacations, authorizations and records and development (tab in the address). */
 export function EmployeeProfileScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams<{ id?: string }>();
@@ -90,6 +91,9 @@ function EmployeeTabs({ account }: { account: AccountView }) {
       ) : null}
       <TabPanel id="records">
         <RecordsTab userId={account.id} />
+      </TabPanel>
+      <TabPanel id="development">
+        <DevelopmentTab userId={account.id} mayReadTeam={mayWrite} />
       </TabPanel>
     </Tabs>
   );

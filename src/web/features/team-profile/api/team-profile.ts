@@ -2,11 +2,21 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { AbsenceBooking, EmployeeProfile, Organization, VacationEntitlement } from '../../../../domain/team/employee.schema';
 import type { MasterDataEntryInput, MasterDataList } from '../../../../domain/team/master-data';
 import type { SaveUserRightsInput } from '../../../../domain/team/rights.schema';
-import type { AccountView, EmployeeRecordView, EmployeeView, MasterDataEntryView, UserRightsMatrixView } from '../../../../domain/team/team.views';
+import type { z } from 'zod';
+import type {
+  AccountView,
+  DevelopmentView,
+  EmployeeRecordView,
+  EmployeeView,
+  masterDataListViewSchema,
+  UserRightsMatrixView,
+} from '../../../../domain/team/team.views';
 import { api } from '../../../lib/api';
 
 /** Every query of this feature starts with this key, so a save refreshes the profile, the matrix and the lists together. */
 export const teamProfileKey = ['team-profile'] as const;
+
+type MasterDataListView = z.infer<typeof masterDataListViewSchema>;
 
 const path = (id: string) => encodeURIComponent(id);
 
@@ -60,24 +70,19 @@ export function useSaveUserRights() {
   });
 }
 
-interface MasterDataAnswer {
-  list: MasterDataList;
-  data: MasterDataEntryView[];
-}
-
 export const masterDataQueryOptions = (list: MasterDataList) =>
   queryOptions({
     queryKey: [...teamProfileKey, 'master-data', list],
-    queryFn: () => api.get<MasterDataAnswer>(`/team/master-data/${list}`).then((answer) => answer.data),
+    queryFn: () => api.get<MasterDataListView>(`/team/master-data/${list}`).then((answer) => answer.data),
   });
 export const useMasterData = (list: MasterDataList) => useQuery(masterDataQueryOptions(list));
 
-export type MasterDataChange =
+export type MasterDataChangeInput =
   | { kind: 'add'; input: MasterDataEntryInput }
   | { kind: 'rename'; entryId: string; input: MasterDataEntryInput }
   | { kind: 'retire' | 'reinstate' | 'delete'; entryId: string };
 
-export function changeMasterData(list: MasterDataList, change: MasterDataChange): Promise<unknown> {
+export function changeMasterData(list: MasterDataList, change: MasterDataChangeInput): Promise<unknown> {
   switch (change.kind) {
     case 'add':
       return api.post(`/team/master-data/${list}`, change.input);
@@ -94,24 +99,32 @@ export function changeMasterData(list: MasterDataList, change: MasterDataChange)
 export function useChangeMasterData(list: MasterDataList) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: MasterDataChange) => changeMasterData(list, change),
+    mutationFn: (change: MasterDataChangeInput) => changeMasterData(list, change),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamProfileKey }),
   });
 }
 
-export interface RecordsFilter {
+export interface RecordsQuery {
   from?: string;
   to?: string;
 }
 
-export const recordsQueryOptions = (id: string, filter: RecordsFilter) =>
+export const recordsQueryOptions = (id: string, filter: RecordsQuery) =>
   queryOptions({
     queryKey: [...teamProfileKey, 'records', id, filter],
     queryFn: () =>
       api.get<{ userId: string; data: EmployeeRecordView[] }>(`/team/employees/${path(id)}/records`, { query: { ...filter } }).then((answer) => answer.data),
   });
-export const useRecords = (id: string, filter: RecordsFilter) => useQuery(recordsQueryOptions(id, filter));
+export const useRecords = (id: string, filter: RecordsQuery) => useQuery(recordsQueryOptions(id, filter));
 
 /** The records of the filter as CSV for Excel; `lang=de` gives German headers and decimal commas. */
-export const exportRecordsCsv = (id: string, filter: RecordsFilter, lang: 'en' | 'de'): Promise<Blob> =>
+export const exportRecordsCsv = (id: string, filter: RecordsQuery, lang: 'en' | 'de'): Promise<Blob> =>
   api.blob(`/team/employees/${path(id)}/records.csv`, { query: { ...filter, lang } });
+
+/** `GET /api/team/development`: weekly trends of one employee (`userId`) or of the whole team. */
+export const developmentQueryOptions = (userId: string | null) =>
+  queryOptions({
+    queryKey: [...teamProfileKey, 'development', userId],
+    queryFn: () => api.get<DevelopmentView>('/team/development', { query: { userId: userId ?? undefined } }),
+  });
+export const useDevelopment = (userId: string | null) => useQuery(developmentQueryOptions(userId));

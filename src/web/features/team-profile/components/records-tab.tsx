@@ -8,7 +8,7 @@ import { FormError } from '../../../ui/form';
 import { useNotify } from '../../../ui/notification-bar';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
-import { exportRecordsCsv, useRecords, type RecordsFilter } from '../api/team-profile';
+import { exportRecordsCsv, useRecords, type RecordsQuery } from '../api/team-profile';
 
 /** Saves a file the browser fetched (with the bearer token) under `fileName`. */
 function saveFile(file: Blob, fileName: string) {
@@ -29,7 +29,7 @@ export function RecordsTab({ userId }: { userId: string }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [exporting, setExporting] = useState(false);
-  const filter: RecordsFilter = { from: from || undefined, to: to || undefined };
+  const filter: RecordsQuery = { from: from || undefined, to: to || undefined };
   const rangeWrong = from !== '' && to !== '' && to < from;
   const records = useRecords(userId, rangeWrong ? {} : filter);
   const language = i18n.resolvedLanguage;
