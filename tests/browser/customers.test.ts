@@ -20,7 +20,8 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const sidebarLabels = async (page: Page) => (await sidebar(page).getByRole('link').allTextContents()).map((text) => text.trim());
 const companySelector = (page: Page) => page.getByRole('combobox', { name: 'Company' });
-const storedSession = async (page: Page) => JSON.parse((await page.evaluate((key) => localStorage.getItem(key), sessionStorageKey)) ?? 'null') as BrowserSession | null;
+const storedSession = async (page: Page) =>
+  JSON.parse((await page.evaluate((key) => localStorage.getItem(key), sessionStorageKey)) ?? 'null') as BrowserSession | null;
 const table = (page: Page) => page.getByRole('grid', { name: 'Customer accounts' });
 const rowNames = async (page: Page) => (await table(page).getByRole('rowheader').allTextContents()).map((text) => text.trim());
 const asMaster = (token: string, method: 'GET' | 'DELETE', url: string) =>
@@ -54,7 +55,9 @@ describe('the master user: company selector', () => {
     expect(after?.access_token).not.toBe(before.access_token);
     // The server ended the old token; the new one acts for the company.
     expect((await asMaster(before.access_token, 'GET', '/api/company-account/basic-settings')).statusCode).toBe(401);
-    expect((await asMaster(after?.access_token ?? '', 'GET', '/api/company-account/basic-settings')).json()).toMatchObject({ companyName: 'Alpen Metall GmbH' });
+    expect((await asMaster(after?.access_token ?? '', 'GET', '/api/company-account/basic-settings')).json()).toMatchObject({
+      companyName: 'Alpen Metall GmbH',
+    });
     await expectNoAxeViolations(page, '/customers (master, company chosen)');
 
     await page.reload();
@@ -223,5 +226,37 @@ describe('the master user: customer accounts', () => {
     expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Back to customers' }).click();
     await page.waitForURL('**/customers');
+  });
+});
+
+describe('the master user: adding a customer', () => {
+  it('adds a customer with its super user, who is invited, and opens it; a missing name and a taken email are refused on their fields', async () => {
+    const page = await newHeldPage(app);
+    const session = await signIn(page, app, { role: 'MASTER', actingFor: null });
+    await page.goto(`${app.baseUrl}/customers`);
+    await heading(page, 'Customers').waitFor();
+    await page.getByRole('button', { name: 'Add customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add customer' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page, 'add customer dialog');
+
+    await dialog.getByRole('button', { name: 'Add and invite' }).click();
+    await dialog.getByText('This field is required.').first().waitFor();
+    await expectNoAxeViolations(page, 'add customer dialog with problems');
+
+    const owner = (await asMaster(session.access_token, 'GET', `/api/company-account/byId/${companies['Berg Holz KG']}`)).json();
+    await dialog.getByRole('textbox', { name: /^Company name/ }).fill('Gießerei Hahn GmbH');
+    await dialog.getByRole('textbox', { name: /^First name/ }).fill('Greta');
+    await dialog.getByRole('textbox', { name: /^Last name/ }).fill('Hahn');
+    await dialog.getByRole('textbox', { name: /^Email/ }).fill(owner.email);
+    await dialog.getByRole('button', { name: 'Add and invite' }).click();
+    await dialog.getByText('A user with this email already exists.').waitFor();
+
+    await dialog.getByRole('textbox', { name: /^Email/ }).fill('greta@hahn.example');
+    await dialog.getByRole('button', { name: 'Add and invite' }).click();
+    await page.getByRole('status').filter({ hasText: 'Gießerei Hahn GmbH was added; greta@hahn.example was invited.' }).waitFor();
+    await heading(page, 'Edit customer').waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Company name' }).inputValue()).toBe('Gießerei Hahn GmbH');
+    await page.getByText('Greta Hahn').waitFor();
   });
 });
