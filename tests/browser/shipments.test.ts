@@ -88,7 +88,7 @@ describe('shipping orders', () => {
     // Saving the empty form names what is missing, in words.
     await page.getByRole('button', { name: 'Create shipping order' }).click();
     await page.getByText('Choose at least one order.').waitFor();
-    await page.getByRole('textbox', { name: 'Delivered by' }).fill('Spedition Huber');
+    await page.getByRole('textbox', { name: 'Carrier name' }).fill('Spedition Huber');
     await page.getByRole('textbox', { name: 'Tracking ID' }).fill('HU-4711');
     await page.getByRole('textbox', { name: 'Tracking link' }).fill('not a link');
     await page.getByRole('textbox', { name: 'Shipping date' }).fill('2026-11-24');

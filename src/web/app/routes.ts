@@ -21,6 +21,7 @@ export type ScreenId =
   | 'logisticOrder'
   | 'shipment'
   | 'addShipmentOrder'
+  | 'carriers'
   | 'tracking'
   | 'team'
   | 'viewEmployees'
@@ -102,6 +103,7 @@ export const layoutRoutes: ScreenRoute[] = [
   inside('/order/logistic-order', 'logisticOrder', 'protected', ordersPage),
   inside('/order/shipment/:id?', 'shipment', 'protected', shipmentsPage),
   inside('/order/add-shipment-order/:id?', 'addShipmentOrder', 'protected', shipmentsPage),
+  inside('/order/carriers', 'carriers', 'protected', shipmentsPage),
   inside('/team', 'team', 'protected', teamOverviewPage),
   inside('/team/view-employees', 'viewEmployees', 'protected', teamOverviewPage),
   inside('/team/administration-user', 'administrationUser', 'protected', teamUsersPage),

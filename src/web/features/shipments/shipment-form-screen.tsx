@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
-import { customerKeyOf } from '../../../domain/shipments/shipment.decider';
+import type { CarrierView } from '../../../domain/shipments/carrier.schema';
+import { customerKeyOf, trackingLinkFrom } from '../../../domain/shipments/shipment.decider';
 import { createShipmentSchema } from '../../../domain/shipments/shipment.schema';
 import type { ShipmentView, ShippableOrder } from '../../../domain/shipments/shipments.views';
 import { can } from '../../lib/access';
@@ -16,8 +17,11 @@ import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { Form, FormConflict, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
+import { Select, SelectItem } from '../../ui/select';
 import { useNotify } from '../../ui/notification-bar';
 import { TextField } from '../../ui/text-field';
+import { useCarriers } from './api/carriers';
+import { carriersHref } from './carriers-screen';
 import { getShipmentQueryOptions, useChangeShipment, useCreateShipment, useShipment, useShippableOrders, type ShipmentFormInput } from './api/shipments';
 import { isNotEditable, ShipmentLoader } from './shipment-details-screen';
 import { shipmentDetailsHref, shipmentListHref } from './list-search';
@@ -25,6 +29,8 @@ import './shipments.css';
 
 /** What the form holds while it is typed in. */
 interface ShipmentDraft {
+  /** A carrier of the master data (its id), or `OTHER_CARRIER` for a name typed in. */
+  carrierChoice: string;
   carrierName: string;
   trackingId: string;
   link: string;
@@ -40,10 +46,14 @@ const today = () => {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
 
-const emptyDraft = (): ShipmentDraft => ({ carrierName: '', trackingId: '', link: '', shippingDate: today(), orderIds: [] });
+/** The "Delivered by" choice of a name typed in. */
+const OTHER_CARRIER = 'other';
+
+const emptyDraft = (): ShipmentDraft => ({ carrierChoice: OTHER_CARRIER, carrierName: '', trackingId: '', link: '', shippingDate: today(), orderIds: [] });
 
 const draftOf = (shipment: ShipmentView): ShipmentDraft => ({
-  carrierName: shipment.carrier.name,
+  carrierChoice: shipment.carrier.carrierId ?? OTHER_CARRIER,
+  carrierName: shipment.carrier.carrierId ? '' : shipment.carrier.name,
   trackingId: shipment.trackingId,
   link: shipment.link,
   shippingDate: shipment.shippingDate,
@@ -51,7 +61,10 @@ const draftOf = (shipment: ShipmentView): ShipmentDraft => ({
 });
 
 const inputOf = (draft: ShipmentDraft) => ({
-  deliveredBy: { source: 'typed' as const, name: draft.carrierName },
+  deliveredBy:
+    draft.carrierChoice === OTHER_CARRIER
+      ? { source: 'typed' as const, name: draft.carrierName }
+      : { source: 'master-data' as const, carrierId: draft.carrierChoice },
   trackingId: draft.trackingId,
   link: draft.link,
   shippingDate: draft.shippingDate,
@@ -79,22 +92,59 @@ function ShipmentFields({ form, inShipment, disabled }: { form: ShipmentFormStat
   const sameCustomer = (order: PickableOrder) => chosenCustomer === undefined || customerKeyOf(order.name) === customerKeyOf(chosenCustomer);
   const orderProblem = Object.entries(form.errors).find(([path]) => path === 'orderIds' || path.startsWith('orderIds.'))?.[1];
   const carrierProblem = form.problem('deliveredBy.name') ?? form.problem('deliveredBy');
+  const carriers = useCarriers();
+  // Active carriers are offered; a shipment keeps a retired one it has.
+  const offeredCarriers = (carriers.data?.data ?? []).filter((carrier) => !carrier.retired || carrier.id === draft.carrierChoice);
+  const templateOf = (choice: string) => offeredCarriers.find((carrier) => carrier.id === choice)?.trackingLinkTemplate ?? null;
+  /** The link follows the carrier's template while it is empty or what the template made; a link typed over it stays. */
+  const followedLink = (choice: string, trackingId: string) => {
+    const made = trackingLinkFrom(templateOf(draft.carrierChoice), draft.trackingId);
+    return draft.link === '' || draft.link === made ? trackingLinkFrom(templateOf(choice), trackingId) : draft.link;
+  };
+  const carrierItems: { id: string; carrier?: CarrierView }[] = [...offeredCarriers.map((carrier) => ({ id: carrier.id, carrier })), { id: OTHER_CARRIER }];
 
   const toggle = (orderId: string, chosen: boolean) =>
     form.patch({ orderIds: chosen ? [...draft.orderIds, orderId] : draft.orderIds.filter((id) => id !== orderId) });
 
   return (
     <fieldset className="shipment-orders-picker" disabled={disabled}>
-      <TextField
-        name="carrierName"
+      <Select
         label={t('shipments.fields.deliveredBy')}
-        description={t('shipments.form.carrierHint')}
-        value={draft.carrierName}
-        onChange={(carrierName) => form.patch({ carrierName })}
-        errorDetail={carrierProblem}
+        items={carrierItems}
+        value={draft.carrierChoice}
+        onChange={(key) => {
+          const carrierChoice = String(key);
+          form.patch({ carrierChoice, link: followedLink(carrierChoice, draft.trackingId) });
+        }}
+        errorDetail={form.problem('deliveredBy.carrierId')}
+        isDisabled={disabled}
         isRequired
+      >
+        {(item) => (
+          <SelectItem id={item.id} textValue={item.carrier?.name ?? t('shipments.form.otherCarrier')}>
+            {item.carrier ? item.carrier.name : t('shipments.form.otherCarrier')}
+          </SelectItem>
+        )}
+      </Select>
+      <p className="shipment-muted">
+        <Link href={carriersHref}>{t('shipments.carriers.manage')}</Link>
+      </p>
+      {draft.carrierChoice === OTHER_CARRIER ? (
+        <TextField
+          name="carrierName"
+          label={t('shipments.form.carrierName')}
+          description={t('shipments.form.carrierHint')}
+          value={draft.carrierName}
+          onChange={(carrierName) => form.patch({ carrierName })}
+          errorDetail={carrierProblem}
+          isRequired
+        />
+      ) : null}
+      <TextField
+        {...form.field('trackingId')}
+        onChange={(trackingId) => form.patch({ trackingId, link: followedLink(draft.carrierChoice, trackingId) })}
+        label={t('shipments.fields.trackingId')}
       />
-      <TextField {...form.field('trackingId')} onChange={(trackingId) => form.patch({ trackingId })} label={t('shipments.fields.trackingId')} />
       <TextField
         {...form.field('link')}
         onChange={(link) => form.patch({ link })}

@@ -12,6 +12,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Link } from '../../ui/link';
+import { carriersHref } from './carriers-screen';
 import { Select, SelectItem } from '../../ui/select';
 import { getShipmentsQueryOptions, useShipments, type ShipmentListQuery } from './api/shipments';
 import { LiveNote } from './components/live-note';
@@ -90,6 +91,7 @@ export function ShipmentsTab() {
         >
           {(item) => <SelectItem id={item.id}>{item.id === ALL ? t('shipments.filters.allStatuses') : t(`shipments.status.${item.id}`)}</SelectItem>}
         </Select>
+        <Link href={carriersHref}>{t('shipments.carriers.manage')}</Link>
         <LiveNote live={live} subject={t('shipments.tab')} />
       </div>
       <DataTable
