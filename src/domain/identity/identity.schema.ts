@@ -103,3 +103,6 @@ export const userListQuerySchema = z.object({
 
 /** The columns `GET /api/users` sorts by. */
 export const userSortColumns = ['name', 'email', 'username', 'role', 'createdAt'] as const;
+
+/** A new password an administration user sets for an operation user (`POST /api/users/{id}/reset-password`). */
+export const resetOperatorPasswordSchema = passwordPairSchema;

@@ -46,6 +46,7 @@ export const errorCatalogue = {
   CONFLICT_ERROR: { status: 409, message: 'This record was changed meanwhile. Reload and try again.' },
   USER_ALREADY_EXISTS: { status: 409, message: 'A user with this email already exists.' },
   EMAIL_ALREADY_CONFIRMED: { status: 409, message: 'This email is already confirmed.' },
+  INVITATION_ALREADY_ACCEPTED: { status: 409, message: 'This user has already accepted the invitation.' },
   MATERIAL_IN_PRODUCTION: {
     status: 409,
     message: 'Material cannot be deleted as it is already included in an order that is in production.',

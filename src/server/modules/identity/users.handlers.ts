@@ -15,9 +15,10 @@ import { findCompany } from '../company/index.js';
 import type { IdentitySecrets } from './identity.deps.js';
 import { hashPassword } from './passwords.js';
 import { readAsPrincipal } from './principal-scope.js';
+import { revokeUserSessions } from './sessions.js';
 import { issueLinkToken } from './user-tokens.js';
 import { countByRole, findUserById, loginNameTaken, userPage, userView, type UserRow } from './users.queries.js';
-import { deleteUser, insertUser, recordUserEvent, type NewUser } from './users.records.js';
+import { deleteUser, insertUser, recordUserEvent, setPassword, type NewUser } from './users.records.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -174,4 +175,53 @@ export async function removeUser(ctx: CommandContext, principal: Principal, user
     { id: user.id, companyId: ctx.companyId },
     { type: 'UserRemoved', data: { userId: user.id, companyId: ctx.companyId, role: user.role } },
   );
+}
+
+/** A user of the context's company by id; another company's user is not found. */
+async function teamMemberOf(ctx: CommandContext, userId: string): Promise<UserRow> {
+  const user = uuidPattern.test(userId) ? await findUserById(ctx.tx, userId) : undefined;
+  if (!user) throw new DomainError('USER_NOT_FOUND');
+  return user;
+}
+
+/**
+ * Sends an invited administration user a new invitation (72 hours); the earlier link stops
+ * working. Someone who has set a password already answers 409 INVITATION_ALREADY_ACCEPTED.
+ */
+export async function resendInvitation(ctx: CommandContext, secrets: IdentitySecrets, userId: string): Promise<UserView> {
+  const user = await teamMemberOf(ctx, userId);
+  if (user.role !== 'ADMIN' || !user.email) throw new DomainError('FORBIDDEN');
+  if (user.password_hash !== null) throw new DomainError('INVITATION_ALREADY_ACCEPTED');
+  const company = await findCompany(ctx.tx, ctx.companyId);
+  if (!company) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
+  const { token, expiresAt } = await issueLinkToken(ctx.tx, user, 'INVITATION', ctx.now);
+  await recordUserEvent(
+    ctx,
+    { id: user.id, companyId: ctx.companyId },
+    {
+      type: 'AdminUserInvited',
+      data: {
+        userId: user.id,
+        companyId: ctx.companyId,
+        role: 'ADMIN',
+        email: user.email,
+        firstName: user.first_name,
+        lastName: user.last_name,
+        locale: user.locale,
+        companyName: company.company_name,
+        sealedToken: seal(secrets.sealKey, token),
+        expiresAt: expiresAt.toISOString(),
+      },
+    },
+  );
+  return userView(user);
+}
+
+/** Sets a new password for an operation user of the company (who has no email to reset it); their sessions end at once. */
+export async function resetOperatorPassword(ctx: CommandContext, userId: string, passwordHash: string): Promise<void> {
+  const user = await teamMemberOf(ctx, userId);
+  if (user.role !== 'OPERATOR') throw new DomainError('FORBIDDEN');
+  await setPassword(ctx.tx, user.id, passwordHash, false, ctx.now);
+  await revokeUserSessions(ctx.tx, user.id);
+  await recordUserEvent(ctx, { id: user.id, companyId: ctx.companyId }, { type: 'PasswordReset', data: { userId: user.id } });
 }

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAdminUserSchema, createOperationsUserSchema, userListQuerySchema } from '../../../domain/identity/identity.schema.js';
+import {
+  createAdminUserSchema,
+  createOperationsUserSchema,
+  resetOperatorPasswordSchema,
+  userListQuerySchema,
+} from '../../../domain/identity/identity.schema.js';
 import { okSchema, userCountsSchema, userPageSchema, userViewSchema } from '../../../domain/identity/identity.views.js';
 import { accountViewSchema } from '../../../domain/team/team.views.js';
 import { writerRoles } from '../../../domain/shared/roles.js';
@@ -9,7 +14,17 @@ import { principalOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import type { AccountDetailsReader, IdentityDeps } from './identity.deps.js';
-import { createOperationsUser, inviteAdminUser, listUsers, removeUser, userAccount, usersByRole } from './users.handlers.js';
+import {
+  createOperationsUser,
+  inviteAdminUser,
+  listUsers,
+  removeUser,
+  resendInvitation,
+  resetOperatorPassword,
+  userAccount,
+  usersByRole,
+} from './users.handlers.js';
+import { hashPassword } from './passwords.js';
 
 const tags = ['users'];
 const idParams = z.object({ id: z.string().max(100) });
@@ -94,6 +109,33 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps, accou
     },
     handler: async (request) => {
       await runCommand(app, request, (ctx) => removeUser(ctx, principalOf(request), request.params.id));
+      return { ok: true as const };
+    },
+  });
+
+  r.post('/api/users/:id/resend-invitation', {
+    preHandler: teamChangers,
+    schema: {
+      tags,
+      summary: 'Send an invited administration user a new invitation; the earlier link stops working (409 once they set a password)',
+      params: idParams,
+      response: { 200: userViewSchema, ...errorResponses(402, 409) },
+    },
+    handler: async (request) => runCommand(app, request, (ctx) => resendInvitation(ctx, deps.secrets, request.params.id)),
+  });
+
+  r.post('/api/users/:id/reset-password', {
+    preHandler: teamChangers,
+    schema: {
+      tags,
+      summary: 'Set a new password for an operation user; their sessions end at once',
+      params: idParams,
+      body: resetOperatorPasswordSchema,
+      response: { 200: okSchema, ...errorResponses(402) },
+    },
+    handler: async (request) => {
+      const passwordHash = await hashPassword(request.body.password);
+      await runCommand(app, request, (ctx) => resetOperatorPassword(ctx, request.params.id, passwordHash));
       return { ok: true as const };
     },
   });
