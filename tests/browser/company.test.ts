@@ -103,6 +103,27 @@ describe('the company screen', () => {
     await row.getByRole('gridcell', { name: '2099-12-01' }).waitFor();
   });
 
+  it('says so when the settings were changed meanwhile, and loads the saved ones on request', async () => {
+    const { page, session } = await openAsOwner();
+    await field(page, 'Company name').waitFor();
+    const stored = await api(session, 'GET', '/api/company-account/basic-settings');
+    const res = await app.testApp.app.inject({
+      method: 'PUT',
+      url: '/api/company-account/updateBasicSettings',
+      payload: { ...stored, companyName: 'Changed in another tab' },
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    await field(page, 'Phone').fill('+49 821 123');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The company settings were changed meanwhile.').waitFor();
+    await expectNoAxeViolations(page, '/company conflict');
+    await page.getByRole('button', { name: 'Load the saved settings' }).click();
+    await expect.poll(() => field(page, 'Company name').inputValue()).toBe('Changed in another tab');
+    expect(await field(page, 'Phone').inputValue()).toBe('');
+  });
+
   it('is not offered to an admin', async () => {
     const page = await newHeldPage(app);
     await signIn(page, app, { role: 'ADMIN' });
