@@ -26,11 +26,7 @@ function OrderFormHeader({ kind, title }: { kind: OrderKind; title: string }) {
   return (
     <div className="page-header order-header">
       <Breadcrumb
-        crumbs={[
-          { label: t('screens.order.title'), href: '/order' },
-          { label: t(`orders.tabs.${kind}`), href: orderListHref(kind) },
-          { label: title },
-        ]}
+        crumbs={[{ label: t('screens.order.title'), href: '/order' }, { label: t(`orders.tabs.${kind}`), href: orderListHref(kind) }, { label: title }]}
       />
       <h1>{title}</h1>
     </div>
@@ -161,7 +157,7 @@ function EditOrderForm({ order }: { order: OrderView }) {
         ) : null}
         {form.hasProblems ? <FormError>{t('orders.form.fixProblems')}</FormError> : null}
         {mayChange ? null : <p className="form-note">{t(canWrite ? 'orders.form.notEditable' : 'orders.form.readOnly')}</p>}
-        <fieldset className="order-fields" disabled={!mayChange}>
+        <fieldset className="plain-group order-fields" disabled={!mayChange}>
           <OrderFields kind={order.kind} value={form.draft} onChange={form.patch} problem={form.problem} />
         </fieldset>
         <div className="form-actions">

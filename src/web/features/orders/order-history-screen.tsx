@@ -51,7 +51,8 @@ function ChangeList({ entry, change, stationNames }: { entry: OrderHistoryEntry;
         : t('orders.history.statusIs', { status: t(`orders.status.${change.status.to}`) }),
     );
   }
-  if (change.location) lines.push(t('orders.history.locationChanged', { from: describeLocation(change.location.from), to: describeLocation(change.location.to) }));
+  if (change.location)
+    lines.push(t('orders.history.locationChanged', { from: describeLocation(change.location.from), to: describeLocation(change.location.to) }));
   if (change.fields.length > 0) lines.push(t('orders.history.fieldsChanged', { fields: change.fields.map((field) => t(`orders.fields.${field}`)).join(', ') }));
   if (change.positionsChanged && entry.type !== 'OrderCreated') lines.push(t('orders.history.positionsChanged'));
   if (change.netSum && entry.type !== 'OrderCreated') {
@@ -86,7 +87,10 @@ function ReplayedOrder({ state, stationNames }: { state: LiveOrderState; station
         <StatusBadge status={state.status} />
         {state.details.prioritize ? <PriorityBadge /> : null}
       </div>
-      <OrderProgressStepper order={{ kind: state.kind, status: state.status, stockOrder: state.details.stockOrder }} label={t('orders.history.replayedProgress')} />
+      <OrderProgressStepper
+        order={{ kind: state.kind, status: state.status, stockOrder: state.details.stockOrder }}
+        label={t('orders.history.replayedProgress')}
+      />
       <dl className="order-facts">
         <div className="order-fact">
           <dt>{t(`orders.fields.nameOf.${state.kind}`)}</dt>
@@ -133,7 +137,17 @@ function ReplayedOrder({ state, stationNames }: { state: LiveOrderState; station
   );
 }
 
-function History({ orderId, entries, stationNames, live }: { orderId: string; entries: OrderHistoryEntry[]; stationNames: StationNames; live: ReturnType<typeof useLiveQuery> }) {
+function History({
+  orderId,
+  entries,
+  stationNames,
+  live,
+}: {
+  orderId: string;
+  entries: OrderHistoryEntry[];
+  stationNames: StationNames;
+  live: ReturnType<typeof useLiveQuery>;
+}) {
   const { t } = useTranslation();
   const formats = useLocaleFormats();
   const who = useWho();
@@ -174,21 +188,17 @@ function History({ orderId, entries, stationNames, live }: { orderId: string; en
           })}
         </p>
         {state.status === 'absent' ? <p>{t('orders.history.nothingYet')}</p> : <ReplayedOrder state={state} stationNames={stationNames} />}
-        {orderNumber ? (
-          <Link href={orderDetailsHref(orderId)}>{t('orders.history.toDetails', { orderNumber })}</Link>
-        ) : null}
+        {orderNumber ? <Link href={orderDetailsHref(orderId)}>{t('orders.history.toDetails', { orderNumber })}</Link> : null}
       </section>
 
       <section className="panel order-panel" aria-labelledby="order-timeline-heading">
         <h2 id="order-timeline-heading">{t('orders.history.timelineTitle')}</h2>
-        <ol className="order-timeline">
+        <ol className="plain-list order-timeline">
           {entries.map((entry, at) => (
             <li key={entry.version} className="order-timeline-entry" aria-current={at === index ? 'step' : undefined} data-shown={at === index}>
               <div className="order-timeline-head">
                 <span className="order-timeline-event">{eventName(entry)}</span>
-                <span className="order-muted">
-                  {t('orders.history.byAt', { who: who(entry), at: formats.dateTime(entry.at) })}
-                </span>
+                <span className="order-muted">{t('orders.history.byAt', { who: who(entry), at: formats.dateTime(entry.at) })}</span>
               </div>
               <ChangeList entry={entry} change={changeBetween(at > 0 ? states[at - 1] : { status: 'absent' }, states[at])} stationNames={stationNames} />
               <Button variant="quiet" onPress={() => choose(at)} isDisabled={at === index}>

@@ -53,7 +53,7 @@ function WorklistEntries({ worklist, selectedId, onSelect }: { worklist: Worklis
     );
   }
   return (
-    <ol className="station-orders" aria-label={t('orders.station.listLabel', { station: worklist.stationName })}>
+    <ol className="plain-list station-orders" aria-label={t('orders.station.listLabel', { station: worklist.stationName })}>
       {worklist.data.map((order) => (
         <li key={order.id}>
           <Button
@@ -101,7 +101,17 @@ function MaterialStepsAtStation({ materialId, stationId }: { materialId: string;
   );
 }
 
-function CurrentOrder({ orderId, stationId, onOutcome, onLeft }: { orderId: string; stationId: string; onOutcome: (outcome: Outcome) => void; onLeft: () => void }) {
+function CurrentOrder({
+  orderId,
+  stationId,
+  onOutcome,
+  onLeft,
+}: {
+  orderId: string;
+  stationId: string;
+  onOutcome: (outcome: Outcome) => void;
+  onLeft: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const format = useFormatNumber();
@@ -225,9 +235,9 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
   const live = useLiveQuery(worklistTopics, ordersKey, worklist);
   const [typed, setTyped] = useState('');
   const queryClient = useQueryClient();
-  const [lookup, setLookup] = useState<
-    { state: 'idle' | 'searching' } | { state: 'notFound'; orderNumber: string } | { state: 'failed'; code: ErrorCode }
-  >({ state: 'idle' });
+  const [lookup, setLookup] = useState<{ state: 'idle' | 'searching' } | { state: 'notFound'; orderNumber: string } | { state: 'failed'; code: ErrorCode }>({
+    state: 'idle',
+  });
   const [outcome, setOutcome] = useState<Outcome>(null);
   const chosen = search.get('order');
   const selectedId = chosen ?? worklist.data?.data.find((order) => order.inWork)?.id ?? worklist.data?.data[0]?.id ?? null;

@@ -13,7 +13,7 @@ export interface SectionProps<T> {
 /** A titled part of the form. */
 export function FormSection({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
-    <fieldset className={['material-section', className].filter(Boolean).join(' ')}>
+    <fieldset className={['plain-group material-section', className].filter(Boolean).join(' ')}>
       <legend>{title}</legend>
       {children}
     </fieldset>

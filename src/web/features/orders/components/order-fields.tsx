@@ -36,7 +36,7 @@ export function OrderFields({ kind, value, onChange, problem }: OrderFieldsProps
 
   return (
     <>
-      <fieldset className="order-section">
+      <fieldset className="plain-group order-section">
         <legend>{t(`orders.form.party.${kind}`)}</legend>
         <div className="order-grid">
           {text('name', { required: true, className: 'order-wide', label: t(`orders.fields.nameOf.${kind}`) })}
@@ -49,7 +49,7 @@ export function OrderFields({ kind, value, onChange, problem }: OrderFieldsProps
         </div>
       </fieldset>
 
-      <fieldset className="order-section">
+      <fieldset className="plain-group order-section">
         <legend>{t('orders.form.delivery')}</legend>
         <div className="order-grid">
           <TextField
@@ -87,7 +87,7 @@ export function OrderFields({ kind, value, onChange, problem }: OrderFieldsProps
 
       <PositionsEditor kind={kind} positions={value.positions} onChange={(positions) => onChange({ positions })} problem={problem} />
 
-      <fieldset className="order-section">
+      <fieldset className="plain-group order-section">
         <legend>{t('orders.form.notes')}</legend>
         <TextArea
           name="noteForProduction"

@@ -28,12 +28,7 @@ function UseInventoryField({ position, onChange, problem }: { position: Position
   const errorText = useDetailText(problem);
   return (
     <div className="order-checkbox-field">
-      <Checkbox
-        isSelected={position.useInventory}
-        onChange={onChange}
-        isInvalid={problem ? true : undefined}
-        aria-describedby={problem ? errorId : undefined}
-      >
+      <Checkbox isSelected={position.useInventory} onChange={onChange} isInvalid={problem ? true : undefined} aria-describedby={problem ? errorId : undefined}>
         {t('orders.fields.useInventory')}
       </Checkbox>
       {errorText ? (
@@ -49,11 +44,12 @@ function UseInventoryField({ position, onChange, problem }: { position: Position
 export function PositionsEditor({ kind, positions, onChange, problem }: PositionsEditorProps) {
   const { t } = useTranslation();
   const format = useFormatNumber();
-  const update = (index: number, patch: Partial<PositionDraft>) => onChange(positions.map((position, at) => (at === index ? { ...position, ...patch } : position)));
+  const update = (index: number, patch: Partial<PositionDraft>) =>
+    onChange(positions.map((position, at) => (at === index ? { ...position, ...patch } : position)));
   const listProblem = useDetailText(problem('positions'));
 
   return (
-    <fieldset className="order-section">
+    <fieldset className="plain-group order-section">
       <legend>{t('orders.form.positions')}</legend>
       {listProblem ? (
         <p className="field-error" role="alert">

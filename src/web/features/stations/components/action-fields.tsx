@@ -41,7 +41,7 @@ export function ActionFields({ actions, onChange, problem }: ActionFieldsProps) 
   };
 
   return (
-    <fieldset className="station-form-group">
+    <fieldset className="plain-group station-form-group">
       <legend>{t('stations.form.actions')}</legend>
       <p className="station-form-hint">{t('stations.form.actionsHint')}</p>
       {actions.length === 0 ? <p className="station-form-none">{t('stations.form.noActions')}</p> : null}

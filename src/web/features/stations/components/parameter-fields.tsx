@@ -24,7 +24,7 @@ export function ParameterFields({ parameters, onChange, problem }: ParameterFiel
   };
 
   return (
-    <fieldset className="station-form-group">
+    <fieldset className="plain-group station-form-group">
       <legend>{t('stations.form.parameters')}</legend>
       <p className="station-form-hint">{t('stations.form.parametersHint')}</p>
       {parameters.length === 0 ? <p className="station-form-none">{t('stations.form.noParameters')}</p> : null}

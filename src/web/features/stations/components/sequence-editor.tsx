@@ -223,7 +223,7 @@ function DraftEditor({ saved, stations, onReload }: DraftEditorProps) {
       <div onKeyDownCapture={onListKeyDownCapture}>
         <GridList
           ref={listRef}
-          className="sequence-list"
+          className="plain-list sequence-list"
           aria-label={t('stations.sequence.listLabel')}
           aria-describedby={keyboardHintId}
           keyboardNavigationBehavior="tab"
@@ -344,7 +344,7 @@ export function SequenceLine() {
   if (sequence.isError) return <FormError error={sequence.error} />;
   const stages = sequence.data.stages.filter((stage) => stage.kind === 'station');
   return (
-    <ol className="sequence-list" aria-label={t('stations.sequence.listLabel')}>
+    <ol className="plain-list sequence-list" aria-label={t('stations.sequence.listLabel')}>
       {stages.map((stage, index) =>
         stage.kind === 'station' ? (
           <li key={stage.stationId} className="sequence-stage" data-start={stage.isStartStation || undefined}>

@@ -40,7 +40,7 @@ export function StationForm({ form, label, submitLabel, isPending, notice, onSub
     <div id={form.scopeId}>
       <Form className="form-panel" onSubmit={submit} aria-label={label}>
         {notice ?? (Object.keys(form.errors).length > 0 ? <FormError>{t('stations.form.fixProblems')}</FormError> : null)}
-        <fieldset className="station-form-group">
+        <fieldset className="plain-group station-form-group">
           <legend>{t('stations.form.station')}</legend>
           <TextField
             {...form.field('name')}
