@@ -177,4 +177,16 @@ describe('a shipment delivered by a carrier of master data', () => {
     expect(kept.statusCode, kept.body).toBe(200);
     expect((await act(home.admin, kept.json(), 'cancel')).carrier).toEqual({ carrierId: mine.id, name: 'Rhenus' });
   });
+
+  it('a delete and a shipment naming the carrier at once: never both (no shipment left naming a deleted carrier)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const carrier = await addCarrier(home.admin, `Blitz ${round}`);
+      const order = await home.readyOrder();
+      const [created, deleted] = await Promise.all([
+        home.admin.post('/api/shipments', shipmentBody([order.id], { deliveredBy: { source: 'master-data', carrierId: carrier.id } })),
+        home.admin.delete(`/api/carriers/${carrier.id}`),
+      ]);
+      expect([created.statusCode, deleted.statusCode].sort()).toEqual(created.statusCode === 201 ? [201, 409] : [204, 400]);
+    }
+  });
 });
