@@ -51,7 +51,7 @@ describe('team users', () => {
     await dialog.waitFor({ state: 'detached' });
     const row = table(page, 'Operation users').getByRole('row', { name: /Olga Berg/ });
     await row.waitFor();
-    expect(await row.getByRole('gridcell').allTextContents()).toEqual(['olga.berg', 'Active', expect.any(String)]);
+    expect(await row.getByRole('gridcell').allTextContents()).toEqual(['olga.berg', 'Active', expect.any(String), 'EditReset passwordRemove']);
     await page.getByText('1 - 1 of 1 results').waitFor();
 
     const signedIn = await app.testApp.app.inject({
@@ -91,14 +91,68 @@ describe('team users', () => {
     const email = `clara.${Date.now().toString(36)}@example.com`;
     await field(page, 'Email').fill(email);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByRole('status').filter({ hasText: `An invitation was sent to ${email}.` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `An invitation was sent to ${email}.` })
+      .waitFor();
     const row = table(page, 'Administration users').getByRole('row', { name: /Clara Vogt/ });
     await row.waitFor();
-    expect(await row.getByRole('gridcell').allTextContents()).toEqual([email, 'Invited', expect.any(String)]);
+    expect(await row.getByRole('gridcell').allTextContents()).toEqual([email, 'Invited', expect.any(String), 'EditResend invitationRemove']);
     await expectNoAxeViolations(page, '/team/administration-user');
 
     const mail = await mailbox.waitFor(mailTo(email));
     expect(mail.text).toMatch(/\/set-admin-password\?token=/);
+
+    // A new invitation: a second mail with another link.
+    await row.getByRole('button', { name: 'Resend invitation to Clara Vogt' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `A new invitation was sent to ${email}.` })
+      .waitFor();
+    await expect.poll(() => mailbox.messages.filter(mailTo(email)).length).toBe(2);
+
+    // Removing asks first; Cancel keeps the user, Remove takes them off the list.
+    await row.getByRole('button', { name: 'Remove Clara Vogt' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove Clara Vogt' });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page, '/team/administration-user remove dialog');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Remove Clara Vogt' }).click();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('status').filter({ hasText: 'Clara Vogt was removed.' }).waitFor();
+    await row.waitFor({ state: 'detached' });
+  });
+
+  it("resets an operator's password: a weak one is refused in words, the new one works and the old one not", async () => {
+    const page = await newHeldPage(app);
+    const session = await signIn(page, app, { role: 'SUPER_USER' });
+    const username = `piet${Date.now().toString(36)}`;
+    const created = await app.testApp.app.inject({
+      method: 'POST',
+      url: '/api/users/create-operations-user',
+      headers: { authorization: `Bearer ${session.access_token}` },
+      payload: { firstName: 'Piet', lastName: 'Kraus', username, password: 'Station#2026', confirm: 'Station#2026' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await page.goto(`${app.baseUrl}/team/operation-user`);
+    const row = table(page, 'Operation users').getByRole('row', { name: /Piet Kraus/ });
+    await row.getByRole('button', { name: 'Reset password of Piet Kraus' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset password of Piet Kraus' });
+    await field(page, 'New password').fill('weak');
+    await field(page, 'Confirm password').fill('weak');
+    await dialog.getByRole('button', { name: 'Reset password' }).click();
+    await page.locator('input[name="password"][aria-invalid="true"]').waitFor();
+    await expectNoAxeViolations(page, '/team/operation-user reset-password dialog with problems');
+    await field(page, 'New password').fill('Neues#2027');
+    await field(page, 'Confirm password').fill('Neues#2027');
+    await dialog.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('status').filter({ hasText: 'The password of Piet Kraus was reset.' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const signInWith = (password: string) =>
+      app.testApp.app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { usernameOrEmail: username, password }, remoteAddress: '10.9.2.7' });
+    expect((await signInWith('Station#2026')).statusCode).toBe(401);
+    expect((await signInWith('Neues#2027')).statusCode).toBe(200);
   });
 
   it('does not offer operators to add users', async () => {

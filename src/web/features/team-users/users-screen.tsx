@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../domain/identity/identity.views';
 import { canChange } from '../../lib/access';
@@ -9,8 +9,14 @@ import { defaultPaging, type PagingState } from '../../lib/paging';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Dialog } from '../../ui/dialog';
-import { useUsers } from './api/users';
+import { describeError } from '../../lib/error-messages';
+import { useNotify } from '../../ui/notification-bar';
+import { DialogActions } from '../../ui/dialog';
+import { Link } from '../../ui/link';
+import { useRemoveUser, useResendInvitation, useUsers } from './api/users';
 import { CreateOperatorForm, InviteAdminForm } from './components/new-user-form';
+import { ResetPasswordForm } from './components/reset-password-form';
+import './team-users.css';
 
 export type TeamRole = 'ADMIN' | 'OPERATOR';
 
@@ -24,26 +30,72 @@ export function TeamUsersScreen({ role }: { role: TeamRole }) {
   const { t, i18n } = useTranslation();
   const [paging, setPaging] = useState<PagingState>(defaultPaging);
   const [adding, setAdding] = useState(false);
+  const [resetting, setResetting] = useState<UserView | null>(null);
+  const [removing, setRemoving] = useState<UserView | null>(null);
+  const notify = useNotify();
+  const resend = useResendInvitation();
+  const remove = useRemoveUser();
   const { session } = useAuth();
   // Operators and administration users without the team change right do not manage the team; the server refuses them as well.
   const mayAdd = canChange(session, 'team', useChangeRights());
+  const nameOf = (user: UserView) => `${user.firstName} ${user.lastName}`;
+  const resendTo = (user: UserView) =>
+    resend.mutate(user.id, {
+      onSuccess: () => notify({ severity: 'success', message: t('teamUsers.actions.invitationResent', { email: user.email ?? '' }) }),
+      onError: (error) => notify({ severity: 'error', message: t('teamUsers.actions.failed', { reason: describeError(t, error) }) }),
+    });
+  const confirmRemove = (user: UserView) =>
+    remove.mutate(user.id, {
+      onSuccess: () => {
+        notify({ severity: 'success', message: t('teamUsers.actions.removed', { name: nameOf(user) }) });
+        setRemoving(null);
+      },
+      onError: (error) => {
+        notify({ severity: 'error', message: t('teamUsers.actions.failed', { reason: describeError(t, error) }) });
+        setRemoving(null);
+      },
+    });
   const users = useUsers({ page: paging.pageIndex + 1, limit: paging.pageSize, role, q: paging.globalFilter.trim() || undefined });
 
-  const columns = useMemo<DataTableColumn<UserView>[]>(
-    () => [
-      { id: 'name', header: t('teamUsers.columns.name'), cell: (user) => `${user.firstName} ${user.lastName}`, isRowHeader: true },
-      role === 'ADMIN'
-        ? { id: 'email', header: t('teamUsers.columns.email'), cell: (user) => user.email ?? '–' }
-        : { id: 'username', header: t('teamUsers.columns.username'), cell: (user) => user.username ?? '–' },
-      { id: 'status', header: t('teamUsers.columns.status'), cell: (user) => t(`teamUsers.status.${user.status}`) },
-      {
-        id: 'createdAt',
-        header: t('teamUsers.columns.createdAt'),
-        cell: (user) => formatDate(user.createdAt, i18n.resolvedLanguage),
-      },
-    ],
-    [t, i18n.resolvedLanguage, role],
-  );
+  // Built each render: the row actions read the current session, rights and mutations.
+  const columns: DataTableColumn<UserView>[] = [
+    { id: 'name', header: t('teamUsers.columns.name'), cell: (user) => `${user.firstName} ${user.lastName}`, isRowHeader: true },
+    role === 'ADMIN'
+      ? { id: 'email', header: t('teamUsers.columns.email'), cell: (user) => user.email ?? '–' }
+      : { id: 'username', header: t('teamUsers.columns.username'), cell: (user) => user.username ?? '–' },
+    { id: 'status', header: t('teamUsers.columns.status'), cell: (user) => t(`teamUsers.status.${user.status}`) },
+    {
+      id: 'createdAt',
+      header: t('teamUsers.columns.createdAt'),
+      cell: (user) => formatDate(user.createdAt, i18n.resolvedLanguage),
+    },
+    {
+      id: 'actions',
+      header: t('teamUsers.columns.actions'),
+      cell: (user) => (
+        <div className="team-user-actions">
+          <Link href={`/team/employee-profile/${user.id}`} aria-label={t('teamUsers.actions.editNamed', { name: nameOf(user) })}>
+            {t('teamUsers.actions.edit')}
+          </Link>
+          {mayAdd && user.role === 'ADMIN' && user.status === 'INVITED' ? (
+            <Button variant="secondary" onPress={() => resendTo(user)} aria-label={t('teamUsers.actions.resendNamed', { name: nameOf(user) })}>
+              {t('teamUsers.actions.resend')}
+            </Button>
+          ) : null}
+          {mayAdd && user.role === 'OPERATOR' ? (
+            <Button variant="secondary" onPress={() => setResetting(user)} aria-label={t('teamUsers.actions.resetPasswordOf', { name: nameOf(user) })}>
+              {t('teamUsers.actions.resetPassword')}
+            </Button>
+          ) : null}
+          {mayAdd && user.id !== session?.userId ? (
+            <Button variant="secondary" onPress={() => setRemoving(user)} aria-label={t('teamUsers.actions.removeNamed', { name: nameOf(user) })}>
+              {t('teamUsers.actions.remove')}
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
   const addLabel = role === 'ADMIN' ? t('teamUsers.invite.title') : t('teamUsers.operator.title');
 
   return (
@@ -66,6 +118,30 @@ export function TeamUsersScreen({ role }: { role: TeamRole }) {
       />
       <Dialog title={addLabel} isOpen={adding} onOpenChange={setAdding} isDismissable={false}>
         {role === 'ADMIN' ? <InviteAdminForm onDone={() => setAdding(false)} /> : <CreateOperatorForm onDone={() => setAdding(false)} />}
+      </Dialog>
+      <Dialog
+        title={resetting ? t('teamUsers.actions.resetPasswordOf', { name: nameOf(resetting) }) : ''}
+        isOpen={resetting !== null}
+        onOpenChange={(open) => (open ? undefined : setResetting(null))}
+        isDismissable={false}
+      >
+        {resetting ? <ResetPasswordForm user={resetting} onDone={() => setResetting(null)} /> : null}
+      </Dialog>
+      <Dialog
+        title={removing ? t('teamUsers.actions.removeNamed', { name: nameOf(removing) }) : ''}
+        isOpen={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        role="alertdialog"
+      >
+        <p>{t('teamUsers.actions.removeQuestion')}</p>
+        <DialogActions>
+          <Button variant="secondary" onPress={() => setRemoving(null)}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button onPress={() => removing && confirmRemove(removing)} isDisabled={remove.isPending}>
+            {t('teamUsers.actions.remove')}
+          </Button>
+        </DialogActions>
       </Dialog>
     </div>
   );

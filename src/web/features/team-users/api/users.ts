@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { createAdminUserSchema, createOperationsUserSchema } from '../../../../domain/identity/identity.schema';
+import type { createAdminUserSchema, createOperationsUserSchema, resetOperatorPasswordSchema } from '../../../../domain/identity/identity.schema';
 import type { UserView } from '../../../../domain/identity/identity.views';
 import { api, type Page } from '../../../lib/api';
 
@@ -38,4 +38,29 @@ export function useInviteAdminUser() {
 export function useCreateOperationsUser() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: createOperationsUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }) });
+}
+
+export type OperatorPasswordReset = z.input<typeof resetOperatorPasswordSchema>;
+
+/** Removes an administration or operation user; their sessions end at once. */
+export const removeUser = (id: string): Promise<{ ok: true }> => api.delete<{ ok: true }>(`/users/${id}`);
+
+/** Mails an invited administration user a new link; the earlier one stops working. */
+export const resendInvitation = (id: string): Promise<UserView> => api.post<UserView>(`/users/${id}/resend-invitation`);
+
+/** Sets an operation user's new password; their sessions end at once. */
+export const resetOperatorPassword = ({ id, ...input }: OperatorPasswordReset & { id: string }): Promise<{ ok: true }> =>
+  api.post<{ ok: true }>(`/users/${id}/reset-password`, input);
+
+export function useRemoveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: removeUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }) });
+}
+
+export function useResendInvitation() {
+  return useMutation({ mutationFn: resendInvitation });
+}
+
+export function useResetOperatorPassword() {
+  return useMutation({ mutationFn: resetOperatorPassword });
 }

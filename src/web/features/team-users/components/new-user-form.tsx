@@ -98,7 +98,13 @@ export function CreateOperatorForm({ onDone }: NewUserFormProps) {
       <FormError error={formWideError(create.error)} />
       <TextField {...field('firstName')} label={t('teamUsers.fields.firstName')} autoComplete="off" isRequired autoFocus />
       <TextField {...field('lastName')} label={t('teamUsers.fields.lastName')} autoComplete="off" isRequired />
-      <TextField {...field('username')} label={t('teamUsers.fields.username')} description={t('teamUsers.operator.usernameHint')} autoComplete="off" isRequired />
+      <TextField
+        {...field('username')}
+        label={t('teamUsers.fields.username')}
+        description={t('teamUsers.operator.usernameHint')}
+        autoComplete="off"
+        isRequired
+      />
       <TextField
         {...field('password')}
         label={t('teamUsers.fields.password')}
