@@ -191,13 +191,19 @@ describe('the master user: customer accounts', () => {
 
     await page.getByLabel('Trial ends on').fill('2031-03-15');
     await page.getByRole('textbox', { name: 'Company name' }).fill('Fräse & Söhne KG');
-    await page.getByRole('textbox', { name: 'Place' }).fill('Chemnitz');
+    await page.getByRole('group', { name: 'Billing address' }).getByRole('textbox', { name: 'Place' }).fill('Chemnitz');
+    await page.getByRole('group', { name: 'Delivery address' }).getByRole('textbox', { name: 'Place' }).fill('Zwickau');
+    await page.getByRole('textbox', { name: 'IBAN' }).fill('DE89 3704 0044 0532 0130 00');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/customers');
     await page.getByRole('status').filter({ hasText: 'Fräse & Söhne KG was saved.' }).waitFor();
 
     const saved = (await asMaster(session.access_token, 'GET', `/api/company-account/byId/${companyId}`)).json();
-    expect(saved).toMatchObject({ companyName: 'Fräse & Söhne KG', plan: 'trial', basicSettings: { billingAddress: { place: 'Chemnitz' } } });
+    expect(saved).toMatchObject({
+      companyName: 'Fräse & Söhne KG',
+      plan: 'trial',
+      basicSettings: { billingAddress: { place: 'Chemnitz' }, deliveryAddress: { place: 'Zwickau' }, bankDetails: { iban: 'DE89 3704 0044 0532 0130 00' } },
+    });
     expect(new Date(saved.trialEndsAt).getFullYear()).toBe(2031);
   });
 

@@ -44,10 +44,12 @@ export function EditCustomerScreen() {
   );
 }
 
-const companyFields = ['companyName', 'firstName', 'lastName', 'email', 'phone'] as const;
-const addressFields = ['street', 'houseNumber', 'zip', 'place', 'country'] as const;
+const companyFields = ['companyName', 'firstName', 'lastName', 'email', 'phone', 'tradeRegister', 'localCourt', 'vat', 'vatNumber', 'taxNumber'] as const;
+const addressFields = ['company', 'addressSuffix', 'street', 'houseNumber', 'zip', 'place', 'country'] as const;
+const bankFields = ['accountHolder', 'bank', 'iban', 'bic'] as const;
 type CompanyField = (typeof companyFields)[number];
 type AddressField = (typeof addressFields)[number];
+type AddressKind = 'deliveryAddress' | 'billingAddress';
 
 interface CustomerDraft {
   plan: Plan;
@@ -104,19 +106,34 @@ function EditCustomerForm({ customer }: { customer: CustomerAccountDetail }) {
       isRequired={name === 'companyName'}
     />
   );
-  const addressField = (name: AddressField) => (
+  const addressField = (kind: AddressKind) => (name: AddressField) => (
     <TextField
       key={name}
-      name={`basicSettings.billingAddress.${name}`}
+      name={`basicSettings.${kind}.${name}`}
       label={t(`customers.fields.${name}`)}
-      value={draft.basicSettings.billingAddress[name]}
+      value={draft.basicSettings[kind][name]}
       onChange={(value) =>
         change((current) => ({
           ...current,
-          basicSettings: { ...current.basicSettings, billingAddress: { ...current.basicSettings.billingAddress, [name]: value } },
+          basicSettings: { ...current.basicSettings, [kind]: { ...current.basicSettings[kind], [name]: value } },
         }))
       }
-      errorDetail={form.problem(`basicSettings.billingAddress.${name}`)}
+      errorDetail={form.problem(`basicSettings.${kind}.${name}`)}
+    />
+  );
+  const bankField = (name: (typeof bankFields)[number]) => (
+    <TextField
+      key={name}
+      name={`basicSettings.bankDetails.${name}`}
+      label={t(`customers.fields.${name}`)}
+      value={draft.basicSettings.bankDetails[name]}
+      onChange={(value) =>
+        change((current) => ({
+          ...current,
+          basicSettings: { ...current.basicSettings, bankDetails: { ...current.basicSettings.bankDetails, [name]: value } },
+        }))
+      }
+      errorDetail={form.problem(`basicSettings.bankDetails.${name}`)}
     />
   );
 
@@ -173,8 +190,16 @@ function EditCustomerForm({ customer }: { customer: CustomerAccountDetail }) {
           {companyFields.map(companyField)}
         </fieldset>
         <fieldset>
+          <legend>{t('customers.edit.deliveryAddress')}</legend>
+          {addressFields.map(addressField('deliveryAddress'))}
+        </fieldset>
+        <fieldset>
           <legend>{t('customers.edit.billingAddress')}</legend>
-          {addressFields.map(addressField)}
+          {addressFields.map(addressField('billingAddress'))}
+        </fieldset>
+        <fieldset>
+          <legend>{t('customers.edit.bankDetails')}</legend>
+          {bankFields.map(bankField)}
         </fieldset>
         <div className="form-actions">
           <Button variant="danger" onPress={() => setDeleting(true)}>
