@@ -91,7 +91,7 @@ export function PositionsEditor({ kind, positions, onChange, problem }: Position
                 <span>{format(amount, shownMoney)}</span>
               </p>
             </div>
-            <div className="order-position-footer">
+            <div className="spread-row order-position-footer">
               {kind === 'customer' ? (
                 <UseInventoryField position={position} onChange={(useInventory) => update(index, { useInventory })} problem={at('useInventory')} />
               ) : (
@@ -109,7 +109,7 @@ export function PositionsEditor({ kind, positions, onChange, problem }: Position
           </fieldset>
         );
       })}
-      <div className="order-positions-footer">
+      <div className="spread-row order-positions-footer">
         <Button variant="secondary" isDisabled={positions.length >= orderLimits.positions} onPress={() => onChange([...positions, emptyPosition()])}>
           {t('orders.form.addPosition')}
         </Button>

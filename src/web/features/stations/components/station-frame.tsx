@@ -12,7 +12,7 @@ export function StationFrame({ toolbar, children }: StationFrameProps) {
   const { t } = useTranslation();
   return (
     <div className="station-frame">
-      <header className="station-frame-bar">
+      <header className="spread-row station-frame-bar">
         <span className="station-frame-product">{t('common.appName')}</span>
         <div className="station-frame-toolbar">{toolbar}</div>
       </header>
