@@ -83,6 +83,14 @@ describe("another company's ids", () => {
   const cases = () => [
     { method: 'GET', url: '/api/users/account/:id', path: `/api/users/account/${a.admin.id}`, status: 404 },
     { method: 'DELETE', url: '/api/users/:id', path: `/api/users/${a.operator.id}`, status: 404 },
+    { method: 'POST', url: '/api/users/:id/resend-invitation', path: `/api/users/${a.admin.id}/resend-invitation`, status: 404 },
+    {
+      method: 'POST',
+      url: '/api/users/:id/reset-password',
+      path: `/api/users/${a.operator.id}/reset-password`,
+      status: 404,
+      payload: { password: 'Neues#2027', confirm: 'Neues#2027' },
+    },
     // The survey belongs to the super user: an administration user is refused by role first.
     {
       method: 'PUT',
