@@ -15,3 +15,14 @@ export function useObjectUrl(blob: Blob | null): string | null {
   }, [blob]);
   return url;
 }
+
+/** Saves a file the browser fetched (with the bearer token) under `fileName`. */
+export function saveFile(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file);
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the click; the URL is only needed for it.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

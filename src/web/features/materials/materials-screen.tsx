@@ -5,6 +5,7 @@ import { materialTypes } from '../../../domain/materials/materials.schema';
 import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
+import { saveFile } from '../../lib/object-url';
 import type { PagingState } from '../../lib/paging';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
@@ -15,17 +16,6 @@ import { DeleteMaterialDialog, type MaterialToDelete } from './components/delete
 import { MaterialTable } from './components/material-table';
 import { addMaterialHref, listStateOf, searchOf } from './list-search';
 import './materials.css';
-
-/** Saves a file the browser fetched (with the bearer token) under `fileName`. */
-function saveFile(file: Blob, fileName: string) {
-  const url = URL.createObjectURL(file);
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; the URL is only needed for it.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** The material screen: one tab per type, each a server-paged table; tab, page, filter and sort live in the address. */
 export function MaterialsScreen() {
