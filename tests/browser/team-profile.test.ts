@@ -56,7 +56,14 @@ describe('employee profile', () => {
     await page.getByRole('button', { name: 'Save profile' }).click();
     await notice(page, 'The profile is saved.').waitFor();
 
+    // Another tab with unsaved entries asks first; staying keeps them.
+    await page.getByRole('textbox', { name: 'Emergency contact name' }).fill('Karla Berg');
     await tab(page, 'Organization').click();
+    const unsaved = page.getByRole('alertdialog', { name: 'Unsaved changes' }).or(page.getByRole('dialog', { name: 'Unsaved changes' }));
+    await unsaved.getByRole('button', { name: 'Stay' }).click();
+    expect(await page.getByRole('textbox', { name: 'Emergency contact name' }).inputValue()).toBe('Karla Berg');
+    await tab(page, 'Organization').click();
+    await unsaved.getByRole('button', { name: 'Leave without saving' }).click();
     await page.getByRole('button', { name: /Job title/ }).click();
     await page.getByRole('option', { name: 'Welder' }).click();
     await page.getByLabel('In operation since').fill('2026-03-01');
@@ -64,8 +71,8 @@ describe('employee profile', () => {
     await page.getByRole('button', { name: 'Save organization' }).click();
     await page.getByText('Probation cannot end before the employee started.').waitFor();
     await expectNoAxeViolations(page, 'organization tab with a problem');
-    const unsaved = await admin.get(`/api/users/account/${company.operator.id}`);
-    expect(unsaved.json().employee.organization.endOfProbation).toBeNull();
+    const stored = await admin.get(`/api/users/account/${company.operator.id}`);
+    expect(stored.json().employee.organization.endOfProbation).toBeNull();
 
     await page.getByLabel('End of probation').fill('2026-08-31');
     await page.getByRole('button', { name: 'Save organization' }).click();

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'wouter';
 import type { AccountView } from '../../../domain/team/team.views';
 import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
+import { useConfirmLeave } from '../../lib/navigation-guard';
 import { Link } from '../../ui/link';
 import { RecordLoader } from '../../ui/record-loader';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
@@ -50,6 +51,8 @@ function EmployeeTabs({ account }: { account: AccountView }) {
   const { session } = useAuth();
   const mayWrite = can(session, 'write');
   const [search, setSearch] = useSearchParams();
+  // A tab's form goes when another tab opens: unsaved entries are asked about as when leaving the page.
+  const confirmLeave = useConfirmLeave();
   const asked = search.get('tab');
   const selected: ProfileTabId = isTab(asked) ? asked : 'profile';
   const shown = tabs.filter((tab) => tab !== 'authorizations' || mayWrite);
@@ -58,13 +61,15 @@ function EmployeeTabs({ account }: { account: AccountView }) {
     <Tabs
       selectedKey={selected}
       onSelectionChange={(key) =>
-        setSearch(
-          (current) => {
-            const next = new URLSearchParams(current);
-            next.set('tab', String(key));
-            return next;
-          },
-          { replace: true },
+        confirmLeave(() =>
+          setSearch(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('tab', String(key));
+              return next;
+            },
+            { replace: true },
+          ),
         )
       }
     >
