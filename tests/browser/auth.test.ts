@@ -280,7 +280,10 @@ describe('sign-in and sign-out', () => {
     }
     const page = await newHeldPage(app);
     await signInThroughForm(page, blocked.admin.login, testPassword);
-    await page.getByRole('alert').filter({ hasText: /Too many failed attempts\. Please wait \d+ minutes and try again\./ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Too many failed attempts\. Please wait \d+ minutes and try again\./ })
+      .waitFor();
     expect(await storedSession(page)).toBeNull();
   });
 

@@ -56,7 +56,12 @@ function png(width: number, height: number): Buffer {
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x += 1) row.set([x % 256, 90, 200 - (x % 120)], 1 + x * 3);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)), { level: 0 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Slows the browser's uploads down so the progress bar can be watched. */
@@ -177,7 +182,13 @@ describe('material screen: add and edit', () => {
     const page = await newHeldPage(app);
     const { session, go } = await openSignedIn(page, '/material?type=product');
     const screw = await seed(session, { type: 'purchasing_part', name: 'Screw M4', materialNumber: 'S-4', netPrice: 0.1 });
-    await seed(session, { type: 'manufacturing_part', name: 'Frame', materialNumber: 'F-1', netPrice: 50, components: [{ materialId: screw.id, quantity: 4 }] });
+    await seed(session, {
+      type: 'manufacturing_part',
+      name: 'Frame',
+      materialNumber: 'F-1',
+      netPrice: 50,
+      components: [{ materialId: screw.id, quantity: 4 }],
+    });
     await go();
 
     await page.getByRole('link', { name: 'Add New Product' }).click();
@@ -260,7 +271,13 @@ describe('material screen: add and edit', () => {
     const page = await newHeldPage(app);
     const { session, go } = await openSignedIn(page, '/material');
     const screw = await seed(session, { type: 'purchasing_part', name: 'Screw M4', materialNumber: 'S-4', netPrice: 0.1 });
-    const frame = await seed(session, { type: 'manufacturing_part', name: 'Frame', materialNumber: 'F-1', netPrice: 50, components: [{ materialId: screw.id, quantity: 4 }] });
+    const frame = await seed(session, {
+      type: 'manufacturing_part',
+      name: 'Frame',
+      materialNumber: 'F-1',
+      netPrice: 50,
+      components: [{ materialId: screw.id, quantity: 4 }],
+    });
     const bike = await seed(session, {
       type: 'product',
       name: 'City Bike',
@@ -321,7 +338,9 @@ describe('material screen: add and edit', () => {
     await page.waitForURL('**/material?type=product');
     const row = table(page, 'Products').getByRole('row', { name: /City Bike/ });
     await expect.poll(async () => (await row.getByRole('gridcell').allTextContents()).includes('7 pcs')).toBe(true);
-    expect(await callApi<{ stock: unknown; version: number }>(session, 'GET', `/api/materials/${bike.id}`)).toMatchObject({ stock: { quantity: 7, unit: 'pcs' } });
+    expect(await callApi<{ stock: unknown; version: number }>(session, 'GET', `/api/materials/${bike.id}`)).toMatchObject({
+      stock: { quantity: 7, unit: 'pcs' },
+    });
   });
 
   it('says when the material changed meanwhile and saves what was typed after loading the latest version', async () => {
@@ -333,7 +352,13 @@ describe('material screen: add and edit', () => {
     await section(page, 'General').getByRole('textbox', { name: 'Name' }).fill('Rack Pro');
 
     // Someone else saves first.
-    await callApi(session, 'PUT', `/api/materials/${rack.id}`, { type: 'product', name: 'Rack', materialNumber: 'R-2', stock: { quantity: 3, unit: 'pcs' }, version: rack.version });
+    await callApi(session, 'PUT', `/api/materials/${rack.id}`, {
+      type: 'product',
+      name: 'Rack',
+      materialNumber: 'R-2',
+      stock: { quantity: 3, unit: 'pcs' },
+      version: rack.version,
+    });
 
     await page.getByRole('button', { name: 'Save' }).click();
     const conflict = page.getByRole('alert').filter({ hasText: 'Someone changed this material after you opened it.' });
@@ -399,7 +424,13 @@ describe('material screen: add and edit', () => {
   it('enters and shows numbers in the German format after switching the language', async () => {
     const page = await newHeldPage(app);
     const { session } = await openSignedIn(page, '/material');
-    const pump = await seed(session, { type: 'purchasing_part', name: 'Pump', netPrice: 1234.56, weight: 2.5, purchasing: { supplier: 'Grundfos', minimumOrderQuantity: 1500 } });
+    const pump = await seed(session, {
+      type: 'purchasing_part',
+      name: 'Pump',
+      netPrice: 1234.56,
+      weight: 2.5,
+      purchasing: { supplier: 'Grundfos', minimumOrderQuantity: 1500 },
+    });
     await page.goto(`${app.baseUrl}/material/edit-material/${pump.id}`);
     await heading(page, 'Edit Purchasing Part').waitFor();
     const price = section(page, 'Price, weight and stock').getByRole('textbox', { name: 'Net price' });

@@ -338,7 +338,12 @@ describe('orders in the console', () => {
     await heading(page, `History of order ${productionOrder.orderNumber}`).waitFor();
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await timeline.getByText('Work completed').first().waitFor();
-    expect(await timeline.getByRole('listitem').filter({ has: page.locator('.order-timeline-event') }).count()).toBe(7);
+    expect(
+      await timeline
+        .getByRole('listitem')
+        .filter({ has: page.locator('.order-timeline-event') })
+        .count(),
+    ).toBe(7);
     await timeline.getByText('Olga Berg', { exact: false }).first().waitFor();
     await timeline.getByText('Where: in work at SAW → waiting at DRILL').first().waitFor();
     await page.getByText('Event 7 of 7: Production finished', { exact: false }).waitFor();
@@ -432,7 +437,10 @@ describe('the shop-floor display', () => {
     // The connection drops and cannot come back for a while: the board says it is not current.
     blocked = true;
     for (const socket of sockets) await socket.close({ code: 4000, reason: 'gone' });
-    await page.getByText(/the board is not current/).first().waitFor();
+    await page
+      .getByText(/the board is not current/)
+      .first()
+      .waitFor();
     expect(await page.locator('.display').getAttribute('data-current')).toBe('false');
     const second = await productionOrderInLine();
     expect(await boardRow(page, second.orderNumber).count()).toBe(0);
@@ -461,7 +469,10 @@ describe('two operators acting on one order at once', () => {
       await route.continue();
     });
     await tablet.getByRole('button', { name: 'Start', exact: true }).click();
-    await tablet.getByRole('alert').filter({ hasText: `Another operator acted on order ${order.orderNumber} first.` }).waitFor();
+    await tablet
+      .getByRole('alert')
+      .filter({ hasText: `Another operator acted on order ${order.orderNumber} first.` })
+      .waitFor();
     await tablet.getByText(/^In work here since/).waitFor();
     expect(await tablet.getByRole('button', { name: 'Start', exact: true }).isDisabled()).toBe(true);
     await expectNoAxeViolations(tablet, 'station screen after a conflict');
@@ -508,7 +519,10 @@ describe('Move to', () => {
     // The administrator moves it from the console to any other station of the company.
     const page = await openAsAdmin(`/order/details/${order.id}`);
     await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Move to station' }).click();
-    await page.getByRole('dialog', { name: `Move order ${order.orderNumber} to another station` }).getByRole('button', { name: /Station$/ }).click();
+    await page
+      .getByRole('dialog', { name: `Move order ${order.orderNumber} to another station` })
+      .getByRole('button', { name: /Station$/ })
+      .click();
     expect(await page.getByRole('option').allTextContents()).toEqual(['SAW', paint.name]);
   });
 });
@@ -537,9 +551,7 @@ describe('editing and logistics orders', () => {
     const current = expectOk<Record<string, unknown> & { version: number }>(await admin.client.get(`/api/orders/${order.id}`));
     expectOk(
       await admin.client.put(`/api/orders/${order.id}`, {
-        ...Object.fromEntries(
-          ['name', 'street', 'houseNumber', 'zip', 'place', 'workInProgress'].map((field) => [field, current[field]]),
-        ),
+        ...Object.fromEntries(['name', 'street', 'houseNumber', 'zip', 'place', 'workInProgress'].map((field) => [field, current[field]])),
         place: 'Augsburg',
         positions: [{ materialId: bike, quantity: 3, netPrice: 249.5 }],
         version: current.version,
@@ -547,7 +559,10 @@ describe('editing and logistics orders', () => {
     );
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').filter({ hasText: `Someone else changed order ${order.orderNumber} meanwhile.` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Someone else changed order ${order.orderNumber} meanwhile.` })
+      .waitFor();
     expect(await page.getByRole('textbox', { name: 'Customer name' }).inputValue()).toBe('Fahrradhaus Berg & Söhne');
     await expectNoAxeViolations(page, '/order/edit-order with a conflict');
 
@@ -569,7 +584,13 @@ describe('editing and logistics orders', () => {
 
   it('orders purchasing parts from a supplier and checks the goods in at an incoming-goods station', async () => {
     const screw = expectOk<{ id: string }>(
-      await admin.client.post('/api/materials', { type: 'purchasing_part', name: 'Screw M5', materialNumber: 'K-300', netPrice: 0.05, stock: { quantity: 500, unit: 'pcs' } }),
+      await admin.client.post('/api/materials', {
+        type: 'purchasing_part',
+        name: 'Screw M5',
+        materialNumber: 'K-300',
+        netPrice: 0.05,
+        stock: { quantity: 500, unit: 'pcs' },
+      }),
       201,
     ).id;
     expectOk(await admin.client.post('/api/stations', { name: 'GOODS', incomingGoodsCheckIn: true }), 201);

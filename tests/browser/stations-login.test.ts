@@ -31,7 +31,8 @@ afterAll(async () => {
 });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-const storedSession = async (page: Page) => JSON.parse((await page.evaluate((key) => localStorage.getItem(key), sessionStorageKey)) ?? 'null') as BrowserSession | null;
+const storedSession = async (page: Page) =>
+  JSON.parse((await page.evaluate((key) => localStorage.getItem(key), sessionStorageKey)) ?? 'null') as BrowserSession | null;
 const loginUrl = (stationId: string) => `${app.baseUrl}/station/${stationId}/login`;
 
 async function signInAtStation(page: Page, username: string, password: string) {
@@ -60,7 +61,12 @@ describe('station login', () => {
     await page.getByText('Signed in: Olga Berg').waitFor();
     await page.getByRole('heading', { level: 3, name: 'No orders at this station yet' }).waitFor();
     expect(await page.title()).toBe('Station screen · Shopfloor Console');
-    expect(await storedSession(page)).toMatchObject({ userId: company.operator.id, role: 'OPERATOR', company: company.companyId, station: { id: presse.id, name: 'PRESSE' } });
+    expect(await storedSession(page)).toMatchObject({
+      userId: company.operator.id,
+      role: 'OPERATOR',
+      company: company.companyId,
+      station: { id: presse.id, name: 'PRESSE' },
+    });
     await expectNoAxeViolations(page, '/station/:id/work');
 
     // A tablet: every control of the bar is a touch target of at least 44 px.

@@ -74,7 +74,8 @@ async function chooseByKeyboard(page: Page, trigger: ReturnType<Page['getByRole'
   await expect.poll(() => trigger.evaluate((element) => element === document.activeElement)).toBe(true);
 }
 
-const focusedStation = (page: Page) => page.evaluate(() => document.activeElement?.closest('[role="row"]')?.querySelector('.sequence-name')?.textContent ?? null);
+const focusedStation = (page: Page) =>
+  page.evaluate(() => document.activeElement?.closest('[role="row"]')?.querySelector('.sequence-name')?.textContent ?? null);
 const draftNames = async (page: Page) => (await sequenceList(page).locator('.sequence-name').allTextContents()).map((text) => text.trim());
 
 describe('adding and editing stations', () => {
@@ -290,13 +291,15 @@ describe('the sequence editor', () => {
     await page.keyboard.press('Enter');
     await success(page, 'The sequence was saved.').waitFor();
     const saved = await savedSequence();
-    const ids = await Promise.all(['SÄGE', 'LACK', 'KANTEN'].map(async (name) => ((await asSuperUser().get(`/api/stations?q=${encodeURIComponent(name)}`)).json() as { data: StationAnswer[] }).data[0].id));
+    const ids = await Promise.all(
+      ['SÄGE', 'LACK', 'KANTEN'].map(
+        async (name) => ((await asSuperUser().get(`/api/stations?q=${encodeURIComponent(name)}`)).json() as { data: StationAnswer[] }).data[0].id,
+      ),
+    );
     expect(saved).toMatchObject({ stationIds: ids, startStationId: lack.id, version: 1 });
 
     // The overview lists the stations in sequence order, the start station marked.
-    await expect
-      .poll(async () => (await table(page).getByRole('rowheader').allTextContents()).slice(0, 3))
-      .toEqual(['SÄGE', 'LACK', 'KANTEN']);
+    await expect.poll(async () => (await table(page).getByRole('rowheader').allTextContents()).slice(0, 3)).toEqual(['SÄGE', 'LACK', 'KANTEN']);
     expect((await table(page).getByRole('row', { name: /LACK/ }).getByRole('gridcell').first().textContent())?.trim()).toBe('Position 2Start station');
     expect(await page.getByRole('status').filter({ hasText: 'Unsaved changes' }).count()).toBe(0);
     await expectNoAxeViolations(page, '/station sequence saved');

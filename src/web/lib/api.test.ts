@@ -80,7 +80,11 @@ describe('api client', () => {
     answer = {
       status: 400,
       body: JSON.stringify({
-        error: { code: 'VALIDATION_ERROR', message: 'The request is not valid.', details: [{ path: 'name', message: 'validation.maxLength', params: { max: 25 } }] },
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'The request is not valid.',
+          details: [{ path: 'name', message: 'validation.maxLength', params: { max: 25 } }],
+        },
       }),
     };
     const failure = await api.post('/materials', { name: 'x'.repeat(30) }).catch((error: unknown) => error);

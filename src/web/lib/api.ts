@@ -29,8 +29,7 @@ const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'st
 function toDetails(value: unknown): ErrorDetail[] {
   if (!Array.isArray(value)) return [];
   return value.filter(
-    (detail): detail is ErrorDetail =>
-      typeof detail === 'object' && detail !== null && typeof detail.path === 'string' && typeof detail.message === 'string',
+    (detail): detail is ErrorDetail => typeof detail === 'object' && detail !== null && typeof detail.path === 'string' && typeof detail.message === 'string',
   );
 }
 

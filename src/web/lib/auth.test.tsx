@@ -17,7 +17,9 @@ beforeAll(async () => {
     calls.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization ?? null });
     response.statusCode = status;
     response.setHeader('content-type', 'application/json');
-    response.end(status < 300 ? '{}' : JSON.stringify({ error: { code: status === 401 ? 'UNAUTHORIZED' : 'INTERNAL_SERVER_ERROR', message: 'x', details: [] } }));
+    response.end(
+      status < 300 ? '{}' : JSON.stringify({ error: { code: status === 401 ? 'UNAUTHORIZED' : 'INTERNAL_SERVER_ERROR', message: 'x', details: [] } }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

@@ -49,10 +49,7 @@ export function formWideError(error: unknown): unknown {
  * Checks form input against a domain schema (the same one the server's route uses), so a limit
  * is written once and the browser shows the server's message before the server is asked.
  */
-export function validateInput<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-): { ok: true; value: z.output<S> } | { ok: false; errors: FieldErrors } {
+export function validateInput<S extends z.ZodType>(schema: S, input: unknown): { ok: true; value: z.output<S> } | { ok: false; errors: FieldErrors } {
   const result = schema.safeParse(input);
   return result.success ? { ok: true, value: result.data } : { ok: false, errors: fieldErrorsFromIssues(result.error.issues) };
 }

@@ -74,8 +74,7 @@ function compareCursors(a: string, b: string): number {
   return compareCursorValues(first, second);
 }
 
-const laterCursor = (current: string | undefined, next: string) =>
-  current === undefined || compareCursors(next, current) > 0 ? next : current;
+const laterCursor = (current: string | undefined, next: string) => (current === undefined || compareCursors(next, current) > 0 ? next : current);
 
 function defaultUrl(): string {
   const { protocol, host } = globalThis.location;

@@ -73,7 +73,16 @@ function renderBoard() {
 
 const state = () => screen.getByTestId('state').textContent;
 const readCount = () => Number(screen.getByTestId('reads').textContent);
-const event = (version: number) => ({ streamId: 'order-1', streamType: 'order', streamVersion: version, type: 'OrderPlaced', data: {}, metadata: {}, recordedAt: '', companyId: 'c' });
+const event = (version: number) => ({
+  streamId: 'order-1',
+  streamType: 'order',
+  streamVersion: version,
+  type: 'OrderPlaced',
+  data: {},
+  metadata: {},
+  recordedAt: '',
+  companyId: 'c',
+});
 
 beforeEach(() => {
   localStorage.clear();

@@ -86,11 +86,7 @@ export interface LiveQueryState {
  * a subscribe or a reconnect) reads the query again. Pass the query's `dataUpdatedAt` and
  * `isError` so the answer can tell whether what the screen shows is current.
  */
-export function useLiveQuery(
-  topics: readonly LiveTopic[],
-  queryKey: QueryKey,
-  query: { dataUpdatedAt: number; isError: boolean },
-): LiveQueryState {
+export function useLiveQuery(topics: readonly LiveTopic[], queryKey: QueryKey, query: { dataUpdatedAt: number; isError: boolean }): LiveQueryState {
   const feed = useContext(LiveFeedContext);
   const queryClient = useQueryClient();
   const status = useLiveStatus();

@@ -30,7 +30,14 @@ describe('useSchemaForm', () => {
 
   it("keeps a reported problem until its own field is edited, while the other fields' edits leave it", () => {
     const { result } = renderForm();
-    act(() => result.current.showServerProblems(refused([{ path: 'name', message: 'errors.DUPLICATE_VALUES' }, { path: '', message: 'x' }])));
+    act(() =>
+      result.current.showServerProblems(
+        refused([
+          { path: 'name', message: 'errors.DUPLICATE_VALUES' },
+          { path: '', message: 'x' },
+        ]),
+      ),
+    );
     expect(Object.keys(result.current.errors)).toEqual(['name']);
     act(() => result.current.patch({ place: 'Halle 2' }));
     expect(result.current.problem('name')?.message).toBe('errors.DUPLICATE_VALUES');

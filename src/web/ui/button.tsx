@@ -9,11 +9,5 @@ export interface ButtonProps extends AriaButtonProps {
 }
 
 export function Button({ variant = 'primary', className, ...props }: ButtonProps) {
-  return (
-    <AriaButton
-      {...props}
-      data-variant={variant}
-      className={composeRenderProps(className, (given) => ['button', given].filter(Boolean).join(' '))}
-    />
-  );
+  return <AriaButton {...props} data-variant={variant} className={composeRenderProps(className, (given) => ['button', given].filter(Boolean).join(' '))} />;
 }

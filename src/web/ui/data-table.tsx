@@ -1,16 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Cell,
-  Column,
-  Input,
-  Row,
-  SearchField,
-  Table,
-  TableBody,
-  TableHeader,
-  type Key,
-  type SortDescriptor,
-} from 'react-aria-components';
+import { Cell, Column, Input, Row, SearchField, Table, TableBody, TableHeader, type Key, type SortDescriptor } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { pageCount, pagingText, type PagingState } from '../lib/paging';
 import { Button } from './button';
@@ -52,8 +41,7 @@ export interface DataTableProps<T> {
 const toSortDescriptor = (sort: string): SortDescriptor | undefined =>
   sort ? { column: sort.replace(/^-/, ''), direction: sort.startsWith('-') ? 'descending' : 'ascending' } : undefined;
 
-const fromSortDescriptor = (descriptor: SortDescriptor): string =>
-  `${descriptor.direction === 'descending' ? '-' : ''}${String(descriptor.column)}`;
+const fromSortDescriptor = (descriptor: SortDescriptor): string => `${descriptor.direction === 'descending' ? '-' : ''}${String(descriptor.column)}`;
 
 /**
  * A table whose paging, filter and sort happen on the server: it shows one page, the

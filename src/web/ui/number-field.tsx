@@ -1,11 +1,4 @@
-import {
-  Button,
-  Group,
-  Input,
-  Label,
-  NumberField as AriaNumberField,
-  type NumberFieldProps as AriaNumberFieldProps,
-} from 'react-aria-components';
+import { Button, Group, Input, Label, NumberField as AriaNumberField, type NumberFieldProps as AriaNumberFieldProps } from 'react-aria-components';
 import { FieldFooter, useDetailText, type FieldBaseProps } from './form';
 
 export interface NumberFieldProps extends AriaNumberFieldProps, FieldBaseProps {

@@ -102,12 +102,19 @@ export function EmailVerificationScreen() {
           value={email}
           onChange={(value) => form.patch({ email: value })}
           errorDetail={form.problem('email')}
-          label={t('auth.fields.email')} type="email" autoComplete="email" isRequired />
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          isRequired
+        />
       )}
       <CodeInput
         digits={digits}
         onChange={(next) => form.patch({ digits: next })}
-        label={t('auth.verify.codeLabel')} errorText={codeError} isDisabled={verify.isPending} />
+        label={t('auth.verify.codeLabel')}
+        errorText={codeError}
+        isDisabled={verify.isPending}
+      />
       <Button type="submit" isDisabled={verify.isPending}>
         {t('auth.verify.submit')}
       </Button>

@@ -88,7 +88,10 @@ describe('material form draft', () => {
   });
 
   it('shows a bill-of-materials cycle with the way round', () => {
-    const detail = fieldProblem({ 'components.0.materialId': { path: 'components.0.materialId', message: 'errors.BOM_CYCLE', params: { cycle: 'A > B > A' } } }, 'components.0.materialId');
+    const detail = fieldProblem(
+      { 'components.0.materialId': { path: 'components.0.materialId', message: 'errors.BOM_CYCLE', params: { cycle: 'A > B > A' } } },
+      'components.0.materialId',
+    );
     expect(detail).toMatchObject({ message: 'materials.validation.bomCycle', params: { cycle: 'A > B > A' } });
   });
 });
@@ -105,7 +108,9 @@ function sourceFiles(dir: string): string[] {
 const sentKeys = [
   ...new Set(
     ['src/domain/materials', 'src/server/modules/materials'].flatMap((dir) =>
-      sourceFiles(path.join(root, dir)).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/['"`](materials\.validation\.[A-Za-z]+)['"`]/g)].map((match) => match[1])),
+      sourceFiles(path.join(root, dir)).flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/['"`](materials\.validation\.[A-Za-z]+)['"`]/g)].map((match) => match[1]),
+      ),
     ),
   ),
 ];

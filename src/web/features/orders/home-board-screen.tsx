@@ -67,12 +67,20 @@ export function HomeBoardScreen() {
         </Link>
       </div>
       {hasCompany ? null : <p className="order-muted">{t('orders.home.noCompany')}</p>}
-      <section hidden={!hasCompany} className="panel order-board" aria-labelledby="home-board-heading" data-current={live.isCurrent} aria-busy={!live.isCurrent}>
+      <section
+        hidden={!hasCompany}
+        className="panel order-board"
+        aria-labelledby="home-board-heading"
+        data-current={live.isCurrent}
+        aria-busy={!live.isCurrent}
+      >
         <div className="order-board-header">
           <h2 id="home-board-heading">{t('orders.home.boardTitle')}</h2>
           <LiveState live={live} subject={t('orders.home.subject')} />
         </div>
-        {board.data && board.data.total > rows.length ? <p className="order-muted">{t('orders.home.showingFirst', { shown: rows.length, total: board.data.total })}</p> : null}
+        {board.data && board.data.total > rows.length ? (
+          <p className="order-muted">{t('orders.home.showingFirst', { shown: rows.length, total: board.data.total })}</p>
+        ) : null}
         <DataTable
           label={t('orders.home.tableLabel')}
           columns={columns}

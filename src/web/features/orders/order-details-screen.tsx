@@ -148,7 +148,13 @@ function OrderDetails({ order, live }: { order: OrderView; live: ReturnType<type
   return (
     <div className="page">
       <div className="page-header order-header">
-        <Breadcrumb crumbs={[{ label: t('screens.order.title'), href: '/order' }, { label: t(`orders.tabs.${order.kind}`), href: orderListHref(order.kind) }, { label: title }]} />
+        <Breadcrumb
+          crumbs={[
+            { label: t('screens.order.title'), href: '/order' },
+            { label: t(`orders.tabs.${order.kind}`), href: orderListHref(order.kind) },
+            { label: title },
+          ]}
+        />
         <div className="order-title">
           <h1>{title}</h1>
           <Badge>{t(`orders.kinds.${order.kind}`)}</Badge>

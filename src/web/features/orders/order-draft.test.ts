@@ -20,11 +20,17 @@ const filled = (overrides: Partial<OrderDraft> = {}): OrderDraft => ({
 describe('the order form against the domain schema', () => {
   it('sends a filled customer order as the schema reads it', () => {
     const checked = validateInput(orderFormSchema, formInputOf('customer', filled({ deliveryDate: '2026-12-01' })));
-    expect(checked).toMatchObject({ ok: true, value: { deliveryDate: '2026-12-01', positions: [{ materialId: material.id, quantity: 3, netPrice: 19.99, useInventory: true }] } });
+    expect(checked).toMatchObject({
+      ok: true,
+      value: { deliveryDate: '2026-12-01', positions: [{ materialId: material.id, quantity: 3, netPrice: 19.99, useInventory: true }] },
+    });
   });
 
   it('names every missing field and a position without material or quantity', () => {
-    const checked = validateInput(orderFormSchema, formInputOf('customer', { ...emptyDraft(), positions: [{ key: 'a', material: null, quantity: null, netPrice: null, useInventory: false }] }));
+    const checked = validateInput(
+      orderFormSchema,
+      formInputOf('customer', { ...emptyDraft(), positions: [{ key: 'a', material: null, quantity: null, netPrice: null, useInventory: false }] }),
+    );
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
     expect(Object.keys(checked.errors).sort()).toEqual(
@@ -36,7 +42,10 @@ describe('the order form against the domain schema', () => {
   it('refuses use-inventory on a stock order with the domain message, and quantities outside 1-999', () => {
     const stock = validateInput(orderFormSchema, formInputOf('customer', filled({ stockOrder: true })));
     expect(stock).toMatchObject({ ok: false, errors: { 'positions.0.useInventory': { message: 'orders.validation.stockOrderUseInventory' } } });
-    const tooMany = validateInput(orderFormSchema, formInputOf('customer', filled({ positions: [{ key: 'a', material, quantity: 1000, netPrice: 1, useInventory: false }] })));
+    const tooMany = validateInput(
+      orderFormSchema,
+      formInputOf('customer', filled({ positions: [{ key: 'a', material, quantity: 1000, netPrice: 1, useInventory: false }] })),
+    );
     expect(tooMany).toMatchObject({ ok: false, errors: { 'positions.0.quantity': { message: 'validation.max', params: { max: 999 } } } });
   });
 

@@ -24,7 +24,9 @@ const details = {
   workInProgress: 'Regal 3',
   packaging: '',
 };
-const positions = [{ materialId: 'm1', materialName: 'Wheel', materialNumber: 'F-2', materialType: 'manufacturing_part', quantity: 2, netPrice: 12.5, useInventory: false }];
+const positions = [
+  { materialId: 'm1', materialName: 'Wheel', materialNumber: 'F-2', materialType: 'manufacturing_part', quantity: 2, netPrice: 12.5, useInventory: false },
+];
 
 let version = 0;
 const entry = (type: string, data: Record<string, unknown>): OrderHistoryEntry => ({
@@ -61,8 +63,15 @@ describe('replaying an order in the browser with the domain evolve', () => {
   it('names what each event changed: status, place, fields, positions and net sum', () => {
     const states = replayAll(history);
     expect(changeBetween({ status: 'absent' }, states[0])).toMatchObject({ status: { from: null, to: 'open' } });
-    expect(changeBetween(states[0], states[1])).toMatchObject({ status: { from: 'open', to: 'in-progress' }, location: { from: null, to: { stationId: saw } } });
-    expect(changeBetween(states[3], states[5])).toMatchObject({ fields: ['prioritize', 'deliveryDate'], positionsChanged: true, netSum: { from: 25, to: 37.5 } });
+    expect(changeBetween(states[0], states[1])).toMatchObject({
+      status: { from: 'open', to: 'in-progress' },
+      location: { from: null, to: { stationId: saw } },
+    });
+    expect(changeBetween(states[3], states[5])).toMatchObject({
+      fields: ['prioritize', 'deliveryDate'],
+      positionsChanged: true,
+      netSum: { from: 25, to: 37.5 },
+    });
     expect(changeBetween(states[3], states[4])).toEqual({ fields: [], positionsChanged: false });
   });
 });

@@ -66,9 +66,7 @@ export function StationLoginScreen({ stationId }: { stationId: string }) {
 
   return (
     <Form className="station-login" onSubmit={(event) => void submit(event)} aria-label={t('stations.login.title')}>
-      <p className="station-login-station">
-        {stationName ? t('stations.login.atStation', { station: stationName }) : t('stations.login.atThisStation')}
-      </p>
+      <p className="station-login-station">{stationName ? t('stations.login.atStation', { station: stationName }) : t('stations.login.atThisStation')}</p>
       <p className="station-login-intro">{t('stations.login.intro')}</p>
       {message ? <FormError>{message}</FormError> : null}
       <TextField {...field('username')} label={t('stations.login.username')} autoComplete="username" isRequired autoFocus />

@@ -35,5 +35,7 @@ export const useLinkToken = (token: string) => useQuery({ ...linkTokenQueryOptio
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 export const useSetPasswordFromLink = () =>
-  useMutation({ mutationFn: ({ purpose, token, pair }: { purpose: LinkPurpose; token: string; pair: PasswordPair }) => setPasswordFromLink(purpose, token, pair) });
+  useMutation({
+    mutationFn: ({ purpose, token, pair }: { purpose: LinkPurpose; token: string; pair: PasswordPair }) => setPasswordFromLink(purpose, token, pair),
+  });
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

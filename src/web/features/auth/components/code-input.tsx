@@ -28,7 +28,9 @@ export function CodeInput({ digits, onChange, label, errorText, isDisabled }: Co
 
   // Digits typed or pasted from `start` on fill the following boxes; focus lands after the last one.
   const fillFrom = (start: number, text: string) => {
-    const incoming = onlyDigits(text).slice(0, digits.length - start).split('');
+    const incoming = onlyDigits(text)
+      .slice(0, digits.length - start)
+      .split('');
     const next = [...digits];
     incoming.forEach((digit, offset) => {
       next[start + offset] = digit;

@@ -1,11 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BomNodeView,
-  Material,
-  MaterialSummary,
-  MaterialType,
-  ValidMaterial,
-} from '../../../../domain/materials/materials.schema';
+import type { BomNodeView, Material, MaterialSummary, MaterialType, ValidMaterial } from '../../../../domain/materials/materials.schema';
 import { api, apiBaseUrl, apiUpload, type Page, type UploadProgress } from '../../../lib/api';
 import { allStationsQueryOptions, materialChoicesQueryOptions } from '../../../lib/reference-data';
 
@@ -21,8 +15,7 @@ export interface MaterialListQuery {
   sort: string;
 }
 
-export const getMaterials = (query: MaterialListQuery): Promise<Page<MaterialSummary>> =>
-  api.get<Page<MaterialSummary>>('/materials', { query: { ...query } });
+export const getMaterials = (query: MaterialListQuery): Promise<Page<MaterialSummary>> => api.get<Page<MaterialSummary>>('/materials', { query: { ...query } });
 
 export const getMaterialsQueryOptions = (query: MaterialListQuery) =>
   queryOptions({
@@ -70,8 +63,7 @@ export const updateMaterial = (id: string, update: ValidMaterial & { version: nu
   api.put<Material>(`/materials/${encodeURIComponent(id)}`, update);
 
 /** Refused while another material uses it as a component (MATERIAL_IN_USE) or an order in production holds it. */
-export const deleteMaterial = (id: string, version?: number): Promise<void> =>
-  api.delete<void>(`/materials/${encodeURIComponent(id)}`, { query: { version } });
+export const deleteMaterial = (id: string, version?: number): Promise<void> => api.delete<void>(`/materials/${encodeURIComponent(id)}`, { query: { version } });
 
 /** PNG or JPEG up to the server's limit (512 MB); the answer is the material with its new version. */
 export function uploadMaterialImage(id: string, file: File, onProgress?: (progress: UploadProgress) => void): Promise<Material> {

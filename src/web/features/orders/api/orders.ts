@@ -67,8 +67,7 @@ export const useOrder = (id: string) => useQuery({ ...getOrderQueryOptions(id), 
 
 export const getOrderHistory = (id: string): Promise<OrderHistory> => api.get<OrderHistory>(`${path(id)}/history`);
 
-export const getOrderHistoryQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...ordersKey, 'history', id], queryFn: () => getOrderHistory(id) });
+export const getOrderHistoryQueryOptions = (id: string) => queryOptions({ queryKey: [...ordersKey, 'history', id], queryFn: () => getOrderHistory(id) });
 
 /** Every event of the order with who and when; the screen folds them with `evolveOrder`. */
 export const useOrderHistory = (id: string) => useQuery({ ...getOrderHistoryQueryOptions(id), enabled: id !== '' });
@@ -148,8 +147,7 @@ export const useMaterialChoices = (q: string, type?: MaterialChoice['type']) => 
 export const getMaterialSteps = (id: string): Promise<MaterialSteps> => api.get<MaterialSteps>(`/materials/${encodeURIComponent(id)}`);
 
 /** A material's manufacturing steps, for the station screen. */
-export const useMaterialSteps = (id: string) =>
-  useQuery({ queryKey: ['materials', 'detail', id], queryFn: () => getMaterialSteps(id), enabled: id !== '' });
+export const useMaterialSteps = (id: string) => useQuery({ queryKey: ['materials', 'detail', id], queryFn: () => getMaterialSteps(id), enabled: id !== '' });
 
 /** Every station of the company in sequence order: names for history and boards, targets for move-to and check-in. */
 export const useStationChoices = () => useQuery(allStationsQueryOptions('sequence'));

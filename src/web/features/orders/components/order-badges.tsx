@@ -23,11 +23,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 /** Delayed (delivery date passed, not delivered) or on time; in words, never by colour alone. */
 export function DelayedBadge({ delayed }: { delayed: boolean }) {
   const { t } = useTranslation();
-  return delayed ? (
-    <Badge tone="error">{t('orders.delayed.yes')}</Badge>
-  ) : (
-    <span className="order-muted">{t('orders.delayed.no')}</span>
-  );
+  return delayed ? <Badge tone="error">{t('orders.delayed.yes')}</Badge> : <span className="order-muted">{t('orders.delayed.no')}</span>;
 }
 
 /** Prioritized orders go first on every worklist. */

@@ -44,8 +44,7 @@ export const createStation = (input: StationInput): Promise<StationView> => api.
 export const changeStation = (id: string, input: StationInput, version: number): Promise<StationView> =>
   api.put<StationView>(`/stations/${encodeURIComponent(id)}`, { ...input, version });
 
-export const deleteStation = (id: string, version: number): Promise<void> =>
-  api.delete<void>(`/stations/${encodeURIComponent(id)}`, { query: { version } });
+export const deleteStation = (id: string, version: number): Promise<void> => api.delete<void>(`/stations/${encodeURIComponent(id)}`, { query: { version } });
 
 export type MaintenanceInput = z.input<typeof recordMaintenanceSchema>;
 
@@ -65,7 +64,6 @@ export const useChangeStation = () =>
 
 export const useDeleteStation = () => useStationMutation(({ id, version }: { id: string; version: number }) => deleteStation(id, version));
 
-export const useRecordMaintenance = () =>
-  useStationMutation(({ id, input }: { id: string; input: MaintenanceInput }) => recordMaintenance(id, input));
+export const useRecordMaintenance = () => useStationMutation(({ id, input }: { id: string; input: MaintenanceInput }) => recordMaintenance(id, input));
 
 export type { StationView };

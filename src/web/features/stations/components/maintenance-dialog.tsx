@@ -29,7 +29,11 @@ export interface MaintenanceDialogProps {
 export function MaintenanceDialog({ station, onClose }: MaintenanceDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog title={t('stations.maintenance.title', { station: station?.name ?? '' })} isOpen={station !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+    <Dialog
+      title={t('stations.maintenance.title', { station: station?.name ?? '' })}
+      isOpen={station !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+    >
       {station ? <MaintenanceForm key={station.id} station={station} onClose={onClose} /> : null}
     </Dialog>
   );
@@ -63,13 +67,7 @@ function MaintenanceForm({ station, onClose }: { station: StationView; onClose: 
   return (
     <Form onSubmit={submit} aria-label={t('stations.maintenance.title', { station: station.name })}>
       <FormError error={formWideError(record.error)} />
-      <TextField
-        type="datetime-local"
-        label={t('stations.maintenance.performedAt')}
-        {...form.field('performedAt')}
-        isRequired
-        autoFocus
-      />
+      <TextField type="datetime-local" label={t('stations.maintenance.performedAt')} {...form.field('performedAt')} isRequired autoFocus />
       <DialogActions>
         <Button variant="secondary" onPress={onClose} isDisabled={record.isPending}>
           {t('common.actions.cancel')}
