@@ -59,10 +59,12 @@ export const customerAccountDetailSchema = customerAccountRowSchema.extend({
 });
 export type CustomerAccountDetail = z.infer<typeof customerAccountDetailSchema>;
 
-/** What every user of a company sees of its settings: the name, the logo in the sidebar and the date format of every date shown. */
+/** What every user of a company sees of its settings: the name, the logo in the sidebar, the date format of every date shown, and whether the account is read-only. */
 export const companyDisplayViewSchema = z.object({
   companyName: z.string(),
   dateFormat: basicSettingsSchema.shape.dateFormat,
   logo: logoViewSchema.nullable(),
+  /** The trial has ended: every user of the company may read, not write. */
+  readOnly: z.boolean(),
 });
 export type CompanyDisplayView = z.infer<typeof companyDisplayViewSchema>;

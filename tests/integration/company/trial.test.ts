@@ -41,6 +41,8 @@ describe('after the trial ends', () => {
     const read = await owner.get('/api/company-account/basic-settings');
     expect(read.statusCode).toBe(200);
     expect(read.json().account).toMatchObject({ plan: 'trial', readOnly: true });
+    // Every user of the company learns it, admins and operators too.
+    expect((await clientOf(t, company.operator.token).get('/api/company-account/display')).json().readOnly).toBe(true);
     expect((await owner.get('/api/users')).statusCode).toBe(200);
 
     for (const write of [

@@ -25,7 +25,7 @@ describe('first start', () => {
       const session = await signIn(t, user.email ?? user.username ?? '', user.password);
       expect(session.role).toBe(user.role);
       // The demo never turns read-only.
-      expect((await clientOf(t, session.access_token).get('/api/company-account/basic-settings')).json().account.readOnly).toBe(false);
+      expect((await clientOf(t, session.access_token).get('/api/company-account/display')).json().readOnly).toBe(false);
     }
 
     expect(await seed(t.app)).toEqual({});

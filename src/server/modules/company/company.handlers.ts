@@ -117,11 +117,12 @@ export async function companySettings(tx: Executor, companyId: string, now: Date
   return settingsView(row, now, await settingsVersion(tx, companyId), await lastOrderNumberIssued(tx, companyId));
 }
 
-/** What every user of the company sees of its settings (sidebar logo, date format). */
-export async function companyDisplay(tx: Executor, companyId: string): Promise<CompanyDisplayView> {
+/** What every user of the company sees of its settings (sidebar logo, date format, read-only after the trial). */
+export async function companyDisplay(tx: Executor, companyId: string, now: Date): Promise<CompanyDisplayView> {
   const row = await findCompany(tx, companyId);
   if (!row) throw notFound();
-  return { companyName: row.company_name, dateFormat: row.basic_settings.dateFormat, logo: logoPath(row) };
+  const readOnly = trialHasEnded({ plan: row.plan, trialEndsAt: row.trial_ends_at }, now);
+  return { companyName: row.company_name, dateFormat: row.basic_settings.dateFormat, logo: logoPath(row), readOnly };
 }
 
 /** The order numbering of a company as the orders module hands out numbers: its letters and the lowest next number. */

@@ -29,10 +29,10 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
     preHandler: app.authenticate,
     schema: {
       tags,
-      summary: "What every user sees of the caller's company: name, logo and date format",
+      summary: "What every user sees of the caller's company: name, logo, date format and whether it is read-only",
       response: { 200: companyDisplayViewSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, (tx) => companyDisplay(tx, companyOf(request))),
+    handler: async (request) => runQuery(app, request, (tx, now) => companyDisplay(tx, companyOf(request), now)),
   });
 
   r.get('/api/company-account/basic-settings', {
