@@ -39,6 +39,11 @@ describe('the company screen', () => {
     await expectNoAxeViolations(page, '/company basic data');
 
     await field(page, 'Company name').fill('Keller Feinmechanik GmbH');
+    // What was typed on one tab survives a visit to the other: one form over both.
+    await page.getByRole('tab', { name: 'Advanced settings' }).click();
+    await field(page, 'Order number letters').waitFor();
+    await page.getByRole('tab', { name: 'Basic data' }).click();
+    expect(await field(page, 'Company name').inputValue()).toBe('Keller Feinmechanik GmbH');
     await field(page, 'Place').first().fill('Augsburg');
     await page.getByRole('button', { name: 'Billing address same as delivery address' }).click();
     await field(page, 'IBAN').fill('DE88 3704 0044 0532 0130 00');

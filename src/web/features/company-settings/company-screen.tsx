@@ -68,21 +68,7 @@ export function CompanyScreen() {
           noneChosen={{ title: t('company.noCompany'), text: t('company.noCompany') }}
           back={{ href: '/', label: t('company.back') }}
         >
-          {(loaded) => (
-            <Tabs>
-              <TabList aria-label={t('screens.company.title')}>
-                <Tab id="basic">{t('company.tabs.basic')}</Tab>
-                <Tab id="advanced">{t('company.tabs.advanced')}</Tab>
-              </TabList>
-              <TabPanel id="basic">
-                <LogoPicker companyId={loaded.id} />
-                <SettingsForm key={`basic-${loaded.id}`} settings={loaded} tab="basic" />
-              </TabPanel>
-              <TabPanel id="advanced">
-                <SettingsForm key={`advanced-${loaded.id}`} settings={loaded} tab="advanced" />
-              </TabPanel>
-            </Tabs>
-          )}
+          {(loaded) => <SettingsForm key={loaded.id} settings={loaded} />}
         </RecordLoader>
       </div>
     </div>
@@ -113,7 +99,11 @@ function LogoPicker({ companyId }: { companyId: string }) {
   );
 }
 
-function SettingsForm({ settings, tab }: { settings: CompanySettingsView; tab: 'basic' | 'advanced' }) {
+/**
+ * One form over both tabs: a save sends the whole settings document at one version, and what was
+ * typed on one tab survives a visit to the other (the unsaved-changes guard covers both).
+ */
+function SettingsForm({ settings }: { settings: CompanySettingsView }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const check = useCallback((draft: Draft) => validateInput(basicSettingsSchema, draft), []);
@@ -170,7 +160,7 @@ function SettingsForm({ settings, tab }: { settings: CompanySettingsView; tab: '
   const today = new Date();
 
   return (
-    <Form id={form.scopeId} className="form-panel" onSubmit={submit} aria-label={t(`company.tabs.${tab}`)}>
+    <Form id={form.scopeId} className="form-panel" onSubmit={submit} aria-label={t('screens.company.title')}>
       <FormError error={formWideError(update.error)} />
       {form.hasProblems && <p role="alert">{t('company.fixProblems')}</p>}
       {edit.conflict && (
@@ -182,8 +172,13 @@ function SettingsForm({ settings, tab }: { settings: CompanySettingsView; tab: '
           onDiscard={edit.discardEntries}
         />
       )}
-      {tab === 'basic' ? (
-        <>
+      <Tabs>
+        <TabList aria-label={t('screens.company.title')}>
+          <Tab id="basic">{t('company.tabs.basic')}</Tab>
+          <Tab id="advanced">{t('company.tabs.advanced')}</Tab>
+        </TabList>
+        <TabPanel id="basic">
+          <LogoPicker companyId={settings.id} />
           <fieldset>
             <legend>{t('company.contact')}</legend>
             {contactFields.map((name) =>
@@ -207,9 +202,8 @@ function SettingsForm({ settings, tab }: { settings: CompanySettingsView; tab: '
             <legend>{t('company.register')}</legend>
             {registerFields.map((name) => text(name, t(`company.fields.${name}`), draft[name], (value) => form.patch({ [name]: value })))}
           </fieldset>
-        </>
-      ) : (
-        <>
+        </TabPanel>
+        <TabPanel id="advanced">
           <fieldset>
             <legend>{t('company.numbering')}</legend>
             {text('numbering.orderNumberLetters', t('company.fields.orderNumberLetters'), draft.numbering.orderNumberLetters, (value) =>
@@ -246,8 +240,8 @@ function SettingsForm({ settings, tab }: { settings: CompanySettingsView; tab: '
               {t('company.fields.halfVacationDays')}
             </Checkbox>
           </fieldset>
-        </>
-      )}
+        </TabPanel>
+      </Tabs>
       <div className="form-actions">
         <Button type="submit" isDisabled={update.isPending}>
           {t('common.actions.save')}
