@@ -322,16 +322,26 @@ function DraftEditor({ saved, stations, onReload }: DraftEditorProps) {
 }
 
 /** The WIP stage: always last, not a station; orders wait here between stations and after the last one. */
-function WipStage({ position }: { position: number }) {
+/** What the WIP stage shows, in the editor's grid and in the operators' plain list alike. */
+function WipStageContent({ position }: { position: number }) {
   const { t } = useTranslation();
   return (
-    <GridListItem id={wipKey} className="sequence-stage" data-wip textValue={`WIP, ${t('stations.sequence.wipStage')}`}>
+    <>
       <span className="sequence-position" aria-hidden="true">
         {position}
       </span>
       <span className="sequence-name">WIP</span>
       <Badge tone="warning">{t('stations.sequence.wipStage')}</Badge>
       <span className="sequence-wip-hint">{t('stations.sequence.wipHint')}</span>
+    </>
+  );
+}
+
+function WipStage({ position }: { position: number }) {
+  const { t } = useTranslation();
+  return (
+    <GridListItem id={wipKey} className="sequence-stage" data-wip textValue={`WIP, ${t('stations.sequence.wipStage')}`}>
+      <WipStageContent position={position} />
     </GridListItem>
   );
 }
@@ -356,7 +366,9 @@ export function SequenceLine() {
           </li>
         ) : null,
       )}
-      <WipStage position={stages.length + 1} />
+      <li className="sequence-stage" data-wip>
+        <WipStageContent position={stages.length + 1} />
+      </li>
     </ol>
   );
 }
