@@ -12,6 +12,7 @@ import { api, isApiError, type UploadProgress } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
 import { useFormatNumber, useLocaleFormats } from '../../lib/locale';
+import { saveFile } from '../../lib/object-url';
 import { useLiveQuery, type LiveQueryState } from '../../lib/use-live-feed';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Button } from '../../ui/button';
@@ -28,16 +29,6 @@ import { ShipmentHistoryPanel } from './components/shipment-history';
 import { TrackingLinksPanel } from './components/tracking-links';
 import { editShipmentHref, orderDetailsHref, shipmentListHref } from './list-search';
 import './shipments.css';
-
-/** Saves a file the browser fetched (with the bearer token) under `fileName`. */
-function saveFile(file: Blob, fileName: string) {
-  const url = URL.createObjectURL(file);
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

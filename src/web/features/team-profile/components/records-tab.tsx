@@ -3,23 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { EmployeeRecordView } from '../../../../domain/team/team.views';
 import { describeError } from '../../../lib/error-messages';
 import { formatDateTime, useFormatNumber } from '../../../lib/locale';
+import { saveFile } from '../../../lib/object-url';
 import { Button } from '../../../ui/button';
 import { FormError } from '../../../ui/form';
 import { useNotify } from '../../../ui/notification-bar';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { exportRecordsCsv, useRecords, type RecordsQuery } from '../api/team-profile';
-
-/** Saves a file the browser fetched (with the bearer token) under `fileName`. */
-function saveFile(file: Blob, fileName: string) {
-  const url = URL.createObjectURL(file);
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; the URL is only needed for it.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** The Records tab: what the employee did at which station and when, by date range, with a CSV export. */
 export function RecordsTab({ userId }: { userId: string }) {
