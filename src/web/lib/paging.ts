@@ -35,3 +35,24 @@ export function pageCount(pageSize: number, total: number): number {
 export function toListQuery(paging: PagingState): Record<string, QueryValue> {
   return { page: paging.pageIndex + 1, limit: paging.pageSize, q: paging.globalFilter.trim(), sort: paging.sort };
 }
+
+/** A list's paging read from the address (`?page=&q=&sort=`, page from 1): anything unknown falls back to the default. */
+export function pagingOfSearch(search: URLSearchParams, sortColumns: readonly string[]): PagingState {
+  const page = Number.parseInt(search.get('page') ?? '1', 10);
+  const sort = search.get('sort') ?? '';
+  return {
+    ...defaultPaging,
+    pageIndex: Number.isFinite(page) && page > 1 ? page - 1 : 0,
+    globalFilter: search.get('q') ?? '',
+    sort: sortColumns.includes(sort.replace(/^-/, '')) ? sort : '',
+  };
+}
+
+/** The address query of a list's paging (`page` from 1), leaving out what is default. */
+export function searchOfPaging(paging: PagingState): Record<string, string> {
+  const search: Record<string, string> = {};
+  if (paging.pageIndex > 0) search.page = String(paging.pageIndex + 1);
+  if (paging.globalFilter) search.q = paging.globalFilter;
+  if (paging.sort) search.sort = paging.sort;
+  return search;
+}

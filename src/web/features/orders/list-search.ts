@@ -1,5 +1,5 @@
 import { orderKinds, orderSortColumns, orderStatuses, type OrderKind, type OrderStatus } from '../../../domain/orders/order.schema';
-import { defaultPaging, type PagingState } from '../../lib/paging';
+import { pagingOfSearch, searchOfPaging, type PagingState } from '../../lib/paging';
 
 /** Which tab, filters, page and sort the order screen shows; kept in the address so a reload or a shared link keeps them. */
 export interface OrderListState {
@@ -12,25 +12,17 @@ export interface OrderListState {
 
 const isKind = (value: string | null): value is OrderKind => orderKinds.includes(value as OrderKind);
 const isStatus = (value: string | null): value is OrderStatus => orderStatuses.includes(value as OrderStatus);
-const isSort = (value: string): boolean => orderSortColumns.includes(value.replace(/^-/, '') as (typeof orderSortColumns)[number]);
 
 /** Reads `?kind=&status=&delayed=&q=&page=&sort=` (page counts from 1 in the address); anything unknown falls back to the default. */
 export function listStateOf(search: URLSearchParams): OrderListState {
   const kind = search.get('kind');
   const status = search.get('status');
   const delayed = search.get('delayed');
-  const page = Number.parseInt(search.get('page') ?? '1', 10);
-  const sort = search.get('sort') ?? '';
   return {
     kind: isKind(kind) ? kind : 'customer',
     status: isStatus(status) ? status : null,
     delayed: delayed === 'true' ? true : delayed === 'false' ? false : null,
-    paging: {
-      ...defaultPaging,
-      pageIndex: Number.isFinite(page) && page > 1 ? page - 1 : 0,
-      globalFilter: search.get('q') ?? '',
-      sort: isSort(sort) ? sort : '',
-    },
+    paging: pagingOfSearch(search, orderSortColumns),
   };
 }
 
@@ -39,10 +31,7 @@ export function searchOf({ kind, status, delayed, paging }: OrderListState): Rec
   const search: Record<string, string> = { kind };
   if (status) search.status = status;
   if (delayed !== null) search.delayed = String(delayed);
-  if (paging.pageIndex > 0) search.page = String(paging.pageIndex + 1);
-  if (paging.globalFilter) search.q = paging.globalFilter;
-  if (paging.sort) search.sort = paging.sort;
-  return search;
+  return { ...search, ...searchOfPaging(paging) };
 }
 
 /** The statuses an order of each kind can reach (the status filter offers these). */
