@@ -1,18 +1,16 @@
-import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { organizationSchema } from '../../../../domain/team/employee.schema';
 import type { MasterDataList } from '../../../../domain/team/master-data';
 import type { AccountView, MasterDataEntryView } from '../../../../domain/team/team.views';
-import { describeError, formWideError, validateInput } from '../../../lib/error-messages';
-import { useUnsavedChangesGuard } from '../../../lib/navigation-guard';
+import { formWideError, validateInput } from '../../../lib/error-messages';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { Button } from '../../../ui/button';
 import { Form, FormError } from '../../../ui/form';
-import { useNotify } from '../../../ui/notification-bar';
 import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
-import { saveOrganization, useEmployeeWrite, useMasterData } from '../api/team-profile';
+import { saveOrganization, useMasterData } from '../api/team-profile';
 import { dayInput, dayValue } from '../format';
+import { useEmployeeSave } from './use-employee-save';
 
 interface OrganizationDraft {
   jobTitleId: string;
@@ -48,33 +46,18 @@ const choices = (entries: readonly MasterDataEntryView[] | undefined, picked: st
 /** The Organization tab: job title and department from the master data, and the contract's days in order. */
 export function OrganizationTab({ account, mayWrite }: { account: AccountView; mayWrite: boolean }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const form = useSchemaForm({ initial: () => draftOf(account.employee?.organization), check: checkOrganization });
   const { draft } = form;
-  const save = useEmployeeWrite(saveOrganization);
-  const { release } = useUnsavedChangesGuard(form.isDirty);
   const jobTitles = useMasterData('jobTitles');
   const departments = useMasterData('departments');
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = form.submit();
-    if (!checked) return;
-    save.mutate(
-      { id: account.id, input: checked },
-      {
-        onSuccess: (saved) => {
-          release();
-          form.reset(draftOf(saved.organization));
-          notify({ severity: 'success', message: t('team.organization.saved') });
-        },
-        onError: (error) => {
-          form.showServerProblems(error);
-          notify({ severity: 'error', message: t('team.organization.failed', { reason: describeError(t, error) }) });
-        },
-      },
-    );
-  };
+  const { save, submit } = useEmployeeSave(form, {
+    id: account.id,
+    write: saveOrganization,
+    input: (checked) => checked,
+    after: (saved) => draftOf(saved.organization),
+    saved: t('team.organization.saved'),
+    failed: (reason) => t('team.organization.failed', { reason }),
+  });
 
   const picker = (name: 'jobTitleId' | 'departmentId', list: MasterDataList, entries: readonly MasterDataEntryView[] | undefined) => (
     <Select

@@ -1,17 +1,16 @@
-import { useCallback, type FormEvent } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../../../domain/team/team.views';
 import { employeeProfileSchema, genders, type Gender } from '../../../../domain/team/employee.schema';
-import { describeError, formWideError, validateInput } from '../../../lib/error-messages';
-import { useUnsavedChangesGuard } from '../../../lib/navigation-guard';
+import { formWideError, validateInput } from '../../../lib/error-messages';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { Button } from '../../../ui/button';
 import { Form, FormError } from '../../../ui/form';
-import { useNotify } from '../../../ui/notification-bar';
 import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
-import { saveProfile, useEmployeeWrite } from '../api/team-profile';
+import { saveProfile } from '../api/team-profile';
 import { dayInput, dayValue, localToday } from '../format';
+import { useEmployeeSave } from './use-employee-save';
 
 interface ProfileDraft {
   firstName: string;
@@ -38,7 +37,6 @@ const noGender = 'none';
 /** The Profile tab: names, gender, date of birth and emergency contact; the sign-in name and status are shown, not edited here. */
 export function ProfileTab({ account, mayWrite }: { account: AccountView; mayWrite: boolean }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const check = useCallback(
     (draft: ProfileDraft) =>
       validateInput(employeeProfileSchema(localToday()), {
@@ -50,28 +48,14 @@ export function ProfileTab({ account, mayWrite }: { account: AccountView; mayWri
   );
   const form = useSchemaForm({ initial: () => draftOf(account), check });
   const { draft, change } = form;
-  const save = useEmployeeWrite(saveProfile);
-  const { release } = useUnsavedChangesGuard(form.isDirty);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = form.submit();
-    if (!checked) return;
-    save.mutate(
-      { id: account.id, input: checked },
-      {
-        onSuccess: (saved) => {
-          release();
-          form.reset(draftOf({ ...account, employee: saved }));
-          notify({ severity: 'success', message: t('team.profile.saved') });
-        },
-        onError: (error) => {
-          form.showServerProblems(error);
-          notify({ severity: 'error', message: t('team.profile.failed', { reason: describeError(t, error) }) });
-        },
-      },
-    );
-  };
+  const { save, submit } = useEmployeeSave(form, {
+    id: account.id,
+    write: saveProfile,
+    input: (checked) => checked,
+    after: (saved) => draftOf({ ...account, employee: saved }),
+    saved: t('team.profile.saved'),
+    failed: (reason) => t('team.profile.failed', { reason }),
+  });
 
   const contact = (name: 'name' | 'phone') => ({
     name: `emergencyContact.${name}`,

@@ -1,10 +1,9 @@
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { absenceBookingSchema, vacationEntitlementSchema } from '../../../../domain/team/employee.schema';
 import type { AccountView, EmployeeView } from '../../../../domain/team/team.views';
 import { describeError, formWideError, translateDetail, validateInput } from '../../../lib/error-messages';
 import { formatDay, useFormatNumber } from '../../../lib/locale';
-import { useUnsavedChangesGuard } from '../../../lib/navigation-guard';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { Button } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
@@ -15,6 +14,7 @@ import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { bookAbsence, cancelAbsence, saveEntitlement, useEmployeeWrite, useMasterData } from '../api/team-profile';
 import { dayInput, dayValue, localToday } from '../format';
+import { useEmployeeSave } from './use-employee-save';
 
 type Vacations = EmployeeView['vacations'];
 const noVacations: Vacations = { halfDaysAllowed: false, years: [], absences: [] };
@@ -83,7 +83,6 @@ const checkEntitlement = (draft: EntitlementDraft) =>
 
 function EntitlementForm({ userId, year, onYear, vacations }: { userId: string; year: number; onYear: (year: number) => void; vacations: Vacations }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const stored = vacations.years.find((row) => row.year === year);
   const form = useSchemaForm({
     initial: (): EntitlementDraft => ({
@@ -93,28 +92,14 @@ function EntitlementForm({ userId, year, onYear, vacations }: { userId: string; 
     }),
     check: checkEntitlement,
   });
-  const save = useEmployeeWrite(saveEntitlement);
-  const { release } = useUnsavedChangesGuard(form.isDirty);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = form.submit();
-    if (!checked) return;
-    save.mutate(
-      { id: userId, input: { year, entitlement: checked } },
-      {
-        onSuccess: () => {
-          release();
-          form.reset(form.draft);
-          notify({ severity: 'success', message: t('team.vacations.entitlementSaved', { year }) });
-        },
-        onError: (error) => {
-          form.showServerProblems(error);
-          notify({ severity: 'error', message: t('team.vacations.failed', { reason: describeError(t, error) }) });
-        },
-      },
-    );
-  };
+  const { save, submit } = useEmployeeSave(form, {
+    id: userId,
+    write: saveEntitlement,
+    input: (entitlement) => ({ year, entitlement }),
+    after: () => form.draft,
+    saved: t('team.vacations.entitlementSaved', { year }),
+    failed: (reason) => t('team.vacations.failed', { reason }),
+  });
 
   const number = (name: 'annualLeaveDays' | 'carryOverDays') => ({
     name,
@@ -216,38 +201,23 @@ const emptyBooking: BookingDraft = { from: '', to: '', halfDay: false, reasonId:
 
 function BookingForm({ userId, halfDaysAllowed }: { userId: string; halfDaysAllowed: boolean }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const schema = useMemo(() => absenceBookingSchema({ halfDaysAllowed }), [halfDaysAllowed]);
   const check = useCallback(
     (draft: BookingDraft) => validateInput(schema, { ...draft, reasonId: draft.reasonId === '' ? undefined : draft.reasonId }),
     [schema],
   );
   const form = useSchemaForm({ initial: () => emptyBooking, check });
-  const book = useEmployeeWrite(bookAbsence);
   const reasons = useMasterData('absenceReasons');
-  const { release } = useUnsavedChangesGuard(form.isDirty);
   const active = (reasons.data ?? []).filter((entry) => entry.status === 'active');
   const halfDayProblem = form.problem('halfDay');
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = form.submit();
-    if (!checked) return;
-    book.mutate(
-      { id: userId, input: checked },
-      {
-        onSuccess: () => {
-          release();
-          form.reset(emptyBooking);
-          notify({ severity: 'success', message: t('team.vacations.booked') });
-        },
-        onError: (error) => {
-          form.showServerProblems(error);
-          notify({ severity: 'error', message: t('team.vacations.bookFailed', { reason: describeError(t, error) }) });
-        },
-      },
-    );
-  };
+  const { save: book, submit } = useEmployeeSave(form, {
+    id: userId,
+    write: bookAbsence,
+    input: (checked) => checked,
+    after: () => emptyBooking,
+    saved: t('team.vacations.booked'),
+    failed: (reason) => t('team.vacations.bookFailed', { reason }),
+  });
 
   return (
     <div id={form.scopeId}>
