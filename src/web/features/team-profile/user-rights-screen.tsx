@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserRightsMatrixView } from '../../../domain/team/team.views';
 import { changeRights } from '../../../domain/team/rights';
@@ -39,7 +40,9 @@ export function UserRightsScreen() {
   );
 }
 
-const fullName = (user: UserRightsMatrixView['users'][number]) => `${user.firstName} ${user.lastName}`.trim();
+type MatrixUser = UserRightsMatrixView['users'][number];
+
+const fullName = (user: MatrixUser) => `${user.firstName} ${user.lastName}`.trim();
 
 function RightsMatrix({ matrix }: { matrix: UserRightsMatrixView }) {
   const { t } = useTranslation();
@@ -49,6 +52,52 @@ function RightsMatrix({ matrix }: { matrix: UserRightsMatrixView }) {
       <StationMatrix editor={editor} />
       <ChangeRightMatrix editor={editor} />
       <RightsActions editor={editor} label={t('team.rights.saveMatrix')} />
+    </div>
+  );
+}
+
+/** A table of users (rows) by columns, a checkbox in each cell. */
+function CheckboxMatrix<Column>({
+  caption,
+  columns,
+  columnKey,
+  columnName,
+  users,
+  cell,
+}: {
+  caption: string;
+  columns: readonly Column[];
+  columnKey: (column: Column) => string;
+  columnName: (column: Column) => string;
+  users: readonly MatrixUser[];
+  cell: (user: MatrixUser, column: Column) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="team-matrix-scroll">
+      <table className="team-matrix-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('team.rights.user')}</th>
+            {columns.map((column) => (
+              <th scope="col" key={columnKey(column)}>
+                {columnName(column)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.userId}>
+              <th scope="row">{fullName(user)}</th>
+              {columns.map((column) => (
+                <td key={columnKey(column)}>{cell(user, column)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
@@ -63,37 +112,20 @@ function StationMatrix({ editor }: { editor: RightsEditor }) {
       {operators.length === 0 || stations.length === 0 ? (
         <p>{operators.length === 0 ? t('team.rights.noOperators') : t('team.rights.noStations')}</p>
       ) : (
-        <div className="team-matrix-scroll">
-          <table className="team-matrix-table">
-            <caption className="visually-hidden">{t('team.rights.stationMatrix')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('team.rights.user')}</th>
-                {stations.map((station) => (
-                  <th scope="col" key={station.id}>
-                    {station.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {operators.map((user) => (
-                <tr key={user.userId}>
-                  <th scope="row">{fullName(user)}</th>
-                  {stations.map((station) => (
-                    <td key={station.id}>
-                      <Checkbox
-                        aria-label={t('team.rights.stationCell', { user: fullName(user), station: station.name })}
-                        isSelected={editor.rows[user.userId]?.stationIds.includes(station.id) ?? false}
-                        onChange={(on) => editor.setStation(user.userId, station.id, on)}
-                      />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CheckboxMatrix
+          caption={t('team.rights.stationMatrix')}
+          columns={stations}
+          columnKey={(station) => station.id}
+          columnName={(station) => station.name}
+          users={operators}
+          cell={(user, station) => (
+            <Checkbox
+              aria-label={t('team.rights.stationCell', { user: fullName(user), station: station.name })}
+              isSelected={editor.rows[user.userId]?.stationIds.includes(station.id) ?? false}
+              onChange={(on) => editor.setStation(user.userId, station.id, on)}
+            />
+          )}
+        />
       )}
     </section>
   );
@@ -105,38 +137,21 @@ function ChangeRightMatrix({ editor }: { editor: RightsEditor }) {
   return (
     <section aria-labelledby="team-change-matrix">
       <h2 id="team-change-matrix">{t('team.rights.changeMatrix')}</h2>
-      <div className="team-matrix-scroll">
-        <table className="team-matrix-table">
-          <caption className="visually-hidden">{t('team.rights.changeMatrix')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('team.rights.user')}</th>
-              {changeRights.map((right) => (
-                <th scope="col" key={right}>
-                  {t(`team.rights.areas.${right}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {admins.map((user) => (
-              <tr key={user.userId}>
-                <th scope="row">{fullName(user)}</th>
-                {changeRights.map((right) => (
-                  <td key={right}>
-                    <Checkbox
-                      aria-label={t('team.rights.changeCell', { user: fullName(user), area: t(`team.rights.areas.${right}`) })}
-                      isSelected={shownChangeRights(user, editor.rows[user.userId]).includes(right)}
-                      isDisabled={!holdsGrantedChangeRights(user.role)}
-                      onChange={(on) => editor.setChangeRight(user.userId, right, on)}
-                    />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CheckboxMatrix
+        caption={t('team.rights.changeMatrix')}
+        columns={changeRights}
+        columnKey={(right) => right}
+        columnName={(right) => t(`team.rights.areas.${right}`)}
+        users={admins}
+        cell={(user, right) => (
+          <Checkbox
+            aria-label={t('team.rights.changeCell', { user: fullName(user), area: t(`team.rights.areas.${right}`) })}
+            isSelected={shownChangeRights(user, editor.rows[user.userId]).includes(right)}
+            isDisabled={!holdsGrantedChangeRights(user.role)}
+            onChange={(on) => editor.setChangeRight(user.userId, right, on)}
+          />
+        )}
+      />
     </section>
   );
 }
