@@ -8,9 +8,7 @@ import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
 import { useVersionedEdit } from '../../lib/use-schema-form';
 import { Breadcrumb } from '../../ui/breadcrumb';
-import { Button } from '../../ui/button';
-import { Form, FormConflict, FormError } from '../../ui/form';
-import { Link } from '../../ui/link';
+import { FormPage } from '../../ui/form-page';
 import { useNotify } from '../../ui/notification-bar';
 import { getOrderQueryOptions, useChangeOrder, useCreateOrder, useOrder } from './api/orders';
 import type { OrderView } from './api/types';
@@ -65,21 +63,18 @@ export function AddOrderScreen({ kind }: { kind: OrderKind }) {
 
   const title = t(`orders.titles.add.${kind}`);
   return (
-    <div className="page" id={form.scopeId}>
-      <OrderFormHeader kind={kind} title={title} />
-      <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
-        {form.hasProblems ? <FormError>{t('orders.form.fixProblems')}</FormError> : null}
-        <OrderFields kind={kind} value={form.draft} onChange={form.patch} problem={form.problem} />
-        <div className="form-actions">
-          <Link variant="button" href={orderListHref(kind)}>
-            {t('common.actions.cancel')}
-          </Link>
-          <Button type="submit" isDisabled={create.isPending}>
-            {t('orders.form.create')}
-          </Button>
-        </div>
-      </Form>
-    </div>
+    <FormPage
+      scopeId={form.scopeId}
+      header={<OrderFormHeader kind={kind} title={title} />}
+      title={title}
+      onSubmit={submit}
+      problems={form.hasProblems ? t('orders.form.fixProblems') : null}
+      cancelHref={orderListHref(kind)}
+      submitLabel={t('orders.form.create')}
+      submitDisabled={create.isPending}
+    >
+      <OrderFields kind={kind} value={form.draft} onChange={form.patch} problem={form.problem} />
+    </FormPage>
   );
 }
 
@@ -143,32 +138,31 @@ function EditOrderForm({ order }: { order: OrderView }) {
   const title = t(`orders.titles.edit.${order.kind}`, { orderNumber: order.orderNumber });
   const mayChange = canWrite && editable;
   return (
-    <div className="page" id={form.scopeId}>
-      <OrderFormHeader kind={order.kind} title={title} />
-      <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
-        {edit.conflict ? (
-          <FormConflict
-            text={t('orders.conflict.text', { orderNumber: order.orderNumber })}
-            keepLabel={t('orders.conflict.keepMine')}
-            discardLabel={t('orders.conflict.discardMine')}
-            onKeep={edit.keepEntries}
-            onDiscard={edit.discardEntries}
-          />
-        ) : null}
-        {form.hasProblems ? <FormError>{t('orders.form.fixProblems')}</FormError> : null}
-        {mayChange ? null : <p className="form-note">{t(canWrite ? 'orders.form.notEditable' : 'orders.form.readOnly')}</p>}
-        <fieldset className="plain-group order-fields" disabled={!mayChange}>
-          <OrderFields kind={order.kind} value={form.draft} onChange={form.patch} problem={form.problem} />
-        </fieldset>
-        <div className="form-actions">
-          <Link variant="button" href={orderDetailsHref(order.id)}>
-            {t('common.actions.cancel')}
-          </Link>
-          <Button type="submit" isDisabled={change.isPending || !mayChange}>
-            {t('common.actions.save')}
-          </Button>
-        </div>
-      </Form>
-    </div>
+    <FormPage
+      scopeId={form.scopeId}
+      header={<OrderFormHeader kind={order.kind} title={title} />}
+      title={title}
+      onSubmit={submit}
+      conflict={
+        edit.conflict
+          ? {
+              text: t('orders.conflict.text', { orderNumber: order.orderNumber }),
+              keepLabel: t('orders.conflict.keepMine'),
+              discardLabel: t('orders.conflict.discardMine'),
+              onKeep: edit.keepEntries,
+              onDiscard: edit.discardEntries,
+            }
+          : null
+      }
+      problems={form.hasProblems ? t('orders.form.fixProblems') : null}
+      note={mayChange ? null : t(canWrite ? 'orders.form.notEditable' : 'orders.form.readOnly')}
+      cancelHref={orderDetailsHref(order.id)}
+      submitLabel={t('common.actions.save')}
+      submitDisabled={change.isPending || !mayChange}
+    >
+      <fieldset className="plain-group order-fields" disabled={!mayChange}>
+        <OrderFields kind={order.kind} value={form.draft} onChange={form.patch} problem={form.problem} />
+      </fieldset>
+    </FormPage>
   );
 }

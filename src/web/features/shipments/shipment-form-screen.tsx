@@ -13,9 +13,8 @@ import { useUnsavedChangesGuard } from '../../lib/navigation-guard';
 import { useDebounced } from '../../lib/use-debounced';
 import { useSchemaForm, useVersionedEdit } from '../../lib/use-schema-form';
 import { Breadcrumb } from '../../ui/breadcrumb';
-import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
-import { Form, FormConflict, FormError } from '../../ui/form';
+import { FormPage } from '../../ui/form-page';
 import { Link } from '../../ui/link';
 import { Select, SelectItem } from '../../ui/select';
 import { useNotify } from '../../ui/notification-bar';
@@ -225,21 +224,18 @@ export function AddShipmentScreen() {
 
   const title = t('shipments.form.addTitle');
   return (
-    <div className="page" id={form.scopeId}>
-      <FormHeader title={title} />
-      <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
-        {form.hasProblems ? <FormError>{t('shipments.form.fixProblems')}</FormError> : null}
-        <ShipmentFields form={form} inShipment={[]} disabled={false} />
-        <div className="form-actions">
-          <Link variant="button" href={shipmentListHref}>
-            {t('common.actions.cancel')}
-          </Link>
-          <Button type="submit" isDisabled={create.isPending}>
-            {t('shipments.form.create')}
-          </Button>
-        </div>
-      </Form>
-    </div>
+    <FormPage
+      scopeId={form.scopeId}
+      header={<FormHeader title={title} />}
+      title={title}
+      onSubmit={submit}
+      problems={form.hasProblems ? t('shipments.form.fixProblems') : null}
+      cancelHref={shipmentListHref}
+      submitLabel={t('shipments.form.create')}
+      submitDisabled={create.isPending}
+    >
+      <ShipmentFields form={form} inShipment={[]} disabled={false} />
+    </FormPage>
   );
 }
 
@@ -309,30 +305,29 @@ function EditShipmentForm({ shipment }: { shipment: ShipmentView }) {
   const title = t('shipments.form.editTitle', { shipmentNumber: shipment.shipmentNumber });
   const mayChange = canWrite && editable;
   return (
-    <div className="page" id={form.scopeId}>
-      <FormHeader title={title} />
-      <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
-        {edit.conflict ? (
-          <FormConflict
-            text={t('shipments.conflict.text', { shipmentNumber: shipment.shipmentNumber })}
-            keepLabel={t('shipments.conflict.keepMine')}
-            discardLabel={t('shipments.conflict.discardMine')}
-            onKeep={edit.keepEntries}
-            onDiscard={edit.discardEntries}
-          />
-        ) : null}
-        {form.hasProblems ? <FormError>{t('shipments.form.fixProblems')}</FormError> : null}
-        {mayChange ? null : <p className="form-note">{t(canWrite ? 'shipments.form.notEditable' : 'shipments.form.readOnly')}</p>}
-        <ShipmentFields form={form} inShipment={held} disabled={!mayChange} />
-        <div className="form-actions">
-          <Link variant="button" href={shipmentDetailsHref(shipment.id)}>
-            {t('common.actions.cancel')}
-          </Link>
-          <Button type="submit" isDisabled={change.isPending || !mayChange}>
-            {t('common.actions.save')}
-          </Button>
-        </div>
-      </Form>
-    </div>
+    <FormPage
+      scopeId={form.scopeId}
+      header={<FormHeader title={title} />}
+      title={title}
+      onSubmit={submit}
+      conflict={
+        edit.conflict
+          ? {
+              text: t('shipments.conflict.text', { shipmentNumber: shipment.shipmentNumber }),
+              keepLabel: t('shipments.conflict.keepMine'),
+              discardLabel: t('shipments.conflict.discardMine'),
+              onKeep: edit.keepEntries,
+              onDiscard: edit.discardEntries,
+            }
+          : null
+      }
+      problems={form.hasProblems ? t('shipments.form.fixProblems') : null}
+      note={mayChange ? null : t(canWrite ? 'shipments.form.notEditable' : 'shipments.form.readOnly')}
+      cancelHref={shipmentDetailsHref(shipment.id)}
+      submitLabel={t('common.actions.save')}
+      submitDisabled={change.isPending || !mayChange}
+    >
+      <ShipmentFields form={form} inShipment={held} disabled={!mayChange} />
+    </FormPage>
   );
 }
