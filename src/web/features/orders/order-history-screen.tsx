@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import type { LiveOrderState, OrderLocation, OrderState } from '../../../domain/orders/order.decider';
@@ -9,7 +9,7 @@ import { useLiveQuery } from '../../lib/use-live-feed';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
-import { Slider } from '../../ui/slider';
+import { ReplaySlider, useReplayPoint } from '../../ui/replay-slider';
 import { getOrderHistoryQueryOptions, useOrderHistory, useStationChoices } from './api/orders';
 import type { OrderHistoryEntry } from './api/types';
 import { LiveState } from './components/live-state';
@@ -152,14 +152,10 @@ function History({
   const formats = useLocaleFormats();
   const who = useWho();
   const states = useMemo(() => replayAll(entries), [entries]);
-  // null follows the latest event, so a live event moves the replay along; a chosen point stays put.
-  const [chosen, setChosen] = useState<number | null>(null);
-  const last = entries.length - 1;
-  const index = chosen === null ? last : Math.min(chosen, last);
+  const { index, choose } = useReplayPoint(entries.length);
   const state: OrderState = states[index];
   const eventName = (entry: OrderHistoryEntry) =>
     isKnownEvent(entry) ? t(`orders.history.events.${entry.type}`) : t('orders.history.events.unknown', { type: entry.type });
-  const choose = (next: number) => setChosen(next >= last ? null : next);
   const orderNumber = state.status === 'absent' ? '' : state.orderNumber;
 
   return (
@@ -169,24 +165,20 @@ function History({
           <h2 id="order-replay-heading">{t('orders.history.replayTitle')}</h2>
           <LiveState live={live} subject={t('orders.history.subject')} />
         </div>
-        <Slider
+        <ReplaySlider
           label={t('orders.history.slider', { total: entries.length })}
-          minValue={1}
-          maxValue={Math.max(entries.length, 1)}
-          step={1}
-          value={index + 1}
-          onChange={(value) => choose(value - 1)}
-          isDisabled={entries.length < 2}
-          thumbDescribedBy="order-replay-point"
-        />
-        <p id="order-replay-point" className="order-replay-point" aria-live="polite">
-          {t('orders.history.replayPoint', {
+          count={entries.length}
+          index={index}
+          onChoose={choose}
+          pointId="order-replay-point"
+          pointClassName="order-replay-point"
+          point={t('orders.history.replayPoint', {
             number: index + 1,
             total: entries.length,
             event: eventName(entries[index]),
             at: formats.dateTime(entries[index].at),
           })}
-        </p>
+        />
         {state.status === 'absent' ? <p>{t('orders.history.nothingYet')}</p> : <ReplayedOrder state={state} stationNames={stationNames} />}
         {orderNumber ? <Link href={orderDetailsHref(orderId)}>{t('orders.history.toDetails', { orderNumber })}</Link> : null}
       </section>

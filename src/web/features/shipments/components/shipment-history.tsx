@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shipmentStreamId } from '../../../../domain/shipments/shipment.events';
 import { useLocaleFormats } from '../../../lib/locale';
 import { describeError } from '../../../lib/error-messages';
 import { useLiveQuery } from '../../../lib/use-live-feed';
-import { Slider } from '../../../ui/slider';
+import { ReplaySlider, useReplayPoint } from '../../../ui/replay-slider';
 import { getShipmentHistoryQueryOptions, useShipmentHistory } from '../api/shipments';
 import { isKnownShipmentEvent, replayShipment, type ShipmentHistoryEntry } from '../replay';
 import { ShipmentStatusBadge, ShipmentStepper } from './shipment-status';
@@ -17,10 +17,7 @@ export function ShipmentHistoryPanel({ shipmentId }: { shipmentId: string }) {
   useLiveQuery([`stream:${shipmentStreamId(shipmentId)}`], getShipmentHistoryQueryOptions(shipmentId).queryKey, history);
   const entries = useMemo(() => history.data?.data ?? [], [history.data]);
   const states = useMemo(() => replayShipment(entries), [entries]);
-  // null follows the latest event, so a live event moves the replay along; a chosen point stays put.
-  const [chosen, setChosen] = useState<number | null>(null);
-  const last = entries.length - 1;
-  const index = chosen === null ? last : Math.min(chosen, last);
+  const { index, choose } = useReplayPoint(entries.length);
   const state = index >= 0 ? states[index] : undefined;
   const who = (entry: ShipmentHistoryEntry) =>
     entry.who.name || (entry.who.role ? t(`shipments.history.roles.${entry.who.role}`) : t('shipments.history.system'));
@@ -33,24 +30,20 @@ export function ShipmentHistoryPanel({ shipmentId }: { shipmentId: string }) {
       {history.isError && !history.data ? <p role="alert">{describeError(t, history.error)}</p> : null}
       {entries.length > 0 ? (
         <>
-          <Slider
+          <ReplaySlider
             label={t('shipments.history.slider', { total: entries.length })}
-            minValue={1}
-            maxValue={Math.max(entries.length, 1)}
-            step={1}
-            value={index + 1}
-            onChange={(value) => setChosen(value - 1 >= last ? null : value - 1)}
-            isDisabled={entries.length < 2}
-            thumbDescribedBy="shipment-replay-point"
-          />
-          <p id="shipment-replay-point" className="shipment-muted" aria-live="polite">
-            {t('shipments.history.point', {
+            count={entries.length}
+            index={index}
+            onChoose={choose}
+            pointId="shipment-replay-point"
+            pointClassName="shipment-muted"
+            point={t('shipments.history.point', {
               number: index + 1,
               total: entries.length,
               event: eventName(entries[index]),
               at: formats.dateTime(entries[index].at),
             })}
-          </p>
+          />
           {state && state.status !== 'absent' ? (
             <div className="shipment-replay">
               <ShipmentStatusBadge status={state.status} />
