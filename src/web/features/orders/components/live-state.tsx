@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LiveQueryState } from '../../../lib/use-live-feed';
-import type { Tone } from '../../../ui/badge';
-import '../../../ui/badge.css';
-
-const liveTones = { live: 'positive', 'catching-up': 'warning', offline: 'error' } as const satisfies Record<string, Tone>;
+import { LiveNote } from '../../../ui/live-note';
 
 export interface LiveStateProps {
   live: LiveQueryState;
@@ -17,17 +14,16 @@ export interface LiveStateProps {
  */
 export function LiveState({ live, subject }: LiveStateProps) {
   const { t } = useTranslation();
-  const kind = live.isCurrent ? 'live' : live.status === 'offline' ? 'offline' : 'catching-up';
-  const text =
-    kind === 'live'
-      ? t('orders.live.current', { subject })
-      : kind === 'offline'
-        ? t('orders.live.offline', { subject })
-        : t('orders.live.catchingUp', { subject });
   return (
-    <p className="order-live" data-live={kind} data-tone={liveTones[kind]} role="status">
-      <span className="order-live-dot" aria-hidden="true" />
-      {text}
-    </p>
+    <LiveNote
+      live={live}
+      text={(kind) =>
+        kind === 'live'
+          ? t('orders.live.current', { subject })
+          : kind === 'offline'
+            ? t('orders.live.offline', { subject })
+            : t('orders.live.catchingUp', { subject })
+      }
+    />
   );
 }
