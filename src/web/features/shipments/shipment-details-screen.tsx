@@ -172,7 +172,7 @@ function Attachments({ shipment, canWrite }: { shipment: ShipmentView; canWrite:
     <section className="panel shipment-panel" aria-labelledby="shipment-attachments-heading">
       <h2 id="shipment-attachments-heading">{t('shipments.attachments.title')}</h2>
       {shipment.attachments.length === 0 ? <p className="shipment-muted">{t('shipments.attachments.none')}</p> : null}
-      <ul className="shipment-list-plain">
+      <ul className="plain-list">
         {shipment.attachments.map((attachment) => (
           <li key={attachment.id} className="shipment-attachment">
             <span>{attachment.fileName}</span>
@@ -245,7 +245,7 @@ function ShipmentOrders({ shipment }: { shipment: ShipmentView }) {
   return (
     <section className="panel shipment-panel" aria-labelledby="shipment-orders-heading">
       <h2 id="shipment-orders-heading">{t('shipments.details.orders')}</h2>
-      <ul className="shipment-list-plain">
+      <ul className="plain-list">
         {shipment.orders.map((order, index) => (
           <li key={order.id}>
             <Link href={orderDetailsHref(order.id)}>{t('shipments.details.orderNamed', { orderNumber: order.orderNumber })}</Link>{' '}

@@ -166,7 +166,7 @@ function ShipmentFields({ form, inShipment, disabled }: { form: ShipmentFormStat
         <TextField label={t('shipments.form.searchOrders')} value={q} onChange={setQ} type="search" />
         {shippable.isError ? <p role="alert">{describeError(t, shippable.error)}</p> : null}
         {offered.length === 0 && !shippable.isPending ? <p className="shipment-muted">{t('shipments.form.noShippableOrders')}</p> : null}
-        <ul className="shipment-list-plain">
+        <ul className="plain-list">
           {offered.filter(sameCustomer).map((order) => (
             <li key={order.id}>
               <Checkbox isSelected={draft.orderIds.includes(order.id)} onChange={(chosen) => toggle(order.id, chosen)} isDisabled={disabled}>

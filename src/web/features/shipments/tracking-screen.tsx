@@ -74,7 +74,7 @@ export function TrackingScreen() {
       </section>
       <section className="panel shipment-panel" aria-labelledby="tracking-contents-heading">
         <h2 id="tracking-contents-heading">{t('shipments.trackingPage.contents')}</h2>
-        <ul className="shipment-list-plain">
+        <ul className="plain-list">
           {page.orders.map((order) => (
             <li key={order.orderNumber}>
               <strong>{t('shipments.details.orderNamed', { orderNumber: order.orderNumber })}</strong>

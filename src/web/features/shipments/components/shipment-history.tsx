@@ -72,7 +72,7 @@ export function ShipmentHistoryPanel({ shipmentId }: { shipmentId: string }) {
               </dl>
             </div>
           ) : null}
-          <ol className="shipment-timeline" aria-label={t('shipments.history.events.title')}>
+          <ol className="plain-list shipment-timeline" aria-label={t('shipments.history.events.title')}>
             {entries.map((entry, position) => (
               <li key={entry.version} aria-current={position === index ? 'true' : undefined}>
                 {t('shipments.history.entry', { event: eventName(entry), who: who(entry), at: formats.dateTime(entry.at) })}

@@ -42,7 +42,7 @@ export function TrackingLinksPanel({ shipment, canWrite }: { shipment: ShipmentV
         </div>
       ) : null}
       {links.isError && !links.data ? <p role="alert">{describeError(t, links.error)}</p> : null}
-      <ul className="shipment-list-plain">
+      <ul className="plain-list">
         {(links.data?.data ?? []).map((link) => (
           <li key={link.id} className="shipment-attachment">
             <span>{t('shipments.tracking.madeAt', { at: formats.dateTime(link.createdAt) })}</span>
