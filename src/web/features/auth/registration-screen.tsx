@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
+import { NewPasswordFields } from '../../ui/new-password-fields';
 import { TextField } from '../../ui/text-field';
 import { useRegister } from './api/signup-calls';
 import './components/auth-forms.css';
@@ -56,15 +57,13 @@ export function RegistrationScreen() {
         <TextField {...field('lastName')} label={t('auth.fields.lastName')} autoComplete="family-name" isRequired />
       </div>
       <TextField {...field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" isRequired />
-      <TextField
-        {...field('password')}
-        label={t('auth.fields.password')}
-        description={t('auth.passwordRule')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
+      <NewPasswordFields
+        password={field('password')}
+        confirm={field('confirm')}
+        passwordLabel={t('auth.fields.password')}
+        rule={t('auth.passwordRule')}
+        confirmLabel={t('auth.fields.confirmPassword')}
       />
-      <TextField {...field('confirm')} label={t('auth.fields.confirmPassword')} type="password" autoComplete="new-password" isRequired />
       <Button type="submit" isDisabled={signUp.isPending}>
         {t('auth.registration.submit')}
       </Button>

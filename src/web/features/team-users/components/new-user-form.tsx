@@ -8,6 +8,7 @@ import { Button } from '../../../ui/button';
 import { DialogActions } from '../../../ui/dialog';
 import { Form, FormError } from '../../../ui/form';
 import { useNotify } from '../../../ui/notification-bar';
+import { NewPasswordFields } from '../../../ui/new-password-fields';
 import { TextField } from '../../../ui/text-field';
 import { useCreateOperationsUser, useInviteAdminUser } from '../api/users';
 
@@ -105,15 +106,13 @@ export function CreateOperatorForm({ onDone }: NewUserFormProps) {
         autoComplete="off"
         isRequired
       />
-      <TextField
-        {...field('password')}
-        label={t('teamUsers.fields.password')}
-        description={t('teamUsers.passwordRule')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
+      <NewPasswordFields
+        password={field('password')}
+        confirm={field('confirm')}
+        passwordLabel={t('teamUsers.fields.password')}
+        rule={t('teamUsers.passwordRule')}
+        confirmLabel={t('teamUsers.fields.confirmPassword')}
       />
-      <TextField {...field('confirm')} label={t('teamUsers.fields.confirmPassword')} type="password" autoComplete="new-password" isRequired />
       <DialogActions>
         <Button variant="secondary" onPress={onDone}>
           {t('common.actions.cancel')}

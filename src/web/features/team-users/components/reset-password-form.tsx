@@ -8,7 +8,7 @@ import { Button } from '../../../ui/button';
 import { DialogActions } from '../../../ui/dialog';
 import { Form, FormError } from '../../../ui/form';
 import { useNotify } from '../../../ui/notification-bar';
-import { TextField } from '../../../ui/text-field';
+import { NewPasswordFields } from '../../../ui/new-password-fields';
 import { useResetOperatorPassword } from '../api/users';
 
 const check = (draft: { password: string; confirm: string }) => validateInput(resetOperatorPasswordSchema, draft);
@@ -42,16 +42,14 @@ export function ResetPasswordForm({ user, onDone }: { user: UserView; onDone: ()
     <Form onSubmit={submit} aria-label={t('teamUsers.actions.resetPasswordOf', { name })}>
       <p>{t('teamUsers.actions.resetPasswordIntro')}</p>
       <FormError error={formWideError(reset.error)} />
-      <TextField
-        {...field('password')}
-        label={t('teamUsers.fields.newPassword')}
-        description={t('teamUsers.passwordRule')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
+      <NewPasswordFields
+        password={field('password')}
+        confirm={field('confirm')}
+        passwordLabel={t('teamUsers.fields.newPassword')}
+        rule={t('teamUsers.passwordRule')}
+        confirmLabel={t('teamUsers.fields.confirmPassword')}
         autoFocus
       />
-      <TextField {...field('confirm')} label={t('teamUsers.fields.confirmPassword')} type="password" autoComplete="new-password" isRequired />
       <DialogActions>
         <Button variant="secondary" onPress={onDone}>
           {t('common.actions.cancel')}
