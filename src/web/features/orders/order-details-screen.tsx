@@ -10,6 +10,7 @@ import { useLiveQuery } from '../../lib/use-live-feed';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Link } from '../../ui/link';
+import { LivePanel } from '../../ui/live-panel';
 import { getOrderQueryOptions, useOrder } from './api/orders';
 import type { OrderView } from './api/types';
 import { LiveState } from './components/live-state';
@@ -174,11 +175,14 @@ function OrderDetails({ order, live }: { order: OrderView; live: ReturnType<type
         </div>
       </div>
 
-      <section className="panel order-panel" aria-labelledby="order-status-heading" data-current={live.isCurrent}>
-        <div className="order-board-header">
-          <h2 id="order-status-heading">{t('orders.details.statusTitle')}</h2>
-          <LiveState live={live} subject={title} />
-        </div>
+      <LivePanel
+        className="order-panel"
+        headerClassName="order-board-header"
+        headingId="order-status-heading"
+        heading={t('orders.details.statusTitle')}
+        isCurrent={live.isCurrent}
+        note={<LiveState live={live} subject={title} />}
+      >
         <OrderProgressStepper order={order} />
         {order.kind === 'production' ? (
           <p className="order-location">
@@ -188,7 +192,7 @@ function OrderDetails({ order, live }: { order: OrderView; live: ReturnType<type
         {canWrite ? <OrderActions order={order} /> : null}
         <Relatives order={order} />
         <ShipmentAndProgress order={order} />
-      </section>
+      </LivePanel>
 
       <section className="panel order-panel" aria-labelledby="order-data-heading">
         <h2 id="order-data-heading">{t('orders.details.dataTitle')}</h2>

@@ -9,6 +9,7 @@ import { useLiveQuery } from '../../lib/use-live-feed';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
+import { LivePanel } from '../../ui/live-panel';
 import { ReplaySlider, useReplayPoint } from '../../ui/replay-slider';
 import { getOrderHistoryQueryOptions, useOrderHistory, useStationChoices } from './api/orders';
 import type { OrderHistoryEntry } from './api/types';
@@ -160,11 +161,14 @@ function History({
 
   return (
     <>
-      <section className="panel order-panel" aria-labelledby="order-replay-heading" data-current={live.isCurrent}>
-        <div className="order-board-header">
-          <h2 id="order-replay-heading">{t('orders.history.replayTitle')}</h2>
-          <LiveState live={live} subject={t('orders.history.subject')} />
-        </div>
+      <LivePanel
+        className="order-panel"
+        headerClassName="order-board-header"
+        headingId="order-replay-heading"
+        heading={t('orders.history.replayTitle')}
+        isCurrent={live.isCurrent}
+        note={<LiveState live={live} subject={t('orders.history.subject')} />}
+      >
         <ReplaySlider
           label={t('orders.history.slider', { total: entries.length })}
           count={entries.length}
@@ -181,7 +185,7 @@ function History({
         />
         {state.status === 'absent' ? <p>{t('orders.history.nothingYet')}</p> : <ReplayedOrder state={state} stationNames={stationNames} />}
         {orderNumber ? <Link href={orderDetailsHref(orderId)}>{t('orders.history.toDetails', { orderNumber })}</Link> : null}
-      </section>
+      </LivePanel>
 
       <section className="panel order-panel" aria-labelledby="order-timeline-heading">
         <h2 id="order-timeline-heading">{t('orders.history.timelineTitle')}</h2>

@@ -19,6 +19,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/dialog';
 import { FilePicker } from '../../ui/file-picker';
 import { Link } from '../../ui/link';
+import { LivePanel } from '../../ui/live-panel';
 import { useNotify } from '../../ui/notification-bar';
 import { ProgressBar } from '../../ui/progress-bar';
 import { RecordLoader } from '../../ui/record-loader';
@@ -284,15 +285,18 @@ function ShipmentDetails({ shipment, live }: { shipment: ShipmentView; live: Liv
         ) : null}
       </div>
 
-      <section className="panel shipment-panel" aria-labelledby="shipment-status-heading" data-current={live.isCurrent}>
-        <div className="shipment-panel-header">
-          <h2 id="shipment-status-heading">{t('shipments.details.statusTitle')}</h2>
-          <LiveNote live={live} subject={title} />
-        </div>
+      <LivePanel
+        className="shipment-panel"
+        headerClassName="shipment-panel-header"
+        headingId="shipment-status-heading"
+        heading={t('shipments.details.statusTitle')}
+        isCurrent={live.isCurrent}
+        note={<LiveNote live={live} subject={title} />}
+      >
         <ShipmentStepper status={shipment.status} label={t('shipments.details.progress')} />
         {shipment.status === 'sent' ? <p className="shipment-muted">{t('shipments.details.sentNotEditable')}</p> : null}
         {canWrite ? <ShipmentActions shipment={shipment} /> : null}
-      </section>
+      </LivePanel>
 
       <section className="panel shipment-panel" aria-labelledby="shipment-data-heading">
         <h2 id="shipment-data-heading">{t('shipments.details.dataTitle')}</h2>
