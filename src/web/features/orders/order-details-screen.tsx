@@ -7,13 +7,13 @@ import { shownMoney, useFormatNumber, useLocaleFormats } from '../../lib/locale'
 import { useAuth } from '../../lib/auth';
 import { defaultPaging, type PagingState } from '../../lib/paging';
 import { useLiveQuery } from '../../lib/use-live-feed';
-import { Breadcrumb } from '../../ui/breadcrumb';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Link } from '../../ui/link';
 import { LivePanel } from '../../ui/live-panel';
 import { getOrderQueryOptions, useOrder } from './api/orders';
 import type { OrderView } from './api/types';
 import { LiveState } from './components/live-state';
+import { OrderPageHeader } from './components/order-page-header';
 import { OrderActions } from './components/order-actions';
 import { Badge } from '../../ui/badge';
 import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
@@ -148,14 +148,7 @@ function OrderDetails({ order, live }: { order: OrderView; live: ReturnType<type
 
   return (
     <div className="page">
-      <div className="page-header order-header">
-        <Breadcrumb
-          crumbs={[
-            { label: t('screens.order.title'), href: '/order' },
-            { label: t(`orders.tabs.${order.kind}`), href: orderListHref(order.kind) },
-            { label: title },
-          ]}
-        />
+      <OrderPageHeader crumbs={[{ label: t(`orders.tabs.${order.kind}`), href: orderListHref(order.kind) }, { label: title }]}>
         <div className="order-title">
           <h1>{title}</h1>
           <Badge>{t(`orders.kinds.${order.kind}`)}</Badge>
@@ -173,7 +166,7 @@ function OrderDetails({ order, live }: { order: OrderView; live: ReturnType<type
             {t('orders.details.history')}
           </Link>
         </div>
-      </div>
+      </OrderPageHeader>
 
       <LivePanel
         className="order-panel"

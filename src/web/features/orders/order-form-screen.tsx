@@ -7,12 +7,12 @@ import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
 import { useVersionedEdit } from '../../lib/use-schema-form';
-import { Breadcrumb } from '../../ui/breadcrumb';
 import { FormPage } from '../../ui/form-page';
 import { useNotify } from '../../ui/notification-bar';
 import { getOrderQueryOptions, useChangeOrder, useCreateOrder, useOrder } from './api/orders';
 import type { OrderView } from './api/types';
 import { OrderFields } from './components/order-fields';
+import { OrderPageHeader } from './components/order-page-header';
 import { OrderLoader } from './components/order-loader';
 import { orderDetailsHref, orderListHref } from './list-search';
 import { draftOf, emptyDraft } from './order-draft';
@@ -22,12 +22,9 @@ import { useOrderForm } from './use-order-form';
 function OrderFormHeader({ kind, title }: { kind: OrderKind; title: string }) {
   const { t } = useTranslation();
   return (
-    <div className="page-header order-header">
-      <Breadcrumb
-        crumbs={[{ label: t('screens.order.title'), href: '/order' }, { label: t(`orders.tabs.${kind}`), href: orderListHref(kind) }, { label: title }]}
-      />
+    <OrderPageHeader crumbs={[{ label: t(`orders.tabs.${kind}`), href: orderListHref(kind) }, { label: title }]}>
       <h1>{title}</h1>
-    </div>
+    </OrderPageHeader>
   );
 }
 

@@ -6,7 +6,6 @@ import type { PlannedProductionOrder } from '../../../domain/orders/order.events
 import { orderStreamId } from '../../../domain/orders/order.events';
 import { shownMoney, useFormatNumber, useLocaleFormats } from '../../lib/locale';
 import { useLiveQuery } from '../../lib/use-live-feed';
-import { Breadcrumb } from '../../ui/breadcrumb';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
 import { LivePanel } from '../../ui/live-panel';
@@ -14,6 +13,7 @@ import { ReplaySlider, useReplayPoint } from '../../ui/replay-slider';
 import { getOrderHistoryQueryOptions, useOrderHistory, useStationChoices } from './api/orders';
 import type { OrderHistoryEntry } from './api/types';
 import { LiveState } from './components/live-state';
+import { OrderPageHeader } from './components/order-page-header';
 import { PriorityBadge, StatusBadge } from './components/order-badges';
 import { OrderLoader } from './components/order-loader';
 import { OrderProgressStepper } from './components/order-progress-stepper';
@@ -221,16 +221,14 @@ export function OrderHistoryScreen() {
 
   return (
     <div className="page">
-      <div className="page-header order-header">
-        <Breadcrumb
-          crumbs={[
-            { label: t('screens.order.title'), href: '/order' },
-            ...(history.data ? [{ label: t('orders.details.orderNamed', { orderNumber: history.data.orderNumber }), href: orderDetailsHref(id) }] : []),
-            { label: t('screens.orderHistory.title') },
-          ]}
-        />
+      <OrderPageHeader
+        crumbs={[
+          ...(history.data ? [{ label: t('orders.details.orderNamed', { orderNumber: history.data.orderNumber }), href: orderDetailsHref(id) }] : []),
+          { label: t('screens.orderHistory.title') },
+        ]}
+      >
         <h1>{title}</h1>
-      </div>
+      </OrderPageHeader>
       {/* Every order's history starts with its creation; an unknown order answers 404. */}
       <OrderLoader id={id} query={history} failedTitle={t('orders.history.loadFailed')}>
         {(loaded) => (loaded.data.length > 0 ? <History orderId={id} entries={loaded.data} stationNames={stationNames} live={live} /> : null)}
