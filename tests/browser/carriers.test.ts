@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, type Client, type TestCompany } from '../support/identity.js';
-import { newHeldPage } from './hold-notifications.js';
+import { openHeldPageAs } from './hold-notifications.js';
 
 // Carriers in the browser: an administrator adds a carrier with a tracking-link template on the
 // carriers screen, creates a shipment choosing it (the link fills from the template as the
@@ -51,18 +51,7 @@ afterAll(async () => {
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const notification = (page: Page, text: string | RegExp) => page.locator('.notification').filter({ hasText: text });
 
-async function openAsAdmin(path: string): Promise<Page> {
-  const page = await newHeldPage(app);
-  await writeSession(page, app, {
-    access_token: company.admin.token,
-    userId: company.admin.id,
-    role: 'ADMIN',
-    company: company.companyId,
-    expiresAt: Date.now() + 3_600_000,
-  });
-  await page.goto(`${app.baseUrl}${path}`);
-  return page;
-}
+const openAsAdmin = (path: string): Promise<Page> => openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, path);
 
 describe('carriers', () => {
   it('adds a carrier with a template; a shipment choosing it gets its link from the template; in use, it cannot be deleted', async () => {

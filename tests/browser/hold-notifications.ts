@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import type { Role } from '../../src/domain/shared/roles.js';
+import { writeSession, type BrowserApp } from '../support/browser.js';
 
 /**
  * Keeps every notification of `page` on screen until it is closed or replaced (the notification
@@ -13,5 +15,13 @@ export async function holdNotifications(page: Page): Promise<void> {
 export async function newHeldPage(app: { newPage(): Promise<Page> }): Promise<Page> {
   const page = await app.newPage();
   await holdNotifications(page);
+  return page;
+}
+
+/** A held page signed in as `member` of `companyId` (session written as the console keeps it), opened at `path`. */
+export async function openHeldPageAs(app: BrowserApp, member: { id: string; token: string }, role: Role, companyId: string, path: string): Promise<Page> {
+  const page = await newHeldPage(app);
+  await writeSession(page, app, { access_token: member.token, userId: member.id, role, company: companyId, expiresAt: Date.now() + 3_600_000 });
+  await page.goto(`${app.baseUrl}${path}`);
   return page;
 }

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, type Client, type TestCompany } from '../support/identity.js';
-import { newHeldPage } from './hold-notifications.js';
+import { openHeldPageAs } from './hold-notifications.js';
 
 // Shipments in the browser: an administrator creates a shipping order from two customer orders
 // Ready to ship, marks it ready, dispatches and delivers it; a second browser's order list and
@@ -58,18 +58,7 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 const notification = (page: Page, text: string | RegExp) => page.locator('.notification').filter({ hasText: text });
 const orderRow = (page: Page, orderNumber: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: orderNumber }) });
 
-async function openAsAdmin(path: string): Promise<Page> {
-  const page = await newHeldPage(app);
-  await writeSession(page, app, {
-    access_token: company.admin.token,
-    userId: company.admin.id,
-    role: 'ADMIN',
-    company: company.companyId,
-    expiresAt: Date.now() + 3_600_000,
-  });
-  await page.goto(`${app.baseUrl}${path}`);
-  return page;
-}
+const openAsAdmin = (path: string): Promise<Page> => openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, path);
 
 describe('shipping orders', () => {
   let shipmentUrl = '';
