@@ -51,7 +51,7 @@ describe('team users', () => {
     await dialog.waitFor({ state: 'detached' });
     const row = table(page, 'Operation users').getByRole('row', { name: /Olga Berg/ });
     await row.waitFor();
-    expect(await row.getByRole('gridcell').allTextContents()).toEqual(['olga.berg', 'Active', expect.any(String), 'EditReset passwordRemove']);
+    expect(await row.getByRole('gridcell').allTextContents()).toEqual(['olga.berg', 'Active', expect.any(String), 'EditReset passwordDeactivateRemove']);
     await page.getByText('1 - 1 of 1 results').waitFor();
 
     const signedIn = await app.testApp.app.inject({
@@ -97,7 +97,7 @@ describe('team users', () => {
       .waitFor();
     const row = table(page, 'Administration users').getByRole('row', { name: /Clara Vogt/ });
     await row.waitFor();
-    expect(await row.getByRole('gridcell').allTextContents()).toEqual([email, 'Invited', expect.any(String), 'EditResend invitationRemove']);
+    expect(await row.getByRole('gridcell').allTextContents()).toEqual([email, 'Invited', expect.any(String), 'EditResend invitationDeactivateRemove']);
     await expectNoAxeViolations(page, '/team/administration-user');
 
     const mail = await mailbox.waitFor(mailTo(email));
@@ -153,6 +153,45 @@ describe('team users', () => {
       app.testApp.app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { usernameOrEmail: username, password }, remoteAddress: '10.9.2.7' });
     expect((await signInWith('Station#2026')).statusCode).toBe(401);
     expect((await signInWith('Neues#2027')).statusCode).toBe(200);
+  });
+
+  it('deactivates an operator (asked first), who is then refused at sign-in in words, lists them as deactivated, and reactivates them', async () => {
+    const page = await newHeldPage(app);
+    const session = await signIn(page, app, { role: 'SUPER_USER' });
+    const username = `mara${Date.now().toString(36)}`;
+    const created = await app.testApp.app.inject({
+      method: 'POST',
+      url: '/api/users/create-operations-user',
+      headers: { authorization: `Bearer ${session.access_token}` },
+      payload: { firstName: 'Mara', lastName: 'Lenz', username, password: 'Station#2026', confirm: 'Station#2026' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await page.goto(`${app.baseUrl}/team/operation-user`);
+    const row = table(page, 'Operation users').getByRole('row', { name: /Mara Lenz/ });
+    await row.getByRole('button', { name: 'Deactivate Mara Lenz' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Deactivate Mara Lenz' });
+    await confirm.getByText('They can no longer sign in').waitFor();
+    await expectNoAxeViolations(page, '/team/operation-user deactivate dialog');
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByRole('status').filter({ hasText: 'Mara Lenz is deactivated and signed out.' }).waitFor();
+    await row.getByRole('gridcell', { name: 'Deactivated' }).waitFor();
+    await row.getByRole('button', { name: 'Reactivate Mara Lenz' }).waitFor();
+
+    // The operator tries to sign in: the sign-in screen says why, in words.
+    const operatorPage = await newHeldPage(app);
+    await operatorPage.goto(`${app.baseUrl}/login`);
+    await operatorPage.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await field(operatorPage, 'Username or email').fill(username);
+    await field(operatorPage, 'Password').fill('Station#2026');
+    await operatorPage.getByRole('button', { name: 'Sign in' }).click();
+    await operatorPage.getByText('This account has been deactivated. Please ask your administrator.').waitFor();
+    await expectNoAxeViolations(operatorPage, '/login deactivated');
+
+    await row.getByRole('button', { name: 'Reactivate Mara Lenz' }).click();
+    await page.getByRole('status').filter({ hasText: 'Mara Lenz can sign in again.' }).waitFor();
+    await row.getByRole('gridcell', { name: 'Active' }).waitFor();
+    await operatorPage.getByRole('button', { name: 'Sign in' }).click();
+    await operatorPage.waitForURL((url) => !url.pathname.endsWith('/login'));
   });
 
   it('does not offer operators to add users', async () => {

@@ -88,6 +88,51 @@ describe('employee profile', () => {
     expect(await page.getByRole('textbox', { name: 'Emergency contact name' }).inputValue()).toBe('Karl Berg');
   });
 
+  it('says so when the profile was saved elsewhere meanwhile, and saves after reloading with the entries kept', async () => {
+    const page = await signedInAdmin();
+    await page.goto(`${app.baseUrl}/team/employee-profile/${company.superUser.id}`);
+    await heading(page, 'Employee profile: Sabine Schmidt').waitFor();
+    const loaded = (await admin.get(`/api/team/employees/${company.superUser.id}`)).json();
+    const elsewhere = await admin.put(`/api/team/employees/${company.superUser.id}/profile`, {
+      firstName: 'Sabine',
+      lastName: 'Schmidt',
+      emergencyContact: { name: 'Jan Schmidt', phone: '' },
+      version: loaded.version,
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+
+    await page.getByRole('textbox', { name: 'Emergency contact name' }).fill('Eva Schmidt');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: 'These records were changed by someone else meanwhile.' });
+    await conflict.waitFor();
+    await expectNoAxeViolations(page, 'profile tab with a conflict');
+    await conflict.getByRole('button', { name: 'Reload and keep my entries' }).click();
+    await notice(page, 'The latest records are loaded and your entries are kept.').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Emergency contact name' }).inputValue()).toBe('Eva Schmidt');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await notice(page, 'The profile is saved.').waitFor();
+    expect((await admin.get(`/api/team/employees/${company.superUser.id}`)).json().profile.emergencyContact.name).toBe('Eva Schmidt');
+  });
+
+  it('deactivates the employee from the profile (asked first) and reactivates them', async () => {
+    const page = await signedInAdmin();
+    await page.goto(`${app.baseUrl}/team/employee-profile/${company.operator.id}`);
+    await heading(page, 'Employee profile: Olga Berg').waitFor();
+    await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Deactivate Olga Berg' });
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await notice(page, 'Olga Berg is deactivated and signed out.').waitFor();
+    await page.getByText('Deactivated', { exact: true }).waitFor();
+    expect((await admin.get(`/api/users/account/${company.operator.id}`)).json().status).toBe('DEACTIVATED');
+    await page.getByRole('button', { name: 'Reactivate' }).click();
+    await notice(page, 'Olga Berg can sign in again.').waitFor();
+    expect((await admin.get(`/api/users/account/${company.operator.id}`)).json().status).toBe('ACTIVE');
+    // Their own profile offers no such action.
+    await page.goto(`${app.baseUrl}/team/employee-profile/${company.admin.id}`);
+    await heading(page, 'Employee profile: Ali Demir').waitFor();
+    expect(await page.getByRole('button', { name: 'Deactivate', exact: true }).count()).toBe(0);
+  });
+
   it('books a vacation and refuses an overlapping one with its message; a booking is cancelled', async () => {
     await addEntry('absenceReasons', 'Vacation');
     const page = await signedInAdmin();
@@ -194,7 +239,8 @@ describe('master data', () => {
     const departmentId = (await admin.get('/api/team/master-data/departments')).json().data[0].id;
     await panel.getByRole('button', { name: 'Reinstate Final assembly' }).click();
     await notice(page, '"Final assembly" is reinstated.').waitFor();
-    const saved = await admin.put(`/api/team/employees/${company.operator.id}/organization`, { departmentId });
+    const { version } = (await admin.get(`/api/team/employees/${company.operator.id}`)).json();
+    const saved = await admin.put(`/api/team/employees/${company.operator.id}/organization`, { departmentId, version });
     expect(saved.statusCode, saved.body).toBe(200);
     await panel.getByRole('button', { name: 'Delete Final assembly' }).click();
     const confirm = page.getByRole('alertdialog');

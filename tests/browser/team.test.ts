@@ -12,6 +12,7 @@ import {
   type TeamMember,
   type TestCompany,
 } from '../support/identity.js';
+import { createStation } from '../integration/stations/stations-support.js';
 import { newHeldPage } from './hold-notifications.js';
 
 // The team area for people: the overview and the employee table; and the whole journey of a
@@ -59,6 +60,7 @@ describe('team overview', () => {
       'Administration user1',
       'Operation user1',
       'All users3',
+      'Deactivated0',
     ]);
     await page.getByText('Nobody is away.').first().waitFor();
     const screens = page.getByRole('navigation', { name: 'Team screens' });
@@ -73,6 +75,26 @@ describe('team overview', () => {
     const away = page.getByRole('listitem').filter({ hasText: 'Olga Berg' });
     await expect.poll(() => away.count(), { timeout: 15_000 }).toBe(2);
     expect(await away.first().textContent()).toContain('(Vacation)');
+
+    // The operator signs in at a station: the overview lists them there without a reload, and a revoked right takes them off.
+    const atStations = page.getByRole('region', { name: 'Signed in at stations now' });
+    await atStations.getByText('Nobody is signed in at a station.').waitFor();
+    const station = await createStation(owner, 'PRESSE');
+    expect((await owner.put(`/api/users/${company.operator.id}/station-authorizations`, { stationIds: [station.id] })).statusCode).toBe(200);
+    const login = await app.testApp.app.inject({
+      method: 'POST',
+      url: `/api/stations/${station.id}/login`,
+      payload: { username: company.operator.login, password: company.operator.password },
+      remoteAddress: '10.71.0.1',
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const signedInRow = atStations.getByRole('row', { name: /Olga Berg/ });
+    await signedInRow.waitFor({ timeout: 15_000 });
+    expect(await signedInRow.getByRole('cell').first().textContent()).toBe('PRESSE');
+    await atStations.getByText('Live').waitFor();
+    await expectNoAxeViolations(page, '/team with a station session');
+    expect((await owner.put(`/api/users/${company.operator.id}/station-authorizations`, { stationIds: [] })).statusCode).toBe(200);
+    await atStations.getByText('Nobody is signed in at a station.').waitFor({ timeout: 15_000 });
 
     await screens.getByRole('link', { name: 'Employees' }).click();
     await page.waitForURL('**/team/view-employees');
@@ -98,6 +120,10 @@ describe('employee table', () => {
     await page.getByRole('button', { name: /Status$/ }).click();
     await page.getByRole('option', { name: 'Invited' }).click();
     await page.waitForURL(/status=INVITED/);
+    await table.getByText('No results found.').waitFor();
+    await page.getByRole('button', { name: /Status$/ }).click();
+    await page.getByRole('option', { name: 'Deactivated' }).click();
+    await page.waitForURL(/status=DEACTIVATED/);
     await table.getByText('No results found.').waitFor();
     await page.getByRole('button', { name: /Status$/ }).click();
     await page.getByRole('option', { name: 'All statuses' }).click();

@@ -55,7 +55,16 @@ export type UserEvent =
       };
     }
   | { type: 'MasterUserCreated'; data: { userId: string; email: string } }
-  | { type: 'UserRemoved'; data: { userId: string; companyId: string; role: 'ADMIN' | 'OPERATOR' } };
+  | {
+      type: 'UserRemoved';
+      /** `reason` is set when nobody of the company removed them: the invited address signed up on its own. */
+      data: { userId: string; companyId: string; role: 'ADMIN' | 'OPERATOR'; reason?: 'INVITED_ADDRESS_SIGNED_UP' };
+    }
+  /** The user may no longer sign in; their sessions (console and station) ended in the same transaction. */
+  | { type: 'UserDeactivated'; data: { userId: string; companyId: string; role: 'ADMIN' | 'OPERATOR'; at: string } }
+  | { type: 'UserReactivated'; data: { userId: string; companyId: string; role: 'ADMIN' | 'OPERATOR'; at: string } }
+  /** An operator signed out at a station (the station screen's logout): who is signed in where changed. */
+  | { type: 'SignedOutAtStation'; data: { userId: string; stationId: string; at: string } };
 
 export type UserEventType = UserEvent['type'];
 

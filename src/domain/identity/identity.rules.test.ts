@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LOGIN_ADDRESS_FAILURE_LIMIT,
   LOGIN_FAILURE_LIMIT,
   loginKindOf,
   loginThrottle,
   mayReadAccount,
   tokenIsUsable,
+  userDeactivationRefusal,
   userRemovalRefusal,
   userStatusOf,
   VERIFICATION_CODE_MAX_ATTEMPTS,
@@ -31,6 +33,13 @@ describe('login throttle', () => {
   it('forgets failures older than 15 minutes', () => {
     const failures = [...Array.from({ length: 9 }, () => minutesAgo(1)), minutesAgo(16)];
     expect(loginThrottle(failures, now)).toEqual({ blocked: false });
+  });
+
+  it('takes its own limit for a per-address counter', () => {
+    const failures = Array.from({ length: LOGIN_FAILURE_LIMIT }, (_, i) => minutesAgo(i + 1));
+    expect(loginThrottle(failures, now, LOGIN_ADDRESS_FAILURE_LIMIT)).toEqual({ blocked: false });
+    const many = Array.from({ length: LOGIN_ADDRESS_FAILURE_LIMIT }, () => minutesAgo(1));
+    expect(loginThrottle(many, now, LOGIN_ADDRESS_FAILURE_LIMIT)).toEqual({ blocked: true, retryAfterSeconds: 14 * 60 });
   });
 
   it('never asks to wait less than a second', () => {
@@ -83,5 +92,17 @@ describe('team rules', () => {
     expect(userStatusOf({ role: 'ADMIN', hasPassword: false, emailConfirmed: false })).toBe('INVITED');
     expect(userStatusOf({ role: 'SUPER_USER', hasPassword: true, emailConfirmed: false })).toBe('UNCONFIRMED');
     expect(userStatusOf({ role: 'OPERATOR', hasPassword: true, emailConfirmed: false })).toBe('ACTIVE');
+  });
+
+  it('shows a deactivated user as deactivated, whatever else holds', () => {
+    expect(userStatusOf({ role: 'ADMIN', hasPassword: false, emailConfirmed: false, deactivated: true })).toBe('DEACTIVATED');
+    expect(userStatusOf({ role: 'OPERATOR', hasPassword: true, emailConfirmed: false, deactivated: true })).toBe('DEACTIVATED');
+  });
+
+  it('deactivates like it removes: admins and operators, never oneself or the super user', () => {
+    expect(userDeactivationRefusal({ userId: 'a', role: 'ADMIN' }, { id: 'b', role: 'OPERATOR' })).toBeNull();
+    expect(userDeactivationRefusal({ userId: 'a', role: 'ADMIN' }, { id: 'a', role: 'ADMIN' })).toBe('FORBIDDEN');
+    expect(userDeactivationRefusal({ userId: 'a', role: 'SUPER_USER' }, { id: 'b', role: 'SUPER_USER' })).toBe('FORBIDDEN');
+    expect(userDeactivationRefusal({ userId: 'a', role: 'OPERATOR' }, { id: 'b', role: 'OPERATOR' })).toBe('FORBIDDEN');
   });
 });

@@ -11,9 +11,18 @@ export const PASSWORD_RESET_TTL_MS = 60 * MINUTE_MS;
 export const INVITATION_TTL_MS = 72 * 60 * MINUTE_MS;
 /** The sign-up ticket replaces the spec's temporary credentials (15 minutes): no password is kept in the browser. */
 export const SIGNUP_TICKET_TTL_MS = 15 * MINUTE_MS;
-/** At most 10 failed logins per account and per address in 15 minutes. */
+/**
+ * Failed logins within 15 minutes: at most 10 for one account from one address (the guesser is
+ * slowed where it guesses, the owner elsewhere is not), and at most 30 from one address whatever
+ * names it tries, except for an account that has signed in from that address before.
+ */
 export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_ADDRESS_FAILURE_LIMIT = 30;
+/** A known sign-in address is remembered this long after its last sign-in. */
+export const KNOWN_ADDRESS_TTL_MS = 90 * 24 * 60 * MINUTE_MS;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
+/** Invitations of a company not accepted yet, at most: an invitation mails an outside address a text of the company's choosing. */
+export const PENDING_INVITATION_LIMIT = 20;
 
 export type TokenPurpose = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'INVITATION' | 'SIGNUP_TICKET';
 
@@ -42,14 +51,14 @@ export type LoginThrottle = { blocked: false } | { blocked: true; retryAfterSeco
  * Blocked while 10 failures lie within the last 15 minutes; it opens again when the oldest of
  * those 10 leaves the window.
  */
-export function loginThrottle(failures: readonly Date[], now: Date): LoginThrottle {
+export function loginThrottle(failures: readonly Date[], now: Date, limit = LOGIN_FAILURE_LIMIT): LoginThrottle {
   const windowStart = now.getTime() - LOGIN_FAILURE_WINDOW_MS;
   const recent = failures
     .map((at) => at.getTime())
     .filter((at) => at > windowStart)
     .sort((a, b) => b - a);
-  if (recent.length < LOGIN_FAILURE_LIMIT) return { blocked: false };
-  const opensAt = recent[LOGIN_FAILURE_LIMIT - 1] + LOGIN_FAILURE_WINDOW_MS;
+  if (recent.length < limit) return { blocked: false };
+  const opensAt = recent[limit - 1] + LOGIN_FAILURE_WINDOW_MS;
   return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now.getTime()) / 1000)) };
 }
 
@@ -71,10 +80,19 @@ export function userRemovalRefusal(actor: { userId: string; role: Role }, target
 export const mayReadAccount = (actor: { userId: string; role: Role }, targetUserId: string): boolean =>
   writerRoles.includes(actor.role) || actor.userId === targetUserId;
 
-/** The status shown for a user: invited (no password yet), unconfirmed (email not confirmed) or active. */
-export type UserStatus = 'ACTIVE' | 'INVITED' | 'UNCONFIRMED';
+/**
+ * Why `actor` may not deactivate `target`, or null when it may: nobody deactivates themselves,
+ * the company's super user or the product operator (the same rule as removing).
+ */
+export const userDeactivationRefusal = (actor: { userId: string; role: Role }, target: { id: string; role: Role }): ErrorCode | null =>
+  userRemovalRefusal(actor, target);
 
-export function userStatusOf(user: { role: Role; hasPassword: boolean; emailConfirmed: boolean }): UserStatus {
+/** The statuses shown for a user: deactivated (cannot sign in), invited (no password yet), unconfirmed (email not confirmed) or active. */
+export const userStatuses = ['ACTIVE', 'INVITED', 'UNCONFIRMED', 'DEACTIVATED'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export function userStatusOf(user: { role: Role; hasPassword: boolean; emailConfirmed: boolean; deactivated?: boolean }): UserStatus {
+  if (user.deactivated) return 'DEACTIVATED';
   if (!user.hasPassword) return 'INVITED';
   if (user.role !== 'OPERATOR' && !user.emailConfirmed) return 'UNCONFIRMED';
   return 'ACTIVE';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagingQuery } from '../shared/paging.js';
 import { companyNameSchema, missingAs } from '../company/company.schema.js';
+import { userStatuses } from './identity.rules.js';
 import { passwordPairSchema, PASSWORD_MAX_LENGTH } from './password.schema.js';
 
 export const NAME_MAX_LENGTH = 50;
@@ -95,7 +96,7 @@ export const createOperationsUserSchema = passwordPairSchema.safeExtend({
 export const userListQuerySchema = z.object({
   ...pagingQuery(),
   role: z.enum(['SUPER_USER', 'ADMIN', 'OPERATOR']).optional(),
-  status: z.enum(['ACTIVE', 'INVITED', 'UNCONFIRMED']).optional(),
+  status: z.enum(userStatuses).optional(),
   q: z.string().trim().max(NAME_MAX_LENGTH).optional(),
   /** A column of `userSortColumns`, '-' in front for descending; unknown or empty sorts by name. */
   sort: z.string().max(40).default(''),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../shared/paging.js';
 import { roles } from '../shared/roles.js';
+import { userStatuses } from './identity.rules.js';
 import { locales } from './identity.schema.js';
 
 /** Answers of the auth and users routes; the web reads its types from here. Dates are ISO strings. */
@@ -58,7 +59,7 @@ export const userViewSchema = z.object({
   username: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
-  status: z.enum(['ACTIVE', 'INVITED', 'UNCONFIRMED']),
+  status: z.enum(userStatuses),
   locale: z.enum(locales),
   createdAt: z.string(),
 });
@@ -66,11 +67,32 @@ export type UserView = z.infer<typeof userViewSchema>;
 
 export const userPageSchema = pageOf(userViewSchema);
 
+/** Users per role who may sign in (deactivated users are not counted by role or in `total`, but in `deactivated`). */
 export const userCountsSchema = z.object({
   SUPER_USER: z.number().int(),
   ADMIN: z.number().int(),
   OPERATOR: z.number().int(),
   total: z.number().int(),
+  deactivated: z.number().int(),
 });
+
+/** Who is signed in at which station right now (`GET /api/team/station-sessions`): unexpired, not ended station sessions. */
+export const stationSessionsViewSchema = z.object({
+  data: z.array(
+    z.object({
+      sessionId: z.string(),
+      userId: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      username: z.string().nullable(),
+      stationId: z.string(),
+      /** The station's name (null once deleted). */
+      stationName: z.string().nullable(),
+      /** When the session began (the station login). */
+      since: z.string(),
+    }),
+  ),
+});
+export type StationSessionsView = z.infer<typeof stationSessionsViewSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError, type ErrorCode, type ErrorDetail } from '../shared/errors.js';
 import type { EmployeeCommand } from './employee.commands.js';
-import { bookedAbsences, decideEmployee, evolveEmployee, initialEmployeeState } from './employee.decider.js';
+import { bookedAbsences, decideEmployee, employeeCopyIsStale, evolveEmployee, initialEmployeeState } from './employee.decider.js';
 import type { EmployeeEvent } from './employee.events.js';
 import type { AbsenceBooking } from './employee.schema.js';
 
@@ -195,5 +195,28 @@ describe('cancelling an absence', () => {
 
   it('refuses an absence that is not booked', () => {
     given().when({ type: 'CancelAbsence', userId, absenceId: firstAbsence, at }).thenError('NOT_FOUND');
+  });
+});
+
+describe('a versioned save of an employee form', () => {
+  const profileChanged: EmployeeEvent = {
+    type: 'EmployeeProfileChanged',
+    data: { userId, at, profile: { firstName: 'Olga', lastName: 'Berg', gender: null, dateOfBirth: null, emergencyContact: { name: '', phone: '' } } },
+  };
+  const entitlementSet = (year: number): EmployeeEvent => ({
+    type: 'VacationEntitlementSet',
+    data: { userId, year, at, entitlement: { annualLeaveDays: 30, carryOverDays: 0, carryOverUntil: null } },
+  });
+
+  it('is stale only through a later save of the same form', () => {
+    expect(employeeCopyIsStale({ form: 'profile' }, 1, 2, [profileChanged])).toBe(true);
+    expect(employeeCopyIsStale({ form: 'organization' }, 1, 2, [profileChanged])).toBe(false);
+    expect(employeeCopyIsStale({ form: 'entitlement', year: 2026 }, 1, 2, [entitlementSet(2026)])).toBe(true);
+    expect(employeeCopyIsStale({ form: 'entitlement', year: 2027 }, 1, 2, [entitlementSet(2026)])).toBe(false);
+    expect(employeeCopyIsStale({ form: 'profile' }, 2, 2, [])).toBe(false);
+  });
+
+  it('is stale when made on a version the records never had', () => {
+    expect(employeeCopyIsStale({ form: 'profile' }, 5, 2, [])).toBe(true);
   });
 });

@@ -17,6 +17,28 @@ import {
 import { entryMayBePicked } from './master-data.decider.js';
 import { absenceCoversAWorkingDay, absenceMustNotOverlap } from './vacations.js';
 
+/** The forms of an employee saved on a version: each is stale only through a later save of itself. */
+export type EmployeeForm = { form: 'profile' } | { form: 'organization' } | { form: 'entitlement'; year: number };
+
+/**
+ * Whether a form's copy, made on `clientVersion` of the employee's stream, is too old to save:
+ * only a later save of the same form makes it stale (409), so booking an absence or saving the
+ * organization does not spoil a profile edit. `laterEvents` are the stream's events after the copy.
+ */
+export function employeeCopyIsStale(form: EmployeeForm, clientVersion: number, currentVersion: number, laterEvents: readonly EmployeeEvent[]): boolean {
+  if (clientVersion > currentVersion) return true;
+  return laterEvents.some((event) => {
+    switch (form.form) {
+      case 'profile':
+        return event.type === 'EmployeeProfileChanged';
+      case 'organization':
+        return event.type === 'EmployeeOrganizationChanged';
+      case 'entitlement':
+        return event.type === 'VacationEntitlementSet' && event.data.year === form.year;
+    }
+  });
+}
+
 /** Years an entitlement may be set for. */
 export const ENTITLEMENT_YEARS = { min: 2000, max: 2100 } as const;
 

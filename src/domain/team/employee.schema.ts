@@ -115,6 +115,12 @@ export const vacationEntitlementSchema = z.object({
 export type VacationEntitlement = z.infer<typeof vacationEntitlementSchema>;
 export type VacationEntitlementInput = z.input<typeof vacationEntitlementSchema>;
 
+/**
+ * What a save of the profile, the organization or a year's entitlement adds to its fields: the
+ * version of the employee's stream the form was loaded with (`employeeCopyIsStale` judges it).
+ */
+export const employeeSaveVersion = { version: z.number({ error: 'validation.required' }).int().min(0) };
+
 /** An absence ends on or after the day it starts. */
 export const absenceEndsAfterStart = (booking: { from: CalendarDay; to: CalendarDay }): boolean => booking.from <= booking.to;
 

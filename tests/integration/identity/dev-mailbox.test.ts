@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/app.js';
+import { signedInMaster } from '../../support/identity.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,7 +10,8 @@ afterAll(async () => {
   await t.close();
 });
 
-it('lets a newcomer without SMTP finish sign-up with the code from the dev mailbox', async () => {
+it('lets a newcomer without SMTP finish sign-up with the code the master reads in the dev mailbox', async () => {
+  const master = await signedInMaster(t);
   const email = 'newcomer@example.com';
   const reg = await t.app.inject({
     method: 'POST',
@@ -19,7 +21,11 @@ it('lets a newcomer without SMTP finish sign-up with the code from the dev mailb
   expect(reg.statusCode).toBe(201);
   let text = '';
   for (let waited = 0; waited < 15_000 && !text; waited += 50) {
-    const box = await t.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(email)}` });
+    const box = await t.app.inject({
+      method: 'GET',
+      url: `/api/dev/mailbox?to=${encodeURIComponent(email)}`,
+      headers: { authorization: `Bearer ${master.token}` },
+    });
     text = box.json().data[0]?.text ?? '';
     if (!text) await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_FAILURE_LIMIT } from '../../../src/domain/identity/identity.rules.js';
+import { LOGIN_ADDRESS_FAILURE_LIMIT, LOGIN_FAILURE_LIMIT } from '../../../src/domain/identity/identity.rules.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, signIn, signedInMaster, testPassword, type TestCompany } from '../../support/identity.js';
 
@@ -70,38 +70,55 @@ describe('login', () => {
 });
 
 describe('login throttle', () => {
-  it('blocks an account after 10 failures in 15 minutes, even with the right password, and says when to retry', async () => {
+  it('slows the guesser where it guesses: 10 failures for one account from one address block that account there, even with the right password', async () => {
     const team = await companyWithTeam(t);
+    const guesser = newAddress();
     for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
-      expect((await authenticate(team.admin.login, 'Wrong#Password1')).statusCode).toBe(401);
+      expect((await authenticate(team.admin.login, 'Wrong#Password1', guesser)).statusCode).toBe(401);
     }
-    const blocked = await authenticate(team.admin.login, testPassword);
+    const blocked = await authenticate(team.admin.login, testPassword, guesser);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.code).toBe('TOO_MANY_REQUESTS');
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // Another account of the same company is not affected.
-    expect((await authenticate(team.superUser.login, testPassword)).statusCode).toBe(200);
+    // The owner, elsewhere, is not locked out; nor is another account from the guesser's address.
+    expect((await authenticate(team.admin.login, testPassword, newAddress())).statusCode).toBe(200);
+    expect((await authenticate(team.superUser.login, testPassword, guesser)).statusCode).toBe(200);
   });
 
-  it('blocks an address after 10 failures, whichever names it tried; other addresses still sign in', async () => {
-    const address = newAddress();
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
-      expect((await authenticate(`guess${i}@example.com`, 'Wrong#Password1', address)).statusCode).toBe(401);
+  it('lets nobody lock an account: failures spread over many addresses never block its owner', async () => {
+    const team = await companyWithTeam(t);
+    for (let i = 0; i < 3 * LOGIN_FAILURE_LIMIT; i++) {
+      expect((await authenticate(team.admin.login, 'Wrong#Password1', newAddress())).statusCode).toBe(401);
     }
-    const blocked = await authenticate(company.superUser.login, testPassword, address);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toBeDefined();
-    expect((await authenticate(company.superUser.login, testPassword)).statusCode).toBe(200);
+    expect((await authenticate(team.admin.login, testPassword, newAddress())).statusCode).toBe(200);
+  });
+
+  it(`blocks an address after ${LOGIN_ADDRESS_FAILURE_LIMIT} failures, whichever names it tried, except for an account that signed in from it before`, async () => {
+    const team = await companyWithTeam(t);
+    const office = newAddress();
+    expect((await authenticate(team.admin.login, testPassword, office)).statusCode).toBe(200);
+    for (let i = 0; i < LOGIN_ADDRESS_FAILURE_LIMIT; i++) {
+      expect((await authenticate(`guess${i}@example.com`, 'Wrong#Password1', office)).statusCode).toBe(401);
+    }
+    const stranger = await authenticate(team.superUser.login, testPassword, office);
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.headers['retry-after']).toBeDefined();
+    // The admin has signed in from this address before: others' failures there do not lock them out.
+    expect((await authenticate(team.admin.login, testPassword, office)).statusCode).toBe(200);
+    expect((await authenticate(team.superUser.login, testPassword, newAddress())).statusCode).toBe(200);
   });
 
   it('opens again once the failures are older than 15 minutes', async () => {
     const team = await companyWithTeam(t);
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) await authenticate(team.operator.login, 'Wrong#Password1');
-    expect((await authenticate(team.operator.login, testPassword)).statusCode).toBe(429);
-    await sql`update login_failures set failed_at = failed_at - interval '16 minutes' where key = ${`account:${team.operator.login}`}`.execute(t.app.db);
-    expect((await authenticate(team.operator.login, testPassword)).statusCode).toBe(200);
+    const address = newAddress();
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) await authenticate(team.operator.login, 'Wrong#Password1', address);
+    expect((await authenticate(team.operator.login, testPassword, address)).statusCode).toBe(429);
+    await sql`update login_failures set failed_at = failed_at - interval '16 minutes' where key = ${`pair:${team.operator.login}|${address}`}`.execute(
+      t.app.db,
+    );
+    expect((await authenticate(team.operator.login, testPassword, address)).statusCode).toBe(200);
   });
 });
 

@@ -244,3 +244,52 @@ describe('the email code', () => {
     expect(withForeignTicket.json()).toEqual({ confirmed: true, session: null });
   });
 });
+
+describe('an invitation that was never accepted', () => {
+  it('does not keep the invited address from signing up itself: the invitation is withdrawn from the inviting company, with the reason', async () => {
+    const inviting = await companyWithTeam(t, { companyName: 'Einladende GmbH' });
+    const owner = clientOf(t, inviting.superUser.token);
+    const email = uniqueEmail('ina');
+    const invited = await owner.post('/api/users/create-admin-user', { firstName: 'Ina', lastName: 'Gast', email });
+    expect(invited.statusCode, invited.body).toBe(201);
+
+    await mailbox.waitFor(mailTo(email)); // the invitation
+    const registered = await post('/api/auth/register', signUp({ email, companyName: 'Inas eigene Firma' }));
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect(registered.json().email).toBe(email);
+    await mailbox.waitFor((mail) => mailTo(email)(mail) && mail.subject === 'Your confirmation code');
+    const team = (await owner.get('/api/users?limit=100')).json().data as { email: string | null }[];
+    expect(team.map((user) => user.email)).not.toContain(email);
+    const removed = await sql<{ data: { reason?: string } }>`
+      select data from events where type = 'UserRemoved' and stream_id = ${`user-${invited.json().id}`}
+    `.execute(t.app.db);
+    expect(removed.rows.map((row) => row.data.reason)).toEqual(['INVITED_ADDRESS_SIGNED_UP']);
+  });
+
+  it('an accepted account still answers USER_ALREADY_EXISTS', async () => {
+    const team = await companyWithTeam(t);
+    const res = await post('/api/auth/register', signUp({ email: team.admin.login }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('USER_ALREADY_EXISTS');
+  });
+});
+
+describe('invitation limits', () => {
+  it('refuses a 21st invitation not accepted yet, and takes one again once an invitation is removed', async () => {
+    const company = await companyWithTeam(t, { companyName: 'Viele Einladungen GmbH' });
+    const owner = clientOf(t, company.superUser.token);
+    const invite = (index: number) =>
+      owner.post('/api/users/create-admin-user', { firstName: 'Gast', lastName: `Nummer ${index}`, email: uniqueEmail(`gast${index}`) });
+    const ids: string[] = [];
+    for (let index = 0; index < 20; index++) {
+      const res = await invite(index);
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id as string);
+    }
+    const refused = await invite(20);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('INVITATION_LIMIT_REACHED');
+    expect((await owner.delete(`/api/users/${ids[0]}`)).statusCode).toBe(200);
+    expect((await invite(21)).statusCode).toBe(201);
+  });
+});

@@ -227,7 +227,7 @@ describe('the team list', () => {
 
   it('counts users by role', async () => {
     const res = await clientOf(t, team.superUser.token).get('/api/users/count-by-role');
-    expect(res.json()).toEqual({ SUPER_USER: 1, ADMIN: 1, OPERATOR: 3, total: 5 });
+    expect(res.json()).toEqual({ SUPER_USER: 1, ADMIN: 1, OPERATOR: 3, total: 5, deactivated: 0 });
   });
 
   it('shows an account to managers, and operators only their own', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settableClock } from '../../../src/server/platform/clock.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { clientOf, companyWithTeam, signIn, type Client, type TestCompany } from '../../support/identity.js';
+import { clientOf, companyWithTeam, type Client, type TestCompany } from '../../support/identity.js';
 import { createStation, errorOf } from '../stations/stations-support.js';
 
 let t: TestApp;
@@ -25,6 +25,9 @@ afterAll(async () => {
 });
 
 const profile = (values: object = {}) => ({ firstName: 'Olga', lastName: 'Berg', gender: 'FEMALE', dateOfBirth: '1990-05-04', ...values });
+
+/** The employee's stream version, which a save of the profile, the organization or an entitlement names. */
+const versionOf = async (userId: string): Promise<number> => (await admin.get(`/api/team/employees/${userId}`)).json().version;
 
 async function addEntry(list: string, name: string): Promise<string> {
   const res = await admin.post(`/api/team/master-data/${list}`, { name });
@@ -57,7 +60,7 @@ describe('employee profile', () => {
   it('is changed by whoever may change the team, and the names reach the user list', async () => {
     const res = await admin.put(
       `/api/team/employees/${company.operator.id}/profile`,
-      profile({ emergencyContact: { name: 'Ivan Berg', phone: '+49 30 1234' } }),
+      profile({ emergencyContact: { name: 'Ivan Berg', phone: '+49 30 1234' }, version: await versionOf(company.operator.id) }),
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().profile).toEqual({
@@ -67,15 +70,24 @@ describe('employee profile', () => {
       dateOfBirth: '1990-05-04',
       emergencyContact: { name: 'Ivan Berg', phone: '+49 30 1234' },
     });
-    const renamed = await admin.put(`/api/team/employees/${company.operator.id}/profile`, profile({ lastName: 'Berg-Roth' }));
+    const renamed = await admin.put(
+      `/api/team/employees/${company.operator.id}/profile`,
+      profile({ lastName: 'Berg-Roth', version: await versionOf(company.operator.id) }),
+    );
     expect(renamed.json().user.lastName).toBe('Berg-Roth');
   });
 
   it('refuses bad input with field details and changes nothing', async () => {
-    const future = await admin.put(`/api/team/employees/${company.operator.id}/profile`, profile({ dateOfBirth: '2026-03-11' }));
+    const future = await admin.put(
+      `/api/team/employees/${company.operator.id}/profile`,
+      profile({ dateOfBirth: '2026-03-11', version: await versionOf(company.operator.id) }),
+    );
     expect(future.statusCode).toBe(400);
     expect(errorOf(future.body).details).toEqual([{ path: 'dateOfBirth', message: 'team.validation.dateOfBirthNotPast' }]);
-    const bad = await admin.put(`/api/team/employees/${company.operator.id}/profile`, profile({ firstName: '', dateOfBirth: '2026-02-30' }));
+    const bad = await admin.put(
+      `/api/team/employees/${company.operator.id}/profile`,
+      profile({ firstName: '', dateOfBirth: '2026-02-30', version: await versionOf(company.operator.id) }),
+    );
     expect(bad.statusCode).toBe(400);
     expect(
       errorOf(bad.body)
@@ -86,11 +98,40 @@ describe('employee profile', () => {
   });
 
   it("refuses an operator (403), another company's user (404) and another company's reader (404)", async () => {
-    expect((await operator.put(`/api/team/employees/${company.operator.id}/profile`, profile())).statusCode).toBe(403);
+    expect((await operator.put(`/api/team/employees/${company.operator.id}/profile`, profile({ version: 0 }))).statusCode).toBe(403);
     expect((await operator.get(`/api/team/employees/${company.admin.id}`)).statusCode).toBe(403);
     expect((await admin.get(`/api/team/employees/${other.operator.id}`)).statusCode).toBe(404);
-    expect((await admin.put(`/api/team/employees/${other.operator.id}/profile`, profile())).statusCode).toBe(404);
+    expect((await admin.put(`/api/team/employees/${other.operator.id}/profile`, profile({ version: 0 }))).statusCode).toBe(404);
     expect((await admin.get('/api/team/employees/not-a-uuid')).statusCode).toBe(400);
+  });
+});
+
+describe('versioned saves', () => {
+  it('answer 409 to a save made on a copy that a later save of the same form passed, not to one passed by another form', async () => {
+    const loaded = await versionOf(company.operator.id);
+    const first = await admin.put(`/api/team/employees/${company.operator.id}/profile`, profile({ lastName: 'Berg', version: loaded }));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().version).toBe(loaded + 1);
+    const stale = await owner.put(`/api/team/employees/${company.operator.id}/profile`, profile({ lastName: 'Stale', version: loaded }));
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale.body)).toMatchObject({ code: 'CONFLICT_ERROR', details: [{ path: 'version', message: 'errors.CONFLICT_ERROR' }] });
+    expect((await admin.get(`/api/team/employees/${company.operator.id}`)).json().profile.lastName).toBe('Berg');
+
+    // The organization and the entitlement of a year were loaded on the same copy: the profile's save does not spoil them.
+    const organization = await owner.put(`/api/team/employees/${company.operator.id}/organization`, { inOperationSince: '2023-01-01', version: loaded });
+    expect(organization.statusCode, organization.body).toBe(200);
+    const year = await owner.put(`/api/team/employees/${company.operator.id}/vacations/2027`, { annualLeaveDays: 28, version: loaded });
+    expect(year.statusCode, year.body).toBe(200);
+    const otherYear = await owner.put(`/api/team/employees/${company.operator.id}/vacations/2028`, { annualLeaveDays: 28, version: loaded });
+    expect(otherYear.statusCode, otherYear.body).toBe(200);
+    expect((await owner.put(`/api/team/employees/${company.operator.id}/organization`, { version: loaded })).statusCode).toBe(409);
+    expect((await owner.put(`/api/team/employees/${company.operator.id}/vacations/2027`, { annualLeaveDays: 20, version: loaded })).statusCode).toBe(409);
+    // A version from the future is no copy of this employee's records.
+    expect((await owner.put(`/api/team/employees/${company.operator.id}/profile`, profile({ version: 999 }))).statusCode).toBe(409);
+    // Without a version the save is refused as bad input.
+    const unversioned = await owner.put(`/api/team/employees/${company.operator.id}/profile`, profile());
+    expect(unversioned.statusCode).toBe(400);
+    expect(errorOf(unversioned.body).details).toEqual([{ path: 'version', message: 'validation.required' }]);
   });
 });
 
@@ -101,6 +142,7 @@ describe('organization', () => {
       jobTitleId: welder,
       inOperationSince: '2024-01-01',
       endOfProbation: '2024-06-30',
+      version: await versionOf(company.operator.id),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().organization).toMatchObject({ jobTitleId: welder, inOperationSince: '2024-01-01', endOfProbation: '2024-06-30' });
@@ -108,10 +150,14 @@ describe('organization', () => {
     const disorder = await admin.put(`/api/team/employees/${company.operator.id}/organization`, {
       inOperationSince: '2024-01-01',
       endOfProbation: '2023-12-31',
+      version: await versionOf(company.operator.id),
     });
     expect(disorder.statusCode).toBe(400);
     expect(errorOf(disorder.body).details).toEqual([{ path: 'endOfProbation', message: 'team.validation.probationBeforeStart' }]);
-    const unknown = await admin.put(`/api/team/employees/${company.operator.id}/organization`, { jobTitleId: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await admin.put(`/api/team/employees/${company.operator.id}/organization`, {
+      jobTitleId: '00000000-0000-4000-8000-000000000000',
+      version: await versionOf(company.operator.id),
+    });
     expect(unknown.statusCode).toBe(400);
     expect(errorOf(unknown.body).details).toEqual([{ path: 'jobTitleId', message: 'team.validation.unknownEntry' }]);
   });
@@ -128,6 +174,7 @@ describe('vacations', () => {
       annualLeaveDays: 30,
       carryOverDays: 2,
       carryOverUntil: '2026-03-31',
+      version: await versionOf(company.admin.id),
     });
     expect(set.statusCode, set.body).toBe(200);
     // Monday 16 to Friday 20 March 2026: five working days, the carry-over spent first.
@@ -163,7 +210,10 @@ describe('vacations', () => {
     expect(errorOf(half.body).details).toEqual([{ path: 'halfDay', message: 'team.validation.halfDaysNotAllowed' }]);
     const backwards = await admin.post(`/api/team/employees/${company.admin.id}/absences`, { from: '2026-04-02', to: '2026-04-01', reasonId: reason });
     expect(backwards.statusCode).toBe(400);
-    const year = await admin.put(`/api/team/employees/${company.admin.id}/vacations/2026`, { annualLeaveDays: 30.25 });
+    const year = await admin.put(`/api/team/employees/${company.admin.id}/vacations/2026`, {
+      annualLeaveDays: 30.25,
+      version: await versionOf(company.admin.id),
+    });
     expect(errorOf(year.body).details).toEqual([{ path: 'annualLeaveDays', message: 'team.validation.halfDaySteps' }]);
   });
 
@@ -195,7 +245,7 @@ describe('master data', () => {
 
   it('refuses to delete an entry in use (409) and keeps another company apart (404)', async () => {
     const title = await addEntry('jobTitles', 'Painter');
-    await admin.put(`/api/team/employees/${company.admin.id}/organization`, { jobTitleId: title });
+    await admin.put(`/api/team/employees/${company.admin.id}/organization`, { jobTitleId: title, version: await versionOf(company.admin.id) });
     const res = await admin.delete(`/api/team/master-data/jobTitles/${title}`);
     expect(res.statusCode).toBe(409);
     expect(errorOf(res.body)).toMatchObject({
@@ -246,9 +296,10 @@ describe('user rights', () => {
     const after = (await owner.get('/api/team/user-rights')).json();
     expect(after.version).toBe(matrix.version + 2);
     expect(after.users.find((row: { userId: string }) => row.userId === company.operator.id).stationIds).toEqual([]);
-    // They were signed in at that station: their sessions ended with the revocation.
-    expect((await operator.get(`/api/team/employees/${company.operator.id}`)).statusCode).toBe(401);
-    operator = clientOf(t, (await signIn(t, company.operator.login, company.operator.password, '10.44.0.2')).access_token);
+    // They were signed in at that station: that session ended with the revocation, their others stay.
+    const atStation = clientOf(t, login.json().access_token);
+    expect((await atStation.get(`/api/team/employees/${company.operator.id}`)).statusCode).toBe(401);
+    expect((await operator.get(`/api/team/employees/${company.operator.id}`)).statusCode).toBe(200);
   });
 
   it('refuse bad input (400), rights that do not fit the role (400), an operator (403), and record who changed them', async () => {

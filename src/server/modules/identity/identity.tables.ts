@@ -18,6 +18,8 @@ export interface UsersTable {
   password_hash: string | null;
   email_confirmed_at: Date | null;
   locale: Generated<Locale>;
+  /** Set while the user is deactivated: refused at sign-in and station login. */
+  deactivated_at: Generated<Date | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -28,6 +30,8 @@ export interface SessionsTable {
   /** The user's own company (null for the master), so deleting a company deletes its sessions. */
   company_id: string | null;
   user_id: string;
+  /** The station a station login opened the session at; null for a console session. */
+  station_id: Generated<string | null>;
   created_at: Generated<Date>;
   expires_at: Date;
   revoked_at: Date | null;
@@ -53,11 +57,19 @@ export interface LoginFailuresTable {
   failed_at: Generated<Date>;
 }
 
+/** Addresses an account signed in from (login-throttle.ts): its owner is not locked out there by others' failures. */
+interface KnownSignInAddressesTable {
+  account: string;
+  address: string;
+  signed_in_at: Date;
+}
+
 declare module '../../platform/db.js' {
   interface Tables {
     users: UsersTable;
     sessions: SessionsTable;
     user_tokens: UserTokensTable;
     login_failures: LoginFailuresTable;
+    known_sign_in_addresses: KnownSignInAddressesTable;
   }
 }

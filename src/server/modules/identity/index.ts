@@ -13,9 +13,9 @@ export type { AccountDetailsReader, IdentityDeps } from './identity.deps.js';
 export { createMasterUser, masterExists, provisionCompany, type ProvisionedCompany, type ProvisionedUser } from './provisioning.js';
 export { identityDispatchRoutes, sendIdentityEmailJob } from './identity.jobs.js';
 export { identityEmailTemplates } from './identity.emails.js';
-export { forgetAccountFailures, loginThrottleFor, recordLoginFailure, throttleKeys } from './login-throttle.js';
+export { loginThrottleFor, recordLoginFailure, rememberSignIn, throttleKeys } from './login-throttle.js';
 export { passwordMatches } from './passwords.js';
-export { openSession, revokeUserSessions, type IssuedSession } from './sessions.js';
+export { openSession, openStationSessions, revokeSessionsAtStation, revokeStationSessions, revokeUserSessions, type IssuedSession } from './sessions.js';
 export { findUserById, findUserByLogin, userNamesByIds, userView, type UserRow } from './users.queries.js';
 
 /** What other modules may ask of the identity module. */

@@ -9,9 +9,10 @@ import { runAsPlatform } from '../../platform/command.js';
 import { withSystem } from '../../platform/db.js';
 import { findCompany } from '../company/index.js';
 import type { IdentityDeps } from './identity.deps.js';
-import { forgetAccountFailures, loginThrottleFor, recordLoginFailure, throttleKeys } from './login-throttle.js';
+import { loginThrottleFor, recordLoginFailure, rememberSignIn, throttleKeys } from './login-throttle.js';
 import { passwordMatches } from './passwords.js';
-import { openSession, revokeSession } from './sessions.js';
+import { endSession, openSession, revokeSession } from './sessions.js';
+import { recordUserEvent } from './users.records.js';
 import { readAsPrincipal, runAsPrincipal } from './principal-scope.js';
 import { findUserById, findUserByLogin, userView } from './users.queries.js';
 
@@ -19,8 +20,9 @@ export type SignInOutcome = { kind: 'signed-in'; session: SessionView } | { kind
 
 /**
  * Login by email or operator username. An unknown name and a wrong password answer alike and
- * cost alike (a dummy hash is verified); 10 failures per account or per address within 15
- * minutes block further tries until the window moves on.
+ * cost alike (a dummy hash is verified); 10 failures of one account from one address, or 30 from
+ * one address (not counted against an account that signed in from it before), within 15 minutes
+ * block further tries until the window moves on (login-throttle.ts).
  */
 export async function signIn(deps: IdentityDeps, input: z.infer<typeof loginSchema>, ip: string): Promise<SignInOutcome> {
   const now = deps.clock.now();
@@ -33,18 +35,27 @@ export async function signIn(deps: IdentityDeps, input: z.infer<typeof loginSche
     await recordLoginFailure(deps.db, keys, now);
     throw new DomainError('INVALID_CREDENTIALS');
   }
+  if (user.deactivated_at) throw new DomainError('USER_DEACTIVATED');
   if (user.role !== 'OPERATOR' && !user.email_confirmed_at) throw new DomainError('EMAIL_NOT_CONFIRMED');
-  await forgetAccountFailures(deps.db, keys[0]);
+  await rememberSignIn(deps.db, keys, now);
   const session = await withSystem(deps.db, (tx) =>
     openSession(tx, deps.auth, { id: user.id, role: user.role, ownCompanyId: user.company_id }, user.company_id),
   );
   return { kind: 'signed-in', session: { access_token: session.access_token, userId: session.userId, role: session.role, company: session.companyId } };
 }
 
-/** Ends the session of this token; a later request with it answers 401. */
+/**
+ * Ends the session of this token; a later request with it answers 401. Signing out at a station is
+ * recorded on the user's stream, so who is signed in where updates live.
+ */
 export async function signOut(app: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const { tokenId } = principalOf(request);
-  await runAsPrincipal(app, request, (ctx) => revokeSession(ctx.tx, tokenId));
+  const { tokenId, userId } = principalOf(request);
+  await runAsPrincipal(app, request, async (ctx) => {
+    const { stationId } = await endSession(ctx.tx, tokenId);
+    if (stationId && ctx.companyId) {
+      await recordUserEvent(ctx, { id: userId, companyId: ctx.companyId }, { type: 'SignedOutAtStation', data: { userId, stationId, at: ctx.at } });
+    }
+  });
 }
 
 /** The master switches to a customer: a new token for that company, the old one ends. */

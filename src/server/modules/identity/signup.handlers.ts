@@ -17,7 +17,7 @@ import { hashPassword } from './passwords.js';
 import { openSession } from './sessions.js';
 import { currentVerificationCode, findLinkToken, issueLinkToken, issueVerificationCode, takeAttempt, useToken } from './user-tokens.js';
 import { findUserByEmail, loginNameTaken, type UserRow } from './users.queries.js';
-import { confirmEmail, insertUser, recordUserEvent } from './users.records.js';
+import { confirmEmail, deleteUser, insertUser, recordUserEvent } from './users.records.js';
 
 const alreadyExists = () => new DomainError('USER_ALREADY_EXISTS', [{ path: 'email', message: 'errors.USER_ALREADY_EXISTS' }]);
 const invalidCode = () => new DomainError('INVALID_OR_EXPIRED_CODE', [{ path: 'code', message: 'errors.INVALID_OR_EXPIRED_CODE' }]);
@@ -47,7 +47,27 @@ async function sendVerificationCode(ctx: CommandContext, deps: IdentityDeps, use
  * Sign-up: the company in a 30-day trial and its super user (email not yet confirmed), in one
  * command as the new tenant; the code goes out by email.
  */
+/**
+ * An invitation to join another company that was never accepted does not keep the address from
+ * signing up itself: the invited (passwordless) administration user is removed from that company,
+ * recorded there as `UserRemoved` with the reason, and the sign-up goes on.
+ */
+async function withdrawUnacceptedInvitation(deps: IdentityDeps, metadata: EventMetadata, email: string): Promise<void> {
+  const invited = await withSystem(deps.db, (tx) => findUserByEmail(tx, email));
+  if (!invited || invited.password_hash !== null || invited.role !== 'ADMIN' || !invited.company_id) return;
+  const companyId = invited.company_id;
+  await runInTenant(deps, { companyId, actor: null, metadata }, async (ctx) => {
+    await deleteUser(ctx.tx, invited.id);
+    await recordUserEvent(
+      ctx,
+      { id: invited.id, companyId },
+      { type: 'UserRemoved', data: { userId: invited.id, companyId, role: 'ADMIN', reason: 'INVITED_ADDRESS_SIGNED_UP' } },
+    );
+  });
+}
+
 export async function register(deps: IdentityDeps, metadata: EventMetadata, input: z.infer<typeof registerSchema>) {
+  await withdrawUnacceptedInvitation(deps, metadata, input.email);
   if (await withSystem(deps.db, (tx) => loginNameTaken(tx, { email: input.email }))) throw alreadyExists();
   const passwordHash = await hashPassword(input.password);
   const companyId = randomUUID();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { mayReadAccount, userRemovalRefusal } from '../../../domain/identity/identity.rules.js';
+import { mayReadAccount, PENDING_INVITATION_LIMIT, userDeactivationRefusal, userRemovalRefusal } from '../../../domain/identity/identity.rules.js';
 import type { createAdminUserSchema, createOperationsUserSchema, userListQuerySchema } from '../../../domain/identity/identity.schema.js';
 import type { Locale } from '../../../domain/identity/identity.schema.js';
 import type { UserView } from '../../../domain/identity/identity.views.js';
@@ -108,9 +108,21 @@ export async function inviteAdminUser(
   const user = await runCommand(app, request, async (ctx) => {
     const company = await findCompany(ctx.tx, ctx.companyId);
     if (!company) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
+    if ((await pendingInvitations(ctx.tx)) >= PENDING_INVITATION_LIMIT) throw new DomainError('INVITATION_LIMIT_REACHED');
     return inviteToCompany(ctx, secrets, { ...input, role: 'ADMIN', locale, companyName: company.company_name });
   });
   return userView(user);
+}
+
+/** Administration users of the transaction's company invited and not accepted yet (no password set). */
+async function pendingInvitations(tx: Executor): Promise<number> {
+  const row = await tx
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('role', '=', 'ADMIN')
+    .where('password_hash', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /**
@@ -215,6 +227,31 @@ export async function resendInvitation(ctx: CommandContext, secrets: IdentitySec
     },
   );
   return userView(user);
+}
+
+/**
+ * Deactivates (`active` false) or reactivates a user of the context's company; only administration
+ * and operation users, never oneself. A deactivated user is refused at sign-in and station login,
+ * and every session of theirs (console and station) ends in this transaction, so their screens are
+ * signed out (the next request answers 401; the live feed closes at its next heartbeat). Their
+ * records and rights stay; reactivated, they sign in with the password they had. Asking for the
+ * state the user is in changes nothing.
+ */
+export async function setUserActive(ctx: CommandContext, principal: Principal, userId: string, active: boolean): Promise<UserView> {
+  const user = await teamMemberOf(ctx, userId);
+  const { role } = user;
+  if (userDeactivationRefusal(principal, { id: user.id, role }) || (role !== 'ADMIN' && role !== 'OPERATOR')) throw new DomainError('FORBIDDEN');
+  if ((user.deactivated_at === null) === active) return userView(user);
+  const row = await ctx.tx
+    .updateTable('users')
+    .set({ deactivated_at: active ? null : ctx.now, updated_at: ctx.now })
+    .where('id', '=', user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (!active) await revokeUserSessions(ctx.tx, user.id);
+  const data = { userId: user.id, companyId: ctx.companyId, role, at: ctx.at };
+  await recordUserEvent(ctx, { id: user.id, companyId: ctx.companyId }, active ? { type: 'UserReactivated', data } : { type: 'UserDeactivated', data });
+  return userView(row);
 }
 
 /** Sets a new password for an operation user of the company (who has no email to reset it); their sessions end at once. */

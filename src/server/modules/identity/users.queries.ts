@@ -20,7 +20,12 @@ export function userView(row: UserRow): UserView {
     username: row.username,
     firstName: row.first_name,
     lastName: row.last_name,
-    status: userStatusOf({ role: row.role, hasPassword: row.password_hash !== null, emailConfirmed: row.email_confirmed_at !== null }),
+    status: userStatusOf({
+      role: row.role,
+      hasPassword: row.password_hash !== null,
+      emailConfirmed: row.email_confirmed_at !== null,
+      deactivated: row.deactivated_at !== null,
+    }),
     locale: row.locale,
     createdAt: row.created_at.toISOString(),
   };
@@ -74,7 +79,9 @@ export async function userPage(
 ): Promise<{ rows: UserRow[]; total: number }> {
   let base = tx.selectFrom('users');
   if (query.role) base = base.where('role', '=', query.role);
-  // The status is derived (see userStatusOf): invited = no password; unconfirmed = not an operator and email not confirmed.
+  // The status is derived (see userStatusOf): deactivated first; invited = no password; unconfirmed = not an operator and email not confirmed.
+  if (query.status === 'DEACTIVATED') base = base.where('deactivated_at', 'is not', null);
+  else if (query.status) base = base.where('deactivated_at', 'is', null);
   if (query.status === 'INVITED') base = base.where('password_hash', 'is', null);
   if (query.status === 'UNCONFIRMED')
     base = base.where('password_hash', 'is not', null).where('role', '!=', 'OPERATOR').where('email_confirmed_at', 'is', null);
@@ -104,13 +111,17 @@ export async function userPage(
   });
 }
 
-export async function countByRole(tx: Executor): Promise<Record<'SUPER_USER' | 'ADMIN' | 'OPERATOR', number>> {
+/** The company's users per role who may sign in (deactivated ones apart), and how many are deactivated. */
+export async function countByRole(tx: Executor): Promise<Record<'SUPER_USER' | 'ADMIN' | 'OPERATOR' | 'deactivated', number>> {
   const rows = await tx
     .selectFrom('users')
-    .select(['role', (eb) => eb.fn.countAll<string>().as('count')])
-    .groupBy('role')
+    .select(['role', sql<boolean>`deactivated_at is not null`.as('deactivated'), (eb) => eb.fn.countAll<string>().as('count')])
+    .groupBy(['role', sql`deactivated_at is not null`])
     .execute();
-  const counts = { SUPER_USER: 0, ADMIN: 0, OPERATOR: 0 };
-  for (const row of rows) if (row.role in counts) counts[row.role as keyof typeof counts] = Number(row.count);
+  const counts = { SUPER_USER: 0, ADMIN: 0, OPERATOR: 0, deactivated: 0 };
+  for (const row of rows) {
+    if (row.deactivated) counts.deactivated += Number(row.count);
+    else if (row.role in counts) counts[row.role as 'SUPER_USER' | 'ADMIN' | 'OPERATOR'] = Number(row.count);
+  }
   return counts;
 }

@@ -21,6 +21,7 @@ import {
   removeUser,
   resendInvitation,
   resetOperatorPassword,
+  setUserActive,
   userAccount,
   usersByRole,
 } from './users.handlers.js';
@@ -122,6 +123,28 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps, accou
       response: { 200: userViewSchema, ...errorResponses(402, 409) },
     },
     handler: async (request) => runCommand(app, request, (ctx) => resendInvitation(ctx, deps.secrets, request.params.id)),
+  });
+
+  r.post('/api/users/:id/deactivate', {
+    preHandler: teamChangers,
+    schema: {
+      tags,
+      summary: 'Deactivate an administration or operation user: refused at sign-in and station login, every session of theirs ends at once',
+      params: idParams,
+      response: { 200: userViewSchema, ...errorResponses(402) },
+    },
+    handler: async (request) => runCommand(app, request, (ctx) => setUserActive(ctx, principalOf(request), request.params.id, false)),
+  });
+
+  r.post('/api/users/:id/reactivate', {
+    preHandler: teamChangers,
+    schema: {
+      tags,
+      summary: 'Reactivate a deactivated user: they may sign in again with their password',
+      params: idParams,
+      response: { 200: userViewSchema, ...errorResponses(402) },
+    },
+    handler: async (request) => runCommand(app, request, (ctx) => setUserActive(ctx, principalOf(request), request.params.id, true)),
   });
 
   r.post('/api/users/:id/reset-password', {

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { USER_STREAM_TYPE, type UserEvent } from '../../../domain/identity/identity.events.js';
 import { DomainError } from '../../../domain/shared/errors.js';
+import { STATION_STREAM_TYPE, type StationEvent } from '../../../domain/stations/station.events.js';
 import { USER_RIGHTS_STREAM_TYPE, type UserRightsEvent } from '../../../domain/team/rights.events.js';
 import { mayChange } from '../../../domain/team/rights.js';
 import { withTenant } from '../../platform/db.js';
 import { eventProjection } from '../../platform/event-store.js';
-import { revokeUserSessions } from '../identity/index.js';
-import { stationOfOperator } from '../orders/index.js';
+import { revokeSessionsAtStation, revokeStationSessions } from '../identity/index.js';
 import { decideOnRightsWithin, halfVacationDaysOfUser, writeStationRightsOf } from './team.handlers.js';
 import { changeRightsProjection, employeesProjection, masterDataProjection } from './team.projection.js';
 import { employeeView, grantedChangeRights } from './team.queries.js';
@@ -48,17 +48,32 @@ export const teamModule = fp(
       }),
     );
 
-    // An operator signed in at a station whose right is revoked is signed out: their sessions end in the
-    // revoking transaction, so the station screen's next request answers 401 and the live feed's heartbeat
-    // closes its socket; the revocation itself reaches the company's live topic at once.
+    // An operator signed in at a station whose right is revoked is signed out of that station: their
+    // sessions opened there end in the revoking transaction (their others stay), so the station screen's
+    // next request answers 401 and the live feed's heartbeat closes its socket; the revocation itself
+    // reaches the company's live topic at once.
     app.eventStore.registerInlineProjection(
       eventProjection<UserRightsEvent>({
         name: 'station-sign-out-on-revoke',
         streamTypes: [USER_RIGHTS_STREAM_TYPE],
         async project(tx, event) {
-          if (event.type !== 'StationRightsRevoked') return;
-          const station = await stationOfOperator(tx, event.data.userId);
-          if (station && event.data.stationIds.includes(station)) await revokeUserSessions(tx, event.data.userId);
+          if (event.type === 'StationRightsRevoked') await revokeStationSessions(tx, event.data.userId, event.data.stationIds);
+        },
+      }),
+    );
+
+    // A deleted station is revoked in the matrix too (its projection and the matrix agree), in the
+    // deleting transaction; whoever was signed in there is signed out.
+    app.eventStore.registerInlineProjection(
+      eventProjection<StationEvent>({
+        name: 'user-rights-of-deleted-stations',
+        streamTypes: [STATION_STREAM_TYPE],
+        async project(tx, event, stored) {
+          if (event.type !== 'StationDeleted' || !stored.companyId) return;
+          const changedBy = stored.metadata.userId ?? 'system';
+          const command = { type: 'DropStationRights', stationId: event.data.stationId, changedBy, at: stored.recordedAt.toISOString() } as const;
+          await decideOnRightsWithin(tx, app.eventStore, stored.companyId, stored.metadata, command);
+          await revokeSessionsAtStation(tx, event.data.stationId);
         },
       }),
     );

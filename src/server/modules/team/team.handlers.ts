@@ -4,8 +4,8 @@ import { foldEvents } from '../../../domain/shared/decider.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { AbsenceBookingInput, EmployeeProfileInput, OrganizationInput, VacationEntitlementInput } from '../../../domain/team/employee.schema.js';
 import type { EmployeeCommand } from '../../../domain/team/employee.commands.js';
-import { employeeDecider } from '../../../domain/team/employee.decider.js';
-import { EMPLOYEE_STREAM_TYPE, employeeStreamId } from '../../../domain/team/employee.events.js';
+import { employeeCopyIsStale, employeeDecider, type EmployeeForm, type EmployeeState } from '../../../domain/team/employee.decider.js';
+import { EMPLOYEE_STREAM_TYPE, employeeStreamId, type EmployeeEvent } from '../../../domain/team/employee.events.js';
 import type { MasterDataCommand } from '../../../domain/team/master-data.commands.js';
 import { masterDataDecider } from '../../../domain/team/master-data.decider.js';
 import { MASTER_DATA_STREAM_TYPE, masterDataStreamId } from '../../../domain/team/master-data.events.js';
@@ -14,7 +14,7 @@ import type { RightsHolder, UserRightsCommand } from '../../../domain/team/right
 import { rightsOf, userRightsDecider, type UserRightsState } from '../../../domain/team/rights.decider.js';
 import { USER_RIGHTS_STREAM_TYPE, userRightsStreamId } from '../../../domain/team/rights.events.js';
 import type { SaveUserRightsInput, UserRightsRow } from '../../../domain/team/rights.schema.js';
-import { handleCommand, type CommandContext } from '../../platform/command.js';
+import { handleCommand, type CommandContext, type HandleOptions } from '../../platform/command.js';
 import type { Executor, Tx } from '../../platform/db.js';
 import { halfVacationDaysOf } from '../company/index.js';
 import type { EventMetadata, EventStore } from '../../platform/event-store.js';
@@ -119,28 +119,47 @@ export async function decideOnRightsWithin(
   });
 }
 
-async function onEmployee(ctx: CommandContext, userId: string, command: EmployeeCommand) {
+/** A form's save names the version of the employee's stream it was loaded with; a later save of the same form makes it stale (409). */
+const onCopy = (form: EmployeeForm, clientVersion: number): HandleOptions<EmployeeState> => ({
+  clientVersion,
+  isStale: (loaded, copy) =>
+    employeeCopyIsStale(form, copy, loaded.version, loaded.events.filter((event) => event.streamVersion > copy) as unknown as EmployeeEvent[]),
+});
+
+async function onEmployee(ctx: CommandContext, userId: string, command: EmployeeCommand, options?: HandleOptions<EmployeeState>) {
   await requireTeamMember(ctx.tx, userId);
-  return handleCommand(ctx, employeeDecider, { id: employeeStreamId(userId), type: EMPLOYEE_STREAM_TYPE }, command);
+  return handleCommand(ctx, employeeDecider, { id: employeeStreamId(userId), type: EMPLOYEE_STREAM_TYPE }, command, options);
 }
 
-export async function changeProfile(ctx: CommandContext, userId: string, input: EmployeeProfileInput): Promise<void> {
-  await onEmployee(ctx, userId, { type: 'ChangeProfile', userId, input, today: todayOf(ctx), at: ctx.at });
+type Versioned<T> = T & { version: number };
+
+export async function changeProfile(ctx: CommandContext, userId: string, { version, ...input }: Versioned<EmployeeProfileInput>): Promise<void> {
+  await onEmployee(ctx, userId, { type: 'ChangeProfile', userId, input, today: todayOf(ctx), at: ctx.at }, onCopy({ form: 'profile' }, version));
 }
 
-export async function changeOrganization(ctx: CommandContext, userId: string, input: OrganizationInput): Promise<void> {
-  await onEmployee(ctx, userId, {
-    type: 'ChangeOrganization',
+export async function changeOrganization(ctx: CommandContext, userId: string, { version, ...input }: Versioned<OrganizationInput>): Promise<void> {
+  await onEmployee(
+    ctx,
     userId,
-    input,
-    activeJobTitleIds: await activeEntryIds(ctx.tx, 'jobTitles'),
-    activeDepartmentIds: await activeEntryIds(ctx.tx, 'departments'),
-    at: ctx.at,
-  });
+    {
+      type: 'ChangeOrganization',
+      userId,
+      input,
+      activeJobTitleIds: await activeEntryIds(ctx.tx, 'jobTitles'),
+      activeDepartmentIds: await activeEntryIds(ctx.tx, 'departments'),
+      at: ctx.at,
+    },
+    onCopy({ form: 'organization' }, version),
+  );
 }
 
-export async function setVacationEntitlement(ctx: CommandContext, userId: string, year: number, input: VacationEntitlementInput): Promise<void> {
-  await onEmployee(ctx, userId, { type: 'SetVacationEntitlement', userId, year, input, at: ctx.at });
+export async function setVacationEntitlement(
+  ctx: CommandContext,
+  userId: string,
+  year: number,
+  { version, ...input }: Versioned<VacationEntitlementInput>,
+): Promise<void> {
+  await onEmployee(ctx, userId, { type: 'SetVacationEntitlement', userId, year, input, at: ctx.at }, onCopy({ form: 'entitlement', year }, version));
 }
 
 /** Books an absence; answers its id. */

@@ -16,10 +16,11 @@ import type {
   UserRightsMatrixView,
 } from '../../../domain/team/team.views.js';
 import { leaveTaken, remainingVacation } from '../../../domain/team/vacations.js';
+import type { StationSessionsView } from '../../../domain/identity/identity.views.js';
 import type { Principal } from '../../platform/auth.js';
 import type { Executor } from '../../platform/db.js';
 import type { EventStore } from '../../platform/event-store.js';
-import { findUserById, userView } from '../identity/index.js';
+import { findUserById, openStationSessions, userView } from '../identity/index.js';
 import { authorizedStationIds, existingStationIds, stationNamesById } from '../stations/index.js';
 import './team.tables.js';
 
@@ -303,6 +304,27 @@ export async function absencesBetween(db: Executor, from: string, to: string): P
       halfDay: row.half_day,
       reasonId: row.reason_id,
       reasonName: row.reason_name,
+    })),
+  };
+}
+
+/** Who is signed in at which station right now (the team overview): open station sessions with the station's name. */
+export async function stationSessions(db: Executor): Promise<StationSessionsView> {
+  const sessions = await openStationSessions(db);
+  const names = await stationNamesById(
+    db,
+    sessions.flatMap((session) => (session.stationId ? [session.stationId] : [])),
+  );
+  return {
+    data: sessions.map((session) => ({
+      sessionId: session.sessionId,
+      userId: session.userId,
+      firstName: session.first_name,
+      lastName: session.last_name,
+      username: session.username,
+      stationId: session.stationId ?? '',
+      stationName: names.get(session.stationId ?? '') ?? null,
+      since: session.since.toISOString(),
     })),
   };
 }

@@ -7,6 +7,7 @@ import {
   absenceBookingSchema,
   calendarDaySchema,
   employeeProfileSchema,
+  employeeSaveVersion,
   organizationSchema,
   vacationEntitlementSchema,
 } from '../../../domain/team/employee.schema.js';
@@ -20,6 +21,7 @@ import {
   teamAbsencesViewSchema,
   userRightsMatrixViewSchema,
 } from '../../../domain/team/team.views.js';
+import { stationSessionsViewSchema } from '../../../domain/identity/identity.views.js';
 import { companyOf, principalOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { csvLanguages } from '../../platform/csv.js';
@@ -46,6 +48,7 @@ import {
   masterDataEntries,
   mayReadEmployee,
   requireTeamMember,
+  stationSessions,
   userRightsMatrix,
   weeklyDevelopment,
 } from './team.queries.js';
@@ -69,7 +72,9 @@ const developmentQuery = z
 const recordsCsvQuery = recordsQuery.extend({ lang: z.enum(csvLanguages).default('en') });
 
 /** The route validates the shape; the decider judges "in the past" and "half days allowed" on the day and settings of the command. */
-const profileBody = employeeProfileSchema('9999-12-31');
+const profileBody = employeeProfileSchema('9999-12-31').safeExtend(employeeSaveVersion);
+const organizationBody = organizationSchema.safeExtend(employeeSaveVersion);
+const entitlementBody = vacationEntitlementSchema.extend(employeeSaveVersion);
 const absenceBody = absenceBookingSchema({ halfDaysAllowed: true });
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
@@ -84,6 +89,8 @@ export async function teamRoutes(app: FastifyInstance) {
   const readers = { preHandler: app.authenticate };
   const writersOnly = { preHandler: app.requireRole(...writerRoles) };
   const teamChangers = { preHandler: app.requireChangeRight('team') };
+  // Vacations are an optional function of the company (App function): switched off, their routes answer 404.
+  const vacationChangers = { preHandler: [app.requireChangeRight('team'), app.requireFunction('vacations')] };
 
   const answerEmployee = async (request: FastifyRequest, userId: string) => {
     return runQuery(app, request, async (tx, now) => employeeView(tx, userId, today(now), await halfVacationDaysAllowed(tx, companyOf(request))));
@@ -124,7 +131,7 @@ export async function teamRoutes(app: FastifyInstance) {
       tags,
       summary: "Changes the employee's organization: job title and department from the master data, and the contract's days in order",
       params: employeeParams,
-      body: organizationSchema,
+      body: organizationBody,
       response: { 200: employeeViewSchema, ...errorResponses() },
     },
     handler: async (request) => {
@@ -134,12 +141,12 @@ export async function teamRoutes(app: FastifyInstance) {
   });
 
   r.put('/api/team/employees/:id/vacations/:year', {
-    ...teamChangers,
+    ...vacationChangers,
     schema: {
       tags,
       summary: "Sets one year's vacation entitlement: annual leave, days carried over and until when they may be taken",
       params: yearParams,
-      body: vacationEntitlementSchema,
+      body: entitlementBody,
       response: { 200: employeeViewSchema, ...errorResponses() },
     },
     handler: async (request) => {
@@ -149,7 +156,7 @@ export async function teamRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/team/employees/:id/absences', {
-    ...teamChangers,
+    ...vacationChangers,
     schema: {
       tags,
       summary: 'Books an absence (days both included; half days only when the company allows them; an overlap with another booking is refused)',
@@ -164,7 +171,7 @@ export async function teamRoutes(app: FastifyInstance) {
   });
 
   r.delete('/api/team/employees/:id/absences/:absenceId', {
-    ...teamChangers,
+    ...vacationChangers,
     schema: {
       tags,
       summary: 'Cancels a booked absence',
@@ -306,7 +313,7 @@ export async function teamRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/team/absences', {
-    ...writersOnly,
+    preHandler: [app.requireRole(...writerRoles), app.requireFunction('vacations')],
     schema: {
       tags,
       summary: "The company's absences touching the days from `from` to `to` (both included, at most a year apart): who is away when",
@@ -314,6 +321,16 @@ export async function teamRoutes(app: FastifyInstance) {
       response: { 200: teamAbsencesViewSchema, ...errorResponses() },
     },
     handler: async (request) => runQuery(app, request, (tx) => absencesBetween(tx, request.query.from, request.query.to)),
+  });
+
+  r.get('/api/team/station-sessions', {
+    ...writersOnly,
+    schema: {
+      tags,
+      summary: 'Who is signed in at which station right now: station sessions neither ended nor expired, oldest first',
+      response: { 200: stationSessionsViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, (tx) => stationSessions(tx)),
   });
 
   r.get('/api/team/development', {

@@ -18,7 +18,7 @@ import './team-overview.css';
 
 const ALL = 'all';
 const liveTopics = [`type:${EMPLOYEE_STREAM_TYPE}`, `type:${USER_STREAM_TYPE}`] as const;
-const statusTone = { ACTIVE: 'positive', INVITED: 'info', UNCONFIRMED: 'warning' } as const;
+const statusTone = { ACTIVE: 'positive', INVITED: 'info', UNCONFIRMED: 'warning', DEACTIVATED: 'neutral' } as const;
 
 /** team/view-employees: every user of the company, server-paged, filtered by role and status, searched and sorted, kept in the address. */
 export function EmployeesScreen() {

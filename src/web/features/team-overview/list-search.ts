@@ -1,9 +1,10 @@
+import { userStatuses } from '../../../domain/identity/identity.rules';
 import { userSortColumns } from '../../../domain/identity/identity.schema';
 import { pagingOfSearch, searchOfPaging, type PagingState } from '../../lib/paging';
 import type { EmployeeRole, EmployeeStatus } from './api/team-overview';
 
 export const employeeRoles: readonly EmployeeRole[] = ['SUPER_USER', 'ADMIN', 'OPERATOR'];
-export const employeeStatuses: readonly EmployeeStatus[] = ['ACTIVE', 'INVITED', 'UNCONFIRMED'];
+export const employeeStatuses: readonly EmployeeStatus[] = userStatuses;
 
 /** The employee table's filters, page and sort; kept in the address so a reload or a link keeps them. */
 export interface EmployeeListState {

@@ -1,18 +1,32 @@
 import { useTranslation } from 'react-i18next';
 import { USER_STREAM_TYPE } from '../../../domain/identity/identity.events';
+import { STATION_STREAM_TYPE } from '../../../domain/stations/station.events';
 import { EMPLOYEE_STREAM_TYPE } from '../../../domain/team/employee.events';
+import { USER_RIGHTS_STREAM_TYPE } from '../../../domain/team/rights.events';
 import type { TeamAbsencesView } from '../../../domain/team/team.views';
+import { useCompanyFunctions } from '../../lib/company-display';
 import { useLocaleFormats, useFormatNumber } from '../../lib/locale';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { FormError } from '../../ui/form';
+import { LiveNote } from '../../ui/live-note';
+import { LivePanel } from '../../ui/live-panel';
 import { Link } from '../../ui/link';
 import { PageSpinner } from '../../ui/spinner';
-import { teamAbsencesQueryOptions, userCountsQueryOptions, useTeamAbsences, useUserCounts } from './api/team-overview';
+import {
+  stationSessionsQueryOptions,
+  teamAbsencesQueryOptions,
+  userCountsQueryOptions,
+  useStationSessions,
+  useTeamAbsences,
+  useUserCounts,
+} from './api/team-overview';
 import { dayOf, weekOf } from './week';
 import './team-overview.css';
 
 const countTopics = [`type:${USER_STREAM_TYPE}`] as const;
 const absenceTopics = [`type:${EMPLOYEE_STREAM_TYPE}`] as const;
+// Station login (station stream), logout, deactivation and a new password (user stream), a revoked right (rights matrix).
+const stationSessionTopics = [`type:${STATION_STREAM_TYPE}`, `type:${USER_STREAM_TYPE}`, `type:${USER_RIGHTS_STREAM_TYPE}`] as const;
 
 /** The team screens the overview links to, with the key of their title in `screens`. */
 const teamScreens = [
@@ -29,10 +43,8 @@ export function TeamOverviewScreen({ today = new Date() }: { today?: Date }) {
   const formatNumber = useFormatNumber();
   const counts = useUserCounts();
   useLiveQuery(countTopics, userCountsQueryOptions.queryKey, counts);
-  const week = weekOf(today);
-  const day = dayOf(today);
-  const absences = useTeamAbsences(week.from, week.to);
-  useLiveQuery(absenceTopics, teamAbsencesQueryOptions(week.from, week.to).queryKey, absences);
+  // Vacations are an optional function of the company (App function): switched off, nobody is listed as away.
+  const functions = useCompanyFunctions();
 
   return (
     <div className="page">
@@ -47,29 +59,18 @@ export function TeamOverviewScreen({ today = new Date() }: { today?: Date }) {
           <FormError error={counts.error} />
         ) : (
           <dl className="team-counts">
-            {(['SUPER_USER', 'ADMIN', 'OPERATOR', 'total'] as const).map((key) => (
+            {(['SUPER_USER', 'ADMIN', 'OPERATOR', 'total', 'deactivated'] as const).map((key) => (
               <div className="team-count" key={key}>
-                <dt>{key === 'total' ? t('teamUsers.overview.total') : t(`teamUsers.roles.${key}`)}</dt>
+                <dt>{key === 'total' || key === 'deactivated' ? t(`teamUsers.overview.${key}`) : t(`teamUsers.roles.${key}`)}</dt>
                 <dd>{formatNumber(counts.data[key])}</dd>
               </div>
             ))}
           </dl>
         )}
       </section>
+      <StationSessionsPanel />
       <div className="team-sections">
-        <section aria-labelledby="team-away">
-          <h2 id="team-away">{t('teamUsers.overview.away')}</h2>
-          {absences.isPending ? (
-            <PageSpinner aria-label={t('teamUsers.overview.loading')} />
-          ) : absences.isError ? (
-            <FormError error={absences.error} />
-          ) : (
-            <>
-              <AwayList title={t('teamUsers.overview.awayToday')} absences={absences.data.data.filter((a) => a.from <= day && a.to >= day)} />
-              <AwayList title={t('teamUsers.overview.awayThisWeek')} absences={absences.data.data} />
-            </>
-          )}
-        </section>
+        {functions.isOn('vacations') ? <AwaySection today={today} /> : null}
         <nav aria-labelledby="team-screens">
           <h2 id="team-screens">{t('teamUsers.overview.screens')}</h2>
           <ul>
@@ -82,6 +83,78 @@ export function TeamOverviewScreen({ today = new Date() }: { today?: Date }) {
         </nav>
       </div>
     </div>
+  );
+}
+
+/** Who is signed in at which station right now (live: sign-in, sign-out and revocation; an expired session goes on reload). */
+function StationSessionsPanel() {
+  const { t } = useTranslation();
+  const formats = useLocaleFormats();
+  const sessions = useStationSessions();
+  const live = useLiveQuery(stationSessionTopics, stationSessionsQueryOptions.queryKey, sessions);
+  return (
+    <LivePanel
+      className="team-station-sessions"
+      headerClassName="team-panel-header"
+      headingId="team-station-sessions"
+      heading={t('teamUsers.overview.atStations')}
+      isCurrent={live.isCurrent}
+      note={<LiveNote live={live} text={(kind) => t(`teamUsers.overview.live.${kind}`)} />}
+    >
+      {sessions.isPending ? (
+        <PageSpinner aria-label={t('teamUsers.overview.loading')} />
+      ) : sessions.isError ? (
+        <FormError error={sessions.error} />
+      ) : sessions.data.data.length === 0 ? (
+        <p>{t('teamUsers.overview.nobodyAtStations')}</p>
+      ) : (
+        <table>
+          <caption className="visually-hidden">{t('teamUsers.overview.atStations')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('teamUsers.overview.person')}</th>
+              <th scope="col">{t('teamUsers.overview.station')}</th>
+              <th scope="col">{t('teamUsers.overview.since')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.data.data.map((session) => (
+              <tr key={session.sessionId}>
+                <th scope="row">
+                  <Link href={`/team/employee-profile/${session.userId}`}>{`${session.firstName} ${session.lastName}`}</Link>
+                </th>
+                <td>{session.stationName ?? t('teamUsers.overview.deletedStation')}</td>
+                <td>{formats.dateTime(session.since)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </LivePanel>
+  );
+}
+
+/** Who is away today and this week (live). */
+function AwaySection({ today }: { today: Date }) {
+  const { t } = useTranslation();
+  const week = weekOf(today);
+  const day = dayOf(today);
+  const absences = useTeamAbsences(week.from, week.to);
+  useLiveQuery(absenceTopics, teamAbsencesQueryOptions(week.from, week.to).queryKey, absences);
+  return (
+    <section aria-labelledby="team-away">
+      <h2 id="team-away">{t('teamUsers.overview.away')}</h2>
+      {absences.isPending ? (
+        <PageSpinner aria-label={t('teamUsers.overview.loading')} />
+      ) : absences.isError ? (
+        <FormError error={absences.error} />
+      ) : (
+        <>
+          <AwayList title={t('teamUsers.overview.awayToday')} absences={absences.data.data.filter((a) => a.from <= day && a.to >= day)} />
+          <AwayList title={t('teamUsers.overview.awayThisWeek')} absences={absences.data.data} />
+        </>
+      )}
+    </section>
   );
 }
 

@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'wouter';
+import { userStreamId } from '../../../domain/identity/identity.events';
+import { employeeStreamId } from '../../../domain/team/employee.events';
 import type { AccountView } from '../../../domain/team/team.views';
 import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
+import { useCompanyFunctions } from '../../lib/company-display';
 import { useConfirmLeave } from '../../lib/navigation-guard';
+import { useLiveQuery } from '../../lib/use-live-feed';
 import { Link } from '../../ui/link';
 import { RecordLoader } from '../../ui/record-loader';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
-import { useAccount } from './api/team-profile';
+import { accountQueryOptions, useAccount } from './api/team-profile';
 import { AuthorizationsTab } from './components/authorizations-tab';
 import { DevelopmentTab } from './components/development-tab';
 import { OrganizationTab } from './components/organization-tab';
@@ -26,6 +30,8 @@ export function EmployeeProfileScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams<{ id?: string }>();
   const account = useAccount(id);
+  // Changes elsewhere (a save, a booking, a deactivation) show without a reload; the forms keep what is typed.
+  useLiveQuery([`stream:${employeeStreamId(id)}`, `stream:${userStreamId(id)}`], accountQueryOptions(id).queryKey, account);
 
   return (
     <div className="page">
@@ -53,9 +59,11 @@ function EmployeeTabs({ account }: { account: AccountView }) {
   const [search, setSearch] = useSearchParams();
   // A tab's form goes when another tab opens: unsaved entries are asked about as when leaving the page.
   const confirmLeave = useConfirmLeave();
+  // Vacations are an optional function of the company (App function): switched off, the tab goes.
+  const withVacations = useCompanyFunctions().isOn('vacations');
+  const shown = tabs.filter((tab) => (tab !== 'authorizations' || mayWrite) && (tab !== 'vacations' || withVacations));
   const asked = search.get('tab');
-  const selected: ProfileTabId = isTab(asked) ? asked : 'profile';
-  const shown = tabs.filter((tab) => tab !== 'authorizations' || mayWrite);
+  const selected: ProfileTabId = isTab(asked) && shown.includes(asked) ? asked : 'profile';
 
   return (
     <Tabs
@@ -86,9 +94,11 @@ function EmployeeTabs({ account }: { account: AccountView }) {
       <TabPanel id="organization">
         <OrganizationTab account={account} mayWrite={mayWrite} />
       </TabPanel>
-      <TabPanel id="vacations">
-        <VacationsTab account={account} mayWrite={mayWrite} />
-      </TabPanel>
+      {withVacations ? (
+        <TabPanel id="vacations">
+          <VacationsTab account={account} mayWrite={mayWrite} />
+        </TabPanel>
+      ) : null}
       {mayWrite ? (
         <TabPanel id="authorizations">
           <AuthorizationsTab userId={account.id} />

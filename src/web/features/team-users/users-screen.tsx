@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { USER_STREAM_TYPE } from '../../../domain/identity/identity.events';
 import type { UserView } from '../../../domain/identity/identity.views';
 import { canChange } from '../../lib/access';
 import { formatDate } from '../../lib/locale';
 import { useAuth } from '../../lib/auth';
 import { useChangeRights } from '../../lib/use-change-rights';
+import { useLiveQuery } from '../../lib/use-live-feed';
 import { defaultPaging, type PagingState } from '../../lib/paging';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
@@ -13,12 +15,14 @@ import { describeError } from '../../lib/error-messages';
 import { useNotify } from '../../ui/notification-bar';
 import { DialogActions } from '../../ui/dialog';
 import { Link } from '../../ui/link';
-import { useRemoveUser, useResendInvitation, useUsers } from './api/users';
+import { getUsersQueryOptions, useDeactivation, useRemoveUser, useResendInvitation, useUsers } from './api/users';
 import { CreateOperatorForm, InviteAdminForm } from './components/new-user-form';
 import { ResetPasswordForm } from './components/reset-password-form';
 import './team-users.css';
 
 export type TeamRole = 'ADMIN' | 'OPERATOR';
+
+const liveTopics = [`type:${USER_STREAM_TYPE}`] as const;
 
 const screenOf: Record<TeamRole, 'administrationUser' | 'operationUser'> = { ADMIN: 'administrationUser', OPERATOR: 'operationUser' };
 
@@ -32,6 +36,8 @@ export function TeamUsersScreen({ role }: { role: TeamRole }) {
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<UserView | null>(null);
   const [removing, setRemoving] = useState<UserView | null>(null);
+  const [deactivating, setDeactivating] = useState<UserView | null>(null);
+  const activation = useDeactivation();
   const notify = useNotify();
   const resend = useResendInvitation();
   const remove = useRemoveUser();
@@ -55,7 +61,24 @@ export function TeamUsersScreen({ role }: { role: TeamRole }) {
         setRemoving(null);
       },
     });
-  const users = useUsers({ page: paging.pageIndex + 1, limit: paging.pageSize, role, q: paging.globalFilter.trim() || undefined });
+  const setActive = (user: UserView, active: boolean) =>
+    activation.mutate(
+      { id: user.id, active },
+      {
+        onSuccess: () => {
+          notify({ severity: 'success', message: t(active ? 'teamUsers.actions.reactivated' : 'teamUsers.actions.deactivated', { name: nameOf(user) }) });
+          setDeactivating(null);
+        },
+        onError: (error) => {
+          notify({ severity: 'error', message: t('teamUsers.actions.failed', { reason: describeError(t, error) }) });
+          setDeactivating(null);
+        },
+      },
+    );
+  const query = { page: paging.pageIndex + 1, limit: paging.pageSize, role, q: paging.globalFilter.trim() || undefined };
+  const users = useUsers(query);
+  // Another admin adding, deactivating or removing someone: the list follows without a reload.
+  useLiveQuery(liveTopics, getUsersQueryOptions(query).queryKey, users);
 
   // Built each render: the row actions read the current session, rights and mutations.
   const columns: DataTableColumn<UserView>[] = [
@@ -85,6 +108,21 @@ export function TeamUsersScreen({ role }: { role: TeamRole }) {
           {mayAdd && user.role === 'OPERATOR' ? (
             <Button variant="secondary" onPress={() => setResetting(user)} aria-label={t('teamUsers.actions.resetPasswordOf', { name: nameOf(user) })}>
               {t('teamUsers.actions.resetPassword')}
+            </Button>
+          ) : null}
+          {mayAdd && user.id !== session?.userId && user.status !== 'DEACTIVATED' ? (
+            <Button variant="secondary" onPress={() => setDeactivating(user)} aria-label={t('teamUsers.actions.deactivateNamed', { name: nameOf(user) })}>
+              {t('teamUsers.actions.deactivate')}
+            </Button>
+          ) : null}
+          {mayAdd && user.status === 'DEACTIVATED' ? (
+            <Button
+              variant="secondary"
+              onPress={() => setActive(user, true)}
+              isDisabled={activation.isPending}
+              aria-label={t('teamUsers.actions.reactivateNamed', { name: nameOf(user) })}
+            >
+              {t('teamUsers.actions.reactivate')}
             </Button>
           ) : null}
           {mayAdd && user.id !== session?.userId ? (
@@ -126,6 +164,22 @@ export function TeamUsersScreen({ role }: { role: TeamRole }) {
         isDismissable={false}
       >
         {resetting ? <ResetPasswordForm user={resetting} onDone={() => setResetting(null)} /> : null}
+      </Dialog>
+      <Dialog
+        title={deactivating ? t('teamUsers.actions.deactivateNamed', { name: nameOf(deactivating) }) : ''}
+        isOpen={deactivating !== null}
+        onOpenChange={(open) => (open ? undefined : setDeactivating(null))}
+        role="alertdialog"
+      >
+        <p>{t('teamUsers.actions.deactivateQuestion')}</p>
+        <DialogActions>
+          <Button variant="secondary" onPress={() => setDeactivating(null)}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button onPress={() => deactivating && setActive(deactivating, false)} isDisabled={activation.isPending}>
+            {t('teamUsers.actions.deactivate')}
+          </Button>
+        </DialogActions>
       </Dialog>
       <Dialog
         title={removing ? t('teamUsers.actions.removeNamed', { name: nameOf(removing) }) : ''}

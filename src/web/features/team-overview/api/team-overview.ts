@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { userCountsSchema, UserView } from '../../../../domain/identity/identity.views';
+import type { StationSessionsView, userCountsSchema, UserView } from '../../../../domain/identity/identity.views';
 import type { TeamAbsencesView } from '../../../../domain/team/team.views';
 import { api, type Page } from '../../../lib/api';
 
@@ -42,3 +42,11 @@ export const teamAbsencesQueryOptions = (from: string, to: string) =>
   });
 
 export const useTeamAbsences = (from: string, to: string) => useQuery(teamAbsencesQueryOptions(from, to));
+
+/** Who is signed in at which station right now. */
+export const stationSessionsQueryOptions = queryOptions({
+  queryKey: ['team', 'station-sessions'],
+  queryFn: () => api.get<StationSessionsView>('/team/station-sessions'),
+});
+
+export const useStationSessions = () => useQuery(stationSessionsQueryOptions);

@@ -11,6 +11,7 @@ import type {
   masterDataListViewSchema,
   UserRightsMatrixView,
 } from '../../../../domain/team/team.views';
+import type { UserView } from '../../../../domain/identity/identity.views';
 import { api } from '../../../lib/api';
 
 /** Every query of this feature starts with this key, so a save refreshes the profile, the matrix and the lists together. */
@@ -25,6 +26,10 @@ export const getAccount = (id: string): Promise<AccountView> => api.get<AccountV
 export const accountQueryOptions = (id: string) => queryOptions({ queryKey: [...teamProfileKey, 'account', id], queryFn: () => getAccount(id) });
 export const useAccount = (id: string) => useQuery({ ...accountQueryOptions(id), enabled: id !== '' });
 
+/** `GET /api/team/employees/{id}`: the same records with the version of the employee's stream on top (a versioned form's latest copy). */
+export const employeeQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...teamProfileKey, 'employee', id], queryFn: () => api.get<EmployeeView>(`/team/employees/${path(id)}`) });
+
 const employeeWrite =
   <Input>(method: 'put' | 'post', suffix: (input: Input) => string, body: (input: Input) => unknown = (input) => input) =>
   (id: string, input: Input): Promise<EmployeeView> =>
@@ -32,9 +37,12 @@ const employeeWrite =
       ? api.put<EmployeeView>(`/team/employees/${path(id)}${suffix(input)}`, body(input))
       : api.post<EmployeeView>(`/team/employees/${path(id)}${suffix(input)}`, body(input));
 
-export const saveProfile = employeeWrite<EmployeeProfile>('put', () => '/profile');
-export const saveOrganization = employeeWrite<Organization>('put', () => '/organization');
-export const saveEntitlement = employeeWrite<{ year: number; entitlement: VacationEntitlement }>(
+/** A save made on the version of the employee's records the form was loaded with. */
+type Versioned<T> = T & { version: number };
+
+export const saveProfile = employeeWrite<Versioned<EmployeeProfile>>('put', () => '/profile');
+export const saveOrganization = employeeWrite<Versioned<Organization>>('put', () => '/organization');
+export const saveEntitlement = employeeWrite<{ year: number; entitlement: Versioned<VacationEntitlement> }>(
   'put',
   (input) => `/vacations/${input.year}`,
   (input) => input.entitlement,
@@ -48,6 +56,15 @@ export function useEmployeeWrite<Input>(write: (id: string, input: Input) => Pro
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: Input }) => write(id, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamProfileKey }),
+  });
+}
+
+/** Deactivates (`active` false) or reactivates a user; the profile and the matrix are read again. */
+export function useActivation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) => api.post<UserView>(`/users/${path(id)}/${active ? 'reactivate' : 'deactivate'}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamProfileKey }),
   });
 }

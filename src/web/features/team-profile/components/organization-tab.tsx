@@ -2,14 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { organizationSchema } from '../../../../domain/team/employee.schema';
 import type { MasterDataList } from '../../../../domain/team/master-data';
 import type { AccountView, MasterDataEntryView } from '../../../../domain/team/team.views';
-import { formWideError, validateInput } from '../../../lib/error-messages';
+import { validateInput } from '../../../lib/error-messages';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { Button } from '../../../ui/button';
-import { Form, FormError } from '../../../ui/form';
+import { Form } from '../../../ui/form';
 import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { saveOrganization, useMasterData } from '../api/team-profile';
 import { dayInput, dayValue } from '../format';
+import { EmployeeSaveNotice } from './employee-save-notice';
 import { useEmployeeSave } from './use-employee-save';
 
 interface OrganizationDraft {
@@ -50,10 +51,11 @@ export function OrganizationTab({ account, mayWrite }: { account: AccountView; m
   const { draft } = form;
   const jobTitles = useMasterData('jobTitles');
   const departments = useMasterData('departments');
-  const { save, submit } = useEmployeeSave(form, {
+  const { save, submit, versioned } = useEmployeeSave(form, {
     id: account.id,
     write: saveOrganization,
-    input: (checked) => checked,
+    input: (checked, version) => ({ ...checked, version }),
+    versioned: { version: account.employee?.version ?? 0 },
     after: (saved) => draftOf(saved.organization),
     saved: t('team.organization.saved'),
     failed: (reason) => t('team.organization.failed', { reason }),
@@ -76,7 +78,7 @@ export function OrganizationTab({ account, mayWrite }: { account: AccountView; m
   return (
     <div id={form.scopeId} className="team-tab">
       <Form className="form-panel" onSubmit={submit} aria-label={t('team.organization.title')}>
-        <FormError error={formWideError(save.error)} />
+        <EmployeeSaveNotice error={save.error} versioned={versioned} />
         <fieldset disabled={!mayWrite}>
           <legend>{t('team.organization.position')}</legend>
           {picker('jobTitleId', 'jobTitles', jobTitles.data)}

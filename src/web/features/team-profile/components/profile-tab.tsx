@@ -2,14 +2,16 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../../../domain/team/team.views';
 import { employeeProfileSchema, genders, type Gender } from '../../../../domain/team/employee.schema';
-import { formWideError, validateInput } from '../../../lib/error-messages';
+import { validateInput } from '../../../lib/error-messages';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { Button } from '../../../ui/button';
-import { Form, FormError } from '../../../ui/form';
+import { Form } from '../../../ui/form';
 import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { saveProfile } from '../api/team-profile';
 import { dayInput, dayValue, localToday } from '../format';
+import { ActivationActions } from './activation-actions';
+import { EmployeeSaveNotice } from './employee-save-notice';
 import { useEmployeeSave } from './use-employee-save';
 
 interface ProfileDraft {
@@ -48,10 +50,11 @@ export function ProfileTab({ account, mayWrite }: { account: AccountView; mayWri
   );
   const form = useSchemaForm({ initial: () => draftOf(account), check });
   const { draft, change } = form;
-  const { save, submit } = useEmployeeSave(form, {
+  const { save, submit, versioned } = useEmployeeSave(form, {
     id: account.id,
     write: saveProfile,
-    input: (checked) => checked,
+    input: (checked, version) => ({ ...checked, version }),
+    versioned: { version: account.employee?.version ?? 0 },
     after: (saved) => draftOf({ ...account, employee: saved }),
     saved: t('team.profile.saved'),
     failed: (reason) => t('team.profile.failed', { reason }),
@@ -76,8 +79,9 @@ export function ProfileTab({ account, mayWrite }: { account: AccountView; mayWri
           <dd>{t(`team.profile.statuses.${account.status}`, { defaultValue: account.status })}</dd>
         </div>
       </dl>
+      <ActivationActions account={account} />
       <Form className="form-panel" onSubmit={submit} aria-label={t('team.profile.title')}>
-        <FormError error={formWideError(save.error)} />
+        <EmployeeSaveNotice error={save.error} versioned={versioned} />
         <fieldset disabled={!mayWrite}>
           <legend>{t('team.profile.person')}</legend>
           <TextField label={t('team.profile.firstName')} isRequired {...form.field('firstName')} />

@@ -14,6 +14,7 @@ import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { bookAbsence, cancelAbsence, saveEntitlement, useEmployeeWrite, useMasterData } from '../api/team-profile';
 import { dayInput, dayValue, localToday } from '../format';
+import { EmployeeSaveNotice } from './employee-save-notice';
 import { useEmployeeSave } from './use-employee-save';
 
 type Vacations = EmployeeView['vacations'];
@@ -26,7 +27,9 @@ export function VacationsTab({ account, mayWrite }: { account: AccountView; mayW
   return (
     <div className="team-tab">
       <YearsTable vacations={vacations} />
-      {mayWrite ? <EntitlementForm key={year} userId={account.id} year={year} onYear={setYear} vacations={vacations} /> : null}
+      {mayWrite ? (
+        <EntitlementForm key={year} userId={account.id} year={year} onYear={setYear} vacations={vacations} version={account.employee?.version ?? 0} />
+      ) : null}
       <AbsencesList userId={account.id} vacations={vacations} mayWrite={mayWrite} />
       {mayWrite ? <BookingForm userId={account.id} halfDaysAllowed={vacations.halfDaysAllowed} /> : null}
     </div>
@@ -81,22 +84,34 @@ const checkEntitlement = (draft: EntitlementDraft) =>
     carryOverUntil: dayValue(draft.carryOverUntil),
   });
 
-function EntitlementForm({ userId, year, onYear, vacations }: { userId: string; year: number; onYear: (year: number) => void; vacations: Vacations }) {
-  const { t } = useTranslation();
+/** The entitlement of `year` as stored (none yet: empty). */
+function entitlementDraftOf(vacations: Vacations, year: number): EntitlementDraft {
   const stored = vacations.years.find((row) => row.year === year);
-  const form = useSchemaForm({
-    initial: (): EntitlementDraft => ({
-      annualLeaveDays: stored?.annualLeaveDays ?? null,
-      carryOverDays: stored?.carryOverDays ?? 0,
-      carryOverUntil: dayInput(stored?.carryOverUntil ?? null),
-    }),
-    check: checkEntitlement,
-  });
-  const { save, submit } = useEmployeeSave(form, {
+  return {
+    annualLeaveDays: stored?.annualLeaveDays ?? null,
+    carryOverDays: stored?.carryOverDays ?? 0,
+    carryOverUntil: dayInput(stored?.carryOverUntil ?? null),
+  };
+}
+
+interface EntitlementFormProps {
+  userId: string;
+  year: number;
+  onYear: (year: number) => void;
+  vacations: Vacations;
+  /** The version of the employee's records the entitlement was loaded with. */
+  version: number;
+}
+
+function EntitlementForm({ userId, year, onYear, vacations, version }: EntitlementFormProps) {
+  const { t } = useTranslation();
+  const form = useSchemaForm({ initial: () => entitlementDraftOf(vacations, year), check: checkEntitlement });
+  const { save, submit, versioned } = useEmployeeSave(form, {
     id: userId,
     write: saveEntitlement,
-    input: (entitlement) => ({ year, entitlement }),
-    after: () => form.draft,
+    input: (entitlement, current) => ({ year, entitlement: { ...entitlement, version: current } }),
+    versioned: { version },
+    after: (saved) => entitlementDraftOf(saved.vacations, year),
     saved: t('team.vacations.entitlementSaved', { year }),
     failed: (reason) => t('team.vacations.failed', { reason }),
   });
@@ -113,7 +128,7 @@ function EntitlementForm({ userId, year, onYear, vacations }: { userId: string; 
   return (
     <div id={form.scopeId}>
       <Form className="form-panel" onSubmit={submit} aria-label={t('team.vacations.entitlement')}>
-        <FormError error={formWideError(save.error)} />
+        <EmployeeSaveNotice error={save.error} versioned={versioned} />
         <fieldset>
           <legend>{t('team.vacations.entitlement')}</legend>
           <NumberField

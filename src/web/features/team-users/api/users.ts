@@ -57,6 +57,20 @@ export function useRemoveUser() {
   return useMutation({ mutationFn: removeUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }) });
 }
 
+/** Deactivates a user: they cannot sign in, and every session of theirs ends at once. */
+export const deactivateUser = (id: string): Promise<UserView> => api.post<UserView>(`/users/${id}/deactivate`);
+
+/** Lets a deactivated user sign in again. */
+export const reactivateUser = (id: string): Promise<UserView> => api.post<UserView>(`/users/${id}/reactivate`);
+
+export function useDeactivation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) => (active ? reactivateUser(id) : deactivateUser(id)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+  });
+}
+
 export function useResendInvitation() {
   return useMutation({ mutationFn: resendInvitation });
 }
