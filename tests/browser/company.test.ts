@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, signIn, startBrowserApp, type BrowserApp, type BrowserSession } from '../support/browser.js';
+import { randomUUID } from 'node:crypto';
+import { provisionCompany } from '../../src/server/modules/identity/index.js';
+import { expectNoAxeViolations, signIn, startBrowserApp, writeSession, type BrowserApp, type BrowserSession } from '../support/browser.js';
+import { clientOf, identityOf, signIn as signInThroughApi, testPassword } from '../support/identity.js';
 import { newHeldPage } from './hold-notifications.js';
 
 // The company screen: basic data and advanced settings, and what they change elsewhere.
@@ -127,6 +130,175 @@ describe('the company screen', () => {
     await page.getByRole('button', { name: 'Load the saved settings' }).click();
     await expect.poll(() => field(page, 'Company name').inputValue()).toBe('Changed in another tab');
     expect(await field(page, 'Phone').inputValue()).toBe('');
+  });
+
+  it('picks favourite attributes and values from the names in use, and the materials list shows them as columns', async () => {
+    const { page, session } = await openAsOwner();
+    await api(session, 'POST', '/api/materials', {
+      type: 'product',
+      name: 'Lenker',
+      materialNumber: 'P-7',
+      stock: { quantity: 3, unit: 'pcs' },
+      attributes: [{ name: 'Colour', options: ['red', 'blue'] }],
+      values: [{ name: 'Width', number: 0.62, unit: 'm', minTolerance: 0.6, maxTolerance: 0.65 }],
+    });
+    await page.getByRole('tab', { name: 'App settings' }).click();
+    const attribute1 = page.getByRole('combobox', { name: 'Favourite attribute 1' });
+    await expect.poll(() => attribute1.isEnabled()).toBe(true);
+    await expectNoAxeViolations(page, '/company app settings');
+
+    await attribute1.fill('Col');
+    await page.getByRole('option', { name: 'Colour' }).click();
+    const value1 = page.getByRole('combobox', { name: 'Favourite value 1' });
+    await value1.fill('Wid');
+    await page.getByRole('option', { name: 'Width' }).click();
+    // The same name twice is refused on its field.
+    const value2 = page.getByRole('combobox', { name: 'Favourite value 2' });
+    await value2.fill('Wid');
+    await page.getByRole('option', { name: 'Width' }).click();
+    // Saved from another tab, the refusal opens the tab with the problem.
+    await page.getByRole('tab', { name: 'Basic data' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This name is already the other favourite.').waitFor();
+    expect(await page.getByRole('tab', { name: 'App settings' }).getAttribute('aria-selected')).toBe('true');
+    await expectNoAxeViolations(page, '/company app settings with a problem');
+    await value2.fill('');
+    await value2.fill('Non');
+    await page.getByRole('option', { name: 'None' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notice(page, 'The company settings were saved.').waitFor();
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'App settings' }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Favourite attribute 1' }).inputValue()).toBe('Colour');
+    expect(await page.getByRole('combobox', { name: 'Favourite value 1' }).inputValue()).toBe('Width');
+
+    await page.goto(`${app.baseUrl}/material`);
+    await heading(page, 'Materials').waitFor();
+    await page.getByRole('columnheader', { name: 'Colour' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Width' }).waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Lenker' }) });
+    await row.getByRole('gridcell', { name: 'red, blue' }).waitFor();
+    await row.getByRole('gridcell', { name: '0.62 m' }).waitFor();
+    await expectNoAxeViolations(page, '/material with favourite columns');
+  });
+
+  it('switches optional functions off: their links and tabs disappear and their pages are not found, until switched on again', async () => {
+    const { page, session } = await openAsOwner();
+    await page.getByRole('tab', { name: 'App function' }).click();
+    const vacations = page.getByRole('checkbox', { name: /^Vacations/ });
+    const display = page.getByRole('checkbox', { name: /^Shop-floor display/ });
+    await vacations.waitFor();
+    expect(await vacations.isChecked()).toBe(true);
+    await expectNoAxeViolations(page, '/company app function');
+    await vacations.uncheck({ force: true });
+    await display.uncheck({ force: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notice(page, 'The company settings were saved.').waitFor();
+
+    await page.goto(`${app.baseUrl}/order`);
+    await heading(page, 'Orders').waitFor();
+    await page.getByRole('link', { name: 'Add order' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Shop-floor display' }).count()).toBe(0);
+    await page.goto(`${app.baseUrl}/order/advertisement`);
+    await heading(page, 'Page not found').waitFor();
+    await expectNoAxeViolations(page, 'a switched-off display');
+
+    await page.goto(`${app.baseUrl}/team/employee-profile/${session.userId}`);
+    await page.getByRole('tab', { name: 'Profile' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Vacations' }).count()).toBe(0);
+
+    await page.goto(`${app.baseUrl}/company`);
+    await page.getByRole('tab', { name: 'App function' }).click();
+    await page.getByRole('checkbox', { name: /^Shop-floor display/ }).check({ force: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notice(page, 'The company settings were saved.').waitFor();
+    await page.goto(`${app.baseUrl}/order`);
+    await page.getByRole('link', { name: 'Shop-floor display' }).click();
+    await heading(page, 'Production board').waitFor();
+    await page.getByText('No announcement.').waitFor();
+  });
+
+  it("shows the favourites of an order's material on the station screen, and no order-number field while scanning is off", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const { companyId, userIds } = await provisionCompany(identityOf(app.testApp), {
+      companyName: `Fahrradwerk ${tag}`,
+      plan: 'standard',
+      trialEndsAt: null,
+      users: [
+        { role: 'SUPER_USER', firstName: 'Sabine', lastName: 'Schmidt', email: `owner-${tag}@example.com`, password: testPassword },
+        { role: 'OPERATOR', firstName: 'Olga', lastName: 'Berg', username: `olga${tag}`, password: testPassword },
+      ],
+    });
+    const ownerSession = await signInThroughApi(app.testApp, `owner-${tag}@example.com`, testPassword, '10.9.0.1');
+    const owner = clientOf(app.testApp, ownerSession.access_token);
+    const ok = async <T>(res: { statusCode: number; body: string; json(): unknown }): Promise<T> => {
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json() as T;
+    };
+    const saw = await ok<{ id: string }>(await owner.post('/api/stations', { name: 'SAW', parameters: [] }));
+    const sequence = await ok<{ version: number }>(await owner.get('/api/stations/sequence'));
+    await ok<unknown>(await owner.put('/api/stations/sequence', { stationIds: [saw.id], startStationId: saw.id, version: sequence.version }));
+    await ok<unknown>(await owner.put(`/api/users/${userIds[1]}/station-authorizations`, { stationIds: [saw.id] }));
+    const material = await ok<{ id: string }>(
+      await owner.post('/api/materials', {
+        type: 'product',
+        name: 'Rahmen',
+        stock: { quantity: 0, unit: 'pcs' },
+        attributes: [{ name: 'Colour', options: ['red', 'blue'] }],
+        values: [{ name: 'Width', number: 0.62, unit: 'm', minTolerance: 0.6, maxTolerance: 0.65 }],
+      }),
+    );
+    const placed = await ok<{ id: string; version: number }>(
+      await owner.post('/api/orders', {
+        kind: 'customer',
+        name: 'Velo Nord',
+        street: 'Hafenstraße',
+        houseNumber: '3',
+        zip: '20457',
+        place: 'Hamburg',
+        workInProgress: 'Rack 1',
+        deliveryDate: '2099-06-01',
+        positions: [{ materialId: material.id, quantity: 1, netPrice: 120 }],
+      }),
+    );
+    const started = await ok<{ productionOrders: { orderNumber: string }[] }>(
+      await owner.post(`/api/orders/${placed.id}/start-production`, { version: placed.version }),
+    );
+    const order = started.productionOrders[0];
+    const settings = await ok<Record<string, unknown> & { functions: object }>(await owner.get('/api/company-account/basic-settings'));
+    await ok(
+      await owner.put('/api/company-account/updateBasicSettings', {
+        ...settings,
+        favourites: { attribute1: 'Colour', attribute2: null, value1: 'Width', value2: null },
+        functions: { ...settings.functions, stationScanning: false },
+      }),
+    );
+
+    const login = await app.testApp.app.inject({
+      method: 'POST',
+      url: `/api/stations/${saw.id}/login`,
+      payload: { username: `olga${tag}`, password: testPassword },
+      remoteAddress: '10.9.0.2',
+    });
+    const station = await ok<{ access_token: string; userId: string }>(login);
+    const tablet = await newHeldPage(app);
+    await writeSession(tablet, app, {
+      access_token: station.access_token,
+      userId: station.userId,
+      role: 'OPERATOR',
+      company: companyId,
+      station: { id: saw.id, name: 'SAW' },
+      expiresAt: Date.now() + 3_600_000,
+    });
+    await tablet.goto(`${app.baseUrl}/station/${saw.id}/work`);
+    await tablet.getByRole('heading', { level: 3, name: `Order ${order.orderNumber}` }).waitFor();
+    const favourites = tablet.locator('.station-favourites');
+    await favourites.getByText('red, blue').waitFor();
+    await favourites.getByText('0.62 m').waitFor();
+    expect(await favourites.locator('dt').allTextContents()).toEqual(['Colour', 'Width']);
+    expect(await tablet.getByRole('textbox', { name: 'Order number' }).count()).toBe(0);
+    await expectNoAxeViolations(tablet, '/station/:id/work with favourites, scanning off');
   });
 
   it('is not offered to an admin', async () => {

@@ -207,6 +207,39 @@ describe('the master user: customer accounts', () => {
     expect(new Date(saved.trialEndsAt).getFullYear()).toBe(2031);
   });
 
+  it('says so when the customer was changed meanwhile, and saves again on the latest version keeping the entries', async () => {
+    const { companyId } = await createCompany(app, 'Konflikt Metall GmbH');
+    const page = await newHeldPage(app);
+    const session = await signIn(page, app, { role: 'MASTER', actingFor: null });
+    await page.goto(`${app.baseUrl}/customer/edit-customer/${companyId}`);
+    await page.getByRole('textbox', { name: 'Phone' }).waitFor();
+
+    // Someone else (another tab of the operator) saves the company data while the form is open.
+    const settings = (await asMaster(session.access_token, 'GET', `/api/company-account/byId/${companyId}`)).json();
+    const changed = await app.testApp.app.inject({
+      method: 'PUT',
+      url: `/api/company-account/byId/${companyId}`,
+      payload: { version: settings.version, basicSettings: { ...settings.basicSettings, localCourt: 'Amtsgericht Ulm' } },
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    await page.getByRole('textbox', { name: 'Phone' }).fill('+49 731 4711');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Someone changed this customer after you opened it.' }).waitFor();
+    await expectNoAxeViolations(page, '/customer/edit-customer with a conflict');
+    await page.getByRole('button', { name: 'Load latest version, keep my entries' }).click();
+    await page.getByRole('status').filter({ hasText: 'The latest version is loaded and your entries are kept.' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Phone' }).inputValue()).toBe('+49 731 4711');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/customers');
+    await page.getByRole('status').filter({ hasText: 'Konflikt Metall GmbH was saved.' }).waitFor();
+    // The entries kept were saved on the latest version; the form sends the whole company data it holds.
+    expect((await asMaster(session.access_token, 'GET', `/api/company-account/byId/${companyId}`)).json().basicSettings).toMatchObject({
+      phone: '+49 731 4711',
+    });
+  });
+
   it('deletes a customer from its edit page and returns to the list', async () => {
     const { companyId } = await createCompany(app, 'Gießerei Hahn');
     const page = await newHeldPage(app);

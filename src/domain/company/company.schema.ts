@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { materialLimits } from '../materials/materials.schema.js';
 import { pagingQuery } from '../shared/paging.js';
 import { ibanIsValid } from './company.iban.js';
 
@@ -111,6 +112,57 @@ export const numberingSchema = z.object({
   costNumber: digits(companyLimits.number),
 });
 
+/**
+ * Optional functions a company switches on or off (tab App function). A function switched off
+ * leaves the menus and links, and its routes answer 404 for the company (`app.requireFunction`).
+ */
+export const companyFunctions = ['shopFloorDisplay', 'stationScanning', 'vacations', 'keyFigures'] as const;
+export type CompanyFunction = (typeof companyFunctions)[number];
+
+/** Which optional functions are on; every one is on until the company switches it off. */
+export const companyFunctionsSchema = z.object({
+  shopFloorDisplay: z.boolean().default(true),
+  stationScanning: z.boolean().default(true),
+  vacations: z.boolean().default(true),
+  keyFigures: z.boolean().default(true),
+});
+export type CompanyFunctions = z.infer<typeof companyFunctionsSchema>;
+
+/** The functions of a stored settings document: what it lacks is on. */
+export const companyFunctionsOf = (stored: Partial<CompanyFunctions> | undefined): CompanyFunctions => companyFunctionsSchema.parse(stored ?? {});
+
+const favouriteName = (max: number) => z.string().trim().min(1, 'validation.required').max(max).nullable().default(null);
+
+const sameName = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The favourite attributes and values (tab App settings): names of the attributes and values in
+ * use in the company's materials, shown as extra columns in the materials list and on the station
+ * screen for an order's material. Two of each; `null` shows no column. A name chosen twice is refused.
+ */
+export const favouritesSchema = z
+  .object({
+    attribute1: favouriteName(materialLimits.attributeName),
+    attribute2: favouriteName(materialLimits.attributeName),
+    value1: favouriteName(materialLimits.valueName),
+    value2: favouriteName(materialLimits.valueName),
+  })
+  .superRefine((favourites, ctx) => {
+    if (sameName(favourites.attribute1, favourites.attribute2))
+      ctx.addIssue({ code: 'custom', message: 'company.validation.sameFavourite', path: ['attribute2'], input: favourites.attribute2 });
+    if (sameName(favourites.value1, favourites.value2))
+      ctx.addIssue({ code: 'custom', message: 'company.validation.sameFavourite', path: ['value2'], input: favourites.value2 });
+  });
+export type Favourites = z.infer<typeof favouritesSchema>;
+
+/** The favourites of a stored settings document: none until the company picks them. */
+export const favouritesOf = (stored: Partial<Favourites> | undefined): Favourites => ({
+  attribute1: stored?.attribute1 ?? null,
+  attribute2: stored?.attribute2 ?? null,
+  value1: stored?.value1 ?? null,
+  value2: stored?.value2 ?? null,
+});
+
 const emptyAddress = addressSchema.parse({});
 
 /**
@@ -143,9 +195,13 @@ export const basicSettingsSchema = z.object({
   halfVacationDays: z.boolean().default(false),
   /**
    * The user who receives improvement suggestions; stored and checked to be a user of the
-   * company. Suggestions are not built yet, so no screen offers it.
+   * company; every new improvement suggestion is emailed to them (docs/suggestions.md).
    */
   suggestionRecipientId: z.uuid({ error: 'validation.invalidId' }).nullable().default(null),
+  /** Favourite attributes and values (App settings); left out, the stored ones are kept. */
+  favourites: favouritesSchema.optional(),
+  /** Optional functions switched on or off (App function); left out, the stored ones are kept. */
+  functions: companyFunctionsSchema.optional(),
 });
 export type BasicSettings = z.infer<typeof basicSettingsSchema>;
 export type BasicSettingsInput = z.input<typeof basicSettingsSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../shared/paging.js';
-import { basicSettingsSchema, plans, referralSources } from './company.schema.js';
+import { basicSettingsSchema, companyFunctionsSchema, favouritesSchema, plans, referralSources } from './company.schema.js';
 
 /** Answers of the company-account routes; the web reads its types from here. Dates are ISO strings. */
 const isoDate = z.string();
@@ -28,6 +28,8 @@ export const companySettingsViewSchema = basicSettingsSchema.extend({
   referralSource: z.enum(referralSources).nullable(),
   logo: logoViewSchema.nullable(),
   account: accountTermsViewSchema,
+  favourites: favouritesSchema,
+  functions: companyFunctionsSchema,
 });
 export type CompanySettingsView = z.infer<typeof companySettingsViewSchema>;
 
@@ -59,12 +61,18 @@ export const customerAccountDetailSchema = customerAccountRowSchema.extend({
 });
 export type CustomerAccountDetail = z.infer<typeof customerAccountDetailSchema>;
 
-/** What every user of a company sees of its settings: the name, the logo in the sidebar, the date format of every date shown, and whether the account is read-only. */
+/**
+ * What every user of a company sees of its settings: the name, the logo in the sidebar, the date
+ * format of every date shown, whether the account is read-only, the favourite attributes and
+ * values (materials list, station screen) and which optional functions are on (menus and links).
+ */
 export const companyDisplayViewSchema = z.object({
   companyName: z.string(),
   dateFormat: basicSettingsSchema.shape.dateFormat,
   logo: logoViewSchema.nullable(),
   /** The trial has ended: every user of the company may read, not write. */
   readOnly: z.boolean(),
+  favourites: favouritesSchema,
+  functions: companyFunctionsSchema,
 });
 export type CompanyDisplayView = z.infer<typeof companyDisplayViewSchema>;

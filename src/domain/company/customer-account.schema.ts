@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, firstNameSchema, lastNameSchema, localeSchema } from '../identity/identity.schema.js';
-import { basicSettingsSchema, plans } from './company.schema.js';
+import { basicSettingsSchema, customerAccountUpdateSchema, missingAs, plans } from './company.schema.js';
 
 /**
  * The product operator adds a customer (`POST /api/company-account`): its company data, plan and
@@ -19,3 +19,16 @@ export const customerAccountCreateSchema = z.object({
   }),
 });
 export type CustomerAccountCreate = z.infer<typeof customerAccountCreateSchema>;
+
+/**
+ * `PUT /api/company-account/byId/{id}`: the product operator's edit (plan, trial end, company data)
+ * made on the copy of `version` (the company stream's version, as `GET .../byId/{id}` answers it);
+ * a copy of another version is stale (409).
+ */
+export const customerAccountEditSchema = customerAccountUpdateSchema.extend({
+  version: z
+    .number({ error: missingAs('validation.required') })
+    .int()
+    .min(0),
+});
+export type CustomerAccountEdit = z.infer<typeof customerAccountEditSchema>;

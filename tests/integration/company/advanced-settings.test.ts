@@ -106,7 +106,7 @@ describe('settings', () => {
       expect((await save(client, await loaded(owner))).statusCode).toBe(403);
       const display = await client.get('/api/company-account/display');
       expect(display.statusCode).toBe(200);
-      expect(display.json()).toEqual({ companyName: 'Vogel Stahlbau', dateFormat: 'YYYY-MM-DD', logo: null, readOnly: false });
+      expect(display.json()).toMatchObject({ companyName: 'Vogel Stahlbau', dateFormat: 'YYYY-MM-DD', logo: null, readOnly: false });
     }
   });
 

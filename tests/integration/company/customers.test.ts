@@ -100,7 +100,9 @@ describe('customer accounts', () => {
   it('lets the master edit company data, plan and trial end', async () => {
     const team = await companyWithTeam(t, { companyName: 'Edit Me' });
     const trialEnd = new Date(Date.now() + 14 * 86_400_000).toISOString();
+    const loaded = (await asMaster().get(`/api/company-account/byId/${team.companyId}`)).json();
     const res = await asMaster().put(`/api/company-account/byId/${team.companyId}`, {
+      version: loaded.version,
       plan: 'trial',
       trialEndsAt: trialEnd,
       basicSettings: { companyName: 'Edited GmbH', dateFormat: 'YYYY-MM-DD', phone: '+49 30 123' },
@@ -114,9 +116,33 @@ describe('customer accounts', () => {
     });
     const seenByOwner = (await clientOf(t, team.superUser.token).get('/api/company-account/basic-settings')).json();
     expect(seenByOwner).toMatchObject({ companyName: 'Edited GmbH', account: { plan: 'trial', trialEndsAt: trialEnd } });
-    const invalid = await asMaster().put(`/api/company-account/byId/${team.companyId}`, { plan: 'gold' });
+    const invalid = await asMaster().put(`/api/company-account/byId/${team.companyId}`, { plan: 'gold', version: res.json().version });
     expect(invalid.statusCode).toBe(400);
-    expect((await asMaster().put('/api/company-account/byId/00000000-0000-4000-8000-000000000000', { plan: 'demo' })).statusCode).toBe(404);
+    const unversioned = await asMaster().put(`/api/company-account/byId/${team.companyId}`, { plan: 'demo' });
+    expect(unversioned.statusCode).toBe(400);
+    expect(unversioned.json().error.details).toEqual([expect.objectContaining({ path: 'version', message: 'validation.required' })]);
+    expect((await asMaster().put('/api/company-account/byId/00000000-0000-4000-8000-000000000000', { plan: 'demo', version: 1 })).statusCode).toBe(404);
+  });
+
+  it("refuses the master's edit made on a stale copy (409) and changes nothing", async () => {
+    const team = await companyWithTeam(t, { companyName: 'Versioned GmbH' });
+    const copy = (await asMaster().get(`/api/company-account/byId/${team.companyId}`)).json();
+    expect(copy.version).toBeGreaterThan(0);
+    // The owner saves the settings in between: the master's copy is now stale.
+    const owner = clientOf(t, team.superUser.token);
+    const settings = (await owner.get('/api/company-account/basic-settings')).json();
+    expect((await owner.put('/api/company-account/updateBasicSettings', { ...settings, phone: '+49 40 777' })).statusCode).toBe(200);
+
+    const stale = await asMaster().put(`/api/company-account/byId/${team.companyId}`, { version: copy.version, plan: 'premium' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('CONFLICT_ERROR');
+    const now = (await asMaster().get(`/api/company-account/byId/${team.companyId}`)).json();
+    expect(now).toMatchObject({ plan: 'standard', basicSettings: { phone: '+49 40 777' } });
+    expect(now.version).toBeGreaterThan(copy.version);
+
+    const fresh = await asMaster().put(`/api/company-account/byId/${team.companyId}`, { version: now.version, plan: 'premium' });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json()).toMatchObject({ plan: 'premium', version: now.version + 1 });
   });
 
   it('are for the master only: every other role gets 403', async () => {
@@ -125,7 +151,7 @@ describe('customer accounts', () => {
       for (const res of await Promise.all([
         client.get('/api/company-account/all?page=1&limit=100'),
         client.get(`/api/company-account/byId/${acme.companyId}`),
-        client.put(`/api/company-account/byId/${acme.companyId}`, { plan: 'premium' }),
+        client.put(`/api/company-account/byId/${acme.companyId}`, { plan: 'premium', version: 1 }),
         client.delete(`/api/company-account/byId/${becker.companyId}`),
         client.post(`/api/auth/regenerate-jwt/${acme.companyId}`),
       ])) {

@@ -21,6 +21,10 @@ const current = async (client: ReturnType<typeof clientOf>) => ({
   ...settings,
   version: (await client.get('/api/company-account/basic-settings')).json().version,
 });
+/** The version of the customer account the master's edit names. */
+const accountVersion = async (companyId: string): Promise<number> =>
+  (await clientOf(t, master.token).get(`/api/company-account/byId/${companyId}`)).json().version;
+
 const operatorBody = () => ({
   firstName: 'New',
   lastName: 'Hand',
@@ -76,15 +80,21 @@ describe('after the trial ends', () => {
     const owner = clientOf(t, company.superUser.token);
     const operator = clientOf(t, master.token);
 
-    const extended = await operator.put(`/api/company-account/byId/${company.companyId}`, { trialEndsAt: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+    const extended = await operator.put(`/api/company-account/byId/${company.companyId}`, {
+      version: await accountVersion(company.companyId),
+      trialEndsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    });
     expect(extended.statusCode).toBe(200);
     expect(extended.json()).toMatchObject({ plan: 'trial', readOnly: false });
     expect((await owner.put('/api/company-account/updateBasicSettings', await current(owner))).statusCode).toBe(200);
 
-    await operator.put(`/api/company-account/byId/${company.companyId}`, { trialEndsAt: yesterday().toISOString() });
+    await operator.put(`/api/company-account/byId/${company.companyId}`, {
+      version: await accountVersion(company.companyId),
+      trialEndsAt: yesterday().toISOString(),
+    });
     expect((await owner.put('/api/company-account/updateBasicSettings', settings)).statusCode).toBe(402);
 
-    const paid = await operator.put(`/api/company-account/byId/${company.companyId}`, { plan: 'premium' });
+    const paid = await operator.put(`/api/company-account/byId/${company.companyId}`, { version: await accountVersion(company.companyId), plan: 'premium' });
     expect(paid.json()).toMatchObject({ plan: 'premium', readOnly: false });
     expect((await owner.put('/api/company-account/updateBasicSettings', await current(owner))).statusCode).toBe(200);
   });
@@ -101,7 +111,11 @@ describe('after the trial ends', () => {
 
   it('refuses a trial plan without an end date', async () => {
     const company = await companyWithTeam(t, { plan: 'standard' });
-    const res = await clientOf(t, master.token).put(`/api/company-account/byId/${company.companyId}`, { plan: 'trial', trialEndsAt: null });
+    const res = await clientOf(t, master.token).put(`/api/company-account/byId/${company.companyId}`, {
+      version: await accountVersion(company.companyId),
+      plan: 'trial',
+      trialEndsAt: null,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual([{ path: 'trialEndsAt', message: 'validation.trialNeedsEnd' }]);
   });

@@ -29,6 +29,17 @@ export async function bytesUnder(dir: string): Promise<number> {
   return total;
 }
 
+/** Where a company's data exports (zips) are written: inside its folder, so they go with it, but not its storage. */
+export const exportsDir = (dataDir: string, companyId: string) => path.join(companyDir(dataDir, companyId), 'exports');
+
+/**
+ * The storage a company uses: every file under its folder (logo, material images, shipment
+ * attachments, documents) but its data exports, which are copies of the rest.
+ */
+export async function companyStorageBytes(dataDir: string, companyId: string): Promise<number> {
+  return Math.max(0, (await bytesUnder(companyDir(dataDir, companyId))) - (await bytesUnder(exportsDir(dataDir, companyId))));
+}
+
 const logoNames: Record<LogoType, string> = { 'image/png': 'logo.png', 'image/jpeg': 'logo.jpg' };
 
 export const logoContentType = (fileName: string): LogoType => (fileName.endsWith('.png') ? 'image/png' : 'image/jpeg');
@@ -45,6 +56,17 @@ export async function writeLogo(dataDir: string, companyId: string, bytes: Buffe
     if (other !== name) await rm(path.join(dir, other), { force: true });
   }
   return name;
+}
+
+/** Bytes of the stored logo (0 when there is none): a new logo replaces it, so its room counts as free. */
+export async function logoBytes(dataDir: string, companyId: string, fileName: string | null): Promise<number> {
+  if (!fileName) return 0;
+  try {
+    return (await stat(path.join(companyDir(dataDir, companyId), path.basename(fileName)))).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
 }
 
 export async function readLogo(dataDir: string, companyId: string, fileName: string): Promise<Buffer | undefined> {

@@ -8,8 +8,17 @@ import {
   trialHasEnded,
 } from '../../../domain/company/company.rules.js';
 import type { CustomerAccountCreate } from '../../../domain/company/customer-account.schema.js';
+import type { DateFormat } from '../../../domain/company/date-format.rules.js';
 import { COMPANY_STREAM_TYPE, companyStreamId, type CompanyEvent, type PlatformEvent } from '../../../domain/company/company.events.js';
-import type { BasicSettings, BasicSettingsUpdate, CustomerAccountUpdate, ReferralSource } from '../../../domain/company/company.schema.js';
+import {
+  companyFunctionsOf,
+  favouritesOf,
+  type BasicSettings,
+  type BasicSettingsUpdate,
+  type CompanyFunctions,
+  type CustomerAccountUpdate,
+  type ReferralSource,
+} from '../../../domain/company/company.schema.js';
 import type { CompanyDisplayView, CompanySettingsView, CustomerAccountDetail, CustomerAccountRow } from '../../../domain/company/company.views.js';
 import { formatOrderNumber } from '../../../domain/orders/order.numbering.js';
 import { DomainError } from '../../../domain/shared/errors.js';
@@ -18,7 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.js';
 import { withSystem, withTenant, type Db, type Executor } from '../../platform/db.js';
 import { forgetDevMail } from '../../platform/mailer.js';
-import { bytesUnder, companyDir, removeCompanyFiles, writeLogo } from './company.files.js';
+import { companyStorageBytes, removeCompanyFiles, writeLogo } from './company.files.js';
 import { customerPage, findCompany, lastOrderNumberIssued, settingsVersion, type CompanyRow } from './company.queries.js';
 import { deleteCompanyRows, insertCompany, setBasicSettings, setLogo, setReferralSource, setTerms, type NewCompany } from './company.records.js';
 
@@ -82,6 +91,8 @@ export function settingsView(row: CompanyRow, now: Date, version: number, lastIs
     referralSource: row.referral_source,
     logo: logoPath(row),
     account: { plan: row.plan, trialEndsAt: row.trial_ends_at?.toISOString() ?? null, readOnly: trialHasEnded(terms, now) },
+    favourites: favouritesOf(row.basic_settings.favourites),
+    functions: companyFunctionsOf(row.basic_settings.functions),
   };
 }
 
@@ -103,7 +114,7 @@ function customerRow(row: CompanyRow, storageBytes: number): CustomerAccountRow 
 
 async function customerDetail(deps: CompanyDeps, row: CompanyRow, now: Date): Promise<CustomerAccountDetail> {
   return {
-    ...customerRow(row, await bytesUnder(companyDir(deps.config.dataDir, row.id))),
+    ...customerRow(row, await companyStorageBytes(deps.config.dataDir, row.id)),
     referralSource: row.referral_source,
     readOnly: trialHasEnded({ plan: row.plan, trialEndsAt: row.trial_ends_at }, now),
     basicSettings: { halfVacationDays: false, suggestionRecipientId: null, ...row.basic_settings, companyName: row.company_name },
@@ -122,7 +133,20 @@ export async function companyDisplay(tx: Executor, companyId: string, now: Date)
   const row = await findCompany(tx, companyId);
   if (!row) throw notFound();
   const readOnly = trialHasEnded({ plan: row.plan, trialEndsAt: row.trial_ends_at }, now);
-  return { companyName: row.company_name, dateFormat: row.basic_settings.dateFormat, logo: logoPath(row), readOnly };
+  return {
+    companyName: row.company_name,
+    dateFormat: row.basic_settings.dateFormat,
+    logo: logoPath(row),
+    readOnly,
+    favourites: favouritesOf(row.basic_settings.favourites),
+    functions: companyFunctionsOf(row.basic_settings.functions),
+  };
+}
+
+/** Which optional functions the company has on (what `app.requireFunction` asks); an unknown company has none. */
+export async function functionsOfCompany(db: Db, companyId: string): Promise<CompanyFunctions | null> {
+  const row = await withTenant(db, companyId, (tx) => findCompany(tx, companyId));
+  return row ? companyFunctionsOf(row.basic_settings.functions) : null;
 }
 
 /** The order numbering of a company as the orders module hands out numbers: its letters and the lowest next number. */
@@ -130,6 +154,15 @@ export async function orderNumbering(tx: Executor, companyId: string): Promise<{
   const row = await findCompany(tx, companyId);
   const numbering = row?.basic_settings.numbering;
   return { letters: numbering?.orderNumberLetters ?? '', start: Number(numbering?.orderNumber || '1') };
+}
+
+/**
+ * The company's date format (Advanced settings), for every date its emails and documents print:
+ * write with `writeInstantDate(at, format, 'utc')` or `writeDay(day, format)` (domain/company/date-format.rules).
+ */
+export async function dateFormatOf(tx: Executor, companyId: string): Promise<DateFormat> {
+  const row = await findCompany(tx, companyId);
+  return row?.basic_settings.dateFormat ?? 'DD.MM.YYYY';
 }
 
 /** Whether the company lets vacations be booked in half days (its advanced settings). */
@@ -209,7 +242,7 @@ export async function replaceLogo(ctx: CommandContext, deps: CompanyDeps, bytes:
 /** The product operator's customer list (every company: a platform read). */
 export async function customerAccounts(db: Db, deps: CompanyDeps, query: { page: number; limit: number; companyName?: string }) {
   const { rows, total } = await withSystem(db, (tx) => customerPage(tx, query));
-  const data = await Promise.all(rows.map(async (row) => customerRow(row, await bytesUnder(companyDir(deps.config.dataDir, row.id)))));
+  const data = await Promise.all(rows.map(async (row) => customerRow(row, await companyStorageBytes(deps.config.dataDir, row.id))));
   return { data, total, page: query.page, limit: query.limit };
 }
 

@@ -62,6 +62,9 @@ export const customerSummaryProjection = eventProjection<UserEvent>({
       case 'PasswordChanged':
       case 'AdminPasswordSet':
       case 'MasterUserCreated':
+      case 'UserDeactivated':
+      case 'UserReactivated':
+      case 'SignedOutAtStation':
         break;
       default: {
         const _exhaustive: never = event;

@@ -61,6 +61,17 @@ export async function setTerms(tx: Tx, companyId: string, terms: AccountTerms, a
   await tx.updateTable('companies').set({ plan: terms.plan, trial_ends_at: terms.trialEndsAt, updated_at: at }).where('id', '=', companyId).execute();
 }
 
+/** The base tables with a `company_id` column, from the catalogue: every table of a company's data, later modules' included. */
+export async function tablesWithCompanyId(tx: Tx): Promise<string[]> {
+  const tables = await sql<{ table_name: string }>`
+    select c.table_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = current_schema() and c.column_name = 'company_id' and t.table_type = 'BASE TABLE'
+    order by c.table_name
+  `.execute(tx);
+  return tables.rows.map((row) => row.table_name);
+}
+
 /**
  * Deletes every row of a company from every table that has a `company_id` column, found in the
  * catalogue so tables of later modules are covered without a list to maintain. Tables whose rows
@@ -68,13 +79,7 @@ export async function setTerms(tx: Tx, companyId: string, terms: AccountTerms, a
  * transaction usable).
  */
 export async function deleteCompanyRows(tx: Tx, companyId: string): Promise<void> {
-  const tables = await sql<{ table_name: string }>`
-    select c.table_name from information_schema.columns c
-    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-    where c.table_schema = current_schema() and c.column_name = 'company_id' and t.table_type = 'BASE TABLE'
-    order by c.table_name
-  `.execute(tx);
-  let remaining = tables.rows.map((row) => row.table_name);
+  let remaining = await tablesWithCompanyId(tx);
   while (remaining.length > 0) {
     const blocked: string[] = [];
     for (const table of remaining) {

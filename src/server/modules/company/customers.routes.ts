@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerAccountUpdateSchema, customerListQuerySchema } from '../../../domain/company/company.schema.js';
+import { customerListQuerySchema } from '../../../domain/company/company.schema.js';
 import { customerAccountDetailSchema, customerAccountPageSchema } from '../../../domain/company/company.views.js';
-import { customerAccountCreateSchema } from '../../../domain/company/customer-account.schema.js';
+import { customerAccountCreateSchema, customerAccountEditSchema } from '../../../domain/company/customer-account.schema.js';
+import { customerAccountEditViewSchema, type CustomerAccountEditView } from '../../../domain/company/customer-account.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { eventMetadataOf, principalOf } from '../../platform/auth.js';
-import { runAsPlatform, runInTenant, type CommandScope } from '../../platform/command.js';
+import { runAsPlatform, runInTenant, staleCopy, type CommandScope } from '../../platform/command.js';
+import { withSystem, type Db } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
 import { addCustomerAccount, customerAccount, customerAccounts, deleteCustomerAccount, updateCustomerAccount, type CompanyDeps } from './company.handlers.js';
+import { findCompany, settingsVersion } from './company.queries.js';
 
 const tags = ['customers'];
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalidId' }) });
@@ -18,6 +21,22 @@ const idParams = z.object({ id: z.uuid({ error: 'validation.invalidId' }) });
 function onCustomer(request: FastifyRequest, companyId: string): CommandScope {
   const { userId, role } = principalOf(request);
   return { companyId, actor: { userId, role }, metadata: eventMetadataOf(request) };
+}
+
+/**
+ * The one deletion of a company account, for the master's customer list and for the company's
+ * super user (Account tab): every row and file of the company goes, its users are signed out
+ * (their sessions are rows of it), and a platform event records it.
+ */
+export async function deleteCompany(app: FastifyInstance, deps: CompanyDeps, request: FastifyRequest, companyId: string): Promise<void> {
+  const { actor, metadata } = onCustomer(request, companyId);
+  await runAsPlatform(app, { actor, metadata }, (ctx) => deleteCustomerAccount(ctx, deps, companyId));
+}
+
+/** One customer as the master's edit reads it: the detail and the version its save names. */
+async function customerToEdit(db: Db, deps: CompanyDeps, companyId: string, now: Date): Promise<CustomerAccountEditView> {
+  const detail = await customerAccount(db, deps, companyId, now);
+  return { ...detail, version: await withSystem(db, (tx) => settingsVersion(tx, companyId)) };
 }
 
 /** The product operator's customer accounts (role MASTER only; everyone else gets 403). */
@@ -59,25 +78,32 @@ export async function customerRoutes(app: FastifyInstance, deps: CompanyDeps) {
     preHandler: masterOnly,
     schema: {
       tags,
-      summary: 'One customer account with its settings',
+      summary: 'One customer account with its settings and the version an edit names',
       params: idParams,
-      response: { 200: customerAccountDetailSchema, ...errorResponses() },
+      response: { 200: customerAccountEditViewSchema, ...errorResponses() },
     },
-    handler: async (request) => customerAccount(app.db, deps, request.params.id, app.clock.now()),
+    handler: async (request) => customerToEdit(app.db, deps, request.params.id, app.clock.now()),
   });
 
   r.put('/api/company-account/byId/:id', {
     preHandler: masterOnly,
     schema: {
       tags,
-      summary: 'Change plan, trial end or company data of a customer',
+      summary: 'Change plan, trial end or company data of a customer, on the copy of `version` (a stale one answers 409)',
       params: idParams,
-      body: customerAccountUpdateSchema,
-      response: { 200: customerAccountDetailSchema, ...errorResponses() },
+      body: customerAccountEditSchema,
+      response: { 200: customerAccountEditViewSchema, ...errorResponses(409) },
     },
     handler: async (request) => {
-      await runInTenant(app, onCustomer(request, request.params.id), (ctx) => updateCustomerAccount(ctx, request.body));
-      return customerAccount(app.db, deps, request.params.id, app.clock.now());
+      const { version, ...change } = request.body;
+      const companyId = request.params.id;
+      await runInTenant(app, onCustomer(request, companyId), async (ctx) => {
+        // Locked first, as the owner's settings save does, so a save in between queues and then reads as stale.
+        if (!(await findCompany(ctx.tx, companyId, { lock: true }))) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
+        if ((await settingsVersion(ctx.tx, companyId)) !== version) throw staleCopy();
+        await updateCustomerAccount(ctx, change);
+      });
+      return customerToEdit(app.db, deps, companyId, app.clock.now());
     },
   });
 
@@ -90,8 +116,7 @@ export async function customerRoutes(app: FastifyInstance, deps: CompanyDeps) {
       response: { 200: z.object({ deleted: z.literal(true) }), ...errorResponses() },
     },
     handler: async (request) => {
-      const { actor, metadata } = onCustomer(request, request.params.id);
-      await runAsPlatform(app, { actor, metadata }, (ctx) => deleteCustomerAccount(ctx, deps, request.params.id));
+      await deleteCompany(app, deps, request, request.params.id);
       return { deleted: true as const };
     },
   });

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { companyRoutes } from './company.routes.js';
 import { customerSummaryProjection } from './company.projection.js';
-import { trialWriteCheck, type CompanyDeps } from './company.handlers.js';
+import { functionsOfCompany, trialWriteCheck, type CompanyDeps } from './company.handlers.js';
 import { customerRoutes } from './customers.routes.js';
+import { accountRoutes } from './account.routes.js';
 
-export { appendPlatformEvent, halfVacationDaysOf, openCompanyAccount, orderNumbering, type CompanyDeps } from './company.handlers.js';
+export { appendPlatformEvent, dateFormatOf, halfVacationDaysOf, openCompanyAccount, orderNumbering, type CompanyDeps } from './company.handlers.js';
 export { findCompany, type CompanyRow } from './company.queries.js';
+export { capAtRoom, companyStorageOf, freeingReplaced, refuseBeyondRoom, storageQuotaExceeded, type CompanyStorage } from './company-storage.js';
 
 /**
  * Company accounts: the company's own settings and logo, the sign-up survey, the trial's
@@ -15,6 +17,8 @@ export async function companyModule(app: FastifyInstance) {
   const deps: CompanyDeps = { config: app.config, invite: (ctx, input) => app.identity.invite(ctx, input) };
   app.eventStore.registerInlineProjection(customerSummaryProjection);
   app.auth.setWriteCheck(trialWriteCheck(app));
+  app.companyFunctions.setReader((companyId) => functionsOfCompany(app.db, companyId));
   await app.register(async (scope) => companyRoutes(scope, deps));
   await app.register(async (scope) => customerRoutes(scope, deps));
+  await app.register(async (scope) => accountRoutes(scope, deps));
 }

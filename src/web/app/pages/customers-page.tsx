@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CustomersScreen, EditCustomerScreen } from '../../features/customers';
+import { DevMailboxLink } from '../../features/dev-mailbox';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
 
@@ -7,5 +8,5 @@ import { useDocumentTitle } from '../use-document-title';
 export default function CustomersPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t(`screens.${screen}.title`));
-  return screen === 'editCustomer' ? <EditCustomerScreen /> : <CustomersScreen />;
+  return screen === 'editCustomer' ? <EditCustomerScreen /> : <CustomersScreen headerLinks={<DevMailboxLink />} />;
 }

@@ -1,10 +1,11 @@
-import { useCallback, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import type { Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { basicSettingsSchema, dateFormats, type BasicSettings } from '../../../domain/company/company.schema';
+import { basicSettingsSchema, dateFormats, type BasicSettings, type CompanyFunctions, type Favourites } from '../../../domain/company/company.schema';
 import type { CompanySettingsView } from '../../../domain/company/company.views';
 import { formatOrderNumber } from '../../../domain/orders/order.numbering';
 import { useAuth } from '../../lib/auth';
-import { describeError, formWideError, validateInput } from '../../lib/error-messages';
+import { describeError, fieldErrorsFromApiError, formWideError, validateInput } from '../../lib/error-messages';
 import { writeDate } from '../../lib/locale';
 import { useUnsavedChangesGuard } from '../../lib/navigation-guard';
 import { useSchemaForm, useVersionedEdit } from '../../lib/use-schema-form';
@@ -17,9 +18,15 @@ import { RecordLoader } from '../../ui/record-loader';
 import { Select, SelectItem } from '../../ui/select';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
+import { SuggestionRecipientField } from './suggestion-recipient-field';
+import { FavouritesFields, FunctionsFields } from './app-settings-tabs';
 import { getBasicSettingsQueryOptions, useBasicSettings, useCompanyLogoUrl, useUpdateBasicSettings, useUploadLogo } from './api/get-basic-settings';
 
-type Draft = Omit<BasicSettings, 'suggestionRecipientId'> & { suggestionRecipientId: string | null };
+type Draft = Omit<BasicSettings, 'suggestionRecipientId' | 'favourites' | 'functions'> & {
+  suggestionRecipientId: string | null;
+  favourites: Favourites;
+  functions: CompanyFunctions;
+};
 
 const draftOf = (view: CompanySettingsView): Draft => ({
   companyName: view.companyName,
@@ -38,9 +45,18 @@ const draftOf = (view: CompanySettingsView): Draft => ({
   numbering: view.numbering,
   dateFormat: view.dateFormat,
   halfVacationDays: view.halfVacationDays,
-  // Kept as stored: suggestions are not built yet, so the screen does not offer the recipient.
   suggestionRecipientId: view.suggestionRecipientId,
+  favourites: view.favourites,
+  functions: view.functions,
 });
+
+/** The tab that shows a field of the settings (by its path). */
+function tabOfField(path: string): string {
+  if (path.startsWith('favourites.')) return 'appSettings';
+  if (path.startsWith('functions.')) return 'appFunctions';
+  if (/^(numbering\.|dateFormat|halfVacationDays|suggestionRecipientId)/.test(path)) return 'advanced';
+  return 'basic';
+}
 
 const addressFields = ['company', 'addressSuffix', 'street', 'houseNumber', 'zip', 'place', 'country'] as const;
 const contactFields = ['companyName', 'firstName', 'lastName', 'email', 'phone'] as const;
@@ -48,8 +64,15 @@ const registerFields = ['tradeRegister', 'localCourt', 'vat', 'vatNumber', 'taxN
 const bankFields = ['accountHolder', 'bank', 'iban', 'bic'] as const;
 const numberFields = ['orderNumber', 'invoiceNumber', 'costNumber'] as const;
 
-/** The company screen (hidden for admins): basic data and advanced settings, each tab a versioned form. */
-export function CompanyScreen() {
+/** A tab another feature adds to the company screen (composed in app/pages): it saves on its own, so the screen's Save is hidden on it. */
+export interface CompanyTab {
+  id: string;
+  title: string;
+  panel: ReactNode;
+}
+
+/** The company screen (hidden for admins): basic data, advanced settings, app settings and app functions, one versioned form; then `extraTabs`. */
+export function CompanyScreen({ extraTabs = [] }: { extraTabs?: readonly CompanyTab[] }) {
   const { t } = useTranslation();
   const { session } = useAuth();
   const companyId = session?.company ?? null;
@@ -68,7 +91,7 @@ export function CompanyScreen() {
           noneChosen={{ title: t('company.noCompany'), text: t('company.noCompany') }}
           back={{ href: '/', label: t('company.back') }}
         >
-          {(loaded) => <SettingsForm key={loaded.id} settings={loaded} />}
+          {(loaded) => <SettingsForm key={loaded.id} settings={loaded} extraTabs={extraTabs} />}
         </RecordLoader>
       </div>
     </div>
@@ -103,8 +126,9 @@ function LogoPicker({ companyId }: { companyId: string }) {
  * One form over both tabs: a save sends the whole settings document at one version, and what was
  * typed on one tab survives a visit to the other (the unsaved-changes guard covers both).
  */
-function SettingsForm({ settings }: { settings: CompanySettingsView }) {
+function SettingsForm({ settings, extraTabs }: { settings: CompanySettingsView; extraTabs: readonly CompanyTab[] }) {
   const { t } = useTranslation();
+  const [tab, setTab] = useState<Key>('basic');
   const notify = useNotify();
   const check = useCallback((draft: Draft) => validateInput(basicSettingsSchema, draft), []);
   const form = useSchemaForm({ initial: () => draftOf(settings), check });
@@ -120,10 +144,20 @@ function SettingsForm({ settings }: { settings: CompanySettingsView }) {
     },
   });
 
+  // A refused save opens the tab of the first problem, unless the open tab has one itself.
+  const showTabOfProblems = (paths: string[]) => {
+    const tabs = paths.map(tabOfField);
+    if (tabs.length > 0 && !tabs.includes(String(tab))) setTab(tabs[0]);
+  };
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const checked = form.submit();
-    if (!checked) return;
+    if (!checked) {
+      const result = check(draft);
+      if (!result.ok) showTabOfProblems(Object.keys(result.errors));
+      return;
+    }
     update.mutate(
       { ...checked, version: edit.version },
       {
@@ -136,6 +170,7 @@ function SettingsForm({ settings }: { settings: CompanySettingsView }) {
         onError: (error) => {
           if (edit.isConflict(error)) return;
           form.showServerProblems(error);
+          showTabOfProblems(Object.keys(fieldErrorsFromApiError(error)));
           notify({ severity: 'error', message: t('company.failed', { reason: describeError(t, error) }) });
         },
       },
@@ -172,10 +207,17 @@ function SettingsForm({ settings }: { settings: CompanySettingsView }) {
           onDiscard={edit.discardEntries}
         />
       )}
-      <Tabs>
+      <Tabs selectedKey={tab} onSelectionChange={setTab}>
         <TabList aria-label={t('screens.company.title')}>
           <Tab id="basic">{t('company.tabs.basic')}</Tab>
           <Tab id="advanced">{t('company.tabs.advanced')}</Tab>
+          <Tab id="appSettings">{t('company.tabs.appSettings')}</Tab>
+          <Tab id="appFunctions">{t('company.tabs.appFunctions')}</Tab>
+          {extraTabs.map((extra) => (
+            <Tab key={extra.id} id={extra.id}>
+              {extra.title}
+            </Tab>
+          ))}
         </TabList>
         <TabPanel id="basic">
           <LogoPicker companyId={settings.id} />
@@ -239,14 +281,37 @@ function SettingsForm({ settings }: { settings: CompanySettingsView }) {
             <Checkbox isSelected={draft.halfVacationDays} onChange={(value) => form.patch({ halfVacationDays: value })}>
               {t('company.fields.halfVacationDays')}
             </Checkbox>
+            <SuggestionRecipientField
+              value={draft.suggestionRecipientId}
+              onChange={(suggestionRecipientId) => form.patch({ suggestionRecipientId })}
+              errorDetail={form.problem('suggestionRecipientId')}
+            />
           </fieldset>
         </TabPanel>
+        <TabPanel id="appSettings">
+          <FavouritesFields
+            companyId={settings.id}
+            favourites={draft.favourites}
+            onChange={(favourites) => form.patch({ favourites })}
+            problem={form.problem}
+          />
+        </TabPanel>
+        <TabPanel id="appFunctions">
+          <FunctionsFields functions={draft.functions} onChange={(functions) => form.patch({ functions })} />
+        </TabPanel>
+        {extraTabs.map((extra) => (
+          <TabPanel key={extra.id} id={extra.id}>
+            {extra.panel}
+          </TabPanel>
+        ))}
       </Tabs>
-      <div className="form-actions">
-        <Button type="submit" isDisabled={update.isPending}>
-          {t('common.actions.save')}
-        </Button>
-      </div>
+      {extraTabs.some((extra) => extra.id === tab) ? null : (
+        <div className="form-actions">
+          <Button type="submit" isDisabled={update.isPending}>
+            {t('common.actions.save')}
+          </Button>
+        </div>
+      )}
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { useCompanyDisplay } from '../../lib/company-display';
 import { setCompanyDateFormat } from '../../lib/locale';
-import { useCompanyDisplay } from './api/get-basic-settings';
 
 /** Writes every date the console shows in the signed-in company's date format (its advanced settings). */
 export function useCompanyDateFormat(companyId: string | null): void {

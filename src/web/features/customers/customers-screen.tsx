@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { CustomerAccountRow } from '../../../domain/company/company.views';
@@ -15,7 +15,7 @@ import { formatGb } from './format';
 import { useDebounced } from '../../lib/use-debounced';
 
 /** The product operator's list of customer accounts: server paging and a company-name filter. */
-export function CustomersScreen() {
+export function CustomersScreen({ headerLinks }: { headerLinks?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const [paging, setPaging] = useState<PagingState>(defaultPaging);
@@ -57,7 +57,10 @@ export function CustomersScreen() {
     <div className="page">
       <div className="page-header">
         <h1>{t('screens.customers.title')}</h1>
-        <Button onPress={() => setAdding(true)}>{t('customers.add.action')}</Button>
+        <div className="customers-header-actions">
+          {headerLinks}
+          <Button onPress={() => setAdding(true)}>{t('customers.add.action')}</Button>
+        </div>
       </div>
       <p className="customers-intro">{t('customers.intro')}</p>
       <DataTable

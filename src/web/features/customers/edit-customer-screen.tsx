@@ -2,18 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { customerAccountUpdateSchema, plans, type Plan } from '../../../domain/company/company.schema';
-import type { CustomerAccountDetail } from '../../../domain/company/company.views';
+import type { CustomerAccountEditView } from '../../../domain/company/customer-account.views';
 import { describeError, formWideError, validateInput } from '../../lib/error-messages';
 import { formatDate } from '../../lib/locale';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { useSchemaForm, useVersionedEdit } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
-import { Form, FormError } from '../../ui/form';
+import { Form, FormConflict, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
 import { Select, SelectItem } from '../../ui/select';
 import { RecordLoader } from '../../ui/record-loader';
 import { TextField } from '../../ui/text-field';
-import { useCustomer, useUpdateCustomer } from './api/customers';
+import { getCustomerQueryOptions, useCustomer, useUpdateCustomer } from './api/customers';
 import { DeleteCustomerDialog } from './components/delete-customer-dialog';
 import './customers.css';
 import { formatGb, fromDateInput, toDateInput } from './format';
@@ -55,20 +55,34 @@ interface CustomerDraft {
   plan: Plan;
   /** The date input's value; '' for none. */
   trialEndsAt: string;
-  basicSettings: CustomerAccountDetail['basicSettings'];
+  basicSettings: CustomerAccountEditView['basicSettings'];
 }
 
 // The whole company data is replaced: fields this screen does not show keep their values.
 const checkCustomer = (draft: CustomerDraft) =>
   validateInput(customerAccountUpdateSchema, { plan: draft.plan, trialEndsAt: fromDateInput(draft.trialEndsAt), basicSettings: draft.basicSettings });
 
-function EditCustomerForm({ customer }: { customer: CustomerAccountDetail }) {
+const draftOf = (customer: CustomerAccountEditView): CustomerDraft => ({
+  plan: customer.plan,
+  trialEndsAt: toDateInput(customer.trialEndsAt),
+  basicSettings: customer.basicSettings,
+});
+
+function EditCustomerForm({ customer }: { customer: CustomerAccountEditView }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const notify = useNotify();
   const form = useSchemaForm({
-    initial: (): CustomerDraft => ({ plan: customer.plan, trialEndsAt: toDateInput(customer.trialEndsAt), basicSettings: customer.basicSettings }),
+    initial: () => draftOf(customer),
     check: checkCustomer,
+  });
+  const edit = useVersionedEdit({
+    version: customer.version,
+    latest: getCustomerQueryOptions(customer.id),
+    texts: 'customers.conflict',
+    onLatest: (latest, keepEntries) => {
+      if (!keepEntries) form.reset(draftOf(latest));
+    },
   });
   const { draft, change } = form;
   const [deleting, setDeleting] = useState(false);
@@ -80,13 +94,14 @@ function EditCustomerForm({ customer }: { customer: CustomerAccountDetail }) {
     const checked = form.submit();
     if (!checked) return;
     update.mutate(
-      { id: customer.id, update: checked },
+      { id: customer.id, update: { ...checked, version: edit.version } },
       {
         onSuccess: (saved) => {
           notify({ severity: 'success', message: t('customers.edit.saved', { company: saved.companyName }) });
           navigate('/customers');
         },
         onError: (error) => {
+          if (edit.isConflict(error)) return;
           form.showServerProblems(error);
           notify({ severity: 'error', message: t('customers.edit.failed', { reason: describeError(t, error) }) });
         },
@@ -170,7 +185,17 @@ function EditCustomerForm({ customer }: { customer: CustomerAccountDetail }) {
         </div>
       </dl>
       <Form className="customer-form form-panel" onSubmit={submit} aria-label={t('screens.editCustomer.title')}>
-        <FormError error={formWideError(update.error)} />
+        {edit.conflict ? (
+          <FormConflict
+            text={t('customers.conflict.text')}
+            keepLabel={t('customers.conflict.keepMine')}
+            discardLabel={t('customers.conflict.discardMine')}
+            onKeep={edit.keepEntries}
+            onDiscard={edit.discardEntries}
+          />
+        ) : (
+          <FormError error={formWideError(update.error)} />
+        )}
         <fieldset>
           <legend>{t('customers.edit.account')}</legend>
           <Select

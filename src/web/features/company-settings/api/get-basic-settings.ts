@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BasicSettingsUpdate } from '../../../../domain/company/company.schema';
-import type { CompanyDisplayView, CompanySettingsView } from '../../../../domain/company/company.views';
+import type { CompanySettingsView } from '../../../../domain/company/company.views';
+import type { MaterialFeatureNames } from '../../../../domain/materials/materials.schema';
 import { api, apiBaseUrl } from '../../../lib/api';
+import { useCompanyDisplay } from '../../../lib/company-display';
 import { useObjectUrl } from '../../../lib/object-url';
 
 export const getBasicSettings = (): Promise<CompanySettingsView> => api.get<CompanySettingsView>('/company-account/basic-settings');
@@ -13,17 +15,6 @@ export const getBasicSettingsQueryOptions = (companyId: string) =>
 /** The signed-in company's basic settings; idle while no company is selected. */
 export function useBasicSettings(companyId: string | null) {
   return useQuery({ ...getBasicSettingsQueryOptions(companyId ?? ''), enabled: Boolean(companyId) });
-}
-
-/** What every user of the company sees of its settings: name, logo and date format. */
-export const getCompanyDisplayQueryOptions = (companyId: string) =>
-  queryOptions({
-    queryKey: ['company-settings', companyId, 'display'],
-    queryFn: () => api.get<CompanyDisplayView>('/company-account/display'),
-  });
-
-export function useCompanyDisplay(companyId: string | null) {
-  return useQuery({ ...getCompanyDisplayQueryOptions(companyId ?? ''), enabled: Boolean(companyId) });
 }
 
 /** `PUT /api/company-account/updateBasicSettings`; a save refreshes every read of the company's settings. */
@@ -66,3 +57,15 @@ export function useCompanyLogoUrl(companyId: string | null): string | null {
   const logo = useQuery({ ...getCompanyLogoQueryOptions(filePath ?? ''), enabled: Boolean(filePath) });
   return useObjectUrl(filePath ? (logo.data ?? null) : null);
 }
+
+/**
+ * The attribute and value names in use in the company's materials (the favourites' choices). Keyed
+ * under `materials`, so a change of a material refreshes them.
+ */
+export const getMaterialFeatureNamesQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: ['materials', 'feature-names', companyId],
+    queryFn: () => api.get<MaterialFeatureNames>('/materials/feature-names'),
+  });
+
+export const useMaterialFeatureNames = (companyId: string) => useQuery(getMaterialFeatureNamesQueryOptions(companyId));

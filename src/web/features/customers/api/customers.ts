@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerAccountUpdate } from '../../../../domain/company/company.schema';
-import type { CustomerAccountCreate } from '../../../../domain/company/customer-account.schema';
+import type { CustomerAccountCreate, CustomerAccountEdit } from '../../../../domain/company/customer-account.schema';
 import type { CustomerAccountDetail, CustomerAccountRow } from '../../../../domain/company/company.views';
+import type { CustomerAccountEditView } from '../../../../domain/company/customer-account.views';
 import { api, type Page } from '../../../lib/api';
 
 /** `GET /api/company-account/all`: page counts from 1; companyName filters by part of the name. */
@@ -26,19 +26,21 @@ export const getCustomersQueryOptions = (query: CustomerListQuery) =>
 /** One page of the customer accounts; the previous page stays visible while the next one loads. */
 export const useCustomers = (query: CustomerListQuery) => useQuery(getCustomersQueryOptions(query));
 
-export const getCustomer = (id: string): Promise<CustomerAccountDetail> => api.get<CustomerAccountDetail>(`/company-account/byId/${encodeURIComponent(id)}`);
+export const getCustomer = (id: string): Promise<CustomerAccountEditView> =>
+  api.get<CustomerAccountEditView>(`/company-account/byId/${encodeURIComponent(id)}`);
 
 export const getCustomerQueryOptions = (id: string) => queryOptions({ queryKey: [...companyAccountsKey, 'detail', id], queryFn: () => getCustomer(id) });
 
 export const useCustomer = (id: string) => useQuery({ ...getCustomerQueryOptions(id), enabled: id !== '' });
 
-export const updateCustomer = (id: string, update: CustomerAccountUpdate): Promise<CustomerAccountDetail> =>
-  api.put<CustomerAccountDetail>(`/company-account/byId/${encodeURIComponent(id)}`, update);
+/** Saves the master's edit made on the copy of `update.version`; a stale copy answers CONFLICT_ERROR (409). */
+export const updateCustomer = (id: string, update: CustomerAccountEdit): Promise<CustomerAccountEditView> =>
+  api.put<CustomerAccountEditView>(`/company-account/byId/${encodeURIComponent(id)}`, update);
 
 export function useUpdateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, update }: { id: string; update: CustomerAccountUpdate }) => updateCustomer(id, update),
+    mutationFn: ({ id, update }: { id: string; update: CustomerAccountEdit }) => updateCustomer(id, update),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyAccountsKey }),
   });
 }

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { noTargets } from './key-figures.schema.js';
+import {
+  attainmentOf,
+  figuresOf,
+  median,
+  percentile90,
+  periodOf,
+  periodsUpTo,
+  previousPeriod,
+  stationFiguresOf,
+  teamScoreOf,
+  trendOf,
+  type KeyFigureFacts,
+} from './key-figures.rules.js';
+
+describe('periods (UTC, weeks from Monday)', () => {
+  it('a day, its week from Monday and its calendar month', () => {
+    expect(periodOf('day', '2026-11-25')).toEqual({ period: 'day', start: '2026-11-25', end: '2026-11-26' });
+    expect(periodOf('week', '2026-11-25')).toEqual({ period: 'week', start: '2026-11-23', end: '2026-11-30' });
+    expect(periodOf('week', '2026-11-29')).toEqual({ period: 'week', start: '2026-11-23', end: '2026-11-30' });
+    expect(periodOf('week', '2026-11-23')).toEqual({ period: 'week', start: '2026-11-23', end: '2026-11-30' });
+    expect(periodOf('month', '2026-12-31')).toEqual({ period: 'month', start: '2026-12-01', end: '2027-01-01' });
+    expect(periodOf('month', '2028-02-10')).toEqual({ period: 'month', start: '2028-02-01', end: '2028-03-01' });
+  });
+
+  it('the period before and a series up to a day, oldest first', () => {
+    expect(previousPeriod(periodOf('month', '2026-03-15'))).toEqual({ period: 'month', start: '2026-02-01', end: '2026-03-01' });
+    expect(periodsUpTo('week', '2026-11-25', 3).map((range) => range.start)).toEqual(['2026-11-09', '2026-11-16', '2026-11-23']);
+  });
+});
+
+describe('median and p90', () => {
+  it('no values: no data', () => {
+    expect(median([])).toBeNull();
+    expect(percentile90([])).toBeNull();
+  });
+
+  it('median: the middle value, or the mean of the two middle ones', () => {
+    expect(median([30, 10, 20])).toBe(20);
+    expect(median([40, 10, 20, 30])).toBe(25);
+  });
+
+  it('p90 by nearest rank', () => {
+    expect(percentile90([5])).toBe(5);
+    expect(percentile90([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])).toBe(9);
+    expect(percentile90([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])).toBe(10);
+  });
+});
+
+const stationA = '00000000-0000-4000-8000-00000000000a';
+const stationB = '00000000-0000-4000-8000-00000000000b';
+
+const facts: KeyFigureFacts = {
+  orders: [
+    // Production, finished on the 24th, delivery date the 24th: on time; lead time 1 h.
+    { kind: 'production', pieces: 5, deliveryDate: '2026-11-24', createdAt: '2026-11-24T08:00:00Z', doneAt: '2026-11-24T09:00:00Z' },
+    // Production, finished on the 24th, due the 23rd: late; lead time 3 h.
+    { kind: 'production', pieces: 2, deliveryDate: '2026-11-23', createdAt: '2026-11-24T07:00:00Z', doneAt: '2026-11-24T10:00:00Z' },
+    // Production without a delivery date: volume and lead time (2 h), not punctuality.
+    { kind: 'production', pieces: 1, deliveryDate: null, createdAt: '2026-11-24T09:00:00Z', doneAt: '2026-11-24T11:00:00Z' },
+    // Customer order dispatched on the 24th, due the 25th: on time, not volume.
+    { kind: 'customer', pieces: 8, deliveryDate: '2026-11-25', createdAt: '2026-11-20T09:00:00Z', doneAt: '2026-11-24T12:00:00Z' },
+    // Not done yet, and a logistics order: neither counts.
+    { kind: 'production', pieces: 9, deliveryDate: '2026-11-20', createdAt: '2026-11-20T09:00:00Z', doneAt: null },
+    { kind: 'logistics', pieces: 9, deliveryDate: '2026-11-20', createdAt: '2026-11-20T09:00:00Z', doneAt: '2026-11-24T09:00:00Z' },
+    // Finished the day before.
+    { kind: 'production', pieces: 4, deliveryDate: '2026-11-23', createdAt: '2026-11-23T08:00:00Z', doneAt: '2026-11-23T08:30:00Z' },
+  ],
+  runs: [
+    { stationId: stationA, startedAt: '2026-11-24T08:00:00Z', completedAt: '2026-11-24T08:10:00Z', pieces: 5 },
+    { stationId: stationA, startedAt: '2026-11-24T08:00:00Z', completedAt: '2026-11-24T08:30:00Z', pieces: 2 },
+    { stationId: stationB, startedAt: '2026-11-24T08:00:00Z', completedAt: '2026-11-24T08:20:00Z', pieces: 5 },
+    { stationId: stationB, startedAt: '2026-11-23T08:00:00Z', completedAt: '2026-11-23T09:00:00Z', pieces: 4 },
+  ],
+  suggestions: [
+    { stationId: stationA, implementedAt: '2026-11-24T13:00:00Z' },
+    { stationId: null, implementedAt: '2026-11-24T14:00:00Z' },
+    { stationId: stationB, implementedAt: null },
+  ],
+};
+
+describe('figures of a period', () => {
+  const day = periodOf('day', '2026-11-24');
+
+  it('counts volume, speed, punctuality and proposals; without interruption is no data', () => {
+    const figures = figuresOf(day, facts, noTargets);
+    expect(figures.values).toEqual({
+      ordersCompleted: 3,
+      piecesCompleted: 8,
+      cycleTimeMedian: 1200,
+      cycleTimeP90: 1800,
+      leadTimeMedian: 7200,
+      leadTimeP90: 10800,
+      punctuality: 2 / 3,
+      withoutInterruption: null,
+      proposalsImplemented: 2,
+      teamScore: null,
+    });
+    expect(figures.punctualityCounted).toBe(3);
+    expect(figures.scoreTerms).toEqual([]);
+  });
+
+  it('an empty period has counts of zero and no data elsewhere', () => {
+    const figures = figuresOf(periodOf('day', '2026-11-01'), facts, noTargets);
+    expect(figures.values.ordersCompleted).toBe(0);
+    expect(figures.values.cycleTimeMedian).toBeNull();
+    expect(figures.values.punctuality).toBeNull();
+  });
+
+  it('per station, by station id', () => {
+    expect(stationFiguresOf(day, facts)).toEqual([
+      { stationId: stationA, workCompleted: 2, piecesCompleted: 7, cycleTimeMedian: 1200, cycleTimeP90: 1800, proposalsImplemented: 1 },
+      { stationId: stationB, workCompleted: 1, piecesCompleted: 5, cycleTimeMedian: 1200, cycleTimeP90: 1200, proposalsImplemented: 0 },
+    ]);
+  });
+});
+
+describe('team score', () => {
+  it('the mean attainment of the figures with a target and a value, times 100', () => {
+    const week = periodOf('week', '2026-11-24');
+    const { score, terms } = teamScoreOf(
+      {
+        ordersCompleted: 7,
+        piecesCompleted: 0,
+        cycleTimeMedian: 1200,
+        cycleTimeP90: null,
+        leadTimeMedian: 600,
+        leadTimeP90: null,
+        punctuality: 0.5,
+        withoutInterruption: null,
+        proposalsImplemented: 3,
+      },
+      // Orders: 2 a day, 14 a week: 7/14 = 0.5. Cycle time 10 min target, 20 min: 0.5. Lead time 20 min, 10 min: 1. Punctuality 100 %: 0.5.
+      // Without interruption has a target but no data, proposals no target: both stay out.
+      { ...noTargets, ordersCompleted: 2, cycleTimeMedian: 10, leadTimeMedian: 20, punctuality: 100, withoutInterruption: 90 },
+      week,
+    );
+    expect(terms.map((term) => [term.figure, term.target, term.attainment])).toEqual([
+      ['ordersCompleted', 14, 0.5],
+      ['cycleTimeMedian', 600, 0.5],
+      ['leadTimeMedian', 1200, 1],
+      ['punctuality', 1, 0.5],
+    ]);
+    expect(score).toBe(63);
+  });
+
+  it('a target of zero is reached by anything; durations at or below the target reach it', () => {
+    expect(attainmentOf('proposalsImplemented', 0, 0)).toBe(1);
+    expect(attainmentOf('cycleTimeMedian', 0, 60)).toBe(1);
+    expect(attainmentOf('ordersCompleted', 30, 10)).toBe(1);
+  });
+});
+
+describe('trend', () => {
+  it('durations are better when lower, the rest when higher', () => {
+    expect(trendOf('cycleTimeMedian', 60, 120)).toBe('better');
+    expect(trendOf('ordersCompleted', 60, 120)).toBe('worse');
+    expect(trendOf('punctuality', 0.5, 0.5)).toBe('same');
+    expect(trendOf('punctuality', null, 0.5)).toBeNull();
+  });
+});

@@ -1,0 +1,239 @@
+import type { KeyFigureId, KeyFigurePeriod, KeyFigureTargets, ScoredFigureId } from './key-figures.schema.js';
+import { keyFigureUnits } from './key-figures.schema.js';
+
+const DAY_MS = 86_400_000;
+
+/** A UTC calendar day, `YYYY-MM-DD`. */
+export type Day = string;
+
+/** One period: its first day and the day after its last (both UTC). */
+export interface PeriodRange {
+  period: KeyFigurePeriod;
+  start: Day;
+  /** The first day after the period. */
+  end: Day;
+}
+
+export const dayOf = (moment: Date | string): Day => new Date(moment).toISOString().slice(0, 10);
+const addDays = (day: Day, days: number): Day => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The period of this kind that holds `day`: the day itself, its week from Monday, or its calendar month. */
+export function periodOf(period: KeyFigurePeriod, day: Day): PeriodRange {
+  switch (period) {
+    case 'day':
+      return { period, start: day, end: addDays(day, 1) };
+    case 'week': {
+      const start = addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+      return { period, start, end: addDays(start, 7) };
+    }
+    case 'month': {
+      const [year, month] = day.split('-').map(Number);
+      const start = `${day.slice(0, 7)}-01`;
+      const next = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+      return { period, start, end: next };
+    }
+    default: {
+      const _exhaustive: never = period;
+      return _exhaustive;
+    }
+  }
+}
+
+/** The period before `range`. */
+export const previousPeriod = (range: PeriodRange): PeriodRange => periodOf(range.period, addDays(range.start, -1));
+
+/** The `count` periods up to the one holding `day`, oldest first. */
+export function periodsUpTo(period: KeyFigurePeriod, day: Day, count: number): PeriodRange[] {
+  const ranges = [periodOf(period, day)];
+  while (ranges.length < count) ranges.unshift(previousPeriod(ranges[0]));
+  return ranges;
+}
+
+/** Days in the period: what a per-day target is multiplied by. */
+export const daysIn = (range: PeriodRange): number => Math.round((Date.parse(range.end) - Date.parse(range.start)) / DAY_MS);
+
+const inRange = (moment: string | null, range: PeriodRange): moment is string => moment !== null && dayOf(moment) >= range.start && dayOf(moment) < range.end;
+
+/** The median (the mean of the two middle values for an even count); null without values. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The 90th percentile by nearest rank: the value at rank ceil(0.9 n) of the sorted values; null without values. */
+export function percentile90(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(0.9 * sorted.length) - 1];
+}
+
+const seconds = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 1000);
+const rounded = (value: number | null) => (value === null ? null : Math.round(value));
+
+/** An order as the figures read it (the projection's row). */
+export interface OrderFact {
+  kind: 'customer' | 'production' | 'logistics';
+  pieces: number;
+  deliveryDate: Day | null;
+  createdAt: string;
+  /**
+   * When the order counts as done: a production order when it finished its last station, a
+   * customer order when it was dispatched (a stock order: when it became ready to use). Null until then.
+   */
+  doneAt: string | null;
+}
+
+/** Work done at a station: one Start to Complete. */
+export interface StationRunFact {
+  stationId: string;
+  startedAt: string;
+  completedAt: string;
+  /** The order's pieces. */
+  pieces: number;
+}
+
+/** An improvement suggestion; `implementedAt` while it stands as implemented. */
+export interface SuggestionFact {
+  stationId: string | null;
+  implementedAt: string | null;
+}
+
+export interface KeyFigureFacts {
+  orders: readonly OrderFact[];
+  runs: readonly StationRunFact[];
+  suggestions: readonly SuggestionFact[];
+}
+
+/** The value of each figure in its own unit: counts, seconds, a share 0-1, the score 0-100; null is "no data". */
+export type KeyFigureValues = Record<KeyFigureId, number | null>;
+
+/** One figure's part in the team score. */
+export interface ScoreTerm {
+  figure: ScoredFigureId;
+  value: number;
+  /** The target for this period, in the value's unit (a count target times the period's days, minutes as seconds, percent as a share). */
+  target: number;
+  /** 0-1: value/target for higher-is-better figures, target/value for durations, at most 1. */
+  attainment: number;
+}
+
+export interface PeriodFigures {
+  start: Day;
+  end: Day;
+  values: KeyFigureValues;
+  /** How many orders the punctuality is a share of. */
+  punctualityCounted: number;
+  scoreTerms: ScoreTerm[];
+}
+
+/** Lower is better for durations; higher for everything else. */
+export const lowerIsBetter = (figure: KeyFigureId): boolean => keyFigureUnits[figure] === 'minutes';
+
+/** A target in the value's unit for this period (see `ScoreTerm.target`). */
+export function targetFor(figure: KeyFigureId, target: number, range: PeriodRange): number {
+  switch (keyFigureUnits[figure]) {
+    case 'count':
+      return target * daysIn(range);
+    case 'minutes':
+      return target * 60;
+    case 'percent':
+      return target / 100;
+    case 'score':
+      return target;
+  }
+}
+
+/** How far a value reaches its target, 0-1. */
+export function attainmentOf(figure: KeyFigureId, value: number, target: number): number {
+  if (lowerIsBetter(figure)) return value <= target ? 1 : target / value;
+  return target <= 0 ? 1 : Math.min(1, value / target);
+}
+
+/**
+ * The team score: the mean attainment of every figure that has both a target and a value, times
+ * 100, rounded; null when no figure has both. A figure without a target or without data stays out.
+ */
+export function teamScoreOf(
+  values: Omit<KeyFigureValues, 'teamScore'>,
+  targets: KeyFigureTargets,
+  range: PeriodRange,
+): { score: number | null; terms: ScoreTerm[] } {
+  const terms: ScoreTerm[] = [];
+  for (const figure of Object.keys(values) as ScoredFigureId[]) {
+    const value = values[figure];
+    const target = targets[figure];
+    if (value === null || target === null) continue;
+    const inUnit = targetFor(figure, target, range);
+    terms.push({ figure, value, target: inUnit, attainment: attainmentOf(figure, value, inUnit) });
+  }
+  if (terms.length === 0) return { score: null, terms };
+  return { score: Math.round((100 * terms.reduce((sum, term) => sum + term.attainment, 0)) / terms.length), terms };
+}
+
+/** Every figure of the company for one period. */
+export function figuresOf(range: PeriodRange, facts: KeyFigureFacts, targets: KeyFigureTargets): PeriodFigures {
+  const finishedProduction = facts.orders.filter((order) => order.kind === 'production' && inRange(order.doneAt, range));
+  const leadTimes = finishedProduction.map((order) => seconds(order.createdAt, order.doneAt as string));
+  const runs = facts.runs.filter((run) => inRange(run.completedAt, range));
+  const cycleTimes = runs.map((run) => seconds(run.startedAt, run.completedAt));
+  const dated = facts.orders.filter((order) => order.kind !== 'logistics' && order.deliveryDate !== null && inRange(order.doneAt, range));
+  const punctual = dated.filter((order) => dayOf(order.doneAt as string) <= (order.deliveryDate as string)).length;
+  const values: Omit<KeyFigureValues, 'teamScore'> = {
+    ordersCompleted: finishedProduction.length,
+    piecesCompleted: finishedProduction.reduce((sum, order) => sum + order.pieces, 0),
+    cycleTimeMedian: rounded(median(cycleTimes)),
+    cycleTimeP90: percentile90(cycleTimes),
+    leadTimeMedian: rounded(median(leadTimes)),
+    leadTimeP90: percentile90(leadTimes),
+    punctuality: dated.length === 0 ? null : punctual / dated.length,
+    // Interruptions are not recorded yet: "no data", never a number.
+    withoutInterruption: null,
+    proposalsImplemented: facts.suggestions.filter((suggestion) => inRange(suggestion.implementedAt, range)).length,
+  };
+  const { score, terms } = teamScoreOf(values, targets, range);
+  return { start: range.start, end: range.end, values: { ...values, teamScore: score }, punctualityCounted: dated.length, scoreTerms: terms };
+}
+
+/** One station's figures for a period. */
+export interface StationFigures {
+  stationId: string;
+  workCompleted: number;
+  piecesCompleted: number;
+  cycleTimeMedian: number | null;
+  cycleTimeP90: number | null;
+  proposalsImplemented: number;
+}
+
+/** Per station (every station with work or an implemented proposal in the period), by station id. */
+export function stationFiguresOf(range: PeriodRange, facts: KeyFigureFacts): StationFigures[] {
+  const byStation = new Map<string, { runs: StationRunFact[]; proposals: number }>();
+  const entry = (stationId: string) => {
+    let found = byStation.get(stationId);
+    if (!found) byStation.set(stationId, (found = { runs: [], proposals: 0 }));
+    return found;
+  };
+  for (const run of facts.runs) if (inRange(run.completedAt, range)) entry(run.stationId).runs.push(run);
+  for (const suggestion of facts.suggestions) if (suggestion.stationId && inRange(suggestion.implementedAt, range)) entry(suggestion.stationId).proposals += 1;
+  return [...byStation.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([stationId, { runs, proposals }]) => {
+      const cycleTimes = runs.map((run) => seconds(run.startedAt, run.completedAt));
+      return {
+        stationId,
+        workCompleted: runs.length,
+        piecesCompleted: runs.reduce((sum, run) => sum + run.pieces, 0),
+        cycleTimeMedian: rounded(median(cycleTimes)),
+        cycleTimeP90: percentile90(cycleTimes),
+        proposalsImplemented: proposals,
+      };
+    });
+}
+
+/** Whether a figure got better, worse or stayed from the previous period; null when either has no data. */
+export function trendOf(figure: KeyFigureId, current: number | null, previous: number | null): 'better' | 'worse' | 'same' | null {
+  if (current === null || previous === null) return null;
+  if (current === previous) return 'same';
+  return current < previous === lowerIsBetter(figure) ? 'better' : 'worse';
+}

@@ -1,0 +1,229 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { ZipArchive } from 'archiver';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { COMPANY_EXPORT_STREAM_TYPE, companyExportStreamId, type CompanyExportEvent } from '../../../domain/company/company-account.events.js';
+import type { CompanyExportView } from '../../../domain/company/company-account.views.js';
+import { csvDocument, textCell } from '../../platform/csv.js';
+import { withTenant, type Executor, type Tx } from '../../platform/db.js';
+import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
+import { defineJob, type JobContext } from '../../platform/jobs.js';
+import { companyDir, exportsDir } from './company.files.js';
+import { tablesWithCompanyId } from './company.records.js';
+import './company-exports.tables.js';
+
+/**
+ * Tables left out of the export: sign-in secrets and bookkeeping of the platform (sessions,
+ * one-time tokens, the job ledger) and the exports themselves. Everything else with a
+ * `company_id` is exported, so tables of later modules are covered without a list to maintain.
+ */
+const skippedTables = new Set(['sessions', 'user_tokens', 'login_failures', 'dispatched_jobs', 'company_exports', 'dev_mailbox']);
+/** Columns never exported: hashes of passwords. */
+const skippedColumns = new Set(['password_hash']);
+
+export const exportZipPath = (dataDir: string, companyId: string, exportId: string) => path.join(exportsDir(dataDir, companyId), `${exportId}.zip`);
+
+export function exportViewOf(row: {
+  id: string;
+  status: CompanyExportView['status'];
+  progress: number;
+  size_bytes: string | number | null;
+  requested_at: Date;
+  finished_at: Date | null;
+}): CompanyExportView {
+  return {
+    id: row.id,
+    status: row.status,
+    progress: row.progress,
+    sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
+    requestedAt: row.requested_at.toISOString(),
+    finishedAt: row.finished_at?.toISOString() ?? null,
+    downloadPath: row.status === 'READY' ? `/api/company-account/exports/${row.id}/download` : null,
+  };
+}
+
+export async function findExport(db: Executor, exportId: string) {
+  return db.selectFrom('company_exports').selectAll().where('id', '=', exportId).executeTakeFirst();
+}
+
+export async function latestExport(db: Executor) {
+  return db.selectFrom('company_exports').selectAll().orderBy('requested_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The company's tables (`tablesWithCompanyId`), minus the skipped ones. */
+async function exportedTables(tx: Tx): Promise<string[]> {
+  return (await tablesWithCompanyId(tx)).filter((table) => !skippedTables.has(table));
+}
+
+type Row = Record<string, unknown>;
+
+const cellText = (value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
+
+/** A table as CSV (the console's flavour: `;`, BOM, formulas defused) with the columns of its rows. */
+function tableCsv(rows: Row[]): string {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return csvDocument(
+    columns,
+    rows.map((row) => columns.map((column) => textCell(cellText(row[column])))),
+  );
+}
+
+const withoutSkippedColumns = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([column]) => !skippedColumns.has(column)));
+
+/** Every file under the company's folder but its exports, as paths relative to it. */
+async function companyFiles(dir: string, skip: string, prefix = ''): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const files: string[] = [];
+  for (const entry of entries) {
+    const relative = path.join(prefix, entry.name);
+    if (entry.isDirectory() && path.join(dir, relative) !== skip) files.push(...(await companyFiles(dir, skip, relative)));
+    else if (entry.isFile()) files.push(relative);
+  }
+  return files;
+}
+
+const setProgress = (ctx: JobContext, companyId: string, exportId: string, fields: { status?: 'RUNNING'; progress: number }) =>
+  withTenant(ctx.db, companyId, (tx) => tx.updateTable('company_exports').set(fields).where('id', '=', exportId).execute());
+
+async function recordEnd(ctx: JobContext, companyId: string, exportId: string, event: CompanyExportEvent, sizeBytes: number | null) {
+  const at = ctx.clock.now();
+  await withTenant(ctx.db, companyId, async (tx) => {
+    await tx
+      .updateTable('company_exports')
+      .set({
+        status: event.type === 'CompanyExportCompleted' ? 'READY' : 'FAILED',
+        progress: event.type === 'CompanyExportCompleted' ? 100 : 0,
+        size_bytes: sizeBytes,
+        finished_at: at,
+      })
+      .where('id', '=', exportId)
+      .execute();
+    await ctx.eventStore.append(tx, {
+      streamId: companyExportStreamId(exportId),
+      streamType: COMPANY_EXPORT_STREAM_TYPE,
+      companyId,
+      expectedVersion: 'any',
+      events: [event],
+      metadata: { correlationId: ctx.jobId },
+    });
+  });
+}
+
+/** Only the newest finished export is kept: the earlier ones (rows and zips) go once a new one is ready. */
+async function removeEarlierExports(ctx: JobContext, companyId: string, exportId: string) {
+  const removed = await withTenant(ctx.db, companyId, (tx) =>
+    tx.deleteFrom('company_exports').where('id', '<>', exportId).where('status', 'in', ['READY', 'FAILED']).returning('id').execute(),
+  );
+  for (const { id } of removed) await rm(exportZipPath(ctx.config.dataDir, companyId, id), { force: true });
+}
+
+const exportJobSchema = z.object({ companyId: z.uuid(), exportId: z.uuid() });
+type ExportJob = z.infer<typeof exportJobSchema>;
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Writes the zip of a company's data: `manifest.json`, each table as `data/<table>.json` and
+ * `data/<table>.csv` (read as the tenant, so row-level security shows only the company's rows),
+ * and its files under `files/`. Progress moves per table and per file; the zip is written to a
+ * temporary name and renamed, so a retry starts over and a half-written zip is never offered.
+ */
+export const exportCompanyDataJob = defineJob<ExportJob>({
+  queue: 'pdf',
+  name: 'export-company-data',
+  schema: exportJobSchema,
+  async handle({ companyId, exportId }, ctx) {
+    const found = await withTenant(ctx.db, companyId, (tx) => findExport(tx, exportId));
+    if (!found || found.status === 'READY') return;
+    try {
+      await setProgress(ctx, companyId, exportId, { status: 'RUNNING', progress: 1 });
+      const dataDir = ctx.config.dataDir;
+      const target = exportZipPath(dataDir, companyId, exportId);
+      const temporary = `${target}.${process.pid}.partial`;
+      await mkdir(path.dirname(target), { recursive: true });
+      const folder = companyDir(dataDir, companyId);
+      const files = await companyFiles(folder, exportsDir(dataDir, companyId));
+      const tables = await withTenant(ctx.db, companyId, exportedTables);
+      const steps = tables.length + files.length;
+      let done = 0;
+      const advance = async () => {
+        done += 1;
+        await setProgress(ctx, companyId, exportId, { progress: Math.min(99, Math.max(1, Math.floor((done / steps) * 99))) });
+      };
+
+      const zip = new ZipArchive({ zlib: { level: 6 } });
+      const written = pipeline(zip, createWriteStream(temporary));
+      const counts: Record<string, number> = {};
+      for (const table of tables) {
+        const rows = await withTenant(ctx.db, companyId, async (tx) => {
+          const result = await sql<Row>`select * from ${sql.table(table)}`.execute(tx);
+          return result.rows.map(withoutSkippedColumns);
+        });
+        counts[table] = rows.length;
+        zip.append(JSON.stringify(rows, null, 2), { name: `data/${table}.json` });
+        zip.append(tableCsv(rows), { name: `data/${table}.csv` });
+        await advance();
+      }
+      for (const file of files) {
+        zip.file(path.join(folder, file), { name: `files/${file.split(path.sep).join('/')}` });
+        await advance();
+      }
+      zip.append(
+        JSON.stringify(
+          { companyId, exportId, exportedAt: ctx.clock.now().toISOString(), tables: counts, files: files.map((file) => file.split(path.sep).join('/')) },
+          null,
+          2,
+        ),
+        { name: 'manifest.json' },
+      );
+      await zip.finalize();
+      await written;
+      await rename(temporary, target);
+      const { size } = await stat(target);
+      await recordEnd(
+        ctx,
+        companyId,
+        exportId,
+        { type: 'CompanyExportCompleted', data: { exportId, sizeBytes: size, at: ctx.clock.now().toISOString() } },
+        size,
+      );
+      await removeEarlierExports(ctx, companyId, exportId);
+      ctx.log.info({ exportId, tables: tables.length, files: files.length, size }, 'company data export written');
+    } catch (error) {
+      if (ctx.attempt >= MAX_ATTEMPTS) {
+        await recordEnd(ctx, companyId, exportId, { type: 'CompanyExportFailed', data: { exportId, at: ctx.clock.now().toISOString() } }, null);
+      }
+      await rm(`${exportZipPath(ctx.config.dataDir, companyId, exportId)}.${process.pid}.partial`, { force: true });
+      throw error;
+    }
+  },
+});
+
+type ExportRequested = Extract<CompanyExportEvent, { type: 'CompanyExportRequested' }>['data'];
+
+/** A requested export becomes the export job. */
+export const companyExportDispatchRoutes: DispatchRoute[] = [
+  defineDispatchRoute<ExportJob>({
+    eventType: 'CompanyExportRequested',
+    queue: exportCompanyDataJob.queue,
+    name: exportCompanyDataJob.name,
+    toJob(event) {
+      if (!event.companyId) return undefined;
+      return { companyId: event.companyId, exportId: (event.data as ExportRequested).exportId };
+    },
+  }),
+];

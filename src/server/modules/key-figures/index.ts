@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { runInTenant } from '../../platform/command.js';
+import { rebuildKeyFigures } from './key-figures.handlers.js';
+import { companiesWithoutFacts, keyFiguresProjection } from './key-figures.projection.js';
+import { keyFiguresRoutes } from './key-figures.routes.js';
+
+/**
+ * Key figures from the event log: the facts projection over order and suggestion streams, the
+ * company's targets (stream `key-figure-settings-<companyId>`), the figures and the rebuild.
+ */
+export const keyFiguresModule = fp(
+  async (app: FastifyInstance) => {
+    app.eventStore.registerInlineProjection(keyFiguresProjection);
+    await app.register(keyFiguresRoutes);
+    // Orders and suggestions from before this module have no facts yet: rebuild those companies
+    // once, at start (one instance at a time; a company with facts is never touched again).
+    app.addHook('onReady', async () => {
+      await app.database.exclusively('key-figures-backfill', async () => {
+        for (const companyId of await companiesWithoutFacts(app.db)) {
+          const events = await runInTenant(app, { companyId, actor: null, metadata: {} }, rebuildKeyFigures);
+          app.log.info({ companyId, events }, 'key figures: facts rebuilt from the log for a company that had none');
+        }
+      });
+    });
+  },
+  { name: 'key-figures', dependencies: ['stations'] },
+);

@@ -1,0 +1,96 @@
+import { foldEvents } from '../../../domain/shared/decider.js';
+import { keyFigureSettingsDecider } from '../../../domain/key-figures/key-figures.decider.js';
+import { keyFigureSettingsStreamId } from '../../../domain/key-figures/key-figures.events.js';
+import {
+  dayOf,
+  figuresOf,
+  periodsUpTo,
+  stationFiguresOf,
+  type Day,
+  type KeyFigureFacts,
+  type PeriodRange,
+} from '../../../domain/key-figures/key-figures.rules.js';
+import type { KeyFigurePeriod } from '../../../domain/key-figures/key-figures.schema.js';
+import type { KeyFigureSettingsView, KeyFiguresView } from '../../../domain/key-figures/key-figures.views.js';
+import type { Executor } from '../../platform/db.js';
+import { readStream } from '../../platform/event-store.js';
+import { stationNamesById } from '../stations/index.js';
+import './key-figures.tables.js';
+
+/** How many periods the charts show, the current one included. */
+export const seriesLength: Record<KeyFigurePeriod, number> = { day: 14, week: 12, month: 12 };
+
+const startOf = (day: Day) => new Date(`${day}T00:00:00Z`);
+const iso = (moment: Date) => moment.toISOString();
+
+/** The company's targets and home figures as last saved, and the version to save on (0: never saved). */
+export async function keyFigureSettings(db: Executor, companyId: string): Promise<KeyFigureSettingsView> {
+  const events = await readStream(db, keyFigureSettingsStreamId(companyId));
+  const state = foldEvents(keyFigureSettingsDecider, events);
+  return { targets: state.targets, homeFigures: [...state.homeFigures], version: events.at(-1)?.streamVersion ?? 0 };
+}
+
+/** The facts of the company (row-level security scopes the tenant) that fall in `from` to `to`. */
+async function factsBetween(db: Executor, from: Day, to: Day): Promise<KeyFigureFacts> {
+  // One after another: the three reads share the request's transaction.
+  const orders = await db
+    .selectFrom('key_figure_orders')
+    .select(['kind', 'pieces', 'created_at', 'done_at'])
+    .select((eb) => eb.fn<string | null>('to_char', ['delivery_date', eb.val('YYYY-MM-DD')]).as('delivery_date'))
+    .where('done_at', '>=', startOf(from))
+    .where('done_at', '<', startOf(to))
+    .execute();
+  const runs = await db
+    .selectFrom('key_figure_station_runs')
+    .select(['station_id', 'started_at', 'completed_at', 'pieces'])
+    .where('completed_at', '>=', startOf(from))
+    .where('completed_at', '<', startOf(to))
+    .execute();
+  const suggestions = await db
+    .selectFrom('key_figure_suggestions')
+    .select(['station_id', 'implemented_at'])
+    .where('implemented_at', '>=', startOf(from))
+    .where('implemented_at', '<', startOf(to))
+    .execute();
+  return {
+    orders: orders.map((row) => ({
+      kind: row.kind,
+      pieces: row.pieces,
+      deliveryDate: row.delivery_date,
+      createdAt: iso(row.created_at),
+      doneAt: row.done_at ? iso(row.done_at) : null,
+    })),
+    runs: runs.map((row) => ({ stationId: row.station_id, startedAt: iso(row.started_at), completedAt: iso(row.completed_at), pieces: row.pieces })),
+    suggestions: suggestions.map((row) => ({ stationId: row.station_id, implementedAt: row.implemented_at ? iso(row.implemented_at) : null })),
+  };
+}
+
+/**
+ * The key figures of the period of this kind holding `day`: the period, the one before (the trend),
+ * the series of `seriesLength` periods up to it, and per station, against the saved targets.
+ */
+export async function keyFiguresOf(db: Executor, companyId: string, period: KeyFigurePeriod, day: Day): Promise<KeyFiguresView> {
+  const ranges: PeriodRange[] = periodsUpTo(period, day, seriesLength[period]);
+  const current = ranges[ranges.length - 1];
+  const settings = await keyFigureSettings(db, companyId);
+  const facts = await factsBetween(db, ranges[0].start, current.end);
+  const series = ranges.map((range) => figuresOf(range, facts, settings.targets));
+  const stations = stationFiguresOf(current, facts);
+  const names = await stationNamesById(
+    db,
+    stations.map((station) => station.stationId),
+  );
+  return {
+    period,
+    day,
+    current: series[series.length - 1],
+    // Every series holds at least two periods.
+    previous: series[series.length - 2],
+    series,
+    stations: stations.map((station) => ({ ...station, stationName: names.get(station.stationId) ?? '' })),
+    settings,
+  };
+}
+
+/** Today (UTC) at the request's moment. */
+export const todayOf = (now: Date): Day => dayOf(now);

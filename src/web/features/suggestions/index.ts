@@ -1,0 +1,2 @@
+export { SuggestionsScreen } from './suggestions-screen';
+export { SuggestImprovementButton, SuggestImprovementDialog } from './components/suggest-improvement';

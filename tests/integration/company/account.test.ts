@@ -1,0 +1,183 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { createTestApp, type TestApp } from '../../support/app.js';
+import { clientOf, companyWithTeam, signedInMaster, type Client, type TestCompany } from '../../support/identity.js';
+
+let t: TestApp;
+let company: TestCompany;
+let other: TestCompany;
+let owner: Client;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  company = await companyWithTeam(t, { companyName: 'Vogel Stahlbau', plan: 'trial', trialEndsAt: new Date(Date.now() + 10 * 86_400_000 - 3_600_000) });
+  other = await companyWithTeam(t, { companyName: 'Becker Metallbau' });
+  owner = clientOf(t, company.superUser.token);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The entries of a zip, by name, as text. */
+function unzip(bytes: Buffer): Promise<Map<string, string>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const entries = new Map<string, string>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+/** Polls the export until it is no longer pending or running. */
+async function finished(client: Client, exportId: string) {
+  for (let waited = 0; waited < 20_000; waited += 50) {
+    const res = await client.get(`/api/company-account/exports/${exportId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    if (res.json().status === 'READY' || res.json().status === 'FAILED') return res.json();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`export ${exportId} did not finish`);
+}
+
+describe('the account tab', () => {
+  it('shows plan, trial days left, users and the storage of the company files', async () => {
+    const dir = path.join(t.config.dataDir, 'companies', company.companyId, 'materials', 'm1');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'drawing.png'), Buffer.alloc(1234, 7));
+    const res = await owner.get('/api/company-account/account');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      companyName: 'Vogel Stahlbau',
+      plan: 'trial',
+      trialDaysLeft: 10,
+      readOnly: false,
+      users: 3,
+      storageBytes: 1234,
+      mayDelete: true,
+      latestExport: null,
+    });
+  });
+
+  it('is the super user’s (and the master’s for the chosen company, who may not delete it): admins and operators get 403', async () => {
+    for (const member of [company.admin, company.operator]) {
+      const client = clientOf(t, member.token);
+      expect((await client.get('/api/company-account/account')).statusCode).toBe(403);
+      expect((await client.post('/api/company-account/exports')).statusCode).toBe(403);
+      expect((await client.send({ method: 'DELETE', url: '/api/company-account', payload: { companyName: 'Vogel Stahlbau' } })).statusCode).toBe(403);
+    }
+    const master = await signedInMaster(t);
+    const switched = (await clientOf(t, master.token).post(`/api/auth/regenerate-jwt/${company.companyId}`)).json();
+    const acting = clientOf(t, switched.access_token);
+    expect((await acting.get('/api/company-account/account')).json()).toMatchObject({ companyName: 'Vogel Stahlbau', mayDelete: false });
+    expect((await acting.send({ method: 'DELETE', url: '/api/company-account', payload: { companyName: 'Vogel Stahlbau' } })).statusCode).toBe(403);
+  });
+
+  it('exports all company data as a zip of CSV and JSON with its files, made by a job, downloaded by the company only', async () => {
+    const started = await owner.post('/api/company-account/exports');
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toMatchObject({ status: 'PENDING', progress: 0, downloadPath: null });
+    const done = await finished(owner, started.json().id);
+    expect(done).toMatchObject({ status: 'READY', progress: 100, downloadPath: `/api/company-account/exports/${started.json().id}/download` });
+    expect((await owner.get('/api/company-account/account')).json().latestExport).toMatchObject({ id: started.json().id, status: 'READY' });
+
+    const download = await owner.get(done.downloadPath);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="company-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(download.rawPayload.length).toBe(done.sizeBytes);
+    const entries = await unzip(download.rawPayload);
+
+    const manifest = JSON.parse(entries.get('manifest.json') ?? '{}');
+    expect(manifest).toMatchObject({ companyId: company.companyId, exportId: done.id, files: ['materials/m1/drawing.png'] });
+    expect(manifest.tables.users).toBe(3);
+    expect(manifest.tables.sessions).toBeUndefined();
+    const users = JSON.parse(entries.get('data/users.json') ?? '[]') as Record<string, unknown>[];
+    expect(users.map((user) => user.first_name).sort()).toEqual(['Ali', 'Olga', 'Sabine']);
+    expect(users.every((user) => !('password_hash' in user) && user.company_id === company.companyId)).toBe(true);
+    expect(entries.get('data/users.csv')).toMatch(/^\uFEFF.*first_name/);
+    expect(JSON.parse(entries.get('data/companies.json') ?? '[]')).toEqual([
+      expect.objectContaining({ id: company.companyId, company_name: 'Vogel Stahlbau' }),
+    ]);
+    expect(entries.get('files/materials/m1/drawing.png')?.length).toBe(1234);
+    expect([...entries.keys()].some((name) => name.startsWith('data/sessions') || name.startsWith('data/user_tokens'))).toBe(false);
+    const everything = [...entries.values()].join('\n');
+    expect(everything).not.toContain(other.companyId);
+    expect(everything).not.toContain('Becker Metallbau');
+
+    // The zip is not the company's storage.
+    expect((await owner.get('/api/company-account/account')).json().storageBytes).toBe(1234);
+
+    const foreign = clientOf(t, other.superUser.token);
+    expect((await foreign.get(`/api/company-account/exports/${done.id}`)).statusCode).toBe(404);
+    const stolen = await foreign.get(done.downloadPath);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().error.code).toBe('EXPORT_NOT_FOUND');
+    expect((await owner.get('/api/company-account/exports/not-an-id')).statusCode).toBe(400);
+    expect((await owner.get('/api/company-account/exports/00000000-0000-4000-8000-000000000000/download')).statusCode).toBe(404);
+
+    // Only the newest export is kept: a new one replaces the row and the zip of the last.
+    const next = await finished(owner, (await owner.post('/api/company-account/exports')).json().id);
+    expect(next.status).toBe('READY');
+    expect((await owner.get(`/api/company-account/exports/${done.id}`)).statusCode).toBe(404);
+    expect(existsSync(path.join(t.config.dataDir, 'companies', company.companyId, 'exports', `${done.id}.zip`))).toBe(false);
+    expect((await owner.get(next.downloadPath)).statusCode).toBe(200);
+  });
+
+  it('refuses a deletion whose typed name is not the company name, and deletes nothing', async () => {
+    for (const companyName of ['vogel stahlbau', 'Becker Metallbau']) {
+      const res = await owner.send({ method: 'DELETE', url: '/api/company-account', payload: { companyName } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'COMPANY_NAME_MISMATCH', details: [{ path: 'companyName', message: 'errors.COMPANY_NAME_MISMATCH' }] });
+    }
+    const empty = await owner.send({ method: 'DELETE', url: '/api/company-account', payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.details).toEqual([expect.objectContaining({ path: 'companyName', message: 'validation.required' })]);
+    expect((await owner.get('/api/company-account/account')).statusCode).toBe(200);
+  });
+
+  it('deletes the company by its super user: everyone signed out, its data and files gone, other companies untouched', async () => {
+    const doomed = await companyWithTeam(t, { companyName: 'Doomed & Co. KG' });
+    const doomedOwner = clientOf(t, doomed.superUser.token);
+    const dir = path.join(t.config.dataDir, 'companies', doomed.companyId);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'note.txt'), 'x');
+    const exported = (await doomedOwner.post('/api/company-account/exports')).json();
+    await finished(doomedOwner, exported.id);
+
+    const res = await doomedOwner.send({ method: 'DELETE', url: '/api/company-account', payload: { companyName: ' Doomed & Co. KG ' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ deleted: true });
+
+    for (const member of [doomed.superUser, doomed.admin, doomed.operator]) {
+      expect((await clientOf(t, member.token).get('/api/auth/me')).statusCode).toBe(401);
+    }
+    const left = await sql<{ n: string }>`
+      select (select count(*) from companies where id = ${doomed.companyId}::uuid)
+           + (select count(*) from users where company_id = ${doomed.companyId}::uuid)
+           + (select count(*) from company_exports where company_id = ${doomed.companyId}::uuid)
+           + (select count(*) from events where company_id = ${doomed.companyId}::uuid) as n`.execute(t.app.db);
+    expect(Number(left.rows[0].n)).toBe(0);
+    expect(existsSync(dir)).toBe(false);
+
+    expect((await clientOf(t, other.superUser.token).get('/api/company-account/account')).json()).toMatchObject({ companyName: 'Becker Metallbau', users: 3 });
+    expect((await owner.get('/api/company-account/account')).statusCode).toBe(200);
+  });
+});
