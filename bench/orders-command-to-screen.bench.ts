@@ -1,7 +1,5 @@
-import { fork } from 'node:child_process';
 import { percentile, type BenchContext, type BenchRow } from './harness.js';
-import type { FeedClientsAnswer, FeedClientsCommand } from './orders-feed-clients.js';
-import { benchCompany, injectAs, startBenchApp } from './orders-support.js';
+import { benchCompany, benchLine, startBoards, startBenchApp } from './orders-support.js';
 
 export const name = 'orders-command-to-screen';
 export const description =
@@ -15,9 +13,6 @@ const targetP99Ms = 100;
 /** The live feed re-checks every socket's token every 30 s (src/server/platform/live-feed.ts). */
 const heartbeatMs = 30_000;
 
-interface Station {
-  id: string;
-}
 interface Order {
   id: string;
   version: number;
@@ -25,54 +20,15 @@ interface Order {
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
-/** The 200 board clients, in a child process so their work does not share the server's event loop. */
-function startBoards() {
-  const child = fork(new URL('./orders-feed-clients.ts', import.meta.url), [], { serialization: 'advanced', stdio: 'inherit' });
-  const next = () =>
-    new Promise<FeedClientsAnswer>((resolve, reject) => {
-      child.once('message', (message: FeedClientsAnswer) => (message.type === 'failed' ? reject(new Error(message.message)) : resolve(message)));
-      child.once('exit', (code) => reject(new Error(`board clients exited with ${code}`)));
-    });
-  return {
-    async open(url: string, token: string) {
-      const opened = next();
-      child.send({ type: 'open', url, token, clients } satisfies FeedClientsCommand);
-      await opened;
-    },
-    async report() {
-      const reported = next();
-      child.send({ type: 'report' } satisfies FeedClientsCommand);
-      return (await reported) as Extract<FeedClientsAnswer, { type: 'report' }>;
-    },
-    stop: () => child.kill(),
-  };
-}
-
 export async function run(context: BenchContext): Promise<BenchRow[]> {
   const bench = await startBenchApp(context);
-  const boards = startBoards();
+  const boards = startBoards(clients);
   try {
     const { token } = await benchCompany(bench.app);
-    const as = <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => injectAs<T>(bench.app, token, method, url, payload);
-    const material = await as<{ id: string }>('POST', '/api/materials', { type: 'product', name: 'Stadtrad', stock: { quantity: 0, unit: 'Stk' } });
-    const saw = await as<Station>('POST', '/api/stations', { name: 'SAW', parameters: [], actions: [], incomingGoodsCheckIn: false });
-    const drill = await as<Station>('POST', '/api/stations', { name: 'DRILL', parameters: [], actions: [], incomingGoodsCheckIn: false });
-    await as('PUT', '/api/stations/sequence', { stationIds: [saw.id, drill.id], startStationId: saw.id, version: 0 });
-    const onLine: (Order & { at: string })[] = [];
-    for (let index = 0; index < orders; index++) {
-      const created = await as<Order>('POST', '/api/orders', {
-        kind: 'production',
-        name: `Lager ${index}`,
-        street: 'Industriestraße',
-        houseNumber: '7',
-        zip: '93047',
-        place: 'Regensburg',
-        workInProgress: 'Halle 2',
-        positions: [{ materialId: material.id, quantity: 1 + (index % 9), netPrice: 100 }],
-      });
-      const started = await as<Order>('POST', `/api/orders/${created.id}/start-production`, { version: created.version });
-      onLine.push({ ...started, at: saw.id });
-    }
+    const line = await benchLine(bench.app, token, orders);
+    const { onLine } = line;
+    const saw = { id: line.saw };
+    const drill = { id: line.drill };
     context.log(`${orders} production orders on the line`);
     await boards.open(`${bench.baseUrl.replace('http', 'ws')}/api/live`, token);
     context.log(`${clients} live-feed clients subscribed to type:order (in a child process)`);

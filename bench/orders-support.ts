@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { loadConfig } from '../src/server/platform/config.js';
 import { createEventStore } from '../src/server/platform/event-store.js';
 import { createJobQueue } from '../src/server/platform/jobs-queue.js';
 import type { BenchContext } from './harness.js';
+import type { FeedClientsAnswer, FeedClientsCommand } from './orders-feed-clients.js';
 
 export interface BenchApp {
   app: FastifyInstance;
@@ -69,4 +71,59 @@ export async function injectAs<T>(app: FastifyInstance, token: string, method: '
   const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
   if (res.statusCode >= 300) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
   return res.json() as T;
+}
+
+export interface LineOrder {
+  id: string;
+  version: number;
+  /** The station the order is at. */
+  at: string;
+}
+
+/** Two stations in sequence and `orders` production orders started on the first: a line to move orders along. */
+export async function benchLine(app: FastifyInstance, token: string, orders: number): Promise<{ saw: string; drill: string; onLine: LineOrder[] }> {
+  const as = <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => injectAs<T>(app, token, method, url, payload);
+  const material = await as<{ id: string }>('POST', '/api/materials', { type: 'product', name: 'Stadtrad', stock: { quantity: 0, unit: 'Stk' } });
+  const saw = await as<{ id: string }>('POST', '/api/stations', { name: 'SAW', parameters: [], actions: [], incomingGoodsCheckIn: false });
+  const drill = await as<{ id: string }>('POST', '/api/stations', { name: 'DRILL', parameters: [], actions: [], incomingGoodsCheckIn: false });
+  await as('PUT', '/api/stations/sequence', { stationIds: [saw.id, drill.id], startStationId: saw.id, version: 0 });
+  const onLine: LineOrder[] = [];
+  for (let index = 0; index < orders; index++) {
+    const created = await as<{ id: string; version: number }>('POST', '/api/orders', {
+      kind: 'production',
+      name: `Lager ${index}`,
+      street: 'Industriestraße',
+      houseNumber: '7',
+      zip: '93047',
+      place: 'Regensburg',
+      workInProgress: 'Halle 2',
+      positions: [{ materialId: material.id, quantity: 1 + (index % 9), netPrice: 100 }],
+    });
+    const started = await as<{ id: string; version: number }>('POST', `/api/orders/${created.id}/start-production`, { version: created.version });
+    onLine.push({ id: started.id, version: started.version, at: saw.id });
+  }
+  return { saw: saw.id, drill: drill.id, onLine };
+}
+
+/** Live-feed board clients subscribed to `type:order`, in a child process so their work does not share the server's event loop. */
+export function startBoards(clients: number) {
+  const child = fork(new URL('./orders-feed-clients.ts', import.meta.url), [], { serialization: 'advanced', stdio: 'inherit' });
+  const next = () =>
+    new Promise<FeedClientsAnswer>((resolve, reject) => {
+      child.once('message', (message: FeedClientsAnswer) => (message.type === 'failed' ? reject(new Error(message.message)) : resolve(message)));
+      child.once('exit', (code) => reject(new Error(`board clients exited with ${code}`)));
+    });
+  return {
+    async open(url: string, token: string) {
+      const opened = next();
+      child.send({ type: 'open', url, token, clients } satisfies FeedClientsCommand);
+      await opened;
+    },
+    async report() {
+      const reported = next();
+      child.send({ type: 'report' } satisfies FeedClientsCommand);
+      return (await reported) as Extract<FeedClientsAnswer, { type: 'report' }>;
+    },
+    stop: () => child.kill(),
+  };
 }

@@ -7,7 +7,19 @@ export interface DemoLogin {
 }
 
 /** The demo's stations in line order, then the incoming-goods station (not in the sequence). */
-export const demoStationNames = { line: ['ZUSCHNITT', 'SCHWEISSEN', 'MONTAGE', 'PRÜFUNG'], incomingGoods: 'WARENEINGANG' } as const;
+export const demoStationNames = { line: ['ZUSCHNITT', 'SCHWEISSEN', 'MONTAGE', 'PRÜFUNG'], incomingGoods: 'WARENEINGANG', checksValues: 'MONTAGE' } as const;
+
+/** The values of the demo bike (P-1000), measured at the station that checks values. */
+export const demoBikeValues = [
+  { name: 'Rahmenhöhe', number: 56, unit: 'cm', minTolerance: 55.5, maxTolerance: 56.5 },
+  { name: 'Gewicht', number: 14.5, unit: 'kg', minTolerance: 14, maxTolerance: 15 },
+];
+
+/** What the operator measured on the late bike order at that station: the weight lies outside tolerance. */
+export const demoMeasurements = { Rahmenhöhe: 56.1, Gewicht: 15.3 } as const;
+
+/** Why the late bike order was completed with its weight outside tolerance. */
+export const DEMO_QUALITY_REASON = 'Gepäckträger bereits montiert, Kunde akzeptiert das Mehrgewicht.';
 
 /** The announcement line of the demo's shop-floor display. */
 export const DEMO_ADVERTISEMENT = 'Willkommen in der Demo: npm run simulate bewegt die Aufträge live durch die Stationen.';
@@ -63,7 +75,14 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
   const inDays = (days: number) => daysFrom(today, days);
 
   const material = async (body: object) => (await admin.post('/api/materials', body)).id;
-  const bike = await material({ type: 'product', name: 'Stadtrad Classic', materialNumber: 'P-1000', netPrice: 649, stock: { quantity: 2, unit: 'Stk' } });
+  const bike = await material({
+    type: 'product',
+    name: 'Stadtrad Classic',
+    materialNumber: 'P-1000',
+    netPrice: 649,
+    stock: { quantity: 2, unit: 'Stk' },
+    values: demoBikeValues,
+  });
   const cargo = await material({ type: 'product', name: 'Lastenrad Kombi', materialNumber: 'P-2000', netPrice: 2890, stock: { quantity: 0, unit: 'Stk' } });
   const frame = await material({
     type: 'manufacturing_part',
@@ -88,8 +107,18 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
     purchasing: { supplier: 'Schrauben Meier KG', deliveryTimeDays: 5, minimumOrderQuantity: 1000 },
   });
 
+  // The assembly station measures every value of the products' materials (the bike's), so the demo
+  // has measurements, a quality flag and a test protocol to print.
   const station = async (name: string, incomingGoodsCheckIn = false) =>
-    (await admin.post('/api/stations', { name, parameters: [], actions: [], incomingGoodsCheckIn })).id;
+    (
+      await admin.post('/api/stations', {
+        name,
+        parameters: [],
+        actions: [],
+        incomingGoodsCheckIn,
+        ...(name === demoStationNames.checksValues ? { valueChecks: { mode: 'all', names: [] } } : {}),
+      })
+    ).id;
   const line: string[] = [];
   for (const name of demoStationNames.line) line.push(await station(name));
   const goods = await station(demoStationNames.incomingGoods, true);
@@ -171,7 +200,15 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
     for (let index = 0; index < stations; index++) {
       const operator = await atStation(index % 2 === 0 ? first : second, line[index]);
       order = await act(operator, order, 'start-work', { stationId: line[index] });
-      order = await act(operator, order, 'complete-work', { stationId: line[index] });
+      if (demoStationNames.line[index] === demoStationNames.checksValues) {
+        // Measured at the station; completed with the reason for the value outside tolerance.
+        for (const [valueName, measured] of Object.entries(demoMeasurements)) {
+          order = await act(operator, order, 'measure', { stationId: line[index], valueName, measured });
+        }
+        order = await act(operator, order, 'complete-work', { stationId: line[index], reason: DEMO_QUALITY_REASON });
+      } else {
+        order = await act(operator, order, 'complete-work', { stationId: line[index] });
+      }
     }
     if (startLast) await act(await atStation(first, line[stations]), order, 'start-work', { stationId: line[stations] });
   };

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -483,6 +484,33 @@ describe('material screen: add and edit', () => {
     // The two image changes moved the version on; the form saves on the newest one.
     await page.getByRole('button', { name: 'Save' }).click();
     await notification(page, 'status', 'Material Bracket was saved.').waitFor();
+  });
+});
+
+describe('material screen: storage quota', () => {
+  it("translates the refusal of an image once the company's storage is full, and takes it when there is room", async () => {
+    const page = await newHeldPage(app);
+    const { session } = await openSignedIn(page, '/material');
+    const wheel = await seed(session, { type: 'manufacturing_part', name: 'Wheel' });
+    // The company's files already fill its plan's quota (a sparse file: its size counts, no disk is used).
+    const { storageQuotaBytes } = await callApi<{ storageQuotaBytes: number }>(session, 'GET', '/api/company-account/account');
+    const filler = path.join(app.testApp.config.dataDir, 'companies', session.company ?? '', 'filler');
+    await mkdir(filler, { recursive: true });
+    const blob = await open(path.join(filler, 'blob'), 'w');
+    await blob.truncate(storageQuotaBytes);
+    await blob.close();
+
+    await page.goto(`${app.baseUrl}/material/edit-material/${wheel.id}`);
+    await heading(page, 'Edit Manufacturing Part').waitFor();
+    const file = page.locator('input[type="file"]');
+    await file.setInputFiles({ name: 'wheel.png', mimeType: 'image/png', buffer: png(20, 20) });
+    await notification(page, 'alert', "The image could not be uploaded: The company's storage is full").waitFor();
+    await expectNoAxeViolations(page, 'material image refused: storage full');
+    expect(await callApi<{ image: unknown }>(session, 'GET', `/api/materials/${wheel.id}`)).toMatchObject({ image: null });
+
+    await rm(filler, { recursive: true, force: true });
+    await file.setInputFiles({ name: 'wheel.png', mimeType: 'image/png', buffer: png(20, 20) });
+    await notification(page, 'status', 'The image was uploaded.').waitFor();
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionCompany } from '../../src/server/modules/identity/index.js';
-import { expectNoAxeViolations, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, expectOk, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
 import {
   adminChangeRightsInTests,
   clientOf,
@@ -37,11 +37,6 @@ interface OrderAnswer {
   productionOrders: { id: string; orderNumber: string }[];
   location: { stage: string; stationId?: string } | null;
 }
-
-const expectOk = <T>(res: { statusCode: number; body: string; json(): unknown }, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-};
 
 beforeAll(async () => {
   app = await startBrowserApp();
@@ -307,18 +302,18 @@ describe('orders in the console', () => {
     await scan.fill('999999');
     await scan.press('Enter');
     expect((await unknown).status()).toBe(404);
-    await tablet.getByText('There is no order with the number 999999.').waitFor();
+    await tablet.getByText('There is no order or material with the number 999999.').waitFor();
     await expectNoAxeViolations(tablet, '/station/:id/work with an unknown order number');
     await scan.fill('42');
     await scan.press('Enter');
-    await tablet.getByText('There is no order with the number 42.').waitFor();
+    await tablet.getByText('There is no order or material with the number 42.').waitFor();
     const lookedUp = tablet.waitForResponse((res) => res.url().endsWith(`/api/orders/by-number/${customerOrder.orderNumber}`));
     await scan.fill(customerOrder.orderNumber);
     await scan.press('Enter');
     expect((await lookedUp).status()).toBe(200);
     await tablet.getByRole('heading', { level: 3, name: `Order ${customerOrder.orderNumber}` }).waitFor();
     await tablet.getByText('This order is not on the production line.').waitFor();
-    expect(await tablet.getByText(/^There is no order with the number/).count()).toBe(0);
+    expect(await tablet.getByText(/^There is no order or material with the number/).count()).toBe(0);
     await tablet.getByRole('textbox', { name: 'Order number' }).fill(productionOrder.orderNumber);
     await tablet.getByRole('textbox', { name: 'Order number' }).press('Enter');
     await tablet.getByRole('heading', { level: 3, name: `Order ${productionOrder.orderNumber}` }).waitFor();
@@ -346,6 +341,11 @@ describe('orders in the console', () => {
     ).toBe(7);
     await timeline.getByText('Olga Berg', { exact: false }).first().waitFor();
     await timeline.getByText('Where: in work at SAW → waiting at DRILL').first().waitFor();
+    // The first entry names the status the order was created in.
+    await timeline
+      .getByText(/^Status: \S/)
+      .first()
+      .waitFor();
     await page.getByText('Event 7 of 7: Production finished', { exact: false }).waitFor();
     await expectNoAxeViolations(page, '/order/history');
 

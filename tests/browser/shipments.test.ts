@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, expectOk, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, type Client, type TestCompany } from '../support/identity.js';
 import { openHeldPageAs } from './hold-notifications.js';
 
@@ -12,11 +12,6 @@ let app: BrowserApp;
 let company: TestCompany;
 let admin: Client;
 const orders: { id: string; orderNumber: string }[] = [];
-
-const expectOk = <T>(res: { statusCode: number; body: string; json(): unknown }, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-};
 
 beforeAll(async () => {
   app = await startBrowserApp();
@@ -122,7 +117,7 @@ describe('shipping orders', () => {
     expect(trackingUrl).toMatch(/\/tracking\/[A-Za-z0-9_-]{43}$/);
     await expectNoAxeViolations(page, '/order/shipment/:id (Sent)');
 
-    await page.getByRole('button', { name: 'Deliver' }).click();
+    await page.getByRole('button', { name: 'Deliver', exact: true }).click();
     await notification(page, `Shipment ${shipmentNumber} is delivered.`).waitFor();
     for (const order of orders) await orderRow(watcher, order.orderNumber).getByText('Delivered').waitFor();
     expect(await watcher.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);

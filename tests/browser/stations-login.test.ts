@@ -118,6 +118,29 @@ describe('station login', () => {
     await expectNoAxeViolations(page, 'station login refused (not authorised)');
   });
 
+  it('refuses a deactivated operator in words', async () => {
+    const office = clientOf(app.testApp, company.superUser.token);
+    const username = `lena${Date.now().toString(36)}`;
+    const created = await office.post('/api/users/create-operations-user', {
+      firstName: 'Lena',
+      lastName: 'Roth',
+      username,
+      password: 'Station#2026',
+      confirm: 'Station#2026',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as { id: string };
+    expect((await office.put(`/api/users/${id}/station-authorizations`, { stationIds: [presse.id] })).statusCode).toBe(200);
+    expect((await office.post(`/api/users/${id}/deactivate`)).statusCode).toBe(200);
+
+    const page = await newHeldPage(app);
+    await page.goto(loginUrl(presse.id));
+    await signInAtStation(page, username, 'Station#2026');
+    await page.getByRole('alert').filter({ hasText: 'This account has been deactivated. Please ask your administrator.' }).waitFor();
+    expect(await storedSession(page)).toBeNull();
+    await expectNoAxeViolations(page, 'station login refused (deactivated)');
+  });
+
   it('is reached from the overview; the console session of the device is replaced by the operator', async () => {
     const page = await newHeldPage(app);
     const admin = await signInThroughApi(app.testApp, company.admin.login, company.admin.password);

@@ -378,9 +378,19 @@ export const materialSummarySchema = materialSchema
     version: true,
     createdAt: true,
     updatedAt: true,
+    // The company's favourite attributes and values are columns of the list (company App settings).
+    attributes: true,
+    values: true,
   })
   .extend({ componentCount: z.number().int() });
 export type MaterialSummary = z.infer<typeof materialSummarySchema>;
+
+/** `GET /api/materials/feature-names`: the attribute and value names in use in the company's materials (the favourites' choices), sorted. */
+export const materialFeatureNamesSchema = z.object({
+  attributes: z.array(z.string()),
+  values: z.array(z.string()),
+});
+export type MaterialFeatureNames = z.infer<typeof materialFeatureNamesSchema>;
 
 /** Columns a list can be sorted by; a leading '-' sorts descending. */
 export const materialSortColumns = ['name', 'materialNumber', 'netPrice', 'vat', 'weight', 'stock', 'type', 'createdAt', 'updatedAt'] as const;

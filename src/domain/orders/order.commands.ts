@@ -1,6 +1,7 @@
-import type { MaterialType } from '../materials/materials.schema.js';
+import type { MaterialType, MaterialValue } from '../materials/materials.schema.js';
+import type { ValueChecks } from '../stations/station.schema.js';
 import type { OrderDetails, OrderPosition } from './order.events.js';
-import type { OrderForm, OrderKind } from './order.schema.js';
+import type { OrderForm, OrderKind, OrderStatus } from './order.schema.js';
 
 /** A material as the order sees it when a position names it: found in the company, with its stock. */
 export interface MaterialOnHand {
@@ -49,7 +50,31 @@ export type OrderCommand =
       at: string;
     }
   | { type: 'StartWork'; stationId: string; at: string }
-  | { type: 'CompleteWork'; stationId: string; line: ProductionLine; at: string }
+  /**
+   * `reason` is needed when a value measured in this work at the station lies outside tolerance,
+   * or a value in `checkedValues` (the names of the order's material values the station checks)
+   * was not measured in this work; `userId` is who completes (recorded on `QualityFailureAccepted`).
+   */
+  | { type: 'CompleteWork'; stationId: string; line: ProductionLine; checkedValues?: readonly string[]; reason?: string; userId?: string; at: string }
+  /**
+   * A value measured at the station: `values` are the values of the order's materials (as they
+   * are now), `checks` what the station checks.
+   */
+  | {
+      type: 'MeasureValue';
+      stationId: string;
+      checks: ValueChecks;
+      values: readonly MaterialValue[];
+      valueName: string;
+      measured: number;
+      measuredBy: string;
+      at: string;
+    }
+  /**
+   * A station's "set the order status" action after the completion `trigger`: applied by the
+   * machine's rules, or recorded as refused. A trigger already handled does nothing (job retries).
+   */
+  | { type: 'ApplyStatusAction'; stationId: string; status: OrderStatus; trigger: string; at: string }
   | { type: 'MoveToStation'; toStationId: string; stationExists: boolean; at: string }
   /** On a customer order, when one of its production orders finished. */
   | { type: 'RecordProductionOrderDone'; productionOrderId: string; at: string }

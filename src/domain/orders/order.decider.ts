@@ -2,8 +2,9 @@ import type { Decider } from '../shared/decider.js';
 import { DomainError, type ErrorDetail } from '../shared/errors.js';
 import type { MaterialOnHand, NumberedOrder, OrderCommand, ProductionLine } from './order.commands.js';
 import type { OrderDetails, OrderEvent, OrderPosition, PlannedProductionOrder, StockMove } from './order.events.js';
-import { actionAllowed, isEditable, orderActions, type OrderAction } from './order.machine.js';
-import { netSumOf, orderLimits, type OrderForm, type OrderKind, type OrderStatus } from './order.schema.js';
+import { actionAllowed, isEditable, orderActions, orderTransitions, type OrderAction } from './order.machine.js';
+import { stationChecksValue } from '../stations/station.schema.js';
+import { measuredValueSchema, netSumOf, orderLimits, withinTolerance, type OrderForm, type OrderKind, type OrderStatus } from './order.schema.js';
 
 /** Where a production order is on the line: at a station (waiting, or in work since `workStartedAt`), or in WIP after the last one. */
 export type OrderLocation = { stage: 'station'; stationId: string; arrivedAt: string; workStartedAt: string | null } | { stage: 'wip'; arrivedAt: string };
@@ -23,9 +24,28 @@ export interface Order extends Omit<Extract<OrderEvent, { type: 'OrderCreated' }
   location: OrderLocation | null;
   /** Customer orders: the shipment the order is in (assigned, not taken out); null when none. */
   shipmentId: string | null;
+  /** The latest measurement of each value name (a re-measure replaces), in the order first measured. */
+  measurements?: Measurement[];
+  /** `failed` while a latest measurement lies outside tolerance, `passed` when all measured lie within; null before any. */
+  quality?: QualityFlag;
+  /** Work completed with values outside tolerance, and why. */
+  qualityFailures?: AcceptedQualityFailure[];
+  /** The completions (`trigger`) whose "set the order status" actions already ran: a retried job does nothing. */
+  statusActionTriggers?: string[];
   createdAt: string;
   updatedAt: string;
 }
+
+export type Measurement = Omit<Extract<OrderEvent, { type: 'ValueMeasured' }>['data'], 'orderId'>;
+export type AcceptedQualityFailure = Omit<Extract<OrderEvent, { type: 'QualityFailureAccepted' }>['data'], 'orderId'>;
+export type QualityFlag = 'passed' | 'failed' | null;
+
+/** The order's quality flag from its latest measurements. */
+export const qualityOf = (measurements: readonly Pick<Measurement, 'passed'>[]): QualityFlag =>
+  measurements.length === 0 ? null : measurements.every((m) => m.passed) ? 'passed' : 'failed';
+
+/** The latest measurements (orders folded before measurements existed have none). */
+export const measurementsOf = (state: LiveOrderState): Measurement[] => state.measurements ?? [];
 
 export type OrderState = { status: 'absent' } | (Order & { status: OrderStatus });
 export type LiveOrderState = Exclude<OrderState, { status: 'absent' }>;
@@ -101,6 +121,22 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return touched(state, at, { status: 'ready-to-ship' });
     case 'OrderLeftShipment':
       return touched(state, at, { shipmentId: null });
+    case 'ValueMeasured': {
+      const { orderId: _orderId, ...measurement } = event.data;
+      const previous = measurementsOf(state);
+      const measurements = previous.some((m) => m.valueName === measurement.valueName)
+        ? previous.map((m) => (m.valueName === measurement.valueName ? measurement : m))
+        : [...previous, measurement];
+      return touched(state, at, { measurements, quality: qualityOf(measurements) });
+    }
+    case 'QualityFailureAccepted': {
+      const { orderId: _orderId, ...accepted } = event.data;
+      return touched(state, at, { qualityFailures: [...(state.qualityFailures ?? []), accepted] });
+    }
+    case 'StatusActionApplied':
+    case 'StatusActionRefused':
+      // The status itself moved by the machine's own event, appended just before this record.
+      return touched(state, at, { statusActionTriggers: [...(state.statusActionTriggers ?? []), event.data.trigger] });
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
@@ -138,6 +174,8 @@ function actionOf(command: OrderCommand): OrderAction | null {
     case 'CreateOrder':
     case 'ChangeOrder':
     case 'CreateProductionOrder':
+    case 'MeasureValue':
+    case 'ApplyStatusAction':
     case 'RecordProductionOrderDone':
     case 'AssignToShipment':
     case 'Release':
@@ -150,7 +188,7 @@ function actionOf(command: OrderCommand): OrderAction | null {
   }
 }
 
-const refusedTransition = (state: LiveOrderState, action: OrderAction, message = 'errors.ORDER_TRANSITION_NOT_ALLOWED') =>
+const refusedTransition = (state: LiveOrderState, action: OrderAction | 'measure', message = 'errors.ORDER_TRANSITION_NOT_ALLOWED') =>
   new DomainError('ORDER_TRANSITION_NOT_ALLOWED', [{ path: '', message, params: { status: state.status, action } }]);
 
 /** An action is allowed only from the statuses the machine names for the order's kind. */
@@ -362,19 +400,158 @@ function startProduction(state: LiveOrderState, command: Extract<OrderCommand, {
   return [started, { type: 'OrderReadyToShip', data: { orderId, at: command.at } }];
 }
 
+/**
+ * The values measured at `stationId` in the work started at `workStartedAt` that lie outside
+ * tolerance now (a re-measure within tolerance clears one). Failures of earlier work were accepted
+ * with their own reason.
+ */
+export function failedValuesOfWork(
+  measurements: readonly Pick<Measurement, 'stationId' | 'at' | 'passed' | 'valueName'>[],
+  stationId: string,
+  workStartedAt: string,
+): string[] {
+  return measurements.filter((m) => m.stationId === stationId && m.at >= workStartedAt && !m.passed).map((m) => m.valueName);
+}
+
+/**
+ * The values the station checks (`checkedValues`, names of the order's material values) that were
+ * not measured at `stationId` in the work started at `workStartedAt`.
+ */
+export function unmeasuredValuesOfWork(
+  checkedValues: readonly string[],
+  measurements: readonly Pick<Measurement, 'stationId' | 'at' | 'valueName'>[],
+  stationId: string,
+  workStartedAt: string,
+): string[] {
+  const measured = new Set(measurements.filter((m) => m.stationId === stationId && m.at >= workStartedAt).map((m) => m.valueName.trim().toLocaleLowerCase()));
+  return checkedValues.filter((name) => !measured.has(name.trim().toLocaleLowerCase()));
+}
+
+/**
+ * Completing work with a value outside tolerance, or with a checked value not measured, needs a
+ * reason (422 on `reason`, naming the values).
+ */
+export function failedValuesNeedReason(failedValues: readonly string[], reason: string | undefined, missingValues: readonly string[] = []): DomainError | null {
+  if ((failedValues.length === 0 && missingValues.length === 0) || (reason ?? '').trim().length > 0) return null;
+  const [message, params] =
+    missingValues.length === 0
+      ? ['orders.validation.qualityReasonRequired', { values: failedValues.join(', ') }]
+      : failedValues.length === 0
+        ? ['orders.validation.missingValuesReasonRequired', { values: missingValues.join(', ') }]
+        : ['orders.validation.failedAndMissingReasonRequired', { values: failedValues.join(', '), missing: missingValues.join(', ') }];
+  return new DomainError('VALIDATION_ERROR', [{ path: 'reason', message, params }]);
+}
+
 function completeWork(state: LiveOrderState, command: Extract<OrderCommand, { type: 'CompleteWork' }>): OrderEvent[] | DomainError {
   const notHere = orderMustBeAtStation(state, command.stationId);
   if (notHere) return notHere;
   const location = state.location as Extract<OrderLocation, { stage: 'station' }>;
   if (!location.workStartedAt) return refusedTransition(state, 'complete-work', 'orders.validation.workNotStarted');
+  const failedValues = failedValuesOfWork(measurementsOf(state), command.stationId, location.workStartedAt);
+  const missingValues = unmeasuredValuesOfWork(command.checkedValues ?? [], measurementsOf(state), command.stationId, location.workStartedAt);
+  const noReason = failedValuesNeedReason(failedValues, command.reason, missingValues);
+  if (noReason) return noReason;
+  const reason = (command.reason ?? '').trim();
+  if (reason.length > orderLimits.qualityReason) {
+    return new DomainError('VALIDATION_ERROR', [{ path: 'reason', message: 'validation.maxLength', params: { max: orderLimits.qualityReason } }]);
+  }
+  const accepted: OrderEvent[] =
+    failedValues.length > 0 || missingValues.length > 0
+      ? [
+          {
+            type: 'QualityFailureAccepted',
+            data: {
+              orderId: state.orderId,
+              stationId: command.stationId,
+              failedValues,
+              ...(missingValues.length > 0 ? { missingValues } : {}),
+              reason,
+              acceptedBy: command.userId ?? '',
+              at: command.at,
+            },
+          },
+        ]
+      : [];
   const nextStationId = nextStationAfter(command.line, command.stationId);
   const completed: OrderEvent = {
     type: 'WorkCompleted',
     data: { orderId: state.orderId, stationId: command.stationId, workStartedAt: location.workStartedAt, nextStationId, at: command.at },
   };
-  if (nextStationId) return [completed];
+  if (nextStationId) return [...accepted, completed];
   const stockAdded = state.forStock ? stockMovesOf(state.positions) : [];
-  return [completed, { type: 'ProductionFinished', data: { orderId: state.orderId, stockAdded, at: command.at } }];
+  return [...accepted, completed, { type: 'ProductionFinished', data: { orderId: state.orderId, stockAdded, at: command.at } }];
+}
+
+const valueError = (message: string, params?: Record<string, string | number>) =>
+  new DomainError('VALIDATION_ERROR', [{ path: 'valueName', message, ...(params ? { params } : {}) }]);
+
+/**
+ * A value measured at a station: only on a production order in work at that station, only a value
+ * of the order's material that the station checks, a number by the material value's rule. The
+ * nominal, unit and tolerances are copied; a re-measure of the same value replaces the earlier one.
+ */
+function measureValue(state: LiveOrderState, command: Extract<OrderCommand, { type: 'MeasureValue' }>): OrderEvent[] | DomainError {
+  if (state.kind !== 'production' || state.status !== 'in-progress') return refusedTransition(state, 'measure');
+  const notHere = orderMustBeAtStation(state, command.stationId);
+  if (notHere) return notHere;
+  const location = state.location as Extract<OrderLocation, { stage: 'station' }>;
+  if (!location.workStartedAt) return refusedTransition(state, 'measure', 'orders.validation.workNotStarted');
+  const wanted = command.valueName.trim().toLocaleLowerCase();
+  const value = command.values.find((candidate) => candidate.name.trim().toLocaleLowerCase() === wanted);
+  if (!value) return valueError('orders.validation.unknownValue', { valueName: command.valueName });
+  if (!stationChecksValue(command.checks, value.name)) return valueError('orders.validation.valueNotChecked', { valueName: value.name });
+  const number = measuredValueSchema.safeParse(command.measured);
+  if (!number.success) return new DomainError('VALIDATION_ERROR', [{ path: 'measured', message: 'orders.validation.measuredValue' }]);
+  return [
+    {
+      type: 'ValueMeasured',
+      data: {
+        orderId: state.orderId,
+        stationId: command.stationId,
+        valueName: value.name,
+        nominal: value.number,
+        unit: value.unit,
+        minTolerance: value.minTolerance,
+        maxTolerance: value.maxTolerance,
+        measured: number.data,
+        passed: withinTolerance(number.data, value),
+        measuredBy: command.measuredBy,
+        at: command.at,
+      },
+    },
+  ];
+}
+
+/** The actions a station's "set the order status" may run: those that need nothing but the machine. */
+const statusActionCommands = {
+  place: 'PlaceOrder',
+  'ready-to-use': 'MarkReadyToUse',
+  'ready-to-dispatch': 'MarkReadyToDispatch',
+  dispatch: 'Dispatch',
+  deliver: 'Deliver',
+  finish: 'Finish',
+  cancel: 'Cancel',
+} as const satisfies Partial<Record<OrderAction, OrderCommand['type']>>;
+
+/**
+ * A station's "set the order status" action: the machine's action that leads from the order's
+ * status to `status` runs as if a user gave it (its own rules apply: a customer order in a shipment
+ * moves only with it); when none does, the refusal is recorded on the order. Already in `status`:
+ * recorded as applied, nothing moves. A trigger already handled does nothing.
+ */
+function applyStatusAction(state: LiveOrderState, command: Extract<OrderCommand, { type: 'ApplyStatusAction' }>): OrderEvent[] {
+  if ((state.statusActionTriggers ?? []).includes(command.trigger)) return [];
+  const { orderId } = state;
+  const record = { orderId, stationId: command.stationId, fromStatus: state.status, status: command.status, trigger: command.trigger, at: command.at };
+  if (state.status === command.status) return [{ type: 'StatusActionApplied', data: record }];
+  const refused = (reason: string): OrderEvent[] => [{ type: 'StatusActionRefused', data: { ...record, reason } }];
+  const action = (Object.keys(statusActionCommands) as (keyof typeof statusActionCommands)[]).find(
+    (candidate) => orderTransitions[state.kind][candidate]?.to === command.status,
+  );
+  if (!action) return refused('ORDER_TRANSITION_NOT_ALLOWED');
+  const decided = decideOrder({ type: statusActionCommands[action], at: command.at }, state);
+  if (decided instanceof DomainError) return refused(decided.code);
+  return [...decided, { type: 'StatusActionApplied', data: record }];
 }
 
 function recordProductionOrderDone(state: LiveOrderState, command: Extract<OrderCommand, { type: 'RecordProductionOrderDone' }>): OrderEvent[] | DomainError {
@@ -425,6 +602,10 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     }
     case 'CompleteWork':
       return completeWork(state, command);
+    case 'MeasureValue':
+      return measureValue(state, command);
+    case 'ApplyStatusAction':
+      return applyStatusAction(state, command);
     case 'MoveToStation': {
       if (!command.stationExists) {
         return new DomainError('VALIDATION_ERROR', [{ path: 'toStationId', message: 'stations.validation.unknownStation' }]);

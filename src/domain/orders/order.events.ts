@@ -1,5 +1,5 @@
 import type { MaterialType } from '../materials/materials.schema.js';
-import type { Incoterm, OrderKind } from './order.schema.js';
+import type { Incoterm, OrderKind, OrderStatus } from './order.schema.js';
 
 /** Stream type of an order's stream `order-<id>`. */
 export const ORDER_STREAM_TYPE = 'order';
@@ -110,7 +110,48 @@ export type OrderEvent =
   /** Ready for dispatch -> Ready to ship: its shipment was canceled, or the order was taken out of it. */
   | { type: 'OrderReleased'; data: { orderId: string; shipmentId: string; at: string } }
   /** The order left its shipment (taken out, or the shipment canceled): it is free for another one. */
-  | { type: 'OrderLeftShipment'; data: { orderId: string; shipmentId: string; at: string } };
+  | { type: 'OrderLeftShipment'; data: { orderId: string; shipmentId: string; at: string } }
+  /**
+   * An operator measured a value of the order's material at a station that checks it. The value's
+   * nominal, unit and tolerances are copied as they were, so the test protocol reads right after the
+   * material changes. A later measurement of the same value name replaces this one.
+   */
+  | {
+      type: 'ValueMeasured';
+      data: {
+        orderId: string;
+        stationId: string;
+        valueName: string;
+        nominal: number;
+        unit: string;
+        minTolerance: number;
+        maxTolerance: number;
+        measured: number;
+        /** `minTolerance <= measured <= maxTolerance`. */
+        passed: boolean;
+        /** The operator's user id. */
+        measuredBy: string;
+        at: string;
+      };
+    }
+  /**
+   * Work was completed with these values outside tolerance, or with these checked values not
+   * measured (`missingValues`, absent on earlier events), for this reason (appended just before `WorkCompleted`).
+   */
+  | {
+      type: 'QualityFailureAccepted';
+      data: { orderId: string; stationId: string; failedValues: string[]; missingValues?: string[]; reason: string; acceptedBy: string; at: string };
+    }
+  /**
+   * A station's "set the order status" action ran after work was completed there (`trigger` names
+   * that completion): the order went from `fromStatus` to `status` by the machine's rules.
+   */
+  | { type: 'StatusActionApplied'; data: { orderId: string; stationId: string; fromStatus: OrderStatus; status: OrderStatus; trigger: string; at: string } }
+  /** The order machine refused the station's "set the order status" action; `reason` is the error code. */
+  | {
+      type: 'StatusActionRefused';
+      data: { orderId: string; stationId: string; fromStatus: OrderStatus; status: OrderStatus; reason: string; trigger: string; at: string };
+    };
 
 export type OrderEventType = OrderEvent['type'];
 

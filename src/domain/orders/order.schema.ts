@@ -56,6 +56,10 @@ export const orderLimits = {
   productionOrderQuantity: 999,
   /** Net price per piece: at most 9 digits, 2 of them decimals, like a material's. */
   netPrice: materialLimits.netPrice,
+  /** A measured value: a number as a material value's (9 digits, 3 decimals, sign allowed). */
+  measuredValue: materialLimits.valueNumber,
+  /** Why work was completed with values outside tolerance (ours). */
+  qualityReason: 200,
 } as const;
 
 /** A calendar day, `YYYY-MM-DD`. */
@@ -140,6 +144,25 @@ export const orderActionSchema = z.object({ version: orderVersionSchema });
 
 /** Body of an action at a station (start-work, complete-work, check-in): where it happens. */
 export const stationActionSchema = z.object({ version: orderVersionSchema, stationId: z.uuid().toLowerCase() });
+
+/** Body of complete-work: a `reason` is needed when a value measured in this work lies outside tolerance. */
+export const completeWorkSchema = stationActionSchema.extend({ reason: optionalText(orderLimits.qualityReason) });
+
+/** A measured value: the number rule of a material value's, so whatever a material can name can be measured. */
+export const measuredValueSchema = decimalSchema({ ...orderLimits.measuredValue, message: 'orders.validation.measuredValue' });
+
+/** Body of measure (POST /api/orders/{id}/measure): the value of the order's material, measured at the station. */
+export const measureValueSchema = z.object({
+  version: orderVersionSchema,
+  stationId: z.uuid().toLowerCase(),
+  valueName: requiredText(materialLimits.valueName),
+  measured: measuredValueSchema,
+});
+export type MeasureValueInput = z.output<typeof measureValueSchema>;
+
+/** Whether a measured value lies within a value's tolerances (both inclusive). */
+export const withinTolerance = (measured: number, value: { minTolerance: number; maxTolerance: number }) =>
+  measured >= value.minTolerance && measured <= value.maxTolerance;
 
 /** Body of move-to-station: where the order goes (for rework, or any station an admin chooses). */
 export const moveToStationSchema = z.object({ version: orderVersionSchema, toStationId: z.uuid().toLowerCase() });

@@ -20,6 +20,24 @@ export const orderLocationSchema = z
   .nullable();
 export type OrderLocation = z.infer<typeof orderLocationSchema>;
 
+/** The quality flag every board shows: `failed` while a latest measurement lies outside tolerance; null before any. */
+export const qualityFlagSchema = z.enum(['passed', 'failed']).nullable();
+
+/** A value measured at a station (the latest of its name), as `ValueMeasured` recorded it. */
+export const measurementSchema = z.object({
+  stationId: z.uuid(),
+  valueName: z.string(),
+  nominal: z.number(),
+  unit: z.string(),
+  minTolerance: z.number(),
+  maxTolerance: z.number(),
+  measured: z.number(),
+  passed: z.boolean(),
+  measuredBy: z.string(),
+  at: isoDate,
+});
+export type MeasurementView = z.infer<typeof measurementSchema>;
+
 /** What names an order wherever it is shown: its id, kind, number, status and customer name. */
 const orderHeading = {
   id: z.uuid(),
@@ -79,6 +97,20 @@ export const orderViewSchema = z.object({
   editable: z.boolean(),
   /** What can be done now: the buttons to show. */
   actions: z.array(z.enum(orderActions)),
+  quality: qualityFlagSchema,
+  /** The latest measurement of each value (a re-measure replaces). */
+  measurements: z.array(measurementSchema),
+  /** Work completed with values outside tolerance or checked values not measured (`missingValues`), and why. */
+  qualityFailures: z.array(
+    z.object({
+      stationId: z.uuid(),
+      failedValues: z.array(z.string()),
+      missingValues: z.array(z.string()),
+      reason: z.string(),
+      acceptedBy: z.string(),
+      at: isoDate,
+    }),
+  ),
   /** Send it back with every change and action. */
   version: z.number().int(),
   createdAt: isoDate,
@@ -105,6 +137,7 @@ export const orderListItemSchema = z.object({
   delayed: z.boolean(),
   positions: z.array(positionSummarySchema),
   noteForProduction: z.string(),
+  quality: qualityFlagSchema,
   version: z.number().int(),
   createdAt: isoDate,
   updatedAt: isoDate,

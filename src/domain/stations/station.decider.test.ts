@@ -178,11 +178,19 @@ describe('changing a station', () => {
 
   it('records the new definition', () => {
     given(created)
-      .when(change({ name: 'DRILL2', incomingGoodsCheckIn: true }))
+      .when(change({ name: 'DRILL2', incomingGoodsCheckIn: true, valueChecks: { mode: 'named', names: ['Length'] } }))
       .then([
         {
           type: 'StationChanged',
-          data: { stationId, name: 'DRILL2', parameters: [], actions: [], incomingGoodsCheckIn: true, at },
+          data: {
+            stationId,
+            name: 'DRILL2',
+            parameters: [],
+            actions: [],
+            incomingGoodsCheckIn: true,
+            valueChecks: { mode: 'named', names: ['Length'] },
+            at,
+          },
         },
       ]);
   });

@@ -83,7 +83,13 @@ function definitionOf(input: StationInput, namesInUse: readonly string[]): Stati
   if (valid instanceof DomainError) return valid;
   const taken = stationNameIsUnique(valid.name, namesInUse);
   if (taken) return taken;
-  return { name: valid.name, parameters: valid.parameters, actions: valid.actions, incomingGoodsCheckIn: valid.incomingGoodsCheckIn };
+  return {
+    name: valid.name,
+    parameters: valid.parameters,
+    actions: valid.actions,
+    incomingGoodsCheckIn: valid.incomingGoodsCheckIn,
+    valueChecks: valid.valueChecks,
+  };
 }
 
 const stationNotFound = () => new DomainError('NOT_FOUND');

@@ -1,4 +1,4 @@
-import type { CompletionAction, ProductionParameter } from './station.schema.js';
+import type { CompletionAction, ProductionParameter, ValueChecks } from './station.schema.js';
 
 /** Stream type of a station's stream `station-<id>`. */
 export const STATION_STREAM_TYPE = 'station';
@@ -10,6 +10,8 @@ export interface StationDefinition {
   parameters: ProductionParameter[];
   actions: CompletionAction[];
   incomingGoodsCheckIn: boolean;
+  /** Which values of the order's material operators measure here; absent on stations saved before measurements (none). */
+  valueChecks?: ValueChecks;
 }
 
 /**

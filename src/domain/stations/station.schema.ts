@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../shared/validation.js';
 import { orderStatuses, type OrderStatus } from '../orders/order.schema.js';
+import { materialLimits, repeatedNames } from '../materials/materials.schema.js';
 
 /** Limits of a production station (spec section 5, Station, and section 9). */
 export const stationLimits = {
@@ -97,12 +98,48 @@ export const completionActionSchema = z
   });
 export type CompletionAction = z.output<typeof completionActionSchema>;
 
+/**
+ * Which values of the order's material a station checks (operators measure them there):
+ * `none`; `all` the material's values; `named` only the values of these names (compared trimmed,
+ * without regard to case; a name the order's material does not have is simply not asked).
+ */
+export const valueCheckModes = ['none', 'all', 'named'] as const;
+export type ValueCheckMode = (typeof valueCheckModes)[number];
+
+export const valueChecksSchema = z
+  .object({
+    mode: z.enum(valueCheckModes, { error: (issue) => required(issue) ?? 'stations.validation.valueCheckMode' }),
+    names: z.array(requiredText(materialLimits.valueName)).max(materialLimits.values).default([]),
+  })
+  .superRefine((checks, context) => {
+    if (checks.mode === 'named' && checks.names.length === 0) {
+      context.addIssue({ code: 'custom', path: ['names'], message: 'stations.validation.valueNamesRequired', input: checks.names });
+    }
+    for (const index of repeatedNames(checks.names)) {
+      context.addIssue({ code: 'custom', path: ['names', index], message: 'stations.validation.valueNameRepeated', input: checks.names[index] });
+    }
+  })
+  // Names matter only when the station checks named values.
+  .transform((checks) => ({ mode: checks.mode, names: checks.mode === 'named' ? checks.names : [] }));
+export type ValueChecks = z.output<typeof valueChecksSchema>;
+
+export const noValueChecks: ValueChecks = { mode: 'none', names: [] };
+
+/** Whether a station with these checks checks the material value `valueName`. */
+export function stationChecksValue(checks: ValueChecks | undefined, valueName: string): boolean {
+  if (!checks || checks.mode === 'none') return false;
+  if (checks.mode === 'all') return true;
+  const wanted = valueName.trim().toLocaleLowerCase();
+  return checks.names.some((name) => name.trim().toLocaleLowerCase() === wanted);
+}
+
 /** What the add and edit forms send: everything of a station but its maintenance. */
 export const stationInputSchema = z.object({
   name: stationNameSchema,
   parameters: z.array(productionParameterSchema).max(stationLimits.parameters).default([]),
   actions: z.array(completionActionSchema).max(stationLimits.actions).default([]),
   incomingGoodsCheckIn: z.boolean().default(false),
+  valueChecks: valueChecksSchema.default(noValueChecks),
 });
 export type StationInput = z.output<typeof stationInputSchema>;
 /** The form's raw values, before defaults and trimming. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../shared/paging.js';
 import { roles } from '../shared/roles.js';
-import { afterCompletionActions, WIP_STAGE_NAME } from './station.schema.js';
+import { afterCompletionActions, valueCheckModes, WIP_STAGE_NAME } from './station.schema.js';
 
 /** Answers of the station routes; the web reads its types from here. Dates are ISO strings. */
 const isoDate = z.string();
@@ -24,6 +24,8 @@ export const stationViewSchema = z.object({
   parameters: z.array(z.object({ name: z.string(), value: z.number(), unit: z.string(), from: z.number().nullable(), to: z.number().nullable() })),
   actions: z.array(z.object({ action: z.enum(afterCompletionActions), element: z.string() })),
   incomingGoodsCheckIn: z.boolean(),
+  /** Which values of the order's material operators measure at the station. */
+  valueChecks: z.object({ mode: z.enum(valueCheckModes), names: z.array(z.string()) }),
   lastMaintenanceAt: isoDate.nullable(),
   /** Send it back on PUT, DELETE and maintenance. */
   version: z.number().int(),

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import puppeteer, { type Browser, type HTTPRequest } from 'puppeteer-core';
+import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
+import { permanentJobFailure } from './job-errors.js';
 import type { JobLogger } from './jobs.js';
 
 /** Flags measured on this project's machines (STACK.md): no sandbox in containers, no GPU, no background traffic. */
@@ -29,6 +30,14 @@ export function findChrome(chromePath?: string): string {
 export interface PdfOptions {
   format?: 'A4' | 'Letter';
   landscape?: boolean;
+  /** A page size of its own (a 100 x 50 mm label: `'100mm'`, `'50mm'`); both set, they win over `format`. */
+  width?: string;
+  height?: string;
+  /**
+   * A tagged (accessible) PDF, default true. Tagging costs about as much again as the print
+   * itself; turn it off only for what is never read on a screen (labels for a printer).
+   */
+  tagged?: boolean;
 }
 
 export interface PdfRenderer {
@@ -56,6 +65,8 @@ interface BrowserLease {
   uses: number;
   active: number;
   retired: boolean;
+  /** Pages set up (no JavaScript, inline loads only) and free for the next print: the page pool. */
+  idle: Page[];
 }
 
 /** Only the document itself and inline data may load: a document can never reach the network. */
@@ -65,7 +76,20 @@ function allowInlineOnly(request: HTTPRequest) {
   else void request.abort('blockedbyclient').catch(() => {});
 }
 
-/** One reused Chromium, started on the first print and replaced every `recycleAfter` prints or after a crash. */
+/** A page that runs no JavaScript and loads nothing but inline data. */
+async function openPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setJavaScriptEnabled(false);
+  await page.setRequestInterception(true);
+  page.on('request', allowInlineOnly);
+  return page;
+}
+
+/**
+ * One reused Chromium, started on the first print and replaced every `recycleAfter` prints or after
+ * a crash, with a pool of pages: a page that printed takes the next document (as many pages as
+ * prints ran at once), so a print costs a `setContent` and a `pdf`, not a new tab.
+ */
 export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   const recycleAfter = options.recycleAfter ?? 100;
   const timeout = options.timeoutMs ?? 30_000;
@@ -89,12 +113,20 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   };
 
   const launch = (): BrowserLease => {
-    const executablePath = findChrome(options.chromePath);
+    let executablePath: string;
+    try {
+      executablePath = findChrome(options.chromePath);
+    } catch (error) {
+      // A missing browser is the installation's fault: no retry within the job's backoff fixes it,
+      // so the job fails at once and stays in the failed list until an operator retries it.
+      throw permanentJobFailure((error as Error).message);
+    }
     const lease: BrowserLease = {
       browser: puppeteer.launch({ executablePath, headless: true, args: chromeLaunchFlags }),
       uses: 0,
       active: 0,
       retired: false,
+      idle: [],
     };
     lease.browser.then(
       (browser) => browser.on('disconnected', () => retire(lease)),
@@ -124,21 +156,25 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       if (closed) throw new Error('The PDF renderer is closed');
       const lease = acquire();
       try {
-        const page = await (await lease.browser).newPage();
+        const page = lease.idle.pop() ?? (await openPage(await lease.browser));
+        let reusable = false;
         try {
-          await page.setJavaScriptEnabled(false);
-          await page.setRequestInterception(true);
-          page.on('request', allowInlineOnly);
           await page.setContent(html, { waitUntil: 'load', timeout });
+          const size = pdfOptions.width && pdfOptions.height ? { width: pdfOptions.width, height: pdfOptions.height } : { format: pdfOptions.format ?? 'A4' };
           const pdf = await page.pdf({
-            format: pdfOptions.format ?? 'A4',
+            ...size,
             landscape: pdfOptions.landscape ?? false,
+            tagged: pdfOptions.tagged ?? true,
             printBackground: true,
             timeout,
           });
+          reusable = true;
           return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
         } finally {
-          await page.close().catch(() => {});
+          // A page that printed goes back to the pool of its browser (the next setContent replaces
+          // the document); one that failed, or whose browser is retiring, is closed.
+          if (reusable && !lease.retired) lease.idle.push(page);
+          else await page.close().catch(() => {});
         }
       } finally {
         release(lease);

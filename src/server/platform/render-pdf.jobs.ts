@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { byUniqueName, defineJob, parseJobInput, permanentJobFailure, type JobContext, type JobDefinition } from './jobs.js';
+import { isPermanentJobFailure } from './job-errors.js';
+import { byUniqueName, defaultRetryPolicy, defineJob, parseJobInput, permanentJobFailure, type JobContext, type JobDefinition } from './jobs.js';
 import { emailLocales, type EmailLocale } from './mailer.js';
+import type { PdfOptions } from './pdf.js';
+
+/** A page with how to print it (a label's own size, landscape), when A4 portrait does not fit. */
+export interface PdfPage {
+  html: string;
+  options?: PdfOptions;
+}
 
 /**
  * A printable document kind, declared by a module (delivery note, invoice) and listed in
@@ -10,8 +18,13 @@ import { emailLocales, type EmailLocale } from './mailer.js';
 export interface PdfDocumentKind<Params = unknown> {
   name: string;
   params: z.ZodType<Params>;
-  html(params: Params, locale: EmailLocale, ctx: JobContext): Promise<string>;
+  html(params: Params, locale: EmailLocale, ctx: JobContext): Promise<string | PdfPage>;
   deliver(pdf: Buffer, params: Params, ctx: JobContext): Promise<void>;
+  /**
+   * The last attempt failed (a permanent failure, or the retries are used up): record the outcome
+   * so users see it (for example a `...Failed` event). Not called for attempts that will be retried.
+   */
+  failed?(error: unknown, params: Params, ctx: JobContext): Promise<void>;
 }
 
 /** Keeps the params type of a document kind while letting lists hold kinds of any params. */
@@ -39,10 +52,17 @@ export function createRenderPdfJob(documents: readonly PdfDocumentKind[]): JobDe
       const kind = byName.get(data.document);
       if (!kind) throw permanentJobFailure(`No PDF document kind ${data.document} is registered`);
       const params = parseJobInput(kind.params, data.params, `Params of document ${data.document} are not valid`);
-      const html = await kind.html(params, data.locale, ctx);
-      const pdf = await ctx.pdf.renderPdf(html);
-      await kind.deliver(pdf, params, ctx);
-      ctx.log.info({ document: data.document, bytes: pdf.length }, 'pdf rendered');
+      try {
+        const page = await kind.html(params, data.locale, ctx);
+        const { html, options } = typeof page === 'string' ? { html: page, options: undefined } : page;
+        const pdf = await ctx.pdf.renderPdf(html, options);
+        await kind.deliver(pdf, params, ctx);
+        ctx.log.info({ document: data.document, bytes: pdf.length }, 'pdf rendered');
+      } catch (error) {
+        // The queues retry with the default policy (jobs-queue.ts): the last attempt is the last one it allows.
+        if (kind.failed && (isPermanentJobFailure(error) || ctx.attempt >= defaultRetryPolicy.attempts)) await kind.failed(error, params, ctx);
+        throw error;
+      }
     },
   });
 }

@@ -38,6 +38,24 @@ const editable = (material: Record<string, unknown>) => {
 };
 
 describe('create, read, edit', () => {
+  it("refuses a manufacturing step at another company's station (or a station that does not exist) on its field", async () => {
+    const foreign = await clientOf(t, (await companyWithTeam(t, { companyName: 'Fremde Werkstatt' })).admin.token).post('/api/stations', {
+      name: 'FREMDSÄGE',
+      parameters: [],
+      actions: [],
+      incomingGoodsCheckIn: false,
+    });
+    expect(foreign.statusCode, foreign.body).toBe(201);
+    for (const stationId of [foreign.json().id as string, randomUUID()]) {
+      const res = await admin.post(
+        '/api/materials',
+        product({ name: 'Fremdteil', manufacturingSteps: [{ process: 'Sawing', tool: 'Saw', time: 5, stationId }] }),
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.details).toEqual([{ path: 'manufacturingSteps.0.stationId', message: 'materials.validation.unknownStation' }]);
+    }
+  });
+
   it('creates a material at version 1 and reads it back', async () => {
     const created = await create(admin, product({ name: 'Gate', netPrice: 450, vat: 19, manufacturingSteps: [{ process: 'Welding', tool: 'MIG', time: 45 }] }));
     expect(created).toMatchObject({ type: 'product', name: 'Gate', version: 1, image: null });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADVERTISEMENT, demoStationNames } from '../../../src/server/seed-orders.js';
+import { DEMO_ADVERTISEMENT, DEMO_QUALITY_REASON, demoMeasurements, demoStationNames } from '../../../src/server/seed-orders.js';
 import { demoUsers, seed } from '../../../src/server/seed.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, signIn, type Client } from '../../support/identity.js';
@@ -46,5 +46,24 @@ describe('the demo shop floor', () => {
     const board = (await admin.get('/api/orders/advertisement')).json();
     expect(board.comment).toBe(DEMO_ADVERTISEMENT);
     expect(board.orders.length).toBeGreaterThan(0);
+  });
+
+  it('has a station that checks values, the late bike order measured there with one value outside tolerance and the reason, and it seeds only once', async () => {
+    const stations = (await admin.get('/api/stations?limit=100')).json().data as { name: string; valueChecks: { mode: string } }[];
+    expect(stations.find((s) => s.name === demoStationNames.checksValues)?.valueChecks.mode).toBe('all');
+    const orders = (await admin.get('/api/orders?limit=100')).json().data as { id: string; quality: string | null }[];
+    const flagged = orders.filter((o) => o.quality === 'failed');
+    expect(flagged).toHaveLength(1);
+    const order = (await admin.get(`/api/orders/${flagged[0].id}`)).json();
+    expect(Object.fromEntries(order.measurements.map((m: { valueName: string; measured: number }) => [m.valueName, m.measured]))).toEqual(demoMeasurements);
+    expect(order.measurements.map((m: { passed: boolean }) => m.passed)).toEqual([true, false]);
+    expect(order.qualityFailures).toEqual([expect.objectContaining({ failedValues: ['Gewicht'], missingValues: [], reason: DEMO_QUALITY_REASON })]);
+    // A test protocol of it can be printed.
+    const requested = await admin.post('/api/documents', { type: 'test-protocol', subjectId: order.id });
+    expect(requested.statusCode, requested.body).toBe(202);
+
+    // Seeding again adds nothing.
+    await seed(t.app);
+    expect(((await admin.get('/api/orders?limit=100')).json().data as unknown[]).length).toBe(orders.length);
   });
 });

@@ -96,7 +96,7 @@ describe("a station's notify-user action", () => {
     const [mail] = mails;
     expect(mail.subject).toBe(`Order ${order.orderNumber} completed at SAW`);
     expect(mail.text).toContain('Hello Ali,');
-    expect(mail.text).toContain(`Order ${order.orderNumber} was completed at station SAW on ${completedAtText(at, 'en')}.`);
+    expect(mail.text).toContain(`Order ${order.orderNumber} was completed at station SAW on ${completedAtText(at, 'en', 'DD.MM.YYYY')}.`);
     expect(mail.text).toContain('Next: station DRILL.');
     expect(mail.text).toContain(`${publicUrl}/order/details/${order.id}`);
     expect(mail.html).toContain(`href="${publicUrl}/order/details/${order.id}"`);
@@ -120,10 +120,30 @@ describe("a station's notify-user action", () => {
     const [mail] = mails;
     expect(mail.subject).toBe(`Auftrag ${order.orderNumber} an DRILL abgeschlossen`);
     expect(mail.text).toContain('Hallo Sabine,');
-    expect(mail.text).toContain(`Auftrag ${order.orderNumber} wurde am ${completedAtText(at, 'de')} an der Station DRILL abgeschlossen.`);
+    expect(mail.text).toContain(`Auftrag ${order.orderNumber} wurde am ${completedAtText(at, 'de', 'DD.MM.YYYY')} an der Station DRILL abgeschlossen.`);
     expect(mail.text).toContain('Die Produktion ist abgeschlossen: Der Auftrag wartet jetzt im WIP.');
     expect(mail.text).toContain(`Auftrag öffnen: ${publicUrl}/order/details/${order.id}`);
     await setActions(line.stations.drill, [deliveryBill]);
+  });
+
+  it("writes the date in the company's date format: a company set to YYYY-MM-DD reads the day as YYYY-MM-DD", async () => {
+    const settings = (await line.superUser.get('/api/company-account/basic-settings')).json();
+    const saved = await line.superUser.put('/api/company-account/updateBasicSettings', { ...settings, dateFormat: 'YYYY-MM-DD' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await setActions(line.stations.saw, [notify(line.userIds.admin)]);
+    const before = mailsTo(adminEmail).length;
+    const order = await productionOrderAtSaw();
+    await completeAt(atSaw, order, line.stations.saw.id);
+
+    const { at, jobId } = await lastCompletion(order.id);
+    expect((await finishedJob(jobId)).state).toBe('completed');
+    const [mail] = mailsTo(adminEmail).slice(before);
+    const day = at.slice(0, 10);
+    expect(mail.text).toContain(`was completed at station SAW on ${day}, `);
+    expect(mail.html).toContain(` on ${day}, `);
+    await setActions(line.stations.saw, [deliveryBill]);
+    const reread = (await line.superUser.get('/api/company-account/basic-settings')).json();
+    expect((await line.superUser.put('/api/company-account/updateBasicSettings', { ...reread, dateFormat: 'DD.MM.YYYY' })).statusCode).toBe(200);
   });
 
   it('sends nothing when the station has no notify-user action', async () => {
@@ -137,16 +157,16 @@ describe("a station's notify-user action", () => {
     expect(mailbox.messages.slice(before)).toEqual([]);
   });
 
-  it('skips an operator (no email), a removed user and an unknown id without failing, and still mails the others', async () => {
+  it('skips an operator (no email) and a user removed after the action was set, without failing, and still mails the others', async () => {
     const ritaEmail = `rita-${randomUUID().slice(0, 8)}@example.com`;
     // The owner manages the team: the line's admin holds the default change rights, not `team`.
     const removed = await line.superUser.post('/api/users/create-admin-user', { firstName: 'Rita', lastName: 'Roth', email: ritaEmail });
     expect(removed.statusCode, removed.body).toBe(201);
     await mailbox.waitFor(mailTo(ritaEmail)); // her invitation
     const removedId = removed.json().id as string;
+    await setActions(line.stations.saw, [notify(line.operators[0].id), notify(removedId), notify(line.userIds.admin)]);
     const gone = await line.superUser.delete(`/api/users/${removedId}`);
     expect(gone.statusCode, gone.body).toBe(200);
-    await setActions(line.stations.saw, [notify(line.operators[0].id), notify(removedId), notify(randomUUID()), notify(line.userIds.admin)]);
     const before = mailbox.messages.length;
     const order = await productionOrderAtSaw();
     await completeAt(atSaw, order, line.stations.saw.id);

@@ -68,6 +68,27 @@ describe('creating a station', () => {
     expect(read.json()).toEqual(station);
   });
 
+  it("refuses a notify-user action naming another company's user (or nobody's) on the action's element, and saves nothing", async () => {
+    const other = await companyWithTeam(t, { companyName: 'Fremde Firma' });
+    for (const element of [other.admin.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await admin.post(
+        '/api/stations',
+        stationBody('FREMD', {
+          actions: [
+            { action: 'set-order-status', element: 'ready-to-ship' },
+            { action: 'notify-user', element },
+          ],
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(errorOf(res.body)).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: [{ path: 'actions.1.element', message: 'stations.validation.unknownUser' }],
+      });
+    }
+    expect((await admin.get('/api/stations')).json().data.map((station: { name: string }) => station.name)).not.toContain('FREMD');
+  });
+
   it('lets the super user create stations too', async () => {
     await createStation(superUser, 'SÄGE');
   });

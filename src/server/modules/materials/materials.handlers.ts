@@ -14,6 +14,7 @@ import { recordEvents, type CommandContext } from '../../platform/command.js';
 import type { Config } from '../../platform/config.js';
 import type { Executor, Tx } from '../../platform/db.js';
 import { isForeignKeyViolation } from '../../platform/pg-errors.js';
+import { existingStationIds } from '../stations/index.js';
 import { openImage, removeImage, removeMaterialFiles, type ReceivedImage } from './material-image.files.js';
 import { existingMaterialIds, findMaterial, loadBomGraph, materialsUsing } from './materials.queries.js';
 import { addToStock, deleteMaterialRow, insertMaterial, lockMaterial, replaceComponents, setMaterialImage, updateMaterialRow } from './materials.records.js';
@@ -89,8 +90,23 @@ async function writeComponents(tx: Tx, companyId: string, materialId: string, co
   }
 }
 
+/**
+ * A manufacturing step names a station of this company or none. The transaction sees only the
+ * company's stations, so another company's id (or a deleted station) is refused on its field.
+ */
+async function checkStepStations(tx: Tx, steps: MaterialContent['manufacturingSteps']): Promise<void> {
+  const named = steps.flatMap((step, index) => (step.stationId ? [{ stationId: step.stationId, index }] : []));
+  if (named.length === 0) return;
+  const existing = new Set(await existingStationIds(tx));
+  const details = named
+    .filter((step) => !existing.has(step.stationId))
+    .map((step) => ({ path: `manufacturingSteps.${step.index}.stationId`, message: 'materials.validation.unknownStation' }));
+  if (details.length > 0) throw new DomainError('VALIDATION_ERROR', details);
+}
+
 export async function createMaterial(ctx: CommandContext, id: string, input: ValidMaterial): Promise<Material> {
   const content = materialContentOf(input);
+  await checkStepStations(ctx.tx, content.manufacturingSteps);
   if (content.components.length) await lockBillsOfMaterials(ctx.tx, ctx.companyId);
   await checkComponents(ctx.tx, id, content.name, content.components);
   await insertMaterial(ctx.tx, { id, companyId: ctx.companyId, content, at: ctx.now });
@@ -105,6 +121,7 @@ const staleVersion = (expected: number) => new DomainError('CONFLICT_ERROR', [{ 
 /** Replaces a material's content if nobody changed it since `version`; CONFLICT_ERROR otherwise. */
 export async function updateMaterial(ctx: CommandContext, id: string, input: ValidMaterial & { version: number }): Promise<Material> {
   const content: MaterialContent = materialContentOf(input);
+  await checkStepStations(ctx.tx, content.manufacturingSteps);
   if (content.components.length) await lockBillsOfMaterials(ctx.tx, ctx.companyId);
   const current = mustExist(await lockMaterial(ctx.tx, id));
   if (current.version !== input.version) throw staleVersion(input.version);

@@ -3,6 +3,7 @@ import type { BomMaterial } from '../../../domain/materials/bom.js';
 import {
   type Component,
   type Material,
+  type MaterialFeatureNames,
   type MaterialListQuery,
   type MaterialSortColumn,
   type MaterialSummary,
@@ -36,6 +37,8 @@ function toSummary(row: MaterialRow, componentCount: number): MaterialSummary {
     weight: toNumber(row.weight),
     stock: { quantity: Number(row.stock_quantity), unit: row.stock_unit },
     image: imageOf(row),
+    attributes: row.attributes,
+    values: row.measured_values,
     componentCount,
     version: row.version,
     createdAt: row.created_at.toISOString(),
@@ -191,4 +194,19 @@ export async function materialsUsing(tx: Executor, id: string): Promise<{ id: st
     .orderBy(sql`lower(m.name)`)
     .execute();
   return rows.map((row) => ({ id: row.id, name: row.name, materialNumber: row.material_number }));
+}
+
+/** The names of the attributes and values the company's materials use, each once (any case: the first spelling), sorted. */
+export async function featureNamesInUse(tx: Executor): Promise<MaterialFeatureNames> {
+  const namesIn = async (column: 'attributes' | 'measured_values') => {
+    const result = await sql<{ name: string }>`
+      select min(trim(feature->>'name')) as name
+      from materials, jsonb_array_elements(materials.${sql.ref(column)}) as feature
+      where trim(coalesce(feature->>'name', '')) <> ''
+      group by lower(trim(feature->>'name'))
+      order by lower(min(trim(feature->>'name')))
+    `.execute(tx);
+    return result.rows.map((row) => row.name);
+  };
+  return { attributes: await namesIn('attributes'), values: await namesIn('measured_values') };
 }

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fasti
 import { z } from 'zod';
 import { pageOf } from '../../../domain/shared/paging.js';
 import {
+  materialFeatureNamesSchema,
   bomNodeSchema,
   materialInputSchema,
   materialListQuerySchema,
@@ -14,6 +15,7 @@ import {
 } from '../../../domain/materials/materials.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
+import { capAtRoom, companyStorageOf, freeingReplaced, refuseBeyondRoom } from '../company/index.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { receiveImage } from './material-image.files.js';
@@ -29,7 +31,7 @@ import {
   updateMaterial,
   type MaterialsDeps,
 } from './materials.handlers.js';
-import { listMaterials, materialsForExport } from './materials.queries.js';
+import { featureNamesInUse, listMaterials, materialsForExport } from './materials.queries.js';
 
 const tags = ['materials'];
 const idParams = z.object({ id: z.uuid() });
@@ -80,6 +82,16 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
       const { rows, total } = await runQuery(app, request, (tx) => listMaterials(tx, request.query));
       return { data: rows, total, page: request.query.page, limit: request.query.limit };
     },
+  });
+
+  r.get('/api/materials/feature-names', {
+    preHandler: read,
+    schema: {
+      tags,
+      summary: "The attribute and value names in use in the company's materials, each once (the choices of the favourite attributes and values)",
+      response: { 200: materialFeatureNamesSchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, (tx) => featureNamesInUse(tx)),
   });
 
   r.get('/api/materials/export.csv', {
@@ -180,9 +192,15 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
       const part = await request.file();
       if (!part) throw new DomainError('VALIDATION_ERROR', [{ path: 'image', message: 'validation.required' }]);
       const { id } = request.params;
-      await runQuery(app, request, (tx) => getMaterial(tx, id));
+      const storage = await runQuery(app, request, async (tx) => {
+        const material = await getMaterial(tx, id);
+        // The new image replaces the stored one: its bytes count as free.
+        return freeingReplaced(await companyStorageOf(tx, deps.config.dataDir, companyOf(request)), material.image?.size ?? 0);
+      });
+      // The plan's storage quota: refused at once by the declared length, else stopped as the bytes pass the room left.
+      refuseBeyondRoom(request.headers['content-length'], storage);
       // The bytes go to disk before the transaction opens: an upload may take minutes.
-      const received = await receiveImage(part.file, () => part.file.truncated, {
+      const received = await receiveImage(capAtRoom(part.file, storage.roomBytes), () => part.file.truncated, {
         dataDir: deps.config.dataDir,
         companyId: companyOf(request),
         materialId: id,

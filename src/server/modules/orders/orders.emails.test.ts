@@ -10,6 +10,7 @@ const params = (overrides: Partial<WorkCompletedEmailParams> = {}): WorkComplete
   orderNumber: '000042',
   stationName: 'SÄGE',
   completedAt: '2026-11-21T08:03:00.000Z',
+  dateFormat: 'DD.MM.YYYY',
   nextStationName: 'BOHREN',
   finished: false,
   ...overrides,
@@ -27,10 +28,17 @@ describe('the work-completed email of a station', () => {
     expect(mail.text).toContain('BOHREN');
   });
 
+  it("writes the date in the company's date format", () => {
+    const mail = workCompletedEmail.render(params({ dateFormat: 'YYYY-MM-DD' }), 'en', links);
+    expect(mail.text).toContain('on 2026-11-21, 8:03 AM (UTC)');
+    expect(mail.html).toContain('2026-11-21, 8:03 AM (UTC)');
+    expect(workCompletedEmail.render(params({ dateFormat: 'MM/DD/YYYY' }), 'de', links).text).toContain('am 11/21/2026, 08:03 (UTC)');
+  });
+
   it('speaks English and German, with the time of completion in UTC', () => {
     const en = workCompletedEmail.render(params(), 'en', links);
     expect(en.subject).toBe('Order 000042 completed at SÄGE');
-    expect(en.text).toContain('Order 000042 was completed at station SÄGE on Nov 21, 2026, 8:03 AM (UTC).');
+    expect(en.text).toContain('Order 000042 was completed at station SÄGE on 21.11.2026, 8:03 AM (UTC).');
     expect(en.text).toContain('Next: station BOHREN.');
     const de = workCompletedEmail.render(params(), 'de', links);
     expect(de.subject).toBe('Auftrag 000042 an SÄGE abgeschlossen');
@@ -52,8 +60,8 @@ describe('the work-completed email of a station', () => {
     expect(mail.html).toContain('&lt;b&gt;Ali&lt;/b&gt;');
   });
 
-  it('formats the instant per language', () => {
-    expect(completedAtText('2026-01-05T17:30:00.000Z', 'en')).toBe('Jan 5, 2026, 5:30 PM (UTC)');
-    expect(completedAtText('2026-01-05T17:30:00.000Z', 'de')).toBe('05.01.2026, 17:30 (UTC)');
+  it("writes the instant's date in the company's format and its time per language", () => {
+    expect(completedAtText('2026-01-05T17:30:00.000Z', 'en', 'DD/MM/YYYY')).toBe('05/01/2026, 5:30 PM (UTC)');
+    expect(completedAtText('2026-01-05T17:30:00.000Z', 'de', 'DD.MM.YYYY')).toBe('05.01.2026, 17:30 (UTC)');
   });
 });

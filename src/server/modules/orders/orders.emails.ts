@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dateFormats } from '../../../domain/company/company.schema.js';
+import { writeInstantDate, type DateFormat } from '../../../domain/company/date-format.rules.js';
 import { defineEmailTemplate, emailLayout, escapeHtml, type EmailLocale } from '../../platform/mailer.js';
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
@@ -9,15 +11,13 @@ const button = (href: string, label: string) =>
 export const orderDetailsUrl = (publicUrl: string, orderId: string) => `${publicUrl}/order/details/${encodeURIComponent(orderId)}`;
 
 /**
- * When: date and time in the user's language. Companies have no time zone yet, so the time is
- * UTC and says so (as the stations' "today" is UTC).
+ * When: the date in the company's date format, the time in the user's language. Companies have no
+ * time zone yet, so the time is UTC and says so (as the stations' "today" is UTC).
  */
-export function completedAtText(iso: string, locale: EmailLocale): string {
-  const formatted = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
+export function completedAtText(iso: string, locale: EmailLocale, dateFormat: DateFormat): string {
+  const time = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
   // Some ICU versions put a narrow no-break space before AM/PM; plain text mail reads better with a space.
-  return `${formatted.replace(/[\u202f\u00a0]/g, ' ')} (UTC)`;
+  return `${writeInstantDate(iso, dateFormat, 'utc')}, ${time.replace(/[\u202f\u00a0]/g, ' ')} (UTC)`;
 }
 
 const workCompletedParams = z.object({
@@ -26,6 +26,8 @@ const workCompletedParams = z.object({
   orderNumber: z.string().min(1),
   stationName: z.string().min(1),
   completedAt: z.iso.datetime({ offset: true }),
+  /** The company's date format (Advanced settings). */
+  dateFormat: z.enum(dateFormats),
   /** Where the order goes next; null with `finished` when it left the line. */
   nextStationName: z.string().nullable(),
   /** Production is finished: the order went to the WIP stage. */
@@ -67,7 +69,7 @@ export const workCompletedEmail = defineEmailTemplate({
   name: 'orders-work-completed',
   params: workCompletedParams,
   render(params, locale, links) {
-    const t = workCompletedText[locale](params, completedAtText(params.completedAt, locale));
+    const t = workCompletedText[locale](params, completedAtText(params.completedAt, locale, params.dateFormat));
     const href = orderDetailsUrl(links.publicUrl, params.orderId);
     return {
       subject: t.subject,

@@ -13,7 +13,9 @@ import {
 } from '../../../domain/orders/order.events.js';
 import { actionAllowed } from '../../../domain/orders/order.machine.js';
 import { orderNumbersFrom } from '../../../domain/orders/order.numbering.js';
-import type { OrderForm, OrderKind } from '../../../domain/orders/order.schema.js';
+import type { MeasureValueInput, OrderForm, OrderKind, OrderStatus } from '../../../domain/orders/order.schema.js';
+import type { MaterialValue } from '../../../domain/materials/materials.schema.js';
+import { noValueChecks, stationChecksValue } from '../../../domain/stations/station.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { handleCommand, recordEvents, staleCopy, type CommandContext, type HandleOptions } from '../../platform/command.js';
 import type { Tx } from '../../platform/db.js';
@@ -195,13 +197,19 @@ export async function startWork(ctx: CommandContext, orderId: string, version: n
  * after the last one to WIP, finished; pieces made for stock go to stock, and the customer order
  * hears of it in the same transaction.
  */
-export async function completeWork(ctx: CommandContext, orderId: string, version: number, stationId: string): Promise<void> {
+export async function completeWork(ctx: CommandContext, orderId: string, version: number, stationId: string, reason?: string): Promise<void> {
   const line = await productionLineOf(ctx.tx);
   const { events, before } = await handleCommand(
     ctx,
     orderDecider,
     orderStream(orderId),
-    { type: 'CompleteWork', stationId, line, at: ctx.at },
+    async (state): Promise<OrderCommand> => {
+      // The values of the order's materials this station checks: one not measured needs the reason too.
+      const checks = (await findStationRow(ctx.tx, stationId))?.value_checks ?? noValueChecks;
+      const values = checks.mode === 'none' ? [] : await valuesOfOrderMaterials(ctx.tx, state);
+      const checkedValues = values.filter((value) => stationChecksValue(checks, value.name)).map((value) => value.name);
+      return { type: 'CompleteWork', stationId, line, checkedValues, reason, userId: ctx.actor?.userId, at: ctx.at };
+    },
     onClientCopy(version, atStation(ctx, stationId)),
   );
   const finished = eventOf(events, 'ProductionFinished');
@@ -218,6 +226,60 @@ export async function completeWork(ctx: CommandContext, orderId: string, version
       { precondition: orderMustExist, retriesOnConflict: 4 },
     );
   }
+}
+
+/** The values of the order's materials as they are now, each name once (the first material's wins). */
+async function valuesOfOrderMaterials(tx: Tx, state: OrderState): Promise<MaterialValue[]> {
+  if (state.status === 'absent') return [];
+  const values: MaterialValue[] = [];
+  for (const materialId of new Set(state.positions.map((position) => position.materialId))) {
+    const material = await findMaterial(tx, materialId);
+    for (const value of material?.values ?? []) {
+      if (!values.some((known) => known.name.toLocaleLowerCase() === value.name.toLocaleLowerCase())) values.push(value);
+    }
+  }
+  return values;
+}
+
+/**
+ * An operator signed in at the station measures a value of the order's material that the station
+ * checks, while work on the order is started there (docs/orders.md, Measured values).
+ */
+export async function measureValue(ctx: CommandContext, orderId: string, input: MeasureValueInput): Promise<void> {
+  await handleCommand(
+    ctx,
+    orderDecider,
+    orderStream(orderId),
+    async (state): Promise<OrderCommand> => {
+      const station = await findStationRow(ctx.tx, input.stationId);
+      return {
+        type: 'MeasureValue',
+        stationId: input.stationId,
+        checks: station?.value_checks ?? noValueChecks,
+        values: await valuesOfOrderMaterials(ctx.tx, state),
+        valueName: input.valueName,
+        measured: input.measured,
+        measuredBy: ctx.actor?.userId ?? '',
+        at: ctx.at,
+      };
+    },
+    onClientCopy(input.version, atStation(ctx, input.stationId)),
+  );
+}
+
+/**
+ * Runs a station's "set the order status" action after a completion there (a job, after the
+ * commit): the machine's rules apply, a refusal is recorded on the order. `trigger` names the
+ * completion and the action, so a retried job appends nothing twice.
+ */
+export async function applyStatusAction(ctx: CommandContext, orderId: string, action: { stationId: string; status: OrderStatus; trigger: string }) {
+  await handleCommand(
+    ctx,
+    orderDecider,
+    orderStream(orderId),
+    { type: 'ApplyStatusAction', ...action, at: ctx.at },
+    { precondition: orderMustExist, retriesOnConflict: 4 },
+  );
 }
 
 /**

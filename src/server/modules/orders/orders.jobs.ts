@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import type { OrderEvent } from '../../../domain/orders/order.events.js';
+import { orderStatuses } from '../../../domain/orders/order.schema.js';
+import { runInTenant } from '../../platform/command.js';
 import { withTenant, type Tx } from '../../platform/db.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
 import { isPermanentJobFailure } from '../../platform/job-errors.js';
 import { defineJob, type JobContext } from '../../platform/jobs.js';
 import type { EmailLocale } from '../../platform/mailer.js';
+import { dateFormatOf } from '../company/index.js';
 import { findUserById } from '../identity/index.js';
 import { findStationRow, stationNamesById } from '../stations/index.js';
 import { workCompletedEmail, type WorkCompletedEmailParams } from './orders.emails.js';
+import { applyStatusAction } from './orders.handlers.js';
 import './orders.tables.js';
 
 const workCompletedJobSchema = z.object({
@@ -53,6 +57,7 @@ async function recipientsOf(tx: Tx, data: WorkCompletedJob, ctx: JobContext): Pr
     return [];
   }
   const nextStationName = data.nextStationId ? ((await stationNamesById(tx, [data.nextStationId])).get(data.nextStationId) ?? null) : null;
+  const dateFormat = await dateFormatOf(tx, data.companyId);
   const recipients: Recipient[] = [];
   for (const userId of userIds) {
     const user = await findUserById(tx, userId);
@@ -74,6 +79,7 @@ async function recipientsOf(tx: Tx, data: WorkCompletedJob, ctx: JobContext): Pr
         orderNumber: order.order_number,
         stationName: station.name,
         completedAt: data.completedAt,
+        dateFormat,
         nextStationName,
         finished: data.nextStationId === null,
       },
@@ -110,18 +116,61 @@ export const notifyWorkCompletedJob = defineJob<WorkCompletedJob>({
   },
 });
 
+/** The station's set-order-status actions, in the order saved, each with the key that makes it run once. */
+export function statusActionsOf(actions: readonly { action: string; element: string }[], data: Pick<WorkCompletedJob, 'stationId' | 'completedAt'>) {
+  return actions.flatMap((action, index) => {
+    const status = z.enum(orderStatuses).safeParse(action.element);
+    if (action.action !== 'set-order-status' || !status.success) return [];
+    return [{ stationId: data.stationId, status: status.data, trigger: `${data.stationId}@${data.completedAt}#${index}:${status.data}` }];
+  });
+}
+
+/**
+ * Runs a station's "set the order status" actions after work on an order was completed there: each
+ * through the order machine's rules, in the order saved; a refused one is recorded on the order
+ * (`StatusActionRefused`). The station's actions are read when the job runs (a deleted station sets
+ * nothing). Each action's trigger is kept on the order, so a retry appends nothing twice.
+ */
+export const applyStatusActionsJob = defineJob<WorkCompletedJob>({
+  // The light queue: a few statements, no browser.
+  queue: 'email',
+  name: 'apply-status-actions',
+  schema: workCompletedJobSchema,
+  async handle(data, ctx) {
+    const scope = { companyId: data.companyId, actor: null, metadata: { correlationId: ctx.jobId } };
+    await runInTenant({ db: ctx.db, eventStore: ctx.eventStore, clock: ctx.clock }, scope, async (command) => {
+      const station = await findStationRow(command.tx, data.stationId);
+      if (!station) {
+        ctx.log.info({ stationId: data.stationId, orderId: data.orderId }, 'station deleted: no set-order-status action runs');
+        return;
+      }
+      const order = await command.tx.selectFrom('orders').select('id').where('id', '=', data.orderId).executeTakeFirst();
+      if (!order) return;
+      for (const action of statusActionsOf(station.actions, data)) await applyStatusAction(command, data.orderId, action);
+    });
+  },
+});
+
 type WorkCompleted = Extract<OrderEvent, { type: 'WorkCompleted' }>['data'];
 
-/** Every completion of work at a station may run the station's notify-user actions. */
+const workCompletedJobOf = (event: { companyId: string | null; data: unknown }): WorkCompletedJob | undefined => {
+  if (!event.companyId) return undefined;
+  const data = event.data as WorkCompleted;
+  return { companyId: event.companyId, orderId: data.orderId, stationId: data.stationId, nextStationId: data.nextStationId, completedAt: data.at };
+};
+
+/** Every completion of work at a station may run the station's notify-user and set-order-status actions. */
 export const ordersDispatchRoutes: DispatchRoute[] = [
   defineDispatchRoute<WorkCompletedJob>({
     eventType: 'WorkCompleted',
     queue: notifyWorkCompletedJob.queue,
     name: notifyWorkCompletedJob.name,
-    toJob(event) {
-      if (!event.companyId) return undefined;
-      const data = event.data as WorkCompleted;
-      return { companyId: event.companyId, orderId: data.orderId, stationId: data.stationId, nextStationId: data.nextStationId, completedAt: data.at };
-    },
+    toJob: workCompletedJobOf,
+  }),
+  defineDispatchRoute<WorkCompletedJob>({
+    eventType: 'WorkCompleted',
+    queue: applyStatusActionsJob.queue,
+    name: applyStatusActionsJob.name,
+    toJob: workCompletedJobOf,
   }),
 ];

@@ -32,6 +32,7 @@ function rowOf(order: LiveOrderState, companyId: string, version: number) {
       order.positions.map((p) => ({ materialId: p.materialId, materialName: p.materialName, materialNumber: p.materialNumber, quantity: p.quantity })),
     ),
     note_for_production: order.details.noteForProduction,
+    quality: order.quality ?? null,
     version,
     created_at: new Date(order.createdAt),
     updated_at: new Date(order.updatedAt),
@@ -165,6 +166,10 @@ async function projectStationFlow(tx: Tx, event: OrderEvent, stored: StoredEvent
     case 'OrderAssignedToShipment':
     case 'OrderReleased':
     case 'OrderLeftShipment':
+    case 'ValueMeasured':
+    case 'QualityFailureAccepted':
+    case 'StatusActionApplied':
+    case 'StatusActionRefused':
       return;
     default: {
       const _exhaustive: never = event;

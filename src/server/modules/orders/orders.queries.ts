@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { availableActions, type LiveOrderState } from '../../../domain/orders/order.decider.js';
+import { availableActions, measurementsOf, type LiveOrderState } from '../../../domain/orders/order.decider.js';
 import { customerOrderProgressOf } from '../../../domain/orders/order-tree.rules.js';
 import { calendarDayOf, inProductionStatuses, isDelayed, isEditable, settledStatuses } from '../../../domain/orders/order.machine.js';
 import { parseOrderNumber } from '../../../domain/orders/order.numbering.js';
@@ -43,6 +43,7 @@ const listColumns = [
   'orders.work_started_at',
   'orders.positions',
   'orders.note_for_production',
+  'orders.quality',
   'orders.version',
   'orders.created_at',
   'orders.updated_at',
@@ -258,6 +259,9 @@ function orderView(order: LiveOrderState, version: number, around: OrderSurround
     delayed: isDelayed({ status: order.status, deliveryDate: details.deliveryDate }, today),
     editable: isEditable(order.kind, order.status),
     actions: availableActions(order),
+    quality: order.quality ?? null,
+    measurements: measurementsOf(order),
+    qualityFailures: (order.qualityFailures ?? []).map((failure) => ({ ...failure, missingValues: failure.missingValues ?? [] })),
     version,
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
@@ -293,6 +297,7 @@ function orderListItem(row: Omit<OrderListRow, 'total'>, stationNames: Map<strin
       quantity: p.quantity,
     })),
     noteForProduction: row.note_for_production,
+    quality: row.quality ?? null,
     version: row.version,
     createdAt: iso(row.created_at) as string,
     updatedAt: iso(row.updated_at) as string,

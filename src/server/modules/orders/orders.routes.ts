@@ -4,7 +4,9 @@ import { z } from 'zod';
 import {
   advertisementSchema,
   changeOrderSchema,
+  completeWorkSchema,
   createOrderSchema,
+  measureValueSchema,
   moveToStationSchema,
   orderActionSchema,
   orderListQuerySchema,
@@ -19,6 +21,7 @@ import {
   checkIn,
   completeWork,
   createOrder,
+  measureValue,
   moveToStation,
   runPlainAction,
   setAdvertisement,
@@ -99,7 +102,8 @@ export async function ordersRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/orders/advertisement', {
-    ...readers,
+    // The shop-floor display is an optional function of the company (App function): switched off, 404.
+    preHandler: [readers.preHandler, app.requireFunction('shopFloorDisplay')],
     schema: {
       tags: ['orders'],
       summary: 'The shop-floor display: announcement line and orders in production',
@@ -109,7 +113,7 @@ export async function ordersRoutes(app: FastifyInstance) {
   });
 
   r.put('/api/orders/advertisement', {
-    ...writers,
+    preHandler: [writers.preHandler, app.requireFunction('shopFloorDisplay')],
     schema: {
       tags: ['orders'],
       summary: 'Sets the announcement line (max 100)',
@@ -130,7 +134,8 @@ export async function ordersRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/orders/by-number/:orderNumber', {
-    ...readers,
+    // Station scanning is an optional function of the company (App function): switched off, 404.
+    preHandler: [readers.preHandler, app.requireFunction('stationScanning')],
     schema: {
       tags: ['orders'],
       summary: 'The order of this number (a scanned or typed order number), as GET /api/orders/{id} answers it',
@@ -188,8 +193,18 @@ export async function ordersRoutes(app: FastifyInstance) {
 
   r.post('/api/orders/:id/complete-work', {
     ...operators,
-    schema: actionSchema('Work done: the order goes to the next station of the sequence, or to WIP after the last', stationActionSchema),
-    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => completeWork(ctx, orderId, request.body.version, request.body.stationId)),
+    schema: actionSchema(
+      'Work done: the order goes to the next station of the sequence, or to WIP after the last; a value measured outside tolerance in this work needs a reason',
+      completeWorkSchema,
+    ),
+    handler: async (request) =>
+      actOn(request, request.params.id, (ctx, orderId) => completeWork(ctx, orderId, request.body.version, request.body.stationId, request.body.reason)),
+  });
+
+  r.post('/api/orders/:id/measure', {
+    ...operators,
+    schema: actionSchema('An operator in work on the order at the station measures a value of its material that the station checks', measureValueSchema),
+    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => measureValue(ctx, orderId, request.body)),
   });
 
   r.post('/api/orders/:id/move-to-station', {

@@ -37,6 +37,8 @@ export interface OrdersTable {
   /** jsonb: written as JSON text. */
   positions: ColumnType<PositionSummary[], string, string>;
   note_for_production: string;
+  /** The quality flag (`qualityOf` the latest measurements): null before any. */
+  quality: ColumnType<'passed' | 'failed' | null, 'passed' | 'failed' | null | undefined, 'passed' | 'failed' | null>;
   /** The order stream's version: what a client sends back with every action. */
   version: number;
   created_at: Date;

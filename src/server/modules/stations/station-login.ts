@@ -6,7 +6,7 @@ import { onlyOperatorsSignIn } from '../../../domain/stations/station.decider.js
 import type { stationLoginSchema } from '../../../domain/stations/station.schema.js';
 import { runInTenant } from '../../platform/command.js';
 import { withSystem } from '../../platform/db.js';
-import { findUserByLogin, forgetAccountFailures, loginThrottleFor, openSession, passwordMatches, recordLoginFailure, throttleKeys } from '../identity/index.js';
+import { findUserByLogin, loginThrottleFor, openSession, passwordMatches, recordLoginFailure, rememberSignIn, throttleKeys } from '../identity/index.js';
 import { signInAtStation } from './stations.handlers.js';
 import { isAuthorizedForStation } from './stations.queries.js';
 
@@ -14,7 +14,8 @@ import { isAuthorizedForStation } from './stations.queries.js';
  * Station login: an operation user signs in at one station with username and password. Wrong
  * credentials answer like the console login and count towards the same throttle; then only an
  * operator of the station's company who is authorised for it gets a session (a revocable token
- * like any login) and the sign-in is recorded on the station's stream.
+ * like any login, recording the station) and the sign-in is recorded on the station's stream. A
+ * deactivated user is refused (403 USER_DEACTIVATED) once the password is right.
  */
 export async function signInAtStationWithPassword(
   app: FastifyInstance,
@@ -36,7 +37,8 @@ export async function signInAtStationWithPassword(
     await recordLoginFailure(app.db, keys, now);
     throw new DomainError('INVALID_CREDENTIALS');
   }
-  await forgetAccountFailures(app.db, keys[0]);
+  await rememberSignIn(app.db, keys, now);
+  if (user.deactivated_at) throw new DomainError('USER_DEACTIVATED');
   // Checked before the station is looked up, so a non-operator learns nothing about stations.
   const notOperator = onlyOperatorsSignIn(user.role);
   if (notOperator || !user.company_id) throw notOperator ?? new DomainError('NOT_OPERATOR');
@@ -50,7 +52,7 @@ export async function signInAtStationWithPassword(
   return runInTenant(app, scope, async (ctx) => {
     const authorized = await isAuthorizedForStation(ctx.tx, user.id, stationId);
     const station = await signInAtStation(ctx, stationId, { userId: user.id, username: user.username ?? '', role: user.role }, authorized);
-    const session = await openSession(ctx.tx, app.auth, { id: user.id, role: user.role, ownCompanyId: companyId }, companyId);
+    const session = await openSession(ctx.tx, app.auth, { id: user.id, role: user.role, ownCompanyId: companyId }, companyId, stationId);
     return {
       access_token: session.access_token,
       userId: user.id,

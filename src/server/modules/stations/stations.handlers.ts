@@ -11,6 +11,7 @@ import { STATION_STREAM_TYPE, stationStreamId } from '../../../domain/stations/s
 import type { StationInput } from '../../../domain/stations/station.schema.js';
 import { handleCommand, staleCopy, type CommandContext, type HandleOptions, type LoadedStream } from '../../platform/command.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
+import { userNamesByIds } from '../identity/index.js';
 import { authorizedStationIds, existingStationIds, findSequenceRow, requireCompanyUser, stationNamesInUse } from './stations.queries.js';
 
 const stationStream = (stationId: string) => ({ id: stationStreamId(stationId), type: STATION_STREAM_TYPE });
@@ -50,8 +51,23 @@ async function lockSequenceOf(ctx: CommandContext) {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`station-sequence:${ctx.companyId}`}, 0))`.execute(ctx.tx);
 }
 
+/**
+ * A notify-user action names a user of this company. The transaction sees only the company's users,
+ * so another company's user id (or a removed user) is refused on the action's element.
+ */
+async function checkNotifiedUsers(ctx: CommandContext, input: StationInput): Promise<void> {
+  const named = input.actions.flatMap((action, index) => (action.action === 'notify-user' ? [{ userId: action.element, index }] : []));
+  if (named.length === 0) return;
+  const known = await userNamesByIds(ctx.tx, [...new Set(named.map((action) => action.userId))]);
+  const details = named
+    .filter((action) => !known.has(action.userId))
+    .map((action) => ({ path: `actions.${action.index}.element`, message: 'stations.validation.unknownUser' }));
+  if (details.length > 0) throw new DomainError('VALIDATION_ERROR', details);
+}
+
 /** Creates a station; answers its id. */
 export async function createStation(ctx: CommandContext, input: StationInput): Promise<string> {
+  await checkNotifiedUsers(ctx, input);
   const stationId = randomUUID();
   const namesInUse = await stationNamesInUse(ctx.tx);
   await handleCommand(
@@ -65,6 +81,7 @@ export async function createStation(ctx: CommandContext, input: StationInput): P
 }
 
 export async function changeStation(ctx: CommandContext, stationId: string, input: StationInput, clientVersion: number): Promise<void> {
+  await checkNotifiedUsers(ctx, input);
   const namesInUse = await stationNamesInUse(ctx.tx, stationId);
   const command: StationCommand = { type: 'ChangeStation', input, namesInUse, at: ctx.at };
   await handleCommand(ctx, stationDecider, stationStream(stationId), command, onClientCopy(clientVersion));

@@ -2,6 +2,7 @@ import type { Tx } from '../../platform/db.js';
 import { eventProjection, type StoredEvent } from '../../platform/event-store.js';
 import { SEQUENCE_STREAM_TYPE, type SequenceEvent } from '../../../domain/stations/sequence.events.js';
 import { STATION_STREAM_TYPE, type StationEvent } from '../../../domain/stations/station.events.js';
+import { noValueChecks } from '../../../domain/stations/station.schema.js';
 import { USER_RIGHTS_STREAM_TYPE, type UserRightsEvent } from '../../../domain/team/rights.events.js';
 import './stations.tables.js';
 
@@ -19,6 +20,7 @@ async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEven
           parameters: JSON.stringify(event.data.parameters),
           actions: JSON.stringify(event.data.actions),
           incoming_goods_check_in: event.data.incomingGoodsCheckIn,
+          value_checks: JSON.stringify(event.data.valueChecks ?? noValueChecks),
           last_maintenance_at: null,
           version,
           created_at: stored.recordedAt,
@@ -34,6 +36,7 @@ async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEven
           parameters: JSON.stringify(event.data.parameters),
           actions: JSON.stringify(event.data.actions),
           incoming_goods_check_in: event.data.incomingGoodsCheckIn,
+          value_checks: JSON.stringify(event.data.valueChecks ?? noValueChecks),
           version,
           updated_at: stored.recordedAt,
         })

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CompletionAction, ProductionParameter } from '../../../domain/stations/station.schema.js';
+import type { CompletionAction, ProductionParameter, ValueChecks } from '../../../domain/stations/station.schema.js';
 
 /** One row per live station: the stations list and detail read model (inline projection). */
 export interface StationsTable {
@@ -10,6 +10,8 @@ export interface StationsTable {
   parameters: ColumnType<ProductionParameter[], string, string>;
   actions: ColumnType<CompletionAction[], string, string>;
   incoming_goods_check_in: boolean;
+  /** jsonb: which values of the order's material operators measure here. */
+  value_checks: ColumnType<ValueChecks, string | undefined, string>;
   last_maintenance_at: Date | null;
   /** Version of the station's stream: what a client sends back on PUT, DELETE and maintenance. */
   version: number;

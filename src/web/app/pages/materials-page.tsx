@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { DocumentsPanel } from '../../features/documents';
 import { AddMaterialScreen, EditMaterialScreen, MaterialsScreen } from '../../features/materials';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
@@ -6,8 +8,9 @@ import { useDocumentTitle } from '../use-document-title';
 /** The material tabs and the add-material and edit-material screens. */
 export default function MaterialsPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
+  const { id } = useParams<{ id?: string }>();
   useDocumentTitle(t(`screens.${screen}.title`));
   if (screen === 'addMaterial') return <AddMaterialScreen />;
-  if (screen === 'editMaterial') return <EditMaterialScreen />;
+  if (screen === 'editMaterial') return <EditMaterialScreen documents={id ? <DocumentsPanel types={['material-label']} subjectId={id} /> : null} />;
   return <MaterialsScreen />;
 }

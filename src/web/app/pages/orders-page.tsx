@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
+import { DocumentsPanel, orderDocumentTypes } from '../../features/documents';
 import { AddOrderScreen, EditOrderScreen, OrderDetailsScreen, OrderHistoryScreen, OrdersScreen } from '../../features/orders';
 import { addShipmentHref, SHIPPING_TAB, ShipmentsTab } from '../../features/shipments';
 import type { ScreenPageProps } from '../routes';
@@ -18,7 +19,7 @@ export default function OrdersPage({ screen }: ScreenPageProps) {
     case 'editOrder':
       return <EditOrderScreen />;
     case 'orderDetails':
-      return <OrderDetailsScreen />;
+      return <OrderDetailsScreen documents={(order) => <DocumentsPanel types={orderDocumentTypes(order.kind)} subjectId={order.id} />} />;
     case 'orderHistory':
       return <OrderHistoryScreen />;
     default:

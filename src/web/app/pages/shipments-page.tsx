@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Redirect, useParams } from 'wouter';
+import { DocumentsPanel } from '../../features/documents';
 import { AddShipmentScreen, CarriersScreen, EditShipmentScreen, ShipmentDetailsScreen } from '../../features/shipments';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
@@ -11,5 +12,9 @@ export default function ShipmentsPage({ screen }: ScreenPageProps) {
   useDocumentTitle(t(`screens.${screen}.title`));
   if (screen === 'carriers') return <CarriersScreen />;
   if (screen === 'addShipmentOrder') return id ? <EditShipmentScreen /> : <AddShipmentScreen />;
-  return id ? <ShipmentDetailsScreen /> : <Redirect to="/order?kind=shipping" replace />;
+  return id ? (
+    <ShipmentDetailsScreen documents={<DocumentsPanel types={['delivery-bill']} subjectId={id} />} />
+  ) : (
+    <Redirect to="/order?kind=shipping" replace />
+  );
 }

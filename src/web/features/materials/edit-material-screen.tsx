@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import type { Material } from '../../../domain/materials/materials.schema';
@@ -24,7 +24,7 @@ import './materials.css';
 import { useMaterialForm } from './use-material-form';
 
 /** `material/edit-material/:id`: change a material, its image, and see its bill of materials. */
-export function EditMaterialScreen() {
+export function EditMaterialScreen({ documents }: { documents?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { id = '' } = useParams<{ id?: string }>();
   const material = useMaterial(id);
@@ -42,7 +42,7 @@ export function EditMaterialScreen() {
         </div>
       )}
     >
-      {(loaded) => <EditMaterialForm key={loaded.id} material={loaded} />}
+      {(loaded) => <EditMaterialForm key={loaded.id} material={loaded} documents={documents} />}
     </RecordLoader>
   );
 }
@@ -55,7 +55,7 @@ function imageIssueOf(error: unknown): ErrorDetail {
   return { path: 'image', message: 'UNKNOWN_ERROR' };
 }
 
-function EditMaterialForm({ material }: { material: Material }) {
+function EditMaterialForm({ material, documents }: { material: Material; documents?: ReactNode }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const notify = useNotify();
@@ -168,6 +168,8 @@ function EditMaterialForm({ material }: { material: Material }) {
         {canWrite ? <MaterialFormActions type={draft.type} isBusy={busy} onDelete={() => setDeleting(true)} /> : null}
       </Form>
       {isMadeHere(material.type) ? <BomTree materialId={material.id} hasUnsavedChanges={form.isDirty} /> : null}
+      {/* The material's labels (app/ composes the documents panel in). */}
+      {documents}
       <DeleteMaterialDialog
         material={deleting ? { id: material.id, name: material.name, version } : null}
         onClose={() => setDeleting(false)}

@@ -17,7 +17,7 @@ import { getAdvertisementQueryOptions, useAdvertisement, useSetAdvertisement } f
 import type { OrderListItem } from './api/types';
 import { LiveState } from './components/live-state';
 import { Badge } from '../../ui/badge';
-import { StatusBadge } from './components/order-badges';
+import { QualityBadge, StatusBadge } from './components/order-badges';
 import { sharedOrderColumns } from './components/order-columns';
 import { useLocaleFormats } from '../../lib/locale';
 import './orders.css';
@@ -90,6 +90,7 @@ export function AdvertisementBoard() {
         cell: (order) => (
           <span className="order-cell-line">
             <StatusBadge status={order.status} />
+            <QualityBadge quality={order.quality} />
             {order.workStartedAt ? <Badge tone="info">{t('orders.station.inWork')}</Badge> : null}
           </span>
         ),

@@ -9,7 +9,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Link } from '../../ui/link';
 import { getOrderBoardQueryOptions, useOrderBoard } from './api/orders';
 import type { OrderListItem } from './api/types';
-import { StatusBadge } from './components/order-badges';
+import { QualityBadge, StatusBadge } from './components/order-badges';
 import { sharedOrderColumns } from './components/order-columns';
 import { LiveState } from './components/live-state';
 import { useLocaleFormats } from '../../lib/locale';
@@ -50,7 +50,16 @@ export function HomeBoardScreen() {
         ),
       },
       { id: 'kind', header: t('orders.fields.kind'), cell: (order) => t(`orders.kinds.${order.kind}`) },
-      { id: 'status', header: t('orders.fields.status'), cell: (order) => <StatusBadge status={order.status} /> },
+      {
+        id: 'status',
+        header: t('orders.fields.status'),
+        cell: (order) => (
+          <span className="order-cell-line">
+            <StatusBadge status={order.status} />
+            <QualityBadge quality={order.quality} />
+          </span>
+        ),
+      },
       shared.delayed,
       shared.station,
       { id: 'name', header: t('orders.fields.name'), cell: (order) => order.name },

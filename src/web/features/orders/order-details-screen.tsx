@@ -16,7 +16,8 @@ import { LiveState } from './components/live-state';
 import { OrderPageHeader } from './components/order-page-header';
 import { OrderActions } from './components/order-actions';
 import { Badge } from '../../ui/badge';
-import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
+import { DelayedBadge, PriorityBadge, QualityBadge, StatusBadge } from './components/order-badges';
+import { OrderMeasurements } from './components/order-measurements';
 import { OrderLoader } from './components/order-loader';
 import { OrderProgressStepper } from './components/order-progress-stepper';
 import { editOrderHref, orderDetailsHref, orderHistoryHref, orderListHref } from './list-search';
@@ -137,7 +138,7 @@ function ShipmentAndProgress({ order }: { order: OrderView }) {
   );
 }
 
-function OrderDetails({ order, live }: { order: OrderView; live: ReturnType<typeof useLiveQuery> }) {
+function OrderDetails({ order, live, documents }: { order: OrderView; live: ReturnType<typeof useLiveQuery>; documents?: (order: OrderView) => ReactNode }) {
   const { t } = useTranslation();
   const { session } = useAuth();
   const format = useFormatNumber();
@@ -153,6 +154,7 @@ function OrderDetails({ order, live }: { order: OrderView; live: ReturnType<type
           <h1>{title}</h1>
           <Badge>{t(`orders.kinds.${order.kind}`)}</Badge>
           <StatusBadge status={order.status} />
+          <QualityBadge quality={order.quality} />
           <DelayedBadge delayed={order.delayed} />
           {order.prioritize ? <PriorityBadge /> : null}
         </div>
@@ -215,12 +217,14 @@ function OrderDetails({ order, live }: { order: OrderView; live: ReturnType<type
         <h2 id="order-positions-heading">{t('orders.form.positions')}</h2>
         <PositionsTable order={order} />
       </section>
+      <OrderMeasurements order={order} />
+      {documents?.(order)}
     </div>
   );
 }
 
 /** `order/details/:id`: the order with its stepper and the actions its status allows, kept current live. */
-export function OrderDetailsScreen() {
+export function OrderDetailsScreen({ documents }: { documents?: (order: OrderView) => ReactNode } = {}) {
   const { t } = useTranslation();
   const { id = '' } = useParams<{ id?: string }>();
   const order = useOrder(id);
@@ -234,7 +238,7 @@ export function OrderDetailsScreen() {
 
   return (
     <OrderLoader id={id} query={order} failedTitle={t('orders.details.loadFailed')} pageTitle={t('screens.orderDetails.title')}>
-      {(loaded) => <OrderDetails order={loaded} live={live} />}
+      {(loaded) => <OrderDetails order={loaded} live={live} documents={documents} />}
     </OrderLoader>
   );
 }

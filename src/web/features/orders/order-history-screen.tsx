@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import type { LiveOrderState, OrderLocation, OrderState } from '../../../domain/orders/order.decider';
-import type { PlannedProductionOrder } from '../../../domain/orders/order.events';
+import type { OrderEvent, PlannedProductionOrder } from '../../../domain/orders/order.events';
 import { orderStreamId } from '../../../domain/orders/order.events';
 import { shownMoney, useFormatNumber, useLocaleFormats } from '../../lib/locale';
 import { useLiveQuery } from '../../lib/use-live-feed';
@@ -14,9 +14,10 @@ import { getOrderHistoryQueryOptions, useOrderHistory, useStationChoices } from 
 import type { OrderHistoryEntry } from './api/types';
 import { LiveState } from './components/live-state';
 import { OrderPageHeader } from './components/order-page-header';
-import { PriorityBadge, StatusBadge } from './components/order-badges';
+import { PriorityBadge, QualityBadge, StatusBadge } from './components/order-badges';
 import { OrderLoader } from './components/order-loader';
 import { OrderProgressStepper } from './components/order-progress-stepper';
+import { acceptedFailureText } from './components/order-measurements';
 import { orderDetailsHref } from './list-search';
 import { changeBetween, isKnownEvent, replayAll, type OrderChange } from './replay';
 import './orders.css';
@@ -49,7 +50,7 @@ function ChangeList({ entry, change, stationNames }: { entry: OrderHistoryEntry;
     lines.push(
       change.status.from
         ? t('orders.history.statusChanged', { from: t(`orders.status.${change.status.from}`), to: t(`orders.status.${change.status.to}`) })
-        : t('orders.history.statusIs', { status: t(`orders.status.${change.status.to}`) }),
+        : t('orders.history.statusIs', { to: t(`orders.status.${change.status.to}`) }),
     );
   }
   if (change.location)
@@ -62,6 +63,32 @@ function ChangeList({ entry, change, stationNames }: { entry: OrderHistoryEntry;
   if (entry.type === 'ProductionStarted') {
     const planned = (entry.data.productionOrders ?? []) as PlannedProductionOrder[];
     if (planned.length > 0) lines.push(t('orders.history.productionOrdersMade', { orderNumbers: planned.map((p) => p.orderNumber).join(', ') }));
+  }
+  if (entry.type === 'ValueMeasured') {
+    const m = entry.data as Extract<OrderEvent, { type: 'ValueMeasured' }>['data'];
+    lines.push(
+      t(m.passed ? 'orders.history.measuredPassed' : 'orders.history.measuredFailed', {
+        value: m.valueName,
+        measured: format(m.measured),
+        unit: m.unit,
+        min: format(m.minTolerance),
+        max: format(m.maxTolerance),
+        station: stationNames.get(m.stationId) ?? t('orders.history.unknownStation'),
+      }),
+    );
+  }
+  if (entry.type === 'QualityFailureAccepted') {
+    const accepted = entry.data as Extract<OrderEvent, { type: 'QualityFailureAccepted' }>['data'];
+    lines.push(acceptedFailureText(t, accepted));
+  }
+  if (entry.type === 'StatusActionApplied' || entry.type === 'StatusActionRefused') {
+    const action = entry.data as Extract<OrderEvent, { type: 'StatusActionRefused' }>['data'];
+    const params = { station: stationNames.get(action.stationId) ?? t('orders.history.unknownStation'), status: t(`orders.status.${action.status}`) };
+    lines.push(
+      entry.type === 'StatusActionApplied'
+        ? t('orders.history.statusActionApplied', params)
+        : t('orders.history.statusActionRefused', { ...params, reason: t(`errors.${action.reason}`) }),
+    );
   }
   if (entry.type === 'OrderCreated') {
     const positions = (entry.data.positions ?? []) as unknown[];
@@ -87,6 +114,7 @@ function ReplayedOrder({ state, stationNames }: { state: LiveOrderState; station
       <div className="order-title">
         <StatusBadge status={state.status} />
         {state.details.prioritize ? <PriorityBadge /> : null}
+        <QualityBadge quality={state.quality ?? null} />
       </div>
       <OrderProgressStepper
         order={{ kind: state.kind, status: state.status, stockOrder: state.details.stockOrder }}

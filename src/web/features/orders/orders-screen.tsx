@@ -5,6 +5,7 @@ import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
 import { orderKinds } from '../../../domain/orders/order.schema';
 import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
+import { useCompanyFunctions } from '../../lib/company-display';
 import type { PagingState } from '../../lib/paging';
 import { Link } from '../../ui/link';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
@@ -34,6 +35,7 @@ export function OrdersScreen({ extraTabs = [] }: { extraTabs?: readonly OrdersSc
   const [search, setSearch] = useSearchParams();
   const state = listStateOf(search);
   const canWrite = can(session, 'write');
+  const functions = useCompanyFunctions();
   const extraTab = extraTabs.find((tab) => tab.id === search.get('kind'));
 
   // Typing a filter replaces the address; a new tab, filter or page is a step the back button returns to.
@@ -54,9 +56,11 @@ export function OrdersScreen({ extraTabs = [] }: { extraTabs?: readonly OrdersSc
       <div className="page-header">
         <h1>{t('screens.order.title')}</h1>
         <div className="order-toolbar">
-          <Link variant="button" href="/order/advertisement">
-            {t('orders.list.display')}
-          </Link>
+          {functions.isOn('shopFloorDisplay') ? (
+            <Link variant="button" href="/order/advertisement">
+              {t('orders.list.display')}
+            </Link>
+          ) : null}
           {canWrite && extraTab?.add ? (
             <Link variant="button" href={extraTab.add.href} className="order-add">
               {extraTab.add.label}

@@ -25,6 +25,10 @@ const knownEventTypes: Record<OrderEventType, true> = {
   OrderAssignedToShipment: true,
   OrderReleased: true,
   OrderLeftShipment: true,
+  ValueMeasured: true,
+  QualityFailureAccepted: true,
+  StatusActionApplied: true,
+  StatusActionRefused: true,
 };
 
 export const isKnownEvent = (entry: Pick<OrderHistoryEntry, 'type'>): boolean => Object.hasOwn(knownEventTypes, entry.type);

@@ -6,6 +6,7 @@ import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
 import type { OrderAction } from '../../../domain/orders/order.machine';
 import type { ErrorCode, ErrorDetail } from '../../../domain/shared/errors';
 import { isApiError } from '../../lib/api';
+import { useCompanyFunctions } from '../../lib/company-display';
 import { describeError } from '../../lib/error-messages';
 import { useFormatNumber, useLocaleFormats } from '../../lib/locale';
 import { useLiveQuery } from '../../lib/use-live-feed';
@@ -15,6 +16,7 @@ import { Form } from '../../ui/form';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import {
+  findMaterialByNumber,
   findOrderByNumber,
   getOrderQueryOptions,
   ordersKey,
@@ -24,11 +26,17 @@ import {
   useWorklist,
   type ActionTarget,
 } from './api/orders';
-import type { Worklist } from './api/types';
+import type { MaterialSteps, OrderView, Worklist } from './api/types';
 import { LiveState } from './components/live-state';
+import { MaterialFavourites } from './components/material-favourites';
 import { MoveToStationDialog } from './components/station-choice-dialog';
 import { Badge } from '../../ui/badge';
-import { DelayedBadge, PriorityBadge, StatusBadge } from './components/order-badges';
+import { DelayedBadge, PriorityBadge, QualityBadge, StatusBadge } from './components/order-badges';
+import { CompleteWithReasonDialog } from './components/complete-with-reason-dialog';
+import { ScannedMaterialDialog } from './components/scanned-material-dialog';
+import { MeasurementsPanel, useCheckedValues } from './components/measurements-panel';
+import { failedValuesOfWork, unmeasuredValuesOfWork } from '../../../domain/orders/order.decider';
+import type { ValueChecks } from '../../../domain/stations/station.schema';
 import './orders.css';
 import { useRunOrderAction } from './use-run-order-action';
 
@@ -69,6 +77,7 @@ function WorklistEntries({ worklist, selectedId, onSelect }: { worklist: Worklis
             <span className="station-order-facts">
               {order.prioritize ? <PriorityBadge /> : null}
               {order.inWork ? <Badge tone="info">{t('orders.station.inWork')}</Badge> : null}
+              <QualityBadge quality={order.quality} />
               <span>{t('orders.station.deliveryOn', { day: formats.day(order.deliveryDate) })}</span>
               {order.delayed ? <DelayedBadge delayed /> : null}
             </span>
@@ -98,6 +107,58 @@ function MaterialStepsAtStation({ materialId, stationId }: { materialId: string;
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * Completes the work here: with a value outside tolerance or a checked value not measured in this
+ * work, the operator gives a reason first (the server asks the same).
+ */
+function CompleteWorkButton({
+  order,
+  stationId,
+  workStartedAt,
+  checks,
+  isDisabled,
+  onComplete,
+}: {
+  order: OrderView;
+  stationId: string;
+  workStartedAt: string | null;
+  checks: ValueChecks | undefined;
+  isDisabled: boolean;
+  onComplete: (reason?: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [askingReason, setAskingReason] = useState(false);
+  const checked = useCheckedValues(order, checks);
+  const failedValues = workStartedAt ? failedValuesOfWork(order.measurements, stationId, workStartedAt) : [];
+  const missingValues = workStartedAt
+    ? unmeasuredValuesOfWork(
+        checked.values.map((value) => value.name),
+        order.measurements,
+        stationId,
+        workStartedAt,
+      )
+    : [];
+  return (
+    <>
+      <Button
+        isDisabled={isDisabled || (checks !== undefined && checks.mode !== 'none' && checked.isPending)}
+        onPress={() => (failedValues.length > 0 || missingValues.length > 0 ? setAskingReason(true) : onComplete())}
+      >
+        {t('orders.actions.complete-work.label')}
+      </Button>
+      {askingReason ? (
+        <CompleteWithReasonDialog
+          orderNumber={order.orderNumber}
+          failedValues={failedValues}
+          missingValues={missingValues}
+          onClose={() => setAskingReason(false)}
+          onComplete={(reason) => onComplete(reason)}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -148,6 +209,7 @@ function CurrentOrder({
         <StatusBadge status={current.status} />
         {current.prioritize ? <PriorityBadge /> : null}
         <DelayedBadge delayed={current.delayed} />
+        <QualityBadge quality={current.quality} />
       </div>
       <p className="order-location">
         {here
@@ -162,13 +224,19 @@ function CurrentOrder({
         <Button isDisabled={!can('start-work') || act.isPending} onPress={() => void run('start-work', { stationId })}>
           {t('orders.actions.start-work.label')}
         </Button>
-        <Button isDisabled={!can('complete-work') || act.isPending} onPress={() => void run('complete-work', { stationId })}>
-          {t('orders.actions.complete-work.label')}
-        </Button>
+        <CompleteWorkButton
+          order={current}
+          stationId={stationId}
+          workStartedAt={here?.workStartedAt ?? null}
+          checks={station?.valueChecks}
+          isDisabled={!can('complete-work') || act.isPending}
+          onComplete={(reason) => void run('complete-work', reason === undefined ? { stationId } : { stationId, reason })}
+        />
         <Button variant="secondary" isDisabled={!can('move-to-station') || act.isPending} onPress={() => setMoving(true)}>
           {t('orders.station.moveTo')}
         </Button>
       </div>
+      <MeasurementsPanel order={current} stationId={stationId} checks={station?.valueChecks} canMeasure={can('complete-work') && !act.isPending} />
       <dl className="order-facts">
         <div className="order-fact">
           <dt>{t('orders.fields.deliveryDate')}</dt>
@@ -205,6 +273,7 @@ function CurrentOrder({
                 material: position.materialNumber ? `${position.materialName} (${position.materialNumber})` : position.materialName,
               })}
             </p>
+            <MaterialFavourites materialId={position.materialId} />
             <MaterialStepsAtStation materialId={position.materialId} stationId={stationId} />
           </li>
         ))}
@@ -226,7 +295,8 @@ function CurrentOrder({
  * The station screen's worklist: the orders at this station (prioritized first, then by delivery
  * date), kept current live; the chosen order with its positions, materials, steps, the station's
  * parameters and the note for production; Start, Complete and Move to. A barcode scanner types the
- * order number and Enter, like a keyboard, which opens that order.
+ * order number and Enter, like a keyboard, which opens that order; a material's number (its label)
+ * opens that material's information in a dialog, with its orders on this worklist.
  */
 export function StationWorklist({ stationId, stationName }: StationWorklistProps) {
   const { t } = useTranslation();
@@ -239,6 +309,9 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
     state: 'idle',
   });
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [scannedMaterial, setScannedMaterial] = useState<MaterialSteps | null>(null);
+  // Station scanning is an optional function of the company (App function): switched off, no order number is typed or scanned.
+  const scanning = useCompanyFunctions().isOn('stationScanning');
   const chosen = search.get('order');
   const selectedId = chosen ?? worklist.data?.data.find((order) => order.inWork)?.id ?? worklist.data?.data[0]?.id ?? null;
 
@@ -262,7 +335,10 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
     try {
       const found = await findOrderByNumber(orderNumber);
       if (!found) {
-        setLookup({ state: 'notFound', orderNumber });
+        // A scanned material label (its number) opens that material's information here.
+        const material = await findMaterialByNumber(orderNumber);
+        setScannedMaterial(material);
+        setLookup(material ? { state: 'idle' } : { state: 'notFound', orderNumber });
         return;
       }
       // The answer is the order as its details read it: shown at once, no second request.
@@ -276,7 +352,7 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
 
   const lookupProblem: ErrorDetail | undefined =
     lookup.state === 'notFound'
-      ? { path: 'orderNumber', message: 'orders.station.notFound', params: { orderNumber: lookup.orderNumber } }
+      ? { path: 'orderNumber', message: 'orders.station.notFoundAny', params: { orderNumber: lookup.orderNumber } }
       : lookup.state === 'failed'
         ? { path: 'orderNumber', message: lookup.code }
         : undefined;
@@ -284,19 +360,24 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
   return (
     <div className="station-worklist" data-current={live.isCurrent}>
       <LiveState live={live} subject={t('orders.station.subject', { station: stationName })} />
-      <Form className="station-scan" onSubmit={(event) => void open(event)} aria-label={t('orders.station.scanLabel')}>
-        <TextField
-          label={t('orders.station.scan')}
-          description={t('orders.station.scanHint')}
-          value={typed}
-          onChange={setTyped}
-          autoComplete="off"
-          errorDetail={lookupProblem}
-        />
-        <Button type="submit" variant="secondary" isDisabled={lookup.state === 'searching'}>
-          {t('orders.station.open')}
-        </Button>
-      </Form>
+      {scanning ? (
+        <Form className="station-scan" onSubmit={(event) => void open(event)} aria-label={t('orders.station.scanLabel')}>
+          <TextField
+            label={t('orders.station.scan')}
+            description={t('orders.station.scanHint')}
+            value={typed}
+            onChange={setTyped}
+            autoComplete="off"
+            errorDetail={lookupProblem}
+          />
+          <Button type="submit" variant="secondary" isDisabled={lookup.state === 'searching'}>
+            {t('orders.station.open')}
+          </Button>
+        </Form>
+      ) : null}
+      {scannedMaterial ? (
+        <ScannedMaterialDialog material={scannedMaterial} worklist={worklist.data} onOpenOrder={select} onClose={() => setScannedMaterial(null)} />
+      ) : null}
       {outcome ? (
         <div className="form-conflict" role="alert">
           {outcome.kind === 'conflict' ? t('orders.station.conflict', { orderNumber: outcome.orderNumber }) : outcome.message}

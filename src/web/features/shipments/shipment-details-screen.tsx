@@ -261,7 +261,7 @@ function ShipmentOrders({ shipment }: { shipment: ShipmentView }) {
   );
 }
 
-function ShipmentDetails({ shipment, live }: { shipment: ShipmentView; live: LiveQueryState }) {
+function ShipmentDetails({ shipment, live, documents }: { shipment: ShipmentView; live: LiveQueryState; documents?: ReactNode }) {
   const { t } = useTranslation();
   const { session } = useAuth();
   const formats = useLocaleFormats();
@@ -321,13 +321,14 @@ function ShipmentDetails({ shipment, live }: { shipment: ShipmentView; live: Liv
       <ShipmentOrders shipment={shipment} />
       <Attachments shipment={shipment} canWrite={canWrite} />
       <TrackingLinksPanel shipment={shipment} canWrite={canWrite} />
+      {documents}
       <ShipmentHistoryPanel shipmentId={shipment.id} />
     </div>
   );
 }
 
 /** `order/shipment/:id`: a shipment with its orders, attachments, tracking links and history, kept current live. */
-export function ShipmentDetailsScreen() {
+export function ShipmentDetailsScreen({ documents }: { documents?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { id = '' } = useParams<{ id?: string }>();
   const shipment = useShipment(id);
@@ -335,7 +336,7 @@ export function ShipmentDetailsScreen() {
   const live = useLiveQuery(topics, getShipmentQueryOptions(id).queryKey, shipment);
   return (
     <ShipmentLoader id={id} query={shipment} pageTitle={t('screens.shipment.title')}>
-      {(loaded) => <ShipmentDetails shipment={loaded} live={live} />}
+      {(loaded) => <ShipmentDetails shipment={loaded} live={live} documents={documents} />}
     </ShipmentLoader>
   );
 }

@@ -1,6 +1,12 @@
 import { useCallback, useState } from 'react';
 import { maintenanceIsNotInFuture } from '../../../domain/stations/station.decider';
-import { stationInputSchema, type AfterCompletionAction, type StationFormValues, type StationInput } from '../../../domain/stations/station.schema';
+import {
+  stationInputSchema,
+  type AfterCompletionAction,
+  type StationFormValues,
+  type StationInput,
+  type ValueCheckMode,
+} from '../../../domain/stations/station.schema';
 import { validateInput, type FieldErrors } from '../../lib/error-messages';
 import { useSchemaForm, type DraftCheck } from '../../lib/use-schema-form';
 import type { StationView } from './api/stations';
@@ -28,6 +34,10 @@ export interface StationFormState {
   parameters: ParameterRow[];
   actions: ActionRow[];
   incomingGoodsCheckIn: boolean;
+  /** Which values of the order's material operators measure here. */
+  valueCheckMode: ValueCheckMode;
+  /** The value names when `valueCheckMode` is `named`, comma-separated as typed. */
+  valueNames: string;
   /** datetime-local value of the last maintenance; '' for none. */
   lastMaintenance: string;
 }
@@ -39,7 +49,22 @@ export const newRowKey = (): string => `row-${++rowCounter}`;
 export const emptyParameter = (): ParameterRow => ({ key: newRowKey(), name: '', value: NaN, unit: '', from: NaN, to: NaN });
 export const emptyAction = (): ActionRow => ({ key: newRowKey(), action: '', element: '' });
 
-export const emptyStationForm = (): StationFormState => ({ name: '', parameters: [], actions: [], incomingGoodsCheckIn: false, lastMaintenance: '' });
+export const emptyStationForm = (): StationFormState => ({
+  name: '',
+  parameters: [],
+  actions: [],
+  incomingGoodsCheckIn: false,
+  valueCheckMode: 'none',
+  valueNames: '',
+  lastMaintenance: '',
+});
+
+/** The value names typed, comma-separated: each trimmed, empty ones left out. */
+export const valueNamesOf = (text: string): string[] =>
+  text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name.length > 0);
 
 export function stationFormOf(station: StationView): StationFormState {
   return {
@@ -47,6 +72,8 @@ export function stationFormOf(station: StationView): StationFormState {
     parameters: station.parameters.map((p) => ({ key: newRowKey(), name: p.name, value: p.value, unit: p.unit, from: p.from ?? NaN, to: p.to ?? NaN })),
     actions: station.actions.map((a) => ({ key: newRowKey(), action: a.action, element: a.element })),
     incomingGoodsCheckIn: station.incomingGoodsCheckIn,
+    valueCheckMode: station.valueChecks.mode,
+    valueNames: station.valueChecks.names.join(', '),
     lastMaintenance: toDateTimeInput(station.lastMaintenanceAt),
   };
 }
@@ -67,6 +94,7 @@ export function stationInputOf(form: StationFormState): StationFormValues {
     })),
     actions: form.actions.map((a) => ({ action: (a.action || undefined) as AfterCompletionAction, element: a.element })),
     incomingGoodsCheckIn: form.incomingGoodsCheckIn,
+    valueChecks: { mode: form.valueCheckMode, names: form.valueCheckMode === 'named' ? valueNamesOf(form.valueNames) : [] },
   };
 }
 

@@ -20,13 +20,15 @@ export interface StationWorkScreenProps {
    * it is `<NoOrdersAtStation/>`. It receives the station through its own props.
    */
   worklist: (station: { id: string; name: string }) => ReactNode;
+  /** "Suggest an improvement" at this station, placed in the bar; app/ composes it (the suggestions feature). */
+  suggestImprovement?: ReactNode;
 }
 
 /**
  * The station screen an operator works at after the station login. It belongs to the session the
  * login opened for this station; anyone else is sent to the station's login.
  */
-export function StationWorkScreen({ stationId, operatorName, languageSwitch, worklist }: StationWorkScreenProps) {
+export function StationWorkScreen({ stationId, operatorName, languageSwitch, worklist, suggestImprovement }: StationWorkScreenProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { status, session, logout } = useAuth();
@@ -47,6 +49,7 @@ export function StationWorkScreen({ stationId, operatorName, languageSwitch, wor
       toolbar={
         <>
           {languageSwitch}
+          {suggestImprovement}
           <span className="station-frame-operator">{t('stations.work.signedInAs', { operator: operatorName ?? '…' })}</span>
           <Button variant="secondary" onPress={() => void signOut()}>
             {t('stations.work.signOut')}

@@ -1,14 +1,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { attributeOptionsOf, chosenFavourites, measuredValueOf } from '../../../../domain/company/favourites.rules';
 import type { MaterialSummary, MaterialType } from '../../../../domain/materials/materials.schema';
+import { useFavourites } from '../../../lib/company-display';
 import { useFormatNumber } from '../../../lib/locale';
 import type { PagingState } from '../../../lib/paging';
 import { useDebounced } from '../../../lib/use-debounced';
 import { Button } from '../../../ui/button';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { Link } from '../../../ui/link';
-import { useMaterials } from '../api/materials';
+import { getMaterials, useMaterials } from '../api/materials';
 import { editMaterialHref } from '../list-search';
 import { isMadeHere } from '../material-draft';
 import type { MaterialToDelete } from './delete-material-dialog';
@@ -28,8 +30,19 @@ export function MaterialTable({ type, paging, onPagingChange, canWrite, onDelete
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const format = useFormatNumber();
+  const favourites = useFavourites();
   const q = useDebounced(paging.globalFilter.trim());
   const materials = useMaterials({ type, page: paging.pageIndex + 1, limit: paging.pageSize, q, sort: paging.sort });
+
+  // A scanned label (its Code 128 or QR code is the material number, ended by Enter) opens the
+  // material whose number matches exactly, whatever its type; anything else stays a search.
+  const openScanned = async (text: string) => {
+    const number = text.trim();
+    if (!number) return;
+    const found = await getMaterials({ page: 1, limit: 20, q: number, sort: 'name' }).catch(() => null);
+    const match = found?.data.find((material) => material.materialNumber === number);
+    if (match) navigate(editMaterialHref(match.id));
+  };
 
   const columns = useMemo<DataTableColumn<MaterialSummary>[]>(() => {
     const list: DataTableColumn<MaterialSummary>[] = [
@@ -50,6 +63,18 @@ export function MaterialTable({ type, paging, onPagingChange, canWrite, onDelete
         allowsSorting: true,
       },
     ];
+    // The company's favourite attributes and values (App settings): the material's options, the value with its unit.
+    for (const favourite of favourites ? chosenFavourites(favourites) : []) {
+      list.push({
+        id: `favourite-${favourite.slot}`,
+        header: favourite.name,
+        cell: (row) => {
+          if (favourite.kind === 'attribute') return attributeOptionsOf(row, favourite.name)?.join(', ') || '–';
+          const value = measuredValueOf(row, favourite.name);
+          return value ? `${format(value.number, { maximumFractionDigits: 3 })} ${value.unit}` : '–';
+        },
+      });
+    }
     if (isMadeHere(type)) list.push({ id: 'componentCount', header: t('materials.columns.components'), cell: (row) => format(row.componentCount) });
     if (canWrite) {
       list.push({
@@ -72,7 +97,7 @@ export function MaterialTable({ type, paging, onPagingChange, canWrite, onDelete
       });
     }
     return list;
-  }, [t, format, type, canWrite, onDelete]);
+  }, [t, format, type, canWrite, onDelete, favourites]);
 
   return (
     <DataTable
@@ -87,6 +112,7 @@ export function MaterialTable({ type, paging, onPagingChange, canWrite, onDelete
       error={materials.error}
       withFilter
       onRowAction={(row) => navigate(editMaterialHref(row.id))}
+      onSearchSubmit={(text) => void openScanned(text)}
     />
   );
 }

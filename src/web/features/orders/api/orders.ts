@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderAction } from '../../../../domain/orders/order.machine';
 import { parseOrderNumber } from '../../../../domain/orders/order.numbering';
+import type { MaterialSummary } from '../../../../domain/materials/materials.schema';
+import { MAX_PAGE_SIZE } from '../../../../domain/shared/paging';
 import type { OrderForm, OrderKind, OrderStatus } from '../../../../domain/orders/order.schema';
 import { can } from '../../../lib/access';
-import { api, isApiError, type Page } from '../../../lib/api';
+import { api, apiBaseUrl, isApiError, type Page } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { allStationsQueryOptions, materialChoicesQueryOptions } from '../../../lib/reference-data';
 import type {
@@ -114,6 +116,8 @@ export const changeOrder = (id: string, form: OrderForm, version: number): Promi
 export interface ActionTarget {
   stationId?: string;
   toStationId?: string;
+  /** Complete work: why, when a value measured in this work lies outside tolerance. */
+  reason?: string;
 }
 
 /** `POST /api/orders/{id}/{action}` on the version the screen shows. */
@@ -141,6 +145,13 @@ export const useOrderAction = () =>
 
 export const useSetAdvertisement = () => useOrdersMutation(setAdvertisement);
 
+/** A value of the order's material measured at the station (`measureValueSchema`), on the version the screen shows. */
+export const measureValue = (id: string, input: { version: number; stationId: string; valueName: string; measured: number }): Promise<OrderView> =>
+  api.post<OrderView>(`${path(id)}/measure`, input);
+
+export const useMeasureValue = () =>
+  useOrdersMutation(({ id, ...input }: { id: string; version: number; stationId: string; valueName: string; measured: number }) => measureValue(id, input));
+
 /** Materials whose name or number contains `q` (of one type, for a logistics order's purchasing parts). */
 export const useMaterialChoices = (q: string, type?: MaterialChoice['type']) => useQuery(materialChoicesQueryOptions(q, type));
 
@@ -148,6 +159,29 @@ export const getMaterialSteps = (id: string): Promise<MaterialSteps> => api.get<
 
 /** A material's manufacturing steps, for the station screen. */
 export const useMaterialSteps = (id: string) => useQuery({ queryKey: ['materials', 'detail', id], queryFn: () => getMaterialSteps(id), enabled: id !== '' });
+
+/**
+ * The material whose number is exactly `materialNumber` (a scanned label), or null: searched as
+ * the materials search does (name and number contain it), then matched exactly. Sorted by number,
+ * a full page: the exact number comes before the numbers that merely start with it.
+ */
+export async function findMaterialByNumber(materialNumber: string): Promise<MaterialSteps | null> {
+  const wanted = materialNumber.trim();
+  if (!wanted) return null;
+  const found = await api.get<Page<MaterialSummary>>('/materials', { query: { page: 1, limit: MAX_PAGE_SIZE, q: wanted, sort: 'materialNumber' } });
+  const match = found.data.find((material) => material.materialNumber === wanted);
+  return match ? getMaterialSteps(match.id) : null;
+}
+
+/** A material's image (its bytes need the bearer token an `<img>` could not send). */
+export const useMaterialImageBlob = (url: string | null) =>
+  useQuery({
+    // The URL changes with every upload (`?v=`), so what was fetched once stays true.
+    queryKey: ['materials', 'image', url ?? ''],
+    queryFn: () => api.blob((url ?? '').startsWith(apiBaseUrl) ? (url ?? '').slice(apiBaseUrl.length) : (url ?? '')),
+    enabled: url !== null,
+    staleTime: Infinity,
+  });
 
 /** Every station of the company in sequence order: names for history and boards, targets for move-to and check-in. */
 export const useStationChoices = () => useQuery(allStationsQueryOptions('sequence'));

@@ -26,6 +26,13 @@ export function DelayedBadge({ delayed }: { delayed: boolean }) {
   return delayed ? <Badge tone="error">{t('orders.delayed.yes')}</Badge> : <span className="order-muted">{t('orders.delayed.no')}</span>;
 }
 
+/** The quality flag: a value measured outside tolerance (failed) or all within (passed); nothing before any measurement. */
+export function QualityBadge({ quality }: { quality: 'passed' | 'failed' | null }) {
+  const { t } = useTranslation();
+  if (!quality) return null;
+  return <Badge tone={quality === 'failed' ? 'error' : 'positive'}>{t(`orders.quality.${quality}`)}</Badge>;
+}
+
 /** Prioritized orders go first on every worklist. */
 export function PriorityBadge() {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ import { getOrdersQueryOptions, useOrders, type OrderListQuery } from '../api/or
 import type { OrderListItem } from '../api/types';
 import { editOrderHref, orderDetailsHref, orderHistoryHref, statusesOfKind, type OrderListState } from '../list-search';
 import { LiveState } from './live-state';
-import { StatusBadge } from './order-badges';
+import { QualityBadge, StatusBadge } from './order-badges';
 import { sharedOrderColumns } from './order-columns';
 
 export interface OrderTableProps {
@@ -54,7 +54,17 @@ export function OrderTable({ state, onChange, onPagingChange, canWrite, topics }
     const list: DataTableColumn<OrderListItem>[] = [
       { id: 'number', header: t('orders.fields.orderNumber'), isRowHeader: true, allowsSorting: true, cell: (order) => order.orderNumber },
       { id: 'name', header: t(`orders.fields.nameOf.${kind}`), allowsSorting: true, cell: (order) => order.name },
-      { id: 'status', header: t('orders.fields.status'), allowsSorting: true, cell: (order) => <StatusBadge status={order.status} /> },
+      {
+        id: 'status',
+        header: t('orders.fields.status'),
+        allowsSorting: true,
+        cell: (order) => (
+          <span className="order-cell-line">
+            <StatusBadge status={order.status} />
+            <QualityBadge quality={order.quality} />
+          </span>
+        ),
+      },
       shared.delayed,
       { ...shared.deliveryDate, allowsSorting: true },
     ];

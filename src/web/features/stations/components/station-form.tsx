@@ -9,6 +9,7 @@ import { TextField } from '../../../ui/text-field';
 import type { StationFormModel, StationFormSubmission } from '../station-form-state';
 import { ActionFields } from './action-fields';
 import { ParameterFields } from './parameter-fields';
+import { ValueCheckFields } from './value-check-fields';
 
 export interface StationFormProps {
   /** The form state (`useStationForm`). */
@@ -60,6 +61,7 @@ export function StationForm({ form, label, submitLabel, isPending, notice, onSub
           </Checkbox>
         </fieldset>
         <ParameterFields parameters={draft.parameters} onChange={(parameters) => patch({ parameters })} problem={form.problem} />
+        <ValueCheckFields mode={draft.valueCheckMode} names={draft.valueNames} onChange={patch} problem={form.problem} />
         <ActionFields actions={draft.actions} onChange={(actions) => patch({ actions })} problem={form.problem} />
         <div className="form-actions">
           <Link variant="button" href="/station">

@@ -1,0 +1,44 @@
+import type { DocumentLocale, DocumentSubjectType, DocumentType, LabelSize } from './documents.schema.js';
+
+/** Stream type of a document's stream `document-<id>`. */
+export const DOCUMENT_STREAM_TYPE = 'document';
+export const documentStreamId = (documentId: string) => `document-${documentId}`;
+
+/** Who asked for the document: a user from a screen, or a station's action after completion. */
+export type DocumentTrigger = { kind: 'user'; userId: string } | { kind: 'station'; stationId: string; orderId: string; userId: string | null };
+
+/** Why no PDF came out: the subject was gone or did not fit (`no-pdf`), or printing failed after the last retry (`error`). */
+export type DocumentFailure = 'no-pdf' | 'error';
+
+type RequestedData = {
+  documentId: string;
+  /** Consecutive per company. */
+  number: number;
+  documentNumber: string;
+  documentType: DocumentType;
+  subjectType: DocumentSubjectType;
+  subjectId: string;
+  /** The order a station action printed it for, when that is not the subject itself (a material label). */
+  orderId: string | null;
+  labelSize: LabelSize | null;
+  locale: DocumentLocale;
+  trigger: DocumentTrigger;
+  at: string;
+};
+
+/**
+ * Facts of one document, in the past tense. Every payload carries `documentId` and `at`. Shapes
+ * are never edited once landed.
+ */
+export type DocumentEvent =
+  | { type: 'DocumentRequested'; data: RequestedData }
+  | { type: 'DocumentGenerated'; data: { documentId: string; path: string; size: number; pages: number; at: string } }
+  | { type: 'DocumentFailed'; data: { documentId: string; failure: DocumentFailure; reason: string; at: string } }
+  /**
+   * A station action asked for a document that does not apply to the completed order (a test
+   * protocol of a customer order, a delivery bill of an order in no shipment): recorded, never
+   * printed. The subject is the order; `reason` says why.
+   */
+  | { type: 'DocumentRefused'; data: RequestedData & { reason: string } };
+
+export type DocumentEventType = DocumentEvent['type'];

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Documents: PDFs the console prints for a subject (a shipment, a material, an order). The types,
+ * what each is printed for, the label sizes and the request's limits are written once here; the
+ * server and the web both use them (docs/documents.md).
+ */
+export const documentTypes = ['delivery-bill', 'material-label', 'order-traveler', 'test-protocol', 'receipt'] as const;
+export type DocumentType = (typeof documentTypes)[number];
+
+export const documentSubjectTypes = ['shipment', 'material', 'order'] as const;
+export type DocumentSubjectType = (typeof documentSubjectTypes)[number];
+
+/** What each document is printed for. Test protocols and travelers need a production order, a receipt a logistics order (checked when requested). */
+export const subjectTypeOf: Record<DocumentType, DocumentSubjectType> = {
+  'delivery-bill': 'shipment',
+  'material-label': 'material',
+  'order-traveler': 'order',
+  'test-protocol': 'order',
+  receipt: 'order',
+};
+
+/** Material labels: one 100 x 50 mm label, or an A4 sheet of 2 x 5 labels of the same size. */
+export const labelSizes = ['single', 'a4-sheet'] as const;
+export type LabelSize = (typeof labelSizes)[number];
+
+/** Labels on one A4 sheet (2 columns of 5). */
+export const LABELS_PER_SHEET = 10;
+
+export const documentStatuses = ['requested', 'generated', 'failed'] as const;
+export type DocumentStatus = (typeof documentStatuses)[number];
+
+/** Languages a document is printed in. */
+export const documentLocales = ['en', 'de'] as const;
+export type DocumentLocale = (typeof documentLocales)[number];
+
+/** `POST /api/documents`: which document, for which subject; a label's size (default single). */
+export const requestDocumentSchema = z.object({
+  type: z.enum(documentTypes, { error: 'documents.validation.unknownType' }),
+  subjectId: z.uuid({ error: 'validation.invalidId' }),
+  labelSize: z.enum(labelSizes, { error: 'documents.validation.unknownLabelSize' }).optional(),
+});
+export type RequestDocumentInput = z.infer<typeof requestDocumentSchema>;
+
+/** `GET /api/documents`: the documents of one subject, newest first. */
+export const documentListQuerySchema = z.object({
+  subjectType: z.enum(documentSubjectTypes),
+  subjectId: z.uuid(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** The document number: consecutive per company, e.g. `DOC-000042`. */
+export const documentNumberOf = (number: number) => `DOC-${String(number).padStart(6, '0')}`;
+
+/** The file name a download gets, e.g. `delivery-bill-DOC-000042.pdf`. */
+export const documentFileName = (type: DocumentType, documentNumber: string) => `${type}-${documentNumber}.pdf`;

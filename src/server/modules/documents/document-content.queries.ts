@@ -1,0 +1,285 @@
+import { favouritesOf, type Address, type BasicSettings } from '../../../domain/company/company.schema.js';
+import type { DocumentType, LabelSize } from '../../../domain/documents/documents.schema.js';
+import { orderStreamId, type OrderEvent } from '../../../domain/orders/order.events.js';
+import type { Tx } from '../../platform/db.js';
+import type { EventStore } from '../../platform/event-store.js';
+import { permanentJobFailure } from '../../platform/jobs.js';
+import { userNamesByIds } from '../identity/index.js';
+import { stationNamesById } from '../stations/index.js';
+import type { DocumentRow } from './documents.tables.js';
+
+/** The sender block of every document: the company's name, address, contact, logo file and date format. */
+export interface Sender {
+  name: string;
+  address: Address;
+  email: string;
+  phone: string;
+  logoFile: string | null;
+  dateFormat: BasicSettings['dateFormat'];
+}
+
+export interface Line {
+  materialName: string;
+  materialNumber: string;
+  quantity: number;
+}
+
+export interface DeliveryBillContent {
+  type: 'delivery-bill';
+  shipmentNumber: string;
+  customerName: string;
+  deliveryAddress: { name: string; street: string; houseNumber: string; addressSuffix: string; zip: string; place: string; country: string } | null;
+  carrier: string;
+  trackingId: string;
+  shippingDate: string;
+  orders: { orderNumber: string; packaging: string; positions: Line[] }[];
+}
+
+export interface MaterialLabelContent {
+  type: 'material-label';
+  materialNumber: string;
+  name: string;
+  materialType: string;
+  stockUnit: string;
+  labelSize: LabelSize;
+  /** The company's favourite attributes and values the material has: `Colour: red, blue`, `Length: 120 mm`. */
+  favourites: { name: string; text: string }[];
+}
+
+export interface OrderTravelerContent {
+  type: 'order-traveler';
+  orderNumber: string;
+  kind: string;
+  name: string;
+  deliveryDate: string | null;
+  noteForProduction: string;
+  positions: Line[];
+}
+
+export interface Measurement {
+  valueName: string;
+  nominal: number;
+  unit: string;
+  minTolerance: number;
+  maxTolerance: number;
+  measured: number | null;
+  passed: boolean | null;
+  measuredBy: string | null;
+  measuredAt: string | null;
+  stationName: string | null;
+}
+
+export interface TestProtocolContent {
+  type: 'test-protocol';
+  orderNumber: string;
+  materialName: string;
+  materialNumber: string;
+  quantity: number;
+  values: Measurement[];
+  /** Every value measured and within tolerance. */
+  passed: boolean;
+}
+
+export interface ReceiptContent {
+  type: 'receipt';
+  orderNumber: string;
+  supplier: string;
+  positions: Line[];
+  /** Null until the goods were checked in. */
+  receivedAt: string | null;
+  receivedBy: string | null;
+  stationName: string | null;
+}
+
+export type DocumentContent = DeliveryBillContent | MaterialLabelContent | OrderTravelerContent | TestProtocolContent | ReceiptContent;
+
+/** The facts of a `ValueMeasured` event of the order stream (the orders module's contract). */
+type ValueMeasuredData = Extract<OrderEvent, { type: 'ValueMeasured' }>['data'];
+
+/** The subject is gone (deleted since the request): no PDF, and no retry makes one. */
+const subjectGone = (type: DocumentType) => permanentJobFailure(`no-pdf: the subject of the ${type} no longer exists`);
+
+export async function senderOf(tx: Tx, companyId: string): Promise<Sender> {
+  const company = await tx.selectFrom('companies').select(['company_name', 'basic_settings', 'logo_file']).where('id', '=', companyId).executeTakeFirst();
+  if (!company) throw permanentJobFailure('no-pdf: the company no longer exists');
+  const settings = company.basic_settings;
+  const address = settings.deliveryAddress?.street || settings.deliveryAddress?.place ? settings.deliveryAddress : settings.billingAddress;
+  return {
+    name: settings.companyName || company.company_name,
+    address,
+    email: settings.email ?? '',
+    phone: settings.phone ?? '',
+    logoFile: company.logo_file,
+    dateFormat: settings.dateFormat ?? 'DD.MM.YYYY',
+  };
+}
+
+const linesOf = (positions: readonly { materialName: string; materialNumber: string; quantity: number }[]): Line[] =>
+  positions.map(({ materialName, materialNumber, quantity }) => ({ materialName, materialNumber, quantity }));
+
+async function deliveryBill(tx: Tx, shipmentId: string): Promise<DeliveryBillContent> {
+  const shipment = await tx.selectFrom('shipments').select(['state']).where('id', '=', shipmentId).executeTakeFirst();
+  if (!shipment) throw subjectGone('delivery-bill');
+  const state = shipment.state;
+  const orderIds = state.orders.map((order) => order.orderId);
+  const states = orderIds.length === 0 ? [] : await tx.selectFrom('order_states').select(['id', 'state']).where('id', 'in', orderIds).execute();
+  const byId = new Map(states.map((row) => [row.id, row.state]));
+  const first = byId.get(orderIds[0] ?? '');
+  return {
+    type: 'delivery-bill',
+    shipmentNumber: state.shipmentNumber,
+    customerName: state.customerName,
+    deliveryAddress: first
+      ? {
+          name: first.details.name,
+          street: first.details.street,
+          houseNumber: first.details.houseNumber,
+          addressSuffix: first.details.addressSuffix,
+          zip: first.details.zip,
+          place: first.details.place,
+          country: first.details.country,
+        }
+      : null,
+    carrier: state.details.carrier.name,
+    trackingId: state.details.trackingId,
+    shippingDate: state.details.shippingDate,
+    orders: state.orders.map((order) => {
+      const orderState = byId.get(order.orderId);
+      return { orderNumber: order.orderNumber, packaging: orderState?.details.packaging ?? '', positions: linesOf(orderState?.positions ?? []) };
+    }),
+  };
+}
+
+async function materialLabel(tx: Tx, materialId: string, labelSize: LabelSize): Promise<MaterialLabelContent> {
+  const material = await tx
+    .selectFrom('materials')
+    .select(['company_id', 'material_number', 'name', 'type', 'stock_unit', 'attributes', 'measured_values'])
+    .where('id', '=', materialId)
+    .executeTakeFirst();
+  if (!material) throw subjectGone('material-label');
+  const company = await tx.selectFrom('companies').select('basic_settings').where('id', '=', material.company_id).executeTakeFirst();
+  const chosen = favouritesOf(company?.basic_settings.favourites);
+  const favourites: { name: string; text: string }[] = [];
+  for (const name of [chosen.attribute1, chosen.attribute2]) {
+    const attribute = material.attributes.find((candidate) => candidate.name === name);
+    if (attribute) favourites.push({ name: attribute.name, text: attribute.options.join(', ') });
+  }
+  for (const name of [chosen.value1, chosen.value2]) {
+    const value = material.measured_values.find((candidate) => candidate.name === name);
+    if (value) favourites.push({ name: value.name, text: `${value.number} ${value.unit}` });
+  }
+  return {
+    type: 'material-label',
+    materialNumber: material.material_number,
+    name: material.name,
+    materialType: material.type,
+    stockUnit: material.stock_unit,
+    labelSize,
+    favourites,
+  };
+}
+
+async function orderStateOf(tx: Tx, orderId: string, type: DocumentType) {
+  const row = await tx.selectFrom('order_states').select('state').where('id', '=', orderId).executeTakeFirst();
+  if (!row) throw subjectGone(type);
+  return row.state;
+}
+
+async function orderTraveler(tx: Tx, orderId: string): Promise<OrderTravelerContent> {
+  const order = await orderStateOf(tx, orderId, 'order-traveler');
+  return {
+    type: 'order-traveler',
+    orderNumber: order.orderNumber,
+    kind: order.kind,
+    name: order.details.name,
+    deliveryDate: order.details.deliveryDate,
+    noteForProduction: order.details.noteForProduction,
+    positions: linesOf(order.positions),
+  };
+}
+
+async function testProtocol(tx: Tx, eventStore: EventStore, orderId: string): Promise<TestProtocolContent> {
+  const order = await orderStateOf(tx, orderId, 'test-protocol');
+  const position = order.positions[0];
+  const material = position ? await tx.selectFrom('materials').select(['measured_values']).where('id', '=', position.materialId).executeTakeFirst() : undefined;
+  // The latest measurement of each value name counts (a later one replaces an earlier one).
+  const latest = new Map<string, ValueMeasuredData>();
+  for (const event of await eventStore.readStream(tx, orderStreamId(orderId))) {
+    if (event.type === 'ValueMeasured') {
+      const data = event.data as ValueMeasuredData;
+      latest.set(data.valueName, data);
+    }
+  }
+  const measurements = [...latest.values()];
+  const names = await userNamesByIds(
+    tx,
+    measurements.map((m) => m.measuredBy),
+  );
+  const stations = await stationNamesById(tx, [...new Set(measurements.map((m) => m.stationId))]);
+  const measurementOf = (m: ValueMeasuredData | undefined) => ({
+    measured: m?.measured ?? null,
+    passed: m?.passed ?? null,
+    measuredBy: m ? (names.get(m.measuredBy) ?? '') : null,
+    measuredAt: m?.at ?? null,
+    stationName: m ? (stations.get(m.stationId) ?? '') : null,
+  });
+  const values: Measurement[] = (material?.measured_values ?? []).map((value) => {
+    const m = latest.get(value.name);
+    latest.delete(value.name);
+    return {
+      valueName: value.name,
+      nominal: value.number,
+      unit: value.unit,
+      minTolerance: value.minTolerance,
+      maxTolerance: value.maxTolerance,
+      ...measurementOf(m),
+    };
+  });
+  // Values measured that the material no longer has are printed as they were measured.
+  for (const m of latest.values()) {
+    values.push({ valueName: m.valueName, nominal: m.nominal, unit: m.unit, minTolerance: m.minTolerance, maxTolerance: m.maxTolerance, ...measurementOf(m) });
+  }
+  return {
+    type: 'test-protocol',
+    orderNumber: order.orderNumber,
+    materialName: position?.materialName ?? '',
+    materialNumber: position?.materialNumber ?? '',
+    quantity: position?.quantity ?? 0,
+    values,
+    passed: values.length > 0 && values.every((value) => value.passed === true),
+  };
+}
+
+async function receipt(tx: Tx, eventStore: EventStore, orderId: string): Promise<ReceiptContent> {
+  const order = await orderStateOf(tx, orderId, 'receipt');
+  const checkIn = (await eventStore.readStream(tx, orderStreamId(orderId))).findLast((event) => event.type === 'OrderCheckedIn');
+  const data = checkIn?.data as { stationId: string; at: string } | undefined;
+  const userId = checkIn?.metadata.userId;
+  const names = userId ? await userNamesByIds(tx, [userId]) : new Map<string, string>();
+  const stations = data ? await stationNamesById(tx, [data.stationId]) : new Map<string, string>();
+  return {
+    type: 'receipt',
+    orderNumber: order.orderNumber,
+    supplier: order.details.name,
+    positions: linesOf(order.positions),
+    receivedAt: data?.at ?? null,
+    receivedBy: userId ? (names.get(userId) ?? null) : null,
+    stationName: data ? (stations.get(data.stationId) ?? null) : null,
+  };
+}
+
+/** What the document prints, read in one tenant transaction when the job runs (the subject as it is then). */
+export async function documentContentOf(tx: Tx, eventStore: EventStore, document: DocumentRow): Promise<DocumentContent> {
+  switch (document.type) {
+    case 'delivery-bill':
+      return deliveryBill(tx, document.subject_id);
+    case 'material-label':
+      return materialLabel(tx, document.subject_id, document.label_size ?? 'single');
+    case 'order-traveler':
+      return orderTraveler(tx, document.subject_id);
+    case 'test-protocol':
+      return testProtocol(tx, eventStore, document.subject_id);
+    case 'receipt':
+      return receipt(tx, eventStore, document.subject_id);
+  }
+}

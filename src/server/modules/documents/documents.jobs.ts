@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { DocumentEvent } from '../../../domain/documents/documents.events.js';
+import { documentLocales, type DocumentLocale, type DocumentType } from '../../../domain/documents/documents.schema.js';
+import { documentTypes as stationDocumentTypes } from '../../../domain/stations/station.schema.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { runInTenant, type CommandDeps, type CommandScope } from '../../platform/command.js';
+import { withTenant, type Tx } from '../../platform/db.js';
+import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
+import { defineJob, permanentJobFailure, type JobContext } from '../../platform/jobs.js';
+import { definePdfDocument, renderPdfJob, type RenderPdfData } from '../../platform/render-pdf.jobs.js';
+import { findUserById } from '../identity/index.js';
+import { findStationRow } from '../stations/index.js';
+import { documentContentOf, senderOf } from './document-content.queries.js';
+import { logoDataUrl, writeDocumentFile } from './documents.files.js';
+import { recordFailure, recordGenerated, refuseDocument, requestDocument, type DocumentRequest } from './documents.handlers.js';
+import { findDocumentRow } from './documents.queries.js';
+import { documentHtml } from './documents.templates.js';
+
+const documentParams = z.object({ companyId: z.uuid(), documentId: z.uuid() });
+type DocumentParams = z.infer<typeof documentParams>;
+
+/** Jobs write as the system: no actor, the job's id as the correlation. */
+const systemScope = (companyId: string, ctx: JobContext): CommandScope => ({ companyId, actor: null, metadata: { correlationId: ctx.jobId } });
+const depsOf = (ctx: JobContext): CommandDeps => ({ db: ctx.db, eventStore: ctx.eventStore, clock: ctx.clock });
+
+/** PDF pages: Chromium writes one `/Type /Page` object per page. */
+const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
+
+/**
+ * Every document type prints through this one kind of the `render-pdf` job: the page is built from
+ * the subject as it is when the job runs, printed by the reused Chromium, stored under the company
+ * and told with `DocumentGenerated`. The last failed attempt tells `DocumentFailed`.
+ */
+export const documentPdf = definePdfDocument<DocumentParams>({
+  name: 'document',
+  params: documentParams,
+  async html(params, locale, ctx) {
+    const read = await withTenant(ctx.db, params.companyId, async (tx) => {
+      const row = await findDocumentRow(tx, params.documentId);
+      if (!row) throw permanentJobFailure('no-pdf: the document no longer exists');
+      return { row, sender: await senderOf(tx, params.companyId), content: await documentContentOf(tx, ctx.eventStore, row) };
+    });
+    const logo = await logoDataUrl(ctx.config.dataDir, params.companyId, read.sender.logoFile);
+    const page = documentHtml(read.content, {
+      sender: read.sender,
+      logo,
+      documentNumber: read.row.document_number,
+      requestedAt: read.row.requested_at.toISOString(),
+      locale: documentLocales.includes(locale) ? locale : read.row.locale,
+    });
+    return { html: page.html, options: page.pdf };
+  },
+  async deliver(pdf, params, ctx) {
+    const path = await writeDocumentFile(ctx.config.dataDir, params.companyId, params.documentId, pdf);
+    await runInTenant(depsOf(ctx), systemScope(params.companyId, ctx), (command) =>
+      recordGenerated(command, params.documentId, { path, size: pdf.length, pages: pageCount(pdf) }),
+    );
+  },
+  async failed(error, params, ctx) {
+    const message = error instanceof Error ? error.message : String(error);
+    const failure = message.startsWith('no-pdf') ? 'no-pdf' : 'error';
+    ctx.log.warn({ documentId: params.documentId, failure, err: error }, 'document not generated');
+    await runInTenant(depsOf(ctx), systemScope(params.companyId, ctx), (command) => recordFailure(command, params.documentId, failure, message));
+  },
+});
+
+const workCompletedSchema = z.object({
+  companyId: z.uuid(),
+  orderId: z.uuid(),
+  stationId: z.uuid(),
+  /** Who completed the work (the event's actor); the documents are in their language. */
+  userId: z.uuid().nullable(),
+});
+type WorkCompletedJob = z.infer<typeof workCompletedSchema>;
+
+/** A document id of its own for each action of one job, the same on every run, so a retried job requests nothing twice. */
+function actionDocumentId(jobId: string, index: number, element: string): string {
+  const hex = createHash('sha256').update(`${jobId}:${index}:${element}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+type Planned = { request: Omit<DocumentRequest, 'locale' | 'trigger'> } | { refused: string };
+
+/** What the action's document is printed for, given the completed order; or why it does not apply. */
+async function planFor(tx: Tx, type: DocumentType, orderId: string): Promise<Planned> {
+  const row = await tx.selectFrom('order_states').select('state').where('id', '=', orderId).executeTakeFirst();
+  if (!row) return { refused: 'the order no longer exists' };
+  const order = row.state;
+  switch (type) {
+    case 'test-protocol':
+      return order.kind === 'production'
+        ? { request: { type, subjectId: orderId } }
+        : { refused: `a test protocol needs a production order, not a ${order.kind} order` };
+    case 'receipt':
+      return order.kind === 'logistics'
+        ? { request: { type, subjectId: orderId } }
+        : { refused: `a receipt needs a logistics order, not a ${order.kind} order` };
+    case 'material-label': {
+      const materialId = order.kind === 'production' ? order.positions[0]?.materialId : undefined;
+      return materialId
+        ? { request: { type, subjectId: materialId, orderId, labelSize: 'single' } }
+        : { refused: 'a material label needs a production order of one material' };
+    }
+    case 'delivery-bill': {
+      let shipmentId = order.shipmentId;
+      if (!shipmentId && order.parentOrderId) {
+        const parent = await tx.selectFrom('order_states').select('state').where('id', '=', order.parentOrderId).executeTakeFirst();
+        shipmentId = parent?.state.shipmentId ?? null;
+      }
+      return shipmentId ? { request: { type, subjectId: shipmentId, orderId } } : { refused: 'the order is in no shipment' };
+    }
+    case 'order-traveler':
+      return { request: { type, subjectId: orderId } };
+  }
+}
+
+/**
+ * Runs a station's "generate a document" actions after work on an order was completed there: each
+ * action requests its document for the order (a test protocol of the order, a label of its
+ * material, the delivery bill of its shipment, a receipt of a logistics order), or records it
+ * refused when it does not apply. The station's actions are read when the job runs.
+ */
+export const runDocumentActionsJob = defineJob<WorkCompletedJob>({
+  queue: 'pdf',
+  name: 'run-document-actions',
+  schema: workCompletedSchema,
+  async handle(data, ctx) {
+    const { actions, locale } = await withTenant(ctx.db, data.companyId, async (tx) => {
+      const station = await findStationRow(tx, data.stationId);
+      const user = data.userId ? await findUserById(tx, data.userId) : undefined;
+      return { actions: station?.actions ?? [], locale: (user?.locale ?? 'en') as DocumentLocale };
+    });
+    const trigger = { kind: 'station' as const, stationId: data.stationId, orderId: data.orderId, userId: data.userId };
+    for (const [index, action] of actions.entries()) {
+      if (action.action !== 'generate-document') continue;
+      const type = action.element as DocumentType;
+      if (!(stationDocumentTypes as readonly string[]).includes(type)) continue;
+      const documentId = actionDocumentId(ctx.jobId, index, type);
+      try {
+        await runInTenant(depsOf(ctx), systemScope(data.companyId, ctx), async (command) => {
+          const plan = await planFor(command.tx, type, data.orderId);
+          if ('refused' in plan) await refuseDocument(command, { type, orderId: data.orderId, locale, trigger, reason: plan.refused }, documentId);
+          else await requestDocument(command, { ...plan.request, locale, trigger }, documentId);
+        });
+        ctx.log.info({ documentId, type, orderId: data.orderId }, 'station action: document requested');
+      } catch (error) {
+        // An earlier run of this job recorded it already.
+        if (error instanceof DomainError && error.code === 'CONFLICT_ERROR') continue;
+        if (error instanceof DomainError && error.code === 'NOT_FOUND') {
+          await runInTenant(depsOf(ctx), systemScope(data.companyId, ctx), (command) =>
+            refuseDocument(command, { type, orderId: data.orderId, locale, trigger, reason: 'the subject no longer exists' }, documentId),
+          ).catch((again: unknown) => {
+            if (!(again instanceof DomainError && again.code === 'CONFLICT_ERROR')) throw again;
+          });
+          continue;
+        }
+        throw error;
+      }
+    }
+  },
+});
+
+type Requested = Extract<DocumentEvent, { type: 'DocumentRequested' }>['data'];
+type WorkCompleted = { orderId: string; stationId: string };
+
+export const documentsDispatchRoutes: DispatchRoute[] = [
+  /** A requested document is printed by the `pdf` queue's `render-pdf` job. */
+  defineDispatchRoute<RenderPdfData>({
+    eventType: 'DocumentRequested',
+    queue: renderPdfJob.queue,
+    name: renderPdfJob.name,
+    toJob(event) {
+      if (!event.companyId) return undefined;
+      const data = event.data as Requested;
+      return { document: documentPdf.name, locale: data.locale, params: { companyId: event.companyId, documentId: data.documentId } };
+    },
+  }),
+  /** Every completion of work at a station may run the station's "generate a document" actions. */
+  defineDispatchRoute<WorkCompletedJob>({
+    eventType: 'WorkCompleted',
+    queue: runDocumentActionsJob.queue,
+    name: runDocumentActionsJob.name,
+    toJob(event) {
+      if (!event.companyId) return undefined;
+      const data = event.data as WorkCompleted;
+      return { companyId: event.companyId, orderId: data.orderId, stationId: data.stationId, userId: event.metadata.userId ?? null };
+    },
+  }),
+];

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  documentFileName,
+  documentListQuerySchema,
+  requestDocumentSchema,
+  subjectTypeOf,
+  type DocumentSubjectType,
+} from '../../../domain/documents/documents.schema.js';
+import { documentListSchema, documentViewSchema } from '../../../domain/documents/documents.views.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import type { ChangeRight } from '../../../domain/team/rights.js';
+import { companyOf, principalOf } from '../../platform/auth.js';
+import { runCommand, runQuery } from '../../platform/command.js';
+import { errorResponses } from '../../platform/errors.js';
+import { companyStorageOf, storageQuotaExceeded } from '../company/index.js';
+import { findUserById } from '../identity/index.js';
+import { openDocumentFile } from './documents.files.js';
+import { requestDocument } from './documents.handlers.js';
+import { documentsOf, documentViewOf, findDocumentRow } from './documents.queries.js';
+
+const tags = ['documents'];
+const documentParams = z.object({ id: z.uuid() });
+
+/** Printing a document for a subject takes the change right of the subject's area. */
+const areaOf: Record<DocumentSubjectType, ChangeRight> = { shipment: 'shipments', material: 'materials', order: 'orders' };
+
+/**
+ * Documents: any user of the company lists and downloads; a writer with the change right of the
+ * subject's area (shipments, materials, orders) requests one. docs/documents.md.
+ */
+export async function documentsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const readers = { preHandler: app.authenticate };
+  const rightOf = Object.fromEntries(Object.entries(areaOf).map(([subject, area]) => [subject, app.requireChangeRight(area)])) as Record<
+    DocumentSubjectType,
+    preHandlerAsyncHookHandler
+  >;
+  // The body is validated before preHandlers run: the right checked is the one of the document's subject.
+  const mayRequest: preHandlerAsyncHookHandler = async function (request, reply) {
+    const { type } = request.body as { type: keyof typeof subjectTypeOf };
+    await rightOf[subjectTypeOf[type]].call(this, request, reply);
+  };
+
+  r.post('/api/documents', {
+    preHandler: mayRequest,
+    schema: {
+      tags,
+      summary: 'Requests a document (PDF) of a subject: a delivery bill of a shipment, a label of a material, a traveler, test protocol or receipt of an order',
+      body: requestDocumentSchema,
+      response: { 202: documentViewSchema, ...errorResponses(413) },
+    },
+    handler: async (request, reply) => {
+      // A document counts in the plan's storage: none is made once no room is left.
+      const storage = await runQuery(app, request, (tx) => companyStorageOf(tx, app.config.dataDir, companyOf(request)));
+      if (storage.roomBytes === 0) throw storageQuotaExceeded();
+      const locale = await localeOf(app, request);
+      const view = await runCommand(app, request, async (ctx) => {
+        const documentId = await requestDocument(ctx, { ...request.body, locale, trigger: { kind: 'user', userId: principalOf(request).userId } });
+        return documentViewOf(ctx.tx, documentId);
+      });
+      return reply.status(202).send(view);
+    },
+  });
+
+  r.get('/api/documents', {
+    ...readers,
+    schema: {
+      tags,
+      summary: 'The documents of a shipment, a material or an order (with the labels its station actions printed), newest first',
+      querystring: documentListQuerySchema,
+      response: { 200: documentListSchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, (tx) => documentsOf(tx, request.query)),
+  });
+
+  r.get('/api/documents/:id', {
+    ...readers,
+    schema: { tags, summary: 'A document: its status, who asked and when', params: documentParams, response: { 200: documentViewSchema, ...errorResponses() } },
+    handler: async (request) => runQuery(app, request, (tx) => documentViewOf(tx, request.params.id)),
+  });
+
+  r.get('/api/documents/:id/file', {
+    ...readers,
+    schema: {
+      tags,
+      summary: "A generated document's PDF, only for the company that owns it",
+      params: documentParams,
+      response: { 200: z.unknown().describe('application/pdf'), ...errorResponses() },
+    },
+    handler: async (request, reply) => {
+      const row = await runQuery(app, request, (tx) => findDocumentRow(tx, request.params.id));
+      const stream = row?.path ? await openDocumentFile(app.config.dataDir, companyOf(request), row.path) : undefined;
+      if (!row || !stream) throw new DomainError('NOT_FOUND');
+      return reply
+        .type('application/pdf')
+        .header('content-length', row.size ?? undefined)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(documentFileName(row.type, row.document_number))}`)
+        .header('cache-control', 'private, no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
+  });
+}
+
+/** Documents a user asks for are in the user's own language (docs/documents.md). */
+async function localeOf(app: FastifyInstance, request: FastifyRequest) {
+  const user = await runQuery(app, request, (tx) => findUserById(tx, principalOf(request).userId));
+  return user?.locale ?? 'en';
+}

@@ -1,0 +1,337 @@
+import bwipjs from 'bwip-js/node';
+import type { BasicSettings } from '../../../domain/company/company.schema.js';
+import { writeDay } from '../../../domain/company/date-format.rules.js';
+import { LABELS_PER_SHEET, type DocumentLocale, type DocumentType } from '../../../domain/documents/documents.schema.js';
+import { escapeHtml } from '../../platform/mailer.js';
+import type { PdfOptions } from '../../platform/pdf.js';
+import type { DocumentContent, Line, Sender } from './document-content.queries.js';
+
+/**
+ * A day in the company's date format (`DD.MM.YYYY`, `MM/DD/YYYY`, ...): `YYYY-MM-DD` text or an
+ * ISO time (its UTC day: companies have no time zone yet).
+ */
+type DateFormat = BasicSettings['dateFormat'];
+
+export function formatDocumentDate(value: string, dateFormat: DateFormat): string {
+  // The one writer of the company's format (console, emails, documents).
+  return writeDay(value.slice(0, 10), dateFormat);
+}
+
+/** Day and time (UTC, and it says so) in the company's date format. */
+export const formatDocumentDateTime = (iso: string, dateFormat: DateFormat) => `${formatDocumentDate(iso, dateFormat)} ${iso.slice(11, 16)} UTC`;
+
+const numberFormat = (locale: DocumentLocale) => new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 4 });
+
+const texts = {
+  en: {
+    'delivery-bill': 'Delivery bill',
+    'material-label': 'Material label',
+    'order-traveler': 'Order traveler',
+    'test-protocol': 'Test protocol',
+    receipt: 'Goods receipt',
+    documentNumber: 'Document number',
+    date: 'Date',
+    sender: 'Sender',
+    deliveryAddress: 'Delivery address',
+    customer: 'Customer',
+    shipment: 'Shipping order',
+    carrier: 'Carrier',
+    trackingId: 'Tracking ID',
+    shippingDate: 'Shipping date',
+    order: 'Order',
+    position: 'Pos.',
+    material: 'Material',
+    materialNumber: 'Material number',
+    quantity: 'Quantity',
+    packaging: 'Packaging',
+    noPositions: 'No positions',
+    type: 'Type',
+    stockUnit: 'Stock unit',
+    materialTypes: { product: 'Product', manufacturing_part: 'Manufacturing part', purchasing_part: 'Purchasing part' } as Record<string, string>,
+    orderKinds: { customer: 'Customer order', production: 'Production order', logistics: 'Logistics order' } as Record<string, string>,
+    kind: 'Kind',
+    name: 'Name',
+    deliveryDate: 'Delivery date',
+    noteForProduction: 'Note for production',
+    value: 'Value',
+    nominal: 'Nominal',
+    unit: 'Unit',
+    min: 'Min',
+    max: 'Max',
+    measured: 'Measured',
+    measuredBy: 'Measured by',
+    measuredAt: 'Measured at',
+    result: 'Result',
+    pass: 'Pass',
+    fail: 'Fail',
+    notMeasured: 'Not measured',
+    overall: 'Overall result',
+    noValues: 'The material has no values to measure.',
+    supplier: 'Supplier',
+    receivedBy: 'Received by',
+    receivedAt: 'Received at',
+    station: 'Station',
+    notReceived: 'Not checked in yet',
+    none: '—',
+  },
+  de: {
+    'delivery-bill': 'Lieferschein',
+    'material-label': 'Materialetikett',
+    'order-traveler': 'Laufkarte',
+    'test-protocol': 'Prüfprotokoll',
+    receipt: 'Wareneingangsbeleg',
+    documentNumber: 'Belegnummer',
+    date: 'Datum',
+    sender: 'Absender',
+    deliveryAddress: 'Lieferadresse',
+    customer: 'Kunde',
+    shipment: 'Versandauftrag',
+    carrier: 'Spediteur',
+    trackingId: 'Sendungsnummer',
+    shippingDate: 'Versanddatum',
+    order: 'Auftrag',
+    position: 'Pos.',
+    material: 'Material',
+    materialNumber: 'Materialnummer',
+    quantity: 'Menge',
+    packaging: 'Verpackung',
+    noPositions: 'Keine Positionen',
+    type: 'Typ',
+    stockUnit: 'Lagereinheit',
+    materialTypes: { product: 'Produkt', manufacturing_part: 'Fertigungsteil', purchasing_part: 'Kaufteil' } as Record<string, string>,
+    orderKinds: { customer: 'Kundenauftrag', production: 'Fertigungsauftrag', logistics: 'Logistikauftrag' } as Record<string, string>,
+    kind: 'Art',
+    name: 'Name',
+    deliveryDate: 'Liefertermin',
+    noteForProduction: 'Hinweis für die Fertigung',
+    value: 'Wert',
+    nominal: 'Sollwert',
+    unit: 'Einheit',
+    min: 'Min',
+    max: 'Max',
+    measured: 'Istwert',
+    measuredBy: 'Gemessen von',
+    measuredAt: 'Gemessen am',
+    result: 'Ergebnis',
+    pass: 'Bestanden',
+    fail: 'Nicht bestanden',
+    notMeasured: 'Nicht gemessen',
+    overall: 'Gesamtergebnis',
+    noValues: 'Das Material hat keine zu messenden Werte.',
+    supplier: 'Lieferant',
+    receivedBy: 'Empfangen von',
+    receivedAt: 'Empfangen am',
+    station: 'Station',
+    notReceived: 'Noch nicht eingebucht',
+    none: '—',
+  },
+} satisfies Record<DocumentLocale, Record<string, unknown>>;
+
+type Texts = (typeof texts)['en'];
+
+/** The document's title in a language (also the list's and the file's name). */
+export const documentTitle = (type: DocumentType, locale: DocumentLocale) => texts[locale][type];
+
+const e = escapeHtml;
+
+/** A Code 128 barcode as inline SVG (documents load nothing from outside). */
+export const code128Svg = (text: string) => bwipjs.toSVG({ bcid: 'code128', text, scale: 2, height: 12, includetext: true, textxalign: 'center' });
+const qrSvg = (text: string) => bwipjs.toSVG({ bcid: 'qrcode', text, scale: 2 });
+
+const styles = `
+  @page { margin: 14mm 14mm 16mm 14mm; }
+  * { box-sizing: border-box; }
+  body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 10pt; color: #111; margin: 0; }
+  header { display: flex; justify-content: space-between; align-items: flex-start; border-bottom: 1px solid #888; padding-bottom: 6mm; margin-bottom: 6mm; }
+  header img { max-height: 18mm; max-width: 60mm; }
+  h1 { font-size: 16pt; margin: 0 0 4mm; }
+  h2 { font-size: 11pt; margin: 6mm 0 2mm; }
+  .facts { display: grid; grid-template-columns: max-content 1fr; gap: 1mm 6mm; margin: 0 0 4mm; }
+  .facts dt { font-weight: bold; }
+  .facts dd { margin: 0; }
+  .columns { display: flex; gap: 12mm; }
+  table { width: 100%; border-collapse: collapse; margin-bottom: 4mm; }
+  th, td { text-align: left; border-bottom: 1px solid #ccc; padding: 1.5mm 2mm; vertical-align: top; }
+  td.number, th.number { text-align: right; }
+  .pass { color: #0a6b2d; font-weight: bold; }
+  .fail { color: #a30d0d; font-weight: bold; }
+  .barcode svg { height: 18mm; }
+  address { font-style: normal; }
+`;
+
+const addressLines = (lines: (string | undefined)[]) =>
+  lines
+    .filter((line): line is string => Boolean(line?.trim()))
+    .map((line) => e(line))
+    .join('<br>');
+
+function senderBlock(sender: Sender) {
+  const a = sender.address;
+  return addressLines([sender.name, a.addressSuffix, `${a.street} ${a.houseNumber}`, `${a.zip} ${a.place}`, a.country, sender.phone, sender.email]);
+}
+
+interface Page {
+  t: Texts;
+  sender: Sender;
+  logo: string | null;
+  documentNumber: string;
+  date: string;
+  locale: DocumentLocale;
+}
+
+const facts = (entries: [string, string][]) => `<dl class="facts">${entries.map(([term, value]) => `<dt>${e(term)}</dt><dd>${e(value)}</dd>`).join('')}</dl>`;
+
+function layout(page: Page, title: string, body: string, extraStyles = '') {
+  return (
+    `<!doctype html><html lang="${page.locale}"><head><meta charset="utf-8"><title>${e(title)} ${e(page.documentNumber)}</title>` +
+    `<style>${styles}${extraStyles}</style></head><body>` +
+    `<header><div><h1>${e(title)}</h1>${facts([
+      [page.t.documentNumber, page.documentNumber],
+      [page.t.date, page.date],
+    ])}</div><div><address>${senderBlock(page.sender)}</address>${page.logo ? `<img alt="" src="${page.logo}">` : ''}</div></header>` +
+    body +
+    `</body></html>`
+  );
+}
+
+function linesTable(t: Texts, lines: Line[], format: Intl.NumberFormat) {
+  if (lines.length === 0) return `<p>${e(t.noPositions)}</p>`;
+  const rows = lines
+    .map(
+      (line, index) =>
+        `<tr><td>${index + 1}</td><td>${e(line.materialNumber)}</td><td>${e(line.materialName)}</td><td class="number">${e(format.format(line.quantity))}</td></tr>`,
+    )
+    .join('');
+  return `<table><thead><tr><th>${e(t.position)}</th><th>${e(t.materialNumber)}</th><th>${e(t.material)}</th><th class="number">${e(t.quantity)}</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** One label: barcode, QR code, number, name, type, stock unit; 100 x 50 mm. */
+function label(t: Texts, content: Extract<DocumentContent, { type: 'material-label' }>) {
+  return (
+    `<div class="label"><div class="label-text"><div class="label-name">${e(content.name)}</div>` +
+    `<div>${e(t.materialNumber)}: <b>${e(content.materialNumber)}</b></div>` +
+    `<div>${e(t.type)}: ${e(t.materialTypes[content.materialType] ?? content.materialType)}</div>` +
+    `<div>${e(t.stockUnit)}: ${e(content.stockUnit)}</div>` +
+    content.favourites.map((favourite) => `<div>${e(favourite.name)}: ${e(favourite.text)}</div>`).join('') +
+    `<div class="label-barcode">${code128Svg(content.materialNumber)}</div></div>` +
+    `<div class="label-qr">${qrSvg(content.materialNumber)}</div></div>`
+  );
+}
+
+const labelStyles = `
+  .label { width: 100mm; height: 50mm; padding: 3mm; display: flex; gap: 2mm; overflow: hidden; font-size: 8.5pt; }
+  .label-text { flex: 1; min-width: 0; }
+  .label-name { font-size: 11pt; font-weight: bold; margin-bottom: 1mm; }
+  .label-barcode svg { height: 16mm; max-width: 68mm; margin-top: 1.5mm; }
+  .label-qr svg { width: 22mm; height: 22mm; }
+  .sheet { display: grid; grid-template-columns: 100mm 100mm; grid-auto-rows: 50mm; gap: 4mm 0; justify-content: center; }
+  .sheet .label { border: 0.2mm dashed #bbb; }
+`;
+
+export interface RenderedDocument {
+  html: string;
+  pdf: PdfOptions;
+}
+
+/** The page of a document and how to print it (A4, or one 100 x 50 mm label). */
+export function documentHtml(
+  content: DocumentContent,
+  input: { sender: Sender; logo: string | null; documentNumber: string; requestedAt: string; locale: DocumentLocale },
+): RenderedDocument {
+  const t = texts[input.locale];
+  const format = numberFormat(input.locale);
+  const page: Page = {
+    t,
+    sender: input.sender,
+    logo: input.logo,
+    documentNumber: input.documentNumber,
+    date: formatDocumentDate(input.requestedAt, input.sender.dateFormat),
+    locale: input.locale,
+  };
+  const day = (value: string | null) => (value ? formatDocumentDate(value, input.sender.dateFormat) : t.none);
+  const moment = (value: string | null) => (value ? formatDocumentDateTime(value, input.sender.dateFormat) : t.none);
+  switch (content.type) {
+    case 'delivery-bill': {
+      const a = content.deliveryAddress;
+      const address = a ? addressLines([a.name, a.addressSuffix, `${a.street} ${a.houseNumber}`, `${a.zip} ${a.place}`, a.country]) : e(content.customerName);
+      const body =
+        `<div class="columns"><div><h2>${e(t.deliveryAddress)}</h2><address>${address}</address></div><div><h2>${e(t.shipment)}</h2>` +
+        facts([
+          [t.shipment, content.shipmentNumber],
+          [t.customer, content.customerName],
+          [t.carrier, content.carrier],
+          [t.trackingId, content.trackingId],
+          [t.shippingDate, day(content.shippingDate)],
+        ]) +
+        `</div></div>` +
+        content.orders
+          .map(
+            (order) =>
+              `<h2>${e(t.order)} ${e(order.orderNumber)}</h2>${linesTable(t, order.positions, format)}${order.packaging ? facts([[t.packaging, order.packaging]]) : ''}`,
+          )
+          .join('');
+      return { html: layout(page, t['delivery-bill'], body), pdf: { format: 'A4' } };
+    }
+    case 'material-label': {
+      const title = `${t['material-label']} ${content.materialNumber}`;
+      const one = label(t, content);
+      const body = content.labelSize === 'single' ? one : `<div class="sheet">${one.repeat(LABELS_PER_SHEET)}</div>`;
+      const html =
+        `<!doctype html><html lang="${input.locale}"><head><meta charset="utf-8"><title>${e(title)}</title>` +
+        `<style>${styles}${labelStyles}@page { margin: ${content.labelSize === 'single' ? '0' : '10mm 5mm'}; }</style></head><body>${body}</body></html>`;
+      // Labels go to a label printer, never to a screen reader: no tagging, which halves the print time.
+      return { html, pdf: content.labelSize === 'single' ? { width: '100mm', height: '50mm', tagged: false } : { format: 'A4', tagged: false } };
+    }
+    case 'order-traveler': {
+      const body =
+        `<div class="barcode">${code128Svg(content.orderNumber)}</div>` +
+        facts([
+          [t.order, content.orderNumber],
+          [t.kind, t.orderKinds[content.kind] ?? content.kind],
+          [t.name, content.name],
+          [t.deliveryDate, day(content.deliveryDate)],
+        ]) +
+        (content.noteForProduction ? `<h2>${e(t.noteForProduction)}</h2><p>${e(content.noteForProduction)}</p>` : '') +
+        linesTable(t, content.positions, format);
+      return { html: layout(page, t['order-traveler'], body), pdf: { format: 'A4' } };
+    }
+    case 'test-protocol': {
+      const verdict = (passed: boolean | null) =>
+        passed === null ? e(t.notMeasured) : passed ? `<span class="pass">${e(t.pass)}</span>` : `<span class="fail">${e(t.fail)}</span>`;
+      const rows = content.values
+        .map(
+          (value) =>
+            `<tr><td>${e(value.valueName)}</td><td class="number">${e(format.format(value.nominal))}</td><td>${e(value.unit)}</td>` +
+            `<td class="number">${e(format.format(value.minTolerance))}</td><td class="number">${e(format.format(value.maxTolerance))}</td>` +
+            `<td class="number">${value.measured === null ? e(t.none) : e(format.format(value.measured))}</td>` +
+            `<td>${e(value.measuredBy ?? t.none)}${value.stationName ? ` (${e(value.stationName)})` : ''}</td><td>${e(moment(value.measuredAt))}</td><td>${verdict(value.passed)}</td></tr>`,
+        )
+        .join('');
+      const table =
+        content.values.length === 0
+          ? `<p>${e(t.noValues)}</p>`
+          : `<table><thead><tr><th>${e(t.value)}</th><th class="number">${e(t.nominal)}</th><th>${e(t.unit)}</th><th class="number">${e(t.min)}</th><th class="number">${e(t.max)}</th>` +
+            `<th class="number">${e(t.measured)}</th><th>${e(t.measuredBy)}</th><th>${e(t.measuredAt)}</th><th>${e(t.result)}</th></tr></thead><tbody>${rows}</tbody></table>`;
+      const body =
+        facts([
+          [t.order, content.orderNumber],
+          [t.material, `${content.materialNumber} ${content.materialName}`],
+          [t.quantity, format.format(content.quantity)],
+        ]) +
+        table +
+        `<h2>${e(t.overall)}: ${content.passed ? `<span class="pass">${e(t.pass)}</span>` : `<span class="fail">${e(t.fail)}</span>`}</h2>`;
+      return { html: layout(page, t['test-protocol'], body, 'body { font-size: 9pt; }'), pdf: { format: 'A4', landscape: true } };
+    }
+    case 'receipt': {
+      const body =
+        facts([
+          [t.order, content.orderNumber],
+          [t.supplier, content.supplier],
+          [t.receivedBy, content.receivedBy ?? (content.receivedAt ? t.none : t.notReceived)],
+          [t.receivedAt, content.receivedAt ? moment(content.receivedAt) : t.notReceived],
+          [t.station, content.stationName ?? t.none],
+        ]) + linesTable(t, content.positions, format);
+      return { html: layout(page, t.receipt, body), pdf: { format: 'A4' } };
+    }
+  }
+}

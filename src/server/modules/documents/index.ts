@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { documentsProjection } from './documents.projection.js';
+import { documentsRoutes } from './documents.routes.js';
+
+export { documentPdf, documentsDispatchRoutes, runDocumentActionsJob } from './documents.jobs.js';
+
+/**
+ * Documents: PDFs of shipments (delivery bill), materials (label) and orders (traveler, test
+ * protocol, receipt). A request is an event; the dispatcher hands it to the `pdf` queue, the reused
+ * Chromium prints it, the file is stored under the company (docs/documents.md). Registered after
+ * the modules whose records it prints.
+ */
+export async function documentsModule(app: FastifyInstance) {
+  app.eventStore.registerInlineProjection(documentsProjection);
+  await app.register(documentsRoutes);
+}

@@ -1,0 +1,139 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { documentFileName, labelSizes, subjectTypeOf, type DocumentType, type LabelSize } from '../../../domain/documents/documents.schema';
+import type { DocumentView } from '../../../domain/documents/documents.views';
+import { DOCUMENT_STREAM_TYPE } from '../../../domain/documents/documents.events';
+import type { ChangeRight } from '../../../domain/team/rights';
+import { canChange } from '../../lib/access';
+import { useAuth } from '../../lib/auth';
+import { describeError } from '../../lib/error-messages';
+import { useLocaleFormats } from '../../lib/locale';
+import { saveFile } from '../../lib/object-url';
+import { useChangeRights } from '../../lib/use-change-rights';
+import { useLiveQuery } from '../../lib/use-live-feed';
+import { Badge, type Tone } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { useNotify } from '../../ui/notification-bar';
+import { Select, SelectItem } from '../../ui/select';
+import { Spinner } from '../../ui/spinner';
+import { downloadDocument, getDocumentsQueryOptions, useDocuments, useRequestDocument } from './api/documents';
+import './documents.css';
+
+/** Which change right printing a document of a subject takes (the server's rule). */
+const areaOf = { shipment: 'shipments', material: 'materials', order: 'orders' } as const satisfies Record<string, ChangeRight>;
+
+export interface DocumentsPanelProps {
+  /** The document types offered, all of one subject type (a shipment's delivery bill, an order's traveler...). */
+  types: readonly DocumentType[];
+  subjectId: string;
+}
+
+const statusTone: Record<DocumentView['status'], Tone> = { requested: 'info', generated: 'positive', failed: 'error' };
+
+/**
+ * The documents of a shipment, a material or an order: a button per document type (a label with
+ * its size), the list with who asked when, the print's progress live, and the download.
+ */
+export function DocumentsPanel({ types, subjectId }: DocumentsPanelProps) {
+  const { t } = useTranslation();
+  const { session } = useAuth();
+  const rights = useChangeRights();
+  const notify = useNotify();
+  const formats = useLocaleFormats();
+  const subjectType = subjectTypeOf[types[0]];
+  const documents = useDocuments(subjectType, subjectId);
+  const topics = useMemo(() => [`type:${DOCUMENT_STREAM_TYPE}` as const], []);
+  useLiveQuery(topics, getDocumentsQueryOptions(subjectType, subjectId).queryKey, documents);
+  const requestDocument = useRequestDocument();
+  const [labelSize, setLabelSize] = useState<LabelSize>('single');
+  const mayPrint = canChange(session, areaOf[subjectType], rights);
+
+  const print = (type: DocumentType) =>
+    requestDocument.mutate(
+      { type, subjectId, labelSize: type === 'material-label' ? labelSize : undefined },
+      {
+        onSuccess: (document) => notify({ severity: 'info', message: t('documents.requested', { type: t(`documents.types.${document.type}`) }) }),
+        onError: (error) => notify({ severity: 'error', message: t('documents.requestFailed', { reason: describeError(t, error) }) }),
+      },
+    );
+
+  const save = async (document: DocumentView) => {
+    try {
+      saveFile(await downloadDocument(document), documentFileName(document.type, document.documentNumber));
+    } catch (error) {
+      notify({ severity: 'error', message: t('documents.downloadFailed', { reason: describeError(t, error) }) });
+    }
+  };
+
+  const items = documents.data?.items ?? [];
+  return (
+    <section className="panel documents-panel" aria-labelledby={`documents-heading-${subjectId}`}>
+      <h2 id={`documents-heading-${subjectId}`}>{t('documents.title')}</h2>
+      {mayPrint ? (
+        <div className="documents-actions">
+          {types.includes('material-label') ? (
+            <Select
+              label={t('documents.labelSize')}
+              selectedKey={labelSize}
+              onSelectionChange={(key) => setLabelSize(key as LabelSize)}
+              className="documents-label-size"
+            >
+              {labelSizes.map((size) => (
+                <SelectItem key={size} id={size}>
+                  {t(`documents.labelSizes.${size}`)}
+                </SelectItem>
+              ))}
+            </Select>
+          ) : null}
+          {types.map((type) => (
+            <Button key={type} variant="secondary" onPress={() => print(type)} isDisabled={requestDocument.isPending}>
+              {t(`documents.print.${type}`)}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {documents.isPending ? <Spinner size="small" /> : null}
+      {documents.isError && !documents.data ? <p role="alert">{describeError(t, documents.error)}</p> : null}
+      {documents.data && items.length === 0 ? <p className="documents-muted">{t('documents.empty')}</p> : null}
+      <ul className="plain-list documents-list" aria-live="polite">
+        {items.map((document) => (
+          <li key={document.id} className="documents-item">
+            <div className="documents-item-title">
+              <span>
+                {t(`documents.types.${document.type}`)} {document.documentNumber}
+              </span>
+              <Badge tone={statusTone[document.status]}>
+                {document.status === 'failed' ? t(`documents.failure.${document.failure ?? 'error'}`) : t(`documents.status.${document.status}`)}
+              </Badge>
+            </div>
+            <span className="documents-muted">
+              {document.stationName
+                ? t('documents.byStation', {
+                    station: document.stationName,
+                    name: document.requestedBy?.name ?? '',
+                    at: formats.dateTime(document.requestedAt),
+                  })
+                : t('documents.byUser', { name: document.requestedBy?.name ?? '', at: formats.dateTime(document.requestedAt) })}
+            </span>
+            {document.status === 'requested' ? (
+              <span className="documents-progress" role="status">
+                <Spinner size="small" aria-label={t('documents.generating')} />
+                {t('documents.generating')}
+              </span>
+            ) : null}
+            {document.status === 'generated' ? (
+              <Button
+                variant="quiet"
+                onPress={() => void save(document)}
+                aria-label={t('documents.downloadNamed', { name: `${t(`documents.types.${document.type}`)} ${document.documentNumber}` })}
+              >
+                {t('documents.download')}
+              </Button>
+            ) : null}
+            {document.status === 'failed' ? <span className="documents-muted">{t('documents.noPdf')}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { stationInputSchema } from '../../../domain/stations/station.schema';
+import { emptyStationForm, stationInputOf, valueNamesOf } from './station-form-state';
+
+describe("the station form's value checks", () => {
+  it('reads the names typed comma-separated, trimmed, without empty ones', () => {
+    expect(valueNamesOf(' Length, ,Weight ,')).toEqual(['Length', 'Weight']);
+    expect(valueNamesOf('')).toEqual([]);
+  });
+
+  it('sends names only when the station checks named values', () => {
+    const form = { ...emptyStationForm(), name: 'SAW', valueNames: 'Length' };
+    expect(stationInputOf({ ...form, valueCheckMode: 'named' }).valueChecks).toEqual({ mode: 'named', names: ['Length'] });
+    expect(stationInputOf({ ...form, valueCheckMode: 'all' }).valueChecks).toEqual({ mode: 'all', names: [] });
+    expect(stationInputSchema.safeParse(stationInputOf({ ...form, valueCheckMode: 'named', valueNames: ' , ' })).error?.issues[0].path).toEqual([
+      'valueChecks',
+      'names',
+    ]);
+  });
+});

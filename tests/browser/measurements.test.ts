@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provisionCompany } from '../../src/server/modules/identity/index.js';
+import { expectNoAxeViolations, expectOk, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Client } from '../support/identity.js';
+import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
+
+// Measured values at the station in the browser: the owner sets in the station form which values a
+// station checks; the operator opens the order by scanning its number, measures, sees a value
+// outside tolerance at once, completes with a reason (asked for a value not measured too); the
+// quality flag shows on the order list.
+let app: BrowserApp;
+let companyId: string;
+let owner: { id: string; token: string; client: Client };
+let operator: { id: string; login: string };
+let saw: { id: string; name: string };
+let gauge: string;
+let addresses = 0;
+
+beforeAll(async () => {
+  app = await startBrowserApp();
+  const tag = randomUUID().slice(0, 8);
+  const logins = { owner: `owner-${tag}@example.com`, operator: `mia${tag}` };
+  const provisioned = await provisionCompany(identityOf(app.testApp), {
+    companyName: `Messtechnik ${tag}`,
+    plan: 'standard',
+    trialEndsAt: null,
+    users: [
+      { role: 'SUPER_USER', firstName: 'Sabine', lastName: 'Schmidt', email: logins.owner, password: testPassword },
+      { role: 'OPERATOR', firstName: 'Mia', lastName: 'Lange', username: logins.operator, password: testPassword },
+    ],
+  });
+  companyId = provisioned.companyId;
+  const session = await signInThroughApi(app.testApp, logins.owner, testPassword, '10.6.0.1');
+  owner = { id: session.userId, token: session.access_token, client: clientOf(app.testApp, session.access_token) };
+  operator = { id: provisioned.userIds[1], login: logins.operator };
+  saw = expectOk(await owner.client.post('/api/stations', { name: 'SAW' }), 201);
+  const sequence = expectOk<{ version: number }>(await owner.client.get('/api/stations/sequence'));
+  expectOk(await owner.client.put('/api/stations/sequence', { stationIds: [saw.id], startStationId: saw.id, version: sequence.version }));
+  expectOk(await owner.client.put(`/api/users/${operator.id}/station-authorizations`, { stationIds: [saw.id] }));
+  gauge = expectOk<{ id: string }>(
+    await owner.client.post('/api/materials', {
+      type: 'manufacturing_part',
+      name: 'Gauge block',
+      materialNumber: 'G-7',
+      stock: { quantity: 0, unit: 'pcs' },
+      values: [
+        { name: 'Length', number: 100, unit: 'mm', minTolerance: 99.5, maxTolerance: 100.5 },
+        { name: 'Weight', number: 2, unit: 'kg', minTolerance: 1.9, maxTolerance: 2.1 },
+      ],
+    }),
+    201,
+  ).id;
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+const notification = (page: Page, text: string | RegExp) => page.locator('.notification').filter({ hasText: text });
+
+async function openStation(page: Page) {
+  const res = await app.testApp.app.inject({
+    method: 'POST',
+    url: `/api/stations/${saw.id}/login`,
+    payload: { username: operator.login, password: testPassword },
+    remoteAddress: `10.5.${Math.floor(++addresses / 250)}.${addresses % 250}`,
+  });
+  const answer = expectOk<{ access_token: string; userId: string }>(res);
+  await writeSession(page, app, {
+    access_token: answer.access_token,
+    userId: answer.userId,
+    role: 'OPERATOR',
+    company: companyId,
+    station: saw,
+    expiresAt: Date.now() + 3_600_000,
+  });
+  await page.goto(`${app.baseUrl}/station/${saw.id}/work`);
+  await heading(page, saw.name).waitFor();
+}
+
+describe('measured values at the station', () => {
+  it('the owner sets the values a station checks; the operator measures, sees outside tolerance, completes with a reason; the list shows the flag', async () => {
+    // The station form: SAW checks the value Length of the order's material.
+    const form = await openHeldPageAs(app, owner, 'SUPER_USER', companyId, '/station');
+    await form.getByRole('link', { name: 'Edit SAW' }).click();
+    await heading(form, 'Edit production station').waitFor();
+    await form.getByRole('button', { name: /Checks values$/ }).click();
+    await form.getByRole('option', { name: 'Only the values named' }).click();
+    const names = form.getByRole('textbox', { name: 'Value names' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Name at least one value.').waitFor();
+    await expectNoAxeViolations(form, '/station/edit-production-station with value checks');
+    await names.fill('Length, length');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Each value name only once.').waitFor();
+    await names.fill('Length');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await notification(form, 'Station SAW was saved.').waitFor();
+    const saved = expectOk<{ valueChecks: object }>(await owner.client.get(`/api/stations/${saw.id}`));
+    expect(saved.valueChecks).toEqual({ mode: 'named', names: ['Length'] });
+
+    // A production order of the gauge block, started: it waits at SAW.
+    let order = expectOk<{ id: string; orderNumber: string; version: number }>(
+      await owner.client.post('/api/orders', {
+        kind: 'production',
+        name: 'Messtechnik',
+        street: 'Werkstraße',
+        houseNumber: '1',
+        zip: '10115',
+        place: 'Berlin',
+        workInProgress: 'Rack 2',
+        positions: [{ materialId: gauge, quantity: 2, netPrice: 10 }],
+      }),
+      201,
+    );
+    order = expectOk(await owner.client.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+
+    // The operator scans the order number (a scanner types it and Enter), which opens the order.
+    const tablet = await newHeldPage(app);
+    await openStation(tablet);
+    const scan = tablet.getByRole('textbox', { name: 'Order number' });
+    await scan.fill(order.orderNumber);
+    await scan.press('Enter');
+    await tablet.getByRole('heading', { level: 3, name: `Order ${order.orderNumber}` }).waitFor();
+    await tablet.getByRole('heading', { level: 4, name: 'Measured values' }).waitFor();
+    await tablet.getByText('Start the work to enter measured values.').waitFor();
+    // Only the value SAW checks is asked.
+    expect(await tablet.getByRole('textbox', { name: 'Weight (kg)' }).count()).toBe(0);
+    await tablet.getByRole('button', { name: 'Start', exact: true }).click();
+    await tablet.getByText(/^In work here since/).waitFor();
+
+    // Completing before the checked value is measured asks for a reason too, naming the value.
+    await tablet.getByRole('button', { name: 'Complete', exact: true }).click();
+    const missing = tablet.getByRole('dialog', { name: `Complete order ${order.orderNumber} without all values` });
+    await missing.getByText('These checked values were not measured: Length.').waitFor();
+    await missing.getByRole('button', { name: 'Complete with this reason' }).click();
+    await missing.getByText('Values not measured (Length): say why the work is completed anyway.').waitFor();
+    await expectNoAxeViolations(tablet, '/station/:id/work with a value not measured');
+    await missing.getByRole('button', { name: 'Cancel' }).click();
+    await missing.waitFor({ state: 'detached' });
+
+    const length = tablet.getByRole('textbox', { name: 'Length (mm)' });
+    await length.fill('100.7');
+    await length.press('Tab');
+    // Outside tolerance shows once the value is entered, before anything is saved.
+    const measureForm = tablet.getByRole('form', { name: 'Measure Length' });
+    await measureForm.getByText('Outside tolerance').waitFor();
+    await measureForm.getByRole('button', { name: 'Save value' }).click();
+    await tablet.getByText(/^Measured: 100\.7 mm at/).waitFor();
+    await tablet.locator('.station-current .order-title').getByText('Outside tolerance').waitFor();
+    await expectNoAxeViolations(tablet, '/station/:id/work with a value outside tolerance');
+
+    // Completing asks for a reason; without one it is not sent.
+    await tablet.getByRole('button', { name: 'Complete', exact: true }).click();
+    const dialog = tablet.getByRole('dialog');
+    await dialog.getByText('These values lie outside tolerance: Length.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Complete with this reason' }).click();
+    await dialog.getByText('Values outside tolerance (Length): say why the work is completed anyway.').waitFor();
+    await expectNoAxeViolations(tablet, '/station/:id/work asking for a reason');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Customer accepts 100.7 mm');
+    await dialog.getByRole('button', { name: 'Complete with this reason' }).click();
+    await notification(tablet, `Order ${order.orderNumber} completed at the last station: production is finished.`).waitFor();
+
+    const history = (await owner.client.get(`/api/orders/${order.id}/history`)).json().data as { type: string }[];
+    expect(history.map((entry) => entry.type)).toEqual(expect.arrayContaining(['ValueMeasured', 'QualityFailureAccepted', 'WorkCompleted']));
+
+    // The order list shows the flag.
+    const list = await openHeldPageAs(app, owner, 'SUPER_USER', companyId, '/order?kind=production');
+    const row = list.getByRole('row').filter({ has: list.getByRole('rowheader', { name: order.orderNumber }) });
+    await row.getByText('Outside tolerance').waitFor();
+    await expectNoAxeViolations(list, '/order?kind=production with the quality flag');
+
+    // The history replays the measurement and the reason.
+    await list.goto(`${app.baseUrl}/order/history/${order.id}`);
+    await list.getByText('Length: 100.7 mm at SAW, outside 99.5 to 100.5').waitFor();
+    await list.getByText('Completed outside tolerance (Length): Customer accepts 100.7 mm').waitFor();
+
+    // The order's details show the flag and what was measured.
+    await list.goto(`${app.baseUrl}/order/details/${order.id}`);
+    await list.getByRole('heading', { level: 2, name: 'Measured values' }).waitFor();
+    const measured = list
+      .getByRole('grid', { name: 'Measured values' })
+      .getByRole('row')
+      .filter({ has: list.getByRole('rowheader', { name: 'Length' }) });
+    await measured.getByText('100.7 mm').waitFor();
+    await measured.getByText('Outside tolerance').waitFor();
+    await list.locator('.order-title').getByText('Outside tolerance').waitFor();
+    await expectNoAxeViolations(list, '/order/details with measured values');
+  });
+});
