@@ -5,7 +5,8 @@ import { ConfigError, loadConfig, type Config } from '../src/server/platform/con
 import { openDatabase } from '../src/server/platform/db.js';
 import { createEventStore } from '../src/server/platform/event-store.js';
 import { queueNames } from '../src/server/platform/jobs.js';
-import { createJobQueue } from '../src/server/platform/jobs-queue.js';
+import { checkQueueDurability, createJobQueue } from '../src/server/platform/jobs-queue.js';
+import { logOptions } from '../src/server/platform/request-logging.js';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -28,9 +29,10 @@ function readConfig(): Config & { redisUrl: string; databaseUrl: string } {
 async function main() {
   const config = readConfig();
   const prefix = config.queuePrefix;
-  const log = pino({ level: config.logLevel, base: { process: 'worker' } });
+  const log = pino({ ...logOptions(config.logLevel), base: { process: 'worker' } });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5 });
   const queue = createJobQueue({ redisUrl: config.redisUrl, prefix });
+  await checkQueueDurability(queue, config.env, log);
   const services = createJobServices({ config, clock: systemClock, database, eventStore: createEventStore(), log });
   const workers = queue.startWorkers(jobDefinitions(), services);
   log.info({ queues: queueNames, prefix, mail: services.mailer.transport }, 'workers ready');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,16 +11,20 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { authPlugin } from './platform/auth.js';
+import { authenticateBeforeValidation, authPlugin } from './platform/auth.js';
+import { DebugRequestLogs, logOptions } from './platform/request-logging.js';
+import { companyFunctionsPlugin } from './platform/company-functions.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import type { Database, Db } from './platform/db.js';
 import { registerErrorHandling, sendError } from './platform/errors.js';
+import { registerInputGuard } from './platform/input-guard.js';
 import type { EventStore } from './platform/event-store.js';
 import { healthRoutes } from './platform/health.routes.js';
 import { devMailboxRoutes } from './platform/dev-mailbox.routes.js';
 import type { JobQueue } from './platform/jobs.js';
 import { liveFeed } from './platform/live-feed.js';
+import { startCommitSignal, type CommitSignal } from './platform/commit-signal.js';
 import { companyModule } from './modules/company/index.js';
 import { identityModule } from './modules/identity/index.js';
 import { materialsModule } from './modules/materials/index.js';
@@ -27,6 +32,9 @@ import { stationsModule } from './modules/stations/index.js';
 import { ordersModule } from './modules/orders/index.js';
 import { teamModule } from './modules/team/index.js';
 import { shipmentsModule } from './modules/shipments/index.js';
+import { documentsModule } from './modules/documents/index.js';
+import { suggestionsModule } from './modules/suggestions/index.js';
+import { keyFiguresModule } from './modules/key-figures/index.js';
 
 export interface AppDependencies {
   config: Config;
@@ -50,6 +58,8 @@ declare module 'fastify' {
     readinessProbes: Record<string, () => Promise<void>>;
     /** Every route as registered, for the test that demands a schema on each. */
     registeredRoutes: RouteOptions[];
+    /** Commit hints between instances on one PostgreSQL (absent on embedded PGlite). */
+    commitSignal?: CommitSignal;
   }
 }
 
@@ -62,7 +72,7 @@ export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : logOptions(config.logLevel),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -71,16 +81,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Production logs every request at info; elsewhere request lines come at debug.
+    logController: config.env === 'production' ? undefined : new DebugRequestLogs(),
   });
   const registeredRoutes: RouteOptions[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
+    authenticateBeforeValidation(route);
     registeredRoutes.push(route);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry tokens and one company's data: no cache keeps them unless a route says
+    // otherwise (images and files set their own).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   app.decorate('config', config);
@@ -94,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Platform
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -108,6 +125,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     },
   });
+  // API answers above 1 KB gzip-compressed when the client takes it (built assets are compressed at
+  // build time; a response that already has an encoding is left alone). No brotli on the fly: its
+  // CPU cost per request buys little over gzip for JSON.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => {
@@ -128,10 +149,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { secret: config.jwtSecret });
+  await app.register(companyFunctionsPlugin);
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 64 * 1024 } });
   await app.register(healthRoutes);
-  if (config.env === 'development' || config.env === 'test') await app.register(devMailboxRoutes);
-  await app.register(liveFeed);
+  // Only where mail really stays here: outside production and without SMTP (docs/jobs.md, Dev mailbox).
+  if (config.env !== 'production' && !config.smtpUrl) await app.register(devMailboxRoutes);
+  await app.register(liveFeed, { pollMs: config.livePollMs });
+  // Several instances on one PostgreSQL wake each other after a commit (embedded PGlite is one process).
+  if (deps.database.kind === 'postgres' && config.databaseUrl) {
+    const signal = startCommitSignal({ databaseUrl: config.databaseUrl, eventStore: deps.eventStore, log: app.log });
+    app.decorate('commitSignal', signal);
+    app.addHook('onClose', () => signal.stop());
+  }
 
   // Modules
   await app.register(companyModule);
@@ -141,13 +170,27 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(ordersModule);
   await app.register(teamModule);
   await app.register(shipmentsModule);
+  await app.register(documentsModule);
+  await app.register(suggestionsModule);
+  await app.register(keyFiguresModule);
 
   // Console (built web app), with the SPA's index.html for every non-API route.
   if (existsSync(path.join(webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+    // Hashed assets (/assets/*) never change under their name: cached for a year. Everything else,
+    // index.html first, is revalidated, so a new build reaches every browser on its next visit.
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       if (request.url.startsWith('/api')) return sendError(reply, 'NOT_FOUND');
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     });
   }
   return app;

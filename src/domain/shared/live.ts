@@ -16,6 +16,9 @@ export interface Cursor {
   position: number;
 }
 
+/** The largest transaction id PostgreSQL's xid8 holds. */
+const MAX_XID8 = 2n ** 64n - 1n;
+
 export const startCursor: Cursor = { txId: '0', position: 0 };
 
 /** `txId.position`, the form a cursor travels in (live feed, URLs). */
@@ -23,7 +26,12 @@ export const encodeCursor = (cursor: Cursor): string => `${cursor.txId}.${cursor
 
 export function decodeCursor(text: string): Cursor | undefined {
   const match = /^(\d{1,20})\.(\d{1,16})$/.exec(text);
-  return match ? { txId: match[1], position: Number(match[2]) } : undefined;
+  if (!match) return undefined;
+  // A transaction id is an unsigned 64-bit xid8; a position a bigint the browser holds exactly.
+  if (BigInt(match[1]) > MAX_XID8) return undefined;
+  const position = Number(match[2]);
+  if (!Number.isSafeInteger(position)) return undefined;
+  return { txId: BigInt(match[1]).toString(), position };
 }
 
 /** Commit order: by transaction id, then by position within the log. */

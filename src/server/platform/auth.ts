@@ -1,5 +1,5 @@
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../domain/shared/errors.js';
 import { writerRoles, type Role } from '../../domain/shared/roles.js';
@@ -174,20 +174,20 @@ export const authPlugin = fp(
       await writeCheck(principalOf(request));
     };
 
-    const authenticate: preHandlerAsyncHookHandler = async (request) => {
+    const authenticate: preHandlerAsyncHookHandler = authStep(async (request) => {
       await identify(request);
       await checkWrite(request);
-    };
+    });
     app.decorate('authenticate', authenticate);
     app.decorate('requireRole', (...allowed: Role[]): preHandlerAsyncHookHandler => {
-      return async function (request) {
+      return authStep(async function (request) {
         await identify(request);
         if (!allowed.includes(principalOf(request).role)) throw new DomainError('FORBIDDEN');
         await checkWrite(request);
-      };
+      });
     });
     app.decorate('requireChangeRight', (area: ChangeRight, ...alsoRoles: Role[]): preHandlerAsyncHookHandler => {
-      return async function (request) {
+      return authStep(async function (request) {
         await identify(request);
         const principal = principalOf(request);
         if (!alsoRoles.includes(principal.role)) {
@@ -195,8 +195,35 @@ export const authPlugin = fp(
           await changeRightCheck(principal, area);
         }
         await checkWrite(request);
-      };
+      });
     });
   },
   { name: 'auth' },
 );
+
+const authStepMark = Symbol('auth step');
+
+/**
+ * Marks a handler as an access step (authenticate, requireRole, requireChangeRight, requireFunction):
+ * `authenticateBeforeValidation` runs such steps before the body is validated, in their order.
+ */
+export function authStep(handler: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+  return Object.assign(handler, { [authStepMark]: true });
+}
+
+const isAuthStep = (handler: unknown): boolean => typeof handler === 'function' && authStepMark in handler;
+
+/**
+ * Moves a route's auth steps from `preHandler` to `preValidation` (app.ts calls it from `onRoute`),
+ * so a request without a valid session gets 401 before its body is validated: an anonymous caller
+ * learns nothing of a route's schema, and hostile bodies of strangers cost no validation.
+ */
+export function authenticateBeforeValidation(route: RouteOptions): void {
+  const preHandlers = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+  const auth = preHandlers.filter(isAuthStep);
+  if (auth.length === 0) return;
+  const rest = preHandlers.filter((handler) => !isAuthStep(handler));
+  const preValidation = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+  route.preValidation = [...auth, ...preValidation] as RouteOptions['preValidation'];
+  route.preHandler = rest.length === 0 ? undefined : (rest as RouteOptions['preHandler']);
+}

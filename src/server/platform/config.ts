@@ -56,6 +56,9 @@ const envSchema = z.object({
   ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   MATERIAL_IMAGE_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(materialLimits.imageBytes).default(materialLimits.imageBytes)),
+  // The live feed reads the log at least this often; commit hints (this instance's, and other
+  // instances' through PostgreSQL NOTIFY) wake it sooner.
+  LIVE_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(600_000).default(250)),
 });
 
 export interface Config {
@@ -78,6 +81,8 @@ export interface Config {
   seedDemo: boolean;
   /** Largest material image accepted, in bytes (spec: 512 MB; lower it to save disk). */
   materialImageMaxBytes: number;
+  /** The live feed's poll interval without a commit hint, in ms. */
+  livePollMs: number;
 }
 
 /** A configuration value is wrong; the message names the variable and what is wrong with it. */
@@ -146,5 +151,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     queuePrefix: e.BULLMQ_PREFIX,
     seedDemo: e.SEED_DEMO === 'true',
     materialImageMaxBytes: e.MATERIAL_IMAGE_MAX_BYTES,
+    livePollMs: e.LIVE_POLL_MS,
   };
 }

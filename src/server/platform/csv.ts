@@ -4,11 +4,13 @@ export type CsvLanguage = (typeof csvLanguages)[number];
 
 /**
  * A text cell: a leading = + - @ (or tab, carriage return) would make a spreadsheet read the
- * cell as a formula, so it gets an apostrophe first; `;`, quotes and line breaks are quoted.
+ * cell as a formula, so it gets an apostrophe first, and so does one right after a `;` or `,` or
+ * a line break (a program that splits on the other flavour's separator, or ignores quotes, would
+ * start a cell there). A cell with either separator, a quote or a line break is quoted.
  */
 export function textCell(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text).replace(/([;,\r\n])([=+\-@\t])/g, "$1'$2");
+  return /[;,"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** A number as the spreadsheet of that language reads it: German Excel wants a decimal comma. */

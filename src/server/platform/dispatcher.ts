@@ -15,6 +15,8 @@ interface DispatchedJobsTable {
   company_id: ColumnType<string | null, string | null, never>;
   created_at: Generated<Date>;
   enqueued_at: Date | null;
+  /** Set when the job ran to the end (jobs-runner.ts); null while it waits, runs, or failed. */
+  completed_at: Date | null;
 }
 
 declare module './db.js' {
@@ -61,6 +63,12 @@ export interface DispatchRound {
 export interface Dispatcher {
   /** Reads the log to its end (below the commit horizon), then enqueues every job not yet enqueued. */
   catchUp(): Promise<DispatchRound>;
+  /**
+   * Asks the queue about every job the ledger holds as enqueued but not completed (for longer than
+   * `reconcileAfterMs`): one the queue no longer knows is enqueued again under its job id; one it
+   * holds as completed is marked so. Answers how many were enqueued again.
+   */
+  reconcile(): Promise<number>;
   start(): void;
   /** Stops the loop and waits for the round in flight. */
   stop(): Promise<void>;
@@ -75,6 +83,28 @@ export interface DispatcherOptions {
   /** Poll interval when no commit hint arrives, in ms. */
   pollMs?: number;
   batchSize?: number;
+  /** How long an enqueued job may go unfinished before the reconciler asks the queue about it (default 60 s). */
+  reconcileAfterMs?: number;
+  /** How often the running loop reconciles (default every 60 s). */
+  reconcileEveryMs?: number;
+}
+
+/**
+ * The reconciler looks back this far: older unfinished rows may belong to jobs the queue pruned
+ * after completing them (kept 7 days) while marking them failed; enqueuing those again could run
+ * them twice, so they are left to an operator (the failed list, the log).
+ */
+const RECONCILE_WINDOW_DAYS = 6;
+const reconcileBatch = 500;
+
+/** Marks the ledger row of a job that ran to the end; a job not from the dispatcher has none. */
+export async function markDispatchedJobCompleted(db: Db, jobId: string): Promise<void> {
+  await db
+    .updateTable('dispatched_jobs')
+    .set({ completed_at: sql<Date>`now()` })
+    .where('job_id', '=', jobId)
+    .where('completed_at', 'is', null)
+    .execute();
 }
 
 const enqueueBatch = 100;
@@ -101,7 +131,8 @@ function routesByEventType(routes: readonly DispatchRoute[]): Map<string, Dispat
  * Redis is never called inside a transaction, the checkpoint never passes a job that is not
  * recorded, a crash between the steps only delays a job, and a replay (checkpoint reset) finds
  * every job already in the ledger, so nothing runs twice. If the ledger lost a row anyway, the
- * queue's own dedupe by job id still holds while the queue keeps the job.
+ * queue's own dedupe by job id still holds while the queue keeps the job. A job that ran to the
+ * end is marked completed in the ledger; `reconcile` enqueues again what the queue lost.
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const byType = routesByEventType(options.routes);
@@ -171,14 +202,50 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return { events, enqueued };
   };
 
+  const reconcileAfterSeconds = (options.reconcileAfterMs ?? 60_000) / 1000;
+  const reconcile = async (): Promise<number> => {
+    const unfinished = await options.db
+      .selectFrom('dispatched_jobs')
+      .select(['job_id', 'queue', 'name', 'data'])
+      .where('enqueued_at', 'is not', null)
+      .where('completed_at', 'is', null)
+      .where('enqueued_at', '<=', sql<Date>`now() - make_interval(secs => ${reconcileAfterSeconds})`)
+      .where('enqueued_at', '>', sql<Date>`now() - make_interval(days => ${RECONCILE_WINDOW_DAYS})`)
+      .orderBy('global_position')
+      .orderBy('job_id')
+      .limit(reconcileBatch)
+      .execute();
+    let again = 0;
+    for (const job of unfinished) {
+      if (!queueNames.includes(job.queue as QueueName)) continue;
+      const queue = job.queue as QueueName;
+      const known = await options.queue.getJob(queue, job.job_id);
+      if (known?.state === 'completed') await markDispatchedJobCompleted(options.db, job.job_id);
+      if (known) continue;
+      await options.queue.add(queue, job.name, job.data, { jobId: job.job_id });
+      options.log.warn({ jobId: job.job_id, queue }, 'the queue had lost this job (Redis lost its data, or the process restarted); enqueued it again');
+      again += 1;
+    }
+    return again;
+  };
+
+  const reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
+  let lastReconciled = performance.now();
+  const step = async () => {
+    await catchUp();
+    if (performance.now() - lastReconciled < reconcileEveryMs) return;
+    lastReconciled = performance.now();
+    await reconcile();
+  };
+
   const loop = createWakeLoop({
-    step: catchUp,
+    step,
     pollMs: () => pollMs,
     hints: options.eventStore,
     onError: (error) => options.log.warn({ err: error }, 'job dispatch failed; retrying on the next round'),
   });
 
-  return { catchUp, start: loop.start, stop: loop.stop };
+  return { catchUp, reconcile, start: loop.start, stop: loop.stop };
 }
 
 /** A route that throws must not stall every later email: the event is logged and skipped for that route. */

@@ -51,6 +51,23 @@ export function isConnectionError(error: unknown): boolean {
   );
 }
 
+/**
+ * A multipart body the parser cannot read (no boundary, a boundary too long, a body that never
+ * closes): busboy throws plain errors, which would otherwise end as a 500.
+ */
+export function isMalformedMultipart(error: unknown): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return (
+    typeof message === 'string' &&
+    /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length))/.test(
+      message,
+    )
+  );
+}
+
+/** PostgreSQL refused the characters of a text (a NUL slipped past the input guard, or an encoding it cannot hold). */
+const isUnstorableText = (error: unknown): boolean => ['22021', '22P05'].includes((error as { code?: unknown } | null)?.code as string);
+
 /** Maps every failure to the catalogue's `{ error: { code, message, details } }`; 5xx never leak internals. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -85,6 +102,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Malformed JSON, empty body with a JSON content type, bad multipart: the request is at fault.
       return sendError(reply, 'VALIDATION_ERROR', [{ path: '', message: 'validation.malformedRequest' }]);
     }
+    if (isMalformedMultipart(error)) return sendError(reply, 'VALIDATION_ERROR', [{ path: '', message: 'validation.malformedRequest' }]);
+    if (isUnstorableText(error)) return sendError(reply, 'VALIDATION_ERROR', [{ path: '', message: 'validation.invalidCharacters' }]);
     if (isConnectionError(error)) {
       request.log.warn({ err: error }, 'dependency unavailable');
       return sendError(reply, 'SERVICE_UNAVAILABLE');

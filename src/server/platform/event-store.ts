@@ -323,6 +323,10 @@ export interface EventStore {
   committed(): void;
   /** Subscribe to commit hints; returns an unsubscribe function. */
   onCommitted(listener: () => void): () => void;
+  /** A hint from another instance (commit-signal.ts): wakes this instance's readers, is not sent on. */
+  wake(): void;
+  /** Subscribe to this instance's own commits only (what commit-signal.ts tells the others). */
+  onLocalCommit(listener: () => void): () => void;
 }
 
 export function createEventStore(): EventStore {
@@ -350,10 +354,18 @@ export function createEventStore(): EventStore {
     },
     committed() {
       hints.emit('committed');
+      hints.emit('local-commit');
     },
     onCommitted(listener) {
       hints.on('committed', listener);
       return () => hints.off('committed', listener);
+    },
+    wake() {
+      hints.emit('committed');
+    },
+    onLocalCommit(listener) {
+      hints.on('local-commit', listener);
+      return () => hints.off('local-commit', listener);
     },
   };
 }

@@ -95,6 +95,16 @@ export function createBullmqQueue({ redisUrl, prefix, retry }: { redisUrl: strin
     async ping() {
       await withTimeout(connection.ping(), 2000, 'Redis');
     },
+    async durability() {
+      try {
+        const setting = async (name: string) => ((await connection.call('CONFIG', 'GET', name)) as string[])[1] ?? '';
+        const [appendOnly, save, evictionPolicy] = await Promise.all([setting('appendonly'), setting('save'), setting('maxmemory-policy')]);
+        return { persistent: appendOnly === 'yes' || save.trim() !== '', evictionPolicy };
+      } catch {
+        // Managed Redis often renames or forbids CONFIG; the caller says it could not check.
+        return undefined;
+      }
+    },
     startWorkers(definitions, services, options = {}) {
       const run = createRunner(definitions, services);
       const concurrency = { ...defaultConcurrency, ...options.concurrency };

@@ -84,6 +84,9 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
 
   return {
     kind: 'in-process',
+    async durability() {
+      return undefined;
+    },
     async add(queue, name, data, options = {}) {
       const id = options.jobId ?? randomUUID();
       checkJobId(id);

@@ -1,3 +1,4 @@
+import { markDispatchedJobCompleted } from './dispatcher.js';
 import { permanentJobFailure } from './job-errors.js';
 import { parseJobInput, type JobDefinition, type JobLogger, type JobServices, type QueueName } from './jobs.js';
 
@@ -41,6 +42,11 @@ export function createRunner(definitions: JobDefinition[], services: JobServices
     const data = parseJobInput(definition.schema, request.data, `Data of job ${request.name} is not valid`);
     const log = services.log.child({ queue: request.queue, job: request.name, jobId: request.id, attempt: request.attempt });
     await definition.handle(data, { ...services, log, jobId: request.id, attempt: request.attempt });
+    // The ledger learns the job ran, so the reconciler never enqueues it again. If this write
+    // fails, the job still counts as done: the reconciler finds it completed in the queue.
+    await markDispatchedJobCompleted(services.db, request.id).catch((error: unknown) =>
+      log.warn({ err: error }, 'job done, but its ledger row could not be marked completed'),
+    );
   };
 }
 

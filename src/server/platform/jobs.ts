@@ -114,9 +114,19 @@ export interface EnqueueOptions {
   jobId?: string;
 }
 
+/** How safely the queue's store keeps jobs; Redis answers through CONFIG GET. */
+export interface QueueDurability {
+  /** Redis writes its data to disk (AOF or RDB snapshots). */
+  persistent: boolean;
+  /** Redis's `maxmemory-policy`; anything but `noeviction` may drop jobs when memory runs out. */
+  evictionPolicy: string;
+}
+
 /** Where jobs wait: BullMQ on Redis, or memory in the server process. Both behave the same. */
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
+  /** Redis's persistence and eviction policy; undefined for the in-process queue or when Redis refuses CONFIG. */
+  durability(): Promise<QueueDurability | undefined>;
   add(queue: QueueName, name: string, data: unknown, options?: EnqueueOptions): Promise<void>;
   getJob(queue: QueueName, jobId: string): Promise<JobSnapshot | undefined>;
   /** Newest failed jobs first. */

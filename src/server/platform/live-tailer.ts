@@ -83,20 +83,51 @@ export function createLogTailer(options: LogTailerOptions): LogTailer {
     onError: (error) => options.log.warn({ err: error }, 'live feed: reading the event log failed, retrying'),
   });
 
+  const caughtUpWithCommitted = async () => {
+    await startedPromise;
+    const target = await newestCommitted(options.db);
+    if (!loop.isRunning() || compareCursors(position ?? startCursor, target) >= 0) return;
+    await new Promise<void>((resolve) => {
+      waiters.push({ target, resolve });
+      loop.wake();
+    });
+  };
+
+  // A commit hint (this instance's or another's) means an event is committed, but an older
+  // transaction may still hold the horizon below it, and its end sends no hint: chase the newest
+  // committed event at the catch-up pace instead of waiting for the next poll. Hints that arrive
+  // during a chase are served by one more chase after it.
+  let chasing = false;
+  let hintedWhileChasing = false;
+  const chase = async () => {
+    if (chasing) {
+      hintedWhileChasing = true;
+      return;
+    }
+    chasing = true;
+    try {
+      do {
+        hintedWhileChasing = false;
+        await caughtUpWithCommitted();
+      } while (hintedWhileChasing && loop.isRunning());
+    } catch (error) {
+      options.log.warn({ err: error }, 'live feed: following a commit hint failed; the next poll reads it');
+    } finally {
+      chasing = false;
+    }
+  };
+  let unsubscribe: (() => void) | undefined;
+
   return {
     position: () => position,
     started: () => startedPromise,
-    async caughtUpWithCommitted() {
-      await startedPromise;
-      const target = await newestCommitted(options.db);
-      if (!loop.isRunning() || compareCursors(position ?? startCursor, target) >= 0) return;
-      await new Promise<void>((resolve) => {
-        waiters.push({ target, resolve });
-        loop.wake();
-      });
+    caughtUpWithCommitted,
+    start() {
+      loop.start();
+      unsubscribe = options.eventStore.onCommitted(() => void chase());
     },
-    start: loop.start,
     async stop() {
+      unsubscribe?.();
       const stopped = loop.stop();
       settleWaiters(true);
       await stopped;

@@ -17,9 +17,16 @@ interface DevMailboxTable {
   sent_at: Generated<Date>;
 }
 
+/** Message-IDs the mail server accepted (a retried send job checks here first). */
+interface SentEmailsTable {
+  message_id: string;
+  sent_at: Generated<Date>;
+}
+
 declare module './db.js' {
   interface Tables {
     dev_mailbox: DevMailboxTable;
+    sent_emails: SentEmailsTable;
   }
 }
 
@@ -80,12 +87,27 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       transport: 'smtp',
       async send(email) {
+        // A job retried after a crash (the worker died after the server took the message, before
+        // the job completed) finds its Message-ID here and does not send again. The window left:
+        // a crash between the server's acceptance and this record (docs/jobs.md, Email).
+        const sent = await options.db.selectFrom('sent_emails').select('message_id').where('message_id', '=', email.messageId).executeTakeFirst();
+        if (sent) {
+          options.log.info({ messageId: email.messageId }, 'email already accepted by the mail server; not sent again');
+          return;
+        }
         try {
           await transport.sendMail({ from: options.from, ...email });
         } catch (error) {
           if (isFinalRefusal(error)) throw permanentJobFailure(`The mail server refused the message: ${(error as Error).message}`);
           throw error;
         }
+        // The message is out: failing to record it must not fail the job (a retry would send it again).
+        await options.db
+          .insertInto('sent_emails')
+          .values({ message_id: email.messageId })
+          .onConflict((conflict) => conflict.column('message_id').doNothing())
+          .execute()
+          .catch((error: unknown) => options.log.warn({ err: error, messageId: email.messageId }, 'email sent, but its Message-ID could not be recorded'));
       },
       close: () => transport.close(),
     };
@@ -108,7 +130,10 @@ export function createMailer(options: MailerOptions): Mailer {
       if (options.production) {
         options.log.warn({ to: email.to, subject: email.subject }, 'SMTP_URL is not set: email kept in the dev mailbox table, not delivered');
       } else {
-        options.log.info({ to: email.to, subject: email.subject, text: email.text }, 'email stored in the dev mailbox: GET /api/dev/mailbox');
+        options.log.info(
+          { to: email.to, subject: email.subject, text: email.text },
+          'email stored in the dev mailbox (the master user reads it at /dev-mailbox)',
+        );
       }
     },
     close() {},

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorResponses } from '../../../src/server/platform/errors.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
+import { companyWithTeam } from '../../support/identity.js';
 
 // Probe routes mounted only in this test: they exercise the platform's handling of bodies and failures.
 function probeRoutes(app: FastifyInstance) {
@@ -91,6 +92,17 @@ describe('bad input', () => {
     expect(res.json()).toEqual({ name: 'Bolt', quantity: 1 });
   });
 
+  it('authenticates before it validates: a stranger with a bad body gets 401, a wrong role 403, never the complaints of the schema', async () => {
+    const bad = { name: 'x'.repeat(500), quantity: 'lots' };
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/materials', payload: bad });
+    expect(anonymous.statusCode).toBe(401);
+    const team = await companyWithTeam(t);
+    const operator = await t.app.inject({ method: 'POST', url: '/api/materials', payload: bad, headers: { authorization: `Bearer ${team.operator.token}` } });
+    expect(operator.statusCode).toBe(403);
+    const admin = await t.app.inject({ method: 'POST', url: '/api/materials', payload: bad, headers: { authorization: `Bearer ${team.admin.token}` } });
+    expect(admin.statusCode).toBe(400);
+  });
+
   it('answers an unknown API path with NOT_FOUND in the catalogue shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
@@ -143,11 +155,35 @@ describe('platform endpoints', () => {
     expect(ready.json().checks.database).toBe('ok');
   });
 
+  it('calls a dependency that does not answer unavailable instead of waiting for it', async () => {
+    t.app.readinessProbes.hanging = () => new Promise<void>(() => {});
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', hanging: 'unavailable' } });
+    } finally {
+      delete t.app.readinessProbes.hanging;
+    }
+  });
+
   it('tags every answer with a request id and keeps a sane one given by the caller', async () => {
     const own = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(own.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
     const given = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-1234abcd' } });
     expect(given.headers['x-request-id']).toBe('trace-1234abcd');
+  });
+
+  it('keeps API answers out of caches (tokens, company data) unless a route sets its own policy', async () => {
+    const team = await companyWithTeam(t);
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/authenticate',
+      payload: { usernameOrEmail: team.admin.login, password: team.admin.password },
+    });
+    expect(token.statusCode).toBe(200);
+    expect(token.headers['cache-control']).toBe('no-store');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/materials' });
+    expect(refused.headers['cache-control']).toBe('no-store');
   });
 
   it('sends security headers', async () => {

@@ -221,6 +221,80 @@ describe.each([
   });
 });
 
+describe.each([
+  { adapter: 'in-process', redis: false },
+  { adapter: 'bullmq', redis: true },
+])('a $adapter queue that loses its jobs (Redis restarted without persistence, or the process restarted)', ({ redis }) => {
+  /** The queue as it was, then as it is after the loss: same prefix, nothing kept (Redis keys deleted, or a new process's memory). */
+  const queueThatLoses = async (prefix: string) => {
+    if (redis) await deleteQueueKeys(prefix);
+    return createJobQueue({ redisUrl: redis ? testRedisUrl() : undefined, prefix, retry: { attempts: 3, backoffMs: 20 } });
+  };
+
+  /** Jobs of earlier tests ran on queues since closed: they count as done here, so only this test's job is in question. */
+  const settleOthers = (jobId: string) =>
+    sql`update dispatched_jobs set completed_at = now() where completed_at is null and job_id <> ${jobId}`.execute(testDb.database.db);
+
+  it('enqueues again, under the same id, a job the queue lost before it ran, and it runs once', async () => {
+    const prefix = `test-reconcile-${randomUUID()}`;
+    const before = createJobQueue({ redisUrl: redis ? testRedisUrl() : undefined, prefix });
+    const event = await record('ShipmentSent');
+    const jobId = dispatchJobId(shipmentSent, event);
+    try {
+      expect((await dispatchThrough(createDispatcher({ db: testDb.database.db, eventStore, queue: before, routes, log: recordingLog }), event)).enqueued).toBe(
+        1,
+      );
+      expect((await before.getJob('email', jobId))?.state).toBe('waiting');
+    } finally {
+      await before.close();
+    }
+
+    await settleOthers(jobId);
+    const after = await queueThatLoses(prefix);
+    const workers = after.startWorkers(definitions, services);
+    try {
+      const dispatcher = createDispatcher({ db: testDb.database.db, eventStore, queue: after, routes, log: recordingLog, reconcileAfterMs: 0 });
+      expect(await dispatcher.reconcile()).toBe(1);
+      await waitForJob(after, 'email', jobId, ['completed']);
+      expect(notified.filter((id) => id === event.streamId)).toHaveLength(1);
+      const row = await testDb.database.db.selectFrom('dispatched_jobs').selectAll().where('job_id', '=', jobId).executeTakeFirstOrThrow();
+      expect(row.completed_at).not.toBeNull();
+      expect(await dispatcher.reconcile()).toBe(0);
+      expect(logged).toContainEqual(expect.objectContaining({ level: 'warn', message: expect.stringContaining('the queue had lost this job') }));
+    } finally {
+      await workers.close();
+      await after.close();
+      if (redis) await deleteQueueKeys(prefix);
+    }
+  });
+
+  it('leaves a job that ran alone, even when the queue has forgotten it', async () => {
+    const prefix = `test-reconcile-done-${randomUUID()}`;
+    const before = createJobQueue({ redisUrl: redis ? testRedisUrl() : undefined, prefix });
+    const workers = before.startWorkers(definitions, services);
+    const event = await record('ShipmentSent');
+    const jobId = dispatchJobId(shipmentSent, event);
+    try {
+      await dispatchThrough(createDispatcher({ db: testDb.database.db, eventStore, queue: before, routes, log: recordingLog }), event);
+      await waitForJob(before, 'email', jobId, ['completed']);
+    } finally {
+      await workers.close();
+      await before.close();
+    }
+
+    await settleOthers(jobId);
+    const after = await queueThatLoses(prefix);
+    try {
+      expect(await createDispatcher({ db: testDb.database.db, eventStore, queue: after, routes, log: recordingLog, reconcileAfterMs: 0 }).reconcile()).toBe(0);
+      expect(await after.getJob('email', jobId)).toBeUndefined();
+      expect(notified.filter((id) => id === event.streamId)).toHaveLength(1);
+    } finally {
+      await after.close();
+      if (redis) await deleteQueueKeys(prefix);
+    }
+  });
+});
+
 describe('a queue that does not answer', () => {
   it('keeps the jobs in the ledger and enqueues them once a queue answers again', async () => {
     const prefix = `test-dispatch-down-${randomUUID()}`;

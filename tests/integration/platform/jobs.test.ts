@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { createJobServices } from '../../../src/server/jobs.js';
 import { loadConfig } from '../../../src/server/platform/config.js';
 import { createEventStore } from '../../../src/server/platform/event-store.js';
-import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
+import { Redis } from 'ioredis';
+import { checkQueueDurability, createJobQueue } from '../../../src/server/platform/jobs-queue.js';
 import { defineJob, permanentJobFailure, type JobQueue, type JobWorkers } from '../../../src/server/platform/jobs.js';
 import { createTestApp } from '../../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
@@ -194,5 +195,44 @@ describe('readiness with Redis', () => {
     } finally {
       await testApp.close();
     }
+  });
+});
+
+describe('the start-up check of what Redis keeps', () => {
+  const redisSetting = async (redis: Redis, name: string) => ((await redis.call('CONFIG', 'GET', name)) as string[])[1] ?? '';
+
+  it('refuses production on a Redis that keeps nothing on disk, and only warns elsewhere', async () => {
+    const redis = new Redis(testRedisUrl());
+    const saved = { save: await redisSetting(redis, 'save'), appendonly: await redisSetting(redis, 'appendonly') };
+    const queue = createJobQueue({ redisUrl: testRedisUrl(), prefix: `test-durability-${randomUUID()}` });
+    try {
+      await redis.call('CONFIG', 'SET', 'save', '');
+      await redis.call('CONFIG', 'SET', 'appendonly', 'no');
+      expect(await queue.durability()).toMatchObject({ persistent: false });
+      await expect(checkQueueDurability(queue, 'production', quietLog)).rejects.toThrow(/Refusing to start on this Redis: Redis keeps nothing on disk/);
+      expect(await checkQueueDurability(queue, 'development', quietLog)).toContainEqual(expect.stringContaining('keeps nothing on disk'));
+    } finally {
+      await redis.call('CONFIG', 'SET', 'save', saved.save);
+      await redis.call('CONFIG', 'SET', 'appendonly', saved.appendonly);
+      await queue.close();
+      await redis.quit();
+    }
+  });
+
+  it('names an eviction policy that may drop jobs', async () => {
+    const redis = new Redis(testRedisUrl());
+    const policy = await redisSetting(redis, 'maxmemory-policy');
+    const queue = createJobQueue({ redisUrl: testRedisUrl(), prefix: `test-durability-${randomUUID()}` });
+    try {
+      const problems = await checkQueueDurability(queue, 'development', quietLog);
+      expect(problems.some((problem) => problem.includes('maxmemory-policy'))).toBe(policy !== 'noeviction');
+    } finally {
+      await queue.close();
+      await redis.quit();
+    }
+  });
+
+  it('has nothing to check for the in-process queue', async () => {
+    expect(await checkQueueDurability(createJobQueue({}), 'production', quietLog)).toEqual([]);
   });
 });

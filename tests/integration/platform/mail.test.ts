@@ -11,6 +11,7 @@ import { createMailer, testMessageTemplate } from '../../../src/server/platform/
 import { createSendEmailJob, type SendEmailData } from '../../../src/server/platform/send-email.jobs.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
+import { companyWithTeam, signedInMaster } from '../../support/identity.js';
 import { quietLog, waitForJob } from './jobs-support.js';
 
 interface ReceivedMail {
@@ -146,6 +147,17 @@ describe('email over SMTP', () => {
     expect(mail?.html).toContain('Größe &lt;42&gt; &amp; mehr');
   });
 
+  it('does not send again a message the mail server already accepted (a job retried after a worker crash)', async () => {
+    const mailer = services.mailer;
+    const email = { to: 'retry@example.com', subject: 'Once only', text: 'once', html: '<p>once</p>', messageId: `<crash-${randomUUID()}@shopfloor-console>` };
+    await mailer.send(email);
+    await mailer.send(email);
+    expect(received.filter((mail) => mail.subject === 'Once only')).toHaveLength(1);
+    const other = { ...email, messageId: `<crash-${randomUUID()}@shopfloor-console>` };
+    await mailer.send(other);
+    expect(received.filter((mail) => mail.subject === 'Once only')).toHaveLength(2);
+  });
+
   it('fails at once, without retries, when the mail server refuses the recipient', async () => {
     const job = await send({ to: 'nobody@example.com', template: 'test-message', locale: 'en', params: {} });
     expect(job).toMatchObject({ state: 'failed', attemptsMade: 1 });
@@ -186,9 +198,13 @@ describe('email over SMTP', () => {
 
 describe('the dev mailbox (no SMTP_URL)', () => {
   let testApp: TestApp;
+  let masterToken: string;
+  const readMailbox = (query = '', token = masterToken) =>
+    testApp.app.inject({ method: 'GET', url: `/api/dev/mailbox${query}`, headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
     testApp = await createTestApp();
+    masterToken = (await signedInMaster(testApp)).token;
   });
 
   afterAll(async () => {
@@ -206,12 +222,12 @@ describe('the dev mailbox (no SMTP_URL)', () => {
     expect((await sendThroughServer({ to: 'mara@example.com', template: 'test-message', locale: 'en', params: { note: 'second' } })).state).toBe('completed');
     expect((await sendThroughServer({ to: 'olaf@example.com', template: 'test-message', locale: 'en', params: {} })).state).toBe('completed');
 
-    const all = await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    const all = await readMailbox();
     expect(all.statusCode).toBe(200);
     expect(all.json().data).toHaveLength(3);
     expect(all.json().data[0].to).toBe('olaf@example.com');
 
-    const mara = await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox?to=MARA@example.com' });
+    const mara = await readMailbox('?to=MARA@example.com');
     const messages = mara.json().data;
     expect(messages.map((m: { subject: string }) => m.subject)).toEqual(['Test message from Shopfloor Console', 'Testnachricht von Shopfloor Console']);
     expect(messages[1]).toMatchObject({ to: 'Mara@Example.com', from: testApp.config.smtpFrom });
@@ -221,7 +237,7 @@ describe('the dev mailbox (no SMTP_URL)', () => {
   });
 
   it('lists nothing for an address that got no mail', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox?to=nobody@example.com' });
+    const response = await readMailbox('?to=nobody@example.com');
     expect(response.json()).toEqual({ data: [] });
   });
 
@@ -230,14 +246,37 @@ describe('the dev mailbox (no SMTP_URL)', () => {
     const email = { to: 'twice@example.com', subject: 'Once', text: 'once', html: '<p>once</p>', messageId: '<retry-1@shopfloor-console>' };
     await mailer.send(email);
     await mailer.send(email);
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox?to=twice@example.com' });
+    const response = await readMailbox('?to=twice@example.com');
     expect(response.json().data).toHaveLength(1);
   });
 
+  it('is read by the master user only (it holds the mail of every company, reset links included)', async () => {
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(401);
+    const team = await companyWithTeam(testApp);
+    for (const member of [team.superUser, team.admin, team.operator]) {
+      const response = await readMailbox('', member.token);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('FORBIDDEN');
+    }
+  });
+
   it('refuses a limit out of range', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox?limit=0' });
+    const response = await readMailbox('?limit=0');
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('the dev mailbox with SMTP configured', () => {
+  it('does not exist: mail leaves the machine, nothing is kept to read', async () => {
+    const testApp = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:2525' });
+    try {
+      const master = await signedInMaster(testApp);
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox', headers: { authorization: `Bearer ${master.token}` } });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await testApp.close();
+    }
   });
 });
 

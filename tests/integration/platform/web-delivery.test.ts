@@ -1,0 +1,83 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webDistDir } from '../../../src/server/app.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+
+// The built console as a browser gets it (`npm test` builds dist/web before the tests run).
+let t: TestApp;
+let scriptUrl: string;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(webDistDir, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` (npm test builds it first)');
+  t = await createTestApp();
+  const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  scriptUrl = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('the console page', () => {
+  it('is revalidated on every visit, so a new build reaches the browser at once', async () => {
+    for (const url of ['/login', '/order/details/123']) {
+      const page = await get(url, 'br, gzip');
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+});
+
+describe('hashed assets', () => {
+  it('are cached for a year as immutable', async () => {
+    expect(scriptUrl).toMatch(/^\/assets\/.+\.js$/);
+    const script = await get(scriptUrl);
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('come precompressed in the encoding the browser takes: brotli first, then gzip, else plain', async () => {
+    const brotli = await get(scriptUrl, 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(String(brotli.headers.vary).toLowerCase()).toContain('accept-encoding');
+    const plain = await get(scriptUrl);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gzip = await get(scriptUrl, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.payload);
+  });
+});
+
+describe('API answers', () => {
+  it('are gzip-compressed above 1 KB when the client takes it, and left alone below', async () => {
+    const large = await get('/api/docs/json', 'gzip');
+    expect(large.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(large.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const small = await get('/api/health', 'gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('fonts', () => {
+  it('ships Inter as woff2 only, in the four weights the design uses, and preloads the regular latin file', async () => {
+    const assets = readdirSync(path.join(webDistDir, 'assets'));
+    const fonts = assets.filter((file) => /\.(woff2?|ttf|otf)$/.test(file));
+    expect(fonts.every((file) => file.endsWith('.woff2'))).toBe(true);
+    expect(fonts.map((file) => /inter-(latin(?:-ext)?)-(\d+)-normal/.exec(file)?.slice(1).join('-')).sort()).toEqual(
+      ['latin-400', 'latin-500', 'latin-600', 'latin-700', 'latin-ext-400', 'latin-ext-500', 'latin-ext-600', 'latin-ext-700'].sort(),
+    );
+    const page = (await get('/login')).payload;
+    const preload = /<link rel="preload" as="font" type="font\/woff2" crossorigin href="(\/assets\/inter-latin-400-normal-[^"]+\.woff2)"/.exec(page)?.[1];
+    expect(preload).toBeDefined();
+    const font = await get(preload ?? '');
+    expect(font.statusCode).toBe(200);
+    expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
