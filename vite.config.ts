@@ -1,12 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The API server's port: PORT as the server reads it, 3000 by default.
 const apiServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 // The console: index.html at the root is the entry; the API server serves dist/web in production.
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of every text asset beside it; the server sends the one the browser takes
+  // (@fastify/static preCompressed). Images and fonts are compressed already.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|map)$/, threshold: 1024 })],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, expectOk, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, type Client, type TestCompany } from '../support/identity.js';
 import { openHeldPageAs } from './hold-notifications.js';
 
@@ -11,11 +11,6 @@ let app: BrowserApp;
 let company: TestCompany;
 let admin: Client;
 let order: { id: string; orderNumber: string };
-
-const expectOk = <T>(res: { statusCode: number; body: string; json(): unknown }, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-};
 
 beforeAll(async () => {
   app = await startBrowserApp();

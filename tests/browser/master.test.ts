@@ -49,3 +49,26 @@ describe('console shell: the master user', () => {
     expect(await sidebar(page).getByRole('link', { name: 'Customers' }).getAttribute('aria-current')).toBe('page');
   });
 });
+
+describe('the dev mailbox (no SMTP configured)', () => {
+  it('is linked from the customers screen and shows a kept email to the master, who reads it', async () => {
+    await createCompany(app, 'Postfach Test GmbH');
+    await app.testApp.jobs.services.mailer.send({
+      to: 'nina.neu@example.com',
+      subject: 'Your confirmation code',
+      text: 'Hello Nina,\n\nyour code is\n\n428517\n',
+      html: '<p>Hello Nina</p>',
+      messageId: '<dev-mailbox-browser@shopfloor-console>',
+    });
+    const page = await newHeldPage(app);
+    await signIn(page, app, { role: 'MASTER', actingFor: null });
+    await page.goto(`${app.baseUrl}/customers`);
+    await page.getByRole('link', { name: 'Dev mailbox' }).click();
+    await page.waitForURL('**/dev-mailbox');
+    await page.getByRole('heading', { level: 1, name: 'Dev mailbox' }).waitFor();
+    await page.getByRole('row', { name: /Your confirmation code/ }).click();
+    await page.getByRole('heading', { level: 2, name: 'Your confirmation code' }).waitFor();
+    expect(await page.getByText('428517').isVisible()).toBe(true);
+    await expectNoAxeViolations(page, '/dev-mailbox (master)');
+  });
+});

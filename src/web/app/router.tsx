@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { PageSpinner } from '../ui/spinner';
-import { RedirectWhenSignedIn, RequireAuth, RequireMaster } from './guards';
+import { RedirectWhenSignedIn, RequireAuth, RequireFunction, RequireMaster } from './guards';
 import { Layout } from './layout/layout';
 import NotFound from './pages/not-found';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -21,7 +21,11 @@ function Screen({ route }: { route: ScreenRoute }) {
 }
 
 function guarded(route: ScreenRoute): ReactNode {
-  const screen = <Screen route={route} />;
+  const screen = (
+    <RequireFunction name={route.function}>
+      <Screen route={route} />
+    </RequireFunction>
+  );
   if (route.access === 'master') return <RequireMaster>{screen}</RequireMaster>;
   if (route.screen === 'login') return <RedirectWhenSignedIn>{screen}</RedirectWhenSignedIn>;
   return screen;
@@ -49,9 +53,7 @@ export function AppRouter() {
       ))}
       {displayRoutes.map((route) => (
         <Route key={route.path} path={route.path}>
-          <RequireAuth>
-            <Screen route={route} />
-          </RequireAuth>
+          <RequireAuth>{guarded(route)}</RequireAuth>
         </Route>
       ))}
       <Route>

@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { CompanyFunction } from '../../domain/company/company.schema';
 import { lazyPage } from './lazy-page';
 
 /** Every screen of spec section 2; the id is also its key in `locales/<lang>/screens.json`. */
@@ -31,8 +32,11 @@ export type ScreenId =
   | 'userRights'
   | 'employeeProfile'
   | 'company'
+  | 'keyFigures'
   | 'customers'
   | 'editCustomer'
+  | 'suggestions'
+  | 'devMailbox'
   | 'registration'
   | 'emailVerificationCode'
   | 'login'
@@ -56,6 +60,8 @@ export interface ScreenRoute {
   screen: ScreenId;
   access: Access;
   page: LazyExoticComponent<ComponentType<ScreenPageProps>>;
+  /** The optional function of the company the screen belongs to: switched off (App function), the screen is not found. */
+  function?: CompanyFunction;
 }
 
 // Screens whose feature is not built yet share one page that names them; a feature replaces
@@ -65,6 +71,7 @@ const publicPage = lazyPage(() => import('./pages/public-page'));
 const authPage = lazyPage(() => import('./pages/auth-page'));
 const customersPage = lazyPage(() => import('./pages/customers-page'));
 const companyPage = lazyPage(() => import('./pages/company-page'));
+const keyFiguresPage = lazyPage(() => import('./pages/key-figures-page'));
 const teamUsersPage = lazyPage(() => import('./pages/team-users-page'));
 const teamOverviewPage = lazyPage(() => import('./pages/team-overview-page'));
 const teamProfilePage = lazyPage(() => import('./pages/team-profile-page'));
@@ -77,6 +84,8 @@ const ordersPage = lazyPage(() => import('./pages/orders-page'));
 const advertisementPage = lazyPage(() => import('./pages/advertisement-page'));
 const shipmentsPage = lazyPage(() => import('./pages/shipments-page'));
 const trackingPage = lazyPage(() => import('./pages/tracking-page'));
+const devMailboxPage = lazyPage(() => import('./pages/dev-mailbox-page'));
+const suggestionsPage = lazyPage(() => import('./pages/suggestions-page'));
 
 const inside = (path: string, screen: ScreenId, access: 'protected' | 'master' = 'protected', page = pendingScreen): ScreenRoute => ({
   path,
@@ -113,8 +122,12 @@ export const layoutRoutes: ScreenRoute[] = [
   inside('/team/user-rights', 'userRights', 'protected', teamProfilePage),
   inside('/team/employee-profile/:id?', 'employeeProfile', 'protected', teamProfilePage),
   inside('/company', 'company', 'protected', companyPage),
+  { path: '/key-figures', screen: 'keyFigures', access: 'protected', page: keyFiguresPage, function: 'keyFigures' },
+  inside('/suggestions', 'suggestions', 'protected', suggestionsPage),
   inside('/customers', 'customers', 'master', customersPage),
   inside('/customer/edit-customer/:id?', 'editCustomer', 'master', customersPage),
+  // Not in the spec: the product operator reads mail a server without SMTP kept (docs/jobs.md, Dev mailbox).
+  inside('/dev-mailbox', 'devMailbox', 'master', devMailboxPage),
 ];
 
 /** The pages without the layout, open to anyone. */
@@ -133,7 +146,9 @@ export const publicRoutes: ScreenRoute[] = [
 ];
 
 /** Full-screen displays without the layout, for signed-in users: the shop-floor board. */
-export const displayRoutes: ScreenRoute[] = [{ path: '/order/advertisement', screen: 'advertisement', access: 'protected', page: advertisementPage }];
+export const displayRoutes: ScreenRoute[] = [
+  { path: '/order/advertisement', screen: 'advertisement', access: 'protected', page: advertisementPage, function: 'shopFloorDisplay' },
+];
 
 /**
  * The screens of a station's tablet, full-screen without the layout. The login is open to anyone;

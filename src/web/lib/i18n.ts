@@ -30,13 +30,25 @@ export const namespaces = Object.keys(resources[defaultLanguage] ?? {});
 
 export const isLanguage = (value: unknown): value is Language => languages.includes(value as Language);
 
-/** The language the user picked last time, else English. */
+/**
+ * The first of the browser's preferred languages (`navigator.languages`, e.g. `de-AT`) that the
+ * console speaks, else English.
+ */
+export function browserLanguage(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages): Language {
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return defaultLanguage;
+}
+
+/** The language the user picked last time; on a first visit, the browser's language. */
 export function storedLanguage(): Language {
   try {
     const saved = localStorage.getItem(languageStorageKey);
-    return isLanguage(saved) ? saved : defaultLanguage;
+    return isLanguage(saved) ? saved : browserLanguage();
   } catch {
-    return defaultLanguage;
+    return browserLanguage();
   }
 }
 

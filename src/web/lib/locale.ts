@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { writeDay, writeInstantDate } from '../../domain/company/date-format.rules';
 
 /**
  * The one place that maps the console's language to an Intl locale and formats dates and numbers
@@ -34,25 +35,22 @@ const subscribeDateFormat = (listener: () => void) => {
   return () => void dateFormatListeners.delete(listener);
 };
 
-/** A year, month and day written in `pattern` (DD, MM and YYYY replaced). */
-export function writeDate(pattern: string, year: number, month: number, day: number): string {
-  const two = (value: number) => String(value).padStart(2, '0');
-  return pattern.replace('YYYY', String(year)).replace('MM', two(month)).replace('DD', two(day));
-}
+// One writer of the company's format for the console, the server's emails and documents.
+export { writeDate } from '../../domain/company/date-format.rules';
 
 /** An instant (ISO) as a date in the company's format or the user's language; '–' for none. */
 export function formatDate(iso: string | null, language: string | undefined, format = companyDateFormat): string {
   if (!iso) return '–';
   const at = new Date(iso);
-  if (format) return writeDate(format, at.getFullYear(), at.getMonth() + 1, at.getDate());
+  if (format) return writeInstantDate(at, format, 'local');
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(at);
 }
 
 /** A calendar day (`YYYY-MM-DD`) in the company's format or the user's language; '–' for none. It is a day, not an instant: no time zone applies. */
 export function formatDay(day: string | null, language: string | undefined, format = companyDateFormat): string {
   if (!day) return '–';
+  if (format) return writeDay(day, format);
   const [year, month, date] = day.split('-').map(Number);
-  if (format) return writeDate(format, year, month, date);
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, date)));
 }
 

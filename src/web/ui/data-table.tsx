@@ -36,6 +36,8 @@ export interface DataTableProps<T> {
   withFilter?: boolean;
   /** Opens a row (click, Enter). */
   onRowAction?: (row: T) => void;
+  /** Enter in the search field (a scanner ends what it types with Enter): the text as typed. */
+  onSearchSubmit?: (text: string) => void;
 }
 
 const toSortDescriptor = (sort: string): SortDescriptor | undefined =>
@@ -47,7 +49,20 @@ const fromSortDescriptor = (descriptor: SortDescriptor): string => `${descriptor
  * A table whose paging, filter and sort happen on the server: it shows one page, the
  * 'x - y of z results' line, and rows for loading, empty and failed states.
  */
-export function DataTable<T>({ label, columns, rows, rowId, total, paging, onPagingChange, isLoading, error, withFilter, onRowAction }: DataTableProps<T>) {
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowId,
+  total,
+  paging,
+  onPagingChange,
+  isLoading,
+  error,
+  withFilter,
+  onRowAction,
+  onSearchSubmit,
+}: DataTableProps<T>) {
   const { t } = useTranslation();
   const pages = pageCount(paging.pageSize, total);
   const shownRows = isLoading || error ? [] : rows;
@@ -81,6 +96,7 @@ export function DataTable<T>({ label, columns, rows, rowId, total, paging, onPag
             aria-label={t('common.table.search')}
             value={paging.globalFilter}
             onChange={(globalFilter) => onPagingChange({ ...paging, globalFilter, pageIndex: 0 })}
+            onSubmit={onSearchSubmit}
           >
             <Input className="field-input" placeholder={t('common.table.search')} />
           </SearchField>

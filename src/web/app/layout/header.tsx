@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { SuggestImprovementButton } from '../../features/suggestions';
+import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { useConfirmLeave } from '../../lib/navigation-guard';
 import { Button } from '../../ui/button';
@@ -6,10 +8,10 @@ import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
 import { LanguageSwitch } from './language-switch';
 
-/** The bar above each screen: language switch, change password and sign-out (which asks first when the page holds unsaved changes). */
+/** The bar above each screen: suggest an improvement (and, for writers, the suggestions list), language switch, change password and sign-out (which asks first when the page holds unsaved changes). */
 export function Header() {
   const { t } = useTranslation();
-  const { logout } = useAuth();
+  const { logout, session } = useAuth();
   const notify = useNotify();
   const confirmLeave = useConfirmLeave();
 
@@ -20,6 +22,8 @@ export function Header() {
 
   return (
     <header className="shell-header">
+      {session?.company ? <SuggestImprovementButton /> : null}
+      {session?.company && can(session, 'write') ? <Link href="/suggestions">{t('suggestions.openList')}</Link> : null}
       <LanguageSwitch />
       <Link variant="button" href="/change-password">
         {t('common.actions.changePassword')}

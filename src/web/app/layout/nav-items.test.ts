@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNavItemActive, navItems, visibleNavItems } from './nav-items';
+import { isNavItemActive, navItems, visibleNavItems, type NavItem } from './nav-items';
 
 const ids = (session: Parameters<typeof visibleNavItems>[0]) => visibleNavItems(session).map((item) => item.id);
 
@@ -22,6 +22,18 @@ describe('sidebar items', () => {
     expect(ids({ role: 'SUPER_USER', company: null })).toEqual([]);
     expect(ids({ role: 'ADMIN', company: null })).toEqual([]);
     expect(ids(null)).toEqual([]);
+  });
+
+  it('hides an item of an optional function the company has not on', () => {
+    const withFunction: NavItem = { id: 'home', target: '/somewhere', matches: [], function: 'keyFigures' };
+    navItems.push(withFunction);
+    try {
+      const session = { role: 'SUPER_USER' as const, company: 'c-1' };
+      expect(visibleNavItems(session, (name) => name !== 'keyFigures')).not.toContain(withFunction);
+      expect(visibleNavItems(session, () => true)).toContain(withFunction);
+    } finally {
+      navItems.pop();
+    }
   });
 
   it('highlights an item when the path contains its target', () => {

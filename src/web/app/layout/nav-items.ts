@@ -1,3 +1,4 @@
+import type { CompanyFunction } from '../../../domain/company/company.schema';
 import type { Role } from '../../../domain/shared/roles';
 import { can } from '../../lib/access';
 
@@ -9,6 +10,8 @@ export interface NavItem {
   target: string;
   /** Path fragments that highlight the item; spec: "the current path contains its target". */
   matches: string[];
+  /** The optional function of the company the item leads to: hidden unless it is on (App function). */
+  function?: CompanyFunction;
 }
 
 /** The sidebar's items in the spec's order (section 2). */
@@ -25,13 +28,15 @@ export const navItems: NavItem[] = [
 
 /**
  * The items a user sees. Company is hidden for admins, customers is for the master user only,
- * and without a selected company a master sees only customers and everyone else nothing.
+ * and without a selected company a master sees only customers and everyone else nothing. An item
+ * of an optional function shows only while `isOn` says the company has it on.
  */
-export function visibleNavItems(session: { role: Role; company: string | null } | null): NavItem[] {
+export function visibleNavItems(session: { role: Role; company: string | null } | null, isOn: (name: CompanyFunction) => boolean = () => true): NavItem[] {
   if (!session) return [];
   const isMaster = can(session, 'chooseCompany');
   if (!session.company) return isMaster ? navItems.filter((item) => item.id === 'customers') : [];
   return navItems.filter((item) => {
+    if (item.function && !isOn(item.function)) return false;
     if (item.id === 'customers') return isMaster;
     if (item.id === 'company') return can(session, 'companySettings');
     return true;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
+import { useCompanyFunctions } from '../../lib/company-display';
 import { englishT } from '../../lib/i18n';
 import { Spinner } from '../../ui/spinner';
 import { CompanyLogo } from './company-logo';
@@ -24,7 +25,8 @@ export function Sidebar({ companySelector }: SidebarProps) {
   const t = useMemo(() => englishT(i18n), [i18n]);
   const { status, session } = useAuth();
   const [path, navigate] = useLocation();
-  const items = visibleNavItems(session);
+  const functions = useCompanyFunctions();
+  const items = visibleNavItems(session, functions.isOn);
 
   return (
     <aside className="sidebar" lang="en" aria-label={t('nav.sidebar')}>

@@ -1,11 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import { KeyFiguresBoard } from '../../features/key-figures';
 import { HomeBoardScreen } from '../../features/orders';
+import { useAuth } from '../../lib/auth';
+import { useCompanyFunctions } from '../../lib/company-display';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
 
-/** home: the live board of the company's orders. */
+/** home: the live board of the company's orders, and its chosen key figures (unless the company switched them off). */
 export default function HomePage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t(`screens.${screen}.title`));
-  return <HomeBoardScreen />;
+  const hasCompany = Boolean(useAuth().session?.company);
+  const functions = useCompanyFunctions();
+  return (
+    <div className="page">
+      <HomeBoardScreen />
+      {hasCompany && functions.isOn('keyFigures') ? <KeyFiguresBoard /> : null}
+    </div>
+  );
 }

@@ -3,13 +3,15 @@ import { useParams } from 'wouter';
 import { useCurrentUser } from '../../features/auth';
 import { StationWorklist } from '../../features/orders';
 import { StationWorkScreen } from '../../features/stations';
+import { SuggestImprovementButton } from '../../features/suggestions';
 import { LanguageSwitch } from '../layout/language-switch';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
 
 /**
  * station/{id}/work: the station screen of the stations feature, its worklist slot filled by the
- * orders feature: the orders at the station, live, with Start, Complete and Move to.
+ * orders feature: the orders at the station, live, with Start, Complete and Move to; the
+ * suggestions feature adds "Suggest an improvement" at the station.
  */
 export default function StationWorkPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
@@ -22,6 +24,7 @@ export default function StationWorkPage({ screen }: ScreenPageProps) {
       stationId={id}
       operatorName={operatorName}
       languageSwitch={<LanguageSwitch />}
+      suggestImprovement={<SuggestImprovementButton stationId={id} />}
       worklist={(station) => <StationWorklist stationId={station.id} stationName={station.name} />}
     />
   );
