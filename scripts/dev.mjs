@@ -9,10 +9,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
 const children = [
-  { name: 'api', command: bin('tsx'), args: ['watch', 'src/server/main.ts'] },
-  { name: 'web', command: bin('vite'), args: [] },
-].map(({ name, command, args }) => {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  // The API's start-up block names the Vite console, where a developer opens the app.
+  { name: 'api', command: bin('tsx'), args: ['watch', 'src/server/main.ts'], env: { DEV_CONSOLE_URL: 'http://127.0.0.1:5173' } },
+  { name: 'web', command: bin('vite'), args: [], env: {} },
+].map(({ name, command, args, env }) => {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   child.on('exit', (code, signal) => {
     if (!stopping) process.stderr.write(`[dev] ${name} stopped (${signal ?? `exit ${code}`}); stopping the rest.\n`);
     stopAll(code ?? 1);

@@ -122,7 +122,9 @@ async function moveOneProductionOrder(inProduction: Order[]): Promise<boolean> {
   if (!next?.stationId) return false;
   const token = await signInAt(operatorFor(next.stationId), next.stationId);
   const action = next.workStartedAt ? 'complete-work' : 'start-work';
-  await call('POST', `/orders/${next.id}/${action}`, token, { version: next.version, stationId: next.stationId });
+  // The simulator measures nothing: at a station that checks values, completing needs a reason.
+  const reason = action === 'complete-work' ? { reason: 'Simulation: ohne Messung' } : {};
+  await call('POST', `/orders/${next.id}/${action}`, token, { version: next.version, stationId: next.stationId, ...reason });
   if (action === 'start-work') moved.started++;
   else moved.completed++;
   say(`${operatorFor(next.stationId).login} ${action === 'start-work' ? 'starts work on' : 'completes'} ${next.orderNumber} at ${next.stationName}`);

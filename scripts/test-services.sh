@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the test services are there on a Debian machine (run as root): PostgreSQL on
 # 127.0.0.1:5432 with trust auth for local tests, Redis on 127.0.0.1:6379 (noeviction), system
-# Chromium, and pdftotext. Installs what is missing from Debian's packages and starts what is stopped.
+# Chromium, pdftotext and zbarimg. Installs what is missing from Debian's packages and starts what is stopped.
 # Nothing listens beyond loopback. Safe to run again.
 set -euo pipefail
 
@@ -63,4 +63,6 @@ else
   apt_install chromium fonts-liberation
 fi
 command -v pdftotext >/dev/null 2>&1 || { log "pdftotext: installing"; apt_install poppler-utils || true; }
+# zbarimg (barcode assertions on printed documents)
+command -v zbarimg >/dev/null 2>&1 || { log "zbarimg: installing"; apt_install zbar-tools || true; }
 log "ready"

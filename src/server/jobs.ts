@@ -11,22 +11,39 @@ import { createSendEmailJob } from './platform/send-email.jobs.js';
 import { identityEmailTemplates } from './modules/identity/identity.emails.js';
 import { identityDispatchRoutes, sendIdentityEmailJob } from './modules/identity/identity.jobs.js';
 import { ordersEmailTemplates } from './modules/orders/orders.emails.js';
-import { notifyWorkCompletedJob, ordersDispatchRoutes } from './modules/orders/orders.jobs.js';
+import { applyStatusActionsJob, notifyWorkCompletedJob, ordersDispatchRoutes } from './modules/orders/orders.jobs.js';
+import { documentPdf, documentsDispatchRoutes, runDocumentActionsJob } from './modules/documents/index.js';
+import { companyExportDispatchRoutes, exportCompanyDataJob } from './modules/company/company.export.js';
+import { suggestionsEmailTemplates } from './modules/suggestions/suggestions.emails.js';
+import { notifySuggestionRecipientJob, suggestionsDispatchRoutes } from './modules/suggestions/suggestions.jobs.js';
 
 // The composition root of background work: every module's templates, documents, jobs and
 // dispatch routes are listed here, explicitly, like the register list in app.ts.
 
 /** Email templates of every module, each in English and German. */
-export const emailTemplates: EmailTemplate[] = [testMessageTemplate, ...identityEmailTemplates, ...ordersEmailTemplates];
+export const emailTemplates: EmailTemplate[] = [testMessageTemplate, ...identityEmailTemplates, ...ordersEmailTemplates, ...suggestionsEmailTemplates];
 
 /** Printable document kinds of every module. */
-export const pdfDocuments: PdfDocumentKind[] = [];
+export const pdfDocuments: PdfDocumentKind[] = [documentPdf];
 
 /** Jobs of modules beyond the generic `send-email` and `render-pdf`. */
-const moduleJobs: JobDefinition[] = [sendIdentityEmailJob, notifyWorkCompletedJob];
+const moduleJobs: JobDefinition[] = [
+  sendIdentityEmailJob,
+  notifyWorkCompletedJob,
+  applyStatusActionsJob,
+  notifySuggestionRecipientJob,
+  runDocumentActionsJob,
+  exportCompanyDataJob,
+];
 
 /** Which events become which jobs. */
-export const dispatchRoutes: DispatchRoute[] = [...identityDispatchRoutes, ...ordersDispatchRoutes];
+export const dispatchRoutes: DispatchRoute[] = [
+  ...identityDispatchRoutes,
+  ...ordersDispatchRoutes,
+  ...suggestionsDispatchRoutes,
+  ...documentsDispatchRoutes,
+  ...companyExportDispatchRoutes,
+];
 
 /** Every job the workers run, in the server (without Redis) and in workers/main.ts alike. */
 export function jobDefinitions(): JobDefinition[] {

@@ -4,9 +4,10 @@ import { systemClock } from './platform/clock.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db.js';
 import { createEventStore } from './platform/event-store.js';
-import { createJobQueue } from './platform/jobs-queue.js';
+import { checkQueueDurability, createJobQueue } from './platform/jobs-queue.js';
 import { migrateToLatest } from './platform/migrate.js';
 import { logSeedReport, seed } from './seed.js';
+import { startupBanner } from './startup-banner.js';
 
 /** Reads config, migrates, builds the app, listens; on SIGTERM/SIGINT closes gracefully and exits 0. */
 async function main() {
@@ -26,7 +27,9 @@ async function main() {
   const jobQueue = createJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix });
   const clock = systemClock;
   const app = await buildApp({ config, database, eventStore, jobQueue, clock });
-  logSeedReport(app, await seed(app));
+  await checkQueueDurability(jobQueue, config.env, app.log);
+  const seedReport = await seed(app);
+  logSeedReport(app, seedReport);
   const jobs = startJobs({ config, clock, database, eventStore, queue: jobQueue, log: app.log });
 
   let closing = false;
@@ -49,9 +52,18 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { url: `http://localhost:${config.port}`, database: database.kind === 'pglite' ? `embedded (${config.dataDir}/pgdata)` : 'postgres' },
-    'console ready',
+  const url = `http://localhost:${config.port}`;
+  // `npm run dev` serves the console from Vite and says so (scripts/dev.mjs).
+  const consoleUrl = process.env.DEV_CONSOLE_URL;
+  app.log.info({ url, database: database.kind === 'pglite' ? `embedded (${config.dataDir}/pgdata)` : 'postgres' }, 'console ready');
+  process.stdout.write(
+    `${startupBanner({
+      url: consoleUrl ?? url,
+      apiUrl: consoleUrl ? url : undefined,
+      database: database.kind === 'pglite' ? { kind: 'embedded', dataDir: `${config.dataDir}/pgdata` } : { kind: 'postgres' },
+      jobs: config.redisUrl ? 'redis' : 'in-process',
+      seed: seedReport,
+    })}\n`,
   );
 }
 

@@ -84,11 +84,11 @@ async function seedNow(app: FastifyInstance): Promise<SeedReport> {
   return report;
 }
 
-/** Writes what a first start created to the log, once: the generated master password is never shown again. */
+/** Writes what a first start created to the log; the generated password only goes to the start-up block (startup-banner.ts). */
 export function logSeedReport(app: FastifyInstance, report: SeedReport): void {
   if (report.master) {
     const { email, generatedPassword: password } = report.master;
-    if (password) app.log.warn({ email, password }, 'master user created with a generated password: note it now, it is not shown again');
+    if (password) app.log.warn({ email }, 'master user created with a generated password: it is printed once in the start-up block, never logged');
     else app.log.info({ email }, 'master user created from MASTER_EMAIL / MASTER_PASSWORD');
   }
   if (report.demo) {

@@ -23,9 +23,14 @@ export interface TestApp {
 /** The whole server on a fresh database, not listening: use `app.inject`, or `listen()` for sockets. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { beforeReady?: (app: FastifyInstance) => void | Promise<void>; clock?: Clock } = {},
+  options: {
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+    clock?: Clock;
+    /** Another instance's database: a second server on the same data (closing it leaves the database to its owner). */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const testDb = await createTestDatabase();
+  const testDb = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -52,7 +57,7 @@ export async function createTestApp(
       await app.close();
       await jobs.stop();
       await jobQueue.close();
-      await testDb.drop();
+      if (!options.database) await testDb.drop();
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Role } from '../../src/domain/shared/roles.js';
 import { createMasterUser, openSession, provisionCompany } from '../../src/server/modules/identity/index.js';
 import { withSystem } from '../../src/server/platform/db.js';
 import { createTestApp, type TestApp } from './app.js';
+import { expect } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,7 +29,8 @@ export interface BrowserApp {
   testApp: TestApp;
   browser: Browser;
   /** A fresh browser context (its own localStorage) and page; closed with `close()`. */
-  newPage(): Promise<Page>;
+  /** A page in a fresh browser context; `locale` is the browser's language (default en-US). */
+  newPage(options?: { locale?: string }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -63,8 +65,8 @@ export async function startBrowserApp(env: Record<string, string> = {}): Promise
     baseUrl,
     testApp,
     browser,
-    async newPage() {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    async newPage(options = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, locale: options.locale ?? 'en-US' });
       contexts.push(context);
       return context.newPage();
     },
@@ -184,3 +186,9 @@ export async function expectNoAxeViolations(page: Page, context = ''): Promise<v
     throw new Error(`Accessibility violations on ${where}:\n${lines.join('\n')}`);
   }
 }
+
+/** The answer's body as `T` after checking its status (200 unless said), naming the body when it differs. */
+export const expectOk = <T>(res: { statusCode: number; body: string; json(): unknown }, status = 200): T => {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as T;
+};

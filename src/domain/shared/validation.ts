@@ -2,13 +2,27 @@ import { z } from 'zod';
 import { wrongTypeIs } from './decimal.js';
 import type { ErrorDetail } from './errors.js';
 
+/**
+ * NUL, which PostgreSQL cannot store in text, and a UTF-16 surrogate without its pair, which is no
+ * character at all. Nobody types them; they arrive from fuzzers and broken clients.
+ */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const forbiddenCharacters = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The text rule every string the API takes obeys (the platform's input guard checks every body, query and path). */
+export const hasForbiddenCharacters = (text: string): boolean => forbiddenCharacters.test(text);
+
+/** The message of a text with a forbidden character. */
+export const invalidCharactersKey = 'validation.invalidCharacters';
+
 /** A required text: trimmed, not empty, at most `max` characters. */
 export const requiredText = (max: number) =>
   z
     .string({ error: wrongTypeIs('validation.invalidType') })
     .trim()
     .min(1, 'validation.required')
-    .max(max);
+    .max(max)
+    .refine((text) => !hasForbiddenCharacters(text), invalidCharactersKey);
 
 /** An optional text: trimmed, at most `max` characters, '' when absent. */
 export const optionalText = (max: number) =>
@@ -16,6 +30,7 @@ export const optionalText = (max: number) =>
     .string({ error: wrongTypeIs('validation.invalidType') })
     .trim()
     .max(max)
+    .refine((text) => !hasForbiddenCharacters(text), invalidCharactersKey)
     .default('');
 
 /**

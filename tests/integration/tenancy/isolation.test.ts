@@ -7,6 +7,8 @@ import { clientOf, companyWithTeam, signIn, type TestCompany } from '../../suppo
 let t: TestApp;
 let a: TestCompany;
 let b: TestCompany;
+/** A data export of company A (Account tab). */
+let aExportId: string;
 
 const identityTables = ['companies', 'users', 'sessions', 'user_tokens', 'events', 'streams'] as const;
 
@@ -22,6 +24,7 @@ beforeAll(async () => {
       email: `invited.${company.companyId}@example.com`,
     });
   }
+  aExportId = (await clientOf(t, a.superUser.token).post('/api/company-account/exports')).json().id;
 });
 afterAll(async () => {
   await t.close();
@@ -84,6 +87,8 @@ describe("another company's ids", () => {
     { method: 'GET', url: '/api/users/account/:id', path: `/api/users/account/${a.admin.id}`, status: 404 },
     { method: 'DELETE', url: '/api/users/:id', path: `/api/users/${a.operator.id}`, status: 404 },
     { method: 'POST', url: '/api/users/:id/resend-invitation', path: `/api/users/${a.admin.id}/resend-invitation`, status: 404 },
+    { method: 'POST', url: '/api/users/:id/deactivate', path: `/api/users/${a.operator.id}/deactivate`, status: 404 },
+    { method: 'POST', url: '/api/users/:id/reactivate', path: `/api/users/${a.operator.id}/reactivate`, status: 404 },
     {
       method: 'POST',
       url: '/api/users/:id/reset-password',
@@ -101,9 +106,24 @@ describe("another company's ids", () => {
       payload: { referralSource: 'OTHER' },
     },
     { method: 'GET', url: '/api/company-account/byId/:id', path: `/api/company-account/byId/${a.companyId}`, status: 403 },
-    { method: 'PUT', url: '/api/company-account/byId/:id', path: `/api/company-account/byId/${a.companyId}`, status: 403, payload: { plan: 'premium' } },
+    {
+      method: 'PUT',
+      url: '/api/company-account/byId/:id',
+      path: `/api/company-account/byId/${a.companyId}`,
+      status: 403,
+      payload: { plan: 'premium', version: 1 },
+    },
     { method: 'DELETE', url: '/api/company-account/byId/:id', path: `/api/company-account/byId/${a.companyId}`, status: 403 },
     { method: 'POST', url: '/api/auth/regenerate-jwt/:id', path: `/api/auth/regenerate-jwt/${a.companyId}`, status: 403 },
+    // A company's data exports: another company's id is not found; admins may not follow exports at all.
+    { method: 'GET', url: '/api/company-account/exports/:id', path: `/api/company-account/exports/${aExportId}`, status: 404, adminStatus: 403 },
+    {
+      method: 'GET',
+      url: '/api/company-account/exports/:id/download',
+      path: `/api/company-account/exports/${aExportId}/download`,
+      status: 404,
+      adminStatus: 403,
+    },
   ];
 
   it('covers every identity and company route with an id', () => {
