@@ -18,6 +18,7 @@ export const errorCatalogue = {
   DUPLICATE_VALUES: { status: 400, message: 'This value already exists.' },
   DUPLICATE_ATTRIBUTES: { status: 400, message: 'This value already exists.' },
   COMPONENT_NOT_FOUND: { status: 400, message: 'A component is not a material of this company.' },
+  MEDIA_STATION_OR_FILE_MISSING: { status: 400, message: 'Select station and/or upload media!' },
   SEQUENCE_INVALID: { status: 400, message: 'The sequence names a station twice or a station that does not exist.' },
   POSITION_MATERIAL_NOT_FOUND: { status: 400, message: 'A position names a material that does not exist.' },
   INVALID_OR_EXPIRED_CODE: { status: 400, message: 'The code is invalid or has expired.' },
@@ -44,6 +45,7 @@ export const errorCatalogue = {
   COMPANY_ACCOUNT_NOT_FOUND: { status: 404, message: 'Company account not found.' },
   SHIPPING_ORDER_NOT_FOUND: { status: 404, message: 'Shipping order ID not found or undefined' },
   SUGGESTION_NOT_FOUND: { status: 404, message: 'Suggestion not found.' },
+  MATERIAL_NOT_FOUND: { status: 404, message: 'Material not found.' },
   EXPORT_NOT_FOUND: { status: 404, message: 'This data export does not exist or is not ready.' },
   TRACKING_LINK_NOT_FOUND: { status: 404, message: 'This tracking link is unknown, has expired or was withdrawn.' },
   CONFLICT_ERROR: { status: 409, message: 'This record was changed meanwhile. Reload and try again.' },
@@ -86,6 +88,7 @@ export const errorCatalogue = {
   STORAGE_QUOTA_EXCEEDED: { status: 413, message: "The company's storage is full: this file does not fit in the plan's storage." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },
   BOM_TOO_LARGE: { status: 422, message: 'The bill of materials is too large to show.' },
+  MEDIA_LIMIT_REACHED: { status: 422, message: 'This material has as many media as it may have.' },
   PRODUCTION_ORDERS_LIMIT_EXCEEDED: {
     status: 422,
     message: 'maximum allowed quantity for production orders is 999',
