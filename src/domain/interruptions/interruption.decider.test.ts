@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { foldEvents } from '../shared/decider.js';
+import { DomainError } from '../shared/errors.js';
+import type { InterruptionCommand } from './interruption.commands.js';
+import { stationInterruptionsDecider, stationMayReportInterruption } from './interruption.decider.js';
+import type { InterruptionEvent } from './interruption.events.js';
+
+const stationId = '5a1d3c2b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const orderId = '6b2e4d3c-5f6a-4b7c-9d8e-0f1a2b3c4d5e';
+const reasonId = '7c3f5e4d-6a7b-4c8d-8e9f-1a2b3c4d5e6f';
+const operatorId = '0d7e1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+const adminId = '1e8f2b3c-4d5e-4f6a-9b0c-1d2e3f4a5b6c';
+const first = '11111111-1111-4111-8111-111111111111';
+const second = '22222222-2222-4222-8222-222222222222';
+const at = '2026-11-23T08:00:00.000Z';
+const later = '2026-11-23T08:25:00.000Z';
+
+const report = (interruptionId: string, order: string | null = orderId): InterruptionCommand => ({
+  type: 'ReportInterruption',
+  interruptionId,
+  stationId,
+  orderId: order,
+  reasonId,
+  reasonName: 'Material missing',
+  note: 'Screws ran out',
+  reportedBy: operatorId,
+  at,
+});
+const reported = (interruptionId: string, order: string | null = orderId): InterruptionEvent => ({
+  type: 'InterruptionReported',
+  data: { interruptionId, stationId, orderId: order, reasonId, reasonName: 'Material missing', note: 'Screws ran out', reportedBy: operatorId, at },
+});
+const resolve = (interruptionId: string): InterruptionCommand => ({ type: 'ResolveInterruption', interruptionId, note: 'Refilled', resolvedBy: adminId, at: later });
+const resolved = (interruptionId: string, order: string | null = orderId): InterruptionEvent => ({
+  type: 'InterruptionResolved',
+  data: { interruptionId, stationId, orderId: order, reportedAt: at, note: 'Refilled', resolvedBy: adminId, at: later },
+});
+
+const given = (events: InterruptionEvent[]) => ({
+  when: (command: InterruptionCommand) => stationInterruptionsDecider.decide(command, foldEvents(stationInterruptionsDecider, events)),
+});
+const codeOf = (result: unknown) => (result as DomainError).code;
+
+describe('station interruptions decider', () => {
+  it('reports an interruption at a station without one open', () => {
+    expect(given([]).when(report(first))).toEqual([reported(first)]);
+  });
+
+  it('reports one for the station as a whole (no order)', () => {
+    expect(given([]).when(report(first, null))).toEqual([reported(first, null)]);
+  });
+
+  it('refuses a second open interruption at the station (stationMayReportInterruption)', () => {
+    const refused = given([reported(first)]).when(report(second));
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(codeOf(refused)).toBe('INTERRUPTION_ALREADY_OPEN');
+    expect(stationMayReportInterruption(foldEvents(stationInterruptionsDecider, [reported(first)]))).toBe(false);
+  });
+
+  it('resolves the open interruption, carrying its station, order and report time', () => {
+    expect(given([reported(first)]).when(resolve(first))).toEqual([resolved(first)]);
+  });
+
+  it('reports again once the last one is resolved', () => {
+    expect(given([reported(first), resolved(first)]).when(report(second))).toEqual([reported(second)]);
+  });
+
+  it('refuses resolving one already resolved, or one that is not the open one', () => {
+    expect(codeOf(given([reported(first), resolved(first)]).when(resolve(first)))).toBe('INTERRUPTION_ALREADY_RESOLVED');
+    expect(codeOf(given([reported(first), resolved(first), reported(second)]).when(resolve(first)))).toBe('INTERRUPTION_ALREADY_RESOLVED');
+    expect(codeOf(given([]).when(resolve(first)))).toBe('INTERRUPTION_ALREADY_RESOLVED');
+  });
+
+  it('counts the interruptions reported at the station', () => {
+    expect(foldEvents(stationInterruptionsDecider, [reported(first), resolved(first), reported(second)])).toEqual({
+      open: { interruptionId: second, stationId, orderId, reasonId, reportedAt: at },
+      reported: 2,
+    });
+  });
+});
