@@ -156,7 +156,9 @@ describe('console shell: signed in', () => {
     await page.reload();
     await page.waitForURL('**/login');
     await page.waitForFunction(() =>
-      (JSON.parse(sessionStorage.getItem('test.shownAlerts') ?? '[]') as string[]).some((text) => text.includes('Your session has ended. Please sign in again.')),
+      (JSON.parse(sessionStorage.getItem('test.shownAlerts') ?? '[]') as string[]).some((text) =>
+        text.includes('Your session has ended. Please sign in again.'),
+      ),
     );
     expect(await page.evaluate((key) => localStorage.getItem(key), sessionStorageKey)).toBeNull();
   });
