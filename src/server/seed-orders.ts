@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 
 /** Sign-in details of a demo user the production demo acts as. */
@@ -24,6 +25,24 @@ export const DEMO_QUALITY_REASON = 'Gepäckträger bereits montiert, Kunde akzep
 /** The announcement line of the demo's shop-floor display. */
 export const DEMO_ADVERTISEMENT = 'Willkommen in der Demo: npm run simulate bewegt die Aufträge live durch die Stationen.';
 
+/** The demo bike's bill of materials: material number and quantity per bike. */
+export const demoBikeComponents = [
+  { materialNumber: 'F-100', quantity: 1 },
+  { materialNumber: 'F-200', quantity: 2 },
+  { materialNumber: 'K-500', quantity: 12 },
+] as const;
+
+/** The demo bike's manufacturing steps, one at each station of the line (by name). */
+export const demoBikeSteps = [
+  { station: 'ZUSCHNITT', process: 'Rohre sägen und entgraten', material: 'Alu-Rohr 28 mm', tool: 'Kreissäge', time: 12 },
+  { station: 'SCHWEISSEN', process: 'Rahmen WIG-schweißen', material: 'Schweißdraht AlMg5', tool: 'WIG-Gerät', time: 35 },
+  { station: 'MONTAGE', process: 'Laufräder und Anbauteile montieren', material: '', tool: 'Drehmomentschlüssel', time: 25 },
+  { station: 'PRÜFUNG', process: 'Sichtprüfung und Probefahrt', material: '', tool: '', time: 10 },
+] as const;
+
+/** Each demo material's picture, by material number: PNG files beside this module. */
+const demoImages: Record<string, string> = { 'P-1000': 'bike', 'P-2000': 'cargo', 'F-100': 'frame', 'F-200': 'wheel', 'K-500': 'screw' };
+
 type Answer = { id: string; version: number } & Record<string, unknown>;
 
 /**
@@ -36,7 +55,25 @@ function apiOf(app: FastifyInstance, token?: string) {
     if (res.statusCode >= 300) throw new Error(`demo seed: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
     return res.json() as Answer;
   };
+  /** Uploads one file as multipart/form-data, the way the console's file field sends it. */
+  const upload = async (url: string, field: string, fileName: string, bytes: Buffer): Promise<Answer> => {
+    const boundary = `demo-${Date.now()}`;
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await app.inject({
+      method: 'PUT',
+      url,
+      payload: body,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    if (res.statusCode >= 300) throw new Error(`demo seed: PUT ${url} answered ${res.statusCode}: ${res.body}`);
+    return res.json() as Answer;
+  };
   return {
+    upload,
     get: (url: string) => send('GET', url),
     post: (url: string, payload: object = {}) => send('POST', url, payload),
     put: (url: string, payload: object) => send('PUT', url, payload),
@@ -74,16 +111,33 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
   const today = app.clock.now();
   const inDays = (days: number) => daysFrom(today, days);
 
-  const material = async (body: object) => (await admin.post('/api/materials', body)).id;
-  const bike = await material({
-    type: 'product',
-    name: 'Stadtrad Classic',
-    materialNumber: 'P-1000',
-    netPrice: 649,
-    stock: { quantity: 2, unit: 'Stk' },
-    values: demoBikeValues,
-  });
-  const cargo = await material({ type: 'product', name: 'Lastenrad Kombi', materialNumber: 'P-2000', netPrice: 2890, stock: { quantity: 0, unit: 'Stk' } });
+  // The assembly station measures every value of the products' materials (the bike's), so the demo
+  // has measurements, a quality flag and a test protocol to print.
+  const station = async (name: string, incomingGoodsCheckIn = false) =>
+    (
+      await admin.post('/api/stations', {
+        name,
+        parameters: [],
+        actions: [],
+        incomingGoodsCheckIn,
+        ...(name === demoStationNames.checksValues ? { valueChecks: { mode: 'all', names: [] } } : {}),
+      })
+    ).id;
+  const line: string[] = [];
+  for (const name of demoStationNames.line) line.push(await station(name));
+  const goods = await station(demoStationNames.incomingGoods, true);
+  const sequence = await admin.get('/api/stations/sequence');
+  await admin.put('/api/stations/sequence', { stationIds: line, startStationId: line[0], version: sequence.version });
+
+  const stationIdOf = (name: string) => line[demoStationNames.line.indexOf(name as (typeof demoStationNames.line)[number])];
+
+  const material = async (body: { materialNumber: string } & object) => {
+    const created = await admin.post('/api/materials', body);
+    const image = demoImages[body.materialNumber];
+    if (image)
+      await admin.upload(`/api/materials/${created.id}/image`, 'image', `${image}.png`, await readFile(new URL(`./seed-images/${image}.png`, import.meta.url)));
+    return created.id;
+  };
   const frame = await material({
     type: 'manufacturing_part',
     name: 'Rahmen Alu 28"',
@@ -106,24 +160,44 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
     stock: { quantity: 2000, unit: 'Stk' },
     purchasing: { supplier: 'Schrauben Meier KG', deliveryTimeDays: 5, minimumOrderQuantity: 1000 },
   });
-
-  // The assembly station measures every value of the products' materials (the bike's), so the demo
-  // has measurements, a quality flag and a test protocol to print.
-  const station = async (name: string, incomingGoodsCheckIn = false) =>
-    (
-      await admin.post('/api/stations', {
-        name,
-        parameters: [],
-        actions: [],
-        incomingGoodsCheckIn,
-        ...(name === demoStationNames.checksValues ? { valueChecks: { mode: 'all', names: [] } } : {}),
-      })
-    ).id;
-  const line: string[] = [];
-  for (const name of demoStationNames.line) line.push(await station(name));
-  const goods = await station(demoStationNames.incomingGoods, true);
-  const sequence = await admin.get('/api/stations/sequence');
-  await admin.put('/api/stations/sequence', { stationIds: line, startStationId: line[0], version: sequence.version });
+  const partIds: Record<string, string> = { 'F-100': frame, 'F-200': wheel, 'K-500': screw };
+  const bike = await material({
+    type: 'product',
+    name: 'Stadtrad Classic',
+    materialNumber: 'P-1000',
+    netPrice: 649,
+    weight: 14.5,
+    description: 'Stadtrad mit Alurahmen, 7-Gang-Nabe und Nabendynamo',
+    stock: { quantity: 2, unit: 'Stk' },
+    attributes: [
+      { name: 'Farbe', options: ['Enzianblau', 'Tiefschwarz', 'Signalrot'] },
+      { name: 'Rahmen', options: ['50 cm', '55 cm', '60 cm'] },
+    ],
+    values: demoBikeValues,
+    components: demoBikeComponents.map((component) => ({ materialId: partIds[component.materialNumber], quantity: component.quantity })),
+    manufacturingSteps: demoBikeSteps.map(({ station: stationName, ...step }) => ({ ...step, stationId: stationIdOf(stationName) })),
+  });
+  const cargo = await material({
+    type: 'product',
+    name: 'Lastenrad Kombi',
+    materialNumber: 'P-2000',
+    netPrice: 2890,
+    weight: 38,
+    stock: { quantity: 0, unit: 'Stk' },
+    attributes: [{ name: 'Kiste', options: ['Holz', 'Alu', 'Plane'] }],
+    values: [{ name: 'Zuladung', number: 100, unit: 'kg', minTolerance: 100, maxTolerance: 120 }],
+    components: [
+      { materialId: frame, quantity: 1 },
+      { materialId: wheel, quantity: 2 },
+      { materialId: screw, quantity: 24 },
+    ],
+    manufacturingSteps: [
+      { process: 'Rahmen und Kiste zuschneiden', tool: 'Kreissäge', time: 40, stationId: stationIdOf('ZUSCHNITT') },
+      { process: 'Rahmen schweißen', tool: 'WIG-Gerät', time: 90, stationId: stationIdOf('SCHWEISSEN') },
+      { process: 'Kiste und Antrieb montieren', tool: 'Akkuschrauber', time: 60, stationId: stationIdOf('MONTAGE') },
+      { process: 'Bremsen prüfen, Probefahrt', time: 20, stationId: stationIdOf('PRÜFUNG') },
+    ],
+  });
 
   const team = (await admin.get('/api/users?limit=100')).data as { id: string; username: string | null }[];
   const operatorIds = users.operators.map((operator) => team.find((user) => user.username?.toLowerCase() === operator.login.toLowerCase())?.id);
@@ -195,26 +269,70 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
     const session = await apiOf(app).post(`/api/stations/${stationId}/login`, { username: who.login, password: who.password });
     return apiOf(app, session.access_token as string);
   };
-  const advance = async (productionOrderId: string, stations: number, startLast: boolean) => {
+  /** Works the production order through the first `stations` stations; at the station that checks values, `measured` is measured. */
+  const advance = async (productionOrderId: string, stations: number, startLast: boolean, measured: Record<string, number> = demoMeasurements) => {
     let order = await admin.get(`/api/orders/${productionOrderId}`);
     for (let index = 0; index < stations; index++) {
       const operator = await atStation(index % 2 === 0 ? first : second, line[index]);
       order = await act(operator, order, 'start-work', { stationId: line[index] });
-      if (demoStationNames.line[index] === demoStationNames.checksValues) {
-        // Measured at the station; completed with the reason for the value outside tolerance.
-        for (const [valueName, measured] of Object.entries(demoMeasurements)) {
-          order = await act(operator, order, 'measure', { stationId: line[index], valueName, measured });
+      if (demoStationNames.line[index] === demoStationNames.checksValues && Object.keys(measured).length > 0) {
+        for (const [valueName, value] of Object.entries(measured)) {
+          order = await act(operator, order, 'measure', { stationId: line[index], valueName, measured: value });
         }
-        order = await act(operator, order, 'complete-work', { stationId: line[index], reason: DEMO_QUALITY_REASON });
+        // The late bike's weight lies outside tolerance: completed with the reason.
+        const outside = measured === demoMeasurements;
+        order = await act(operator, order, 'complete-work', { stationId: line[index], ...(outside ? { reason: DEMO_QUALITY_REASON } : {}) });
       } else {
         order = await act(operator, order, 'complete-work', { stationId: line[index] });
       }
     }
-    if (startLast) await act(await atStation(first, line[stations]), order, 'start-work', { stationId: line[stations] });
+    if (startLast && stations < line.length) await act(await atStation(first, line[stations]), order, 'start-work', { stationId: line[stations] });
+    return order;
   };
   const productionOrdersOf = (order: Answer) => order.productionOrders as { id: string }[];
   await advance(productionOrdersOf(runningStarted)[0].id, 2, false);
   await advance(productionOrdersOf(runningStarted)[1].id, 1, true);
   await advance(productionOrdersOf(lateStarted)[0].id, 3, false);
   await advance(stockStarted.id, 1, true);
+
+  // Orders further along, so every status has an example and the history has a whole life to replay:
+  // bikes through the whole line (one ready to ship, one dispatched, one delivered and finished), a
+  // canceled order, stock made and ready to use, and purchased screws checked in at incoming goods.
+  const withinTolerance = { Rahmenhöhe: 56, Gewicht: 14.6 };
+  const throughTheLine = async (customerName: string, place: string, zip: string, deliveryInDays: number) => {
+    const order = await create(
+      customer(customerName, place, zip, [{ materialId: bike, quantity: 1, netPrice: 649 }], { deliveryDate: inDays(deliveryInDays) }),
+    );
+    const started = await act(admin, order, 'start-production');
+    await advance(productionOrdersOf(started)[0].id, line.length, false, withinTolerance);
+    return admin.get(`/api/orders/${order.id}`);
+  };
+  await throughTheLine('Radsport Maier', 'Deggendorf', '94469', 6);
+  const dispatched = await throughTheLine('Rad & Tat eG', 'Amberg', '92224', 2);
+  await act(admin, await act(admin, dispatched, 'ready-to-dispatch'), 'dispatch');
+  const delivered = await throughTheLine('Fahrrad Fuchs', 'Straubing', '94315', -5);
+  await act(admin, await act(admin, await act(admin, delivered, 'ready-to-dispatch'), 'dispatch'), 'deliver');
+  const finished = await throughTheLine('Pedalwerk Kraus', 'Kelheim', '93309', -10);
+  const finishedDelivered = await act(admin, await act(admin, await act(admin, finished, 'ready-to-dispatch'), 'dispatch'), 'deliver');
+  await act(admin, finishedDelivered, 'finish');
+
+  const canceled = await create(
+    customer('Zweirad Lehner', 'Cham', '93413', [{ materialId: cargo, quantity: 1, netPrice: 2890 }], { deliveryDate: inDays(30) }),
+  );
+  await act(admin, await act(admin, canceled, 'place'), 'cancel');
+
+  const restock = await create({
+    ...customer('Lager', 'Regensburg', '93047', [{ materialId: frame, quantity: 6, netPrice: 120 }], { deliveryDate: inDays(-1) }),
+    kind: 'production',
+  });
+  const restocked = await advance((await act(admin, restock, 'start-production')).id, line.length, false, {});
+  await act(admin, await admin.get(`/api/orders/${restocked.id}`), 'ready-to-use');
+
+  const checkedIn = await create({
+    ...customer('Schrauben Meier KG', 'Nürnberg', '90402', [{ materialId: screw, quantity: 500, netPrice: 0.04 }], { deliveryDate: inDays(-3) }),
+    kind: 'logistics',
+  });
+  const placed = await act(admin, checkedIn, 'place');
+  const arrived = await act(await atStation(first, goods), placed, 'check-in', { stationId: goods });
+  await act(admin, arrived, 'finish');
 }

@@ -13,13 +13,14 @@ export const DEMO_COMPANY_NAME = 'Demo Metallbau GmbH';
 
 /**
  * The demo company's users: fixed, documented sign-in details (README, docs/identity.md), so a
- * newcomer can try every role at once. The demo plan never turns read-only.
+ * newcomer can try every role at once. They speak German (their emails come in German). The demo plan
+ * never turns read-only.
  */
 export const demoUsers: readonly (ProvisionedUser & { password: string })[] = [
-  { role: 'SUPER_USER', firstName: 'Sabine', lastName: 'Schmidt', email: 'super@demo.example.com', password: 'Demo-Super1!' },
-  { role: 'ADMIN', firstName: 'Ali', lastName: 'Demir', email: 'admin@demo.example.com', password: 'Demo-Admin1!' },
-  { role: 'OPERATOR', firstName: 'Olga', lastName: 'Berg', username: 'operator1', password: 'Demo-Operator1!' },
-  { role: 'OPERATOR', firstName: 'Jonas', lastName: 'Weber', username: 'operator2', password: 'Demo-Operator2!' },
+  { role: 'SUPER_USER', firstName: 'Sabine', lastName: 'Schmidt', email: 'super@demo.example.com', password: 'Demo-Super1!', locale: 'de' },
+  { role: 'ADMIN', firstName: 'Ali', lastName: 'Demir', email: 'admin@demo.example.com', password: 'Demo-Admin1!', locale: 'de' },
+  { role: 'OPERATOR', firstName: 'Olga', lastName: 'Berg', username: 'operator1', password: 'Demo-Operator1!', locale: 'de' },
+  { role: 'OPERATOR', firstName: 'Jonas', lastName: 'Weber', username: 'operator2', password: 'Demo-Operator2!', locale: 'de' },
 ];
 
 export interface SeedReport {

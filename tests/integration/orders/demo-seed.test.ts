@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADVERTISEMENT, DEMO_QUALITY_REASON, demoMeasurements, demoStationNames } from '../../../src/server/seed-orders.js';
+import {
+  DEMO_ADVERTISEMENT,
+  DEMO_QUALITY_REASON,
+  demoBikeComponents,
+  demoBikeSteps,
+  demoMeasurements,
+  demoStationNames,
+} from '../../../src/server/seed-orders.js';
 import { demoUsers, seed } from '../../../src/server/seed.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, signIn, type Client } from '../../support/identity.js';
@@ -18,6 +25,29 @@ afterAll(async () => {
 });
 
 describe('the demo shop floor', () => {
+  it('has German users, and products with a picture, a bill of materials, attributes, values and a step at every station', async () => {
+    const { data: users } = (await admin.get('/api/users?limit=10')).json() as { data: { locale: string }[] };
+    expect(users.map((user) => user.locale)).toEqual(users.map(() => 'de'));
+
+    const materials = (await admin.get('/api/materials?limit=100')).json().data as { id: string; materialNumber: string }[];
+    const bikeId = materials.find((m) => m.materialNumber === 'P-1000')!.id;
+    const bike = (await admin.get(`/api/materials/${bikeId}`)).json();
+    expect(bike.image).not.toBeNull();
+    expect(bike.attributes.length).toBeGreaterThan(0);
+    expect(bike.values.length).toBeGreaterThan(0);
+    const numberOf = new Map(materials.map((m) => [m.id, m.materialNumber]));
+    expect(
+      bike.components.map((c: { materialId: string; quantity: number }) => ({ materialNumber: numberOf.get(c.materialId), quantity: c.quantity })),
+    ).toEqual(demoBikeComponents);
+    const stations = (await admin.get('/api/stations?limit=100')).json().data as { id: string; name: string }[];
+    expect(bike.manufacturingSteps.map((step: { stationId: string }) => stations.find((s) => s.id === step.stationId)?.name)).toEqual(
+      demoBikeSteps.map((step) => step.station),
+    );
+    const picture = await admin.get(`/api/materials/${bikeId}/image`);
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+  });
+
   it('has a station line with a saved sequence and the operators authorised', async () => {
     const sequence = (await admin.get('/api/stations/sequence')).json();
     expect(sequence.stages.map((stage: { name: string }) => stage.name)).toEqual([...demoStationNames.line, 'WIP']);
@@ -35,8 +65,15 @@ describe('the demo shop floor', () => {
       'customer ordered',
       'customer in-progress',
       'customer ready-to-ship',
+      'customer dispatched',
+      'customer delivered',
+      'customer finished',
+      'customer canceled',
       'production in-progress',
+      'production finished',
+      'production ready-to-use',
       'logistics ordered',
+      'logistics finished',
     ]) {
       expect(statuses).toContain(expected);
     }
