@@ -19,6 +19,7 @@ import type { Config } from './platform/config.js';
 import type { Database, Db } from './platform/db.js';
 import { registerErrorHandling, sendError } from './platform/errors.js';
 import { registerInputGuard } from './platform/input-guard.js';
+import { idempotencyPlugin } from './platform/idempotency.js';
 import type { EventStore } from './platform/event-store.js';
 import { healthRoutes } from './platform/health.routes.js';
 import { devMailboxRoutes } from './platform/dev-mailbox.routes.js';
@@ -111,6 +112,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Platform
   registerErrorHandling(app);
   registerInputGuard(app);
+  // Before compress: its onSend must see the answer uncompressed to store it with the key.
+  await app.register(idempotencyPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

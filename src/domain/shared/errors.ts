@@ -87,11 +87,13 @@ export const errorCatalogue = {
   MASTER_DATA_ENTRY_IN_USE: { status: 409, message: 'This entry is in use and cannot be deleted. Retire it instead.' },
   ORDER_NOT_READY_TO_SHIP: { status: 409, message: 'Only orders that are Ready to ship can be put into a shipment.' },
   ORDER_ALREADY_IN_SHIPMENT: { status: 409, message: 'This order is already in a shipment.' },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, message: 'A request with this idempotency key is still running. Try again shortly.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },
   STORAGE_QUOTA_EXCEEDED: { status: 413, message: "The company's storage is full: this file does not fit in the plan's storage." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },
   BOM_TOO_LARGE: { status: 422, message: 'The bill of materials is too large to show.' },
   MEDIA_LIMIT_REACHED: { status: 422, message: 'This material has as many media as it may have.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This idempotency key was used for another request.' },
   PRODUCTION_ORDERS_LIMIT_EXCEEDED: {
     status: 422,
     message: 'maximum allowed quantity for production orders is 999',

@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { DomainError } from '../../domain/shared/errors.js';
+import { withTenant, type Db } from './db.js';
+
+/**
+ * Idempotent writes (Stripe semantics, docs/offline-station.md): a state-changing request (POST,
+ * PUT, PATCH, DELETE) of a signed-in user of a company may carry `Idempotency-Key`. The first
+ * request with a key claims it (a row in state 'running', committed before the handler runs, so a
+ * second request with the key sees it); its answer (status, type, body) is stored with the key for
+ * 24 hours. A repeat with the same key and the same request (method, path, body) gets that answer
+ * again without running; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; a repeat
+ * while the first still runs waits for its answer a few seconds and else answers 409
+ * IDEMPOTENCY_KEY_IN_USE. Keys are per company and user: another user's key of the same text is
+ * another key.
+ *
+ * Not stored: answers 5xx (the command's transaction did not commit, so the key is released and a
+ * repeat runs again), and requests refused before the handler (no session, wrong role, invalid
+ * body), which Stripe does not store either.
+ */
+
+interface IdempotencyKeysTable {
+  company_id: string;
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  state: 'running' | 'done';
+  status_code: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: Date;
+  expires_at: Date;
+}
+
+declare module './db.js' {
+  interface Tables {
+    idempotency_keys: IdempotencyKeysTable;
+  }
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** How long an answer stays with its key. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Longest key (Stripe's limit). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** Visible ASCII only: a key is an id (a UUID, say), not text. */
+const keyPattern = /^[\x21-\x7e]+$/;
+/** How long a repeat waits for the first request's answer before answering 409. */
+const WAIT_FOR_FIRST_MS = 5000;
+const WAIT_STEP_MS = 50;
+/** How often expired keys are deleted. */
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+interface Claim {
+  companyId: string;
+  userId: string;
+  key: string;
+  settled: boolean;
+}
+
+const claims = new WeakMap<FastifyRequest, Claim>();
+
+/** The header's problem, or undefined when it is a usable key. */
+export function idempotencyKeyProblem(value: string): string | undefined {
+  if (value.length === 0 || value.length > IDEMPOTENCY_KEY_MAX_LENGTH || !keyPattern.test(value)) return 'validation.idempotencyKey';
+  return undefined;
+}
+
+/** JSON with the keys of every object sorted, so the same body in another key order is the same request. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
+}
+
+/** What makes two requests the same request: method, path with query, body. */
+function fingerprintOf(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n${canonicalJson(request.body)}`)
+    .digest('base64url');
+}
+
+function headerOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[IDEMPOTENCY_HEADER];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+const invalidKey = (message: string) => new DomainError('VALIDATION_ERROR', [{ path: `headers.${IDEMPOTENCY_HEADER}`, message }]);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Deletes every key past its 24 hours (all companies: the owner connection). Answers how many. */
+export async function deleteExpiredIdempotencyKeys(db: Db, now: Date): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export const idempotencyPlugin = fp(
+  async (app: FastifyInstance) => {
+    /** Claims the key (a new row, or an expired one taken over); answers whether this request owns it. */
+    const claim = (companyId: string, userId: string, key: string, fingerprint: string) => {
+      const now = app.clock.now();
+      return withTenant(app.db, companyId, async (tx) => {
+        const row = await tx
+          .insertInto('idempotency_keys')
+          .values({
+            company_id: companyId,
+            user_id: userId,
+            key,
+            fingerprint,
+            state: 'running',
+            status_code: null,
+            content_type: null,
+            body: null,
+            created_at: now,
+            expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+          })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['company_id', 'user_id', 'key'])
+              .doUpdateSet({
+                fingerprint: (eb) => eb.ref('excluded.fingerprint'),
+                state: 'running',
+                status_code: null,
+                content_type: null,
+                body: null,
+                created_at: (eb) => eb.ref('excluded.created_at'),
+                expires_at: (eb) => eb.ref('excluded.expires_at'),
+              })
+              .where('idempotency_keys.expires_at', '<=', now),
+          )
+          .returning('key')
+          .executeTakeFirst();
+        return row !== undefined;
+      });
+    };
+
+    const read = (companyId: string, userId: string, key: string) =>
+      withTenant(app.db, companyId, (tx) =>
+        tx
+          .selectFrom('idempotency_keys')
+          .selectAll()
+          .where('company_id', '=', companyId)
+          .where('user_id', '=', userId)
+          .where('key', '=', key)
+          .where('expires_at', '>', app.clock.now())
+          .executeTakeFirst(),
+      );
+
+    const replay = (reply: FastifyReply, row: Pick<IdempotencyKeysTable, 'status_code' | 'content_type' | 'body'>) => {
+      reply.code(row.status_code ?? 200).header('idempotent-replayed', 'true');
+      if (row.content_type) reply.header('content-type', row.content_type);
+      return reply.send(row.body ?? undefined);
+    };
+
+    app.addHook('preHandler', async (request, reply) => {
+      if (!writeMethods.has(request.method)) return;
+      const key = headerOf(request);
+      if (key === undefined) return;
+      const problem = idempotencyKeyProblem(key);
+      if (problem) throw invalidKey(problem);
+      // A multipart body is read by the handler itself, after this hook: it cannot be compared.
+      if (/^multipart\//i.test(request.headers['content-type'] ?? '')) throw invalidKey('validation.idempotencyKeyUpload');
+      const principal = request.principal;
+      // Without a session (sign-in, sign-up, reset links) or a company (a master who has not chosen
+      // one) there is nobody to keep the answer for: the request runs as without the header.
+      if (!principal?.companyId) return;
+      const { companyId, userId } = principal;
+      const fingerprint = fingerprintOf(request);
+      const waitUntil = Date.now() + WAIT_FOR_FIRST_MS;
+      for (;;) {
+        if (await claim(companyId, userId, key, fingerprint)) {
+          claims.set(request, { companyId, userId, key, settled: false });
+          return;
+        }
+        const row = await read(companyId, userId, key);
+        if (!row) continue; // released (the first answered 5xx) or expired meanwhile: claim again
+        if (row.fingerprint !== fingerprint) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+        if (row.state === 'done') return replay(reply, row);
+        if (Date.now() >= waitUntil) throw new DomainError('IDEMPOTENCY_KEY_IN_USE');
+        await sleep(WAIT_STEP_MS);
+      }
+    });
+
+    /** Stores the answer with the key before it leaves, so a repeat right after it finds it. */
+    app.addHook('onSend', async (request, reply, payload) => {
+      const owned = claims.get(request);
+      if (!owned || owned.settled) return payload;
+      owned.settled = true;
+      const storable = payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload);
+      const where = { company_id: owned.companyId, user_id: owned.userId, key: owned.key };
+      try {
+        await withTenant(app.db, owned.companyId, async (tx) => {
+          if (reply.statusCode >= 500 || !storable) {
+            await tx
+              .deleteFrom('idempotency_keys')
+              .where('company_id', '=', where.company_id)
+              .where('user_id', '=', where.user_id)
+              .where('key', '=', where.key)
+              .execute();
+            return;
+          }
+          const contentType = reply.getHeader('content-type');
+          await tx
+            .updateTable('idempotency_keys')
+            .where('company_id', '=', where.company_id)
+            .where('user_id', '=', where.user_id)
+            .where('key', '=', where.key)
+            .set({
+              state: 'done',
+              status_code: reply.statusCode,
+              content_type: typeof contentType === 'string' ? contentType : null,
+              body: payload === null || payload === undefined ? null : payload.toString(),
+            })
+            .execute();
+        });
+      } catch (error) {
+        // The answer still goes out; the key stays 'running' until it expires (repeats answer 409).
+        request.log.error({ err: error, idempotencyKey: owned.key }, 'idempotency: the answer could not be stored with its key');
+      }
+      return payload;
+    });
+
+    /** A request that ended without an answer of its own (hijacked, aborted) releases its key. */
+    app.addHook('onResponse', async (request) => {
+      const owned = claims.get(request);
+      if (!owned || owned.settled) return;
+      owned.settled = true;
+      await withTenant(app.db, owned.companyId, (tx) =>
+        tx.deleteFrom('idempotency_keys').where('company_id', '=', owned.companyId).where('user_id', '=', owned.userId).where('key', '=', owned.key).execute(),
+      ).catch((error: unknown) => request.log.warn({ err: error }, 'idempotency: a key could not be released'));
+    });
+
+    let cleanup: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      cleanup = setInterval(() => {
+        deleteExpiredIdempotencyKeys(app.db, app.clock.now()).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency: expired keys not deleted'));
+      }, CLEANUP_EVERY_MS);
+      cleanup.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (cleanup) clearInterval(cleanup);
+    });
+  },
+  { name: 'idempotency' },
+);

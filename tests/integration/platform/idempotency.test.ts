@@ -1,0 +1,179 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settableClock } from '../../../src/server/platform/clock.js';
+import { deleteExpiredIdempotencyKeys } from '../../../src/server/platform/idempotency.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+import { clientOf, companyWithTeam, type Client, type TestCompany } from '../../support/identity.js';
+import { errorOf, stationBody } from '../stations/stations-support.js';
+
+// Idempotency-Key on state-changing requests (docs/offline-station.md): the first answer is kept
+// per company, user and key; repeats get it without running again.
+
+const clock = settableClock('2026-11-23T08:00:00.000Z');
+let t: TestApp;
+let company: TestCompany;
+let other: TestCompany;
+let admin: Client;
+let owner: Client;
+let stranger: Client;
+let counter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  company = await companyWithTeam(t);
+  other = await companyWithTeam(t);
+  admin = clientOf(t, company.admin.token);
+  owner = clientOf(t, company.superUser.token);
+  stranger = clientOf(t, other.admin.token);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const uniqueName = () => `IDEM${Date.now().toString().slice(-6)}${++counter}`;
+const uniqueKey = () => `key-${crypto.randomUUID()}`;
+
+const createWithKey = (client: Client, key: string, body: object) =>
+  client.send({ method: 'POST', url: '/api/stations', payload: body, headers: { 'idempotency-key': key } });
+
+/** How many stations of this name the company has (events, not answers: a second run would show). */
+async function stationsNamed(name: string): Promise<number> {
+  const { rows } = await sql<{ count: string }>`
+    select count(*)::text as count from events where type = 'StationCreated' and data->>'name' = ${name}`.execute(t.app.db);
+  return Number(rows[0].count);
+}
+
+describe('Idempotency-Key', () => {
+  it('answers a repeat with the same key and body with the first answer, without running again', async () => {
+    const key = uniqueKey();
+    const name = uniqueName();
+    const first = await createWithKey(admin, key, stationBody(name));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    // The same body with its keys in another order is the same request.
+    const reordered = Object.fromEntries(Object.entries(stationBody(name)).reverse());
+    const repeat = await createWithKey(admin, key, reordered);
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json()).toEqual(first.json());
+    expect(await stationsNamed(name)).toBe(1);
+  });
+
+  it('refuses the same key with another body with 422, running nothing', async () => {
+    const key = uniqueKey();
+    const name = uniqueName();
+    expect((await createWithKey(admin, key, stationBody(name))).statusCode).toBe(201);
+    const otherName = uniqueName();
+    const reused = await createWithKey(admin, key, stationBody(otherName));
+    expect(reused.statusCode).toBe(422);
+    expect(errorOf(reused.body).code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await stationsNamed(otherName)).toBe(0);
+    // Another path with the key is another request too.
+    const elsewhere = await admin.send({
+      method: 'PUT',
+      url: '/api/stations/sequence',
+      payload: { stationIds: [], version: 0 },
+      headers: { 'idempotency-key': key },
+    });
+    expect(elsewhere.statusCode).toBe(422);
+  });
+
+  it('keeps a refusal as the answer too: a repeat gets the same 409 again', async () => {
+    const name = uniqueName();
+    expect((await admin.post('/api/stations', stationBody(name))).statusCode).toBe(201);
+    const key = uniqueKey();
+    const taken = await createWithKey(admin, key, stationBody(name));
+    expect(taken.statusCode).toBe(409);
+    const repeat = await createWithKey(admin, key, stationBody(name));
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.body).toBe(taken.body);
+  });
+
+  it('never runs a concurrent repeat twice: it waits for the first answer or answers 409', async () => {
+    const key = uniqueKey();
+    const name = uniqueName();
+    const answers = await Promise.all([0, 1, 2, 3].map(() => createWithKey(admin, key, stationBody(name))));
+    const created = answers.filter((answer) => answer.statusCode === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers) {
+      if (answer.statusCode === 201) expect(answer.json()).toEqual(created[0].json());
+      else {
+        expect(answer.statusCode).toBe(409);
+        expect(errorOf(answer.body).code).toBe('IDEMPOTENCY_KEY_IN_USE');
+      }
+    }
+    expect(await stationsNamed(name)).toBe(1);
+  });
+
+  it('keeps keys apart per user and per company', async () => {
+    const key = uniqueKey();
+    const names = [uniqueName(), uniqueName(), uniqueName()];
+    expect((await createWithKey(admin, key, stationBody(names[0]))).statusCode).toBe(201);
+    const byOwner = await createWithKey(owner, key, stationBody(names[1]));
+    expect(byOwner.statusCode, byOwner.body).toBe(201);
+    expect(byOwner.headers['idempotent-replayed']).toBeUndefined();
+    const byStranger = await createWithKey(stranger, key, stationBody(names[2]));
+    expect(byStranger.statusCode, byStranger.body).toBe(201);
+    expect(byStranger.headers['idempotent-replayed']).toBeUndefined();
+    for (const name of names) expect(await stationsNamed(name)).toBe(1);
+  });
+
+  it('refuses a key that is too long or not visible ASCII with 400, running nothing', async () => {
+    const name = uniqueName();
+    for (const key of ['x'.repeat(256), 'with space', 'schlüssel']) {
+      const res = await admin.send({ method: 'POST', url: '/api/stations', payload: stationBody(name), headers: { 'idempotency-key': key } });
+      expect(res.statusCode, key).toBe(400);
+      expect(errorOf(res.body).details[0]).toEqual({ path: 'headers.idempotency-key', message: 'validation.idempotencyKey' });
+    }
+    expect((await createWithKey(admin, 'k'.repeat(255), stationBody(name))).statusCode).toBe(201);
+    expect(await stationsNamed(name)).toBe(1);
+  });
+
+  it('does not keep answers of requests refused before they ran (no session, wrong role, invalid body)', async () => {
+    const key = uniqueKey();
+    const name = uniqueName();
+    const anonymous = await createWithKey(clientOf(t), key, stationBody(name));
+    expect(anonymous.statusCode).toBe(401);
+    const invalid = await createWithKey(admin, key, stationBody(''));
+    expect(invalid.statusCode).toBe(400);
+    const operator = await createWithKey(clientOf(t, company.operator.token), key, stationBody(name));
+    expect(operator.statusCode).toBe(403);
+    const valid = await createWithKey(admin, key, stationBody(name));
+    expect(valid.statusCode, valid.body).toBe(201);
+    expect(valid.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('answers a repeat after a server restart from the stored answer', async () => {
+    const key = uniqueKey();
+    const name = uniqueName();
+    const first = await createWithKey(admin, key, stationBody(name));
+    expect(first.statusCode).toBe(201);
+    const restarted = await createTestApp({}, { clock, database: t.testDb });
+    try {
+      const repeat = await createWithKey(clientOf(restarted, company.admin.token), key, stationBody(name));
+      expect(repeat.statusCode).toBe(201);
+      expect(repeat.headers['idempotent-replayed']).toBe('true');
+      expect(repeat.json()).toEqual(first.json());
+    } finally {
+      await restarted.close();
+    }
+    expect(await stationsNamed(name)).toBe(1);
+  });
+
+  it('forgets a key after 24 hours: the request runs again, and the cleanup deletes expired keys', async () => {
+    const key = uniqueKey();
+    const name = uniqueName();
+    expect((await createWithKey(admin, key, stationBody(name))).statusCode).toBe(201);
+    clock.advance(24 * 60 * 60 * 1000 + 1000);
+    const later = await createWithKey(admin, key, stationBody(name));
+    // It ran again: the name is taken by the first run now.
+    expect(later.statusCode).toBe(409);
+    expect(errorOf(later.body).code).toBe('STATION_NAME_TAKEN');
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect(await deleteExpiredIdempotencyKeys(t.app.db, clock.now())).toBeGreaterThan(0);
+    const { rows } = await sql<{ count: string }>`select count(*)::text as count from idempotency_keys where expires_at <= ${clock.now()}`.execute(t.app.db);
+    expect(rows[0].count).toBe('0');
+  });
+});
