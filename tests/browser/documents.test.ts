@@ -105,6 +105,15 @@ describe('printing documents', () => {
   });
 
   it("opens the material when a label's number is scanned into the materials search", async () => {
+    // More than a page of materials whose numbers contain the scanned one and whose names sort before it:
+    // the exact number opens its material wherever it would be listed.
+    for (let index = 0; index < 25; index += 1) {
+      const suffix = String(index).padStart(2, '0');
+      expectOk(
+        await admin.post('/api/materials', { type: 'product', name: `Axle ${suffix}`, materialNumber: `P-100${suffix}`, stock: { quantity: 1, unit: 'pcs' } }),
+        201,
+      );
+    }
     const page = await openAsAdmin('/material?type=manufacturing_part');
     await page.getByRole('heading', { level: 1, name: 'Materials' }).waitFor();
     // A scanner types the code's text and ends it with Enter; the bike is a product, not on this tab.

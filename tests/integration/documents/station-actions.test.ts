@@ -1,4 +1,7 @@
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStream } from '../../../src/server/platform/event-store.js';
 import type { DocumentList, DocumentView } from '../../../src/domain/documents/documents.views.js';
 import type { CompletionAction } from '../../../src/domain/stations/station.schema.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
@@ -140,6 +143,34 @@ describe('the station actions after completion, end to end', () => {
     }
     expect((await line.admin.get(`/api/orders/${order.id}`)).json().status).toBe('ready-to-use');
     await setActions(line.stations.drill, []);
+  });
+});
+
+describe('the storage quota', () => {
+  it("refuses a station action's document once the company's storage is full, with the error an upload gets", async () => {
+    await setActions(line.stations.saw, [generate('test-protocol')]);
+    const account = (await line.superUser.get('/api/company-account/account')).json();
+    // A sparse file as large as the room left: the company's storage is full.
+    const filler = path.join(t.config.dataDir, 'companies', line.companyId, 'filler');
+    await mkdir(filler, { recursive: true });
+    const file = await open(path.join(filler, 'blob'), 'w');
+    await file.truncate(account.storageQuotaBytes - account.storageBytes);
+    await file.close();
+    try {
+      const order = await axleOrderAtSaw();
+      let inWork = await act(atSaw, order, 'start-work', { stationId: line.stations.saw.id });
+      inWork = await measured(atSaw, inWork, line.stations.saw.id, 'Länge', 120);
+      inWork = await measured(atSaw, inWork, line.stations.saw.id, 'Gewicht', 2.5);
+      await act(atSaw, inWork, 'complete-work', { stationId: line.stations.saw.id });
+      const [refused] = await documentsOfOrder(order.id, 1);
+      expect(refused).toMatchObject({ type: 'test-protocol', status: 'failed', failure: 'no-pdf', downloadUrl: null, stationName: 'SAW' });
+      const events = await readStream(t.app.db, `document-${refused.id}`);
+      expect(events.map((event) => event.type)).toEqual(['DocumentRefused']);
+      expect((events[0].data as { reason: string }).reason).toMatch(/^STORAGE_QUOTA_EXCEEDED: /);
+    } finally {
+      await rm(filler, { recursive: true, force: true });
+      await setActions(line.stations.saw, []);
+    }
   });
 });
 

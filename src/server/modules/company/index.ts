@@ -7,6 +7,7 @@ import { accountRoutes } from './account.routes.js';
 
 export { appendPlatformEvent, dateFormatOf, halfVacationDaysOf, openCompanyAccount, orderNumbering, type CompanyDeps } from './company.handlers.js';
 export { findCompany, type CompanyRow } from './company.queries.js';
+export { companyDir } from './company.files.js';
 export { capAtRoom, companyStorageOf, freeingReplaced, refuseBeyondRoom, storageQuotaExceeded, type CompanyStorage } from './company-storage.js';
 
 /**

@@ -1,14 +1,12 @@
 import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { companyDir } from '../company/index.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `DATA_DIR/companies/<companyId>`: a customer's files stay in its own folder (docs/company.md). */
-function companyFolder(dataDir: string, companyId: string): string {
-  if (!uuidPattern.test(companyId)) throw new Error('companyFolder: the company id must be a uuid');
-  return path.join(dataDir, 'companies', companyId);
-}
+const companyFolder = companyDir;
 
 /** Where a document's PDF is, relative to the company's folder: `documents/<documentId>.pdf`. */
 export function documentPath(documentId: string): string {

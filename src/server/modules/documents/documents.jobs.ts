@@ -9,6 +9,7 @@ import { withTenant, type Tx } from '../../platform/db.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
 import { defineJob, permanentJobFailure, type JobContext } from '../../platform/jobs.js';
 import { definePdfDocument, renderPdfJob, type RenderPdfData } from '../../platform/render-pdf.jobs.js';
+import { companyStorageOf, storageQuotaExceeded } from '../company/index.js';
 import { findUserById } from '../identity/index.js';
 import { findStationRow } from '../stations/index.js';
 import { documentContentOf, senderOf } from './document-content.queries.js';
@@ -126,10 +127,13 @@ export const runDocumentActionsJob = defineJob<WorkCompletedJob>({
   name: 'run-document-actions',
   schema: workCompletedSchema,
   async handle(data, ctx) {
-    const { actions, locale } = await withTenant(ctx.db, data.companyId, async (tx) => {
+    const { actions, locale, storageFull } = await withTenant(ctx.db, data.companyId, async (tx) => {
       const station = await findStationRow(tx, data.stationId);
       const user = data.userId ? await findUserById(tx, data.userId) : undefined;
-      return { actions: station?.actions ?? [], locale: (user?.locale ?? 'en') as DocumentLocale };
+      const documentActions = (station?.actions ?? []).some((action) => action.action === 'generate-document');
+      // A document counts in the plan's storage, as an upload does: none is made once no room is left (POST /api/documents answers 413).
+      const storageFull = documentActions && (await companyStorageOf(tx, ctx.config.dataDir, data.companyId)).roomBytes === 0;
+      return { actions: station?.actions ?? [], locale: (user?.locale ?? 'en') as DocumentLocale, storageFull };
     });
     const trigger = { kind: 'station' as const, stationId: data.stationId, orderId: data.orderId, userId: data.userId };
     for (const [index, action] of actions.entries()) {
@@ -139,6 +143,11 @@ export const runDocumentActionsJob = defineJob<WorkCompletedJob>({
       const documentId = actionDocumentId(ctx.jobId, index, type);
       try {
         await runInTenant(depsOf(ctx), systemScope(data.companyId, ctx), async (command) => {
+          if (storageFull) {
+            const { code, message } = storageQuotaExceeded();
+            await refuseDocument(command, { type, orderId: data.orderId, locale, trigger, reason: `${code}: ${message}` }, documentId);
+            return;
+          }
           const plan = await planFor(command.tx, type, data.orderId);
           if ('refused' in plan) await refuseDocument(command, { type, orderId: data.orderId, locale, trigger, reason: plan.refused }, documentId);
           else await requestDocument(command, { ...plan.request, locale, trigger }, documentId);

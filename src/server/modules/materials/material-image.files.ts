@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError } from '../../../domain/shared/errors.js';
+import { companyDir } from '../company/index.js';
 
 export type ImageType = 'image/png' | 'image/jpeg';
 
@@ -13,7 +14,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** `DATA_DIR/companies/<companyId>/materials/<materialId>`: a customer's files stay in its own folder. */
 export function materialDir(dataDir: string, companyId: string, materialId: string): string {
   if (!uuidPattern.test(companyId) || !uuidPattern.test(materialId)) throw new Error('materialDir: ids must be uuids');
-  return path.join(dataDir, 'companies', companyId, 'materials', materialId);
+  return path.join(companyDir(dataDir, companyId), 'materials', materialId);
 }
 
 const imageFile = (dir: string) => path.join(dir, 'image');

@@ -77,6 +77,24 @@ export async function findMaterial(tx: Executor, id: string): Promise<Material |
   };
 }
 
+/**
+ * The material whose number is exactly `materialNumber` (a scanned label; trimmed, any case), or
+ * undefined. Numbers are not unique: of several, the one created first.
+ */
+export async function findMaterialByNumber(tx: Executor, materialNumber: string): Promise<Material | undefined> {
+  const wanted = materialNumber.trim();
+  if (!wanted) return undefined;
+  const row = await tx
+    .selectFrom('materials')
+    .select('id')
+    .where(sql<SqlBool>`lower(materials.material_number) = lower(${wanted})`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? findMaterial(tx, row.id) : undefined;
+}
+
 const sortExpressions: Record<MaterialSortColumn, Expression<unknown>> = {
   name: sql`lower(materials.name)`,
   materialNumber: sql`lower(materials.material_number)`,

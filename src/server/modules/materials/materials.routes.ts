@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { pageOf } from '../../../domain/shared/paging.js';
 import {
   materialFeatureNamesSchema,
+  materialLimits,
   bomNodeSchema,
   materialInputSchema,
   materialListQuerySchema,
@@ -31,12 +32,13 @@ import {
   updateMaterial,
   type MaterialsDeps,
 } from './materials.handlers.js';
-import { featureNamesInUse, listMaterials, materialsForExport } from './materials.queries.js';
+import { featureNamesInUse, findMaterialByNumber, listMaterials, materialsForExport } from './materials.queries.js';
 
 const tags = ['materials'];
 const idParams = z.object({ id: z.uuid() });
 const listResponse = pageOf(materialSummarySchema);
 const exportQuery = materialListQuerySchema.pick({ type: true, q: true, sort: true }).extend({ lang: z.enum(csvLanguages).default('en') });
+const numberParams = z.object({ number: z.string().trim().min(1, 'validation.required').max(materialLimits.materialNumber) });
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
 
 const duplicateCodes = { 'errors.DUPLICATE_ATTRIBUTES': 'DUPLICATE_ATTRIBUTES', 'errors.DUPLICATE_VALUES': 'DUPLICATE_VALUES' } as const;
@@ -126,6 +128,22 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
       refuseInvalidRequest(request);
       const material = await runCommand(app, request, (ctx) => createMaterial(ctx, randomUUID(), request.body));
       return reply.status(201).send(material);
+    },
+  });
+
+  r.get('/api/materials/by-number/:number', {
+    // Station scanning is an optional function of the company (App function): switched off, 404.
+    preHandler: [read, app.requireFunction('stationScanning')],
+    schema: {
+      tags,
+      summary: 'The material whose number is exactly this one (a scanned label; any case), as GET /api/materials/{id} answers it',
+      params: numberParams,
+      response: { 200: materialSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      const material = await runQuery(app, request, (tx) => findMaterialByNumber(tx, request.params.number));
+      if (!material) throw new DomainError('MATERIAL_NOT_FOUND');
+      return material;
     },
   });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BomNodeView, Material, MaterialSummary, MaterialType, ValidMaterial } from '../../../../domain/materials/materials.schema';
-import { api, apiBaseUrl, apiUpload, type Page, type UploadProgress } from '../../../lib/api';
+import { api, apiBaseUrl, apiUpload, isApiError, type Page, type UploadProgress } from '../../../lib/api';
 import { allStationsQueryOptions, materialChoicesQueryOptions } from '../../../lib/reference-data';
 
 /** Every materials query starts with this key, so any change refreshes lists, details and trees. */
@@ -35,6 +35,25 @@ export const useMaterials = (query: MaterialListQuery) => useQuery(getMaterialsQ
 export const useMaterialChoices = (q: string) => useQuery(materialChoicesQueryOptions(q));
 
 export const getMaterial = (id: string): Promise<Material> => api.get<Material>(`/materials/${encodeURIComponent(id)}`);
+
+/**
+ * The material whose number is exactly `materialNumber` (a scanned label, any case), or null.
+ * Asks `GET /api/materials/by-number/{number}`; where the company switched station scanning off
+ * (that route answers NOT_FOUND), the first page of the search by number stands in.
+ */
+export async function findMaterialByNumber(materialNumber: string): Promise<Pick<Material, 'id'> | null> {
+  const wanted = materialNumber.trim();
+  if (!wanted) return null;
+  try {
+    return await api.get<Material>(`/materials/by-number/${encodeURIComponent(wanted)}`);
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    if (error.code === 'MATERIAL_NOT_FOUND' || error.code === 'VALIDATION_ERROR') return null;
+    if (error.code !== 'NOT_FOUND') throw error;
+  }
+  const found = await getMaterials({ page: 1, limit: 100, q: wanted, sort: 'materialNumber' });
+  return found.data.find((material) => material.materialNumber.toLowerCase() === wanted.toLowerCase()) ?? null;
+}
 
 export const getMaterialQueryOptions = (id: string) => queryOptions({ queryKey: [...materialsKey, 'detail', id], queryFn: () => getMaterial(id) });
 

@@ -10,7 +10,7 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { Button } from '../../../ui/button';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { Link } from '../../../ui/link';
-import { getMaterials, useMaterials } from '../api/materials';
+import { findMaterialByNumber, useMaterials } from '../api/materials';
 import { editMaterialHref } from '../list-search';
 import { isMadeHere } from '../material-draft';
 import type { MaterialToDelete } from './delete-material-dialog';
@@ -35,12 +35,9 @@ export function MaterialTable({ type, paging, onPagingChange, canWrite, onDelete
   const materials = useMaterials({ type, page: paging.pageIndex + 1, limit: paging.pageSize, q, sort: paging.sort });
 
   // A scanned label (its Code 128 or QR code is the material number, ended by Enter) opens the
-  // material whose number matches exactly, whatever its type; anything else stays a search.
+  // material whose number matches exactly, whatever its type and wherever it sorts; anything else stays a search.
   const openScanned = async (text: string) => {
-    const number = text.trim();
-    if (!number) return;
-    const found = await getMaterials({ page: 1, limit: 20, q: number, sort: 'name' }).catch(() => null);
-    const match = found?.data.find((material) => material.materialNumber === number);
+    const match = await findMaterialByNumber(text).catch(() => null);
     if (match) navigate(editMaterialHref(match.id));
   };
 

@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderAction } from '../../../../domain/orders/order.machine';
 import { parseOrderNumber } from '../../../../domain/orders/order.numbering';
-import type { MaterialSummary } from '../../../../domain/materials/materials.schema';
-import { MAX_PAGE_SIZE } from '../../../../domain/shared/paging';
 import type { OrderForm, OrderKind, OrderStatus } from '../../../../domain/orders/order.schema';
 import { can } from '../../../lib/access';
 import { api, apiBaseUrl, isApiError, type Page } from '../../../lib/api';
@@ -161,16 +159,18 @@ export const getMaterialSteps = (id: string): Promise<MaterialSteps> => api.get<
 export const useMaterialSteps = (id: string) => useQuery({ queryKey: ['materials', 'detail', id], queryFn: () => getMaterialSteps(id), enabled: id !== '' });
 
 /**
- * The material whose number is exactly `materialNumber` (a scanned label), or null: searched as
- * the materials search does (name and number contain it), then matched exactly. Sorted by number,
- * a full page: the exact number comes before the numbers that merely start with it.
+ * The material whose number is exactly `materialNumber` (a scanned label; any case), or null when
+ * the company has none of that number (`GET /api/materials/by-number/{number}`, gated like the order lookup).
  */
 export async function findMaterialByNumber(materialNumber: string): Promise<MaterialSteps | null> {
   const wanted = materialNumber.trim();
   if (!wanted) return null;
-  const found = await api.get<Page<MaterialSummary>>('/materials', { query: { page: 1, limit: MAX_PAGE_SIZE, q: wanted, sort: 'materialNumber' } });
-  const match = found.data.find((material) => material.materialNumber === wanted);
-  return match ? getMaterialSteps(match.id) : null;
+  try {
+    return await api.get<MaterialSteps>(`/materials/by-number/${encodeURIComponent(wanted)}`);
+  } catch (error) {
+    if (isApiError(error) && (error.code === 'MATERIAL_NOT_FOUND' || error.code === 'VALIDATION_ERROR')) return null;
+    throw error;
+  }
 }
 
 /** A material's image (its bytes need the bearer token an `<img>` could not send). */
