@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { I18nProvider as AriaI18nProvider, RouterProvider } from 'react-aria-components';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -9,7 +9,6 @@ import { localeOf } from '../lib/locale';
 import { NavigationGuardProvider, type LeavePrompt } from '../lib/navigation-guard';
 import { LiveFeedProvider } from '../lib/use-live-feed';
 import { NotificationProvider, useNotify } from '../ui/notification-bar';
-import { UnsavedChangesDialog } from '../ui/unsaved-changes-dialog';
 
 /** Number, date and list formats of react-aria follow the console's language. */
 function AriaLocale({ children }: { children: ReactNode }) {
@@ -29,14 +28,20 @@ function AriaRouter({ children }: { children: ReactNode }) {
   return <RouterProvider navigate={(href, options) => navigate(href, options)}>{children}</RouterProvider>;
 }
 
-const leavePrompt = (prompt: LeavePrompt | null) => (
-  <UnsavedChangesDialog isOpen={prompt !== null} onStay={() => prompt?.stay()} onLeave={() => prompt?.leave()} />
-);
+// The dialog (react-aria's modal) downloads the first time a guard asks, not with every page.
+const UnsavedChangesDialog = lazy(() => import('../ui/unsaved-changes-dialog').then((module) => ({ default: module.UnsavedChangesDialog })));
+
+const leavePrompt = (prompt: LeavePrompt | null) =>
+  prompt === null ? null : (
+    <Suspense fallback={null}>
+      <UnsavedChangesDialog isOpen onStay={() => prompt.stay()} onLeave={() => prompt.leave()} />
+    </Suspense>
+  );
 
 function Auth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const onSessionEnded = useCallback(() => notify({ severity: 'warning', message: t('message.sessionEnded') }), [notify, t]);
+  const onSessionEnded = useCallback(() => notify({ severity: 'warning', message: t('message.sessionEnded'), outranksErrors: true }), [notify, t]);
   return <AuthProvider onSessionEnded={onSessionEnded}>{children}</AuthProvider>;
 }
 

@@ -9,6 +9,11 @@ export interface Notification {
   severity: Severity;
   /** Already translated. */
   message: string;
+  /**
+   * While it is shown, no error replaces it: the session-ended notice, which the errors of other
+   * requests refused with the same ended token would otherwise hide at once.
+   */
+  outranksErrors?: boolean;
 }
 
 /** Spec section 9: a notification hides itself after 3000 ms. */
@@ -48,7 +53,11 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [shown]);
 
-  const notify = useCallback<Notify>((notification) => setShown({ ...notification, id: Date.now() + Math.random() }), []);
+  const notify = useCallback<Notify>(
+    (notification) =>
+      setShown((current) => (current?.outranksErrors && notification.severity === 'error' ? current : { ...notification, id: Date.now() + Math.random() })),
+    [],
+  );
   const close = useCallback(() => setShown(null), []);
 
   return (
