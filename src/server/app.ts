@@ -36,6 +36,7 @@ import { shipmentsModule } from './modules/shipments/index.js';
 import { documentsModule } from './modules/documents/index.js';
 import { suggestionsModule } from './modules/suggestions/index.js';
 import { keyFiguresModule } from './modules/key-figures/index.js';
+import { interruptionsModule } from './modules/interruptions/index.js';
 
 export interface AppDependencies {
   config: Config;
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(documentsModule);
   await app.register(suggestionsModule);
   await app.register(keyFiguresModule);
+  await app.register(interruptionsModule);
 
   // Console (built web app), with the SPA's index.html for every non-API route.
   if (existsSync(path.join(webDistDir, 'index.html'))) {

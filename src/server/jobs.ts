@@ -16,12 +16,20 @@ import { documentPdf, documentsDispatchRoutes, runDocumentActionsJob } from './m
 import { companyExportDispatchRoutes, exportCompanyDataJob } from './modules/company/company.export.js';
 import { suggestionsEmailTemplates } from './modules/suggestions/suggestions.emails.js';
 import { notifySuggestionRecipientJob, suggestionsDispatchRoutes } from './modules/suggestions/suggestions.jobs.js';
+import { interruptionsEmailTemplates } from './modules/interruptions/interruptions.emails.js';
+import { interruptionsDispatchRoutes, notifySupervisorsOfInterruptionJob } from './modules/interruptions/interruptions.jobs.js';
 
 // The composition root of background work: every module's templates, documents, jobs and
 // dispatch routes are listed here, explicitly, like the register list in app.ts.
 
 /** Email templates of every module, each in English and German. */
-export const emailTemplates: EmailTemplate[] = [testMessageTemplate, ...identityEmailTemplates, ...ordersEmailTemplates, ...suggestionsEmailTemplates];
+export const emailTemplates: EmailTemplate[] = [
+  testMessageTemplate,
+  ...identityEmailTemplates,
+  ...ordersEmailTemplates,
+  ...suggestionsEmailTemplates,
+  ...interruptionsEmailTemplates,
+];
 
 /** Printable document kinds of every module. */
 export const pdfDocuments: PdfDocumentKind[] = [documentPdf];
@@ -32,6 +40,7 @@ const moduleJobs: JobDefinition[] = [
   notifyWorkCompletedJob,
   applyStatusActionsJob,
   notifySuggestionRecipientJob,
+  notifySupervisorsOfInterruptionJob,
   runDocumentActionsJob,
   exportCompanyDataJob,
 ];
@@ -41,6 +50,7 @@ export const dispatchRoutes: DispatchRoute[] = [
   ...identityDispatchRoutes,
   ...ordersDispatchRoutes,
   ...suggestionsDispatchRoutes,
+  ...interruptionsDispatchRoutes,
   ...documentsDispatchRoutes,
   ...companyExportDispatchRoutes,
 ];

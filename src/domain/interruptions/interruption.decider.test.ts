@@ -30,7 +30,13 @@ const reported = (interruptionId: string, order: string | null = orderId): Inter
   type: 'InterruptionReported',
   data: { interruptionId, stationId, orderId: order, reasonId, reasonName: 'Material missing', note: 'Screws ran out', reportedBy: operatorId, at },
 });
-const resolve = (interruptionId: string): InterruptionCommand => ({ type: 'ResolveInterruption', interruptionId, note: 'Refilled', resolvedBy: adminId, at: later });
+const resolve = (interruptionId: string): InterruptionCommand => ({
+  type: 'ResolveInterruption',
+  interruptionId,
+  note: 'Refilled',
+  resolvedBy: adminId,
+  at: later,
+});
 const resolved = (interruptionId: string, order: string | null = orderId): InterruptionEvent => ({
   type: 'InterruptionResolved',
   data: { interruptionId, stationId, orderId: order, reportedAt: at, note: 'Refilled', resolvedBy: adminId, at: later },

@@ -8,6 +8,9 @@ import {
   periodOf,
   periodsUpTo,
   previousPeriod,
+  runWasInterrupted,
+  shareWithoutInterruption,
+  stationAvailabilityOf,
   stationFiguresOf,
   teamScoreOf,
   trendOf,
@@ -80,10 +83,13 @@ const facts: KeyFigureFacts = {
   ],
 };
 
+/** A station's interruption figures when none were recorded: all its work without one, available the whole day. */
+const uninterrupted = { withoutInterruption: 1, interruptions: 0, interruptedSeconds: 0, availability: 1 };
+
 describe('figures of a period', () => {
   const day = periodOf('day', '2026-11-24');
 
-  it('counts volume, speed, punctuality and proposals; without interruption is no data', () => {
+  it('counts volume, speed, punctuality and proposals; without interruptions recorded, all work was without one', () => {
     const figures = figuresOf(day, facts, noTargets);
     expect(figures.values).toEqual({
       ordersCompleted: 3,
@@ -93,7 +99,7 @@ describe('figures of a period', () => {
       leadTimeMedian: 7200,
       leadTimeP90: 10800,
       punctuality: 2 / 3,
-      withoutInterruption: null,
+      withoutInterruption: 1,
       proposalsImplemented: 2,
       teamScore: null,
     });
@@ -110,8 +116,64 @@ describe('figures of a period', () => {
 
   it('per station, by station id', () => {
     expect(stationFiguresOf(day, facts)).toEqual([
-      { stationId: stationA, workCompleted: 2, piecesCompleted: 7, cycleTimeMedian: 1200, cycleTimeP90: 1800, proposalsImplemented: 1 },
-      { stationId: stationB, workCompleted: 1, piecesCompleted: 5, cycleTimeMedian: 1200, cycleTimeP90: 1200, proposalsImplemented: 0 },
+      { stationId: stationA, workCompleted: 2, piecesCompleted: 7, cycleTimeMedian: 1200, cycleTimeP90: 1800, proposalsImplemented: 1, ...uninterrupted },
+      { stationId: stationB, workCompleted: 1, piecesCompleted: 5, cycleTimeMedian: 1200, cycleTimeP90: 1200, proposalsImplemented: 0, ...uninterrupted },
+    ]);
+  });
+});
+
+describe('interruptions: without interruption and availability', () => {
+  const day = periodOf('day', '2026-11-24');
+  // Station A stopped 08:05-08:15 (during its first two runs, 08:00-08:10 and 08:00-08:30); station B
+  // stopped 08:20-08:50, which only touches its run ending at 08:20; station A again from 12:00, still open.
+  const interruptions = [
+    { stationId: stationA, reportedAt: '2026-11-24T08:05:00Z', resolvedAt: '2026-11-24T08:15:00Z' },
+    { stationId: stationB, reportedAt: '2026-11-24T08:20:00Z', resolvedAt: '2026-11-24T08:50:00Z' },
+    { stationId: stationA, reportedAt: '2026-11-24T12:00:00Z', resolvedAt: null },
+  ];
+  const withStops = { ...facts, interruptions, asOf: '2026-11-24T18:00:00Z' };
+
+  it('a run overlapped by an interruption of its station was interrupted; touching at an end is not', () => {
+    expect(runWasInterrupted(facts.runs[0], interruptions)).toBe(true);
+    expect(runWasInterrupted(facts.runs[2], interruptions)).toBe(false);
+    // Another station's interruption does not count.
+    expect(runWasInterrupted({ ...facts.runs[2], stationId: 'other' }, interruptions)).toBe(false);
+  });
+
+  it("the company figure is the share of the period's work without an interruption", () => {
+    // Runs of the 24th: A 08:00-08:10 (interrupted), A 08:00-08:30 (interrupted), B 08:00-08:20 (not).
+    expect(figuresOf(day, withStops, noTargets).values.withoutInterruption).toBe(1 / 3);
+    expect(shareWithoutInterruption([], interruptions)).toBeNull();
+    // A day without work has no share.
+    expect(figuresOf(periodOf('day', '2026-11-01'), withStops, noTargets).values.withoutInterruption).toBeNull();
+  });
+
+  it('availability is the share of the period so far not interrupted; an open interruption lasts until now', () => {
+    const [a, b] = stationFiguresOf(day, withStops);
+    // Observed 00:00-18:00 (64,800 s); A interrupted 600 s + 6 h (21,600 s).
+    expect(a).toMatchObject({ stationId: stationA, interruptions: 2, interruptedSeconds: 22_200, withoutInterruption: 0 });
+    expect(a.availability).toBeCloseTo(1 - 22_200 / 64_800, 10);
+    expect(b).toMatchObject({ stationId: stationB, interruptions: 1, interruptedSeconds: 1_800, withoutInterruption: 1 });
+    expect(b.availability).toBeCloseTo(1 - 1_800 / 64_800, 10);
+    // A period not begun yet has no availability.
+    expect(stationAvailabilityOf(periodOf('day', '2026-11-25'), stationA, interruptions, Date.parse('2026-11-24T18:00:00Z')).availability).toBeNull();
+  });
+
+  it('a station with an interruption but no work in the period is listed', () => {
+    const onlyStop = { orders: [], runs: [], suggestions: [], interruptions: [interruptions[1]], asOf: '2026-11-25T00:00:00Z' };
+    expect(stationFiguresOf(day, onlyStop)).toEqual([
+      {
+        stationId: stationB,
+        workCompleted: 0,
+        piecesCompleted: 0,
+        cycleTimeMedian: null,
+        cycleTimeP90: null,
+        proposalsImplemented: 0,
+        withoutInterruption: null,
+        interruptions: 1,
+        interruptedSeconds: 1_800,
+        availability: 1 - 1_800 / 86_400,
+      },
     ]);
   });
 });

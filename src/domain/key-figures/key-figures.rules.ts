@@ -100,10 +100,79 @@ export interface SuggestionFact {
   implementedAt: string | null;
 }
 
+/** An interruption (Andon) at a station; `resolvedAt` null while it is open. */
+export interface InterruptionFact {
+  stationId: string;
+  reportedAt: string;
+  resolvedAt: string | null;
+}
+
 export interface KeyFigureFacts {
   orders: readonly OrderFact[];
   runs: readonly StationRunFact[];
   suggestions: readonly SuggestionFact[];
+  /** Interruptions overlapping the runs and periods read; none given reads as none recorded. */
+  interruptions?: readonly InterruptionFact[];
+  /** The moment the facts were read: an open interruption lasts until it, and a period is observed up to it. Default: the end of time. */
+  asOf?: string;
+}
+
+const endOfTime = Number.POSITIVE_INFINITY;
+const momentOf = (facts: KeyFigureFacts) => (facts.asOf ? Date.parse(facts.asOf) : endOfTime);
+
+/** An interruption as a span of milliseconds; an open one runs until `asOf`. */
+const spanOf = (interruption: InterruptionFact, asOf: number) => ({
+  from: Date.parse(interruption.reportedAt),
+  to: interruption.resolvedAt ? Date.parse(interruption.resolvedAt) : asOf,
+});
+
+/**
+ * Whether work at a station was interrupted: an interruption of that station overlapped its time
+ * from Start to Complete (touching at an end does not count). The order the interruption named does
+ * not matter: a stopped station stops the work on it.
+ */
+export function runWasInterrupted(run: StationRunFact, interruptions: readonly InterruptionFact[], asOf = endOfTime): boolean {
+  const started = Date.parse(run.startedAt);
+  const completed = Date.parse(run.completedAt);
+  return interruptions.some((interruption) => {
+    if (interruption.stationId !== run.stationId) return false;
+    const span = spanOf(interruption, asOf);
+    return span.from < completed && span.to > started;
+  });
+}
+
+/** The share 0-1 of these runs done without an interruption; null without runs. */
+export function shareWithoutInterruption(runs: readonly StationRunFact[], interruptions: readonly InterruptionFact[], asOf = endOfTime): number | null {
+  if (runs.length === 0) return null;
+  return runs.filter((run) => !runWasInterrupted(run, interruptions, asOf)).length / runs.length;
+}
+
+/**
+ * A station's time in the period: how long it was interrupted (seconds, open interruptions until
+ * `asOf`), and its availability, the share 0-1 of the period's time observed so far (from its start
+ * to its end or `asOf`, whichever is first) that it was not interrupted. Working time is the whole
+ * calendar time: the company has no working-time setting (docs/interruptions.md). Null availability
+ * for a period not begun.
+ */
+export function stationAvailabilityOf(
+  range: PeriodRange,
+  stationId: string,
+  interruptions: readonly InterruptionFact[],
+  asOf = endOfTime,
+): { interruptedSeconds: number; availability: number | null } {
+  const from = Date.parse(`${range.start}T00:00:00Z`);
+  const to = Math.min(Date.parse(`${range.end}T00:00:00Z`), asOf);
+  let interrupted = 0;
+  for (const interruption of interruptions) {
+    if (interruption.stationId !== stationId) continue;
+    const span = spanOf(interruption, asOf);
+    interrupted += Math.max(0, Math.min(span.to, to) - Math.max(span.from, from));
+  }
+  const observed = to - from;
+  return {
+    interruptedSeconds: Math.round(interrupted / 1000),
+    availability: observed > 0 ? Math.max(0, 1 - interrupted / observed) : null,
+  };
 }
 
 /** The value of each figure in its own unit: counts, seconds, a share 0-1, the score 0-100; null is "no data". */
@@ -188,8 +257,7 @@ export function figuresOf(range: PeriodRange, facts: KeyFigureFacts, targets: Ke
     leadTimeMedian: rounded(median(leadTimes)),
     leadTimeP90: percentile90(leadTimes),
     punctuality: dated.length === 0 ? null : punctual / dated.length,
-    // Interruptions are not recorded yet: "no data", never a number.
-    withoutInterruption: null,
+    withoutInterruption: shareWithoutInterruption(runs, facts.interruptions ?? [], momentOf(facts)),
     proposalsImplemented: facts.suggestions.filter((suggestion) => inRange(suggestion.implementedAt, range)).length,
   };
   const { score, terms } = teamScoreOf(values, targets, range);
@@ -204,9 +272,17 @@ export interface StationFigures {
   cycleTimeMedian: number | null;
   cycleTimeP90: number | null;
   proposalsImplemented: number;
+  /** The share 0-1 of the station's work without an interruption; null without work. */
+  withoutInterruption: number | null;
+  /** Interruptions reported at the station in the period. */
+  interruptions: number;
+  /** Seconds the station was interrupted within the period. */
+  interruptedSeconds: number;
+  /** The share 0-1 of the period's time so far the station was not interrupted; null before the period began. */
+  availability: number | null;
 }
 
-/** Per station (every station with work or an implemented proposal in the period), by station id. */
+/** Per station (every station with work, an implemented proposal or an interruption in the period), by station id. */
 export function stationFiguresOf(range: PeriodRange, facts: KeyFigureFacts): StationFigures[] {
   const byStation = new Map<string, { runs: StationRunFact[]; proposals: number }>();
   const entry = (stationId: string) => {
@@ -216,6 +292,15 @@ export function stationFiguresOf(range: PeriodRange, facts: KeyFigureFacts): Sta
   };
   for (const run of facts.runs) if (inRange(run.completedAt, range)) entry(run.stationId).runs.push(run);
   for (const suggestion of facts.suggestions) if (suggestion.stationId && inRange(suggestion.implementedAt, range)) entry(suggestion.stationId).proposals += 1;
+  const interruptions = facts.interruptions ?? [];
+  const asOf = momentOf(facts);
+  const periodFrom = Date.parse(`${range.start}T00:00:00Z`);
+  const periodTo = Date.parse(`${range.end}T00:00:00Z`);
+  const overlapsPeriod = (interruption: InterruptionFact) => {
+    const span = spanOf(interruption, asOf);
+    return span.from < periodTo && span.to >= periodFrom;
+  };
+  for (const interruption of interruptions) if (overlapsPeriod(interruption)) entry(interruption.stationId);
   return [...byStation.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([stationId, { runs, proposals }]) => {
@@ -227,6 +312,9 @@ export function stationFiguresOf(range: PeriodRange, facts: KeyFigureFacts): Sta
         cycleTimeMedian: rounded(median(cycleTimes)),
         cycleTimeP90: percentile90(cycleTimes),
         proposalsImplemented: proposals,
+        withoutInterruption: shareWithoutInterruption(runs, interruptions, asOf),
+        interruptions: interruptions.filter((interruption) => interruption.stationId === stationId && inRange(interruption.reportedAt, range)).length,
+        ...stationAvailabilityOf(range, stationId, interruptions, asOf),
       };
     });
 }

@@ -36,6 +36,14 @@ export const stationFiguresViewSchema = z.object({
   cycleTimeMedian: z.number().nullable(),
   cycleTimeP90: z.number().nullable(),
   proposalsImplemented: z.number().int(),
+  /** The share 0-1 of the station's work done without an interruption; null without work. */
+  withoutInterruption: z.number().nullable(),
+  /** Interruptions reported at the station in the period. */
+  interruptions: z.number().int(),
+  /** Seconds the station was interrupted within the period. */
+  interruptedSeconds: z.number().int(),
+  /** Availability: the share 0-1 of the period's time so far the station was not interrupted; null before it began. */
+  availability: z.number().nullable(),
 });
 export type StationFiguresView = z.infer<typeof stationFiguresViewSchema>;
 

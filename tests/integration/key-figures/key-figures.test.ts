@@ -27,13 +27,24 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A production order made now, started, through SAW and DRILL with these minutes of work each. */
-async function produce(quantity: number, deliveryDate: string | null, sawMinutes: number, drillMinutes: number): Promise<OrderView> {
+/**
+ * A production order made now, started, through SAW and DRILL with these minutes of work each;
+ * `duringSaw` runs while it is in work at SAW (and may take some of those minutes).
+ */
+async function produce(
+  quantity: number,
+  deliveryDate: string | null,
+  sawMinutes: number,
+  drillMinutes: number,
+  duringSaw?: () => Promise<void>,
+): Promise<OrderView> {
   const { saw, drill } = line.stations;
   const created = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity }], { kind: 'production', deliveryDate }));
   let order = await act(line.admin, created, 'start-production');
   order = await act(atSaw, order, 'start-work', { stationId: saw.id });
-  minutes(sawMinutes);
+  const started = clock.now().getTime();
+  await duringSaw?.();
+  clock.set(new Date(started + sawMinutes * 60_000));
   order = await act(atSaw, order, 'complete-work', { stationId: saw.id });
   order = await act(atDrill, order, 'start-work', { stationId: drill.id });
   minutes(drillMinutes);
@@ -80,7 +91,17 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
     clock.set('2026-11-24T09:00:00.000Z');
     await produce(2, '2026-11-23', 20, 10); // late, lead 30 min
     clock.set('2026-11-24T10:00:00.000Z');
-    await produce(1, null, 30, 60); // no delivery date, lead 90 min
+    // No delivery date, lead 90 min; SAW stops from 10:05 to 10:15 while it is in work there.
+    await produce(1, null, 30, 60, async () => {
+      minutes(5);
+      const reason = await line.superUser.post('/api/team/master-data/interruptionReasons', { name: 'Blade broken' });
+      expect(reason.statusCode, reason.body).toBe(201);
+      const reported = await atSaw.post('/api/interruptions', { stationId: line.stations.saw.id, reasonId: reason.json().entryId, note: '' });
+      expect(reported.statusCode, reported.body).toBe(201);
+      minutes(10);
+      const resolved = await line.admin.post(`/api/interruptions/${reported.json().id}/resolve`, { note: 'New blade' });
+      expect(resolved.statusCode, resolved.body).toBe(200);
+    });
     clock.set('2026-11-24T13:00:00.000Z');
     await dispatchFromStock(3, '2026-11-25'); // dispatched before its day
     await dispatchFromStock(2, '2026-11-20'); // dispatched late
@@ -116,7 +137,8 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
       leadTimeP90: 5400,
       // Two production orders (one late) and two customer orders (one late).
       punctuality: 0.5,
-      withoutInterruption: null,
+      // Six runs, one (SAW 10:00-10:30) interrupted.
+      withoutInterruption: 5 / 6,
       proposalsImplemented: 1,
       // Orders 3/3, cycle time 1200/1500, punctuality 0.5, proposals 1/2: 2.8/4.
       teamScore: 70,
@@ -136,7 +158,7 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
       leadTimeMedian: 1800,
       leadTimeP90: 1800,
       punctuality: 1,
-      withoutInterruption: null,
+      withoutInterruption: 1,
       proposalsImplemented: 1,
       // (1/3 + 1 + 1 + 1/2) / 4.
       teamScore: 71,
@@ -145,6 +167,8 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
     expect(day.series.at(-1)).toEqual(day.current);
     expect(day.series.at(-2)).toEqual(day.previous);
     expect(day.series[0].values.ordersCompleted).toBe(0);
+    // The 24th is observed from midnight to the server's clock: SAW was interrupted 10 of those minutes.
+    const observed = (clock.now().getTime() - Date.parse('2026-11-24T00:00:00Z')) / 1000;
     expect(day.stations).toEqual(
       [
         {
@@ -155,6 +179,10 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
           cycleTimeMedian: 1200,
           cycleTimeP90: 1800,
           proposalsImplemented: 1,
+          withoutInterruption: 2 / 3,
+          interruptions: 1,
+          interruptedSeconds: 600,
+          availability: expect.closeTo(1 - 600 / observed, 10),
         },
         {
           stationId: line.stations.drill.id,
@@ -164,6 +192,10 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
           cycleTimeMedian: 1800,
           cycleTimeP90: 3600,
           proposalsImplemented: 0,
+          withoutInterruption: 1,
+          interruptions: 0,
+          interruptedSeconds: 0,
+          availability: 1,
         },
       ].sort((a, b) => a.stationId.localeCompare(b.stationId)),
     );
@@ -182,7 +214,8 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
       leadTimeMedian: 2100,
       leadTimeP90: 5400,
       punctuality: 0.6,
-      withoutInterruption: null,
+      // Eight runs, one interrupted.
+      withoutInterruption: 7 / 8,
       proposalsImplemented: 2,
       // (4/21 + 1 + 0.6 + 2/14) / 4.
       teamScore: 48,
@@ -211,12 +244,14 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
         .orderBy('stream_version')
         .execute(),
       suggestions: await t.app.db.selectFrom('key_figure_suggestions').selectAll().where('company_id', '=', line.companyId).orderBy('id').execute(),
+      interruptions: await t.app.db.selectFrom('key_figure_interruptions').selectAll().where('company_id', '=', line.companyId).orderBy('id').execute(),
     });
     const queries = ['period=day&day=2026-11-24', 'period=week&day=2026-11-24', 'period=month&day=2026-11-24'];
     const before = await Promise.all(queries.map((query) => figures(line.admin, query)));
     const factsBefore = await facts();
     expect(factsBefore.orders).toHaveLength(7);
     expect(factsBefore.runs).toHaveLength(8);
+    expect(factsBefore.interruptions).toHaveLength(1);
 
     const rebuilt = await line.superUser.post('/api/key-figures/rebuild');
     expect(rebuilt.statusCode, rebuilt.body).toBe(200);

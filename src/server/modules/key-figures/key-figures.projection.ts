@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { INTERRUPTION_STREAM_TYPE, type InterruptionEvent } from '../../../domain/interruptions/interruption.events.js';
 import { ORDER_STREAM_TYPE, type OrderEvent } from '../../../domain/orders/order.events.js';
 import { SUGGESTION_STREAM_TYPE, type SuggestionEvent } from '../../../domain/suggestions/suggestion.events.js';
 import { withSystem, type Db, type Tx } from '../../platform/db.js';
@@ -18,14 +19,19 @@ export const factEventTypes = [
   'OrderDispatched',
   'SuggestionSubmitted',
   'SuggestionStatusChanged',
-] as const satisfies readonly (OrderEvent | SuggestionEvent)['type'][];
+  'InterruptionReported',
+  'InterruptionResolved',
+] as const satisfies readonly (OrderEvent | SuggestionEvent | InterruptionEvent)['type'][];
+
+/** The stream types whose events the figures read. */
+export const factStreamTypes = [ORDER_STREAM_TYPE, SUGGESTION_STREAM_TYPE, INTERRUPTION_STREAM_TYPE];
 
 const piecesOf = (positions: readonly { quantity: number }[]) => positions.reduce((sum, position) => sum + position.quantity, 0);
 
-/** Applies one event of an order or suggestion stream to the key-figure facts. */
+/** Applies one event of an order, suggestion or station-interruptions stream to the key-figure facts. */
 export async function applyFact(tx: Tx, stored: FactEvent): Promise<void> {
   const companyId = stored.companyId as string;
-  const event = { type: stored.type, data: stored.data } as OrderEvent | SuggestionEvent;
+  const event = { type: stored.type, data: stored.data } as OrderEvent | SuggestionEvent | InterruptionEvent;
   switch (event.type) {
     case 'OrderCreated':
       await tx
@@ -91,6 +97,23 @@ export async function applyFact(tx: Tx, stored: FactEvent): Promise<void> {
         .where('id', '=', event.data.suggestionId)
         .execute();
       return;
+    case 'InterruptionReported':
+      await tx
+        .insertInto('key_figure_interruptions')
+        .values({
+          id: event.data.interruptionId,
+          company_id: companyId,
+          station_id: event.data.stationId,
+          order_id: event.data.orderId,
+          reported_at: event.data.at,
+          resolved_at: null,
+        })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+      return;
+    case 'InterruptionResolved':
+      await tx.updateTable('key_figure_interruptions').set({ resolved_at: event.data.at }).where('id', '=', event.data.interruptionId).execute();
+      return;
     default:
       return;
   }
@@ -105,7 +128,7 @@ const relevant = new Set<string>(factEventTypes);
  */
 export const keyFiguresProjection: InlineProjection = {
   name: 'key-figures',
-  streamTypes: [ORDER_STREAM_TYPE, SUGGESTION_STREAM_TYPE],
+  streamTypes: factStreamTypes,
   async apply(tx, events) {
     for (const event of events) if (relevant.has(event.type)) await applyFact(tx, event);
   },
@@ -119,7 +142,8 @@ export const keyFiguresProjection: InlineProjection = {
  * not read writes its facts after it. Returns how many events were applied.
  */
 export async function rebuildKeyFigureFacts(tx: Tx, companyId: string): Promise<number> {
-  await sql`lock table key_figure_orders, key_figure_station_runs, key_figure_suggestions in exclusive mode`.execute(tx);
+  await sql`lock table key_figure_orders, key_figure_station_runs, key_figure_suggestions, key_figure_interruptions in exclusive mode`.execute(tx);
+  await tx.deleteFrom('key_figure_interruptions').where('company_id', '=', companyId).execute();
   await tx.deleteFrom('key_figure_station_runs').where('company_id', '=', companyId).execute();
   await tx.deleteFrom('key_figure_suggestions').where('company_id', '=', companyId).execute();
   await tx.deleteFrom('key_figure_orders').where('company_id', '=', companyId).execute();
@@ -128,7 +152,7 @@ export async function rebuildKeyFigureFacts(tx: Tx, companyId: string): Promise<
     .selectFrom('events')
     .select(['company_id', 'stream_version', 'type', 'data'])
     .where('company_id', '=', companyId)
-    .where('stream_type', 'in', [ORDER_STREAM_TYPE, SUGGESTION_STREAM_TYPE])
+    .where('stream_type', 'in', factStreamTypes)
     .where('type', 'in', [...factEventTypes])
     .orderBy('stream_id')
     .orderBy('stream_version')

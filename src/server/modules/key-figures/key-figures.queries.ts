@@ -30,8 +30,8 @@ export async function keyFigureSettings(db: Executor, companyId: string): Promis
   return { targets: state.targets, homeFigures: [...state.homeFigures], version: events.at(-1)?.streamVersion ?? 0 };
 }
 
-/** The facts of the company (row-level security scopes the tenant) that fall in `from` to `to`. */
-async function factsBetween(db: Executor, from: Day, to: Day): Promise<KeyFigureFacts> {
+/** The facts of the company (row-level security scopes the tenant) that fall in `from` to `to`, as read at `asOf`. */
+async function factsBetween(db: Executor, from: Day, to: Day, asOf: Date): Promise<KeyFigureFacts> {
   // One after another: the three reads share the request's transaction.
   const orders = await db
     .selectFrom('key_figure_orders')
@@ -52,7 +52,21 @@ async function factsBetween(db: Executor, from: Day, to: Day): Promise<KeyFigure
     .where('implemented_at', '>=', startOf(from))
     .where('implemented_at', '<', startOf(to))
     .execute();
+  // Interruptions overlapping the periods or the time of any run read (a run may start before the first period).
+  const since = runs.reduce((earliest, run) => (run.started_at < earliest ? run.started_at : earliest), startOf(from));
+  const interruptions = await db
+    .selectFrom('key_figure_interruptions')
+    .select(['station_id', 'reported_at', 'resolved_at'])
+    .where('reported_at', '<', startOf(to))
+    .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolved_at', '>=', since)]))
+    .execute();
   return {
+    asOf: iso(asOf),
+    interruptions: interruptions.map((row) => ({
+      stationId: row.station_id,
+      reportedAt: iso(row.reported_at),
+      resolvedAt: row.resolved_at ? iso(row.resolved_at) : null,
+    })),
     orders: orders.map((row) => ({
       kind: row.kind,
       pieces: row.pieces,
@@ -69,11 +83,11 @@ async function factsBetween(db: Executor, from: Day, to: Day): Promise<KeyFigure
  * The key figures of the period of this kind holding `day`: the period, the one before (the trend),
  * the series of `seriesLength` periods up to it, and per station, against the saved targets.
  */
-export async function keyFiguresOf(db: Executor, companyId: string, period: KeyFigurePeriod, day: Day): Promise<KeyFiguresView> {
+export async function keyFiguresOf(db: Executor, companyId: string, period: KeyFigurePeriod, day: Day, now: Date): Promise<KeyFiguresView> {
   const ranges: PeriodRange[] = periodsUpTo(period, day, seriesLength[period]);
   const current = ranges[ranges.length - 1];
   const settings = await keyFigureSettings(db, companyId);
-  const facts = await factsBetween(db, ranges[0].start, current.end);
+  const facts = await factsBetween(db, ranges[0].start, current.end, now);
   const series = ranges.map((range) => figuresOf(range, facts, settings.targets));
   const stations = stationFiguresOf(current, facts);
   const names = await stationNamesById(

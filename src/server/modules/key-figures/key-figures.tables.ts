@@ -31,8 +31,19 @@ export interface KeyFigureSuggestionsTable {
   implemented_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
+/** An interruption (Andon) at a station: reported, and resolved (null while open). */
+export interface KeyFigureInterruptionsTable {
+  id: string;
+  company_id: string;
+  station_id: string;
+  order_id: string | null;
+  reported_at: ColumnType<Date, Date | string, Date | string>;
+  resolved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
 declare module '../../platform/db.js' {
   interface Tables {
+    key_figure_interruptions: KeyFigureInterruptionsTable;
     key_figure_orders: KeyFigureOrdersTable;
     key_figure_station_runs: KeyFigureStationRunsTable;
     key_figure_suggestions: KeyFigureSuggestionsTable;

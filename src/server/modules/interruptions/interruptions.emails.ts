@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { defineEmailTemplate, emailLayout, escapeHtml, type EmailLocale } from '../../platform/mailer.js';
+
+const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+const quote = (text: string) =>
+  `<blockquote style="margin: 12px 0; padding: 8px 12px; border-left: 4px solid #b3261e; white-space: pre-wrap;">${escapeHtml(text)}</blockquote>`;
+const button = (href: string, label: string) =>
+  `<p><a href="${escapeHtml(href)}" style="display: inline-block; background: #b3261e; color: #ffffff; padding: 10px 18px; border-radius: 4px; text-decoration: none;">${escapeHtml(label)}</a></p>`;
+
+/** The console's home board, where the interrupted station shows red (src/web/app/routes.ts: `/home`). */
+export const boardUrl = (publicUrl: string) => `${publicUrl}/home`;
+
+const interruptionReportedParams = z.object({
+  firstName: z.string(),
+  stationName: z.string(),
+  reasonName: z.string(),
+  /** Who reported it: a name, or '' when the user is gone. */
+  reporterName: z.string(),
+  orderNumber: z.string().nullable(),
+  note: z.string(),
+  /** When it was reported, ISO. */
+  at: z.string(),
+});
+export type InterruptionReportedEmailParams = z.infer<typeof interruptionReportedParams>;
+
+type Texts = { subject: string; greeting: string; intro: string; order: string | null; when: string; action: string; why: string };
+
+const utc = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
+
+const texts = {
+  en: (p: InterruptionReportedEmailParams): Texts => ({
+    subject: `Station ${p.stationName} interrupted: ${p.reasonName}`,
+    greeting: `Hello ${p.firstName},`,
+    intro: `${p.reporterName || 'An operator'} reported an interruption at station ${p.stationName}: ${p.reasonName}.`,
+    order: p.orderNumber ? `Order being worked on: ${p.orderNumber}` : null,
+    when: `Reported at ${utc(p.at)}.`,
+    action: 'Open the board',
+    why: 'You get this email because you are an administrator of your company.',
+  }),
+  de: (p: InterruptionReportedEmailParams): Texts => ({
+    subject: `Station ${p.stationName} unterbrochen: ${p.reasonName}`,
+    greeting: `Hallo ${p.firstName},`,
+    intro: `${p.reporterName || 'Ein Werker'} hat an Station ${p.stationName} eine Unterbrechung gemeldet: ${p.reasonName}.`,
+    order: p.orderNumber ? `Auftrag in Arbeit: ${p.orderNumber}` : null,
+    when: `Gemeldet um ${utc(p.at)}.`,
+    action: 'Board öffnen',
+    why: 'Sie erhalten diese E-Mail, weil Sie Administrator Ihrer Firma sind.',
+  }),
+} satisfies Record<EmailLocale, unknown>;
+
+/** A station stopped, to the company's supervisors: where, why, who, the order, the note, a link to the board. */
+export const interruptionReportedEmail = defineEmailTemplate({
+  name: 'interruption-reported',
+  params: interruptionReportedParams,
+  render(params, locale, links) {
+    const t = texts[locale](params);
+    const href = boardUrl(links.publicUrl);
+    const lines = [
+      t.greeting,
+      '',
+      t.intro,
+      ...(t.order ? [t.order] : []),
+      t.when,
+      ...(params.note ? ['', params.note] : []),
+      '',
+      `${t.action}: ${href}`,
+      '',
+      t.why,
+    ];
+    return {
+      subject: t.subject,
+      text: lines.join('\n'),
+      html: emailLayout(
+        locale,
+        t.subject,
+        paragraph(t.greeting) +
+          paragraph(t.intro) +
+          (t.order ? paragraph(t.order) : '') +
+          paragraph(t.when) +
+          (params.note ? quote(params.note) : '') +
+          button(href, t.action) +
+          paragraph(t.why),
+      ),
+    };
+  },
+});
+
+export const interruptionsEmailTemplates = [interruptionReportedEmail];
