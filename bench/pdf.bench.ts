@@ -11,7 +11,7 @@ import { loadConfig } from '../src/server/platform/config.js';
 import { withTenant } from '../src/server/platform/db.js';
 import { createEventStore } from '../src/server/platform/event-store.js';
 import { createJobQueue } from '../src/server/platform/jobs-queue.js';
-import { defaultConcurrency } from '../src/server/platform/jobs-runner.js';
+import { concurrencyOf } from '../src/server/platform/jobs-runner.js';
 import { createPdfRenderer, type PdfOptions } from '../src/server/platform/pdf.js';
 import { alternate, percentile, throughput, type BenchContext, type BenchRow, type Throughput } from './harness.js';
 import { benchCompany, injectAs } from './orders-support.js';
@@ -53,6 +53,9 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
     DATA_DIR: path.join(os.tmpdir(), `shopfloor-bench-${randomUUID()}`),
     DATABASE_URL: context.databaseUrl,
     SEED_DEMO: 'false',
+    // The pdf queue's concurrency and page pool as the server would run them (docs/documents.md, Speed).
+    PDF_CONCURRENCY: process.env.PDF_CONCURRENCY,
+    PDF_PAGE_POOL_SIZE: process.env.PDF_PAGE_POOL_SIZE,
   });
   const eventStore = createEventStore();
   const queue = createJobQueue({ redisUrl: undefined });
@@ -147,8 +150,8 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
       });
     });
     const options: PdfOptions = page.pdf;
-    const parallel = defaultConcurrency.pdf;
-    const reused = createPdfRenderer({ chromePath: config.chromePath, log: quiet });
+    const parallel = concurrencyOf(config).pdf;
+    const reused = createPdfRenderer({ chromePath: config.chromePath, pagePoolSize: config.pdfPagePoolSize, log: quiet });
     await reused.renderPdf(page.html, options);
     const comparison = await alternate(
       rounds,
@@ -183,7 +186,7 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
         unit: 'ms',
         target: `< ${targets.p99Ms} ms (lower is better)`,
         met: p99 < targets.p99Ms,
-        note: `p50 ${percentile(latencies, 50).toFixed(0)} ms over ${latencies.length} requests; pdf queue concurrency ${parallel}`,
+        note: `p50 ${percentile(latencies, 50).toFixed(0)} ms over ${latencies.length} requests; pdf queue concurrency ${parallel}, page pool ${config.pdfPagePoolSize}`,
       },
     ];
   } finally {

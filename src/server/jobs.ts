@@ -73,7 +73,7 @@ export interface JobServicesInput {
 export function createJobServices(input: JobServicesInput): JobServices & { close(): Promise<void> } {
   const { config, log } = input;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, db: input.database.db, log, production: config.env === 'production' });
-  const pdf = createPdfRenderer({ chromePath: config.chromePath, log });
+  const pdf = createPdfRenderer({ chromePath: config.chromePath, pagePoolSize: config.pdfPagePoolSize, log });
   return {
     config,
     clock: input.clock ?? systemClock,

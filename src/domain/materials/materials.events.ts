@@ -1,3 +1,4 @@
+import type { MaterialMedium } from './material-media.schema.js';
 import type { Material, MaterialType } from './materials.schema.js';
 
 /** Stream of one material in the event log. */
@@ -12,6 +13,9 @@ export const MATERIAL_STREAM_TYPE = 'material';
 export type MaterialEvent =
   | { type: 'MaterialCreated'; data: { material: Material } }
   | { type: 'MaterialUpdated'; data: { material: Material; changed: 'fields' | 'image' } }
-  | { type: 'MaterialDeleted'; data: { materialId: string; type: MaterialType; name: string; materialNumber: string } };
+  | { type: 'MaterialDeleted'; data: { materialId: string; type: MaterialType; name: string; materialNumber: string } }
+  /** An image or PDF drawing for a step's station (or, `stationId` null, every station); its bytes are under the company's folder. */
+  | { type: 'MaterialMediaAdded'; data: { medium: Omit<MaterialMedium, 'url'> } }
+  | { type: 'MaterialMediaRemoved'; data: { mediumId: string; materialId: string; stationId: string | null; fileName: string } };
 
 export type MaterialEventType = MaterialEvent['type'];

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { meetsPasswordRule, PASSWORD_MAX_LENGTH } from '../../domain/identity/password.schema.js';
+import { mediaLimits } from '../../domain/materials/material-media.schema.js';
 import { materialLimits } from '../../domain/materials/materials.schema.js';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -55,6 +56,11 @@ const envSchema = z.object({
       .default('shopfloor'),
   ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+  MATERIAL_MEDIA_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(mediaLimits.fileBytes).default(mediaLimits.fileBytes)),
+  // The pdf queue's jobs one worker process runs at once, and the pages its Chromium keeps set up
+  // for them (default: as many as jobs run at once). docs/documents.md, Speed.
+  PDF_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(32).default(4)),
+  PDF_PAGE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
   MATERIAL_IMAGE_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(materialLimits.imageBytes).default(materialLimits.imageBytes)),
   // The live feed reads the log at least this often; commit hints (this instance's, and other
   // instances' through PostgreSQL NOTIFY) wake it sooner.
@@ -72,6 +78,10 @@ export interface Config {
   smtpUrl?: string;
   smtpFrom: string;
   chromePath?: string;
+  /** Jobs of the pdf queue one worker process runs at once (`PDF_CONCURRENCY`). */
+  pdfConcurrency: number;
+  /** Set-up Chromium pages kept for prints; prints beyond wait for a page (`PDF_PAGE_POOL_SIZE`, default `pdfConcurrency`). */
+  pdfPagePoolSize: number;
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   masterEmail?: string;
@@ -81,6 +91,8 @@ export interface Config {
   seedDemo: boolean;
   /** Largest material image accepted, in bytes (spec: 512 MB; lower it to save disk). */
   materialImageMaxBytes: number;
+  /** Bytes of one medium of a material (`MATERIAL_MEDIA_MAX_BYTES`, at most `mediaLimits.fileBytes`). */
+  materialMediaMaxBytes: number;
   /** The live feed's poll interval without a commit hint, in ms. */
   livePollMs: number;
 }
@@ -151,6 +163,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     queuePrefix: e.BULLMQ_PREFIX,
     seedDemo: e.SEED_DEMO === 'true',
     materialImageMaxBytes: e.MATERIAL_IMAGE_MAX_BYTES,
+    materialMediaMaxBytes: e.MATERIAL_MEDIA_MAX_BYTES,
+    pdfConcurrency: e.PDF_CONCURRENCY,
+    pdfPagePoolSize: e.PDF_PAGE_POOL_SIZE ?? e.PDF_CONCURRENCY,
     livePollMs: e.LIVE_POLL_MS,
   };
 }

@@ -3,7 +3,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { isPermanentJobFailure } from './job-errors.js';
 import { queueNames, type JobQueue, type JobSnapshot, type JobState, type QueueName, type RetryPolicy } from './jobs.js';
-import { checkJobId, createRunner, defaultConcurrency, keepCompleted, keepFailed, logFailure } from './jobs-runner.js';
+import { checkJobId, createRunner, concurrencyOf, keepCompleted, keepFailed, logFailure } from './jobs-runner.js';
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -107,7 +107,7 @@ export function createBullmqQueue({ redisUrl, prefix, retry }: { redisUrl: strin
     },
     startWorkers(definitions, services, options = {}) {
       const run = createRunner(definitions, services);
-      const concurrency = { ...defaultConcurrency, ...options.concurrency };
+      const concurrency = concurrencyOf(services.config, options.concurrency);
       const started = queueNames.map((queue) => {
         const workerConnection = workerClient(redisUrl);
         workerConnection.on('error', () => {});

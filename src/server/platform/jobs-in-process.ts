@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isPermanentJobFailure } from './job-errors.js';
 import { queueNames, type JobLogger, type JobQueue, type JobSnapshot, type QueueName, type RetryPolicy } from './jobs.js';
-import { checkJobId, createRunner, defaultConcurrency, keepCompleted, keepFailed, logFailure, type JobRunner } from './jobs-runner.js';
+import { checkJobId, createRunner, concurrencyOf, keepCompleted, keepFailed, logFailure, type JobRunner } from './jobs-runner.js';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -116,7 +116,7 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
       worker = {
         run: createRunner(definitions, services),
         log: services.log,
-        concurrency: { ...defaultConcurrency, ...options.concurrency },
+        concurrency: concurrencyOf(services.config, options.concurrency),
       };
       for (const queue of queueNames) pump(queue);
       return {

@@ -1,11 +1,17 @@
+import type { Config } from './config.js';
 import { markDispatchedJobCompleted } from './dispatcher.js';
 import { permanentJobFailure } from './job-errors.js';
 import { parseJobInput, type JobDefinition, type JobLogger, type JobServices, type QueueName } from './jobs.js';
 
 // What the BullMQ and the in-process queue share, so a job runs, retries and is kept the same in both.
 
-/** Jobs of each queue one worker process runs at once. */
-export const defaultConcurrency: Record<QueueName, number> = { email: 4, pdf: 2 };
+/** Jobs of each queue one worker process runs at once, unless the configuration says otherwise (`PDF_CONCURRENCY`). */
+export const defaultConcurrency: Record<QueueName, number> = { email: 4, pdf: 4 };
+
+/** The concurrency of each queue: the defaults, the configured pdf concurrency, then what the caller asks. */
+export function concurrencyOf(config: Partial<Pick<Config, 'pdfConcurrency'>>, asked: Partial<Record<QueueName, number>> = {}): Record<QueueName, number> {
+  return { ...defaultConcurrency, ...(config.pdfConcurrency ? { pdf: config.pdfConcurrency } : {}), ...asked };
+}
 
 /** Finished jobs kept per queue: completed ones for dedupe and inspection, failed ones until an operator looks. */
 export const keepCompleted = { count: 10_000, age: 7 * 24 * 3600 };

@@ -57,6 +57,11 @@ export interface PdfRendererOptions {
   recycleAfter?: number;
   /** Per page load and per print, in ms. */
   timeoutMs?: number;
+  /**
+   * Pages kept set up for prints (`PDF_PAGE_POOL_SIZE`, default 4): at most this many print at
+   * once; a print beyond waits for a page. Match it to the pdf queue's concurrency.
+   */
+  pagePoolSize?: number;
   log: JobLogger;
 }
 
@@ -87,12 +92,28 @@ async function openPage(browser: Browser): Promise<Page> {
 
 /**
  * One reused Chromium, started on the first print and replaced every `recycleAfter` prints or after
- * a crash, with a pool of pages: a page that printed takes the next document (as many pages as
- * prints ran at once), so a print costs a `setContent` and a `pdf`, not a new tab.
+ * a crash, with a pool of at most `pagePoolSize` pages: a page that printed takes the next document,
+ * so a print costs a `setContent` and a `pdf`, not a new tab; more prints at once wait for a page.
  */
 export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   const recycleAfter = options.recycleAfter ?? 100;
   const timeout = options.timeoutMs ?? 30_000;
+  const poolSize = Math.max(1, options.pagePoolSize ?? 4);
+  // Prints in flight, and the ones waiting for a page of the pool (first come, first served).
+  let printing = 0;
+  const waiting: (() => void)[] = [];
+  const takeSlot = async () => {
+    if (printing < poolSize) {
+      printing += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const freeSlot = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else printing -= 1;
+  };
   const closing = new Set<Promise<void>>();
   let current: BrowserLease | undefined;
   let closed = false;
@@ -154,7 +175,14 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   return {
     async renderPdf(html, pdfOptions = {}) {
       if (closed) throw new Error('The PDF renderer is closed');
-      const lease = acquire();
+      await takeSlot();
+      let lease: BrowserLease;
+      try {
+        lease = acquire();
+      } catch (error) {
+        freeSlot();
+        throw error;
+      }
       try {
         const page = lease.idle.pop() ?? (await openPage(await lease.browser));
         let reusable = false;
@@ -178,6 +206,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
         }
       } finally {
         release(lease);
+        freeSlot();
       }
     },
     async close() {

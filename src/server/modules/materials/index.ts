@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { materialIsInProduction, type InProductionCheck, type MaterialsDeps } from './materials.handlers.js';
+import { materialMediaRoutes } from './material-media.routes.js';
 import { materialsRoutes } from './materials.routes.js';
 
 export { materialIsInProduction, moveStock, type InProductionCheck, type StockMovement } from './materials.handlers.js';
@@ -35,6 +36,8 @@ export const materialsModule = fp(
       },
     });
     await app.register(async (scope) => materialsRoutes(scope, deps));
+    // Media have a multipart parser of their own (a station field and a file of the media limit).
+    await app.register(async (scope) => materialMediaRoutes(scope, { config: app.config }));
   },
   { name: 'materials' },
 );

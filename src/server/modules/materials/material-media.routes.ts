@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  materialMediaListSchema,
+  materialMediaQuerySchema,
+  materialMediumSchema,
+  mediaFileName,
+  mediaStationFieldSchema,
+} from '../../../domain/materials/material-media.schema.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { companyOf } from '../../platform/auth.js';
+import { runCommand, runQuery } from '../../platform/command.js';
+import { errorResponses } from '../../platform/errors.js';
+import { capAtRoom, companyStorageOf, refuseBeyondRoom } from '../company/index.js';
+import { receiveMedium } from './material-media.files.js';
+import { addMedium, checkMediumUpload, mediaOfMaterial, readMedium, removeMaterialMedium, type MaterialMediaDeps } from './material-media.handlers.js';
+
+const tags = ['materials'];
+const materialParams = z.object({ id: z.uuid() });
+const mediumParams = z.object({ id: z.uuid(), mediumId: z.uuid() });
+
+/** 'Select station and/or upload media!': the upload names no station (or `all`) or carries no file. */
+const stationOrFileMissing = (path: 'stationId' | 'file') =>
+  new DomainError('MEDIA_STATION_OR_FILE_MISSING', [{ path, message: 'errors.MEDIA_STATION_OR_FILE_MISSING' }]);
+
+/**
+ * Media of materials and their steps (docs/materials.md, Media): any user of the company lists and
+ * opens them (operators at the station); writers with the materials change right upload and remove.
+ * Its own scope: the multipart parser here takes one station field and one file of the media limit.
+ */
+export async function materialMediaRoutes(app: FastifyInstance, deps: MaterialMediaDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(multipart, { limits: { fileSize: deps.config.materialMediaMaxBytes, files: 1, fields: 1, parts: 2, fieldSize: 100 } });
+  const read = app.authenticate;
+  const write = app.requireChangeRight('materials');
+
+  r.get('/api/materials/:id/media', {
+    preHandler: read,
+    schema: {
+      tags,
+      summary: "The material's media (images and PDF drawings), oldest first; with `stationId` that station's and the ones for every station",
+      params: materialParams,
+      querystring: materialMediaQuerySchema,
+      response: { 200: materialMediaListSchema, ...errorResponses() },
+    },
+    handler: async (request) => ({ items: await runQuery(app, request, (tx) => mediaOfMaterial(tx, request.params.id, request.query.stationId)) }),
+  });
+
+  r.post('/api/materials/:id/media', {
+    preHandler: write,
+    schema: {
+      tags,
+      summary:
+        'Upload a medium: multipart with the field `stationId` (a station of a step, or `all`) first, then one file (PNG, JPEG, WebP or PDF by its bytes, up to the media limit)',
+      consumes: ['multipart/form-data'],
+      params: materialParams,
+      body: z.unknown().describe('multipart/form-data: field stationId, then one file part'),
+      response: { 201: materialMediumSchema, ...errorResponses(402, 413, 415, 422) },
+    },
+    handler: async (request, reply) => {
+      if (!request.isMultipart()) throw stationOrFileMissing('file');
+      const part = await request.file();
+      const field = part?.fields.stationId;
+      const stationValue = field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : '';
+      if (!stationValue) {
+        part?.file.resume();
+        throw stationOrFileMissing('stationId');
+      }
+      if (!part) throw stationOrFileMissing('file');
+      const station = mediaStationFieldSchema.safeParse(stationValue);
+      if (!station.success) {
+        part.file.resume();
+        throw new DomainError('VALIDATION_ERROR', [{ path: 'stationId', message: 'materials.validation.unknownStation' }]);
+      }
+      const stationId = station.data === 'all' ? null : station.data;
+      const { id } = request.params;
+      const storage = await runQuery(app, request, async (tx) => {
+        await checkMediumUpload(tx, id, stationId);
+        return companyStorageOf(tx, deps.config.dataDir, companyOf(request));
+      }).catch((error: unknown) => {
+        part.file.resume();
+        throw error;
+      });
+      // The plan's storage quota: refused at once by the declared length, else stopped as the bytes pass the room left.
+      try {
+        refuseBeyondRoom(request.headers['content-length'], storage);
+      } catch (error) {
+        part.file.resume();
+        throw error;
+      }
+      const mediumId = randomUUID();
+      // The bytes go to disk before the transaction opens: an upload may take minutes.
+      const received = await receiveMedium(capAtRoom(part.file, storage.roomBytes), () => part.file.truncated, {
+        dataDir: deps.config.dataDir,
+        companyId: companyOf(request),
+        materialId: id,
+        mediumId,
+        maxBytes: deps.config.materialMediaMaxBytes,
+      });
+      const medium = await runCommand(app, request, (ctx) =>
+        addMedium(ctx, { mediumId, materialId: id, stationId, fileName: mediaFileName(part.filename) }, received),
+      );
+      return reply.status(201).send(medium);
+    },
+  });
+
+  r.delete('/api/materials/:id/media/:mediumId', {
+    preHandler: write,
+    schema: { tags, summary: 'Remove a medium', params: mediumParams, response: { 204: z.null().describe('removed'), ...errorResponses(402) } },
+    handler: async (request, reply) => {
+      await runCommand(app, request, (ctx) => removeMaterialMedium(ctx, deps, request.params.id, request.params.mediumId));
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.get('/api/materials/:id/media/:mediumId/file', {
+    preHandler: read,
+    schema: {
+      tags,
+      summary: "A medium's bytes (inline, its stored type), only for the company that owns the material",
+      params: mediumParams,
+      response: { 200: z.unknown().describe('image/png, image/jpeg, image/webp or application/pdf'), ...errorResponses() },
+    },
+    handler: async (request, reply) => {
+      const { medium, open } = await runQuery(app, request, (tx) => readMedium(tx, deps, companyOf(request), request.params.id, request.params.mediumId));
+      const stream = await open();
+      if (!stream) throw new DomainError('NOT_FOUND');
+      const fileName = encodeURIComponent(medium.fileName);
+      return (
+        reply
+          .type(medium.contentType)
+          .header('content-length', medium.size)
+          .header('content-disposition', `inline; filename*=UTF-8''${fileName}`)
+          // A medium never changes under its id.
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
+          .send(stream)
+      );
+    },
+  });
+}
