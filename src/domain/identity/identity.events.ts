@@ -14,6 +14,8 @@ export type UserEvent =
       data: { userId: string; email: string; firstName: string; locale: Locale; sealedCode: string; expiresAt: string };
     }
   | { type: 'EmailConfirmed'; data: { userId: string } }
+  /** Someone signed up with this user's address: the user is told by email, the caller learns nothing (no secret sent). */
+  | { type: 'SignUpWithExistingAddressAttempted'; data: { userId: string; email: string; firstName: string; locale: Locale } }
   | {
       type: 'PasswordResetRequested';
       data: { userId: string; email: string; firstName: string; locale: Locale; sealedToken: string; expiresAt: string };

@@ -110,11 +110,25 @@ describe('sign-up with a 30-day trial', () => {
     expect(mail.text).toContain('Geben Sie diesen Code ein');
   });
 
-  it('refuses an email that is already registered, in any case', async () => {
-    const { body } = await registerAndReadCode();
+  it('answers a sign-up with a registered address, in any case, as any other; the owner gets a note, not a code, and nothing is created', async () => {
+    const { body, answer } = await registerAndReadCode();
+    const companies = async () => Number((await sql<{ n: string }>`select count(*) as n from companies`.execute(t.app.db)).rows[0].n);
+    const before = await companies();
+    const fresh = await post('/api/auth/register', signUp());
     const again = await post('/api/auth/register', signUp({ email: String(body.email).toUpperCase(), companyName: 'Other GmbH' }));
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('USER_ALREADY_EXISTS');
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(Object.keys(again.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(again.json()).toMatchObject({ email: body.email, userId: expect.any(String), companyId: expect.any(String), ticket: expect.any(String) });
+    expect(again.json().userId).not.toBe(answer.userId);
+    expect(await companies()).toBe(before + 1);
+
+    const note = await mailbox.waitFor((mail) => mailTo(String(body.email))(mail) && mail.subject === 'Someone tried to register with your address');
+    expect(note.text).toContain('https://console.example.com/login');
+    expect(note.text).toContain('https://console.example.com/forgot-password');
+    expect(note.text).not.toMatch(/\b[0-9]{6}\b/);
+    // The look-alike ticket opens nothing, and the first code still confirms the real account.
+    const guessed = await post('/api/auth/verify-email', { email: body.email, code: '000000', ticket: again.json().ticket });
+    expect(guessed.json().error.code).toBe('INVALID_OR_EXPIRED_CODE');
   });
 
   it('names every invalid field with the spec messages', async () => {
@@ -173,14 +187,19 @@ describe('the email code', () => {
     expect(late.json().error.code).toBe('INVALID_OR_EXPIRED_CODE');
   });
 
-  it('answers EMAIL_ALREADY_CONFIRMED once the address is confirmed', async () => {
+  it('does not tell that an address is confirmed: verify answers as for an unknown address, resend as for any, and the owner gets the note', async () => {
     const { answer, code } = await registerAndReadCode();
     expect((await post('/api/auth/verify-email', { email: answer.email, code })).statusCode).toBe(200);
     const again = await post('/api/auth/verify-email', { email: answer.email, code });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('EMAIL_ALREADY_CONFIRMED');
+    const unknown = await post('/api/auth/verify-email', { email: uniqueEmail('nobody'), code });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(unknown.json());
     const resend = await post('/api/auth/resend-code', { email: answer.email });
-    expect(resend.json().error.code).toBe('EMAIL_ALREADY_CONFIRMED');
+    const resendUnknown = await post('/api/auth/resend-code', { email: uniqueEmail('nobody') });
+    expect(resend.statusCode).toBe(200);
+    expect(resend.json()).toEqual(resendUnknown.json());
+    const note = await mailbox.waitFor((mail) => mailTo(answer.email)(mail) && mail.subject === 'Someone tried to register with your address');
+    expect(note.text).toContain('/forgot-password');
   });
 
   it('is replaced by a resent one: the new code works, the old one no longer', async () => {
@@ -266,11 +285,13 @@ describe('an invitation that was never accepted', () => {
     expect(removed.rows.map((row) => row.data.reason)).toEqual(['INVITED_ADDRESS_SIGNED_UP']);
   });
 
-  it('an accepted account still answers USER_ALREADY_EXISTS', async () => {
+  it('an accepted account stays: the sign-up answers as any other and its owner gets the note', async () => {
     const team = await companyWithTeam(t);
     const res = await post('/api/auth/register', signUp({ email: team.admin.login }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('USER_ALREADY_EXISTS');
+    expect(res.statusCode).toBe(201);
+    await mailbox.waitFor((mail) => mailTo(team.admin.login)(mail) && mail.subject === 'Someone tried to register with your address');
+    const signIn = await post('/api/auth/authenticate', { usernameOrEmail: team.admin.login, password: team.admin.password });
+    expect(signIn.statusCode).toBe(200);
   });
 });
 

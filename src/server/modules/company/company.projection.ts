@@ -57,6 +57,7 @@ export const customerSummaryProjection = eventProjection<UserEvent>({
         break;
       case 'EmailVerificationCodeIssued':
       case 'EmailConfirmed':
+      case 'SignUpWithExistingAddressAttempted':
       case 'PasswordResetRequested':
       case 'PasswordReset':
       case 'PasswordChanged':

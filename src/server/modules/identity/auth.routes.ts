@@ -48,9 +48,10 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
     config: { rateLimit: publicRateLimits.register },
     schema: {
       tags,
-      summary: 'Sign up: a company in a 30-day trial and its super user; a 6-digit code goes out by email',
+      summary:
+        'Sign up: a company in a 30-day trial and its super user; a 6-digit code goes out by email (an address with an account gets the same answer, its owner a note instead)',
       body: registerSchema,
-      response: { 201: signUpAnswerSchema, ...errorResponses(409) },
+      response: { 201: signUpAnswerSchema, ...errorResponses() },
     },
     handler: async (request, reply) => {
       const answer = await register(deps, eventMetadataOf(request), request.body);
@@ -64,7 +65,7 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       tags,
       summary: 'Confirm the email with the 6-digit code; with the sign-up ticket the user is signed in',
       body: verifyEmailSchema,
-      response: { 200: verifyEmailAnswerSchema, ...errorResponses(409) },
+      response: { 200: verifyEmailAnswerSchema, ...errorResponses() },
     },
     handler: async (request) => verifyEmail(deps, eventMetadataOf(request), request.body),
   });
@@ -73,9 +74,9 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
     config: { rateLimit: publicRateLimits.resendCode },
     schema: {
       tags,
-      summary: 'Send a new email code (the previous one stops working)',
+      summary: 'Send a new email code (the previous one stops working); the same answer for any address',
       body: emailOnlySchema,
-      response: { 200: okSchema, ...errorResponses(409) },
+      response: { 200: okSchema, ...errorResponses() },
     },
     handler: async (request) => {
       await resendCode(deps, eventMetadataOf(request), request.body.email);

@@ -117,4 +117,50 @@ export const invitationEmail = defineEmailTemplate({
   },
 });
 
-export const identityEmailTemplates = [verificationCodeEmail, passwordResetEmail, invitationEmail];
+const existingAccountText = {
+  en: (p: { firstName: string }) => ({
+    subject: 'Someone tried to register with your address',
+    greeting: `Hello ${p.firstName},`,
+    intro: 'Someone just tried to register a new account with this email address. You already have an account, so no new one was created.',
+    signIn: 'Sign in',
+    reset: 'Forgot your password? Reset it here',
+    ignore: 'If this was not you, you can ignore this email; your account stays as it is.',
+  }),
+  de: (p: { firstName: string }) => ({
+    subject: 'Registrierungsversuch mit Ihrer Adresse',
+    greeting: `Hallo ${p.firstName},`,
+    intro: 'Soeben wurde versucht, mit dieser E-Mail-Adresse ein neues Konto zu registrieren. Sie haben bereits ein Konto, daher wurde kein neues angelegt.',
+    signIn: 'Anmelden',
+    reset: 'Passwort vergessen? Hier zurücksetzen',
+    ignore: 'Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren; Ihr Konto bleibt unverändert.',
+  }),
+} satisfies Record<EmailLocale, unknown>;
+
+/**
+ * A sign-up with an address that already has an account: the owner is told (sign in or reset the
+ * password) while the caller sees the answer of any sign-up, so the route reveals no address.
+ */
+export const existingAccountEmail = defineEmailTemplate({
+  name: 'identity-existing-account',
+  params: z.object({ firstName: z.string(), email: z.string() }),
+  render(params, locale, links) {
+    const t = existingAccountText[locale](params);
+    const signIn = `${links.publicUrl}/login`;
+    const reset = `${links.publicUrl}/forgot-password`;
+    return {
+      subject: t.subject,
+      text: [t.greeting, '', t.intro, '', `${t.signIn}: ${signIn}`, `${t.reset}: ${reset}`, '', t.ignore].join('\n'),
+      html: emailLayout(
+        locale,
+        t.subject,
+        paragraph(t.greeting) +
+          paragraph(t.intro) +
+          button(signIn, t.signIn) +
+          `<p><a href="${escapeHtml(reset)}">${escapeHtml(t.reset)}</a></p>` +
+          paragraph(t.ignore),
+      ),
+    };
+  },
+});
+
+export const identityEmailTemplates = [verificationCodeEmail, passwordResetEmail, invitationEmail, existingAccountEmail];

@@ -6,13 +6,14 @@ import { defineJob, permanentJobFailure } from '../../platform/jobs.js';
 import { emailLocales, type EmailTemplate } from '../../platform/mailer.js';
 import { unseal } from '../../platform/secrets.js';
 import { sealKeyFrom } from './identity.deps.js';
-import { invitationEmail, passwordResetEmail, verificationCodeEmail } from './identity.emails.js';
+import { existingAccountEmail, invitationEmail, passwordResetEmail, verificationCodeEmail } from './identity.emails.js';
 
-/** Each identity email and the name its template gives the sealed secret. */
-const secretEmails: Record<string, { template: EmailTemplate; secretParam: 'code' | 'token' }> = {
+/** Each identity email and the name its template gives the sealed secret (none for a mail that carries no secret). */
+const secretEmails: Record<string, { template: EmailTemplate; secretParam: 'code' | 'token' | null }> = {
   [verificationCodeEmail.name]: { template: verificationCodeEmail, secretParam: 'code' },
   [passwordResetEmail.name]: { template: passwordResetEmail, secretParam: 'token' },
   [invitationEmail.name]: { template: invitationEmail, secretParam: 'token' },
+  [existingAccountEmail.name]: { template: existingAccountEmail, secretParam: null },
 };
 
 const jobDataSchema = z.object({
@@ -21,8 +22,8 @@ const jobDataSchema = z.object({
   locale: z.enum(emailLocales),
   /** Everything the template needs but the secret. */
   params: z.record(z.string(), z.string()),
-  /** The code or link token, sealed as the event holds it: the queue never carries it readable. */
-  sealed: z.string().min(1),
+  /** The code or link token, sealed as the event holds it: the queue never carries it readable (empty when the mail has none). */
+  sealed: z.string(),
 });
 type IdentityEmailJob = z.infer<typeof jobDataSchema>;
 
@@ -33,13 +34,15 @@ export const sendIdentityEmailJob = defineJob<IdentityEmailJob>({
   schema: jobDataSchema,
   async handle(data, ctx) {
     const { template, secretParam } = secretEmails[data.template];
-    let secret: string;
-    try {
-      secret = unseal(sealKeyFrom(ctx.config), data.sealed);
-    } catch {
-      throw permanentJobFailure('The sealed secret cannot be opened (was JWT_SECRET changed?)');
+    let secret: Record<string, string> = {};
+    if (secretParam) {
+      try {
+        secret = { [secretParam]: unseal(sealKeyFrom(ctx.config), data.sealed) };
+      } catch {
+        throw permanentJobFailure('The sealed secret cannot be opened (was JWT_SECRET changed?)');
+      }
     }
-    const params = template.params.safeParse({ ...data.params, [secretParam]: secret });
+    const params = template.params.safeParse({ ...data.params, ...secret });
     if (!params.success) throw permanentJobFailure(`Params of email ${data.template} are not valid`);
     const email = template.render(params.data, data.locale, { publicUrl: ctx.config.publicUrl });
     await ctx.mailer.send({ ...email, to: data.to, messageId: `<${ctx.jobId}@shopfloor-console>` });
@@ -47,7 +50,10 @@ export const sendIdentityEmailJob = defineJob<IdentityEmailJob>({
   },
 });
 
-type EmailEvent = Extract<UserEvent, { type: 'EmailVerificationCodeIssued' | 'PasswordResetRequested' | 'AdminUserInvited' }>;
+type EmailEvent = Extract<
+  UserEvent,
+  { type: 'EmailVerificationCodeIssued' | 'PasswordResetRequested' | 'AdminUserInvited' | 'SignUpWithExistingAddressAttempted' }
+>;
 type EmailEventData<Type extends EmailEvent['type']> = Extract<EmailEvent, { type: Type }>['data'];
 
 /** A user event that mails the user: the email's template, the user's address and language, and what the template needs. */
@@ -74,5 +80,6 @@ export const identityDispatchRoutes: DispatchRoute[] = [
     sealed: data.sealedCode,
   })),
   routeFor('PasswordResetRequested', passwordResetEmail, (data) => ({ params: { firstName: data.firstName }, sealed: data.sealedToken })),
+  routeFor('SignUpWithExistingAddressAttempted', existingAccountEmail, (data) => ({ params: { firstName: data.firstName, email: data.email }, sealed: '' })),
   routeFor('AdminUserInvited', invitationEmail, (data) => ({ params: { firstName: data.firstName, companyName: data.companyName }, sealed: data.sealedToken })),
 ];

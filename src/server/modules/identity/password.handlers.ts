@@ -10,7 +10,7 @@ import type { IdentityDeps } from './identity.deps.js';
 import { hashPassword, passwordMatches } from './passwords.js';
 import { readAsPrincipal, runAsPrincipal } from './principal-scope.js';
 import { revokeUserSessions } from './sessions.js';
-import { findLinkToken, issueLinkToken, useToken, type UserTokenRow } from './user-tokens.js';
+import { drawDecoyLinkToken, findLinkToken, issueLinkToken, useToken, type UserTokenRow } from './user-tokens.js';
 import { findUserByEmail, findUserById, type UserRow } from './users.queries.js';
 import { recordUserEvent, setPassword } from './users.records.js';
 
@@ -20,12 +20,17 @@ const invalidToken = () => new DomainError('INVALID_TOKEN');
 
 /**
  * Sends a reset link when the address belongs to a user; the answer is the same either way, so
- * the route tells nobody which addresses exist.
+ * the route tells nobody which addresses exist. An unknown address costs comparable work (the
+ * token statements run for no user, a token is drawn, hashed and sealed, then dropped), so the
+ * time taken tells little either; docs/security.md names what still differs.
  */
 export async function requestPasswordReset(deps: IdentityDeps, metadata: EventMetadata, email: string): Promise<void> {
   await runAsPlatform(deps, { actor: null, metadata }, async (ctx) => {
     const user = await findUserByEmail(ctx.tx, email);
-    if (!user) return;
+    if (!user) {
+      seal(deps.secrets.sealKey, await drawDecoyLinkToken(ctx.tx, ctx.now));
+      return;
+    }
     const { token, expiresAt } = await issueLinkToken(ctx.tx, user, 'PASSWORD_RESET', ctx.now);
     await recordUserEvent(
       ctx,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { trialEndFrom } from '../../../domain/company/company.rules.js';
 import { initialBasicSettings } from '../../../domain/company/company.schema.js';
-import { tokenIsUsable, VERIFICATION_CODE_MAX_ATTEMPTS } from '../../../domain/identity/identity.rules.js';
+import { tokenIsUsable, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MS } from '../../../domain/identity/identity.rules.js';
 import type { registerSchema, verifyEmailSchema } from '../../../domain/identity/identity.schema.js';
 import type { SessionView } from '../../../domain/identity/identity.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
@@ -10,7 +10,7 @@ import { runAsPlatform, runInTenant, type CommandContext } from '../../platform/
 import { withSystem } from '../../platform/db.js';
 import type { EventMetadata } from '../../platform/event-store.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
-import { hashCode, sameDigest, seal } from '../../platform/secrets.js';
+import { hashCode, randomToken, sameDigest, seal } from '../../platform/secrets.js';
 import { openCompanyAccount } from '../company/index.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { hashPassword } from './passwords.js';
@@ -19,7 +19,6 @@ import { currentVerificationCode, findLinkToken, issueLinkToken, issueVerificati
 import { findUserByEmail, loginNameTaken, type UserRow } from './users.queries.js';
 import { confirmEmail, deleteUser, insertUser, recordUserEvent } from './users.records.js';
 
-const alreadyExists = () => new DomainError('USER_ALREADY_EXISTS', [{ path: 'email', message: 'errors.USER_ALREADY_EXISTS' }]);
 const invalidCode = () => new DomainError('INVALID_OR_EXPIRED_CODE', [{ path: 'code', message: 'errors.INVALID_OR_EXPIRED_CODE' }]);
 
 /** Issues a fresh 6-digit code and records it, sealed, for the email job. */
@@ -44,10 +43,6 @@ async function sendVerificationCode(ctx: CommandContext, deps: IdentityDeps, use
 }
 
 /**
- * Sign-up: the company in a 30-day trial and its super user (email not yet confirmed), in one
- * command as the new tenant; the code goes out by email.
- */
-/**
  * An invitation to join another company that was never accepted does not keep the address from
  * signing up itself: the invited (passwordless) administration user is removed from that company,
  * recorded there as `UserRemoved` with the reason, and the sign-up goes on.
@@ -66,23 +61,59 @@ async function withdrawUnacceptedInvitation(deps: IdentityDeps, metadata: EventM
   });
 }
 
+/**
+ * Tells the owner of an address that someone tried to sign up with it (sign in or reset the
+ * password instead). Nothing of the account changes; the mail carries no secret.
+ */
+async function tellOwnerOfExistingAddress(deps: IdentityDeps, metadata: EventMetadata, email: string): Promise<void> {
+  await runAsPlatform(deps, { actor: null, metadata }, async (ctx) => {
+    const user = await findUserByEmail(ctx.tx, email);
+    if (!user) return;
+    await recordUserEvent(
+      ctx,
+      { id: user.id, companyId: user.company_id },
+      { type: 'SignUpWithExistingAddressAttempted', data: { userId: user.id, email: user.email ?? email, firstName: user.first_name, locale: user.locale } },
+    );
+  });
+}
+
+/**
+ * The answer of a sign-up whose address already has an account: shaped like a real one (fresh
+ * ids, a ticket that opens nothing), so the caller cannot tell the two apart (issue 17, 5b).
+ */
+const lookAlikeAnswer = (email: string, now: Date) => ({
+  userId: randomUUID(),
+  companyId: randomUUID(),
+  email,
+  ticket: randomToken(),
+  codeExpiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS).toISOString(),
+});
+
+/**
+ * Sign-up: the company in a 30-day trial and its super user (email not yet confirmed), in one
+ * command as the new tenant; the code goes out by email. An address that already has an account
+ * gets the same answer, after the same work (the password is hashed either way), and its owner an
+ * email instead of a code: the route never tells whether an address is registered.
+ */
 export async function register(deps: IdentityDeps, metadata: EventMetadata, input: z.infer<typeof registerSchema>) {
   await withdrawUnacceptedInvitation(deps, metadata, input.email);
-  if (await withSystem(deps.db, (tx) => loginNameTaken(tx, { email: input.email }))) throw alreadyExists();
   const passwordHash = await hashPassword(input.password);
+  if (await withSystem(deps.db, (tx) => loginNameTaken(tx, { email: input.email }))) {
+    await tellOwnerOfExistingAddress(deps, metadata, input.email);
+    return lookAlikeAnswer(input.email, deps.clock.now());
+  }
   const companyId = randomUUID();
   const userId = randomUUID();
-  return runInTenant(deps, { companyId, actor: null, metadata }, async (ctx) => {
-    await openCompanyAccount(ctx, {
-      id: companyId,
-      companyName: input.companyName,
-      plan: 'trial',
-      trialEndsAt: trialEndFrom(ctx.now),
-      basicSettings: initialBasicSettings(input.companyName),
-    });
-    let user: UserRow;
-    try {
-      user = await insertUser(ctx.tx, {
+  try {
+    return await runInTenant(deps, { companyId, actor: null, metadata }, async (ctx) => {
+      await openCompanyAccount(ctx, {
+        id: companyId,
+        companyName: input.companyName,
+        plan: 'trial',
+        trialEndsAt: trialEndFrom(ctx.now),
+        basicSettings: initialBasicSettings(input.companyName),
+      });
+      const user = await insertUser(ctx.tx, {
         id: userId,
         companyId,
         role: 'SUPER_USER',
@@ -95,21 +126,24 @@ export async function register(deps: IdentityDeps, metadata: EventMetadata, inpu
         locale: input.locale,
         at: ctx.now,
       });
-    } catch (error) {
-      throw isUniqueViolation(error) ? alreadyExists() : error;
-    }
-    await recordUserEvent(
-      ctx,
-      { id: userId, companyId },
-      {
-        type: 'UserRegistered',
-        data: { userId, companyId, role: 'SUPER_USER', email: input.email, firstName: input.firstName, lastName: input.lastName, locale: input.locale },
-      },
-    );
-    const codeExpiresAt = await sendVerificationCode(ctx, deps, user);
-    const { token: ticket } = await issueLinkToken(ctx.tx, user, 'SIGNUP_TICKET', ctx.now);
-    return { userId, companyId, email: input.email, ticket, codeExpiresAt: codeExpiresAt.toISOString() };
-  });
+      await recordUserEvent(
+        ctx,
+        { id: userId, companyId },
+        {
+          type: 'UserRegistered',
+          data: { userId, companyId, role: 'SUPER_USER', email: input.email, firstName: input.firstName, lastName: input.lastName, locale: input.locale },
+        },
+      );
+      const codeExpiresAt = await sendVerificationCode(ctx, deps, user);
+      const { token: ticket } = await issueLinkToken(ctx.tx, user, 'SIGNUP_TICKET', ctx.now);
+      return { userId, companyId, email: input.email, ticket, codeExpiresAt: codeExpiresAt.toISOString() };
+    });
+  } catch (error) {
+    // A sign-up with the same address committed in between: answer as for any taken address.
+    if (!isUniqueViolation(error)) throw error;
+    await tellOwnerOfExistingAddress(deps, metadata, input.email);
+    return lookAlikeAnswer(input.email, deps.clock.now());
+  }
 }
 
 type VerifyOutcome = { kind: 'confirmed'; session: SessionView | null } | { kind: 'wrong-code' };
@@ -121,8 +155,8 @@ type VerifyOutcome = { kind: 'confirmed'; session: SessionView | null } | { kind
 export async function verifyEmail(deps: IdentityDeps, metadata: EventMetadata, input: z.infer<typeof verifyEmailSchema>) {
   const outcome = await runAsPlatform(deps, { actor: null, metadata }, async (ctx): Promise<VerifyOutcome> => {
     const user = await findUserByEmail(ctx.tx, input.email);
-    if (!user) throw invalidCode();
-    if (user.email_confirmed_at) throw new DomainError('EMAIL_ALREADY_CONFIRMED');
+    // A confirmed address has no open code: answered like an unknown one, so nobody learns it exists.
+    if (!user || user.email_confirmed_at) throw invalidCode();
     const token = await currentVerificationCode(ctx.tx, user.id);
     if (!token || !(await takeAttempt(ctx.tx, token.id, VERIFICATION_CODE_MAX_ATTEMPTS, ctx.now))) throw invalidCode();
     if (!sameDigest(token.token_hash, hashCode(deps.secrets.codeKey, user.id, input.code))) return { kind: 'wrong-code' };
@@ -145,14 +179,22 @@ async function redeemTicket(ctx: CommandContext, deps: IdentityDeps, user: UserR
 }
 
 /**
- * Sends a new code (the old one stops working). Unknown addresses get the same answer as known
- * ones; a confirmed address gets EMAIL_ALREADY_CONFIRMED, as the spec has it.
+ * Sends a new code (the old one stops working). Every address gets the same answer: an unknown
+ * one gets no mail, a confirmed one the note that the account exists (sign in or reset the
+ * password), so the route never tells which addresses are registered or confirmed.
  */
 export async function resendCode(deps: IdentityDeps, metadata: EventMetadata, email: string): Promise<void> {
   await runAsPlatform(deps, { actor: null, metadata }, async (ctx) => {
     const user = await findUserByEmail(ctx.tx, email);
     if (!user || !user.password_hash) return;
-    if (user.email_confirmed_at) throw new DomainError('EMAIL_ALREADY_CONFIRMED');
+    if (user.email_confirmed_at) {
+      await recordUserEvent(
+        ctx,
+        { id: user.id, companyId: user.company_id },
+        { type: 'SignUpWithExistingAddressAttempted', data: { userId: user.id, email: user.email ?? email, firstName: user.first_name, locale: user.locale } },
+      );
+      return;
+    }
     await sendVerificationCode(ctx, deps, user);
   });
 }

@@ -42,6 +42,18 @@ export async function issueLinkToken(tx: Tx, owner: TokenOwner, purpose: Exclude
   return { token, expiresAt };
 }
 
+/**
+ * The work of `issueLinkToken` for an address that has no user: the same two retiring statements
+ * (for an id no user has, so they change nothing) and a token drawn and hashed, then dropped.
+ * Lets a route answer an unknown address after comparable work (password reset).
+ */
+export async function drawDecoyLinkToken(tx: Tx, now: Date): Promise<string> {
+  await retire(tx, randomUUID(), 'PASSWORD_RESET', now);
+  const token = randomToken();
+  hashToken(token);
+  return token;
+}
+
 /** Issues a 6-digit email code; only its keyed hash is stored. */
 export async function issueVerificationCode(tx: Tx, codeKey: Buffer, owner: TokenOwner, now: Date) {
   await retire(tx, owner.id, 'EMAIL_VERIFICATION', now);

@@ -82,20 +82,13 @@ export function EmailVerificationScreen() {
     });
   };
 
-  const alreadyConfirmed = isApiError(verify.error) && verify.error.code === 'EMAIL_ALREADY_CONFIRMED';
   const codeProblem = form.problem('code');
   const codeError = codeProblem ? translateDetail(t, codeProblem) : undefined;
 
   return (
     <Form onSubmit={submit} aria-label={t('screens.emailVerificationCode.title')}>
       <p className="auth-intro">{emailInLink ? t('auth.verify.sentTo', { email: emailInLink }) : t('auth.verify.intro')}</p>
-      {alreadyConfirmed ? (
-        <FormError>
-          {t('errors.EMAIL_ALREADY_CONFIRMED')} <Link href="/login">{t('auth.verify.goToSignIn')}</Link>
-        </FormError>
-      ) : (
-        <FormError error={formWideError(verify.error)} />
-      )}
+      <FormError error={formWideError(verify.error)} />
       {emailInLink ? null : (
         <TextField
           name="email"
@@ -123,6 +116,11 @@ export function EmailVerificationScreen() {
         <Button variant="quiet" onPress={sendAgain} isDisabled={resend.isPending}>
           {t('auth.verify.resend')}
         </Button>
+      </div>
+      {/* The server answers a confirmed address like a wrong code (it tells nobody which addresses exist), so the way out is always shown. */}
+      <div className="auth-links">
+        <span>{t('auth.verify.alreadyConfirmed')}</span>
+        <Link href="/login">{t('auth.verify.goToSignIn')}</Link>
       </div>
     </Form>
   );
