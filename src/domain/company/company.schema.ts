@@ -194,6 +194,11 @@ export const basicSettingsSchema = z.object({
   /** Vacations may be booked in half days (the team module's vacation booking reads it). */
   halfVacationDays: z.boolean().default(false),
   /**
+   * "Display of media with a new record": the station screen opens the media of an order's
+   * material at the station as soon as a new order arrives there (docs/materials.md, Media).
+   */
+  mediaOnNewRecord: z.boolean().default(false),
+  /**
    * The user who receives improvement suggestions; stored and checked to be a user of the
    * company; every new improvement suggestion is emailed to them (docs/suggestions.md).
    */

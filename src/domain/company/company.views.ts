@@ -74,5 +74,7 @@ export const companyDisplayViewSchema = z.object({
   readOnly: z.boolean(),
   favourites: favouritesSchema,
   functions: companyFunctionsSchema,
+  /** The station screen opens the media of an order's material as soon as a new order arrives ("display of media with a new record"). */
+  mediaOnNewRecord: z.boolean(),
 });
 export type CompanyDisplayView = z.infer<typeof companyDisplayViewSchema>;

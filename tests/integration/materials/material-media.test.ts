@@ -192,3 +192,18 @@ describe('removing', () => {
     expect(existsSync(mediaFolder(company.companyId, part))).toBe(false);
   });
 });
+
+describe('the company setting "display of media with a new record"', () => {
+  it('is off for a new company; the super user switches it on and every user of the company reads it', async () => {
+    const owner = clientOf(t, company.superUser.token);
+    const current = (await owner.get('/api/company-account/basic-settings')).json();
+    expect(current.mediaOnNewRecord).toBe(false);
+    expect((await operator.get('/api/company-account/display')).json().mediaOnNewRecord).toBe(false);
+    const saved = await owner.put('/api/company-account/updateBasicSettings', { ...current, mediaOnNewRecord: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().mediaOnNewRecord).toBe(true);
+    expect((await operator.get('/api/company-account/display')).json().mediaOnNewRecord).toBe(true);
+    const refused = await owner.put('/api/company-account/updateBasicSettings', { ...saved.json(), mediaOnNewRecord: 'yes' });
+    expect(refused.statusCode).toBe(400);
+  });
+});

@@ -77,7 +77,7 @@ const nextOrderCounter = (row: CompanyRow, lastIssued: number) => lowestNextNumb
 
 export function settingsView(row: CompanyRow, now: Date, version: number, lastIssued: number): CompanySettingsView {
   const terms = { plan: row.plan, trialEndsAt: row.trial_ends_at };
-  const settings = { halfVacationDays: false, suggestionRecipientId: null, ...row.basic_settings };
+  const settings = { halfVacationDays: false, suggestionRecipientId: null, mediaOnNewRecord: false, ...row.basic_settings };
   const nextOrder = nextOrderCounter(row, lastIssued);
   return {
     ...settings,
@@ -117,7 +117,7 @@ async function customerDetail(deps: CompanyDeps, row: CompanyRow, now: Date): Pr
     ...customerRow(row, await companyStorageBytes(deps.config.dataDir, row.id)),
     referralSource: row.referral_source,
     readOnly: trialHasEnded({ plan: row.plan, trialEndsAt: row.trial_ends_at }, now),
-    basicSettings: { halfVacationDays: false, suggestionRecipientId: null, ...row.basic_settings, companyName: row.company_name },
+    basicSettings: { halfVacationDays: false, suggestionRecipientId: null, mediaOnNewRecord: false, ...row.basic_settings, companyName: row.company_name },
     logo: logoPath(row),
   };
 }
@@ -140,6 +140,7 @@ export async function companyDisplay(tx: Executor, companyId: string, now: Date)
     readOnly,
     favourites: favouritesOf(row.basic_settings.favourites),
     functions: companyFunctionsOf(row.basic_settings.functions),
+    mediaOnNewRecord: row.basic_settings.mediaOnNewRecord === true,
   };
 }
 

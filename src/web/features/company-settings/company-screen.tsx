@@ -45,6 +45,7 @@ const draftOf = (view: CompanySettingsView): Draft => ({
   numbering: view.numbering,
   dateFormat: view.dateFormat,
   halfVacationDays: view.halfVacationDays,
+  mediaOnNewRecord: view.mediaOnNewRecord,
   suggestionRecipientId: view.suggestionRecipientId,
   favourites: view.favourites,
   functions: view.functions,
@@ -54,7 +55,7 @@ const draftOf = (view: CompanySettingsView): Draft => ({
 function tabOfField(path: string): string {
   if (path.startsWith('favourites.')) return 'appSettings';
   if (path.startsWith('functions.')) return 'appFunctions';
-  if (/^(numbering\.|dateFormat|halfVacationDays|suggestionRecipientId)/.test(path)) return 'advanced';
+  if (/^(numbering\.|dateFormat|halfVacationDays|mediaOnNewRecord|suggestionRecipientId)/.test(path)) return 'advanced';
   return 'basic';
 }
 
@@ -280,6 +281,9 @@ function SettingsForm({ settings, extraTabs }: { settings: CompanySettingsView; 
             </Select>
             <Checkbox isSelected={draft.halfVacationDays} onChange={(value) => form.patch({ halfVacationDays: value })}>
               {t('company.fields.halfVacationDays')}
+            </Checkbox>
+            <Checkbox isSelected={draft.mediaOnNewRecord} onChange={(value) => form.patch({ mediaOnNewRecord: value })}>
+              {t('company.fields.mediaOnNewRecord')}
             </Checkbox>
             <SuggestionRecipientField
               value={draft.suggestionRecipientId}
