@@ -1,0 +1,222 @@
+/**
+ * Predicted completion of open production orders (docs/prediction.md): pure, so the server, the
+ * tests and any screen compute the same answer from the same facts and a fixed clock.
+ *
+ * Method in short: each station works one order at a time and needs its median cycle time (Start
+ * to Complete) of the recent completions there per order. Orders are planned in the order the
+ * worklists use (in work first, then prioritized, earlier delivery date, earlier arrival, lower
+ * number), those further down the line first; each reserves the next free slot at its station and
+ * then at every station after it in the sequence. Durations are working seconds, turned into calendar time by the working time.
+ */
+
+/** The working time of a company: the weekdays (0 Sunday .. 6 Saturday) and the hours, in UTC. */
+export interface WorkingTime {
+  days: readonly number[];
+  /** Minutes after midnight UTC the working day starts. */
+  fromMinute: number;
+  /** Minutes after midnight UTC the working day ends (after `fromMinute`). */
+  toMinute: number;
+}
+
+/** The default when nothing is configured: Monday to Friday, 06:00 to 22:00 UTC (two shifts). */
+export const defaultWorkingTime: WorkingTime = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60 };
+
+/** How many recent completions per station the median is taken over, unless configured. */
+export const defaultPredictionWindow = 20;
+
+const dayNumbers = /^([0-6])(?:-([0-6]))?$/;
+const hourPattern = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-4]):([0-5]\d)$/;
+
+/**
+ * Reads a working time written as `<days> <from>-<to>`, days as ISO-like numbers 0 (Sunday) to 6
+ * (Saturday), a range or a comma list: `1-5 06:00-22:00`, `1,2,3,4,5,6 07:00-15:30`. Null when it
+ * cannot be read.
+ */
+export function parseWorkingTime(text: string): WorkingTime | null {
+  const [daysText, hoursText, ...rest] = text.trim().split(/\s+/);
+  if (!daysText || !hoursText || rest.length) return null;
+  const days = new Set<number>();
+  for (const part of daysText.split(',')) {
+    const match = dayNumbers.exec(part);
+    if (!match) return null;
+    const from = Number(match[1]);
+    const to = match[2] === undefined ? from : Number(match[2]);
+    if (to < from) return null;
+    for (let day = from; day <= to; day++) days.add(day);
+  }
+  const hours = hourPattern.exec(hoursText);
+  if (!hours) return null;
+  const fromMinute = Number(hours[1]) * 60 + Number(hours[2]);
+  const toMinute = Number(hours[3]) * 60 + Number(hours[4]);
+  if (toMinute <= fromMinute || toMinute > 24 * 60) return null;
+  return { days: [...days].sort(), fromMinute, toMinute };
+}
+
+const minuteMs = 60_000;
+const dayMs = 24 * 60 * minuteMs;
+
+/**
+ * The moment `workSeconds` of working time after `start`: time outside the working hours and days
+ * does not count. With no working day at all the calendar time is used.
+ */
+export function addWorkingTime(start: Date, workSeconds: number, working: WorkingTime = defaultWorkingTime): Date {
+  if (working.days.length === 0 || working.toMinute <= working.fromMinute) return new Date(start.getTime() + workSeconds * 1000);
+  let remaining = Math.max(0, workSeconds) * 1000;
+  let at = start.getTime();
+  const perDay = (working.toMinute - working.fromMinute) * minuteMs;
+  const perWeek = perDay * working.days.length;
+  for (;;) {
+    const midnight = Math.floor(at / dayMs) * dayMs;
+    const opens = midnight + working.fromMinute * minuteMs;
+    const closes = midnight + working.toMinute * minuteMs;
+    if (!working.days.includes(new Date(midnight).getUTCDay()) || at >= closes) {
+      at = midnight + dayMs;
+      continue;
+    }
+    if (at < opens) at = opens;
+    // Whole weeks at once, so a long queue takes as many steps as a short one.
+    if (at === opens && remaining > perWeek) {
+      const weeks = Math.floor((remaining - 1) / perWeek);
+      remaining -= weeks * perWeek;
+      at += weeks * 7 * dayMs;
+      continue;
+    }
+    const available = closes - at;
+    if (remaining <= available) return new Date(at + remaining);
+    remaining -= available;
+    at = closes;
+  }
+}
+
+/** The median of the numbers, or null for none. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** An open production order where it is now. */
+export interface PlannedOrder {
+  id: string;
+  number: number;
+  stationId: string;
+  /** ISO time it arrived at the station. */
+  arrivedAt: string;
+  /** ISO time work started there; null while it waits. */
+  workStartedAt: string | null;
+  prioritize: boolean;
+  /** `YYYY-MM-DD` or null. */
+  deliveryDate: string | null;
+}
+
+export interface PredictionInput {
+  now: Date;
+  /** The saved sequence: where an order goes after each station. */
+  sequence: readonly string[];
+  /** The recent cycle times per station, in seconds, newest first (only the window's are used). */
+  cycleTimes: ReadonlyMap<string, readonly number[]>;
+  orders: readonly PlannedOrder[];
+  working?: WorkingTime;
+  window?: number;
+}
+
+export interface Prediction {
+  orderId: string;
+  /** ISO time the order is expected to leave the last station; null when no station has a completion to go by. */
+  predictedAt: string | null;
+  /** The prediction passes the end of the delivery date. */
+  willBeLate: boolean;
+  /** Working seconds of queue ahead of the order at its current station. */
+  queueSeconds: number;
+  /** How many orders are ahead of it at its current station. */
+  queueAhead: number;
+}
+
+/** A station's cycle time for planning: its median over the window, else the median of all stations', else null. */
+export function stationCycleSeconds(cycleTimes: ReadonlyMap<string, readonly number[]>, window = defaultPredictionWindow): Map<string, number | null> & { fallback: number | null } {
+  const result = new Map<string, number | null>() as Map<string, number | null> & { fallback: number | null };
+  const all: number[] = [];
+  for (const [stationId, times] of cycleTimes) {
+    const recent = times.slice(0, window);
+    all.push(...recent);
+    result.set(stationId, median(recent));
+  }
+  result.fallback = median(all);
+  return result;
+}
+
+/** The order the worklists use: in work first, then prioritized, earlier delivery date, earlier arrival, lower number. */
+export function worklistOrder(a: PlannedOrder, b: PlannedOrder): number {
+  if (Boolean(a.workStartedAt) !== Boolean(b.workStartedAt)) return a.workStartedAt ? -1 : 1;
+  if (a.prioritize !== b.prioritize) return a.prioritize ? -1 : 1;
+  if (a.deliveryDate !== b.deliveryDate) {
+    if (a.deliveryDate === null) return 1;
+    if (b.deliveryDate === null) return -1;
+    return a.deliveryDate < b.deliveryDate ? -1 : 1;
+  }
+  if (a.arrivedAt !== b.arrivedAt) return a.arrivedAt < b.arrivedAt ? -1 : 1;
+  return a.number - b.number;
+}
+
+/** Whether a predicted finish passes the end (UTC) of the delivery date. */
+export function passesDeliveryDate(predictedAt: Date, deliveryDate: string | null): boolean {
+  if (!deliveryDate) return false;
+  return predictedAt.getTime() >= Date.parse(`${deliveryDate}T00:00:00Z`) + dayMs;
+}
+
+/**
+ * The predicted completion of every order: each station's free slot moves on as orders earlier in
+ * worklist order reserve it, first at the station they are at, then at each station after it in
+ * the sequence (an order at a station outside the sequence finishes there, as Complete sends it
+ * to WIP). Work under way counts only what is left of its median.
+ */
+export function predictCompletions(input: PredictionInput): Prediction[] {
+  const working = input.working ?? defaultWorkingTime;
+  const cycle = stationCycleSeconds(input.cycleTimes, input.window ?? defaultPredictionWindow);
+  const secondsAt = (stationId: string) => cycle.get(stationId) ?? cycle.fallback;
+  const position = new Map(input.sequence.map((stationId, index) => [stationId, index]));
+  /** Working seconds from now until each station is free. */
+  const freeAt = new Map<string, number>();
+  const nowMs = input.now.getTime();
+  const predictions = new Map<string, Prediction>();
+
+  // Orders further down the line are there first: they reserve before those still to come.
+  const downstreamFirst = (a: PlannedOrder, b: PlannedOrder) =>
+    (position.get(b.stationId) ?? input.sequence.length) - (position.get(a.stationId) ?? input.sequence.length) || worklistOrder(a, b);
+  for (const order of [...input.orders].sort(downstreamFirst)) {
+    const here = secondsAt(order.stationId);
+    const index = position.get(order.stationId);
+    const route = [order.stationId, ...(index === undefined ? [] : input.sequence.slice(index + 1))];
+    if (here === null || route.some((stationId) => secondsAt(stationId) === null)) {
+      predictions.set(order.id, { orderId: order.id, predictedAt: null, willBeLate: false, queueSeconds: freeAt.get(order.stationId) ?? 0, queueAhead: 0 });
+      continue;
+    }
+    const queueSeconds = freeAt.get(order.stationId) ?? 0;
+    const elapsed = order.workStartedAt ? Math.max(0, (nowMs - Date.parse(order.workStartedAt)) / 1000) : 0;
+    // Work under way that already took longer than the median is taken to finish now.
+    let t = queueSeconds + Math.max(0, here - elapsed);
+    freeAt.set(order.stationId, t);
+    for (const stationId of route.slice(1)) {
+      t = Math.max(t, freeAt.get(stationId) ?? 0) + (secondsAt(stationId) as number);
+      freeAt.set(stationId, t);
+    }
+    const predictedAt = addWorkingTime(input.now, t, working);
+    predictions.set(order.id, {
+      orderId: order.id,
+      predictedAt: predictedAt.toISOString(),
+      willBeLate: passesDeliveryDate(predictedAt, order.deliveryDate),
+      queueSeconds,
+      queueAhead: 0,
+    });
+  }
+  // How many are ahead at the same station, in worklist order.
+  const seen = new Map<string, number>();
+  for (const order of [...input.orders].sort(worklistOrder)) {
+    const ahead = seen.get(order.stationId) ?? 0;
+    const prediction = predictions.get(order.id);
+    if (prediction) prediction.queueAhead = ahead;
+    seen.set(order.stationId, ahead + 1);
+  }
+  return input.orders.map((order) => predictions.get(order.id) as Prediction);
+}
