@@ -1,6 +1,7 @@
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageQuotaBytes } from '../../../src/domain/company/company-account.schema.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
@@ -164,4 +165,43 @@ describe('the storage quota of the plan', () => {
     await emptyFiller(shipper.company.companyId);
     expect((await shipper.admin.post('/api/documents', { type: 'delivery-bill', subjectId: shipment.id })).statusCode).toBe(202);
   });
+
+  it('lets only one of two concurrent uploads take the last room: the other is refused and the quota is never passed', async () => {
+    const first = await create(admin, product({ name: 'Race A', materialNumber: 'R-A' }));
+    const second = await create(admin, product({ name: 'Race B', materialNumber: 'R-B' }));
+    await fillUpTo(company.companyId, storageQuotaBytes.trial, 60_000);
+    const big = Buffer.concat([PNG_BYTES, Buffer.alloc(40_000, 1)]);
+    const answers = await Promise.all([uploadImage(admin, first.id, big), uploadImage(admin, second.id, big)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 413]);
+    expect(answers.find((answer) => answer.statusCode === 413)!.json().error.code).toBe('STORAGE_QUOTA_EXCEEDED');
+    expect((await owner.get('/api/company-account/account')).json().storageBytes).toBeLessThanOrEqual(storageQuotaBytes.trial);
+    expect(await reservationsOf(company.companyId)).toEqual([]);
+    await emptyFiller(company.companyId);
+  });
+
+  it('holds all the room left for an upload without a declared length while it streams, and frees it at its end', async () => {
+    const material = await create(admin, product({ name: 'Stream', materialNumber: 'S-1' }));
+    const other = await create(admin, product({ name: 'Waiting', materialNumber: 'S-2' }));
+    await fillUpTo(company.companyId, storageQuotaBytes.trial, 60_000);
+    const roomLeft = storageQuotaBytes.trial - (await owner.get('/api/company-account/account')).json().storageBytes;
+    const body = multipartFile(Buffer.concat([PNG_BYTES, Buffer.alloc(1000, 1)]), 'photo.png', 'image/png');
+    const stream = new PassThrough();
+    const streaming = admin.send({ method: 'PUT', url: `/api/materials/${material.id}/image`, headers: body.headers, payload: stream });
+    stream.write(body.payload.subarray(0, 200));
+    await expect.poll(() => reservationsOf(company.companyId)).toEqual([roomLeft]);
+
+    const refused = await uploadImage(admin, other.id, JPEG_BYTES);
+    expect(refused.statusCode, refused.body).toBe(413);
+    stream.end(body.payload.subarray(200));
+    expect((await streaming).statusCode).toBe(200);
+    expect(await reservationsOf(company.companyId)).toEqual([]);
+    expect((await uploadImage(admin, other.id, JPEG_BYTES)).statusCode).toBe(200);
+    await emptyFiller(company.companyId);
+  });
 });
+
+/** The room the uploads in flight of a company hold (read as the platform). */
+async function reservationsOf(companyId: string): Promise<number[]> {
+  const rows = await sql<{ bytes: string }>`select bytes from storage_reservations where company_id = ${companyId}`.execute(t.app.db);
+  return rows.rows.map((row) => Number(row.bytes));
+}

@@ -1,9 +1,25 @@
+import { randomUUID } from 'node:crypto';
 import { Transform, type Readable, pipeline } from 'node:stream';
+import { sql } from 'kysely';
 import { storageQuotaBytes, storageRoomLeft } from '../../../domain/company/company-account.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import type { Executor } from '../../platform/db.js';
+import { withTenant, type Db, type Executor, type Tx } from '../../platform/db.js';
 import { companyStorageBytes } from './company.files.js';
 import { findCompany } from './company.queries.js';
+
+/** Room an upload in flight holds in its company's quota (migration 2026-11-23-2300). */
+export interface StorageReservationsTable {
+  id: string;
+  company_id: string;
+  bytes: number;
+  expires_at: Date;
+}
+
+declare module '../../platform/db.js' {
+  interface Tables {
+    storage_reservations: StorageReservationsTable;
+  }
+}
 
 /** What a company may still store: its plan's quota, the bytes it uses, and the room left. */
 export interface CompanyStorage {
@@ -56,4 +72,73 @@ export function capAtRoom(upload: Readable, roomBytes: number): Readable {
   return pipeline(upload, cap, () => {
     // Errors reach the reader of `cap`, which fails its own pipeline.
   });
+}
+
+/** How long a reservation holds its room when its server dies mid-upload (a live upload releases it at its end). */
+export const STORAGE_RESERVATION_TTL_MS = 6 * 60 * 60 * 1000;
+
+/** Room held for one upload: cap its bytes at `roomBytes`, then `release()` once its file is recorded (or dropped). */
+export interface StorageReservation {
+  roomBytes: number;
+  release(): Promise<void>;
+}
+
+/**
+ * Takes room in the company's storage quota for one upload, atomically: under a lock of the
+ * company's row, the room left is the quota minus the files on disk minus the room other uploads
+ * in flight hold (plus `freedBytes` of a file the upload replaces); a declared `content-length`
+ * beyond it, or no room at all, answers 413 STORAGE_QUOTA_EXCEEDED. The upload holds the declared
+ * length (capped at the room), or all of the room without one, until `release()`. So two
+ * concurrent uploads can never both pass the check and together exceed the quota.
+ * `freedBytes` is read inside the lock by `replaced(tx)` (the stored logo or image).
+ */
+export async function reserveStorage(
+  db: Db,
+  options: { dataDir: string; companyId: string; now: Date; contentLength: string | undefined; replaced?: (tx: Tx) => Promise<number> },
+): Promise<StorageReservation> {
+  const { dataDir, companyId, now } = options;
+  const reservation = await withTenant(db, companyId, async (tx) => {
+    // The company's row is the lock every upload of the company queues on (held until commit).
+    const locked = await tx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirst();
+    if (!locked) throw new DomainError('NOT_FOUND');
+    const storage = freeingReplaced(await companyStorageOf(tx, dataDir, companyId), (await options.replaced?.(tx)) ?? 0);
+    const held = await tx
+      .selectFrom('storage_reservations')
+      .select(sql<string>`coalesce(sum(bytes), 0)`.as('bytes'))
+      .where('company_id', '=', companyId)
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    const room = { ...storage, roomBytes: Math.max(0, storage.roomBytes - Number(held.bytes)) };
+    refuseBeyondRoom(options.contentLength, room);
+    const declared = Number(options.contentLength);
+    const bytes = Number.isFinite(declared) && declared > 0 ? Math.min(declared, room.roomBytes) : room.roomBytes;
+    const id = randomUUID();
+    await tx
+      .insertInto('storage_reservations')
+      .values({ id, company_id: companyId, bytes, expires_at: new Date(now.getTime() + STORAGE_RESERVATION_TTL_MS) })
+      .execute();
+    // Spent rows of dead servers go on the way.
+    await tx.deleteFrom('storage_reservations').where('company_id', '=', companyId).where('expires_at', '<=', now).execute();
+    return { id, bytes };
+  });
+  let released = false;
+  return {
+    roomBytes: reservation.bytes,
+    async release() {
+      if (released) return;
+      released = true;
+      await withTenant(db, companyId, (tx) => tx.deleteFrom('storage_reservations').where('id', '=', reservation.id).execute());
+    },
+  };
+}
+
+/** Runs `work` with room reserved for one upload, and releases the room however it ends. */
+export async function withStorageReservation<T>(db: Db, options: Parameters<typeof reserveStorage>[1], work: (roomBytes: number) => Promise<T>): Promise<T> {
+  const reservation = await reserveStorage(db, options);
+  try {
+    return await work(reservation.roomBytes);
+  } finally {
+    // A release that fails (the database went away) leaves the row to its expiry.
+    await reservation.release().catch(() => undefined);
+  }
 }

@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { LOGO_MAX_BYTES } from '../../../domain/company/company.rules.js';
 import { basicSettingsUpdateSchema, referralSourceUpdateSchema } from '../../../domain/company/company.schema.js';
 import { companyDisplayViewSchema, companySettingsViewSchema } from '../../../domain/company/company.views.js';
+import type { Tx } from '../../platform/db.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { logoBytes, logoContentType, readLogo } from './company.files.js';
 import { findCompany } from './company.queries.js';
-import { companyStorageOf, freeingReplaced, refuseBeyondRoom, storageQuotaExceeded } from './company-storage.js';
+import { storageQuotaExceeded, withStorageReservation } from './company-storage.js';
 import { companyDisplay, companySettings, recordReferralSource, replaceLogo, updateBasicSettings, type CompanyDeps } from './company.handlers.js';
 
 const tags = ['company-account'];
@@ -68,20 +69,18 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
     },
     handler: async (request) => {
       if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', [{ path: 'logo', message: 'validation.logoType' }]);
-      // The plan's storage quota is checked before a byte is read: by the declared length, then by the bytes.
+      // The plan's storage quota: room taken atomically before a byte is read (refused at once by the declared length), then checked against the bytes.
       const companyId = companyOf(request);
-      const room = await runQuery(app, request, async (tx) => {
-        const storage = await companyStorageOf(tx, deps.config.dataDir, companyId);
-        // The new logo replaces the stored one: its bytes count as free.
-        const replaced = await logoBytes(deps.config.dataDir, companyId, (await findCompany(tx, companyId))?.logo_file ?? null);
-        return freeingReplaced(storage, replaced);
+      const storage = { dataDir: deps.config.dataDir, companyId, now: app.clock.now(), contentLength: request.headers['content-length'] };
+      // The new logo replaces the stored one: its bytes count as free.
+      const replaced = async (tx: Tx) => logoBytes(deps.config.dataDir, companyId, (await findCompany(tx, companyId))?.logo_file ?? null);
+      return withStorageReservation(app.db, { ...storage, replaced }, async (roomBytes) => {
+        const file = await request.file();
+        if (!file) throw new DomainError('VALIDATION_ERROR', [{ path: 'logo', message: 'validation.required' }]);
+        const bytes = await file.toBuffer();
+        if (bytes.length > roomBytes) throw storageQuotaExceeded();
+        return runCommand(app, request, (ctx) => replaceLogo(ctx, deps, bytes));
       });
-      refuseBeyondRoom(request.headers['content-length'], room);
-      const file = await request.file();
-      if (!file) throw new DomainError('VALIDATION_ERROR', [{ path: 'logo', message: 'validation.required' }]);
-      const bytes = await file.toBuffer();
-      if (bytes.length > room.roomBytes) throw storageQuotaExceeded();
-      return runCommand(app, request, (ctx) => replaceLogo(ctx, deps, bytes));
     },
   });
 

@@ -8,7 +8,17 @@ import { accountRoutes } from './account.routes.js';
 export { appendPlatformEvent, dateFormatOf, halfVacationDaysOf, openCompanyAccount, orderNumbering, type CompanyDeps } from './company.handlers.js';
 export { findCompany, type CompanyRow } from './company.queries.js';
 export { companyDir } from './company.files.js';
-export { capAtRoom, companyStorageOf, freeingReplaced, refuseBeyondRoom, storageQuotaExceeded, type CompanyStorage } from './company-storage.js';
+export {
+  capAtRoom,
+  companyStorageOf,
+  freeingReplaced,
+  refuseBeyondRoom,
+  reserveStorage,
+  storageQuotaExceeded,
+  withStorageReservation,
+  type CompanyStorage,
+  type StorageReservation,
+} from './company-storage.js';
 
 /**
  * Company accounts: the company's own settings and logo, the sign-up survey, the trial's

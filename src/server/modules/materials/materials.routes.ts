@@ -14,9 +14,10 @@ import {
   materialSummarySchema,
   materialUpdateSchema,
 } from '../../../domain/materials/materials.schema.js';
+import type { Tx } from '../../platform/db.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
-import { capAtRoom, companyStorageOf, freeingReplaced, refuseBeyondRoom } from '../company/index.js';
+import { capAtRoom, withStorageReservation } from '../company/index.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { receiveImage } from './material-image.files.js';
@@ -210,21 +211,21 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
       const part = await request.file();
       if (!part) throw new DomainError('VALIDATION_ERROR', [{ path: 'image', message: 'validation.required' }]);
       const { id } = request.params;
-      const storage = await runQuery(app, request, async (tx) => {
-        const material = await getMaterial(tx, id);
-        // The new image replaces the stored one: its bytes count as free.
-        return freeingReplaced(await companyStorageOf(tx, deps.config.dataDir, companyOf(request)), material.image?.size ?? 0);
+      await runQuery(app, request, (tx) => getMaterial(tx, id));
+      // The plan's storage quota: room taken atomically (refused at once by the declared length), the bytes stopped as they pass it.
+      const storage = { dataDir: deps.config.dataDir, companyId: companyOf(request), now: app.clock.now(), contentLength: request.headers['content-length'] };
+      // The new image replaces the stored one: its bytes count as free.
+      const replaced = async (tx: Tx) => (await getMaterial(tx, id)).image?.size ?? 0;
+      return withStorageReservation(app.db, { ...storage, replaced }, async (roomBytes) => {
+        // The bytes go to disk before the transaction opens: an upload may take minutes.
+        const received = await receiveImage(capAtRoom(part.file, roomBytes), () => part.file.truncated, {
+          dataDir: deps.config.dataDir,
+          companyId: companyOf(request),
+          materialId: id,
+          maxBytes: deps.config.materialImageMaxBytes,
+        });
+        return runCommand(app, request, (ctx) => attachImage(ctx, id, received));
       });
-      // The plan's storage quota: refused at once by the declared length, else stopped as the bytes pass the room left.
-      refuseBeyondRoom(request.headers['content-length'], storage);
-      // The bytes go to disk before the transaction opens: an upload may take minutes.
-      const received = await receiveImage(capAtRoom(part.file, storage.roomBytes), () => part.file.truncated, {
-        dataDir: deps.config.dataDir,
-        companyId: companyOf(request),
-        materialId: id,
-        maxBytes: deps.config.materialImageMaxBytes,
-      });
-      return runCommand(app, request, (ctx) => attachImage(ctx, id, received));
     },
   });
 

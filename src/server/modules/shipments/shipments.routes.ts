@@ -12,7 +12,7 @@ import {
 import { shipmentHistorySchema, shipmentPageSchema, shipmentViewSchema, shippableOrdersSchema } from '../../../domain/shipments/shipments.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
-import { capAtRoom, companyStorageOf, refuseBeyondRoom } from '../company/index.js';
+import { capAtRoom, withStorageReservation } from '../company/index.js';
 import { runCommand, runQuery, type CommandContext } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { openAttachment, receiveAttachment, removeAttachmentFile } from './shipment-attachment.files.js';
@@ -137,25 +137,24 @@ export async function shipmentsRoutes(app: FastifyInstance) {
       const shipmentId = request.params.id;
       const fileName = part.filename.trim().slice(0, shipmentLimits.attachmentFileName) || 'attachment';
       // Another company's or an unknown shipment is refused before a byte is written.
-      const storage = await runQuery(app, request, async (tx) => {
-        await shipmentViewOf(tx, shipmentId);
-        return companyStorageOf(tx, dataDir, companyOf(request));
+      await runQuery(app, request, (tx) => shipmentViewOf(tx, shipmentId));
+      // The plan's storage quota: room taken atomically (refused at once by the declared length), the bytes stopped as they pass it.
+      const storage = { dataDir, companyId: companyOf(request), now: app.clock.now(), contentLength: request.headers['content-length'] };
+      const view = await withStorageReservation(app.db, storage, async (roomBytes) => {
+        // The bytes go to disk before the transaction opens: an upload may take minutes.
+        const received = await receiveAttachment(capAtRoom(part.file, roomBytes), () => part.file.truncated, {
+          dataDir,
+          companyId: companyOf(request),
+          shipmentId,
+        });
+        try {
+          return await actOn(request, shipmentId, (ctx) => addAttachment(ctx, shipmentId, received, fileName));
+        } catch (error) {
+          await received.discard();
+          throw error;
+        }
       });
-      // The plan's storage quota: refused at once by the declared length, else stopped as the bytes pass the room left.
-      refuseBeyondRoom(request.headers['content-length'], storage);
-      // The bytes go to disk before the transaction opens: an upload may take minutes.
-      const received = await receiveAttachment(capAtRoom(part.file, storage.roomBytes), () => part.file.truncated, {
-        dataDir,
-        companyId: companyOf(request),
-        shipmentId,
-      });
-      try {
-        const view = await actOn(request, shipmentId, (ctx) => addAttachment(ctx, shipmentId, received, fileName));
-        return reply.status(201).send(view);
-      } catch (error) {
-        await received.discard();
-        throw error;
-      }
+      return reply.status(201).send(view);
     },
   });
 
