@@ -173,7 +173,8 @@ describe('predicted completion', () => {
 
   it('looks only at the configured window of recent completions', () => {
     const cycleTimes = new Map([[A, [minutes(10), minutes(10), minutes(90), minutes(90), minutes(90)]]]);
-    const predicted = (window: number) => predictCompletions({ now, sequence: [A], cycleTimes, orders: [order('o1', A)], working: around, window })[0].predictedAt;
+    const predicted = (window: number) =>
+      predictCompletions({ now, sequence: [A], cycleTimes, orders: [order('o1', A)], working: around, window })[0].predictedAt;
     expect(predicted(2)).toBe(at('2026-11-23T08:10:00Z'));
     expect(predicted(5)).toBe(at('2026-11-23T09:30:00Z'));
   });

@@ -134,7 +134,10 @@ export interface Prediction {
 }
 
 /** A station's cycle time for planning: its median over the window, else the median of all stations', else null. */
-export function stationCycleSeconds(cycleTimes: ReadonlyMap<string, readonly number[]>, window = defaultPredictionWindow): Map<string, number | null> & { fallback: number | null } {
+export function stationCycleSeconds(
+  cycleTimes: ReadonlyMap<string, readonly number[]>,
+  window = defaultPredictionWindow,
+): Map<string, number | null> & { fallback: number | null } {
   const result = new Map<string, number | null>() as Map<string, number | null> & { fallback: number | null };
   const all: number[] = [];
   for (const [stationId, times] of cycleTimes) {

@@ -56,9 +56,26 @@ describe('creating a station', () => {
       actions: [{ action: 'generate-document', element: 'delivery-bill' }],
       incomingGoodsCheckIn: true,
     });
+    // No WIP limit: the event carries none (stations saved before the setting read the same).
+    const { wipLimit: _noLimit, ...recorded } = definition;
     given()
       .when({ type: 'CreateStation', stationId, input: definition, namesInUse: [], at })
-      .then([{ type: 'StationCreated', data: { stationId, ...definition, at } }]);
+      .then([{ type: 'StationCreated', data: { stationId, ...recorded, at } }]);
+  });
+
+  it('records an optional WIP limit, a whole number from 1 to 999', () => {
+    given()
+      .when(create({ name: 'PRESS', wipLimit: 8 }))
+      .then([expect.objectContaining({ type: 'StationCreated', data: expect.objectContaining({ wipLimit: 8 }) })]);
+    for (const [wipLimit, message] of [
+      [0, 'validation.min'],
+      [1000, 'validation.max'],
+      [1.5, 'validation.wholeNumber'],
+    ] as const) {
+      given()
+        .when(create({ name: 'PRESS', wipLimit }))
+        .thenError('VALIDATION_ERROR', { path: 'wipLimit', message });
+    }
   });
 
   it('accepts a name of 15 characters and refuses 16', () => {

@@ -22,7 +22,8 @@ export function evolveStation(state: StationState, event: StationEvent): Station
     case 'StationChanged': {
       if (state.status !== 'active') return state;
       const { at: _at, ...station } = event.data;
-      return { ...state, ...station };
+      // A change without a WIP limit clears it (the field is absent, not null, when unset).
+      return { ...state, ...station, wipLimit: station.wipLimit };
     }
     case 'StationMaintenanceRecorded':
       return state.status === 'active' ? { ...state, lastMaintenanceAt: event.data.performedAt } : state;
@@ -89,6 +90,7 @@ function definitionOf(input: StationInput, namesInUse: readonly string[]): Stati
     actions: valid.actions,
     incomingGoodsCheckIn: valid.incomingGoodsCheckIn,
     valueChecks: valid.valueChecks,
+    ...(valid.wipLimit === null ? {} : { wipLimit: valid.wipLimit }),
   };
 }
 

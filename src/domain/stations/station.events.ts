@@ -12,6 +12,8 @@ export interface StationDefinition {
   incomingGoodsCheckIn: boolean;
   /** Which values of the order's material operators measure here; absent on stations saved before measurements (none). */
   valueChecks?: ValueChecks;
+  /** At most this many orders at the station before the board marks it; absent: no limit (and on stations saved before the setting). */
+  wipLimit?: number;
 }
 
 /**

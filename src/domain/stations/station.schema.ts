@@ -15,6 +15,8 @@ export const stationLimits = {
   numberMin: 0,
   numberMax: 9_999_999.99,
   decimals: 2,
+  /** Optional WIP limit of a station (orders at it at once): a whole number 1-999. */
+  wipLimit: { min: 1, max: 999 },
 } as const;
 
 /**
@@ -133,6 +135,18 @@ export function stationChecksValue(checks: ValueChecks | undefined, valueName: s
   return checks.names.some((name) => name.trim().toLocaleLowerCase() === wanted);
 }
 
+/**
+ * The optional WIP limit: how many orders may be at the station at once before its board column
+ * is marked over its limit (docs/board.md). Empty (null) means no limit.
+ */
+export const wipLimitSchema = z
+  .number({ error: (issue) => (issue.code === 'invalid_type' ? 'validation.number' : undefined) })
+  .int('validation.wholeNumber')
+  .min(stationLimits.wipLimit.min)
+  .max(stationLimits.wipLimit.max)
+  .nullish()
+  .transform((limit) => limit ?? null);
+
 /** What the add and edit forms send: everything of a station but its maintenance. */
 export const stationInputSchema = z.object({
   name: stationNameSchema,
@@ -140,6 +154,7 @@ export const stationInputSchema = z.object({
   actions: z.array(completionActionSchema).max(stationLimits.actions).default([]),
   incomingGoodsCheckIn: z.boolean().default(false),
   valueChecks: valueChecksSchema.default(noValueChecks),
+  wipLimit: wipLimitSchema,
 });
 export type StationInput = z.output<typeof stationInputSchema>;
 /** The form's raw values, before defaults and trimming. */

@@ -26,6 +26,8 @@ export const stationViewSchema = z.object({
   incomingGoodsCheckIn: z.boolean(),
   /** Which values of the order's material operators measure at the station. */
   valueChecks: z.object({ mode: z.enum(valueCheckModes), names: z.array(z.string()) }),
+  /** At most this many orders at the station before the board marks its column; null: no limit. */
+  wipLimit: z.number().int().nullable(),
   lastMaintenanceAt: isoDate.nullable(),
   /** Send it back on PUT, DELETE and maintenance. */
   version: z.number().int(),

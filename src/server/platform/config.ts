@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { meetsPasswordRule, PASSWORD_MAX_LENGTH } from '../../domain/identity/password.schema.js';
 import { mediaLimits } from '../../domain/materials/material-media.schema.js';
 import { materialLimits } from '../../domain/materials/materials.schema.js';
+import { defaultPredictionWindow, parseWorkingTime, type WorkingTime } from '../../domain/orders/prediction.rules.js';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = (protocols: string[]) =>
@@ -65,6 +66,16 @@ const envSchema = z.object({
   // The live feed reads the log at least this often; commit hints (this instance's, and other
   // instances' through PostgreSQL NOTIFY) wake it sooner.
   LIVE_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(600_000).default(250)),
+  // Predicted completion (docs/prediction.md): the median cycle time of a station is taken over its
+  // last PREDICTION_WINDOW completions; WORKING_TIME is `<days> <from>-<to>` in UTC, days 0 (Sunday) to 6.
+  PREDICTION_WINDOW: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(500).default(defaultPredictionWindow)),
+  WORKING_TIME: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => parseWorkingTime(value) !== null, 'must read like "1-5 06:00-22:00" (weekdays 0-6, hours in UTC)')
+      .default('1-5 06:00-22:00'),
+  ),
 });
 
 export interface Config {
@@ -95,6 +106,10 @@ export interface Config {
   materialMediaMaxBytes: number;
   /** The live feed's poll interval without a commit hint, in ms. */
   livePollMs: number;
+  /** Predicted completion: recent completions per station the median cycle time is taken over. */
+  predictionWindow: number;
+  /** Predicted completion: the working time (UTC) that counts. */
+  workingTime: WorkingTime;
 }
 
 /** A configuration value is wrong; the message names the variable and what is wrong with it. */
@@ -167,5 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfConcurrency: e.PDF_CONCURRENCY,
     pdfPagePoolSize: e.PDF_PAGE_POOL_SIZE ?? e.PDF_CONCURRENCY,
     livePollMs: e.LIVE_POLL_MS,
+    predictionWindow: e.PREDICTION_WINDOW,
+    workingTime: parseWorkingTime(e.WORKING_TIME) as WorkingTime,
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { boardRoutes } from './board.routes.js';
 import { operatorStationsProjection, ordersProjection, stationFlowProjection } from './orders.projection.js';
 import { materialIsInAnOrderInProduction, stationWorklistOf } from './orders.queries.js';
 import { ordersRoutes } from './orders.routes.js';
@@ -21,4 +22,5 @@ export async function ordersModule(app: FastifyInstance) {
   app.materials.setInProductionCheck((tx, materialId) => materialIsInAnOrderInProduction(tx, materialId));
   app.stations.setWorklistReader(stationWorklistOf);
   await app.register(ordersRoutes);
+  await app.register(boardRoutes);
 }

@@ -11,6 +11,7 @@ export { findSequenceRow, findStationRow, isAuthorizedForStation, stationNamesBy
 export type { WorklistReader } from './stations.routes.js';
 export type { StationRightsWriter } from './stations.handlers.js';
 export { authorizedStationIds, existingStationIds } from './stations.queries.js';
+export { boardStationsOf, recentCycleTimes, type BoardStation } from './board.queries.js';
 
 /** What other modules may ask of the stations module. */
 export interface StationsService {

@@ -21,6 +21,7 @@ async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEven
           actions: JSON.stringify(event.data.actions),
           incoming_goods_check_in: event.data.incomingGoodsCheckIn,
           value_checks: JSON.stringify(event.data.valueChecks ?? noValueChecks),
+          wip_limit: event.data.wipLimit ?? null,
           last_maintenance_at: null,
           version,
           created_at: stored.recordedAt,
@@ -37,6 +38,7 @@ async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEven
           actions: JSON.stringify(event.data.actions),
           incoming_goods_check_in: event.data.incomingGoodsCheckIn,
           value_checks: JSON.stringify(event.data.valueChecks ?? noValueChecks),
+          wip_limit: event.data.wipLimit ?? null,
           version,
           updated_at: stored.recordedAt,
         })

@@ -12,6 +12,8 @@ export interface StationsTable {
   incoming_goods_check_in: boolean;
   /** jsonb: which values of the order's material operators measure here. */
   value_checks: ColumnType<ValueChecks, string | undefined, string>;
+  /** The optional WIP limit the station board marks a column by; null: none. */
+  wip_limit: ColumnType<number | null, number | null | undefined, number | null>;
   last_maintenance_at: Date | null;
   /** Version of the station's stream: what a client sends back on PUT, DELETE and maintenance. */
   version: number;

@@ -40,6 +40,8 @@ export interface StationFormState {
   valueNames: string;
   /** datetime-local value of the last maintenance; '' for none. */
   lastMaintenance: string;
+  /** The optional WIP limit; NaN while the field is empty (no limit). */
+  wipLimit: number;
 }
 
 let rowCounter = 0;
@@ -57,6 +59,7 @@ export const emptyStationForm = (): StationFormState => ({
   valueCheckMode: 'none',
   valueNames: '',
   lastMaintenance: '',
+  wipLimit: NaN,
 });
 
 /** The value names typed, comma-separated: each trimmed, empty ones left out. */
@@ -75,6 +78,7 @@ export function stationFormOf(station: StationView): StationFormState {
     valueCheckMode: station.valueChecks.mode,
     valueNames: station.valueChecks.names.join(', '),
     lastMaintenance: toDateTimeInput(station.lastMaintenanceAt),
+    wipLimit: station.wipLimit ?? NaN,
   };
 }
 
@@ -95,6 +99,7 @@ export function stationInputOf(form: StationFormState): StationFormValues {
     actions: form.actions.map((a) => ({ action: (a.action || undefined) as AfterCompletionAction, element: a.element })),
     incomingGoodsCheckIn: form.incomingGoodsCheckIn,
     valueChecks: { mode: form.valueCheckMode, names: form.valueCheckMode === 'named' ? valueNamesOf(form.valueNames) : [] },
+    wipLimit: numberOrNull(form.wipLimit),
   };
 }
 

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
 import { Form, FormError } from '../../../ui/form';
 import { Link } from '../../../ui/link';
+import { NumberField } from '../../../ui/number-field';
 import { TextField } from '../../../ui/text-field';
 import type { StationFormModel, StationFormSubmission } from '../station-form-state';
 import { ActionFields } from './action-fields';
@@ -59,6 +60,17 @@ export function StationForm({ form, label, submitLabel, isPending, notice, onSub
           <Checkbox isSelected={draft.incomingGoodsCheckIn} onChange={(incomingGoodsCheckIn) => patch({ incomingGoodsCheckIn })}>
             {t('stations.fields.incomingGoodsCheckIn')}
           </Checkbox>
+          <NumberField
+            name="wipLimit"
+            errorDetail={form.problem('wipLimit')}
+            label={t('stations.fields.wipLimit')}
+            description={t('stations.form.wipLimitHint', stationLimits.wipLimit)}
+            value={draft.wipLimit}
+            onChange={(wipLimit) => patch({ wipLimit })}
+            minValue={stationLimits.wipLimit.min}
+            maxValue={stationLimits.wipLimit.max}
+            formatOptions={{ maximumFractionDigits: 0 }}
+          />
         </fieldset>
         <ParameterFields parameters={draft.parameters} onChange={(parameters) => patch({ parameters })} problem={form.problem} />
         <ValueCheckFields mode={draft.valueCheckMode} names={draft.valueNames} onChange={patch} problem={form.problem} />
