@@ -89,12 +89,13 @@ describe('key figures', () => {
     await page.getByText('Live: figures update as work is done').waitFor();
     await valueOf(page, 'Orders completed', '0');
     await card(page, 'Without interruption').getByText('No data').waitFor();
-    await page.getByText('No work completed at a station in this period yet.').waitFor();
+    await page.getByText('No work completed or interruption at a station in this period yet.').waitFor();
     await expectNoAxeViolations(page, '/key-figures, empty');
 
     await produce(3);
     await valueOf(page, 'Orders completed', '1');
     await valueOf(page, 'Pieces completed', '3');
+    await valueOf(page, 'Without interruption', '100\\s?%');
     await card(page, 'Orders completed').getByText('Target: 2 a day').waitFor();
     await page.getByRole('rowheader', { name: 'SAW' }).waitFor();
     await page.getByRole('rowheader', { name: 'DRILL' }).waitFor();
@@ -130,7 +131,8 @@ describe('key figures', () => {
     await page.goto(`${app.baseUrl}/key-figures`);
     await heading(page, 'Kennzahlen').waitFor();
     await card(page, 'Abgeschlossene Aufträge').waitFor();
-    await card(page, 'Ohne Unterbrechung').getByText('Keine Daten').waitFor();
+    // The week's work ran without an interruption.
+    await valueOf(page, 'Ohne Unterbrechung', '100\\s?%');
     await page.getByRole('heading', { name: 'So wird der Team-Score berechnet' }).waitFor();
     await expectNoAxeViolations(page, '/key-figures in German');
   });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InterruptionAlerts } from '../../features/interruptions';
 import { Header } from './header';
 import { MasterCompanyGate } from './master-company-gate';
 import { MasterCompanySelector } from './master-company-selector';
@@ -20,6 +21,7 @@ export function Layout({ children, companySelector }: LayoutProps) {
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
+      <InterruptionAlerts />
       <Sidebar companySelector={companySelector ?? <MasterCompanySelector />} />
       <div className="shell-main">
         <Header />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { InterruptedStations } from '../../features/interruptions';
 import { KeyFiguresBoard } from '../../features/key-figures';
 import { HomeBoardScreen } from '../../features/orders';
 import { useAuth } from '../../lib/auth';
@@ -6,7 +7,7 @@ import { useCompanyFunctions } from '../../lib/company-display';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
 
-/** home: the live board of the company's orders, and its chosen key figures (unless the company switched them off). */
+/** home: the live board of the company's orders, the stations stopped now (red, live), and its chosen key figures (unless the company switched them off). */
 export default function HomePage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t(`screens.${screen}.title`));
@@ -15,6 +16,7 @@ export default function HomePage({ screen }: ScreenPageProps) {
   return (
     <div className="page">
       <HomeBoardScreen />
+      <InterruptedStations />
       {hasCompany && functions.isOn('keyFigures') ? <KeyFiguresBoard /> : null}
     </div>
   );

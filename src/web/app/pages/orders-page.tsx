@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { DocumentsPanel, orderDocumentTypes } from '../../features/documents';
+import { OrderInterruptions } from '../../features/interruptions';
 import { AddOrderScreen, EditOrderScreen, OrderDetailsScreen, OrderHistoryScreen, OrdersScreen } from '../../features/orders';
 import { addShipmentHref, SHIPPING_TAB, ShipmentsTab } from '../../features/shipments';
 import type { ScreenPageProps } from '../routes';
@@ -21,7 +22,7 @@ export default function OrdersPage({ screen }: ScreenPageProps) {
     case 'orderDetails':
       return <OrderDetailsScreen documents={(order) => <DocumentsPanel types={orderDocumentTypes(order.kind)} subjectId={order.id} />} />;
     case 'orderHistory':
-      return <OrderHistoryScreen />;
+      return <OrderHistoryScreen interruptions={(orderId) => <OrderInterruptions orderId={orderId} />} />;
     default:
       return (
         <OrdersScreen

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { useCurrentUser } from '../../features/auth';
+import { StationInterruptionPanel } from '../../features/interruptions';
 import { StationWorklist } from '../../features/orders';
 import { StationWorkScreen } from '../../features/stations';
 import { SuggestImprovementButton } from '../../features/suggestions';
@@ -11,7 +12,8 @@ import { useDocumentTitle } from '../use-document-title';
 /**
  * station/{id}/work: the station screen of the stations feature, its worklist slot filled by the
  * orders feature: the orders at the station, live, with Start, Complete and Move to; the
- * suggestions feature adds "Suggest an improvement" at the station.
+ * suggestions feature adds "Suggest an improvement" at the station, the interruptions feature
+ * "Report interruption" (and the red panel with "Resolve" while the station is stopped).
  */
 export default function StationWorkPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
@@ -25,6 +27,7 @@ export default function StationWorkPage({ screen }: ScreenPageProps) {
       operatorName={operatorName}
       languageSwitch={<LanguageSwitch />}
       suggestImprovement={<SuggestImprovementButton stationId={id} />}
+      interruption={<StationInterruptionPanel stationId={id} />}
       worklist={(station) => <StationWorklist stationId={station.id} stationName={station.name} />}
     />
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
 import { SUGGESTION_STREAM_TYPE } from '../../../domain/suggestions/suggestion.events';
 import { KEY_FIGURE_SETTINGS_STREAM_TYPE } from '../../../domain/key-figures/key-figures.events';
+import { INTERRUPTION_STREAM_TYPE } from '../../../domain/interruptions/interruption.events';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
@@ -13,7 +14,12 @@ import { FigureCard } from './figure-card';
 import './key-figures.css';
 
 /** What moves a figure: order and suggestion events, and a save of the targets. */
-export const keyFigureTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${SUGGESTION_STREAM_TYPE}`, `type:${KEY_FIGURE_SETTINGS_STREAM_TYPE}`] as const;
+export const keyFigureTopics = [
+  `type:${ORDER_STREAM_TYPE}`,
+  `type:${SUGGESTION_STREAM_TYPE}`,
+  `type:${KEY_FIGURE_SETTINGS_STREAM_TYPE}`,
+  `type:${INTERRUPTION_STREAM_TYPE}`,
+] as const;
 
 /** The home board's key figures: today's value of each chosen figure, with its target and trend, live. */
 export function KeyFiguresBoard() {

@@ -139,7 +139,7 @@ function SeriesSection({ figures }: { figures: KeyFiguresView }) {
   const format = useFigureFormat();
   const [figure, setFigure] = useState<KeyFigureId>('ordersCompleted');
   const language = i18n.resolvedLanguage;
-  const plotted = keyFigureIds.filter((id) => id !== 'withoutInterruption');
+  const plotted = keyFigureIds;
   return (
     <section className="panel" aria-labelledby="key-figures-series-heading">
       <h2 id="key-figures-series-heading">{t('keyFigures.page.seriesHeading')}</h2>
@@ -200,6 +200,9 @@ function StationsSection({ figures }: { figures: KeyFiguresView }) {
                 <th scope="col">{t('keyFigures.page.cycleTimeMedian')}</th>
                 <th scope="col">{t('keyFigures.page.cycleTimeP90')}</th>
                 <th scope="col">{t('keyFigures.page.proposalsImplemented')}</th>
+                <th scope="col">{t('keyFigures.page.withoutInterruption')}</th>
+                <th scope="col">{t('keyFigures.page.interruptions')}</th>
+                <th scope="col">{t('keyFigures.page.availability')}</th>
               </tr>
             </thead>
             <tbody>
@@ -211,6 +214,14 @@ function StationsSection({ figures }: { figures: KeyFiguresView }) {
                   <td>{format.value('cycleTimeMedian', station.cycleTimeMedian)}</td>
                   <td>{format.value('cycleTimeP90', station.cycleTimeP90)}</td>
                   <td>{number(station.proposalsImplemented)}</td>
+                  <td>{format.value('withoutInterruption', station.withoutInterruption)}</td>
+                  <td>
+                    {t('keyFigures.page.interruptionsValue', {
+                      count: station.interruptions,
+                      minutes: number(Math.round(station.interruptedSeconds / 60)),
+                    })}
+                  </td>
+                  <td>{format.value('withoutInterruption', station.availability)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADVERTISEMENT_STREAM_TYPE, ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
 import { advertisementSchema, orderLimits } from '../../../domain/orders/order.schema';
@@ -66,10 +66,10 @@ function AnnouncementEditor({ comment }: { comment: string }) {
 /**
  * `order/advertisement`: the shop-floor display. A full-screen live board of the orders in
  * production (number, station, status, delayed) under the announcement line an administrator
- * sets. While the connection is lost or catching up it says so and frames the board as not
+ * sets, and `alerts` (app/ composes the stations stopped now, from the interruptions feature). While the connection is lost or catching up it says so and frames the board as not
  * current: a stale board is never shown as current.
  */
-export function AdvertisementBoard() {
+export function AdvertisementBoard({ alerts }: { alerts?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { session } = useAuth();
   const formats = useLocaleFormats();
@@ -123,6 +123,7 @@ export function AdvertisementBoard() {
       <main id="main" className="display-main" tabIndex={-1}>
         <LiveState live={live} subject={t('orders.display.subject')} />
         {editing && board.data ? <AnnouncementEditor key={board.data.updatedAt ?? 'none'} comment={board.data.comment} /> : null}
+        {alerts}
         <section className="display-announcement" aria-label={t('orders.display.announcement')} aria-live="polite">
           {board.data?.comment ? <p>{board.data.comment}</p> : <p className="order-muted">{t('orders.display.noAnnouncement')}</p>}
         </section>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import type { LiveOrderState, OrderLocation, OrderState } from '../../../domain/orders/order.decider';
@@ -237,8 +237,11 @@ function History({
   );
 }
 
-/** `order/history/:id`: the timeline of the order's events and a slider that replays it to any of them. */
-export function OrderHistoryScreen() {
+/**
+ * `order/history/:id`: the timeline of the order's events and a slider that replays it to any of them;
+ * `interruptions` (app/ composes the interruptions feature's panel) follows the timeline.
+ */
+export function OrderHistoryScreen({ interruptions }: { interruptions?: (orderId: string) => ReactNode } = {}) {
   const { t } = useTranslation();
   const { id = '' } = useParams<{ id?: string }>();
   const history = useOrderHistory(id);
@@ -259,7 +262,14 @@ export function OrderHistoryScreen() {
       </OrderPageHeader>
       {/* Every order's history starts with its creation; an unknown order answers 404. */}
       <OrderLoader id={id} query={history} failedTitle={t('orders.history.loadFailed')}>
-        {(loaded) => (loaded.data.length > 0 ? <History orderId={id} entries={loaded.data} stationNames={stationNames} live={live} /> : null)}
+        {(loaded) =>
+          loaded.data.length > 0 ? (
+            <>
+              <History orderId={id} entries={loaded.data} stationNames={stationNames} live={live} />
+              {interruptions?.(id)}
+            </>
+          ) : null
+        }
       </OrderLoader>
     </div>
   );

@@ -22,13 +22,15 @@ export interface StationWorkScreenProps {
   worklist: (station: { id: string; name: string }) => ReactNode;
   /** "Suggest an improvement" at this station, placed in the bar; app/ composes it (the suggestions feature). */
   suggestImprovement?: ReactNode;
+  /** Report or resolve an interruption (Andon) above the worklist; app/ composes it (the interruptions feature). */
+  interruption?: ReactNode;
 }
 
 /**
  * The station screen an operator works at after the station login. It belongs to the session the
  * login opened for this station; anyone else is sent to the station's login.
  */
-export function StationWorkScreen({ stationId, operatorName, languageSwitch, worklist, suggestImprovement }: StationWorkScreenProps) {
+export function StationWorkScreen({ stationId, operatorName, languageSwitch, worklist, suggestImprovement, interruption }: StationWorkScreenProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { status, session, logout } = useAuth();
@@ -62,6 +64,7 @@ export function StationWorkScreen({ stationId, operatorName, languageSwitch, wor
           <p className="station-work-kind">{t('stations.work.kind')}</p>
           <h1>{station.name}</h1>
         </div>
+        {interruption}
         <section className="panel station-work-worklist" aria-labelledby="station-worklist-heading">
           <h2 id="station-worklist-heading">{t('stations.work.worklist')}</h2>
           {worklist(station)}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INTERRUPTION_STREAM_TYPE } from '../../../../domain/interruptions/interruption.events';
+import type { InterruptionView } from '../../../../domain/interruptions/interruptions.views';
+import { can } from '../../../lib/access';
+import { useAuth } from '../../../lib/auth';
+import { useLiveQuery } from '../../../lib/use-live-feed';
+import { Button } from '../../../ui/button';
+import { LiveNote } from '../../../ui/live-note';
+import { getInterruptionsQueryOptions, useInterruptions } from '../api/interruptions';
+import { OpenInterruptionFacts, ResolveInterruptionDialog } from './station-interruption-panel';
+import '../interruptions.css';
+
+const topics = [`type:${INTERRUPTION_STREAM_TYPE}`] as const;
+const noTopics = [] as const;
+const openQuery = { open: true };
+
+function StoppedStation({ interruption, onResolve }: { interruption: InterruptionView; onResolve?: (interruption: InterruptionView) => void }) {
+  const { t } = useTranslation();
+  const station = interruption.stationName ?? t('interruptions.deletedStation');
+  return (
+    <li className="interruption-marker" data-station-id={interruption.stationId} aria-label={t('interruptions.board.stationStopped', { station })}>
+      <span className="interruption-marker-dot" aria-hidden="true" />
+      <div className="interruption-marker-text">
+        <p className="interruption-marker-station">{t('interruptions.board.stationStopped', { station })}</p>
+        <OpenInterruptionFacts interruption={interruption} />
+      </div>
+      {onResolve ? (
+        <Button variant="secondary" onPress={() => onResolve(interruption)}>
+          {t('interruptions.resolve.actionAt', { station })}
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The stations stopped now, each as a red marker with its reason (home board and shop-floor
+ * display). Every interruption event of the company reads them again, so a station turns red on
+ * every board at once and clears when resolved; while the feed is not live it says so.
+ * Administrators resolve from here; operators resolve at their station.
+ */
+export function InterruptedStations({ variant = 'board' }: { variant?: 'board' | 'display' }) {
+  const { t } = useTranslation();
+  const { session } = useAuth();
+  const hasCompany = Boolean(session?.company);
+  const open = useInterruptions(openQuery, hasCompany);
+  const live = useLiveQuery(hasCompany ? topics : noTopics, getInterruptionsQueryOptions(openQuery).queryKey, open);
+  // Outside the list: the marker leaves as soon as the feed says it is resolved, the dialog's notice stays.
+  const [resolving, setResolving] = useState<InterruptionView | null>(null);
+  if (!hasCompany) return null;
+  const stopped = open.data?.data ?? [];
+  const mayResolve = can(session, 'write');
+  return (
+    <section
+      className={`panel interruption-board interruption-board-${variant}`}
+      aria-labelledby="interruption-board-heading"
+      data-current={live.isCurrent}
+      data-stopped={stopped.length}
+    >
+      <div className="interruption-board-header">
+        <h2 id="interruption-board-heading">{t('interruptions.board.title', { count: stopped.length })}</h2>
+        <LiveNote live={live} text={(kind) => t(`interruptions.board.live.${kind}`)} />
+      </div>
+      {stopped.length === 0 ? (
+        <p className="interruption-none">
+          {open.isSuccess ? t('interruptions.board.none') : open.isError ? t('interruptions.board.loadFailed') : t('interruptions.board.loading')}
+        </p>
+      ) : (
+        <ul className="plain-list interruption-markers">
+          {stopped.map((interruption) => (
+            <StoppedStation key={interruption.id} interruption={interruption} onResolve={mayResolve ? setResolving : undefined} />
+          ))}
+        </ul>
+      )}
+      {resolving ? <ResolveInterruptionDialog key={resolving.id} interruption={resolving} isOpen onClose={() => setResolving(null)} /> : null}
+    </section>
+  );
+}

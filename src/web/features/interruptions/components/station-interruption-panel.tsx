@@ -1,0 +1,268 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { interruptionStreamId } from '../../../../domain/interruptions/interruption.events';
+import { interruptionLimits, reportInterruptionSchema, resolveInterruptionSchema } from '../../../../domain/interruptions/interruption.schema';
+import type { InterruptionView } from '../../../../domain/interruptions/interruptions.views';
+import { describeError, formWideError, validateInput } from '../../../lib/error-messages';
+import { useLocaleFormats } from '../../../lib/locale';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { useLiveQuery } from '../../../lib/use-live-feed';
+import { Button } from '../../../ui/button';
+import { Dialog, DialogActions } from '../../../ui/dialog';
+import { Form, FormError } from '../../../ui/form';
+import { useNotify } from '../../../ui/notification-bar';
+import { Select, SelectItem } from '../../../ui/select';
+import { TextArea } from '../../../ui/text-area';
+import {
+  getInterruptionsQueryOptions,
+  useInterruptionReasons,
+  useInterruptions,
+  useOrdersAtStation,
+  useReportInterruption,
+  useResolveInterruption,
+} from '../api/interruptions';
+import { durationText } from './duration';
+import '../interruptions.css';
+
+/** The order select's entry for "the station as a whole". */
+const wholeStation = 'whole-station';
+
+interface ReportDraft {
+  reasonId: string;
+  orderId: string;
+  note: string;
+}
+
+const emptyReport = (): ReportDraft => ({ reasonId: '', orderId: wholeStation, note: '' });
+
+function ReportDialog({ stationId, isOpen, onClose }: { stationId: string; isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const reasons = useInterruptionReasons(isOpen);
+  const orders = useOrdersAtStation(stationId, isOpen);
+  const report = useReportInterruption();
+  const check = useCallback(
+    (draft: ReportDraft) =>
+      validateInput(reportInterruptionSchema, {
+        stationId,
+        reasonId: draft.reasonId || undefined,
+        orderId: draft.orderId === wholeStation ? null : draft.orderId,
+        note: draft.note,
+      }),
+    [stationId],
+  );
+  const form = useSchemaForm({ initial: emptyReport, check });
+  const activeReasons = (reasons.data?.data ?? []).filter((reason) => reason.status === 'active');
+  // The order in work first: it is the one most likely stopped.
+  const orderItems = [
+    { id: wholeStation, name: t('interruptions.report.wholeStation') },
+    ...[...(orders.data?.data ?? [])]
+      .sort((a, b) => Number(b.inWork) - Number(a.inWork))
+      .map((order) => ({ id: order.id, name: order.inWork ? t('interruptions.report.orderInWork', { orderNumber: order.orderNumber }) : order.orderNumber })),
+  ];
+
+  const close = () => {
+    form.reset(emptyReport());
+    report.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = form.submit();
+    if (!checked) return;
+    report.mutate(checked, {
+      onSuccess: () => {
+        notify({ severity: 'success', message: t('interruptions.report.done') });
+        close();
+      },
+      onError: (error) => {
+        form.showServerProblems(error);
+        notify({ severity: 'error', message: t('interruptions.report.failed', { reason: describeError(t, error) }) });
+      },
+    });
+  };
+
+  return (
+    <Dialog title={t('interruptions.report.title')} isOpen={isOpen} onOpenChange={(open) => !open && close()} isDismissable={false}>
+      <Form id={form.scopeId} onSubmit={submit} aria-label={t('interruptions.report.title')}>
+        <FormError error={formWideError(report.error)} />
+        {reasons.isSuccess && activeReasons.length === 0 ? (
+          <p className="interruption-no-reasons" role="alert">
+            {t('interruptions.report.noReasons')}
+          </p>
+        ) : (
+          <Select
+            label={t('interruptions.fields.reason')}
+            isRequired
+            value={form.draft.reasonId || null}
+            onChange={(key) => form.patch({ reasonId: key === null ? '' : String(key) })}
+            items={activeReasons}
+            errorDetail={form.problem('reasonId')}
+            placeholder={t('interruptions.report.chooseReason')}
+          >
+            {(reason) => <SelectItem id={reason.id}>{reason.name}</SelectItem>}
+          </Select>
+        )}
+        <Select
+          label={t('interruptions.fields.order')}
+          value={form.draft.orderId}
+          onChange={(key) => form.patch({ orderId: key === null ? wholeStation : String(key) })}
+          items={orderItems}
+          errorDetail={form.problem('orderId')}
+        >
+          {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+        </Select>
+        <TextArea
+          label={t('interruptions.fields.note')}
+          description={t('interruptions.report.noteHint', { max: interruptionLimits.note })}
+          rows={3}
+          maxLength={interruptionLimits.note}
+          {...form.field('note')}
+        />
+        <DialogActions>
+          <Button variant="secondary" onPress={close}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={report.isPending || activeReasons.length === 0}>
+            {t('interruptions.report.send')}
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
+
+interface ResolveDraft {
+  note: string;
+}
+
+const emptyResolve = (): ResolveDraft => ({ note: '' });
+const checkResolve = (draft: ResolveDraft) => validateInput(resolveInterruptionSchema, draft);
+
+/** The dialog in which someone resolves an open interruption with a note. */
+export function ResolveInterruptionDialog({ interruption, isOpen, onClose }: { interruption: InterruptionView; isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const resolve = useResolveInterruption();
+  const form = useSchemaForm({ initial: emptyResolve, check: checkResolve });
+
+  const close = () => {
+    form.reset(emptyResolve());
+    resolve.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = form.submit();
+    if (!checked) return;
+    resolve.mutate(
+      { id: interruption.id, input: checked },
+      {
+        onSuccess: () => {
+          notify({ severity: 'success', message: t('interruptions.resolve.done') });
+          close();
+        },
+        onError: (error) => {
+          form.showServerProblems(error);
+          notify({ severity: 'error', message: t('interruptions.resolve.failed', { reason: describeError(t, error) }) });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog title={t('interruptions.resolve.title')} isOpen={isOpen} onOpenChange={(open) => !open && close()} isDismissable={false}>
+      <Form id={form.scopeId} onSubmit={submit} aria-label={t('interruptions.resolve.title')}>
+        <p>{t('interruptions.resolve.intro', { station: interruption.stationName ?? '', reason: interruption.reason.name })}</p>
+        <FormError error={formWideError(resolve.error)} />
+        <TextArea
+          label={t('interruptions.fields.resolutionNote')}
+          description={t('interruptions.report.noteHint', { max: interruptionLimits.note })}
+          rows={3}
+          isRequired
+          maxLength={interruptionLimits.note}
+          {...form.field('note')}
+        />
+        <DialogActions>
+          <Button variant="secondary" onPress={close}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={resolve.isPending}>
+            {t('interruptions.resolve.send')}
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** The open interruption in words: reason, order, note, who and since when. */
+export function OpenInterruptionFacts({ interruption }: { interruption: InterruptionView }) {
+  const { t } = useTranslation();
+  const formats = useLocaleFormats();
+  return (
+    <>
+      <p className="interruption-reason">{interruption.reason.name}</p>
+      <p>
+        {t('interruptions.open.since', {
+          at: formats.time(interruption.reportedAt),
+          duration: durationText(t, interruption.durationSeconds),
+          who: interruption.reportedBy.name || t('interruptions.someone'),
+        })}
+      </p>
+      {interruption.orderNumber ? <p>{t('interruptions.open.order', { orderNumber: interruption.orderNumber })}</p> : null}
+      {interruption.note ? <p className="interruption-note">{interruption.note}</p> : null}
+    </>
+  );
+}
+
+/**
+ * The station screen's Andon: while the station runs, "Report interruption"; while it is stopped,
+ * a red panel with the reason and "Resolve". Live on the station's interruption stream, so a report
+ * or resolution made elsewhere (an administrator in the console) shows at once.
+ */
+export function StationInterruptionPanel({ stationId }: { stationId: string }) {
+  const { t } = useTranslation();
+  const query = { open: true, stationId };
+  const open = useInterruptions(query);
+  useLiveQuery([`stream:${interruptionStreamId(stationId)}`], getInterruptionsQueryOptions(query).queryKey, open);
+  const [reporting, setReporting] = useState(false);
+  // The one being resolved stays while its dialog is open, even once the feed says it is resolved.
+  const [resolving, setResolving] = useState<InterruptionView | null>(null);
+  const current = open.data?.data[0];
+
+  // The dialogs stay mounted whichever state the panel shows: the live feed may turn the station
+  // red (or clear it) before the dialog's own answer arrives, and its notice must still show.
+  const dialogs = (
+    <>
+      <ReportDialog stationId={stationId} isOpen={reporting} onClose={() => setReporting(false)} />
+      {resolving ? <ResolveInterruptionDialog key={resolving.id} interruption={resolving} isOpen onClose={() => setResolving(null)} /> : null}
+    </>
+  );
+
+  if (!current) {
+    return (
+      <section className="interruption-station" data-interrupted="false" aria-labelledby="interruption-station-heading">
+        <h2 id="interruption-station-heading" className="visually-hidden">
+          {t('interruptions.station.heading')}
+        </h2>
+        <Button variant="secondary" onPress={() => setReporting(true)} isDisabled={!open.isSuccess}>
+          {t('interruptions.report.action')}
+        </Button>
+        {dialogs}
+      </section>
+    );
+  }
+  return (
+    <section className="interruption-station" data-interrupted="true" aria-labelledby="interruption-station-heading">
+      <div className="interruption-station-text" role="alert">
+        <h2 id="interruption-station-heading">{t('interruptions.station.stopped')}</h2>
+        <OpenInterruptionFacts interruption={current} />
+      </div>
+      <Button onPress={() => setResolving(current)}>{t('interruptions.resolve.action')}</Button>
+      {dialogs}
+    </section>
+  );
+}

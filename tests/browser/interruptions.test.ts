@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { clientOf, companyWithTeam, type TestCompany } from '../support/identity.js';
+import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
+
+// Interruptions (Andon): an operator reports at the station screen; the station turns red at once
+// on a supervisor's shop-floor display (another browser page), the supervisor is notified, and
+// resolving it clears the marker everywhere.
+let app: BrowserApp;
+let company: TestCompany;
+let station: { id: string; name: string };
+
+beforeAll(async () => {
+  app = await startBrowserApp();
+  company = await companyWithTeam(app.testApp, { companyName: 'Keller Umformtechnik' });
+  const office = clientOf(app.testApp, company.superUser.token);
+  const created = await office.post('/api/stations', { name: 'PRESSE' });
+  expect(created.statusCode, created.body).toBe(201);
+  station = created.json();
+  const authorised = await office.put(`/api/users/${company.operator.id}/station-authorizations`, { stationIds: [station.id] });
+  expect(authorised.statusCode, authorised.body).toBe(200);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const notice = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+const marker = (page: Page) => page.getByRole('listitem', { name: 'Station PRESSE stopped' });
+
+async function signInAtStation(): Promise<Page> {
+  const tablet = await newHeldPage(app);
+  await tablet.goto(`${app.baseUrl}/station/${station.id}/login`);
+  await tablet.getByRole('textbox', { name: 'Username' }).fill(company.operator.login);
+  await tablet.getByRole('textbox', { name: 'Password' }).fill(company.operator.password);
+  await tablet.getByRole('button', { name: 'Sign in at the station' }).click();
+  await tablet.waitForURL(`**/station/${station.id}/work`);
+  await tablet.getByRole('heading', { level: 1, name: 'PRESSE' }).waitFor();
+  return tablet;
+}
+
+describe('interruptions (Andon)', () => {
+  it('an operator reports at the station; the display shows the station red at once; resolving clears it', async () => {
+    const tablet = await signInAtStation();
+    // No reasons yet: the dialog says so and where an administrator adds them.
+    await tablet.getByRole('button', { name: 'Report interruption' }).click();
+    const dialog = tablet.getByRole('dialog', { name: 'Report an interruption' });
+    await dialog.getByText(/has no interruption reasons yet/).waitFor();
+    await expectNoAxeViolations(tablet, 'report dialog without reasons');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const office = clientOf(app.testApp, company.superUser.token);
+    const added = await office.post('/api/team/master-data/interruptionReasons', { name: 'Tool broken' });
+    expect(added.statusCode, added.body).toBe(201);
+
+    // The supervisor watches the shop-floor display: nothing stopped.
+    const display = await openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, '/order/advertisement');
+    await display.getByText('Interruptions are live').waitFor();
+    await display.getByText('No station is stopped.').waitFor();
+
+    await tablet.getByRole('button', { name: 'Report interruption' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Report' }).click();
+    await dialog.getByText('This field is required.').waitFor();
+    await dialog.getByRole('button', { name: /Reason$/ }).click();
+    await tablet.getByRole('option', { name: 'Tool broken' }).click();
+    await dialog.getByRole('textbox', { name: /^Note/ }).fill('Punch cracked');
+    await expectNoAxeViolations(tablet, 'report dialog');
+    await dialog.getByRole('button', { name: 'Report' }).click();
+    await notice(tablet, 'The interruption is reported. The supervisors are notified.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await tablet.getByRole('heading', { name: 'This station is stopped' }).waitFor();
+    await tablet.getByText('Tool broken').waitFor();
+    await expectNoAxeViolations(tablet, '/station/:id/work, stopped');
+
+    // At once on the display: the station red with its reason, and the supervisor's notification.
+    await marker(display).waitFor();
+    await marker(display).getByText('Tool broken').waitFor();
+    await marker(display).getByText('Punch cracked').waitFor();
+    // A warning: the notification bar's assertive region.
+    await display.getByRole('alert').filter({ hasText: 'Station PRESSE stopped: Tool broken (reported by Olga Berg)' }).waitFor();
+    await display.getByRole('heading', { name: '1 station stopped' }).waitFor();
+    await expectNoAxeViolations(display, '/order/advertisement with a stopped station');
+
+    // Resolved at the station: the display clears.
+    await tablet.getByRole('button', { name: 'Resolve' }).click();
+    const resolve = tablet.getByRole('dialog', { name: 'Resolve the interruption' });
+    await resolve.getByRole('textbox', { name: /^How it was resolved/ }).fill('New punch fitted');
+    await resolve.getByRole('button', { name: 'Resolve' }).click();
+    await notice(tablet, 'The interruption is resolved.').waitFor();
+    await tablet.getByRole('button', { name: 'Report interruption' }).waitFor();
+    await display.getByText('No station is stopped.').waitFor();
+    expect(await marker(display).count()).toBe(0);
+  });
+
+  it('the home board shows a stopped station red; a supervisor resolves it there', async () => {
+    const office = clientOf(app.testApp, company.superUser.token);
+    const reasons = (await office.get('/api/team/master-data/interruptionReasons')).json().data as { id: string }[];
+    const home = await openHeldPageAs(app, company.superUser, 'SUPER_USER', company.companyId, '/home');
+    await home.getByText('No station is stopped.').waitFor();
+    const reported = await clientOf(app.testApp, company.admin.token).post('/api/interruptions', { stationId: station.id, reasonId: reasons[0].id });
+    expect(reported.statusCode, reported.body).toBe(201);
+    await marker(home).waitFor();
+    await expectNoAxeViolations(home, '/home with a stopped station');
+    await marker(home).getByRole('button', { name: 'Resolve at PRESSE' }).click();
+    const resolve = home.getByRole('dialog', { name: 'Resolve the interruption' });
+    await resolve.getByRole('textbox', { name: /^How it was resolved/ }).fill('Checked, runs again');
+    await resolve.getByRole('button', { name: 'Resolve' }).click();
+    await home.getByText('No station is stopped.').waitFor();
+  });
+});
