@@ -105,7 +105,7 @@ describe('the master user: customer accounts', () => {
       'Code',
       'Users',
       'Plan',
-      'GB',
+      'Storage (GB)',
       'Actions',
     ]);
     const total = (await asMaster((await storedSession(page))?.access_token ?? '', 'GET', '/api/company-account/all?page=1&limit=10')).json().total as number;
@@ -132,7 +132,8 @@ describe('the master user: customer accounts', () => {
       expect.stringMatching(/\S/),
       '1',
       'Standard',
-      '0.00',
+      // Storage used of the plan's quota (standard: 20 GB).
+      '0.00 of 20.00',
       'EditDelete',
     ]);
 

@@ -47,6 +47,8 @@ export const customerAccountRowSchema = z.object({
   trialEndsAt: isoDate.nullable(),
   /** Storage used by the company's files, in GB. */
   storageGb: z.number(),
+  /** The storage quota of the company's plan, in GB (uploads past it answer 413). */
+  storageQuotaGb: z.number(),
 });
 export type CustomerAccountRow = z.infer<typeof customerAccountRowSchema>;
 

@@ -41,6 +41,7 @@ describe('customer accounts', () => {
       plan: 'trial',
       trialEndsAt: expect.any(String),
       storageGb: 0,
+      storageQuotaGb: 1,
     });
     expect(data[0].code).not.toBe(data[1].code);
   });
@@ -69,7 +70,7 @@ describe('customer accounts', () => {
     expect(row.users).toBe(3);
   });
 
-  it('shows the storage used by the company files in GB', async () => {
+  it('shows the storage used by the company files and the quota of its plan in GB', async () => {
     const team = await companyWithTeam(t, { companyName: 'Storage GmbH' });
     const dir = path.join(t.config.dataDir, 'companies', team.companyId, 'materials');
     await mkdir(dir, { recursive: true });
@@ -78,7 +79,7 @@ describe('customer accounts', () => {
     await file.truncate(1_500_000_000);
     await file.close();
     const row = (await asMaster().get('/api/company-account/all?companyName=Storage')).json().data[0];
-    expect(row.storageGb).toBe(1.5);
+    expect(row).toMatchObject({ plan: 'standard', storageGb: 1.5, storageQuotaGb: 20 });
   });
 
   it('answers one customer with settings, and 404 for an unknown id', async () => {

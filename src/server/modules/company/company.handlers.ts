@@ -7,6 +7,7 @@ import {
   trialEndFrom,
   trialHasEnded,
 } from '../../../domain/company/company.rules.js';
+import { storageQuotaBytes } from '../../../domain/company/company-account.schema.js';
 import type { CustomerAccountCreate } from '../../../domain/company/customer-account.schema.js';
 import type { DateFormat } from '../../../domain/company/date-format.rules.js';
 import { COMPANY_STREAM_TYPE, companyStreamId, type CompanyEvent, type PlatformEvent } from '../../../domain/company/company.events.js';
@@ -109,6 +110,7 @@ function customerRow(row: CompanyRow, storageBytes: number): CustomerAccountRow 
     plan: row.plan,
     trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
     storageGb: bytesToGb(storageBytes),
+    storageQuotaGb: bytesToGb(storageQuotaBytes[row.plan]),
   };
 }
 

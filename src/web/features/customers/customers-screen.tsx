@@ -34,7 +34,11 @@ export function CustomersScreen({ headerLinks }: { headerLinks?: ReactNode }) {
       { id: 'code', header: t('customers.columns.code'), cell: (row) => row.code },
       { id: 'users', header: t('customers.columns.users'), cell: (row) => row.users },
       { id: 'plan', header: t('customers.columns.plan'), cell: (row) => t(`customers.plans.${row.plan}`) },
-      { id: 'storageGb', header: t('customers.columns.storageGb'), cell: (row) => formatGb(row.storageGb, language) },
+      {
+        id: 'storageGb',
+        header: t('customers.columns.storageGb'),
+        cell: (row) => t('customers.storageOfQuota', { used: formatGb(row.storageGb, language), quota: formatGb(row.storageQuotaGb, language) }),
+      },
       {
         id: 'actions',
         header: t('customers.columns.actions'),

@@ -173,7 +173,7 @@ function EditCustomerForm({ customer }: { customer: CustomerAccountEditView }) {
         </div>
         <div>
           <dt>{t('customers.columns.storageGb')}</dt>
-          <dd>{formatGb(customer.storageGb, language)}</dd>
+          <dd>{t('customers.storageOfQuota', { used: formatGb(customer.storageGb, language), quota: formatGb(customer.storageQuotaGb, language) })}</dd>
         </div>
         <div>
           <dt>{t('customers.edit.referralSource')}</dt>
