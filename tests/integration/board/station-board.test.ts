@@ -66,9 +66,9 @@ describe('the station board', () => {
 
     // Ten hours of work at SAW: the first completion gives the line its cycle time.
     const atSaw = await line.signInAt(0, saw.id);
-    let urgentNow = await act(atSaw, urgent, 'start-work', { stationId: saw.id });
+    const inWork = await act(atSaw, urgent, 'start-work', { stationId: saw.id });
     clock.advance(hours(10));
-    urgentNow = await act(atSaw, urgentNow, 'complete-work', { stationId: saw.id });
+    await act(atSaw, inWork, 'complete-work', { stationId: saw.id });
     board = await boardOf(line.admin);
     expect(column(board, 'SAW')).toMatchObject({ count: 1, overLimit: false, cycleSeconds: 36_000, bottleneck: true, waitingSeconds: 36_000 });
     expect(column(board, 'DRILL')).toMatchObject({ count: 1, bottleneck: false, waitingSeconds: 0 });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { InterruptedStations, InterruptionAlerts } from '../../features/interruptions';
+import { StationBoard } from '../../features/board';
 import { AdvertisementBoard } from '../../features/orders';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
@@ -12,7 +13,7 @@ export default function AdvertisementPage({ screen }: ScreenPageProps) {
   return (
     <>
       <InterruptionAlerts />
-      <AdvertisementBoard alerts={<InterruptedStations variant="display" />} />
+      <AdvertisementBoard alerts={<InterruptedStations variant="display" />} stationBoard={<StationBoard variant="display" />} />
     </>
   );
 }

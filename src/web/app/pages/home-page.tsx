@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { StationBoard } from '../../features/board';
 import { InterruptedStations } from '../../features/interruptions';
 import { KeyFiguresBoard } from '../../features/key-figures';
 import { HomeBoardScreen } from '../../features/orders';
@@ -7,7 +8,7 @@ import { useCompanyFunctions } from '../../lib/company-display';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
 
-/** home: the live board of the company's orders, the stations stopped now (red, live), and its chosen key figures (unless the company switched them off). */
+/** home: the live board of the company's orders, the stations stopped now (red, live), the station board (docs/board.md), and its chosen key figures (unless the company switched them off). */
 export default function HomePage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t(`screens.${screen}.title`));
@@ -17,6 +18,7 @@ export default function HomePage({ screen }: ScreenPageProps) {
     <div className="page">
       <HomeBoardScreen />
       <InterruptedStations />
+      <StationBoard />
       {hasCompany && functions.isOn('keyFigures') ? <KeyFiguresBoard /> : null}
     </div>
   );

@@ -66,10 +66,10 @@ function AnnouncementEditor({ comment }: { comment: string }) {
 /**
  * `order/advertisement`: the shop-floor display. A full-screen live board of the orders in
  * production (number, station, status, delayed) under the announcement line an administrator
- * sets, and `alerts` (app/ composes the stations stopped now, from the interruptions feature). While the connection is lost or catching up it says so and frames the board as not
+ * sets, the station board (`stationBoard`, from the board feature), and `alerts` (app/ composes the stations stopped now, from the interruptions feature). While the connection is lost or catching up it says so and frames the board as not
  * current: a stale board is never shown as current.
  */
-export function AdvertisementBoard({ alerts }: { alerts?: ReactNode } = {}) {
+export function AdvertisementBoard({ alerts, stationBoard }: { alerts?: ReactNode; stationBoard?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { session } = useAuth();
   const formats = useLocaleFormats();
@@ -127,6 +127,7 @@ export function AdvertisementBoard({ alerts }: { alerts?: ReactNode } = {}) {
         <section className="display-announcement" aria-label={t('orders.display.announcement')} aria-live="polite">
           {board.data?.comment ? <p>{board.data.comment}</p> : <p className="order-muted">{t('orders.display.noAnnouncement')}</p>}
         </section>
+        {stationBoard}
         <section className="display-board" aria-labelledby="display-board-heading" aria-busy={!live.isCurrent}>
           <h2 id="display-board-heading">{t('orders.display.inProduction', { count: orders.length })}</h2>
           <DataTable

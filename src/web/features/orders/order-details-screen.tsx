@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
-import { orderStreamId } from '../../../domain/orders/order.events';
+import { ORDER_STREAM_TYPE, orderStreamId } from '../../../domain/orders/order.events';
 import { can } from '../../lib/access';
 import { shownMoney, useFormatNumber, useLocaleFormats } from '../../lib/locale';
 import { useAuth } from '../../lib/auth';
@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Link } from '../../ui/link';
 import { LivePanel } from '../../ui/live-panel';
 import { getOrderQueryOptions, useOrder } from './api/orders';
+import { predictionsKey, usePredictions } from './api/predictions';
 import type { OrderView } from './api/types';
 import { LiveState } from './components/live-state';
 import { OrderPageHeader } from './components/order-page-header';
@@ -20,6 +21,7 @@ import { DelayedBadge, PriorityBadge, QualityBadge, StatusBadge } from './compon
 import { OrderMeasurements } from './components/order-measurements';
 import { OrderLoader } from './components/order-loader';
 import { OrderProgressStepper } from './components/order-progress-stepper';
+import { PredictionText } from './components/prediction-text';
 import { editOrderHref, orderDetailsHref, orderHistoryHref, orderListHref } from './list-search';
 import './orders.css';
 
@@ -138,6 +140,23 @@ function ShipmentAndProgress({ order }: { order: OrderView }) {
   );
 }
 
+const predictionTopics = [`type:${ORDER_STREAM_TYPE}`] as const;
+
+/** A production order in progress: its predicted completion (docs/prediction.md), current with every order's move. */
+function PredictionLine({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const predictions = usePredictions();
+  useLiveQuery(predictionTopics, predictionsKey, predictions.query);
+  const prediction = predictions.byOrder.get(orderId);
+  return (
+    <p className="order-location" data-testid="order-prediction">
+      {t('board.prediction.label')}: <PredictionText prediction={prediction} />
+      {prediction?.predictedAt ? ` · ${t('board.prediction.queueAhead', { count: prediction.queueAhead })}` : null}
+      {predictions.window ? <span className="order-muted"> · {t('board.prediction.method', { window: predictions.window })}</span> : null}
+    </p>
+  );
+}
+
 function OrderDetails({ order, live, documents }: { order: OrderView; live: ReturnType<typeof useLiveQuery>; documents?: (order: OrderView) => ReactNode }) {
   const { t } = useTranslation();
   const { session } = useAuth();
@@ -184,6 +203,7 @@ function OrderDetails({ order, live, documents }: { order: OrderView; live: Retu
             <LocationText order={order} />
           </p>
         ) : null}
+        {order.kind === 'production' && order.status === 'in-progress' ? <PredictionLine orderId={order.id} /> : null}
         {canWrite ? <OrderActions order={order} /> : null}
         <Relatives order={order} />
         <ShipmentAndProgress order={order} />

@@ -12,10 +12,12 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { Link } from '../../../ui/link';
 import { Select, SelectItem } from '../../../ui/select';
 import { getOrdersQueryOptions, useOrders, type OrderListQuery } from '../api/orders';
+import { predictionsKey, usePredictions } from '../api/predictions';
 import type { OrderListItem } from '../api/types';
 import { editOrderHref, orderDetailsHref, orderHistoryHref, statusesOfKind, type OrderListState } from '../list-search';
 import { LiveState } from './live-state';
 import { QualityBadge, StatusBadge } from './order-badges';
+import { PredictionText } from './prediction-text';
 import { sharedOrderColumns } from './order-columns';
 
 export interface OrderTableProps {
@@ -48,6 +50,10 @@ export function OrderTable({ state, onChange, onPagingChange, canWrite, topics }
   };
   const orders = useOrders(query);
   const live = useLiveQuery(topics, getOrdersQueryOptions(query).queryKey, orders);
+  // Production orders show their predicted completion (docs/prediction.md), kept current alike.
+  const predictions = usePredictions(kind === 'production');
+  useLiveQuery(kind === 'production' ? topics : [], predictionsKey, predictions.query);
+  const predicted = predictions.byOrder;
 
   const columns = useMemo<DataTableColumn<OrderListItem>[]>(() => {
     const shared = sharedOrderColumns(t, formats.day);
@@ -70,6 +76,7 @@ export function OrderTable({ state, onChange, onPagingChange, canWrite, topics }
     ];
     if (kind === 'production') {
       list.push(shared.station);
+      list.push({ id: 'predicted', header: t('board.prediction.column'), cell: (order) => <PredictionText prediction={predicted.get(order.id)} /> });
     } else {
       list.push({ id: 'netSum', header: t('orders.fields.netSum'), allowsSorting: true, cell: (order) => format(order.netSum, shownMoney) });
     }
@@ -93,7 +100,7 @@ export function OrderTable({ state, onChange, onPagingChange, canWrite, topics }
       ),
     });
     return list;
-  }, [t, format, formats, kind, canWrite]);
+  }, [t, format, formats, kind, canWrite, predicted]);
 
   const statusItems = [{ id: ALL }, ...statusesOfKind[kind].map((id) => ({ id }))];
   const delayedItems = [{ id: ALL }, { id: 'true' }, { id: 'false' }];

@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StationBoard } from '../../../../domain/orders/board.views';
+import type { InterruptionPage } from '../../../../domain/interruptions/interruptions.views';
+import { api, isApiError } from '../../../lib/api';
+
+/** Under the orders' key: every order change and live order event reads the board again. */
+export const stationBoardKey = ['orders', 'station-board'] as const;
+
+export const getStationBoard = (): Promise<StationBoard> => api.get<StationBoard>('/orders/station-board');
+
+export const stationBoardQueryOptions = () => queryOptions({ queryKey: stationBoardKey, queryFn: getStationBoard });
+
+/** The station board (docs/board.md). Off while no company is chosen. */
+export const useStationBoard = (enabled = true) => useQuery({ ...stationBoardQueryOptions(), enabled });
+
+export const openInterruptionsKey = ['interruptions', 'open', 'board'] as const;
+
+/**
+ * The open interruptions (docs/interruptions.md), at most one per station: the board turns those
+ * stations red. A server without the interruptions route answers none.
+ */
+export const openInterruptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: openInterruptionsKey,
+    queryFn: async (): Promise<InterruptionPage['data']> => {
+      try {
+        return (await api.get<InterruptionPage>('/interruptions', { query: { open: 'true', limit: 100 } })).data;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return [];
+        throw error;
+      }
+    },
+  });
+
+export const useOpenInterruptions = (enabled = true) => useQuery({ ...openInterruptionsQueryOptions(), enabled });
+
+/** Move to, from the board: the same command as the order's Move to (`POST /api/orders/{id}/move-to-station`). */
+export function useMoveCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version, toStationId }: { id: string; version: number; toStationId: string }) =>
+      api.post(`/orders/${encodeURIComponent(id)}/move-to-station`, { version, toStationId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
