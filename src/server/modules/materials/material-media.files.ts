@@ -17,9 +17,9 @@ function mediumFile(dataDir: string, companyId: string, materialId: string, medi
   return path.join(mediaDir(dataDir, companyId, materialId), mediumId);
 }
 
-export const unsupportedMedium = () => new DomainError('UNSUPPORTED_MEDIA_TYPE', [{ path: 'file', message: 'materials.media.type' }]);
+export const unsupportedMedium = () => new DomainError('UNSUPPORTED_MEDIA_TYPE', [{ path: 'file', message: 'media.validation.type' }]);
 export const mediumTooLarge = (maxBytes: number) =>
-  new DomainError('PAYLOAD_TOO_LARGE', [{ path: 'file', message: 'materials.media.size', params: { max: maxBytes } }]);
+  new DomainError('PAYLOAD_TOO_LARGE', [{ path: 'file', message: 'media.validation.size', params: { max: maxBytes } }]);
 
 /** Counts the bytes passing and decides the type from the first ones: anything but PNG, JPEG, WebP or PDF fails at once. */
 function inspectMedium(maxBytes: number) {

@@ -18,6 +18,7 @@ import { ImageField, imageProblem } from './components/image-field';
 import { MaterialFields } from './components/material-fields';
 import { MaterialFormActions } from './components/material-form-actions';
 import { MaterialHeader } from './components/material-header';
+import { MaterialMediaPanel } from './components/material-media-panel';
 import { materialListHref } from './list-search';
 import { draftOf, isMadeHere } from './material-draft';
 import './materials.css';
@@ -167,6 +168,7 @@ function EditMaterialForm({ material, documents }: { material: Material; documen
         />
         {canWrite ? <MaterialFormActions type={draft.type} isBusy={busy} onDelete={() => setDeleting(true)} /> : null}
       </Form>
+      <MaterialMediaPanel materialId={material.id} steps={material.manufacturingSteps} canWrite={canWrite} />
       {isMadeHere(material.type) ? <BomTree materialId={material.id} hasUnsavedChanges={form.isDirty} /> : null}
       {/* The material's labels (app/ composes the documents panel in). */}
       {documents}

@@ -34,6 +34,7 @@ import { Badge } from '../../ui/badge';
 import { DelayedBadge, PriorityBadge, QualityBadge, StatusBadge } from './components/order-badges';
 import { CompleteWithReasonDialog } from './components/complete-with-reason-dialog';
 import { ScannedMaterialDialog } from './components/scanned-material-dialog';
+import { MediaOnArrival, StationMedia } from './components/station-media';
 import { MeasurementsPanel, useCheckedValues } from './components/measurements-panel';
 import { failedValuesOfWork, unmeasuredValuesOfWork } from '../../../domain/orders/order.decider';
 import type { ValueChecks } from '../../../domain/stations/station.schema';
@@ -275,6 +276,7 @@ function CurrentOrder({
             </p>
             <MaterialFavourites materialId={position.materialId} />
             <MaterialStepsAtStation materialId={position.materialId} stationId={stationId} />
+            <StationMedia materialId={position.materialId} stationId={stationId} />
           </li>
         ))}
       </ul>
@@ -375,6 +377,7 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
           </Button>
         </Form>
       ) : null}
+      <MediaOnArrival worklist={worklist.data} stationId={stationId} />
       {scannedMaterial ? (
         <ScannedMaterialDialog material={scannedMaterial} worklist={worklist.data} onOpenOrder={select} onClose={() => setScannedMaterial(null)} />
       ) : null}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { provisionCompany } from '../../src/server/modules/identity/index.js';
+import { expectNoAxeViolations, expectOk, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Client } from '../support/identity.js';
+import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
+
+// Media at the station: the super user uploads a PDF drawing for the step at SAW on the material's
+// screen (a missing station or file says 'Select station and/or upload media!'); the operator at
+// SAW sees it with the order of that material; with "display of media with a new record" on, a new
+// order arriving at SAW opens its media at once.
+let app: BrowserApp;
+let companyId: string;
+let owner: Client;
+let ownerMember: { id: string; token: string };
+let operator: { id: string; login: string };
+let saw: { id: string; name: string };
+let frameId = '';
+
+// A one-page PDF (what a drawing is) the server takes by its bytes.
+const DRAWING = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+beforeAll(async () => {
+  app = await startBrowserApp();
+  const tag = randomUUID().slice(0, 8);
+  const logins = { owner: `owner-${tag}@example.com`, operator: `mia${tag}` };
+  const provisioned = await provisionCompany(identityOf(app.testApp), {
+    companyName: `Zeichnungen ${tag}`,
+    plan: 'standard',
+    trialEndsAt: null,
+    users: [
+      { role: 'SUPER_USER', firstName: 'Sabine', lastName: 'Schmidt', email: logins.owner, password: testPassword },
+      { role: 'OPERATOR', firstName: 'Mia', lastName: 'Lang', username: logins.operator, password: testPassword },
+    ],
+  });
+  companyId = provisioned.companyId;
+  const session = await signInThroughApi(app.testApp, logins.owner, testPassword, '10.8.0.1');
+  owner = clientOf(app.testApp, session.access_token);
+  ownerMember = { id: provisioned.userIds[0], token: session.access_token };
+  operator = { id: provisioned.userIds[1], login: logins.operator };
+  saw = expectOk(await owner.post('/api/stations', { name: 'SAW' }), 201);
+  const sequence = expectOk<{ version: number }>(await owner.get('/api/stations/sequence'));
+  expectOk(await owner.put('/api/stations/sequence', { stationIds: [saw.id], startStationId: saw.id, version: sequence.version }));
+  expectOk(await owner.put(`/api/users/${operator.id}/station-authorizations`, { stationIds: [saw.id] }));
+  frameId = expectOk<{ id: string }>(
+    await owner.post('/api/materials', {
+      type: 'manufacturing_part',
+      name: 'Frame',
+      materialNumber: 'F-1',
+      stock: { quantity: 3, unit: 'pcs' },
+      manufacturingSteps: [{ process: 'Cut the tubes', stationId: saw.id }],
+    }),
+    201,
+  ).id;
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** A production order of the frame, started: it arrives at SAW. */
+async function frameOrderAtSaw(): Promise<{ id: string; orderNumber: string }> {
+  const created = expectOk<{ id: string; orderNumber: string; version: number }>(
+    await owner.post('/api/orders', {
+      kind: 'production',
+      name: 'Rahmen',
+      street: 'Werkstraße',
+      houseNumber: '1',
+      zip: '10115',
+      place: 'Berlin',
+      workInProgress: 'Rack 1',
+      positions: [{ materialId: frameId, quantity: 1, netPrice: 10 }],
+    }),
+    201,
+  );
+  expectOk(await owner.post(`/api/orders/${created.id}/start-production`, { version: created.version }));
+  return created;
+}
+
+async function openStation(page: Page) {
+  const res = await app.testApp.app.inject({
+    method: 'POST',
+    url: `/api/stations/${saw.id}/login`,
+    payload: { username: operator.login, password: testPassword },
+    remoteAddress: '10.8.1.1',
+  });
+  const answer = expectOk<{ access_token: string; userId: string }>(res);
+  await writeSession(page, app, {
+    access_token: answer.access_token,
+    userId: answer.userId,
+    role: 'OPERATOR',
+    company: companyId,
+    station: saw,
+    expiresAt: Date.now() + 3_600_000,
+  });
+  await page.goto(`${app.baseUrl}/station/${saw.id}/work`);
+  await page.getByRole('heading', { level: 1, name: saw.name }).waitFor();
+}
+
+describe('media at the station', () => {
+  it('the super user uploads a drawing for the step at SAW; the operator there sees it; a new order opens it when the setting asks', async () => {
+    const order = await frameOrderAtSaw();
+    const page = await openHeldPageAs(app, ownerMember, 'SUPER_USER', companyId, `/material/edit-material/${frameId}`);
+    const panel = page.getByRole('region', { name: 'Media' });
+    await panel.getByText('No media yet.').waitFor();
+
+    // Neither a station nor a file: the spec's message.
+    await panel.getByRole('button', { name: 'Upload', exact: true }).click();
+    await panel.getByRole('alert').getByText('Select station and/or upload media!').waitFor();
+    await expectNoAxeViolations(page, '/material/edit-material/:id (media, nothing chosen)');
+
+    await panel.getByRole('button', { name: /Station/ }).click();
+    await page.getByRole('option', { name: 'Step at SAW' }).click();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), panel.getByRole('button', { name: 'Choose file' }).click()]);
+    await chooser.setFiles({ name: 'frame-drawing.pdf', mimeType: 'application/pdf', buffer: DRAWING });
+    await panel.getByText('Chosen: frame-drawing.pdf').waitFor();
+    await panel.getByRole('button', { name: 'Upload', exact: true }).click();
+    await panel.getByText('frame-drawing.pdf', { exact: true }).waitFor();
+    await panel.getByText(/^SAW · PDF drawing · /).waitFor();
+    await expectNoAxeViolations(page, '/material/edit-material/:id (media listed)');
+
+    // The operator at SAW: the order's position shows the drawing, which opens in a dialog.
+    const tablet = await newHeldPage(app);
+    await openStation(tablet);
+    await tablet.getByRole('heading', { level: 3, name: `Order ${order.orderNumber}` }).waitFor();
+    const media = tablet.getByRole('group', { name: 'Media for this station' });
+    await media.getByRole('button', { name: 'Show frame-drawing.pdf' }).click();
+    const shown = tablet.getByRole('dialog', { name: 'frame-drawing.pdf' });
+    await shown.waitFor();
+    await expectNoAxeViolations(tablet, '/station/:id/work (a medium shown)');
+    await shown.getByRole('button', { name: 'Close' }).click();
+    await shown.waitFor({ state: 'detached' });
+
+    // "Display of media with a new record": a new order arriving at SAW opens its media at once.
+    const settings = expectOk<Record<string, unknown>>(await owner.get('/api/company-account/basic-settings'));
+    expectOk(await owner.put('/api/company-account/updateBasicSettings', { ...settings, mediaOnNewRecord: true }));
+    await tablet.reload();
+    await tablet.getByRole('heading', { level: 1, name: saw.name }).waitFor();
+    await tablet.getByRole('heading', { level: 3, name: `Order ${order.orderNumber}` }).waitFor();
+    const next = await frameOrderAtSaw();
+    const arrived = tablet.getByRole('dialog', { name: `Media of order ${next.orderNumber}: Frame` });
+    await arrived.waitFor();
+    await arrived.getByText('frame-drawing.pdf', { exact: true }).waitFor();
+    await expectNoAxeViolations(tablet, '/station/:id/work (media of a new order)');
+  });
+});
