@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server's port: PORT as the server reads it, 3000 by default.
 const apiServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -9,7 +10,28 @@ const apiServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 export default defineConfig({
   // Brotli and gzip copies of every text asset beside it; the server sends the one the browser takes
   // (@fastify/static preCompressed). Images and fonts are compressed already.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|map)$/, threshold: 1024 })],
+  plugins: [
+    react(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|map)$/, threshold: 1024 }),
+    // The service worker (Workbox): the built console precached, so a station screen reloads without
+    // network; navigations answered with the cached index.html, never /api. The station screen
+    // registers it (features/stations/offline/service-worker.ts); the dev server has none.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // Latin fonts only: the other subsets are not needed to open the station screen.
+        globIgnores: ['.vite/**', '**/*-cyrillic*', '**/*-greek*', '**/*-vietnamese*'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -67,6 +67,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob' for files (images, PDFs); JSON otherwise. */
   responseType?: 'json' | 'blob';
+  /** More request headers, e.g. `idempotency-key` (lib/offline-queue.ts). */
+  headers?: Record<string, string>;
 }
 
 function urlFor(path: string, query?: Record<string, QueryValue>): string {
@@ -96,7 +98,7 @@ async function readBody(response: Response): Promise<unknown> {
  * empty); every other status throws an ApiError. There is deliberately no timeout.
  */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const token = bearerToken;
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

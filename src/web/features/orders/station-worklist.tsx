@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
 import type { OrderAction } from '../../../domain/orders/order.machine';
 import type { ErrorCode, ErrorDetail } from '../../../domain/shared/errors';
 import { isApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { enqueue, mustQueue, onQueuedApplied, saveSnapshot, useOfflineQueue, useSnapshot, type QueuedCommand } from '../../lib/offline-queue';
 import { useCompanyFunctions } from '../../lib/company-display';
 import { describeError } from '../../lib/error-messages';
 import { useFormatNumber, useLocaleFormats } from '../../lib/locale';
@@ -51,7 +53,22 @@ export interface StationWorklistProps {
 /** What the operator sees after acting: done, or refused with the reason (a conflict names who was first). */
 type Outcome = { kind: 'conflict'; orderNumber: string } | { kind: 'refused'; message: string } | null;
 
-function WorklistEntries({ worklist, selectedId, onSelect }: { worklist: Worklist; selectedId: string | null; onSelect: (id: string) => void }) {
+/** The commands of one order that wait to be sent, in the order tapped. */
+const waitingFor = (items: readonly QueuedCommand[], orderId: string) => items.filter((item) => item.recordId === orderId && item.state === 'waiting');
+/** Whether a waiting command takes the order away from this station (complete, move to). */
+const leaves = (waiting: readonly QueuedCommand[]) => waiting.some((item) => item.kind === 'complete-work' || item.kind === 'move-to-station');
+
+function WorklistEntries({
+  worklist,
+  selectedId,
+  onSelect,
+  waiting,
+}: {
+  worklist: Worklist;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  waiting: readonly QueuedCommand[];
+}) {
   const { t } = useTranslation();
   const formats = useLocaleFormats();
   if (worklist.data.length === 0) {
@@ -78,6 +95,7 @@ function WorklistEntries({ worklist, selectedId, onSelect }: { worklist: Worklis
             <span className="station-order-facts">
               {order.prioritize ? <PriorityBadge /> : null}
               {order.inWork ? <Badge tone="info">{t('orders.station.inWork')}</Badge> : null}
+              {waitingFor(waiting, order.id).length > 0 ? <Badge tone="warning">{t('offline.waitingToSend')}</Badge> : null}
               <QualityBadge quality={order.quality} />
               <span>{t('orders.station.deliveryOn', { day: formats.day(order.deliveryDate) })}</span>
               {order.delayed ? <DelayedBadge delayed /> : null}
@@ -166,11 +184,14 @@ function CompleteWorkButton({
 function CurrentOrder({
   orderId,
   stationId,
+  owner,
   onOutcome,
   onLeft,
 }: {
   orderId: string;
   stationId: string;
+  /** The offline queue's owner (operator and station), null before the session is known. */
+  owner: string | null;
   onOutcome: (outcome: Outcome) => void;
   onLeft: () => void;
 }) {
@@ -179,28 +200,61 @@ function CurrentOrder({
   const format = useFormatNumber();
   const formats = useLocaleFormats();
   const order = useOrder(orderId);
+  // Kept for a reload without network (docs/offline-station.md).
+  const kept = useSnapshot(owner ? `order:${owner}:${orderId}` : null, order.data);
   const stations = useStationChoices();
-  const act = useRunOrderAction(order.data, { notifyFailure: false });
+  const keptStations = useSnapshot(owner ? `stations:${owner}` : null, stations.data);
+  const act = useRunOrderAction(kept.data, { notifyFailure: false });
+  const queue = useOfflineQueue(owner);
   const [moving, setMoving] = useState(false);
 
-  if (!order.data) {
+  if (!kept.data) {
     return order.isError ? <p role="alert">{describeError(t, order.error)}</p> : <Spinner />;
   }
-  const current = order.data;
-  const here = current.location?.stage === 'station' && current.location.stationId === stationId ? current.location : null;
-  const station = stations.data?.find((candidate) => candidate.id === stationId);
-  const can = (action: OrderAction) => here !== null && current.actions.includes(action);
+  const current = kept.data;
+  const waiting = waitingFor(queue.items, current.id);
+  const started = waiting.find((item) => item.kind === 'start-work');
+  const shownHere = current.location?.stage === 'station' && current.location.stationId === stationId ? current.location : null;
+  // A start waiting to be sent shows as started; a completion or move waiting shows the order as leaving.
+  const here = shownHere && started && !shownHere.workStartedAt ? { ...shownHere, workStartedAt: started.queuedAt } : shownHere;
+  const actions: readonly OrderAction[] = leaves(waiting)
+    ? []
+    : started
+      ? [...current.actions.filter((action) => action !== 'start-work' && action !== 'complete-work'), 'complete-work']
+      : current.actions;
+  const station = keptStations.data?.find((candidate) => candidate.id === stationId);
+  const can = (action: OrderAction) => here !== null && actions.includes(action);
 
   const run = async (action: OrderAction, target: ActionTarget) => {
     onOutcome(null);
-    const outcome = await act.run(action, target);
-    if (outcome.ok) {
-      if (outcome.answer.location?.stage !== 'station' || outcome.answer.location.stationId !== stationId) onLeft();
-      return;
+    const key = crypto.randomUUID();
+    if (!mustQueue(queue) || !owner) {
+      const outcome = await act.run(action, target, key);
+      if (outcome.ok) {
+        if (outcome.answer.location?.stage !== 'station' || outcome.answer.location.stationId !== stationId) onLeft();
+        return;
+      }
+      if (!outcome.unreachable || !owner) {
+        onOutcome(outcome.isConflict ? { kind: 'conflict', orderNumber: current.orderNumber } : { kind: 'refused', message: outcome.message });
+        // The fresh state: what the other operator did shows at once.
+        await queryClient.invalidateQueries({ queryKey: ordersKey });
+        return;
+      }
+      // The server could not be reached: the tap waits in the queue with the same key.
     }
-    onOutcome(outcome.isConflict ? { kind: 'conflict', orderNumber: current.orderNumber } : { kind: 'refused', message: outcome.message });
-    // The fresh state: what the other operator did shows at once.
-    await queryClient.invalidateQueries({ queryKey: ordersKey });
+    const toStation = target.toStationId ? stations.data?.find((candidate) => candidate.id === target.toStationId)?.name : undefined;
+    await enqueue(owner, {
+      key,
+      path: `/orders/${encodeURIComponent(current.id)}/${action}`,
+      body: { version: current.version, ...target },
+      after: waiting.at(-1)?.key ?? null,
+      kind: action,
+      recordId: current.id,
+      recordLabel: current.orderNumber,
+      readPath: `/orders/${encodeURIComponent(current.id)}`,
+      detail: toStation,
+    });
+    if (action === 'complete-work' || action === 'move-to-station') onLeft();
   };
 
   return (
@@ -293,6 +347,30 @@ function CurrentOrder({
   );
 }
 
+/** At most this many orders of the worklist are read ahead for a reload without network. */
+const PREFETCH_LIMIT = 20;
+
+/**
+ * Reads the worklist's orders ahead while online, so the station can open each of them after the
+ * connection drops (their copies are kept by `CurrentOrder`'s snapshot, here through the query
+ * cache and IndexedDB). An order is read again only when its version changed.
+ */
+function usePrefetchForOffline(worklist: Worklist | undefined, owner: string | null) {
+  const queryClient = useQueryClient();
+  const seen = useRef(new Map<string, number>());
+  useEffect(() => {
+    if (!worklist || !owner) return;
+    for (const item of worklist.data.slice(0, PREFETCH_LIMIT)) {
+      if (seen.current.get(item.id) === item.version) continue;
+      seen.current.set(item.id, item.version);
+      void queryClient
+        .fetchQuery(getOrderQueryOptions(item.id))
+        .then((order) => saveSnapshot(`order:${owner}:${item.id}`, order))
+        .catch(() => seen.current.delete(item.id));
+    }
+  }, [worklist, owner, queryClient]);
+}
+
 /**
  * The station screen's worklist: the orders at this station (prioritized first, then by delivery
  * date), kept current live; the chosen order with its positions, materials, steps, the station's
@@ -312,10 +390,19 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
   });
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [scannedMaterial, setScannedMaterial] = useState<MaterialSteps | null>(null);
+  const { session } = useAuth();
+  const owner = session ? `${session.userId}:${stationId}` : null;
+  const queue = useOfflineQueue(owner);
+  const kept = useSnapshot(owner ? `worklist:${owner}` : null, worklist.data);
+  const shown = kept.data;
+  usePrefetchForOffline(worklist.data, owner);
+  useEffect(() => onQueuedApplied(() => void queryClient.invalidateQueries({ queryKey: ordersKey })), [queryClient]);
   // Station scanning is an optional function of the company (App function): switched off, no order number is typed or scanned.
   const scanning = useCompanyFunctions().isOn('stationScanning');
   const chosen = search.get('order');
-  const selectedId = chosen ?? worklist.data?.data.find((order) => order.inWork)?.id ?? worklist.data?.data[0]?.id ?? null;
+  // Orders a waiting completion or move takes away are not chosen by default.
+  const staying = shown?.data.filter((order) => !leaves(waitingFor(queue.items, order.id)));
+  const selectedId = chosen ?? staying?.find((order) => order.inWork)?.id ?? staying?.[0]?.id ?? null;
 
   const select = (id: string | null) => {
     setOutcome(null);
@@ -326,7 +413,7 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
     event.preventDefault();
     const orderNumber = typed.trim();
     if (!orderNumber) return;
-    const inList = worklist.data?.data.find((order) => order.orderNumber.toLowerCase() === orderNumber.toLowerCase());
+    const inList = shown?.data.find((order) => order.orderNumber.toLowerCase() === orderNumber.toLowerCase());
     setTyped('');
     if (inList) {
       setLookup({ state: 'idle' });
@@ -379,7 +466,7 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
       ) : null}
       <MediaOnArrival worklist={worklist.data} stationId={stationId} />
       {scannedMaterial ? (
-        <ScannedMaterialDialog material={scannedMaterial} worklist={worklist.data} onOpenOrder={select} onClose={() => setScannedMaterial(null)} />
+        <ScannedMaterialDialog material={scannedMaterial} worklist={shown} onOpenOrder={select} onClose={() => setScannedMaterial(null)} />
       ) : null}
       {outcome ? (
         <div className="form-conflict" role="alert">
@@ -388,8 +475,8 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
       ) : null}
       <div className="station-columns">
         <div className="station-column">
-          {worklist.data ? (
-            <WorklistEntries worklist={worklist.data} selectedId={selectedId} onSelect={select} />
+          {shown ? (
+            <WorklistEntries worklist={shown} selectedId={selectedId} onSelect={select} waiting={queue.items} />
           ) : worklist.isError ? (
             <p role="alert">{describeError(t, worklist.error)}</p>
           ) : (
@@ -398,7 +485,7 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
         </div>
         <div className="station-column station-column-wide">
           {selectedId ? (
-            <CurrentOrder key={selectedId} orderId={selectedId} stationId={stationId} onOutcome={setOutcome} onLeft={() => select(null)} />
+            <CurrentOrder key={selectedId} orderId={selectedId} stationId={stationId} owner={owner} onOutcome={setOutcome} onLeft={() => select(null)} />
           ) : (
             <p className="order-muted">{t('orders.station.chooseOrder')}</p>
           )}

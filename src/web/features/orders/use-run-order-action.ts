@@ -7,7 +7,16 @@ import { useOrderAction, type ActionTarget } from './api/orders';
 import type { OrderView } from './api/types';
 
 /** How an action went: the order's new state, or why it was refused (`message` in the user's language). */
-export type ActionOutcome = { ok: true; answer: OrderView } | { ok: false; error: unknown; isConflict: boolean; message: string };
+export type ActionOutcome =
+  | { ok: true; answer: OrderView }
+  | {
+      ok: false;
+      error: unknown;
+      isConflict: boolean;
+      message: string;
+      /** The server could not be reached or failed (status 0 or 5xx): the action may be sent again with its key. */
+      unreachable: boolean;
+    };
 
 /**
  * The one runner of order actions (details screen and station screen): it sends the action on the
@@ -18,11 +27,11 @@ export function useRunOrderAction(order: Pick<OrderView, 'id' | 'orderNumber' | 
   const { t } = useTranslation();
   const notify = useNotify();
   const mutation = useOrderAction();
-  const run = async (action: OrderAction, target?: ActionTarget): Promise<ActionOutcome> => {
-    if (!order) return { ok: false, error: undefined, isConflict: false, message: '' };
+  const run = async (action: OrderAction, target?: ActionTarget, idempotencyKey?: string): Promise<ActionOutcome> => {
+    if (!order) return { ok: false, error: undefined, isConflict: false, message: '', unreachable: false };
     const { orderNumber } = order;
     try {
-      const answer = await mutation.mutateAsync({ id: order.id, action, version: order.version, target });
+      const answer = await mutation.mutateAsync({ id: order.id, action, version: order.version, target, idempotencyKey });
       const station = answer.location?.stage === 'station' ? answer.location.stationName : '';
       // Completing the work at the last station finishes the order: there is no next station to name.
       const done = action === 'complete-work' && !station ? 'finished' : 'success';
@@ -33,7 +42,7 @@ export function useRunOrderAction(order: Pick<OrderView, 'id' | 'orderNumber' | 
       const reason = isConflict && notifyFailure ? t('orders.conflict.actedMeanwhile', { orderNumber }) : describeError(t, error);
       const message = t(`orders.actions.${action}.failure`, { orderNumber, reason });
       if (notifyFailure) notify({ severity: 'error', message });
-      return { ok: false, error, isConflict, message };
+      return { ok: false, error, isConflict, message, unreachable: isApiError(error) && (error.status === 0 || error.status >= 500) };
     }
   };
   return { run, isPending: mutation.isPending };

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { can } from '../../lib/access';
@@ -6,6 +6,8 @@ import { useAuth } from '../../lib/auth';
 import { Button } from '../../ui/button';
 import { PageSpinner } from '../../ui/spinner';
 import { StationFrame } from './components/station-frame';
+import { OfflineStatus } from './offline/offline-status';
+import { registerStationServiceWorker } from './offline/service-worker';
 import type { StationLoginState } from './station-login-screen';
 import './stations.css';
 
@@ -34,6 +36,8 @@ export function StationWorkScreen({ stationId, operatorName, languageSwitch, wor
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { status, session, logout } = useAuth();
+  // A reload without network opens the station screen from the service worker's cache.
+  useEffect(() => registerStationServiceWorker(), []);
   if (status === 'loading') return <PageSpinner />;
   const station = session?.station;
   if (!session || !can(session, 'workAtStation') || station?.id !== stationId) {
@@ -65,6 +69,7 @@ export function StationWorkScreen({ stationId, operatorName, languageSwitch, wor
           <h1>{station.name}</h1>
         </div>
         {interruption}
+        <OfflineStatus owner={`${session.userId}:${station.id}`} />
         <section className="panel station-work-worklist" aria-labelledby="station-worklist-heading">
           <h2 id="station-worklist-heading">{t('stations.work.worklist')}</h2>
           {worklist(station)}

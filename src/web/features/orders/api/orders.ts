@@ -119,8 +119,8 @@ export interface ActionTarget {
 }
 
 /** `POST /api/orders/{id}/{action}` on the version the screen shows. */
-export const runOrderAction = (id: string, action: OrderAction, version: number, target: ActionTarget = {}): Promise<OrderView> =>
-  api.post<OrderView>(`${path(id)}/${action}`, { version, ...target });
+export const runOrderAction = (id: string, action: OrderAction, version: number, target: ActionTarget = {}, idempotencyKey?: string): Promise<OrderView> =>
+  api.post<OrderView>(`${path(id)}/${action}`, { version, ...target }, idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : undefined);
 
 export const setAdvertisement = (comment: string): Promise<AdvertisementBoard> => api.put<AdvertisementBoard>('/orders/advertisement', { comment });
 
@@ -137,8 +137,9 @@ export const useChangeOrder = () =>
 
 /** Runs an action; refused or not, the order queries read again, so the screen shows the order as it is. */
 export const useOrderAction = () =>
-  useOrdersMutation(({ id, action, version, target }: { id: string; action: OrderAction; version: number; target?: ActionTarget }) =>
-    runOrderAction(id, action, version, target),
+  useOrdersMutation(
+    ({ id, action, version, target, idempotencyKey }: { id: string; action: OrderAction; version: number; target?: ActionTarget; idempotencyKey?: string }) =>
+      runOrderAction(id, action, version, target, idempotencyKey),
   );
 
 export const useSetAdvertisement = () => useOrdersMutation(setAdvertisement);

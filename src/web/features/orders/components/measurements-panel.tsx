@@ -1,18 +1,20 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MaterialValue } from '../../../../domain/materials/materials.schema';
 import { measuredValueSchema, withinTolerance } from '../../../../domain/orders/order.schema';
 import type { ErrorDetail } from '../../../../domain/shared/errors';
 import { stationChecksValue, type ValueChecks } from '../../../../domain/stations/station.schema';
+import { useAuth } from '../../../lib/auth';
 import { fieldErrorsFromApiError, describeError } from '../../../lib/error-messages';
+import { submitCommand, useOfflineQueue } from '../../../lib/offline-queue';
 import { useFormatNumber, useLocaleFormats } from '../../../lib/locale';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Form } from '../../../ui/form';
 import { NumberField } from '../../../ui/number-field';
 import { Spinner } from '../../../ui/spinner';
-import { getMaterialSteps, useMeasureValue } from '../api/orders';
+import { getMaterialSteps, ordersKey } from '../api/orders';
 import type { OrderView } from '../api/types';
 
 /** Up to three decimals, as a material value's number. */
@@ -47,7 +49,12 @@ function ValueRow({ order, stationId, value, canMeasure }: { order: OrderView; s
   const { t } = useTranslation();
   const format = useFormatNumber();
   const formats = useLocaleFormats();
-  const measure = useMeasureValue();
+  const queryClient = useQueryClient();
+  const { session } = useAuth();
+  // The station's offline queue: a value measured without network waits there (docs/offline-station.md).
+  const owner = session ? `${session.userId}:${stationId}` : null;
+  const queue = useOfflineQueue(owner);
+  const [sending, setSending] = useState(false);
   const [typed, setTyped] = useState(Number.NaN);
   const [problem, setProblem] = useState<ErrorDetail | undefined>();
   const latest = order.measurements.find((m) => m.valueName.toLowerCase() === value.name.toLowerCase());
@@ -62,13 +69,30 @@ function ValueRow({ order, stationId, value, canMeasure }: { order: OrderView; s
       return;
     }
     setProblem(undefined);
-    try {
-      await measure.mutateAsync({ id: order.id, version: order.version, stationId, valueName: value.name, measured: checked.data });
-      setTyped(Number.NaN);
-    } catch (error) {
-      const onFields = fieldErrorsFromApiError(error);
-      setProblem(onFields.measured ?? onFields.valueName ?? { path: 'measured', message: describeError(t, error) });
+    if (!owner) return;
+    setSending(true);
+    const path = `/orders/${encodeURIComponent(order.id)}/measure`;
+    const before = queue.items.filter((item) => item.recordId === order.id && item.state === 'waiting').at(-1);
+    const sent = await submitCommand(owner, {
+      path,
+      body: { version: order.version, stationId, valueName: value.name, measured: checked.data },
+      after: before?.key ?? null,
+      kind: 'measure',
+      recordId: order.id,
+      recordLabel: order.orderNumber,
+      readPath: `/orders/${encodeURIComponent(order.id)}`,
+      detail: `${value.name} ${format(checked.data)} ${value.unit}`,
+    });
+    setSending(false);
+    if (sent.kind === 'refused') {
+      const onFields = fieldErrorsFromApiError(sent.error);
+      setProblem(onFields.measured ?? onFields.valueName ?? { path: 'measured', message: describeError(t, sent.error) });
+      // The order as it is now (another operator may have acted first).
+      await queryClient.invalidateQueries({ queryKey: ordersKey });
+      return;
     }
+    setTyped(Number.NaN);
+    if (sent.kind === 'applied') await queryClient.invalidateQueries({ queryKey: ordersKey });
   };
 
   const range = t('orders.measure.range', {
@@ -90,10 +114,10 @@ function ValueRow({ order, stationId, value, canMeasure }: { order: OrderView; s
           }}
           formatOptions={measuredFormat}
           errorDetail={problem}
-          isDisabled={!canMeasure || measure.isPending}
+          isDisabled={!canMeasure || sending}
         />
         {typedCheck === null ? null : <ToleranceBadge passed={typedCheck} />}
-        <Button type="submit" variant="secondary" isDisabled={!canMeasure || measure.isPending}>
+        <Button type="submit" variant="secondary" isDisabled={!canMeasure || sending}>
           {t('orders.measure.save')}
         </Button>
       </Form>

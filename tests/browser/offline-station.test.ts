@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provisionCompany } from '../../src/server/modules/identity/index.js';
+import { expectNoAxeViolations, expectOk, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Client } from '../support/identity.js';
+import { newHeldPage } from './hold-notifications.js';
+
+// A station tablet through a Wi-Fi drop (issue 18, docs/offline-station.md): taps while offline
+// wait in the browser's queue (IndexedDB, surviving a reload that the service worker serves),
+// go out once and in order when the connection is back, and a tap the server refuses because a
+// supervisor moved the order meanwhile is shown to the operator as a conflict.
+let app: BrowserApp;
+let companyId: string;
+let owner: Client;
+let saw: { id: string; name: string };
+let paint: { id: string; name: string };
+let sawOperator: { id: string; login: string };
+let paintOperator: { id: string; login: string };
+let material: string;
+
+interface Order {
+  id: string;
+  orderNumber: string;
+  version: number;
+}
+
+beforeAll(async () => {
+  app = await startBrowserApp();
+  const tag = randomUUID().slice(0, 8);
+  const logins = { owner: `owner-${tag}@example.com`, saw: `ute${tag}`, paint: `pia${tag}` };
+  const provisioned = await provisionCompany(identityOf(app.testApp), {
+    companyName: `Funkloch ${tag}`,
+    plan: 'standard',
+    trialEndsAt: null,
+    users: [
+      { role: 'SUPER_USER', firstName: 'Sabine', lastName: 'Schmidt', email: logins.owner, password: testPassword },
+      { role: 'OPERATOR', firstName: 'Ute', lastName: 'Sommer', username: logins.saw, password: testPassword },
+      { role: 'OPERATOR', firstName: 'Pia', lastName: 'Lang', username: logins.paint, password: testPassword },
+    ],
+  });
+  companyId = provisioned.companyId;
+  owner = clientOf(app.testApp, (await signInThroughApi(app.testApp, logins.owner, testPassword, '10.18.0.1')).access_token);
+  sawOperator = { id: provisioned.userIds[1], login: logins.saw };
+  paintOperator = { id: provisioned.userIds[2], login: logins.paint };
+  saw = expectOk(await owner.post('/api/stations', { name: 'SAW' }), 201);
+  paint = expectOk(await owner.post('/api/stations', { name: 'PAINT' }), 201);
+  const sequence = expectOk<{ version: number }>(await owner.get('/api/stations/sequence'));
+  expectOk(await owner.put('/api/stations/sequence', { stationIds: [saw.id, paint.id], startStationId: saw.id, version: sequence.version }));
+  expectOk(await owner.put(`/api/users/${sawOperator.id}/station-authorizations`, { stationIds: [saw.id] }));
+  expectOk(await owner.put(`/api/users/${paintOperator.id}/station-authorizations`, { stationIds: [paint.id] }));
+  material = expectOk<{ id: string }>(
+    await owner.post('/api/materials', { type: 'manufacturing_part', name: 'Bracket', materialNumber: `B-${tag}`, stock: { quantity: 0, unit: 'pcs' } }),
+    201,
+  ).id;
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** A production order started at the start station (SAW). */
+async function orderAtSaw(name: string): Promise<Order> {
+  const created = expectOk<Order>(
+    await owner.post('/api/orders', {
+      kind: 'production',
+      name,
+      street: 'Werkstraße',
+      houseNumber: '1',
+      zip: '10115',
+      place: 'Berlin',
+      workInProgress: 'Rack 1',
+      positions: [{ materialId: material, quantity: 1, netPrice: 10 }],
+    }),
+    201,
+  );
+  return expectOk<Order>(await owner.post(`/api/orders/${created.id}/start-production`, { version: created.version }));
+}
+
+/** Signs the operator in at the station (through the API) and opens the station screen. */
+async function openStation(page: Page, station: { id: string; name: string }, operator: { login: string }, address: string) {
+  const res = await app.testApp.app.inject({
+    method: 'POST',
+    url: `/api/stations/${station.id}/login`,
+    payload: { username: operator.login, password: testPassword },
+    remoteAddress: address,
+  });
+  const answer = expectOk<{ access_token: string; userId: string }>(res);
+  await writeSession(page, app, {
+    access_token: answer.access_token,
+    userId: answer.userId,
+    role: 'OPERATOR',
+    company: companyId,
+    station,
+    expiresAt: Date.now() + 3_600_000,
+  });
+  await page.goto(`${app.baseUrl}/station/${station.id}/work`);
+  await page.getByRole('heading', { level: 1, name: station.name }).waitFor();
+}
+
+const entry = (page: Page, order: Order) => page.getByRole('button', { name: new RegExp(`^Order ${order.orderNumber}\\b`) });
+
+/** Chooses the order on the worklist and waits for its details. */
+async function choose(page: Page, order: Order) {
+  await entry(page, order).click();
+  await page.getByRole('heading', { level: 3, name: `Order ${order.orderNumber}` }).waitFor();
+}
+
+/** Waits until the service worker controls the page (it precaches the console on install). */
+async function untilServiceWorkerControls(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, {
+    timeout: 30_000,
+  });
+}
+
+async function eventTypesOf(order: Order): Promise<string[]> {
+  const { rows } = await sql<{ type: string }>`
+    select type from events where stream_id = ${`order-${order.id}`} order by stream_version`.execute(app.testApp.app.db);
+  return rows.map((row) => row.type);
+}
+
+describe('the station screen without network', () => {
+  it('keeps start and complete of two orders through an offline reload and sends them once, in order, when back online', async () => {
+    const first = await orderAtSaw('Funkloch eins');
+    const second = await orderAtSaw('Funkloch zwei');
+    const tablet = await newHeldPage(app);
+    await openStation(tablet, saw, sawOperator, '10.18.1.1');
+    await untilServiceWorkerControls(tablet);
+    // Both orders seen once online: their copies are kept for a reload without network.
+    await choose(tablet, second);
+    await choose(tablet, first);
+
+    await tablet.context().setOffline(true);
+    await tablet.getByText(/^Offline since \d/).waitFor();
+    await tablet.getByRole('button', { name: 'Start', exact: true }).click();
+    await entry(tablet, first).getByText('Waiting to send').waitFor();
+    await tablet.getByRole('button', { name: 'Complete', exact: true }).click();
+    await choose(tablet, second);
+    await tablet.getByRole('button', { name: 'Start', exact: true }).click();
+    await tablet.getByRole('button', { name: 'Complete', exact: true }).click();
+    const queue = tablet.getByRole('region', { name: 'Waiting to send (4)' });
+    await queue.waitFor();
+    await queue.getByText(`Start work on order ${first.orderNumber}`).waitFor();
+    await expectNoAxeViolations(tablet, '/station/:id/work offline with a queue');
+    expect(await eventTypesOf(first)).not.toContain('WorkStarted');
+
+    // A reload without network: the service worker opens the screen, the queue is still there.
+    await tablet.reload();
+    await tablet.getByRole('heading', { level: 1, name: saw.name }).waitFor();
+    await tablet.getByText(/^Offline since \d/).waitFor();
+    await tablet.getByRole('region', { name: 'Waiting to send (4)' }).waitFor();
+    await entry(tablet, first).waitFor();
+
+    // Another browser: the PAINT station's worklist, live.
+    const board = await newHeldPage(app);
+    await openStation(board, paint, paintOperator, '10.18.1.2');
+    await board.getByText('No orders at this station yet').waitFor();
+
+    await tablet.context().setOffline(false);
+    await tablet.getByRole('region', { name: /^Waiting to send/ }).waitFor({ state: 'detached' });
+    await tablet.getByText(/^Offline since/).waitFor({ state: 'detached' });
+    await entry(board, first).waitFor();
+    await entry(board, second).waitFor();
+
+    for (const order of [first, second]) {
+      const types = await eventTypesOf(order);
+      expect(types.filter((type) => type === 'WorkStarted')).toHaveLength(1);
+      expect(types.filter((type) => type === 'WorkCompleted')).toHaveLength(1);
+      expect(types.indexOf('WorkStarted')).toBeLessThan(types.indexOf('WorkCompleted'));
+    }
+    // In the order tapped: the first order's completion before the second order's start.
+    const { rows } = await sql<{ stream_id: string; type: string }>`
+      select stream_id, type from events where stream_id in (${`order-${first.id}`}, ${`order-${second.id}`}) and type in ('WorkStarted', 'WorkCompleted')
+      order by global_position`.execute(app.testApp.app.db);
+    expect(rows.map((row) => `${row.stream_id === `order-${first.id}` ? 'first' : 'second'} ${row.type}`)).toEqual([
+      'first WorkStarted',
+      'first WorkCompleted',
+      'second WorkStarted',
+      'second WorkCompleted',
+    ]);
+  });
+
+  it('shows a tap the server refused because a supervisor moved the order meanwhile, and sends the rest', async () => {
+    const moved = await orderAtSaw('Umgeleitet');
+    const other = await orderAtSaw('Weiter');
+    const tablet = await newHeldPage(app);
+    await openStation(tablet, saw, sawOperator, '10.18.2.1');
+    await choose(tablet, other);
+    await choose(tablet, moved);
+
+    await tablet.context().setOffline(true);
+    await tablet.getByText(/^Offline since \d/).waitFor();
+    await tablet.getByRole('button', { name: 'Start', exact: true }).click();
+    await choose(tablet, other);
+    await tablet.getByRole('button', { name: 'Start', exact: true }).click();
+    await tablet.getByRole('region', { name: 'Waiting to send (2)' }).waitFor();
+
+    // Meanwhile the supervisor moves the order on to PAINT.
+    const current = expectOk<Order>(await owner.get(`/api/orders/${moved.id}`));
+    expectOk(await owner.post(`/api/orders/${moved.id}/move-to-station`, { version: current.version, toStationId: paint.id }));
+
+    await tablet.context().setOffline(false);
+    const conflict = tablet.getByRole('alert').filter({ hasText: `Not applied: Start work on order ${moved.orderNumber}.` });
+    await conflict.waitFor();
+    await conflict.getByText('Instead: the order is now at PAINT').waitFor();
+    await tablet.getByRole('region', { name: /^Waiting to send/ }).waitFor({ state: 'detached' });
+    await expectNoAxeViolations(tablet, '/station/:id/work with a refused tap');
+    expect(await eventTypesOf(moved)).not.toContain('WorkStarted');
+    expect(await eventTypesOf(other)).toContain('WorkStarted');
+
+    await conflict.getByRole('button', { name: 'Got it' }).click();
+    await conflict.waitFor({ state: 'detached' });
+  });
+});
