@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, type TestCompany } from '../support/identity.js';
+import { orderBody } from '../integration/orders/support.js';
 import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
 // Interruptions (Andon): an operator reports at the station screen; the station turns red at once
@@ -95,12 +96,23 @@ describe('interruptions (Andon)', () => {
     expect(await marker(display).count()).toBe(0);
   });
 
-  it('the home board shows a stopped station red; a supervisor resolves it there', async () => {
+  it('the home board shows a stopped station red; a supervisor resolves it there; the order history lists it', async () => {
     const office = clientOf(app.testApp, company.superUser.token);
     const reasons = (await office.get('/api/team/master-data/interruptionReasons')).json().data as { id: string }[];
+    const material = await office.post('/api/materials', { type: 'product', name: 'Bracket', materialNumber: 'B-1', stock: { quantity: 0, unit: 'pcs' } });
+    expect(material.statusCode, material.body).toBe(201);
+    const order = await office.post('/api/orders', orderBody([{ materialId: material.json().id, quantity: 4 }]));
+    expect(order.statusCode, order.body).toBe(201);
+    // Placed, so its history has two events (a one-event history's disabled slider label fails contrast: orders feature).
+    const placed = await office.post(`/api/orders/${order.json().id}/place`, { version: order.json().version });
+    expect(placed.statusCode, placed.body).toBe(200);
     const home = await openHeldPageAs(app, company.superUser, 'SUPER_USER', company.companyId, '/home');
     await home.getByText('No station is stopped.').waitFor();
-    const reported = await clientOf(app.testApp, company.admin.token).post('/api/interruptions', { stationId: station.id, reasonId: reasons[0].id });
+    const reported = await clientOf(app.testApp, company.admin.token).post('/api/interruptions', {
+      stationId: station.id,
+      orderId: order.json().id,
+      reasonId: reasons[0].id,
+    });
     expect(reported.statusCode, reported.body).toBe(201);
     await marker(home).waitFor();
     await expectNoAxeViolations(home, '/home with a stopped station');
@@ -109,5 +121,13 @@ describe('interruptions (Andon)', () => {
     await resolve.getByRole('textbox', { name: /^How it was resolved/ }).fill('Checked, runs again');
     await resolve.getByRole('button', { name: 'Resolve' }).click();
     await home.getByText('No station is stopped.').waitFor();
+
+    await home.goto(`${app.baseUrl}/order/history/${order.json().id}`);
+    const panel = home.getByRole('region', { name: 'Interruptions' });
+    await panel.getByText(/^PRESSE stopped: Tool broken, reported by Ali Demir/).waitFor();
+    await panel.getByText(/^Resolved by Sabine Schmidt .*: Checked, runs again$/).waitFor();
+    await panel.getByText(/^PRESSE: 1 interruption, /).waitFor();
+    await home.getByText('Event 2 of 2', { exact: false }).waitFor();
+    await expectNoAxeViolations(home, '/order/history with an interruption');
   });
 });
