@@ -187,6 +187,18 @@ describe('team users', () => {
     await operatorPage.getByText('This account has been deactivated. Please ask your administrator.').waitFor();
     await expectNoAxeViolations(operatorPage, '/login deactivated');
 
+    // The user-rights matrix keeps them with their rights, marked deactivated.
+    const station = await app.testApp.app.inject({
+      method: 'POST',
+      url: '/api/stations',
+      headers: { authorization: `Bearer ${session.access_token}` },
+      payload: { name: `RIGHTS${Date.now().toString(36).toUpperCase()}`, parameters: [], actions: [], incomingGoodsCheckIn: false },
+    });
+    expect(station.statusCode, station.body).toBe(201);
+    await page.goto(`${app.baseUrl}/team/user-rights`);
+    await page.getByRole('rowheader', { name: 'Mara Lenz (Deactivated)' }).first().waitFor();
+    await page.goto(`${app.baseUrl}/team/operation-user`);
+
     await row.getByRole('button', { name: 'Reactivate Mara Lenz' }).click();
     await page.getByRole('status').filter({ hasText: 'Mara Lenz can sign in again.' }).waitFor();
     await row.getByRole('gridcell', { name: 'Active' }).waitFor();

@@ -101,6 +101,8 @@ export const userRightsMatrixViewSchema = z.object({
       firstName: z.string(),
       lastName: z.string(),
       role: userViewSchema.shape.role,
+      /** A deactivated user keeps their rights (they apply again on reactivation) but cannot sign in. */
+      deactivated: z.boolean(),
       stationIds: z.array(z.string()),
       changeRights: z.array(z.enum(changeRights)),
     }),

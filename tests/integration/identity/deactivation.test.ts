@@ -70,6 +70,14 @@ describe('deactivating a user', () => {
     expect((await owner.get('/api/users?status=GONE')).statusCode).toBe(400);
   });
 
+  it('stays in the user-rights matrix with its rights, marked deactivated', async () => {
+    const matrix = (await owner.get('/api/team/user-rights')).json() as { users: { userId: string; deactivated: boolean; stationIds: string[] }[] };
+    const operator = matrix.users.find((user) => user.userId === company.operator.id);
+    expect(operator).toMatchObject({ deactivated: true });
+    expect(operator?.stationIds).toHaveLength(1);
+    expect(matrix.users.filter((user) => user.userId !== company.operator.id).every((user) => !user.deactivated)).toBe(true);
+  });
+
   it('is undone by reactivating: the user signs in again with their password', async () => {
     const res = await owner.post(`/api/users/${company.operator.id}/reactivate`);
     expect(res.statusCode, res.body).toBe(200);

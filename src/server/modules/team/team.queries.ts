@@ -39,9 +39,14 @@ export function mayReadEmployee(reader: Pick<Principal, 'userId' | 'role'>, user
 }
 
 /** The company's users with their roles: who the matrix may name. */
-export async function rightsHolders(db: Executor): Promise<{ userId: string; role: Role; firstName: string; lastName: string }[]> {
-  const rows = await db.selectFrom('users').select(['id', 'role', 'first_name', 'last_name']).orderBy('last_name').orderBy('first_name').execute();
-  return rows.map((row) => ({ userId: row.id, role: row.role, firstName: row.first_name, lastName: row.last_name }));
+export async function rightsHolders(db: Executor): Promise<{ userId: string; role: Role; firstName: string; lastName: string; deactivated: boolean }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'role', 'first_name', 'last_name', 'deactivated_at'])
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .execute();
+  return rows.map((row) => ({ userId: row.id, role: row.role, firstName: row.first_name, lastName: row.last_name, deactivated: row.deactivated_at !== null }));
 }
 
 /** The company's matrix folded from its stream (the one source of truth of station and change rights). */

@@ -90,7 +90,10 @@ function CheckboxMatrix<Column>({
         <tbody>
           {users.map((user) => (
             <tr key={user.userId}>
-              <th scope="row">{fullName(user)}</th>
+              <th scope="row">
+                {fullName(user)}
+                {user.deactivated ? <span className="team-matrix-deactivated"> ({t('team.profile.statuses.DEACTIVATED')})</span> : null}
+              </th>
               {columns.map((column) => (
                 <td key={columnKey(column)}>{cell(user, column)}</td>
               ))}
