@@ -32,7 +32,7 @@ beforeAll(async () => {
     await office.post('/api/materials', { type: 'product', name: 'Gehäuse', materialNumber: 'G-7', stock: { quantity: 0, unit: 'Stk' } }),
     201,
   );
-  saw = ok(await office.post('/api/stations', { name: 'SAW', wipLimit: 1 }), 201);
+  saw = ok(await office.post('/api/stations', { name: 'SAW' }), 201);
   drill = ok(await office.post('/api/stations', { name: 'DRILL' }), 201);
   ok(await office.put('/api/stations/sequence', { stationIds: [saw.id, drill.id], startStationId: saw.id, version: 0 }));
   ok(await office.put(`/api/users/${company.operator.id}/station-authorizations`, { stationIds: [saw.id, drill.id] }));
@@ -78,6 +78,17 @@ const card = (scope: Page | Locator, orderNumber: string) => scope.getByRole('ar
 
 describe('the station board', () => {
   it('flags a late prediction, moves by keyboard and by drag and drop, and shows each move on another open board', async () => {
+    // The owner gives SAW a WIP limit on the station form; the boards mark it.
+    const form = await openHeldPageAs(app, company.superUser, 'SUPER_USER', company.companyId, `/station/edit-production-station/${saw.id}`);
+    const limit = form.getByRole('textbox', { name: 'WIP limit' });
+    await limit.fill('0');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('At least 1.').waitFor();
+    await limit.fill('1');
+    await expectNoAxeViolations(form, 'station form with the WIP limit');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Station SAW was saved.').waitFor();
+
     const home = await openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, '/home');
     await home.getByRole('heading', { name: 'Station board' }).waitFor();
     await home.getByText('The station board is live.').waitFor();

@@ -67,8 +67,6 @@ export function StationForm({ form, label, submitLabel, isPending, notice, onSub
             description={t('stations.form.wipLimitHint', stationLimits.wipLimit)}
             value={draft.wipLimit}
             onChange={(wipLimit) => patch({ wipLimit })}
-            minValue={stationLimits.wipLimit.min}
-            maxValue={stationLimits.wipLimit.max}
             formatOptions={{ maximumFractionDigits: 0 }}
           />
         </fieldset>
