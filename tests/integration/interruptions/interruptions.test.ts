@@ -167,6 +167,18 @@ describe('interruptions (Andon)', () => {
     expect((await clientOf(t).post('/api/interruptions', { stationId: saw.id, reasonId })).statusCode).toBe(401);
   });
 
+  it('a station deleted while stopped is no longer listed as stopped; its record stays', async () => {
+    const created = await line.admin.post('/api/stations', { name: 'OLDPRESS', parameters: [], actions: [] });
+    expect(created.statusCode, created.body).toBe(201);
+    const reported = await report(line.admin, { stationId: created.json().id, reasonId });
+    expect(reported.statusCode, reported.body).toBe(201);
+    expect((await openAt(line.admin, created.json().id)).map((i) => i.id)).toEqual([reported.json().id]);
+    const deleted = await line.admin.delete(`/api/stations/${created.json().id}?version=${created.json().version}`);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await openAt(line.admin, created.json().id)).toEqual([]);
+    expect((await line.admin.get(`/api/interruptions/${reported.json().id}`)).json()).toMatchObject({ stationName: null, resolvedAt: null });
+  });
+
   it("other tenant: another company's station, reason and interruptions are not found", async () => {
     const theirs = clientOf(t, other.superUser.token);
     expect((await theirs.get('/api/interruptions')).json()).toMatchObject({ data: [], total: 0 });

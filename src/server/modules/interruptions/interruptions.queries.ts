@@ -63,7 +63,8 @@ function viewOf(row: InterruptionRow, now: Date): InterruptionView {
 /** One page of the company's interruptions, newest report first, filtered by open, station and order. */
 export async function interruptionPageOf(db: Executor, query: InterruptionListQuery, now: Date): Promise<InterruptionPage> {
   let base = interruptionsJoined(db);
-  if (query.open === true) base = base.where('i.resolved_at', 'is', null);
+  // A station deleted while stopped stops nothing any more: boards do not show it red.
+  if (query.open === true) base = base.where('i.resolved_at', 'is', null).where('st.id', 'is not', null);
   if (query.open === false) base = base.where('i.resolved_at', 'is not', null);
   if (query.stationId) base = base.where('i.station_id', '=', query.stationId);
   if (query.orderId) base = base.where('i.order_id', '=', query.orderId);
