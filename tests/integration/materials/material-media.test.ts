@@ -155,6 +155,21 @@ describe('uploading media', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('answers 4xx, never 5xx: not multipart, a broken body, a station that is no id, ids that are no uuids', async () => {
+    const url = `/api/materials/${materialId}/media`;
+    const json = await admin.post(url, { stationId: saw });
+    expect(json.statusCode).toBe(400);
+    const broken = await admin.send({ method: 'POST', url, payload: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=nothing' } });
+    expect(broken.statusCode).toBeGreaterThanOrEqual(400);
+    expect(broken.statusCode).toBeLessThan(500);
+    const bogusStation = await upload(admin, materialId, { stationId: 'SAW' }, { bytes: PNG_BYTES, name: 'a.png' });
+    expect(bogusStation.statusCode).toBe(400);
+    expect((await admin.get(`/api/materials/${materialId}/media?stationId=nope`)).statusCode).toBe(400);
+    expect((await admin.get(`/api/materials/${materialId}/media/not-a-uuid/file`)).statusCode).toBe(400);
+  });
+});
+
 describe('who may', () => {
   it('an operator reads but neither uploads nor removes (403); a master without a company gets 403; no token 401', async () => {
     expect((await upload(operator, materialId, { stationId: saw }, { bytes: PNG_BYTES, name: 'op.png' })).statusCode).toBe(403);
