@@ -212,4 +212,32 @@ describe('the station screen without network', () => {
     await conflict.getByRole('button', { name: 'Got it' }).click();
     await conflict.waitFor({ state: 'detached' });
   });
+
+  it('keeps an interruption reported without network and reports it once the connection is back', async () => {
+    expectOk(await owner.post('/api/team/master-data/interruptionReasons', { name: 'Tool broken' }), 201);
+    const tablet = await newHeldPage(app);
+    await openStation(tablet, saw, sawOperator, '10.18.3.1');
+    // The reasons are read once online (the dialog reads them when it opens).
+    const dialog = tablet.getByRole('dialog', { name: 'Report an interruption' });
+    await tablet.getByRole('button', { name: 'Report interruption' }).click();
+    await dialog.getByRole('button', { name: /Reason$/ }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await tablet.context().setOffline(true);
+    await tablet.getByText(/^Offline since \d/).waitFor();
+    await tablet.getByRole('button', { name: 'Report interruption' }).click();
+    await dialog.getByRole('button', { name: /Reason$/ }).click();
+    await tablet.getByRole('option', { name: 'Tool broken' }).click();
+    await dialog.getByRole('button', { name: 'Report' }).click();
+    await tablet.getByText('No connection: kept on this device and sent when the connection is back.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await tablet.getByRole('region', { name: 'Waiting to send (1)' }).getByText('Report interruption: Tool broken').waitFor();
+
+    await tablet.context().setOffline(false);
+    await tablet.getByRole('heading', { name: 'This station is stopped' }).waitFor();
+    await tablet.getByRole('region', { name: /^Waiting to send/ }).waitFor({ state: 'detached' });
+    const open = expectOk<{ data: unknown[] }>(await owner.get(`/api/interruptions?open=true&stationId=${saw.id}`));
+    expect(open.data).toHaveLength(1);
+  });
 });

@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { interruptionStreamId } from '../../../../domain/interruptions/interruption.events';
 import { interruptionLimits, reportInterruptionSchema, resolveInterruptionSchema } from '../../../../domain/interruptions/interruption.schema';
 import type { InterruptionView } from '../../../../domain/interruptions/interruptions.views';
+import { useAuth } from '../../../lib/auth';
 import { describeError, formWideError, validateInput } from '../../../lib/error-messages';
+import { submitCommand, type NewQueuedCommand } from '../../../lib/offline-queue';
 import { useLocaleFormats } from '../../../lib/locale';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useLiveQuery } from '../../../lib/use-live-feed';
@@ -15,6 +18,7 @@ import { Select, SelectItem } from '../../../ui/select';
 import { TextArea } from '../../../ui/text-area';
 import {
   getInterruptionsQueryOptions,
+  interruptionsKey,
   useInterruptionReasons,
   useInterruptions,
   useOrdersAtStation,
@@ -23,6 +27,44 @@ import {
 } from '../api/interruptions';
 import { durationText } from './duration';
 import '../interruptions.css';
+
+/**
+ * At the station's own screen (the operator signed in there), a report or resolution goes through
+ * the station's offline queue (docs/offline-station.md): sent at once with an idempotency key, or
+ * kept and sent in order once the connection is back. Elsewhere (the console) it is sent as before.
+ */
+function useStationQueue(stationId: string) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { session } = useAuth();
+  const owner = session?.station?.id === stationId ? `${session.userId}:${stationId}` : null;
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  /**
+   * Sends or keeps the command; says so when it is kept. Answers 'done' (applied), 'kept' (queued) or
+   * the refusal's error (also in `error`, for the form).
+   */
+  const send = async (command: NewQueuedCommand): Promise<{ outcome: 'done' | 'kept' } | { outcome: 'refused'; error: unknown }> => {
+    if (!owner) return { outcome: 'refused', error: null };
+    setSending(true);
+    setError(null);
+    const sent = await submitCommand(owner, command);
+    setSending(false);
+    if (sent.kind === 'refused') {
+      setError(sent.error);
+      await queryClient.invalidateQueries({ queryKey: interruptionsKey });
+      return { outcome: 'refused', error: sent.error };
+    }
+    if (sent.kind === 'queued') {
+      notify({ severity: 'warning', message: t('offline.keptForLater') });
+      return { outcome: 'kept' };
+    }
+    await queryClient.invalidateQueries({ queryKey: interruptionsKey });
+    return { outcome: 'done' };
+  };
+  return { owner, send, sending, error, reset: () => setError(null) };
+}
 
 /** The order select's entry for "the station as a whole". */
 const wholeStation = 'whole-station';
@@ -41,6 +83,7 @@ function ReportDialog({ stationId, isOpen, onClose }: { stationId: string; isOpe
   const reasons = useInterruptionReasons(isOpen);
   const orders = useOrdersAtStation(stationId, isOpen);
   const report = useReportInterruption();
+  const queue = useStationQueue(stationId);
   const check = useCallback(
     (draft: ReportDraft) =>
       validateInput(reportInterruptionSchema, {
@@ -64,13 +107,34 @@ function ReportDialog({ stationId, isOpen, onClose }: { stationId: string; isOpe
   const close = () => {
     form.reset(emptyReport());
     report.reset();
+    queue.reset();
     onClose();
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const checked = form.submit();
     if (!checked) return;
+    if (queue.owner) {
+      const reason = activeReasons.find((candidate) => candidate.id === checked.reasonId)?.name ?? '';
+      const sent = await queue.send({
+        path: '/interruptions',
+        body: checked,
+        after: null,
+        kind: 'report-interruption',
+        recordId: stationId,
+        recordLabel: '',
+        detail: reason,
+      });
+      if (sent.outcome === 'refused') {
+        form.showServerProblems(sent.error);
+        notify({ severity: 'error', message: t('interruptions.report.failed', { reason: describeError(t, sent.error) }) });
+        return;
+      }
+      if (sent.outcome === 'done') notify({ severity: 'success', message: t('interruptions.report.done') });
+      close();
+      return;
+    }
     report.mutate(checked, {
       onSuccess: () => {
         notify({ severity: 'success', message: t('interruptions.report.done') });
@@ -85,8 +149,8 @@ function ReportDialog({ stationId, isOpen, onClose }: { stationId: string; isOpe
 
   return (
     <Dialog title={t('interruptions.report.title')} isOpen={isOpen} onOpenChange={(open) => !open && close()} isDismissable={false}>
-      <Form id={form.scopeId} onSubmit={submit} aria-label={t('interruptions.report.title')}>
-        <FormError error={formWideError(report.error)} />
+      <Form id={form.scopeId} onSubmit={(event) => void submit(event)} aria-label={t('interruptions.report.title')}>
+        <FormError error={formWideError(report.error ?? queue.error)} />
         {reasons.isSuccess && activeReasons.length === 0 ? (
           <p className="interruption-no-reasons" role="alert">
             {t('interruptions.report.noReasons')}
@@ -124,7 +188,7 @@ function ReportDialog({ stationId, isOpen, onClose }: { stationId: string; isOpe
           <Button variant="secondary" onPress={close}>
             {t('common.actions.cancel')}
           </Button>
-          <Button type="submit" isDisabled={report.isPending || activeReasons.length === 0}>
+          <Button type="submit" isDisabled={report.isPending || queue.sending || activeReasons.length === 0}>
             {t('interruptions.report.send')}
           </Button>
         </DialogActions>
@@ -145,18 +209,39 @@ export function ResolveInterruptionDialog({ interruption, isOpen, onClose }: { i
   const { t } = useTranslation();
   const notify = useNotify();
   const resolve = useResolveInterruption();
+  const queue = useStationQueue(interruption.stationId);
   const form = useSchemaForm({ initial: emptyResolve, check: checkResolve });
 
   const close = () => {
     form.reset(emptyResolve());
     resolve.reset();
+    queue.reset();
     onClose();
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const checked = form.submit();
     if (!checked) return;
+    if (queue.owner) {
+      const sent = await queue.send({
+        path: `/interruptions/${encodeURIComponent(interruption.id)}/resolve`,
+        body: checked,
+        after: null,
+        kind: 'resolve-interruption',
+        recordId: interruption.id,
+        recordLabel: '',
+        detail: interruption.reason.name,
+      });
+      if (sent.outcome === 'refused') {
+        form.showServerProblems(sent.error);
+        notify({ severity: 'error', message: t('interruptions.resolve.failed', { reason: describeError(t, sent.error) }) });
+        return;
+      }
+      if (sent.outcome === 'done') notify({ severity: 'success', message: t('interruptions.resolve.done') });
+      close();
+      return;
+    }
     resolve.mutate(
       { id: interruption.id, input: checked },
       {
@@ -174,9 +259,9 @@ export function ResolveInterruptionDialog({ interruption, isOpen, onClose }: { i
 
   return (
     <Dialog title={t('interruptions.resolve.title')} isOpen={isOpen} onOpenChange={(open) => !open && close()} isDismissable={false}>
-      <Form id={form.scopeId} onSubmit={submit} aria-label={t('interruptions.resolve.title')}>
+      <Form id={form.scopeId} onSubmit={(event) => void submit(event)} aria-label={t('interruptions.resolve.title')}>
         <p>{t('interruptions.resolve.intro', { station: interruption.stationName ?? '', reason: interruption.reason.name })}</p>
-        <FormError error={formWideError(resolve.error)} />
+        <FormError error={formWideError(resolve.error ?? queue.error)} />
         <TextArea
           label={t('interruptions.fields.resolutionNote')}
           description={t('interruptions.report.noteHint', { max: interruptionLimits.note })}
@@ -189,7 +274,7 @@ export function ResolveInterruptionDialog({ interruption, isOpen, onClose }: { i
           <Button variant="secondary" onPress={close}>
             {t('common.actions.cancel')}
           </Button>
-          <Button type="submit" isDisabled={resolve.isPending}>
+          <Button type="submit" isDisabled={resolve.isPending || queue.sending}>
             {t('interruptions.resolve.send')}
           </Button>
         </DialogActions>

@@ -18,12 +18,16 @@ function useDescribe() {
     });
 }
 
+/** The queued commands that act on an order (the others: interruptions of the station). */
+const orderKinds = new Set(['start-work', 'complete-work', 'move-to-station', 'measure']);
+
 /** Where the order is now, after the server refused a command on it (what happened instead). */
 function useWhatHappened() {
   const { t } = useTranslation();
   const formats = useLocaleFormats();
-  return (now: unknown): string | null => {
-    if (typeof now !== 'object' || now === null || !('status' in now)) return null;
+  return (item: QueuedCommand): string | null => {
+    const now = item.refusal?.now;
+    if (!orderKinds.has(item.kind) || typeof now !== 'object' || now === null || !('status' in now)) return null;
     const order = now as Pick<OrderView, 'status' | 'location'>;
     const status = t(`orders.status.${order.status}`);
     if (order.location?.stage === 'station') {
@@ -67,7 +71,7 @@ export function OfflineStatus({ owner }: { owner: string }) {
               ? t('offline.refusedAfter')
               : describeError(t, new ApiError(item.refusal?.status ?? 0, item.refusal?.code ?? 'UNKNOWN_ERROR', item.refusal?.details ?? []))}
           </p>
-          {whatHappened(item.refusal?.now) ? <p>{whatHappened(item.refusal?.now)}</p> : null}
+          {whatHappened(item) ? <p>{whatHappened(item)}</p> : null}
           <Button variant="secondary" onPress={() => void dismiss(item.key)}>
             {t('offline.dismiss')}
           </Button>
