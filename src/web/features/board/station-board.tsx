@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useQuery } from '@tanstack/react-query';
 import type { BoardCard, BoardColumn } from '../../../domain/orders/board.views';
+import { INTERRUPTION_STREAM_TYPE } from '../../../domain/interruptions/interruption.events';
 import type { InterruptionView } from '../../../domain/interruptions/interruptions.views';
 import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
+import { SEQUENCE_STREAM_TYPE } from '../../../domain/stations/sequence.events';
 import { STATION_STREAM_TYPE } from '../../../domain/stations/station.events';
 import { canChange } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
@@ -21,9 +23,8 @@ import { useNotify } from '../../ui/notification-bar';
 import { openInterruptionsKey, stationBoardKey, useMoveCard, useOpenInterruptions, useStationBoard } from './api/board';
 import './board.css';
 
+const boardTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${STATION_STREAM_TYPE}`, `type:${SEQUENCE_STREAM_TYPE}`] as const;
 /** The interruptions' live topic (docs/interruptions.md). */
-const INTERRUPTION_STREAM_TYPE = 'station-interruptions';
-const boardTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${STATION_STREAM_TYPE}`, 'type:station-sequence'] as const;
 const interruptionTopics = [`type:${INTERRUPTION_STREAM_TYPE}`] as const;
 const noTopics = [] as const;
 const dragType = 'application/x-shopfloor-order';
