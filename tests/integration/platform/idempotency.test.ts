@@ -18,8 +18,23 @@ let owner: Client;
 let stranger: Client;
 let counter = 0;
 
+/** Calls of the test route below; its first call fails with a 500 (a database that went away, say). */
+let flakyRuns = 0;
+
 beforeAll(async () => {
-  t = await createTestApp({}, { clock });
+  t = await createTestApp(
+    {},
+    {
+      clock,
+      beforeReady: (app) => {
+        app.post('/api/test/flaky', { preHandler: app.authenticate }, async (_request, reply) => {
+          flakyRuns += 1;
+          if (flakyRuns === 1) throw new Error('the first run fails');
+          return reply.status(201).send({ run: flakyRuns });
+        });
+      },
+    },
+  );
   company = await companyWithTeam(t);
   other = await companyWithTeam(t);
   admin = clientOf(t, company.admin.token);
@@ -142,6 +157,20 @@ describe('Idempotency-Key', () => {
     const valid = await createWithKey(admin, key, stationBody(name));
     expect(valid.statusCode, valid.body).toBe(201);
     expect(valid.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('keeps no 5xx: the key is released and a repeat runs again, then its answer is kept', async () => {
+    const key = uniqueKey();
+    const flaky = () => admin.send({ method: 'POST', url: '/api/test/flaky', payload: { a: 1 }, headers: { 'idempotency-key': key } });
+    expect((await flaky()).statusCode).toBe(500);
+    const second = await flaky();
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual({ run: 2 });
+    const third = await flaky();
+    expect(third.statusCode).toBe(201);
+    expect(third.headers['idempotent-replayed']).toBe('true');
+    expect(third.json()).toEqual({ run: 2 });
+    expect(flakyRuns).toBe(2);
   });
 
   it('answers a repeat after a server restart from the stored answer', async () => {
