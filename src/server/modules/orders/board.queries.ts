@@ -117,13 +117,21 @@ export async function stationBoardOf(db: Executor, now: Date, settings: Predicti
       willBeLate: prediction?.willBeLate ?? false,
     };
   };
-  const sorted = (list: LineRow[]) => list.sort((a, b) => worklistOrder(plannedOf(a), plannedOf(b)));
+  const sorted = (list: LineRow[]) =>
+    list
+      .map((row) => ({ row, planned: plannedOf(row) }))
+      .sort((a, b) => worklistOrder(a.planned, b.planned))
+      .map(({ row }) => row);
 
   const atStation = new Map<string, LineRow[]>();
   const inWip: LineRow[] = [];
   for (const row of rows) {
     if (row.stage === 'wip') inWip.push(row);
-    else if (row.station_id) atStation.set(row.station_id, [...(atStation.get(row.station_id) ?? []), row]);
+    else if (row.station_id) {
+      const list = atStation.get(row.station_id);
+      if (list) list.push(row);
+      else atStation.set(row.station_id, [row]);
+    }
   }
   const outside = [...atStation.keys()].filter((stationId) => !sequence.includes(stationId) && byId.has(stationId));
   outside.sort((a, b) => (byId.get(a)?.name ?? '').localeCompare(byId.get(b)?.name ?? ''));
