@@ -4,7 +4,11 @@ import { orderStreamId, type OrderEvent } from '../../../domain/orders/order.eve
 import type { Tx } from '../../platform/db.js';
 import type { EventStore } from '../../platform/event-store.js';
 import { permanentJobFailure } from '../../platform/jobs.js';
+import { findCompany } from '../company/index.js';
 import { userNamesByIds } from '../identity/index.js';
+import { findMaterial } from '../materials/index.js';
+import { findOrderRow } from '../orders/index.js';
+import { findShipmentRow } from '../shipments/index.js';
 import { stationNamesById } from '../stations/index.js';
 import type { DocumentRow } from './documents.tables.js';
 
@@ -100,7 +104,7 @@ type ValueMeasuredData = Extract<OrderEvent, { type: 'ValueMeasured' }>['data'];
 const subjectGone = (type: DocumentType) => permanentJobFailure(`no-pdf: the subject of the ${type} no longer exists`);
 
 export async function senderOf(tx: Tx, companyId: string): Promise<Sender> {
-  const company = await tx.selectFrom('companies').select(['company_name', 'basic_settings', 'logo_file']).where('id', '=', companyId).executeTakeFirst();
+  const company = await findCompany(tx, companyId);
   if (!company) throw permanentJobFailure('no-pdf: the company no longer exists');
   const settings = company.basic_settings;
   const address = settings.deliveryAddress?.street || settings.deliveryAddress?.place ? settings.deliveryAddress : settings.billingAddress;
@@ -118,12 +122,15 @@ const linesOf = (positions: readonly { materialName: string; materialNumber: str
   positions.map(({ materialName, materialNumber, quantity }) => ({ materialName, materialNumber, quantity }));
 
 async function deliveryBill(tx: Tx, shipmentId: string): Promise<DeliveryBillContent> {
-  const shipment = await tx.selectFrom('shipments').select(['state']).where('id', '=', shipmentId).executeTakeFirst();
+  const shipment = await findShipmentRow(tx, shipmentId);
   if (!shipment) throw subjectGone('delivery-bill');
   const state = shipment.state;
   const orderIds = state.orders.map((order) => order.orderId);
-  const states = orderIds.length === 0 ? [] : await tx.selectFrom('order_states').select(['id', 'state']).where('id', 'in', orderIds).execute();
-  const byId = new Map(states.map((row) => [row.id, row.state]));
+  const byId = new Map<string, NonNullable<Awaited<ReturnType<typeof findOrderRow>>>['state']>();
+  for (const orderId of orderIds) {
+    const row = await findOrderRow(tx, orderId);
+    if (row) byId.set(orderId, row.state);
+  }
   const first = byId.get(orderIds[0] ?? '');
   return {
     type: 'delivery-bill',
@@ -150,14 +157,10 @@ async function deliveryBill(tx: Tx, shipmentId: string): Promise<DeliveryBillCon
   };
 }
 
-async function materialLabel(tx: Tx, materialId: string, labelSize: LabelSize): Promise<MaterialLabelContent> {
-  const material = await tx
-    .selectFrom('materials')
-    .select(['company_id', 'material_number', 'name', 'type', 'stock_unit', 'attributes', 'measured_values'])
-    .where('id', '=', materialId)
-    .executeTakeFirst();
+async function materialLabel(tx: Tx, companyId: string, materialId: string, labelSize: LabelSize): Promise<MaterialLabelContent> {
+  const material = await findMaterial(tx, materialId);
   if (!material) throw subjectGone('material-label');
-  const company = await tx.selectFrom('companies').select('basic_settings').where('id', '=', material.company_id).executeTakeFirst();
+  const company = await findCompany(tx, companyId);
   const chosen = favouritesOf(company?.basic_settings.favourites);
   const favourites: { name: string; text: string }[] = [];
   for (const name of [chosen.attribute1, chosen.attribute2]) {
@@ -165,22 +168,22 @@ async function materialLabel(tx: Tx, materialId: string, labelSize: LabelSize): 
     if (attribute) favourites.push({ name: attribute.name, text: attribute.options.join(', ') });
   }
   for (const name of [chosen.value1, chosen.value2]) {
-    const value = material.measured_values.find((candidate) => candidate.name === name);
+    const value = material.values.find((candidate) => candidate.name === name);
     if (value) favourites.push({ name: value.name, text: `${value.number} ${value.unit}` });
   }
   return {
     type: 'material-label',
-    materialNumber: material.material_number,
+    materialNumber: material.materialNumber,
     name: material.name,
     materialType: material.type,
-    stockUnit: material.stock_unit,
+    stockUnit: material.stock.unit,
     labelSize,
     favourites,
   };
 }
 
 async function orderStateOf(tx: Tx, orderId: string, type: DocumentType) {
-  const row = await tx.selectFrom('order_states').select('state').where('id', '=', orderId).executeTakeFirst();
+  const row = await findOrderRow(tx, orderId);
   if (!row) throw subjectGone(type);
   return row.state;
 }
@@ -201,7 +204,7 @@ async function orderTraveler(tx: Tx, orderId: string): Promise<OrderTravelerCont
 async function testProtocol(tx: Tx, eventStore: EventStore, orderId: string): Promise<TestProtocolContent> {
   const order = await orderStateOf(tx, orderId, 'test-protocol');
   const position = order.positions[0];
-  const material = position ? await tx.selectFrom('materials').select(['measured_values']).where('id', '=', position.materialId).executeTakeFirst() : undefined;
+  const material = position ? await findMaterial(tx, position.materialId) : undefined;
   // The latest measurement of each value name counts (a later one replaces an earlier one).
   const latest = new Map<string, ValueMeasuredData>();
   for (const event of await eventStore.readStream(tx, orderStreamId(orderId))) {
@@ -223,7 +226,7 @@ async function testProtocol(tx: Tx, eventStore: EventStore, orderId: string): Pr
     measuredAt: m?.at ?? null,
     stationName: m ? (stations.get(m.stationId) ?? '') : null,
   });
-  const values: Measurement[] = (material?.measured_values ?? []).map((value) => {
+  const values: Measurement[] = (material?.values ?? []).map((value) => {
     const m = latest.get(value.name);
     latest.delete(value.name);
     return {
@@ -274,7 +277,7 @@ export async function documentContentOf(tx: Tx, eventStore: EventStore, document
     case 'delivery-bill':
       return deliveryBill(tx, document.subject_id);
     case 'material-label':
-      return materialLabel(tx, document.subject_id, document.label_size ?? 'single');
+      return materialLabel(tx, document.company_id, document.subject_id, document.label_size ?? 'single');
     case 'order-traveler':
       return orderTraveler(tx, document.subject_id);
     case 'test-protocol':

@@ -6,6 +6,9 @@ import { documentNumberOf, subjectTypeOf, type DocumentLocale, type DocumentType
 import { DomainError } from '../../../domain/shared/errors.js';
 import { handleCommand, type CommandContext } from '../../platform/command.js';
 import type { Tx } from '../../platform/db.js';
+import { findMaterial } from '../materials/index.js';
+import { findOrderRow } from '../orders/index.js';
+import { findShipmentRow } from '../shipments/index.js';
 import './documents.tables.js';
 
 export interface DocumentRequest {
@@ -30,17 +33,17 @@ const kindFor: Partial<Record<DocumentType, string>> = { 'test-protocol': 'produ
 export async function checkSubject(tx: Tx, type: DocumentType, subjectId: string): Promise<void> {
   switch (subjectTypeOf[type]) {
     case 'shipment': {
-      const found = await tx.selectFrom('shipments').select('id').where('id', '=', subjectId).executeTakeFirst();
+      const found = await findShipmentRow(tx, subjectId);
       if (!found) throw new DomainError('NOT_FOUND');
       return;
     }
     case 'material': {
-      const found = await tx.selectFrom('materials').select('id').where('id', '=', subjectId).executeTakeFirst();
+      const found = await findMaterial(tx, subjectId);
       if (!found) throw new DomainError('NOT_FOUND');
       return;
     }
     case 'order': {
-      const found = await tx.selectFrom('orders').select('kind').where('id', '=', subjectId).executeTakeFirst();
+      const found = await findOrderRow(tx, subjectId);
       if (!found) throw new DomainError('NOT_FOUND');
       const kind = kindFor[type];
       if (kind && found.kind !== kind) throw notApplicable();

@@ -11,6 +11,7 @@ import { defineJob, permanentJobFailure, type JobContext } from '../../platform/
 import { definePdfDocument, renderPdfJob, type RenderPdfData } from '../../platform/render-pdf.jobs.js';
 import { companyStorageOf, storageQuotaExceeded } from '../company/index.js';
 import { findUserById } from '../identity/index.js';
+import { findOrderRow } from '../orders/index.js';
 import { findStationRow } from '../stations/index.js';
 import { documentContentOf, senderOf } from './document-content.queries.js';
 import { logoDataUrl, writeDocumentFile } from './documents.files.js';
@@ -85,7 +86,7 @@ type Planned = { request: Omit<DocumentRequest, 'locale' | 'trigger'> } | { refu
 
 /** What the action's document is printed for, given the completed order; or why it does not apply. */
 async function planFor(tx: Tx, type: DocumentType, orderId: string): Promise<Planned> {
-  const row = await tx.selectFrom('order_states').select('state').where('id', '=', orderId).executeTakeFirst();
+  const row = await findOrderRow(tx, orderId);
   if (!row) return { refused: 'the order no longer exists' };
   const order = row.state;
   switch (type) {
@@ -106,7 +107,7 @@ async function planFor(tx: Tx, type: DocumentType, orderId: string): Promise<Pla
     case 'delivery-bill': {
       let shipmentId = order.shipmentId;
       if (!shipmentId && order.parentOrderId) {
-        const parent = await tx.selectFrom('order_states').select('state').where('id', '=', order.parentOrderId).executeTakeFirst();
+        const parent = await findOrderRow(tx, order.parentOrderId);
         shipmentId = parent?.state.shipmentId ?? null;
       }
       return shipmentId ? { request: { type, subjectId: shipmentId, orderId } } : { refused: 'the order is in no shipment' };

@@ -6,6 +6,7 @@ import { ordersRoutes } from './orders.routes.js';
 
 export { materialIsInAnOrderInProduction, orderListStatement, stationOfOperator } from './orders.queries.js';
 export { orderSummariesOf, setShipmentReader, shippableOrderRows, type OrderShipment } from './orders.queries.js';
+export { findOrderRow } from './orders.queries.js';
 export { followShipment, type ShipmentOrderCommand } from './orders.handlers.js';
 
 /**

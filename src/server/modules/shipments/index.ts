@@ -6,6 +6,8 @@ import { shipmentTrackingRoutes } from './shipment-tracking.routes.js';
 import { shipmentOfOrder } from './shipments.queries.js';
 import { shipmentsRoutes } from './shipments.routes.js';
 
+export { findShipmentRow } from './shipments.queries.js';
+
 /**
  * Shipments (shipping orders): customer orders Ready to ship, of one customer, sent together. One
  * event stream per shipment; its transitions move the orders in the same transaction (docs/shipments.md).
