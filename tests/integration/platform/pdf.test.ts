@@ -105,6 +105,16 @@ describe('renderPdf', () => {
     });
   });
 
+  it('prints more documents at once than its page pool holds: the others wait for a page, each gets its own text', async () => {
+    const pooled = createPdfRenderer({ chromePath: process.env.CHROME_PATH, pagePoolSize: 1, log: quietLog });
+    try {
+      const pdfs = await Promise.all([1, 2, 3].map((n) => pooled.renderPdf(page(`Beleg ${n}`, `<h1>Beleg ${n}</h1>`))));
+      pdfs.forEach((pdf, index) => expectPdfWithText(pdf, `Beleg ${index + 1}`, [`Beleg ${index + 1}`]));
+    } finally {
+      await pooled.close();
+    }
+  });
+
   it('names CHROME_PATH when it points nowhere', async () => {
     const broken = createPdfRenderer({ chromePath: '/nonexistent/chromium', log: quietLog });
     await expect(broken.renderPdf(page('x', 'x'))).rejects.toThrow('CHROME_PATH points to /nonexistent/chromium, which does not exist');
