@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
+          // The console's texts download on demand; unit tests have them all (createI18n is synchronous).
+          setupFiles: ['src/web/lib/i18n.setup.ts'],
         },
       },
       {
@@ -25,6 +27,28 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Property-based fuzzing of every route from the OpenAPI document (issue 17): one file, bounded runs.
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The CI subset of the reliability suite (fast, deterministic); all of it: npm run test:reliability.
+          name: 'reliability',
+          include: ['tests/reliability/**/*.ci.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

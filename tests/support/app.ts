@@ -15,6 +15,8 @@ export interface TestApp {
   config: Config;
   /** The dispatcher and (without REDIS_URL in env) in-process workers, as main.ts starts them. */
   jobs: JobRuntime;
+  /** The BullMQ key prefix of this app's queue (its own per app), for a worker process or a cleanup of its keys. */
+  queuePrefix: string;
   /** A signed bearer token for a principal (no user row needed by platform routes). */
   tokenFor(principal: { userId?: string; role?: Role; companyId?: string | null }): string;
   close(): Promise<void>;
@@ -42,7 +44,8 @@ export async function createTestApp(
   });
   const eventStore = createEventStore();
   // Its own BullMQ prefix when env sets REDIS_URL, so parallel test files never share jobs.
-  const jobQueue = createJobQueue({ redisUrl: config.redisUrl, prefix: `test-${randomUUID()}` });
+  const queuePrefix = `test-${randomUUID()}`;
+  const jobQueue = createJobQueue({ redisUrl: config.redisUrl, prefix: queuePrefix });
   const app = await buildApp({ config, database: testDb.database, eventStore, jobQueue, clock: options.clock });
   await options.beforeReady?.(app);
   await app.ready();
@@ -52,6 +55,7 @@ export async function createTestApp(
     testDb,
     config,
     jobs,
+    queuePrefix,
     tokenFor: ({ userId = randomUUID(), role = 'ADMIN', companyId = randomUUID() }) => app.auth.sign({ userId, role, companyId, tokenId: randomUUID() }),
     async close() {
       await app.close();

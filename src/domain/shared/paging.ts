@@ -17,14 +17,14 @@ export const commaListQuery = <const Values extends readonly [string, ...string[
   z
     .string()
     .optional()
-    .transform((text) =>
-      text
-        ? text
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : undefined,
-    )
+    .transform((text) => {
+      // Nothing but commas and blanks is no filter: an empty list would end as `in ()` (issue 17: a 500).
+      const list = (text ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      return list.length ? list : undefined;
+    })
     .pipe(z.array(z.enum(values)).optional());
 
 /** A list's `sort` parameter: one of `columns`, `-column` for descending, `fallback` when none is asked. */
