@@ -270,7 +270,11 @@ function watchConnection() {
 /** Opens the queue of one operator at one station (or none) and sends what waits. */
 export async function openQueue(owner: string | null) {
   watchConnection();
-  if (state.owner === owner) return;
+  if (state.owner === owner) {
+    // The same operator back at the station (a new sign-in after a 401): what waits goes out now.
+    if (owner) void flushQueue();
+    return;
+  }
   setState({ owner, items: [] });
   if (!owner) return;
   await loadOwner(owner);
