@@ -129,5 +129,14 @@ describe('interruptions (Andon)', () => {
     await panel.getByText(/^PRESSE: 1 interruption, /).waitFor();
     await home.getByText('Event 2 of 2', { exact: false }).waitFor();
     await expectNoAxeViolations(home, '/order/history with an interruption');
+
+    // The key-figures page lists the station with its interruptions and availability.
+    await home.goto(`${app.baseUrl}/key-figures`);
+    const row = home.getByRole('row').filter({ has: home.getByRole('rowheader', { name: 'PRESSE' }) });
+    await row.getByRole('cell', { name: /^2 \(\d+ min\)$/ }).waitFor();
+    await row
+      .getByRole('cell', { name: /^\d+(\.\d)?\s?%$/ })
+      .first()
+      .waitFor();
   });
 });
