@@ -10,7 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticateBeforeValidation, authPlugin } from './platform/auth.js';
 import { DebugRequestLogs, logOptions } from './platform/request-logging.js';
 import { companyFunctionsPlugin } from './platform/company-functions.js';
@@ -25,6 +25,7 @@ import { healthRoutes } from './platform/health.routes.js';
 import { devMailboxRoutes } from './platform/dev-mailbox.routes.js';
 import type { JobQueue } from './platform/jobs.js';
 import { liveFeed } from './platform/live-feed.js';
+import { openApiOptions } from './platform/openapi.js';
 import { startCommitSignal, type CommitSignal } from './platform/commit-signal.js';
 import { companyModule } from './modules/company/index.js';
 import { identityModule } from './modules/identity/index.js';
@@ -141,16 +142,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return error;
     },
   });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'Shopfloor Console API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-    // Schemas registered with an id (`.meta({ id })`, needed by recursive ones such as the BOM tree) become components.
-    transformObject: jsonSchemaTransformObject,
-  });
+  // Operation ids, tags, descriptions and shared components: platform/openapi.ts (docs/api.md).
+  await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { secret: config.jwtSecret });
   await app.register(companyFunctionsPlugin);

@@ -174,28 +174,37 @@ export const authPlugin = fp(
       await writeCheck(principalOf(request));
     };
 
-    const authenticate: preHandlerAsyncHookHandler = authStep(async (request) => {
-      await identify(request);
-      await checkWrite(request);
-    });
+    const authenticate: preHandlerAsyncHookHandler = authStep(
+      async (request) => {
+        await identify(request);
+        await checkWrite(request);
+      },
+      { signedIn: true },
+    );
     app.decorate('authenticate', authenticate);
     app.decorate('requireRole', (...allowed: Role[]): preHandlerAsyncHookHandler => {
-      return authStep(async function (request) {
-        await identify(request);
-        if (!allowed.includes(principalOf(request).role)) throw new DomainError('FORBIDDEN');
-        await checkWrite(request);
-      });
+      return authStep(
+        async function (request) {
+          await identify(request);
+          if (!allowed.includes(principalOf(request).role)) throw new DomainError('FORBIDDEN');
+          await checkWrite(request);
+        },
+        { signedIn: true, roles: allowed },
+      );
     });
     app.decorate('requireChangeRight', (area: ChangeRight, ...alsoRoles: Role[]): preHandlerAsyncHookHandler => {
-      return authStep(async function (request) {
-        await identify(request);
-        const principal = principalOf(request);
-        if (!alsoRoles.includes(principal.role)) {
-          if (!writerRoles.includes(principal.role)) throw new DomainError('FORBIDDEN');
-          await changeRightCheck(principal, area);
-        }
-        await checkWrite(request);
-      });
+      return authStep(
+        async function (request) {
+          await identify(request);
+          const principal = principalOf(request);
+          if (!alsoRoles.includes(principal.role)) {
+            if (!writerRoles.includes(principal.role)) throw new DomainError('FORBIDDEN');
+            await changeRightCheck(principal, area);
+          }
+          await checkWrite(request);
+        },
+        { signedIn: true, roles: [...new Set([...alsoRoles, ...writerRoles])], changeRight: { area, exempt: alsoRoles } },
+      );
     });
   },
   { name: 'auth' },
@@ -203,15 +212,42 @@ export const authPlugin = fp(
 
 const authStepMark = Symbol('auth step');
 
+/** Who an access step lets through, for the OpenAPI document (platform/openapi.ts). */
+export interface StepAccess {
+  /** A valid bearer token is needed. */
+  signedIn?: boolean;
+  /** Only these roles pass. */
+  roles?: readonly Role[];
+  /** The change right (team module) the roles need, but for the exempt ones. */
+  changeRight?: { area: ChangeRight; exempt: readonly Role[] };
+  /** The company must have this optional function switched on. */
+  companyFunction?: string;
+}
+
 /**
  * Marks a handler as an access step (authenticate, requireRole, requireChangeRight, requireFunction):
  * `authenticateBeforeValidation` runs such steps before the body is validated, in their order.
  */
-export function authStep(handler: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
-  return Object.assign(handler, { [authStepMark]: true });
+export function authStep(handler: preHandlerAsyncHookHandler, access: StepAccess = {}): preHandlerAsyncHookHandler {
+  return Object.assign(handler, { [authStepMark]: access });
 }
 
 const isAuthStep = (handler: unknown): boolean => typeof handler === 'function' && authStepMark in handler;
+
+/** What a route's access steps demand together (read after `authenticateBeforeValidation` moved them). */
+export function routeAccess(route: Pick<RouteOptions, 'preValidation' | 'preHandler'>): StepAccess {
+  const handlers = [route.preValidation, route.preHandler].flatMap((hooks) => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]));
+  const access: StepAccess = {};
+  for (const handler of handlers) {
+    if (!isAuthStep(handler)) continue;
+    const step = (handler as unknown as Record<symbol, StepAccess>)[authStepMark];
+    if (step.signedIn) access.signedIn = true;
+    if (step.roles) access.roles = access.roles ? access.roles.filter((role) => step.roles?.includes(role)) : step.roles;
+    if (step.changeRight) access.changeRight = step.changeRight;
+    if (step.companyFunction) access.companyFunction = step.companyFunction;
+  }
+  return access;
+}
 
 /**
  * Moves a route's auth steps from `preHandler` to `preValidation` (app.ts calls it from `onRoute`),

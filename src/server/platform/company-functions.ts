@@ -59,12 +59,15 @@ export const companyFunctionsPlugin = fp(
 
     app.decorate('requireFunction', (name: CompanyFunction): preHandlerAsyncHookHandler => {
       // An access step: like the auth steps it runs before body validation, so a switched-off route answers 404 to any body.
-      return authStep(async function (request, reply) {
-        if (!request.principal) await app.authenticate.call(app, request, reply);
-        if (!request.principal?.companyId) return;
-        const functions = await service.of(request);
-        if (!functions?.[name]) throw new DomainError('NOT_FOUND');
-      });
+      return authStep(
+        async function (request, reply) {
+          if (!request.principal) await app.authenticate.call(app, request, reply);
+          if (!request.principal?.companyId) return;
+          const functions = await service.of(request);
+          if (!functions?.[name]) throw new DomainError('NOT_FOUND');
+        },
+        { signedIn: true, companyFunction: name },
+      );
     });
   },
   { name: 'company-functions', dependencies: ['auth'] },

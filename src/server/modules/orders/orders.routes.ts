@@ -129,7 +129,12 @@ export async function ordersRoutes(app: FastifyInstance) {
 
   r.get('/api/orders/:id', {
     ...readers,
-    schema: { tags: ['orders'], params: orderParams, response: { 200: orderViewSchema, ...errorResponses() } },
+    schema: {
+      tags: ['orders'],
+      summary: 'One order with its positions, status, location, progress and the actions its status allows',
+      params: orderParams,
+      response: { 200: orderViewSchema, ...errorResponses() },
+    },
     handler: async (request) => runQuery(app, request, (tx, now) => orderViewOf(tx, request.params.id, now)),
   });
 

@@ -35,6 +35,7 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
     ...readers,
     schema: {
       tags: ['stations'],
+      summary: "The company's production stations, paged, by sequence or name, optionally filtered by name",
       querystring: z.object({
         // The overview shows a whole line of stations at once.
         ...pagingQuery(100),
@@ -48,7 +49,12 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
 
   r.post('/api/stations', {
     ...writers,
-    schema: { tags: ['stations'], body: createStationSchema, response: { 201: stationViewSchema, ...errorResponses(409) } },
+    schema: {
+      tags: ['stations'],
+      summary: 'Creates a production station (a taken name answers 409)',
+      body: createStationSchema,
+      response: { 201: stationViewSchema, ...errorResponses(409) },
+    },
     handler: async (request, reply) => {
       const view = await runCommand(app, request, async (ctx) => stationViewOf(ctx.tx, await createStation(ctx, request.body), ctx.now));
       return reply.status(201).send(view);
@@ -58,13 +64,18 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
   // Registered before /api/stations/:id; find-my-way also prefers the static segment.
   r.get('/api/stations/sequence', {
     ...readers,
-    schema: { tags: ['stations'], response: { 200: sequenceViewSchema, ...errorResponses() } },
+    schema: { tags: ['stations'], summary: 'The order of the stations an order passes through', response: { 200: sequenceViewSchema, ...errorResponses() } },
     handler: async (request) => runQuery(app, request, (tx) => sequenceViewOf(tx)),
   });
 
   r.put('/api/stations/sequence', {
     ...writers,
-    schema: { tags: ['stations'], body: saveSequenceSchema, response: { 200: sequenceViewSchema, ...errorResponses(409) } },
+    schema: {
+      tags: ['stations'],
+      summary: 'Saves the order of the stations (409 when it is stale)',
+      body: saveSequenceSchema,
+      response: { 200: sequenceViewSchema, ...errorResponses(409) },
+    },
     handler: async (request) =>
       runCommand(app, request, async (ctx) => {
         await saveSequence(ctx, request.body);
@@ -74,13 +85,24 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
 
   r.get('/api/stations/:id', {
     ...readers,
-    schema: { tags: ['stations'], params: stationParams, response: { 200: stationViewSchema, ...errorResponses() } },
+    schema: {
+      tags: ['stations'],
+      summary: 'One station with its maintenance state',
+      params: stationParams,
+      response: { 200: stationViewSchema, ...errorResponses() },
+    },
     handler: async (request) => runQuery(app, request, (tx, now) => stationViewOf(tx, request.params.id, now)),
   });
 
   r.put('/api/stations/:id', {
     ...writers,
-    schema: { tags: ['stations'], params: stationParams, body: changeStationSchema, response: { 200: stationViewSchema, ...errorResponses(409) } },
+    schema: {
+      tags: ['stations'],
+      summary: 'Changes a station (409 when `version` is stale or the name is taken)',
+      params: stationParams,
+      body: changeStationSchema,
+      response: { 200: stationViewSchema, ...errorResponses(409) },
+    },
     handler: async (request) => {
       const { version, ...input } = request.body;
       return runCommand(app, request, async (ctx) => {
@@ -94,6 +116,7 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
     ...writers,
     schema: {
       tags: ['stations'],
+      summary: 'Deletes a station at the given version (refused while the sequence uses it, or for the start station)',
       params: stationParams,
       querystring: z.object({ version: z.coerce.number().pipe(versionSchema) }),
       response: { 204: z.null(), ...errorResponses(409) },
@@ -108,6 +131,7 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
     ...writers,
     schema: {
       tags: ['stations'],
+      summary: 'Records that the station was maintained at a time (409 when `version` is stale)',
       params: stationParams,
       body: recordMaintenanceSchema,
       response: { 200: stationViewSchema, ...errorResponses(409) },
@@ -121,7 +145,7 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
 
   r.get('/api/stations/:id/history', {
     ...readers,
-    schema: { tags: ['stations'], params: stationParams, response: { 200: historySchema, ...errorResponses() } },
+    schema: { tags: ['stations'], summary: "The station's history of events", params: stationParams, response: { 200: historySchema, ...errorResponses() } },
     handler: async (request) => runQuery(app, request, (tx) => stationHistoryOf(tx, app.eventStore, request.params.id)),
   });
 
@@ -144,6 +168,7 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
   r.post('/api/stations/:id/login', {
     schema: {
       tags: ['stations'],
+      summary: 'An operator signs in at a station with username and password; answers a session for the station screen',
       params: stationParams,
       body: stationLoginSchema,
       response: { 200: stationSessionSchema, ...errorResponses(409) },
