@@ -4,6 +4,7 @@ import { z } from 'zod';
  * Media of a material and its manufacturing steps: images and PDF drawings the station screen
  * shows. All limits are here, once: the server enforces them, the form offers and checks them.
  */
+/** The types a medium may have (the file chooser offers them); the server decides by the bytes, never by the name. */
 export const mediaTypes = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
 export type MediaType = (typeof mediaTypes)[number];
 
@@ -14,8 +15,6 @@ export const mediaLimits = {
   perMaterial: 20,
   /** Characters of the file name kept (the name shown and downloaded). */
   fileName: 120,
-  /** What the file chooser offers; the server decides the type by the bytes, never by the name. */
-  accept: '.png,.jpg,.jpeg,.webp,.pdf,image/png,image/jpeg,image/webp,application/pdf',
 } as const;
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mediaLimits, type MaterialMedium } from '../../../../domain/materials/material-media.schema';
+import { mediaLimits, mediaTypes, type MaterialMedium } from '../../../../domain/materials/material-media.schema';
 import type { ManufacturingStep } from '../../../../domain/materials/materials.schema';
 import { describeError } from '../../../lib/error-messages';
 import { useFormatNumber } from '../../../lib/locale';
@@ -16,7 +16,6 @@ import { useStationChoices } from '../api/materials';
 import { useMaterialMedia, useMediumBlob, useRemoveMedium, useUploadMedium } from '../api/material-media';
 
 const ALL = 'all';
-const acceptedTypes = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
 const oneDecimal = { maximumFractionDigits: 1 } as const;
 
 /** A medium shown in a dialog: the image, or the PDF drawing. */
@@ -168,7 +167,7 @@ export function MaterialMediaPanel({ materialId, steps, canWrite }: MaterialMedi
             )}
           </Select>
           <FilePicker
-            acceptedFileTypes={acceptedTypes}
+            acceptedFileTypes={mediaTypes}
             onSelect={(chosen) => {
               setFile(chosen);
               setProblem(null);
