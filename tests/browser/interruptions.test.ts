@@ -52,13 +52,18 @@ describe('interruptions (Andon)', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
+    // The supervisor watches the shop-floor display: it says where the missing reasons are added.
+    const display = await openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, '/order/advertisement');
+    await display.getByRole('link', { name: 'Add them in Team, Master data, Interruption reasons' }).waitFor();
+
     const office = clientOf(app.testApp, company.superUser.token);
     const added = await office.post('/api/team/master-data/interruptionReasons', { name: 'Tool broken' });
     expect(added.statusCode, added.body).toBe(201);
 
-    // The supervisor watches the shop-floor display: nothing stopped.
-    const display = await openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, '/order/advertisement');
+    // Nothing stopped yet.
+    await display.reload();
     await display.getByText('Interruptions are live').waitFor();
+    expect(await display.getByText('Operators can report an interruption only once').count()).toBe(0);
     await display.getByText('No station is stopped.').waitFor();
 
     await tablet.getByRole('button', { name: 'Report interruption' }).click();

@@ -6,8 +6,9 @@ import { can } from '../../../lib/access';
 import { useAuth } from '../../../lib/auth';
 import { useLiveQuery } from '../../../lib/use-live-feed';
 import { Button } from '../../../ui/button';
+import { Link } from '../../../ui/link';
 import { LiveNote } from '../../../ui/live-note';
-import { getInterruptionsQueryOptions, useInterruptions } from '../api/interruptions';
+import { getInterruptionsQueryOptions, useInterruptionReasons, useInterruptions } from '../api/interruptions';
 import { OpenInterruptionFacts, ResolveInterruptionDialog } from './station-interruption-panel';
 import '../interruptions.css';
 
@@ -46,11 +47,14 @@ export function InterruptedStations({ variant = 'board' }: { variant?: 'board' |
   const hasCompany = Boolean(session?.company);
   const open = useInterruptions(openQuery, hasCompany);
   const live = useLiveQuery(hasCompany ? topics : noTopics, getInterruptionsQueryOptions(openQuery).queryKey, open);
+  const mayResolve = can(session, 'write');
+  // Writers learn here that operators cannot report before the company has interruption reasons.
+  const reasons = useInterruptionReasons(hasCompany && mayResolve);
+  const noReasons = reasons.isSuccess && !reasons.data.data.some((reason) => reason.status === 'active');
   // Outside the list: the marker leaves as soon as the feed says it is resolved, the dialog's notice stays.
   const [resolving, setResolving] = useState<InterruptionView | null>(null);
   if (!hasCompany) return null;
   const stopped = open.data?.data ?? [];
-  const mayResolve = can(session, 'write');
   return (
     <section
       className={`panel interruption-board interruption-board-${variant}`}
@@ -62,6 +66,11 @@ export function InterruptedStations({ variant = 'board' }: { variant?: 'board' |
         <h2 id="interruption-board-heading">{t('interruptions.board.title', { count: stopped.length })}</h2>
         <LiveNote live={live} text={(kind) => t(`interruptions.board.live.${kind}`)} />
       </div>
+      {noReasons ? (
+        <p className="interruption-no-reasons">
+          {t('interruptions.board.noReasons')} <Link href="/team/master-data">{t('interruptions.board.toMasterData')}</Link>
+        </p>
+      ) : null}
       {stopped.length === 0 ? (
         <p className="interruption-none">
           {open.isSuccess ? t('interruptions.board.none') : open.isError ? t('interruptions.board.loadFailed') : t('interruptions.board.loading')}
