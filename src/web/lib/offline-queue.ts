@@ -113,7 +113,10 @@ const subscribe = (listener: () => void) => {
 /** The queue as it stands (for tests and non-React callers). */
 export const queueState = (): QueueState => state;
 
-/** Called for every queued command the server applied (to refresh what shows it). */
+/**
+ * Called for every queued command the server answered, applied or refused (`answer` undefined), to
+ * refresh what shows it: after a refusal the screen shows the record as it is now.
+ */
 export function onQueuedApplied(listener: (command: QueuedCommand, answer: unknown) => void): () => void {
   appliedListeners.add(listener);
   return () => void appliedListeners.delete(listener);
@@ -171,6 +174,7 @@ async function refuse(command: QueuedCommand, refusal: QueueRefusal) {
   const refused: QueuedCommand = { ...command, state: 'refused', refusal };
   await (await db()).put('commands', refused);
   setState({ items: state.items.map((item) => (item.key === command.key ? refused : item)) });
+  appliedListeners.forEach((listener) => listener(refused, undefined));
 }
 
 async function applied(command: QueuedCommand, answer: unknown) {
