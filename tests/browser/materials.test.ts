@@ -461,7 +461,7 @@ describe('material screen: add and edit', () => {
     const bracket = await seed(session, { type: 'manufacturing_part', name: 'Bracket' });
     await page.goto(`${app.baseUrl}/material/edit-material/${bracket.id}`);
     await heading(page, 'Edit Manufacturing Part').waitFor();
-    const file = page.locator('input[type="file"]');
+    const file = section(page, 'Image').locator('input[type="file"]');
 
     await file.setInputFiles({ name: 'drawing.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await section(page, 'Image').getByText('Only JPG, JPEG or PNG images.').waitFor();
@@ -502,7 +502,7 @@ describe('material screen: storage quota', () => {
 
     await page.goto(`${app.baseUrl}/material/edit-material/${wheel.id}`);
     await heading(page, 'Edit Manufacturing Part').waitFor();
-    const file = page.locator('input[type="file"]');
+    const file = section(page, 'Image').locator('input[type="file"]');
     await file.setInputFiles({ name: 'wheel.png', mimeType: 'image/png', buffer: png(20, 20) });
     await notification(page, 'alert', "The image could not be uploaded: The company's storage is full").waitFor();
     await expectNoAxeViolations(page, 'material image refused: storage full');
