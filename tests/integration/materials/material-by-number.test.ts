@@ -48,8 +48,14 @@ describe('GET /api/materials/by-number/{number}', () => {
     expect(foreign.json().error.code).toBe('MATERIAL_NOT_FOUND');
   });
 
-  it('refuses a number longer than a material number may be (400), and a master without a company (403)', async () => {
+  it('refuses a number longer than a material number may be (400) and hostile bytes (4xx), and a master without a company (403)', async () => {
     expect((await operator.get(`/api/materials/by-number/${'9'.repeat(51)}`)).statusCode).toBe(400);
+    // Hostile bytes answer 4xx, never 5xx.
+    for (const hostile of ['%00', '%C0%AF', '%25', '..%2F..%2Fetc', "'%20or%201%3D1--"]) {
+      const res = await operator.get(`/api/materials/by-number/${hostile}`);
+      expect(res.statusCode, hostile).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, hostile).toBeLessThan(500);
+    }
     const master = clientOf(t, await masterWithoutCompany(t));
     expect((await master.get('/api/materials/by-number/F-100')).statusCode).toBe(403);
     expect((await clientOf(t).get('/api/materials/by-number/F-100')).statusCode).toBe(401);
