@@ -131,7 +131,7 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
 
   const stationIdOf = (name: string) => line[demoStationNames.line.indexOf(name as (typeof demoStationNames.line)[number])];
 
-  const material = async (body: { materialNumber: string } & object) => {
+  const material = async (body: { materialNumber: string } & Record<string, unknown>) => {
     const created = await admin.post('/api/materials', body);
     const image = demoImages[body.materialNumber];
     if (image)
