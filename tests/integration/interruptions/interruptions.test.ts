@@ -115,6 +115,13 @@ describe('interruptions (Andon)', () => {
     const again = await report(line.admin, { stationId: drill.id, reasonId });
     expect(again.statusCode, again.body).toBe(201);
     expect((await line.admin.post(`/api/interruptions/${again.json().id}/resolve`, { note: 'Done' })).statusCode).toBe(200);
+
+    // The reason is in use now: the master data counts it and refuses its deletion.
+    const reasons = (await line.superUser.get('/api/team/master-data/interruptionReasons')).json().data as { id: string; usageCount: number }[];
+    expect(reasons.find((entry) => entry.id === reasonId)?.usageCount).toBeGreaterThan(0);
+    const removed = await line.superUser.delete(`/api/team/master-data/interruptionReasons/${reasonId}`);
+    expect(removed.statusCode).toBe(409);
+    expect(errorOf(removed.body).code).toBe('MASTER_DATA_ENTRY_IN_USE');
   });
 
   it('bad input: a clear 400 on the field, nothing reported', async () => {

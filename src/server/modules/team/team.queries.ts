@@ -76,6 +76,9 @@ export async function entryUsage(db: Executor, entryIds: readonly string[]): Pro
       select job_title_id as id from employee_profiles where job_title_id = any(${ids}::uuid[])
       union all select department_id from employee_profiles where department_id = any(${ids}::uuid[])
       union all select reason_id from absences where reason_id = any(${ids}::uuid[])
+      -- Interruption reasons are used by the interruptions module's records (a read of its table: the
+      -- module reads the master data, so a call back into it would make the two depend on each other).
+      union all select reason_id from interruptions where reason_id = any(${ids}::uuid[])
     ) used group by id
   `.execute(db);
   for (const row of result.rows) usage.set(row.id, Number(row.count));
