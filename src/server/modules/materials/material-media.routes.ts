@@ -14,7 +14,7 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
-import { capAtRoom, companyStorageOf, refuseBeyondRoom } from '../company/index.js';
+import { capAtRoom, withStorageReservation } from '../company/index.js';
 import { receiveMedium } from './material-media.files.js';
 import { addMedium, checkMediumUpload, mediaOfMaterial, readMedium, removeMaterialMedium, type MaterialMediaDeps } from './material-media.handlers.js';
 
@@ -77,32 +77,28 @@ export async function materialMediaRoutes(app: FastifyInstance, deps: MaterialMe
       }
       const stationId = station.data === 'all' ? null : station.data;
       const { id } = request.params;
-      const storage = await runQuery(app, request, async (tx) => {
-        await checkMediumUpload(tx, id, stationId);
-        return companyStorageOf(tx, deps.config.dataDir, companyOf(request));
+      // An unknown or another company's material, an unknown station, a full material: refused before a byte is written.
+      await runQuery(app, request, (tx) => checkMediumUpload(tx, id, stationId)).catch((error: unknown) => {
+        part.file.resume();
+        throw error;
+      });
+      // The plan's storage quota: room taken atomically (refused at once by the declared length), the bytes stopped as they pass it.
+      const storage = { dataDir: deps.config.dataDir, companyId: companyOf(request), now: app.clock.now(), contentLength: request.headers['content-length'] };
+      const mediumId = randomUUID();
+      const medium = await withStorageReservation(app.db, storage, async (roomBytes) => {
+        // The bytes go to disk before the transaction opens: an upload may take minutes.
+        const received = await receiveMedium(capAtRoom(part.file, roomBytes), () => part.file.truncated, {
+          dataDir: deps.config.dataDir,
+          companyId: companyOf(request),
+          materialId: id,
+          mediumId,
+          maxBytes: deps.config.materialMediaMaxBytes,
+        });
+        return runCommand(app, request, (ctx) => addMedium(ctx, { mediumId, materialId: id, stationId, fileName: mediaFileName(part.filename) }, received));
       }).catch((error: unknown) => {
         part.file.resume();
         throw error;
       });
-      // The plan's storage quota: refused at once by the declared length, else stopped as the bytes pass the room left.
-      try {
-        refuseBeyondRoom(request.headers['content-length'], storage);
-      } catch (error) {
-        part.file.resume();
-        throw error;
-      }
-      const mediumId = randomUUID();
-      // The bytes go to disk before the transaction opens: an upload may take minutes.
-      const received = await receiveMedium(capAtRoom(part.file, storage.roomBytes), () => part.file.truncated, {
-        dataDir: deps.config.dataDir,
-        companyId: companyOf(request),
-        materialId: id,
-        mediumId,
-        maxBytes: deps.config.materialMediaMaxBytes,
-      });
-      const medium = await runCommand(app, request, (ctx) =>
-        addMedium(ctx, { mediumId, materialId: id, stationId, fileName: mediaFileName(part.filename) }, received),
-      );
       return reply.status(201).send(medium);
     },
   });
