@@ -26,6 +26,8 @@ import { devMailboxRoutes } from './platform/dev-mailbox.routes.js';
 import type { JobQueue } from './platform/jobs.js';
 import { liveFeed } from './platform/live-feed.js';
 import { openApiOptions } from './platform/openapi.js';
+import { inspectionQueues, metrics } from './platform/metrics.js';
+import { queueBoard } from './platform/queue-board.js';
 import { startCommitSignal, type CommitSignal } from './platform/commit-signal.js';
 import { companyModule } from './modules/company/index.js';
 import { identityModule } from './modules/identity/index.js';
@@ -152,6 +154,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Only where mail really stays here: outside production and without SMTP (docs/jobs.md, Dev mailbox).
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devMailboxRoutes);
   await app.register(liveFeed, { pollMs: config.livePollMs });
+  // Operations (docs/api.md): Prometheus metrics behind METRICS_TOKEN, the BullMQ dashboard for the master.
+  await app.register(inspectionQueues, { redisUrl: config.redisUrl, prefix: config.queuePrefix });
+  await app.register(metrics, { token: config.metricsToken });
+  await app.register(queueBoard, { secure: config.publicUrl.startsWith('https:') });
   // Several instances on one PostgreSQL wake each other after a commit (embedded PGlite is one process).
   if (deps.database.kind === 'postgres' && config.databaseUrl) {
     const signal = startCommitSignal({ databaseUrl: config.databaseUrl, eventStore: deps.eventStore, log: app.log });

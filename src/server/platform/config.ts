@@ -57,6 +57,8 @@ const envSchema = z.object({
       .default('shopfloor'),
   ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+  // Bearer token of GET /api/metrics (Prometheus); without it the route answers 404.
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   MATERIAL_MEDIA_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(mediaLimits.fileBytes).default(mediaLimits.fileBytes)),
   // The pdf queue's jobs one worker process runs at once, and the pages its Chromium keeps set up
   // for them (default: as many as jobs run at once). docs/documents.md, Speed.
@@ -100,6 +102,8 @@ export interface Config {
   /** BullMQ key prefix; the server and the worker process must agree on it. */
   queuePrefix: string;
   seedDemo: boolean;
+  /** The bearer token GET /api/metrics asks for (`METRICS_TOKEN`); unset, the route is not there (404). */
+  metricsToken?: string;
   /** Largest material image accepted, in bytes (spec: 512 MB; lower it to save disk). */
   materialImageMaxBytes: number;
   /** Bytes of one medium of a material (`MATERIAL_MEDIA_MAX_BYTES`, at most `mediaLimits.fileBytes`). */
@@ -173,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chromePath: e.CHROME_PATH,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     masterEmail: e.MASTER_EMAIL,
     masterPassword: e.MASTER_PASSWORD,
     queuePrefix: e.BULLMQ_PREFIX,

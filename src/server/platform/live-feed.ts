@@ -7,6 +7,13 @@ import { openLiveConnection, tokenFromProtocolHeader, type LiveConnection, type 
 import { closeCodes, eventMessage } from './live-protocol.js';
 import { createLogTailer } from './live-tailer.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Open live sockets of this instance (GET /api/metrics). */
+    liveConnectionCount: () => number;
+  }
+}
+
 export interface LiveFeedOptions extends Partial<LiveLimits> {
   /** Ping interval, in ms; a socket that has not answered the previous ping is ended. */
   heartbeatMs?: number;
@@ -107,6 +114,7 @@ export const liveFeed = fp(
     );
     heartbeat.unref();
 
+    app.decorate('liveConnectionCount', () => connections.size);
     app.addHook('onReady', async () => {
       tailer.start();
     });
