@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useQuery } from '@tanstack/react-query';
@@ -57,7 +57,11 @@ export function StationBoard({ variant = 'console' }: StationBoardProps) {
   const changeRights = useChangeRights();
   const mayMove = session?.role !== 'OPERATOR' && canChange(session, 'orders', changeRights);
   const stations = useQuery({ ...allStationsQueryOptions('sequence'), enabled: hasCompany && mayMove });
-  const targets: MoveTarget[] = (stations.data ?? []).map((station) => ({ id: station.id, name: station.name }));
+  // Stable between reads, so a card whose data did not change (react-query keeps its object) is not drawn again.
+  const targets = useMemo<MoveTarget[] | null>(
+    () => (mayMove ? (stations.data ?? []).map((station) => ({ id: station.id, name: station.name })) : null),
+    [mayMove, stations.data],
+  );
   const move = useMoveCard();
   const notify = useNotify();
   const [dropTarget, setDropTarget] = useState<string | null>(null);
@@ -66,7 +70,7 @@ export function StationBoard({ variant = 'console' }: StationBoardProps) {
   const columns = board.data?.columns ?? [];
   const cards = new Map(columns.flatMap((column) => column.cards.map((card) => [card.id, { card, column }] as const)));
 
-  const moveCard = (card: BoardCard, to: MoveTarget) => {
+  const moveCardNow = (card: BoardCard, to: MoveTarget) => {
     move.mutate(
       { id: card.id, version: card.version, toStationId: to.id },
       {
@@ -75,6 +79,12 @@ export function StationBoard({ variant = 'console' }: StationBoardProps) {
       },
     );
   };
+
+  const latestMove = useRef(moveCardNow);
+  useEffect(() => {
+    latestMove.current = moveCardNow;
+  });
+  const moveCard = useCallback((card: BoardCard, to: MoveTarget) => latestMove.current(card, to), []);
 
   const onDrop = (column: BoardColumn) => (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
@@ -157,10 +167,11 @@ export function StationBoard({ variant = 'console' }: StationBoardProps) {
                     <li key={card.id}>
                       <OrderCard
                         card={card}
-                        column={column}
+                        kind={column.kind}
+                        stationId={column.stationId}
                         interrupted={Boolean(interruption)}
-                        targets={mayMove && column.kind === 'station' ? targets.filter((target) => target.id !== column.stationId) : null}
-                        onMove={(target) => moveCard(card, target)}
+                        targets={column.kind === 'station' ? targets : null}
+                        onMove={moveCard}
                         isMoving={move.isPending}
                       />
                     </li>
@@ -185,18 +196,22 @@ function waitingText(t: (key: string, options?: Record<string, unknown>) => stri
 
 interface OrderCardProps {
   card: BoardCard;
-  column: BoardColumn;
+  kind: BoardColumn['kind'];
+  /** The station the card is at (null in WIP). */
+  stationId: string | null;
   interrupted: boolean;
-  /** Where a supervisor may move it; null: read-only. */
+  /** Every station a supervisor may move orders to; null: read-only. */
   targets: MoveTarget[] | null;
-  onMove: (target: MoveTarget) => void;
+  onMove: (card: BoardCard, target: MoveTarget) => void;
   isMoving: boolean;
 }
 
-function OrderCard({ card, column, interrupted, targets, onMove, isMoving }: OrderCardProps) {
+/** One order; drawn again only when its data, its station's state or the move targets change. */
+const OrderCard = memo(function OrderCard({ card, kind, stationId, interrupted, targets: allTargets, onMove, isMoving }: OrderCardProps) {
   const { t } = useTranslation();
   const formats = useLocaleFormats();
-  const draggable = targets !== null;
+  const draggable = allTargets !== null;
+  const targets = allTargets?.filter((target) => target.id !== stationId) ?? null;
   return (
     <article
       className="board-card"
@@ -231,7 +246,7 @@ function OrderCard({ card, column, interrupted, targets, onMove, isMoving }: Ord
         <dd>{card.customer}</dd>
         <dt>{t('board.fields.deliveryDate')}</dt>
         <dd>{card.deliveryDate ? formats.day(card.deliveryDate) : t('board.noDeliveryDate')}</dd>
-        {column.kind === 'station' ? (
+        {kind === 'station' ? (
           <>
             <dt>{t('board.fields.predicted')}</dt>
             <dd>{card.predictedAt ? formats.dateTime(card.predictedAt) : t('board.noPrediction')}</dd>
@@ -255,7 +270,7 @@ function OrderCard({ card, column, interrupted, targets, onMove, isMoving }: Ord
               aria-label={t('board.moveNamed', { orderNumber: card.orderNumber })}
               onAction={(key) => {
                 const target = targets.find((candidate) => candidate.id === key);
-                if (target) onMove(target);
+                if (target) onMove(card, target);
               }}
             >
               {targets.map((target) => (
@@ -269,4 +284,4 @@ function OrderCard({ card, column, interrupted, targets, onMove, isMoving }: Ord
       ) : null}
     </article>
   );
-}
+});
