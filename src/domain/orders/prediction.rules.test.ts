@@ -171,6 +171,15 @@ describe('predicted completion', () => {
     expect(errors.at(-1)).toBeLessThan(errors[0] / 10);
   });
 
+  it('answers whole minutes, rounded up, so reads seconds apart agree', () => {
+    const cycleTimes = new Map([[A, [90]]]);
+    const at0 = predictCompletions({ now, sequence: [A], cycleTimes, orders: [order('o1', A)], working: around })[0].predictedAt;
+    const later = new Date(now.getTime() + 20_000);
+    const at20 = predictCompletions({ now: later, sequence: [A], cycleTimes, orders: [order('o1', A)], working: around })[0].predictedAt;
+    expect(at0).toBe(at('2026-11-23T08:02:00Z'));
+    expect(at20).toBe(at0);
+  });
+
   it('looks only at the configured window of recent completions', () => {
     const cycleTimes = new Map([[A, [minutes(10), minutes(10), minutes(90), minutes(90), minutes(90)]]]);
     const predicted = (window: number) =>

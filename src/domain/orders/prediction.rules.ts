@@ -123,7 +123,7 @@ export interface PredictionInput {
 
 export interface Prediction {
   orderId: string;
-  /** ISO time the order is expected to leave the last station; null when no station has a completion to go by. */
+  /** ISO time (whole minutes, rounded up) the order is expected to leave the last station; null when no station has a completion to go by. */
   predictedAt: string | null;
   /** The prediction passes the end of the delivery date. */
   willBeLate: boolean;
@@ -204,7 +204,8 @@ export function predictCompletions(input: PredictionInput): Prediction[] {
       t = Math.max(t, freeAt.get(stationId) ?? 0) + (secondsAt(stationId) as number);
       freeAt.set(stationId, t);
     }
-    const predictedAt = addWorkingTime(input.now, t, working);
+    // Whole minutes (rounded up): what screens show, and the same answer on reads a few seconds apart.
+    const predictedAt = new Date(Math.ceil(addWorkingTime(input.now, t, working).getTime() / 60_000) * 60_000);
     predictions.set(order.id, {
       orderId: order.id,
       predictedAt: predictedAt.toISOString(),
