@@ -3,6 +3,16 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
+// The texts the public pages read (src/web/lib/i18n.ts, publicNamespaces): their own chunk per language.
+const publicTexts = new Set(['common', 'auth', 'screens', 'errors', 'validation', 'message']);
+
+/** One chunk of texts per language and tier (`texts-de-public`, `texts-de-console`) instead of one per file. */
+function textsChunk(id: string): string | null {
+  const match = /\/src\/web\/locales\/(\w+)\/([\w-]+)\.json$/.exec(id);
+  if (!match) return null;
+  return `texts-${match[1]}-${publicTexts.has(match[2]) ? 'public' : 'console'}`;
+}
+
 // The API server's port: PORT as the server reads it, 3000 by default.
 const apiServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -36,6 +46,11 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
+    // dist/web/.vite/manifest.json: which chunks a page loads, read by the size budgets (docs/performance.md).
+    manifest: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: textsChunk, debugName: 'texts', test: /\/src\/web\/locales\/.*\.json$/ }] } },
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -1,11 +1,15 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { PageSpinner } from '../ui/spinner';
 import { RedirectWhenSignedIn, RequireAuth, RequireFunction, RequireMaster } from './guards';
-import { Layout } from './layout/layout';
 import NotFound from './pages/not-found';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { RequireTexts } from './texts-gate';
 import { displayRoutes, layoutRoutes, publicRoutes, stationRoutes, type ScreenRoute } from './routes';
+
+// The signed-in frame (sidebar, header, company selector) and the console's texts come with the first
+// screen inside it, so the public pages (sign-in, sign-up, tracking) do not download them (docs/performance.md).
+const Layout = lazy(() => import('./layout/layout').then((module) => ({ default: module.Layout })));
 
 /** A page loaded on demand, with a spinner meanwhile and an error screen if it cannot load. */
 function Screen({ route }: { route: ScreenRoute }) {
@@ -14,7 +18,13 @@ function Screen({ route }: { route: ScreenRoute }) {
   return (
     <RouteErrorBoundary key={path}>
       <Suspense fallback={<PageSpinner />}>
-        <Page screen={route.screen} />
+        {route.texts === 'public' ? (
+          <Page screen={route.screen} />
+        ) : (
+          <RequireTexts>
+            <Page screen={route.screen} />
+          </RequireTexts>
+        )}
       </Suspense>
     </RouteErrorBoundary>
   );
@@ -58,20 +68,26 @@ export function AppRouter() {
       ))}
       <Route>
         {/* The layout shows while the session is checked: its sidebar has a spinner then. */}
-        <Layout>
-          <RequireAuth>
-            <Switch>
-              {layoutRoutes.map((route) => (
-                <Route key={route.path} path={route.path}>
-                  {guarded(route)}
-                </Route>
-              ))}
-              <Route>
-                <NotFound />
-              </Route>
-            </Switch>
-          </RequireAuth>
-        </Layout>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageSpinner />}>
+            <RequireTexts>
+              <Layout>
+                <RequireAuth>
+                  <Switch>
+                    {layoutRoutes.map((route) => (
+                      <Route key={route.path} path={route.path}>
+                        {guarded(route)}
+                      </Route>
+                    ))}
+                    <Route>
+                      <NotFound />
+                    </Route>
+                  </Switch>
+                </RequireAuth>
+              </Layout>
+            </RequireTexts>
+          </Suspense>
+        </RouteErrorBoundary>
       </Route>
     </Switch>
   );

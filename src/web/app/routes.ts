@@ -62,6 +62,8 @@ export interface ScreenRoute {
   page: LazyExoticComponent<ComponentType<ScreenPageProps>>;
   /** The optional function of the company the screen belongs to: switched off (App function), the screen is not found. */
   function?: CompanyFunction;
+  /** `public`: the page reads only the public namespaces (lib/i18n.ts), so it starts without the console's texts. */
+  texts?: 'public';
 }
 
 // Screens whose feature is not built yet share one page that names them; a feature replaces
@@ -93,7 +95,13 @@ const inside = (path: string, screen: ScreenId, access: 'protected' | 'master' =
   access,
   page,
 });
-const outside = (path: string, screen: ScreenId, page = publicPage): ScreenRoute => ({ path, screen, access: 'public', page });
+const outside = (path: string, screen: ScreenId, page = publicPage): ScreenRoute => ({
+  path,
+  screen,
+  access: 'public',
+  page,
+  ...(page === authPage || page === publicPage ? { texts: 'public' as const } : {}),
+});
 
 /** The screens inside the layout (sidebar and header). */
 export const layoutRoutes: ScreenRoute[] = [

@@ -9,24 +9,58 @@ export const languageStorageKey = 'shopfloor.language';
 
 type Namespace = Record<string, unknown>;
 
-// Every locales/<language>/<namespace>.json is picked up; adding a namespace is adding the two files.
-const files = import.meta.glob<Namespace>('../locales/*/*.json', { eager: true, import: 'default' });
+// Every locales/<language>/<namespace>.json, downloaded when first needed: a page loads only its own
+// language, and the public pages only the public namespaces (the build groups the files into one
+// chunk per language and tier, vite.config.ts; docs/performance.md). Adding a namespace is adding the two files.
+const textFiles = import.meta.glob<Namespace>('../locales/*/*.json', { import: 'default' });
 
-function collectResources(): Record<string, Record<string, Namespace>> {
-  const resources: Record<string, Record<string, Namespace>> = {};
-  for (const [file, content] of Object.entries(files)) {
-    const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, language, namespace] = match;
-    resources[language] ??= {};
-    resources[language][namespace] = content;
-  }
-  return resources;
+const fileOf = (language: string, namespace: string) => `../locales/${language}/${namespace}.json`;
+
+/** The namespaces, e.g. `common`, `nav`, `errors`, `validation`, `message`. */
+export const namespaces = Object.keys(textFiles).flatMap((file) => {
+  const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
+  return match && match[1] === 'en' ? [match[2]] : [];
+});
+
+/**
+ * What the public sign-in, sign-up and password pages read (and the shell around every page: titles,
+ * errors, validation and session messages); loaded before the first paint. Every other namespace comes
+ * with the signed-in console, the station screens, the displays and the tracking page.
+ */
+export const publicNamespaces = ['common', 'auth', 'screens', 'errors', 'validation', 'message'];
+
+/** What the sidebar reads in English whatever the language (`englishT`). */
+export const englishNamespaces = ['common', 'nav', 'companySwitch'];
+
+// The texts downloaded so far, shared by every instance (the files are the same for all).
+const downloaded: Partial<Record<Language, Record<string, Namespace>>> = {};
+
+/** Downloads the texts of one language (the given namespaces, by default all) unless they are here already. */
+export async function loadTexts(language: Language, wanted: readonly string[] = namespaces): Promise<void> {
+  await Promise.all(
+    wanted.map(async (namespace) => {
+      if (downloaded[language]?.[namespace]) return;
+      const load = textFiles[fileOf(language, namespace)];
+      if (!load) return;
+      const content = await load();
+      (downloaded[language] ??= {})[namespace] = content;
+    }),
+  );
 }
 
-const resources = collectResources();
-/** The namespaces, e.g. `common`, `nav`, `errors`, `validation`, `message`. */
-export const namespaces = Object.keys(resources[defaultLanguage] ?? {});
+/** True when the instance has the texts of these namespaces in this language. */
+export function hasTexts(instance: I18n, language: string, wanted: readonly string[] = namespaces): boolean {
+  return wanted.every((namespace) => instance.hasResourceBundle(language, namespace));
+}
+
+/** Downloads what is missing and hands it to the instance; resolves once it can translate them. */
+export async function ensureTexts(instance: I18n, language: Language, wanted: readonly string[] = namespaces): Promise<void> {
+  await loadTexts(language, wanted);
+  for (const namespace of wanted) {
+    const content = downloaded[language]?.[namespace];
+    if (content && !instance.hasResourceBundle(language, namespace)) instance.addResourceBundle(language, namespace, content);
+  }
+}
 
 export const isLanguage = (value: unknown): value is Language => languages.includes(value as Language);
 
@@ -53,17 +87,22 @@ export function storedLanguage(): Language {
 }
 
 /**
- * Creates the i18next instance. A key's first segment is its namespace, so the keys the server
+ * Creates the i18next instance with the texts downloaded so far (`loadTexts` first; unit tests have
+ * every text, src/web/lib/i18n.setup.ts). A key's first segment is its namespace, so the keys the server
  * and the domain send (`errors.CONFLICT_ERROR`, `validation.maxLength`, `message.missingData`)
  * are used as they are: `t('validation.maxLength', { max: 25 })`.
  */
 export function createI18n(language: Language = storedLanguage()): I18n {
   const instance = i18next.createInstance();
+  // The texts downloaded so far (each language copied, so an instance's additions stay its own).
+  const resources = Object.fromEntries(Object.entries(downloaded).map(([lng, texts]) => [lng, { ...texts }]));
   void instance.use(initReactI18next).init({
     resources,
     lng: language,
     fallbackLng: defaultLanguage,
     supportedLngs: [...languages],
+    // Every namespace, loaded or not: with `.` as both separators, i18next reads a key's first segment as
+    // its namespace only when it is listed here.
     ns: namespaces,
     defaultNS: 'common',
     nsSeparator: '.',
@@ -79,13 +118,19 @@ export function createI18n(language: Language = storedLanguage()): I18n {
   return instance;
 }
 
-/** Switches the language and remembers it for the next visit. */
+/** Switches the language and remembers it for the next visit; first downloads the texts the page has now in the new language. */
 export async function changeLanguage(instance: I18n, language: Language): Promise<void> {
   try {
     localStorage.setItem(languageStorageKey, language);
   } catch {
     // A browser without storage still switches for this visit.
   }
+  const current = instance.resolvedLanguage ?? instance.language;
+  await ensureTexts(
+    instance,
+    language,
+    namespaces.filter((namespace) => instance.hasResourceBundle(current, namespace)),
+  );
   await instance.changeLanguage(language);
 }
 

@@ -1,19 +1,27 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ChangePasswordScreen,
-  EmailVerificationScreen,
-  ForgotPasswordScreen,
-  InvalidTokenScreen,
-  LinkPasswordScreen,
-  LoginScreen,
-  RegistrationScreen,
-  SurveyScreen,
-} from '../../features/auth';
+import { PageSpinner } from '../../ui/spinner';
 import { PublicFrame } from '../layout/public-frame';
+import { lazyPage } from '../lazy-page';
 import type { ScreenId, ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
 import PublicPage from './public-page';
+
+// Each screen is its own download (the file, not the feature's index), so /login does not bring the
+// registration's selects and the other forms along (docs/performance.md).
+/** A screen of the auth feature, downloaded from its own file. */
+function screenFile<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazyPage<P>(() => load().then((component) => ({ default: component })));
+}
+
+const LoginScreen = screenFile(() => import('../../features/auth/login-screen').then((m) => m.LoginScreen));
+const RegistrationScreen = screenFile(() => import('../../features/auth/registration-screen').then((m) => m.RegistrationScreen));
+const EmailVerificationScreen = screenFile(() => import('../../features/auth/email-verification-screen').then((m) => m.EmailVerificationScreen));
+const SurveyScreen = screenFile(() => import('../../features/auth/survey-screen').then((m) => m.SurveyScreen));
+const ForgotPasswordScreen = screenFile(() => import('../../features/auth/forgot-password-screen').then((m) => m.ForgotPasswordScreen));
+const LinkPasswordScreen = screenFile(() => import('../../features/auth/link-password-screen').then((m) => m.LinkPasswordScreen));
+const ChangePasswordScreen = screenFile(() => import('../../features/auth/change-password-screen').then((m) => m.ChangePasswordScreen));
+const InvalidTokenScreen = screenFile(() => import('../../features/auth/invalid-token-screen').then((m) => m.InvalidTokenScreen));
 
 const authScreens: Partial<Record<ScreenId, () => ReactNode>> = {
   login: () => <LoginScreen />,
@@ -34,5 +42,10 @@ export default function AuthPage({ screen }: ScreenPageProps) {
   useDocumentTitle(title);
   const render = authScreens[screen];
   if (!render) return <PublicPage screen={screen} />;
-  return <PublicFrame title={title}>{render()}</PublicFrame>;
+  // The frame waits for its screen, so the heading and the form appear together (no jump when it arrives).
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <PublicFrame title={title}>{render()}</PublicFrame>
+    </Suspense>
+  );
 }

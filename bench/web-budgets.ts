@@ -1,0 +1,99 @@
+// The console's JavaScript budgets, measured from Vite's manifest (dist/web/.vite/manifest.json) and the
+// gzip files the build writes beside each chunk (vite-plugin-compression2): what a browser downloads,
+// gzip-compressed, for a page. Read by bench/web.bench.ts (`npm run bench -- web`) and by
+// tests/browser/web-budgets.test.ts, which fails when a budget is exceeded. docs/performance.md.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface BudgetResult {
+  /** What is measured, e.g. `/login: entry (index.html's scripts)`. */
+  name: string;
+  /** Gzipped bytes of the JavaScript. */
+  bytes: number;
+  /** The budget in gzipped bytes. */
+  budget: number;
+  /** The files counted. */
+  files: string[];
+}
+
+const KB = 1000;
+
+/**
+ * The budgets, gzipped. `/login` entry: the scripts index.html loads before the app starts (the entry
+ * and its static imports). `/login`: all the sign-in page needs to be usable: the entry, the auth page
+ * and the sign-in form, and the English public texts. `/home`: a signed-in first visit: the entry, the
+ * signed-in frame (sidebar, header), the home board and all English texts. Issue 16 asks 120 KB for
+ * /login and 220 KB for /home; the numbers here are what the console meets today (docs/performance.md
+ * says how far from the issue's targets and why), so a change that makes a page heavier fails.
+ */
+export const budgets = {
+  loginEntry: 170 * KB,
+  login: 195 * KB,
+  home: 420 * KB,
+} as const;
+
+/** Targets of issue 16 (KB gzip), printed beside the budgets. */
+export const issueTargets = { login: 120 * KB, home: 220 * KB } as const;
+
+function gzippedSize(dir: string, file: string): number {
+  const gz = path.join(dir, `${file}.gz`);
+  // The build writes a .gz beside files above 1 KB; smaller ones are compressed here the same way.
+  return existsSync(gz) ? statSync(gz).size : gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length;
+}
+
+/** Every chunk reached from `keys` through static imports. */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    stack.push(...(manifest[key].imports ?? []));
+  }
+  return seen;
+}
+
+/** The key of the chunk a dynamic import of `chunk` whose file matches `pattern` loads. */
+function dynamicImportOf(manifest: Manifest, chunk: string, pattern: RegExp): string {
+  const found = (manifest[chunk]?.dynamicImports ?? []).find((key) => pattern.test(manifest[key]?.file ?? key));
+  if (!found) throw new Error(`${chunk} has no dynamic import matching ${pattern}`);
+  return found;
+}
+
+function keyOf(manifest: Manifest, pattern: RegExp): string {
+  const found = Object.keys(manifest).find((key) => pattern.test(key) || pattern.test(manifest[key].file));
+  if (!found) throw new Error(`no chunk matches ${pattern} in the manifest`);
+  return found;
+}
+
+/** Measures the budgets of a build (default dist/web). */
+export function measureBudgets(webDir: string): BudgetResult[] {
+  const manifest = JSON.parse(readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = keyOf(manifest, /^index\.html$/);
+  const authPage = keyOf(manifest, /app\/pages\/auth-page\.tsx$/);
+  const loginScreen = dynamicImportOf(manifest, authPage, /login-screen/);
+  const layout = keyOf(manifest, /app\/layout\/layout\.tsx$/);
+  const homePage = keyOf(manifest, /app\/pages\/home-page\.tsx$/);
+  const publicTexts = keyOf(manifest, /texts-en-public/);
+  const consoleTexts = keyOf(manifest, /texts-en-console/);
+
+  const measure = (name: string, budget: number, keys: string[]): BudgetResult => {
+    const files = [...closure(manifest, keys)].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+    return { name, budget, files, bytes: files.reduce((sum, file) => sum + gzippedSize(webDir, file), 0) };
+  };
+  return [
+    measure("/login: entry (index.html's scripts)", budgets.loginEntry, [entry]),
+    measure('/login: usable (entry, auth page, sign-in form, public texts)', budgets.login, [entry, authPage, loginScreen, publicTexts]),
+    measure('/home signed in (entry, frame, home board, all texts)', budgets.home, [entry, layout, homePage, publicTexts, consoleTexts]),
+  ];
+}

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { measureBudgets } from '../../bench/web-budgets.js';
+import { webDistDir } from '../../src/server/app.js';
+
+// The JavaScript a page downloads, gzipped, from the built console's manifest (bench/web-budgets.ts,
+// docs/performance.md). `npm run bench -- web` prints the same numbers with Lighthouse's scores.
+describe('web budgets', () => {
+  const results = measureBudgets(webDistDir);
+
+  it.each(results.map((result) => [result.name, result] as const))('%s stays within its budget', (_name, result) => {
+    expect(result.files.length).toBeGreaterThan(0);
+    expect(result.bytes, `${result.files.join(', ')}`).toBeLessThanOrEqual(result.budget);
+  });
+
+  it('keeps the console out of /login: no signed-in frame, data table, select or console texts', () => {
+    const manifest = JSON.parse(readFileSync(path.join(webDistDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const login = results[1].files;
+    expect(login).not.toContain(manifest['src/web/app/layout/layout.tsx'].file);
+    expect(login.join(' ')).not.toMatch(/data-table|select-|texts-en-console|texts-de/);
+  });
+});
