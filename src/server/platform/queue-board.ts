@@ -34,11 +34,12 @@ export async function queueBoard(app: FastifyInstance, options: { secure: boolea
     preHandler: app.requireRole('MASTER'),
     schema: {
       tags: ['platform'],
-      summary: "Opens the job queue dashboard (/admin/queues) for the master's browser: sets its session cookie",
+      summary: "Opens the job queue dashboard (/admin/queues) for the master's browser: sets its session cookie (404 with in-process jobs)",
       querystring: z.object({}),
       response: { 204: z.null(), ...errorResponses() },
     },
     handler: async (request, reply) => {
+      if (!app.inspectionQueues) throw new DomainError('NOT_FOUND');
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
       const attributes = [`Path=${queueBoardPath}`, `Max-Age=${cookieSeconds}`, 'HttpOnly', 'SameSite=Strict', ...(options.secure ? ['Secure'] : [])];
       reply.header('set-cookie', `${queueBoardCookie}=${encodeURIComponent(token)}; ${attributes.join('; ')}`);

@@ -95,6 +95,12 @@ describe('the job queue dashboard (/admin/queues)', () => {
 
   it('answers 404 to the master where jobs run in-process (no Redis, no queues)', async () => {
     const inProcessMaster = await signedInMaster(withoutToken);
+    const session = await withoutToken.app.inject({
+      method: 'POST',
+      url: '/api/admin/queue-board/session',
+      headers: { authorization: `Bearer ${inProcessMaster.token}` },
+    });
+    expect(session.statusCode).toBe(404);
     const res = await withoutToken.app.inject({ method: 'GET', url: '/admin/queues', headers: { cookie: cookieFor(inProcessMaster.token) } });
     expect(res.statusCode).toBe(404);
   });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CustomersScreen, EditCustomerScreen } from '../../features/customers';
 import { DevMailboxLink } from '../../features/dev-mailbox';
+import { QueueBoardLink } from '../../features/operations';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
 
@@ -8,5 +9,16 @@ import { useDocumentTitle } from '../use-document-title';
 export default function CustomersPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t(`screens.${screen}.title`));
-  return screen === 'editCustomer' ? <EditCustomerScreen /> : <CustomersScreen headerLinks={<DevMailboxLink />} />;
+  return screen === 'editCustomer' ? (
+    <EditCustomerScreen />
+  ) : (
+    <CustomersScreen
+      headerLinks={
+        <>
+          <DevMailboxLink />
+          <QueueBoardLink />
+        </>
+      }
+    />
+  );
 }
