@@ -7,6 +7,7 @@ import { createEventStore } from '../src/server/platform/event-store.js';
 import { queueNames } from '../src/server/platform/jobs.js';
 import { checkQueueDurability, createJobQueue } from '../src/server/platform/jobs-queue.js';
 import { logOptions } from '../src/server/platform/request-logging.js';
+import { registerInlineProjections } from '../src/server/projections.js';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -33,7 +34,11 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5 });
   const queue = createJobQueue({ redisUrl: config.redisUrl, prefix });
   await checkQueueDurability(queue, config.env, log);
-  const services = createJobServices({ config, clock: systemClock, database, eventStore: createEventStore(), log });
+  // The server's inline projections: what a job appends (a document made, a status action applied)
+  // updates the read models in the job's own transaction, as on the server.
+  const eventStore = createEventStore();
+  registerInlineProjections(eventStore);
+  const services = createJobServices({ config, clock: systemClock, database, eventStore, log });
   const workers = queue.startWorkers(jobDefinitions(), services);
   log.info({ queues: queueNames, prefix, mail: services.mailer.transport }, 'workers ready');
 

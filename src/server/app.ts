@@ -40,6 +40,7 @@ import { documentsModule } from './modules/documents/index.js';
 import { suggestionsModule } from './modules/suggestions/index.js';
 import { keyFiguresModule } from './modules/key-figures/index.js';
 import { interruptionsModule } from './modules/interruptions/index.js';
+import { registerInlineProjections } from './projections.js';
 
 export interface AppDependencies {
   config: Config;
@@ -165,7 +166,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.addHook('onClose', () => signal.stop());
   }
 
-  // Modules
+  // Modules: their inline projections first (one list, the worker process registers the same), then each module.
+  registerInlineProjections(deps.eventStore);
   await app.register(companyModule);
   await app.register(identityModule);
   await app.register(materialsModule);

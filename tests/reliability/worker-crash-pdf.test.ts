@@ -81,9 +81,7 @@ describe('a worker killed mid-PDF', () => {
 
     const second = startWorkerProcess(workerEnv());
     workers.push(second);
-    // The retried job records the document once. Read from the log: a worker process's event store
-    // runs no inline projections yet, so the documents read model of a document made there stays
-    // 'requested' (docs/reliability.md, "Found by this suite").
+    // The retried job records the document once (read from the log), and the read model says so.
     const generated = () =>
       sql<{ data: { path: string } }>`select data from events where type = 'DocumentGenerated' and data->>'documentId' = ${documentId}`.execute(t.app.db);
     await waitUntil('the document made by the next worker', async () => (await generated()).rows.length > 0, 500, 150_000);
@@ -91,6 +89,7 @@ describe('a worker killed mid-PDF', () => {
     expect(rows).toHaveLength(1);
     const pdf = await readFile(path.join(t.config.dataDir, 'companies', companyId, rows[0].data.path));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await admin.get(`/api/documents/${documentId}`)).json().status).toBe('generated');
     report('worker-crash-pdf', { acknowledged: 1, present: 1, lost: 0, duplicated: 0 });
   });
 });

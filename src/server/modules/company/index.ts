@@ -5,6 +5,9 @@ import { functionsOfCompany, trialWriteCheck, type CompanyDeps } from './company
 import { customerRoutes } from './customers.routes.js';
 import { accountRoutes } from './account.routes.js';
 
+/** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
+export const companyProjections = [customerSummaryProjection];
+
 export { appendPlatformEvent, dateFormatOf, halfVacationDaysOf, openCompanyAccount, orderNumbering, type CompanyDeps } from './company.handlers.js';
 export { findCompany, type CompanyRow } from './company.queries.js';
 export { companyDir } from './company.files.js';
@@ -26,7 +29,6 @@ export {
  */
 export async function companyModule(app: FastifyInstance) {
   const deps: CompanyDeps = { config: app.config, invite: (ctx, input) => app.identity.invite(ctx, input) };
-  app.eventStore.registerInlineProjection(customerSummaryProjection);
   app.auth.setWriteCheck(trialWriteCheck(app));
   app.companyFunctions.setReader((companyId) => functionsOfCompany(app.db, companyId));
   await app.register(async (scope) => companyRoutes(scope, deps));

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { documentsProjection } from './documents.projection.js';
 import { documentsRoutes } from './documents.routes.js';
 
+/** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
+export const documentsProjections = [documentsProjection];
+
 export { documentPdf, documentsDispatchRoutes, runDocumentActionsJob } from './documents.jobs.js';
 
 /**
@@ -11,6 +14,5 @@ export { documentPdf, documentsDispatchRoutes, runDocumentActionsJob } from './d
  * the modules whose records it prints.
  */
 export async function documentsModule(app: FastifyInstance) {
-  app.eventStore.registerInlineProjection(documentsProjection);
   await app.register(documentsRoutes);
 }

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { interruptionsProjection } from './interruptions.projection.js';
 import { interruptionsRoutes } from './interruptions.routes.js';
 
+/** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
+export const interruptionsProjections = [interruptionsProjection];
+
 /**
  * Interruptions (Andon, docs/interruptions.md): one event stream per station, read by an inline
  * projection; a report is emailed to the company's supervisors (interruptions.jobs.ts, listed in
@@ -9,6 +12,5 @@ import { interruptionsRoutes } from './interruptions.routes.js';
  * its events.
  */
 export async function interruptionsModule(app: FastifyInstance) {
-  app.eventStore.registerInlineProjection(interruptionsProjection);
   await app.register(interruptionsRoutes);
 }

@@ -5,13 +5,15 @@ import { rebuildKeyFigures } from './key-figures.handlers.js';
 import { companiesWithoutFacts, keyFiguresProjection } from './key-figures.projection.js';
 import { keyFiguresRoutes } from './key-figures.routes.js';
 
+/** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
+export const keyFiguresProjections = [keyFiguresProjection];
+
 /**
  * Key figures from the event log: the facts projection over order and suggestion streams, the
  * company's targets (stream `key-figure-settings-<companyId>`), the figures and the rebuild.
  */
 export const keyFiguresModule = fp(
   async (app: FastifyInstance) => {
-    app.eventStore.registerInlineProjection(keyFiguresProjection);
     await app.register(keyFiguresRoutes);
     // Orders and suggestions from before this module have no facts yet: rebuild those companies
     // once, at start (one instance at a time; a company with facts is never touched again).

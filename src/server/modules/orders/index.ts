@@ -4,6 +4,9 @@ import { operatorStationsProjection, ordersProjection, stationFlowProjection } f
 import { materialIsInAnOrderInProduction, stationWorklistOf } from './orders.queries.js';
 import { ordersRoutes } from './orders.routes.js';
 
+/** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
+export const ordersProjections = [ordersProjection, stationFlowProjection, operatorStationsProjection];
+
 export { materialIsInAnOrderInProduction, orderListStatement, stationOfOperator } from './orders.queries.js';
 export { orderSummariesOf, setShipmentReader, shippableOrderRows, type OrderShipment } from './orders.queries.js';
 export { findOrderRow } from './orders.queries.js';
@@ -17,9 +20,6 @@ export { followShipment, type ShipmentOrderCommand } from './orders.handlers.js'
  * the saved sequence.
  */
 export async function ordersModule(app: FastifyInstance) {
-  app.eventStore.registerInlineProjection(ordersProjection);
-  app.eventStore.registerInlineProjection(stationFlowProjection);
-  app.eventStore.registerInlineProjection(operatorStationsProjection);
   app.materials.setInProductionCheck((tx, materialId) => materialIsInAnOrderInProduction(tx, materialId));
   app.stations.setWorklistReader(stationWorklistOf);
   await app.register(ordersRoutes);

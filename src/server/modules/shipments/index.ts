@@ -6,6 +6,9 @@ import { shipmentTrackingRoutes } from './shipment-tracking.routes.js';
 import { shipmentOfOrder } from './shipments.queries.js';
 import { shipmentsRoutes } from './shipments.routes.js';
 
+/** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
+export const shipmentsProjections = [shipmentsProjection];
+
 export { findShipmentRow } from './shipments.queries.js';
 
 /**
@@ -14,7 +17,6 @@ export { findShipmentRow } from './shipments.queries.js';
  * Registered after orders: it commands the orders and shows the order details their shipment.
  */
 export async function shipmentsModule(app: FastifyInstance) {
-  app.eventStore.registerInlineProjection(shipmentsProjection);
   setShipmentReader(shipmentOfOrder);
   await app.register(shipmentsRoutes);
   await app.register(shipmentTrackingRoutes);

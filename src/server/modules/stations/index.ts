@@ -6,6 +6,9 @@ import type { StationRightsWriter } from './stations.handlers.js';
 import { sequenceProjection, stationRightsProjection, stationsProjection } from './stations.projection.js';
 import { stationsRoutes, type WorklistReader } from './stations.routes.js';
 
+/** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
+export const stationsProjections = [stationsProjection, sequenceProjection, stationRightsProjection];
+
 export { stationKeyFigures, type StationKeyFigures } from './stations.queries.js';
 export { findSequenceRow, findStationRow, isAuthorizedForStation, stationNamesById } from './stations.queries.js';
 export type { WorklistReader } from './stations.routes.js';
@@ -52,9 +55,6 @@ export const stationsModule = fp(
         stationRightsWriter = writer;
       },
     });
-    app.eventStore.registerInlineProjection(stationsProjection);
-    app.eventStore.registerInlineProjection(sequenceProjection);
-    app.eventStore.registerInlineProjection(stationRightsProjection);
     await app.register(async (scope) => stationsRoutes(scope, { worklistOf: (db, stationId, now) => worklistOf(db, stationId, now) }));
     await app.register(async (scope) => stationAuthorizationRoutes(scope, (ctx, userId, stationIds) => stationRightsWriter(ctx, userId, stationIds)));
   },

@@ -1,7 +1,11 @@
 import { EMPLOYEE_STREAM_TYPE, type EmployeeEvent } from '../../../domain/team/employee.events.js';
 import { MASTER_DATA_STREAM_TYPE, type MasterDataEvent } from '../../../domain/team/master-data.events.js';
 import { USER_RIGHTS_STREAM_TYPE, type UserRightsEvent } from '../../../domain/team/rights.events.js';
-import { eventProjection } from '../../platform/event-store.js';
+import { USER_STREAM_TYPE, type UserEvent } from '../../../domain/identity/identity.events.js';
+import { STATION_STREAM_TYPE, type StationEvent } from '../../../domain/stations/station.events.js';
+import { eventProjection, type EventStore, type InlineProjection } from '../../platform/event-store.js';
+import { revokeSessionsAtStation, revokeStationSessions } from '../identity/index.js';
+import { decideOnRightsWithin } from './team.handlers.js';
 import './team.tables.js';
 
 /** Profile and organization in one row, entitlements per year, and the booked absences of each employee. */
@@ -160,3 +164,61 @@ export const changeRightsProjection = eventProjection<UserRightsEvent>({
     }
   },
 });
+
+/**
+ * The team's inline projections: its read models, and the matrix's reactions to other modules'
+ * facts in the same transaction. `src/server/projections.ts` registers them for the server and the
+ * worker alike.
+ */
+export function teamProjections(eventStore: EventStore): InlineProjection[] {
+  return [
+    employeesProjection,
+    masterDataProjection,
+    changeRightsProjection,
+
+    // A new administration user gets the default change rights, a removed user keeps none: in the
+    // transaction that created or removed them, as facts of the matrix.
+    eventProjection<UserEvent>({
+      name: 'user-rights-of-new-users',
+      streamTypes: [USER_STREAM_TYPE],
+      async project(tx, event, stored) {
+        const at = stored.recordedAt.toISOString();
+        const changedBy = stored.metadata.userId ?? 'system';
+        const companyId = 'companyId' in event.data ? event.data.companyId : null;
+        if (!companyId) return;
+        if ((event.type === 'AdminUserInvited' || event.type === 'UserCreated') && event.data.role === 'ADMIN') {
+          const user = { userId: event.data.userId, role: event.data.role };
+          await decideOnRightsWithin(tx, eventStore, companyId, stored.metadata, { type: 'GrantDefaultRights', user, changedBy, at });
+        } else if (event.type === 'UserRemoved') {
+          await decideOnRightsWithin(tx, eventStore, companyId, stored.metadata, { type: 'DropUserRights', userId: event.data.userId, changedBy, at });
+        }
+      },
+    }),
+
+    // An operator signed in at a station whose right is revoked is signed out of that station: their
+    // sessions opened there end in the revoking transaction (their others stay), so the station screen's
+    // next request answers 401 and the live feed's heartbeat closes its socket; the revocation itself
+    // reaches the company's live topic at once.
+    eventProjection<UserRightsEvent>({
+      name: 'station-sign-out-on-revoke',
+      streamTypes: [USER_RIGHTS_STREAM_TYPE],
+      async project(tx, event) {
+        if (event.type === 'StationRightsRevoked') await revokeStationSessions(tx, event.data.userId, event.data.stationIds);
+      },
+    }),
+
+    // A deleted station is revoked in the matrix too (its projection and the matrix agree), in the
+    // deleting transaction; whoever was signed in there is signed out.
+    eventProjection<StationEvent>({
+      name: 'user-rights-of-deleted-stations',
+      streamTypes: [STATION_STREAM_TYPE],
+      async project(tx, event, stored) {
+        if (event.type !== 'StationDeleted' || !stored.companyId) return;
+        const changedBy = stored.metadata.userId ?? 'system';
+        const command = { type: 'DropStationRights', stationId: event.data.stationId, changedBy, at: stored.recordedAt.toISOString() } as const;
+        await decideOnRightsWithin(tx, eventStore, stored.companyId, stored.metadata, command);
+        await revokeSessionsAtStation(tx, event.data.stationId);
+      },
+    }),
+  ];
+}
