@@ -49,7 +49,16 @@ export default defineConfig({
     // dist/web/.vite/manifest.json: which chunks a page loads, read by the size budgets (docs/performance.md).
     manifest: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: textsChunk, debugName: 'texts', test: /\/src\/web\/locales\/.*\.json$/ }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: textsChunk, debugName: 'texts', test: /\/src\/web\/locales\/.*\.json$/ },
+            // zod with its configuration (lib/zod-config.ts: no eval under the CSP), so the configuration runs
+            // before any chunk that builds a schema.
+            { name: 'zod', test: /\/node_modules\/zod\/|\/src\/web\/lib\/zod-config\.ts$/ },
+          ],
+        },
+      },
     },
   },
   server: {

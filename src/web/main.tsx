@@ -1,3 +1,5 @@
+// First: zod without eval, before any module builds a schema (lib/zod-config.ts).
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
