@@ -24,8 +24,8 @@ function writeFlag(set: boolean): void {
  * A page loaded on demand. When its file cannot be downloaded (typically a new deploy replaced
  * the old files), the page reloads once; if that fails too, the error reaches the error boundary.
  */
-export function lazyPage<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
+export function lazyPage<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
+  const page = lazy(async () => {
     try {
       const page = await load();
       writeFlag(false);
@@ -37,4 +37,9 @@ export function lazyPage<P>(load: () => Promise<{ default: ComponentType<P> }>):
       return new Promise<never>(() => undefined);
     }
   });
+  // Starts the download early (main.tsx, for the page of the address); a failure is left to the render.
+  return Object.assign(page, { preload: () => void load().catch(() => undefined) });
 }
+
+/** A page loaded on demand whose download can start before it renders. */
+export type LazyPage<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };

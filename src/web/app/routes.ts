@@ -1,6 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { CompanyFunction } from '../../domain/company/company.schema';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 
 /** Every screen of spec section 2; the id is also its key in `locales/<lang>/screens.json`. */
 export type ScreenId =
@@ -59,7 +58,7 @@ export interface ScreenRoute {
   path: string;
   screen: ScreenId;
   access: Access;
-  page: LazyExoticComponent<ComponentType<ScreenPageProps>>;
+  page: LazyPage<ScreenPageProps>;
   /** The optional function of the company the screen belongs to: switched off (App function), the screen is not found. */
   function?: CompanyFunction;
   /** `public`: the page reads only the public namespaces (lib/i18n.ts), so it starts without the console's texts. */
@@ -167,3 +166,27 @@ export const stationRoutes: ScreenRoute[] = [
   outside('/station/:id/login', 'stationLogin', stationLoginPage),
   { path: '/station/:id/work', screen: 'stationWork', access: 'protected', page: stationWorkPage },
 ];
+
+// The sign-in and password screens' own files, as pages/auth-page.tsx imports them.
+const authScreenFiles: Partial<Record<ScreenId, () => Promise<unknown>>> = {
+  login: () => import('../features/auth/login-screen'),
+  registration: () => import('../features/auth/registration-screen'),
+  emailVerificationCode: () => import('../features/auth/email-verification-screen'),
+  surveyForm: () => import('../features/auth/survey-screen'),
+  forgotPassword: () => import('../features/auth/forgot-password-screen'),
+  resetPassword: () => import('../features/auth/link-password-screen'),
+  setAdminPassword: () => import('../features/auth/link-password-screen'),
+  changePassword: () => import('../features/auth/change-password-screen'),
+  invalidToken: () => import('../features/auth/invalid-token-screen'),
+};
+
+/**
+ * Starts the downloads of a public page (and its auth screen) for the address the console opens on,
+ * beside the texts' (main.tsx), instead of one after the other once the router renders.
+ */
+export function preloadPublicPage(path: string): void {
+  const route = publicRoutes.find((candidate) => candidate.path === path);
+  if (!route) return;
+  route.page.preload();
+  void authScreenFiles[route.screen]?.().catch(() => undefined);
+}
