@@ -24,9 +24,19 @@ export async function bytesUnder(dir: string): Promise<number> {
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) total += await bytesUnder(full);
-    else if (entry.isFile()) total += (await stat(full)).size;
+    else if (entry.isFile()) total += await sizeOf(full);
   }
   return total;
+}
+
+/** A file's size; 0 when it is gone since the folder was read (an upload in flight renames or removes its temporary file). */
+async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
 }
 
 /** Where a company's data exports (zips) are written: inside its folder, so they go with it, but not its storage. */
