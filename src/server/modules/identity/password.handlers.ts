@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tokenIsUsable, type TokenPurpose } from '../../../domain/identity/identity.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
@@ -21,10 +22,25 @@ const invalidToken = () => new DomainError('INVALID_TOKEN');
 /**
  * Sends a reset link when the address belongs to a user; the answer is the same either way, so
  * the route tells nobody which addresses exist. An unknown address costs comparable work (the
- * token statements run for no user, a token is drawn, hashed and sealed, then dropped), so the
- * time taken tells little either; docs/security.md names what still differs.
+ * token statements run for no user, a token is drawn, hashed and sealed, then dropped), and either
+ * answers no sooner than `RESET_ANSWER_MS` after the request: a known address's event and commit
+ * (a few milliseconds more) disappear under it. `npm run bench -- sign-in-enumeration` compares
+ * the medians (docs/security.md).
  */
 export async function requestPasswordReset(deps: IdentityDeps, metadata: EventMetadata, email: string): Promise<void> {
+  const answerAt = performance.now() + RESET_ANSWER_MS;
+  try {
+    await resetLinkFor(deps, metadata, email);
+  } finally {
+    const left = answerAt - performance.now();
+    if (left > 0) await sleep(left);
+  }
+}
+
+/** The least time a forgot-password request takes to answer, known address or not. */
+export const RESET_ANSWER_MS = 60;
+
+async function resetLinkFor(deps: IdentityDeps, metadata: EventMetadata, email: string): Promise<void> {
   await runAsPlatform(deps, { actor: null, metadata }, async (ctx) => {
     const user = await findUserByEmail(ctx.tx, email);
     if (!user) {
