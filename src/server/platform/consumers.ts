@@ -1,5 +1,5 @@
 import { sql, type Generated } from 'kysely';
-import type { Db, Tx } from './db.js';
+import type { Db, Executor, Tx } from './db.js';
 import { cursorOf, readAll, type Cursor, type EventStore, type StoredEvent } from './event-store.js';
 import { createWakeLoop } from './wake-loop.js';
 
@@ -106,4 +106,41 @@ export function createConsumer(options: ConsumerOptions): Consumer {
     start: loop.start,
     stop: loop.stop,
   };
+}
+
+/** How far a reader of the log is behind it: readable events after its cursor, and the age of the oldest. */
+export interface LogLag {
+  events: number;
+  /** Seconds since the oldest of them was recorded; 0 when caught up. */
+  seconds: number;
+}
+
+const toLag = (row: { events: string | number; seconds: string | number | null } | undefined): LogLag => ({
+  events: Number(row?.events ?? 0),
+  seconds: Math.max(0, Number(row?.seconds ?? 0)),
+});
+
+/** The lag after `cursor`, counting only events below the horizon (what `readAll` would hand over). */
+export async function lagAfter(db: Executor, cursor: Cursor): Promise<LogLag> {
+  const result = await sql<{ events: string; seconds: string | null }>`
+    select count(*) as events, extract(epoch from now() - min(recorded_at)) as seconds
+    from events
+    where (events.tx_id, events.global_position) > (${cursor.txId}::xid8, ${cursor.position}::bigint)
+      and events.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+  `.execute(db);
+  return toLag(result.rows[0]);
+}
+
+/** The lag of every consumer with a checkpoint (the job dispatcher, ...), by consumer name. */
+export async function consumerLags(db: Executor): Promise<Array<LogLag & { consumer: string }>> {
+  const result = await sql<{ consumer: string; events: string; seconds: string | null }>`
+    select c.consumer, count(e.global_position) as events, extract(epoch from now() - min(e.recorded_at)) as seconds
+    from consumer_checkpoints c
+    left join events e
+      on (e.tx_id, e.global_position) > (c.tx_id, c.global_position)
+     and e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+    group by c.consumer
+    order by c.consumer
+  `.execute(db);
+  return result.rows.map((row) => ({ consumer: row.consumer, ...toLag(row) }));
 }

@@ -5,12 +5,15 @@ import { z } from 'zod';
 import { errorResponses, sendError } from './errors.js';
 import { openLiveConnection, tokenFromProtocolHeader, type LiveConnection, type LiveHub, type LiveLimits } from './live-connection.js';
 import { closeCodes, eventMessage } from './live-protocol.js';
+import type { Cursor } from './event-store.js';
 import { createLogTailer } from './live-tailer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Open live sockets of this instance (GET /api/metrics). */
     liveConnectionCount: () => number;
+    /** Where this instance's log tailer stands (GET /api/metrics: the live feed's lag). */
+    liveFeedPosition: () => Cursor | undefined;
   }
 }
 
@@ -115,6 +118,7 @@ export const liveFeed = fp(
     heartbeat.unref();
 
     app.decorate('liveConnectionCount', () => connections.size);
+    app.decorate('liveFeedPosition', () => tailer.position());
     app.addHook('onReady', async () => {
       tailer.start();
     });

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { z } from 'zod';
+import { consumerLags, lagAfter, type LogLag } from './consumers.js';
 import { errorResponses, sendError } from './errors.js';
 import { queueNames, type QueueName } from './jobs.js';
 
@@ -77,6 +78,41 @@ export const metrics = fp(
       registers: [registry],
       collect() {
         this.set(app.liveConnectionCount?.() ?? 0);
+      },
+    });
+    // The lag of each reader of the event log: the checkpointed consumers (the job dispatcher) and
+    // this instance's live feed tailer ('live-feed'). One query per scrape, shared by both gauges.
+    let lags: Promise<Array<LogLag & { consumer: string }>> | undefined;
+    const readLags = () =>
+      (lags ??= (async () => {
+        const position = app.liveFeedPosition?.();
+        const live = position ? [{ consumer: 'live-feed', ...(await lagAfter(app.db, position)) }] : [];
+        return [...(await consumerLags(app.db)), ...live];
+      })()
+        .catch((error: unknown) => {
+          // A database that does not answer leaves the lag out of this scrape rather than failing it.
+          app.log.warn({ err: error }, 'metrics: the event log lag could not be read');
+          return [];
+        })
+        .finally(() => setImmediate(() => (lags = undefined))));
+    new Gauge({
+      name: 'event_log_consumer_lag_events',
+      help: 'Committed events a reader of the event log has not handled yet, by consumer',
+      labelNames: ['consumer'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const lag of await readLags()) this.set({ consumer: lag.consumer }, lag.events);
+      },
+    });
+    new Gauge({
+      name: 'event_log_consumer_lag_seconds',
+      help: 'Age of the oldest committed event a reader of the event log has not handled yet (0 when caught up), by consumer',
+      labelNames: ['consumer'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const lag of await readLags()) this.set({ consumer: lag.consumer }, lag.seconds);
       },
     });
     new Gauge({

@@ -46,6 +46,27 @@ describe('GET /api/metrics', () => {
     }
   });
 
+  it('shows how far each reader of the event log is behind: the job dispatcher, the live feed, a consumer left behind', async () => {
+    const lagOf = async (consumer: string) => {
+      const text = (await metrics(t, `Bearer ${metricsToken}`)).body;
+      const events = new RegExp(`^event_log_consumer_lag_events\\{consumer="${consumer}"\\} (\\d+)$`, 'm').exec(text);
+      const seconds = new RegExp(`^event_log_consumer_lag_seconds\\{consumer="${consumer}"\\} ([\\d.e+-]+)$`, 'm').exec(text);
+      return events && seconds ? { events: Number(events[1]), seconds: Number(seconds[1]) } : undefined;
+    };
+    // The dispatcher and the live feed keep up with the log: nothing behind once they have read it.
+    await expect.poll(() => lagOf('job-dispatcher')).toEqual({ events: 0, seconds: 0 });
+    await expect.poll(() => lagOf('live-feed')).toEqual({ events: 0, seconds: 0 });
+    // A consumer whose checkpoint is still at the start has every event of the log ahead of it.
+    await t.app.db.insertInto('consumer_checkpoints').values({ consumer: 'ops-test-behind' }).execute();
+    const behind = await lagOf('ops-test-behind');
+    const total = await t.app.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(behind?.events).toBe(Number(total.n));
+    expect(behind?.seconds).toBeGreaterThan(0);
+  });
+
   it('refuses a missing or wrong token with 401, and a user session is no metrics token', async () => {
     for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${metricsToken}`, `Bearer ${company.superUser.token}`]) {
       const res = await metrics(t, authorization);
