@@ -19,6 +19,7 @@ import * as teamViews from '../../domain/team/team.views.js';
 import { routeAccess } from './auth.js';
 import type { Config } from './config.js';
 import { errorBodySchema } from './errors.js';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from './idempotency.js';
 
 /**
  * Every tag a route uses, with what it covers: Spectral's `operation-tag-defined` wants each
@@ -157,6 +158,30 @@ function describedResponses(response: unknown): unknown {
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route?: RouteOptions };
 
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The `Idempotency-Key` header a signed-in write may carry (platform/idempotency.ts), added to the route's headers. */
+function withIdempotencyKey(headers: unknown): Record<string, unknown> {
+  const given = headers && typeof headers === 'object' ? (headers as { properties?: Record<string, unknown> }) : {};
+  return {
+    type: 'object',
+    ...given,
+    properties: {
+      ...given.properties,
+      'Idempotency-Key': {
+        type: 'string',
+        minLength: 1,
+        maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+        pattern: '^[\\x21-\\x7e]+$',
+        description:
+          'Optional. A key of your choice (a UUID, say) that makes a retry safe: a repeat with the same key and request gets the ' +
+          'first answer again without running (24 hours); the same key with another request answers 422 IDEMPOTENCY_KEY_REUSED, ' +
+          'a repeat while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. Keys are per user.',
+      },
+    },
+  };
+}
+
 /**
  * fastify-type-provider-zod's transform (zod to JSON Schema), then what Spectral and a client need:
  * an operation id, a description (the summary and who may call the route) and the bearer security
@@ -178,6 +203,7 @@ export function openApiTransform(input: TransformInput) {
       operationId: schema.operationId ?? operationIdOf(method, input.url),
       description: schema.description ?? [summary ? `${summary}.` : '', access.text].filter(Boolean).join(' '),
       ...(access.signedIn && !schema.security ? { security: [{ bearer: [] }] } : {}),
+      ...(access.signedIn && writeMethods.has(method) ? { headers: withIdempotencyKey(schema.headers) } : {}),
     },
   };
 }

@@ -9,7 +9,14 @@ import { createTestApp, type TestApp } from '../../support/app.js';
 // The OpenAPI document as tools read it (docs/api.md): operation ids, tags, descriptions, shared
 // components, and a TypeScript client generated from it (openapi-typescript) that typechecks.
 
-type Operation = { operationId?: string; tags?: string[]; summary?: string; description?: string; security?: unknown[] };
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  security?: unknown[];
+  parameters?: { in: string; name: string; required?: boolean }[];
+};
 type Document = {
   tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
@@ -69,6 +76,16 @@ describe('the OpenAPI document', () => {
     expect(getOrder.description).toContain('Without a valid token: 401.');
     expect(document.paths['/api/auth/authenticate'].post.description).toContain('Access: anyone, no sign-in.');
     expect(document.paths['/api/auth/authenticate'].post.security).toBeUndefined();
+  });
+
+  it('offers the optional Idempotency-Key header on every signed-in write, and on nothing else', () => {
+    const hasKey = (operation: Operation) =>
+      (operation.parameters ?? []).some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key' && !parameter.required);
+    const writes = operations().filter(({ method, operation }) => ['post', 'put', 'patch', 'delete'].includes(method) && operation.security);
+    expect(writes.length).toBeGreaterThan(50);
+    expect(writes.filter(({ operation }) => !hasKey(operation)).map(({ method, url }) => `${method} ${url}`)).toEqual([]);
+    expect(hasKey(document.paths['/api/orders/{id}'].get)).toBe(false);
+    expect(hasKey(document.paths['/api/auth/authenticate'].post)).toBe(false);
   });
 
   it('generates a TypeScript client (openapi-typescript) that typechecks, and refuses a wrong use', async () => {
