@@ -14,12 +14,16 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header as sent (`<jobId@shopfloor-console>`). */
+  messageId: string;
 }
 
 export interface Mailbox {
   /** SMTP_URL for createTestApp. */
   url: string;
   messages: ReceivedMail[];
+  /** Messages received in full but not yet accepted (only with `acceptAfterMs`). */
+  holding(): number;
   /** Waits for a message that matches (by default the first one) and hands it over; fails after a generous wait. */
   waitFor(match?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -75,8 +79,9 @@ function partsOf(raw: string): { text: string; html: string } {
 }
 
 /** A real SMTP server on 127.0.0.1, port 0, that keeps what it receives. */
-export async function startMailbox(): Promise<Mailbox> {
+export async function startMailbox(options: { acceptAfterMs?: number } = {}): Promise<Mailbox> {
   const messages: ReceivedMail[] = [];
+  let holding = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -86,12 +91,23 @@ export async function startMailbox(): Promise<Mailbox> {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('latin1');
         const { headers } = splitEntity(raw);
-        messages.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-          subject: decodeHeader(headers.subject ?? ''),
-          ...partsOf(raw),
-        });
-        callback();
+        const accept = () => {
+          messages.push({
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+            subject: decodeHeader(headers.subject ?? ''),
+            messageId: headers['message-id'] ?? '',
+            ...partsOf(raw),
+          });
+          callback();
+        };
+        if (!options.acceptAfterMs) return accept();
+        // A slow server: it has the whole message and takes a while to commit it, then keeps it even
+        // if the client has gone meanwhile (as an MTA that queued it before its reply could be sent).
+        holding += 1;
+        setTimeout(() => {
+          holding -= 1;
+          accept();
+        }, options.acceptAfterMs);
       });
     },
   });
@@ -100,6 +116,7 @@ export async function startMailbox(): Promise<Mailbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    holding: () => holding,
     async waitFor(match = () => true) {
       for (let waited = 0; waited < 15_000; waited += 25) {
         const mail = messages.find(match);
