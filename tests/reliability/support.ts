@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -68,4 +71,78 @@ export async function loseQueueData(prefix: string): Promise<number> {
   } finally {
     await redis.quit();
   }
+}
+
+/** A free TCP port on loopback (the kernel's pick, released again at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface OwnRedis {
+  url: string;
+  /** Stops the server as a restart does (SIGTERM: a clean shutdown, the append-only file synced when on). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and folder. */
+  start(): Promise<void>;
+  /** Stops it for good and removes its folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * A redis-server of the probe's own (never the shared one) on a free loopback port, with its data in a
+ * temporary folder: `persistent` writes every command to the append-only file before answering
+ * (`appendonly yes`, `appendfsync always`); otherwise it keeps nothing (`save ""`, `appendonly no`).
+ */
+export async function startOwnRedis(options: { persistent: boolean; binary?: string }): Promise<OwnRedis> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'reliability-redis-'));
+  const persistence = options.persistent ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', ...persistence, '--maxmemory-policy', 'noeviction'];
+  const url = `redis://127.0.0.1:${port}`;
+  let server: ChildServer | undefined;
+
+  const start = async () => {
+    const child = spawn(options.binary ?? '/usr/bin/redis-server', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    server = { child, output: () => output, exited };
+    await waitUntil(`redis-server on port ${port}`, async () => {
+      if (child.exitCode !== null) throw new Error(`redis-server exited: ${output}`);
+      const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        // Loading the append-only file answers LOADING until done.
+        return (await client.ping()) === 'PONG';
+      } catch {
+        return false;
+      } finally {
+        client.disconnect();
+      }
+    });
+  };
+  const stop = async () => {
+    await stopProcess(server, 'SIGTERM');
+    server = undefined;
+  };
+  await start();
+  return {
+    url,
+    stop,
+    start,
+    async close() {
+      await stopProcess(server, 'SIGKILL');
+      server = undefined;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
