@@ -92,11 +92,23 @@ export interface AppendResult {
   events: StoredEvent[];
 }
 
+/**
+ * A table whose rows a projection alone writes from events: all of the table, or only these
+ * columns of rows a command handler writes (a plain record carrying a summary kept from events).
+ */
+export type ProjectionTable = string | { table: string; columns: readonly string[] };
+
 /** A read model of one stream, updated in the append's transaction so a client reads its own write. */
 export interface InlineProjection {
   name: string;
   /** Stream types it reacts to. */
   streamTypes: readonly string[];
+  /**
+   * What it owns: every row (or column) of these is a function of the log, so replaying the log
+   * through `apply` rebuilds it (`projection-rebuild.ts` checks that). Empty for a reaction that
+   * appends facts or ends sessions: it owns no read model and is never replayed.
+   */
+  tables: readonly ProjectionTable[];
   apply(tx: Tx, events: StoredEvent[]): Promise<void>;
 }
 
@@ -107,11 +119,13 @@ export interface InlineProjection {
 export function eventProjection<Event extends NewEvent>(spec: {
   name: string;
   streamTypes: readonly string[];
+  tables: readonly ProjectionTable[];
   project(tx: Tx, event: Event, stored: StoredEvent): Promise<void>;
 }): InlineProjection {
   return {
     name: spec.name,
     streamTypes: spec.streamTypes,
+    tables: spec.tables,
     async apply(tx, events) {
       for (const stored of events) await spec.project(tx, { type: stored.type, data: stored.data } as Event, stored);
     },
@@ -119,11 +133,11 @@ export function eventProjection<Event extends NewEvent>(spec: {
 }
 
 /** A row of `events` as read back; some drivers hand `recorded_at` over as text. */
-type EventRow = Omit<Selectable<EventsTable>, 'recorded_at'> & { recorded_at: Date | string };
+export type EventRow = Omit<Selectable<EventsTable>, 'recorded_at'> & { recorded_at: Date | string };
 
 const dateOf = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
-const toStoredEvent = (row: EventRow): StoredEvent => ({
+export const toStoredEvent = (row: EventRow): StoredEvent => ({
   globalPosition: Number(row.global_position),
   txId: String(row.tx_id),
   companyId: row.company_id,

@@ -125,6 +125,7 @@ describe('event store on embedded PGlite', () => {
     projected.registerInlineProjection({
       name: 'pglite-order-list',
       streamTypes: ['order'],
+      tables: ['pglite_order_rows'],
       apply: async (tx, events) => {
         await sql`insert into pglite_order_rows (stream_id) values (${events[0].streamId}) on conflict do nothing`.execute(tx);
       },

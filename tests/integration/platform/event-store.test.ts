@@ -558,6 +558,7 @@ describe('inline projections', () => {
     eventStore.registerInlineProjection({
       name: 'test-order-list',
       streamTypes: ['order'],
+      tables: ['test_order_rows'],
       async apply(tx, events) {
         const last = events[events.length - 1];
         await sql`
@@ -609,6 +610,7 @@ describe('inline projections', () => {
     eventStore.registerInlineProjection({
       name: 'broken-board',
       streamTypes: ['order'],
+      tables: [],
       apply: async () => {
         throw new Error('board table missing');
       },
@@ -639,7 +641,9 @@ describe('inline projections', () => {
 
   it('refuses a second projection with the same name', () => {
     const eventStore = storeWithOrderList();
-    expect(() => eventStore.registerInlineProjection({ name: 'test-order-list', streamTypes: ['order'], apply: async () => {} })).toThrow(/registered twice/);
+    expect(() => eventStore.registerInlineProjection({ name: 'test-order-list', streamTypes: ['order'], tables: [], apply: async () => {} })).toThrow(
+      /registered twice/,
+    );
   });
 });
 

@@ -9,6 +9,8 @@ import { eventProjection } from '../../platform/event-store.js';
 export const customerSummaryProjection = eventProjection<UserEvent>({
   name: 'company-customer-summary',
   streamTypes: [USER_STREAM_TYPE],
+  // The company row is the company module's plain record; only the summary columns come from events.
+  tables: [{ table: 'companies', columns: ['owner_first_name', 'owner_last_name', 'owner_email', 'user_count'] }],
   async project(tx, event, { companyId }) {
     if (!companyId) return;
     switch (event.type) {

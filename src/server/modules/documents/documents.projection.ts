@@ -6,6 +6,7 @@ import './documents.tables.js';
 export const documentsProjection: InlineProjection = {
   name: 'documents',
   streamTypes: [DOCUMENT_STREAM_TYPE],
+  tables: ['documents'],
   async apply(tx, events) {
     for (const stored of events) {
       const event = { type: stored.type, data: stored.data } as DocumentEvent;

@@ -6,6 +6,7 @@ import './interruptions.tables.js';
 export const interruptionsProjection = eventProjection<InterruptionEvent>({
   name: 'interruptions',
   streamTypes: [INTERRUPTION_STREAM_TYPE],
+  tables: ['interruptions'],
   async project(tx, event, { companyId, streamVersion }) {
     if (!companyId) return;
     switch (event.type) {

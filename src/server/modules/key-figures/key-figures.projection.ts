@@ -129,6 +129,7 @@ const relevant = new Set<string>(factEventTypes);
 export const keyFiguresProjection: InlineProjection = {
   name: 'key-figures',
   streamTypes: factStreamTypes,
+  tables: ['key_figure_orders', 'key_figure_station_runs', 'key_figure_suggestions', 'key_figure_interruptions'],
   async apply(tx, events) {
     for (const event of events) if (relevant.has(event.type)) await applyFact(tx, event);
   },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { evolveOrder, initialOrderState, type LiveOrderState, type OrderState } from '../../../domain/orders/order.decider.js';
 import { ORDER_STREAM_TYPE, type OrderEvent } from '../../../domain/orders/order.events.js';
+import { USER_STREAM_TYPE, type UserEvent } from '../../../domain/identity/identity.events.js';
 import { STATION_STREAM_TYPE, type StationEvent } from '../../../domain/stations/station.events.js';
 import type { Tx } from '../../platform/db.js';
 import { eventProjection, type InlineProjection, type StoredEvent } from '../../platform/event-store.js';
@@ -78,6 +79,7 @@ async function projectOrder(tx: Tx, events: StoredEvent[]): Promise<void> {
 export const ordersProjection: InlineProjection = {
   name: 'orders',
   streamTypes: [ORDER_STREAM_TYPE],
+  tables: ['orders', 'order_states'],
   async apply(tx, events) {
     // One append is one stream; group anyway so a caller appending to several stays correct.
     const byStream = new Map<string, StoredEvent[]>();
@@ -182,18 +184,23 @@ async function projectStationFlow(tx: Tx, event: OrderEvent, stored: StoredEvent
 export const stationFlowProjection = eventProjection<OrderEvent>({
   name: 'order-station-flow',
   streamTypes: [ORDER_STREAM_TYPE],
+  tables: ['station_worklist_entries', 'station_completions'],
   project: projectStationFlow,
 });
 
 /**
  * Where each operator signed in last, from the stations' `OperatorSignedIn`: an operator works at
- * one station at a time, the one of their latest station login. A deleted station has no one.
+ * one station at a time, the one of their latest station login. A deleted station has no one, nor
+ * has a removed operator (from the log, not only by the users row's foreign key).
  */
-export const operatorStationsProjection = eventProjection<StationEvent>({
+export const operatorStationsProjection = eventProjection<StationEvent | UserEvent>({
   name: 'order-operator-stations',
-  streamTypes: [STATION_STREAM_TYPE],
+  streamTypes: [STATION_STREAM_TYPE, USER_STREAM_TYPE],
+  tables: ['operator_stations'],
   async project(tx, event, stored) {
-    if (event.type === 'OperatorSignedIn') {
+    if (event.type === 'UserRemoved') {
+      await tx.deleteFrom('operator_stations').where('user_id', '=', event.data.userId).execute();
+    } else if (event.type === 'OperatorSignedIn') {
       const row = { company_id: stored.companyId as string, station_id: event.data.stationId, signed_in_at: new Date(event.data.at) };
       await tx
         .insertInto('operator_stations')

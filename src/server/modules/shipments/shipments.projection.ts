@@ -121,6 +121,7 @@ async function projectShipment(tx: Tx, events: StoredEvent[]): Promise<void> {
 export const shipmentsProjection: InlineProjection = {
   name: 'shipments',
   streamTypes: [SHIPMENT_STREAM_TYPE],
+  tables: ['shipments', 'shipment_orders', 'shipment_attachments'],
   async apply(tx, events) {
     const byStream = new Map<string, StoredEvent[]>();
     for (const event of events) byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);

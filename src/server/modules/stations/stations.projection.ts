@@ -53,7 +53,6 @@ async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEven
         .execute();
       return;
     case 'StationDeleted':
-      await tx.deleteFrom('station_authorizations').where('station_id', '=', stationId).execute();
       await tx.deleteFrom('stations').where('id', '=', stationId).execute();
       return;
     case 'OperatorSignedIn':
@@ -71,6 +70,7 @@ async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEven
 export const stationsProjection = eventProjection<StationEvent>({
   name: 'stations',
   streamTypes: [STATION_STREAM_TYPE],
+  tables: ['stations'],
   project: applyStationEvent,
 });
 
@@ -78,6 +78,7 @@ export const stationsProjection = eventProjection<StationEvent>({
 export const sequenceProjection = eventProjection<SequenceEvent>({
   name: 'station-sequences',
   streamTypes: [SEQUENCE_STREAM_TYPE],
+  tables: ['station_sequences'],
   async project(tx, event, stored) {
     const row = {
       station_ids: event.data.stationIds,
@@ -95,20 +96,27 @@ export const sequenceProjection = eventProjection<SequenceEvent>({
 
 /**
  * Who may sign in at which station: the station rights of the company's user-rights matrix (the
- * one source of truth, docs/decisions.md), kept where station login reads them.
+ * one source of truth, docs/decisions.md), kept where station login reads them. A deleted
+ * station's rows go with it (the matrix revokes them too, in the same transaction).
  */
-export const stationRightsProjection = eventProjection<UserRightsEvent>({
+export const stationRightsProjection = eventProjection<UserRightsEvent | StationEvent>({
   name: 'station-authorizations',
-  streamTypes: [USER_RIGHTS_STREAM_TYPE],
+  streamTypes: [USER_RIGHTS_STREAM_TYPE, STATION_STREAM_TYPE],
+  tables: ['station_authorizations'],
   async project(tx, event, stored) {
     if (event.type === 'StationRightsGranted') {
+      const companyId = stored.companyId as string;
+      const { userId } = event.data;
       await tx
         .insertInto('station_authorizations')
-        .values(event.data.stationIds.map((stationId) => ({ company_id: stored.companyId as string, user_id: event.data.userId, station_id: stationId })))
+        // The grant's time, not the row's insert: a rebuild from the log writes the same row.
+        .values(event.data.stationIds.map((stationId) => ({ company_id: companyId, user_id: userId, station_id: stationId, created_at: stored.recordedAt })))
         .onConflict((conflict) => conflict.doNothing())
         .execute();
     } else if (event.type === 'StationRightsRevoked') {
       await tx.deleteFrom('station_authorizations').where('user_id', '=', event.data.userId).where('station_id', 'in', event.data.stationIds).execute();
+    } else if (event.type === 'StationDeleted') {
+      await tx.deleteFrom('station_authorizations').where('station_id', '=', event.data.stationId).execute();
     }
   },
 });

@@ -6,6 +6,7 @@ import './suggestions.tables.js';
 export const suggestionsProjection = eventProjection<SuggestionEvent>({
   name: 'suggestions-list',
   streamTypes: [SUGGESTION_STREAM_TYPE],
+  tables: ['suggestions'],
   async project(tx, event, { companyId, streamVersion }) {
     if (!companyId) return;
     switch (event.type) {

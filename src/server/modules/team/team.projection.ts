@@ -3,98 +3,120 @@ import { MASTER_DATA_STREAM_TYPE, type MasterDataEvent } from '../../../domain/t
 import { USER_RIGHTS_STREAM_TYPE, type UserRightsEvent } from '../../../domain/team/rights.events.js';
 import { USER_STREAM_TYPE, type UserEvent } from '../../../domain/identity/identity.events.js';
 import { STATION_STREAM_TYPE, type StationEvent } from '../../../domain/stations/station.events.js';
-import { eventProjection, type EventStore, type InlineProjection } from '../../platform/event-store.js';
+import type { Tx } from '../../platform/db.js';
+import { eventProjection, type EventStore, type InlineProjection, type StoredEvent } from '../../platform/event-store.js';
 import { revokeSessionsAtStation, revokeStationSessions } from '../identity/index.js';
 import { decideOnRightsWithin } from './team.handlers.js';
 import './team.tables.js';
 
-/** Profile and organization in one row, entitlements per year, and the booked absences of each employee. */
-export const employeesProjection = eventProjection<EmployeeEvent>({
+/**
+ * Profile and organization in one row, entitlements per year, and the booked absences of each
+ * employee; a removed user's go with them. (The users row's foreign keys drop them too, but that
+ * is not the log: a rebuild from it must see the removal.)
+ */
+export const employeesProjection = eventProjection<EmployeeEvent | UserEvent>({
   name: 'employees',
-  streamTypes: [EMPLOYEE_STREAM_TYPE],
+  streamTypes: [EMPLOYEE_STREAM_TYPE, USER_STREAM_TYPE],
+  // Not `users`: the names it sets there are identity's record, which identity's handlers write too.
+  tables: ['employee_profiles', 'vacation_entitlements', 'absences'],
   async project(tx, event, stored) {
-    const companyId = stored.companyId as string;
-    const { userId } = event.data;
-    const touch = { version: stored.streamVersion, updated_at: stored.recordedAt };
-    const upsertProfile = (columns: Record<string, string | null>) =>
-      tx
-        .insertInto('employee_profiles')
-        .values({ user_id: userId, company_id: companyId, emergency_contact_name: '', emergency_contact_phone: '', ...columns, ...touch })
-        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...columns, ...touch }))
-        .execute();
-    switch (event.type) {
-      case 'EmployeeProfileChanged': {
-        const { profile } = event.data;
-        await upsertProfile({
-          gender: profile.gender,
-          date_of_birth: profile.dateOfBirth,
-          emergency_contact_name: profile.emergencyContact.name,
-          emergency_contact_phone: profile.emergencyContact.phone,
-        });
-        // The names are the user's: identity's table shows them everywhere else.
-        await tx.updateTable('users').set({ first_name: profile.firstName, last_name: profile.lastName }).where('id', '=', userId).execute();
-        return;
-      }
-      case 'EmployeeOrganizationChanged': {
-        const { organization } = event.data;
-        await upsertProfile({
-          job_title_id: organization.jobTitleId,
-          department_id: organization.departmentId,
-          in_operation_since: organization.inOperationSince,
-          fixed_term_contract_until: organization.fixedTermContractUntil,
-          end_of_probation: organization.endOfProbation,
-        });
-        return;
-      }
-      case 'VacationEntitlementSet': {
-        const { entitlement, year } = event.data;
-        const row = {
-          annual_leave_days: entitlement.annualLeaveDays,
-          carry_over_days: entitlement.carryOverDays,
-          carry_over_until: entitlement.carryOverUntil,
-        };
-        await tx
-          .insertInto('vacation_entitlements')
-          .values({ user_id: userId, company_id: companyId, year, ...row })
-          .onConflict((conflict) => conflict.columns(['user_id', 'year']).doUpdateSet(row))
-          .execute();
-        await upsertProfile({});
-        return;
-      }
-      case 'AbsenceBooked': {
-        const { booking, absenceId } = event.data;
-        await tx
-          .insertInto('absences')
-          .values({
-            id: absenceId,
-            user_id: userId,
-            company_id: companyId,
-            from_day: booking.from,
-            to_day: booking.to,
-            half_day: booking.halfDay,
-            reason_id: booking.reasonId,
-            booked_at: stored.recordedAt,
-          })
-          .execute();
-        await upsertProfile({});
-        return;
-      }
-      case 'AbsenceCancelled':
-        await tx.deleteFrom('absences').where('id', '=', event.data.absenceId).execute();
-        await upsertProfile({});
-        return;
-      default: {
-        const _exhaustive: never = event;
-        return _exhaustive;
-      }
+    if (stored.streamType === USER_STREAM_TYPE) {
+      if (event.type === 'UserRemoved') await forgetEmployee(tx, event.data.userId);
+      return;
     }
+    await projectEmployee(tx, event as EmployeeEvent, stored);
   },
 });
+
+async function forgetEmployee(tx: Tx, userId: string): Promise<void> {
+  await tx.deleteFrom('absences').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('vacation_entitlements').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('employee_profiles').where('user_id', '=', userId).execute();
+}
+
+async function projectEmployee(tx: Tx, event: EmployeeEvent, stored: StoredEvent): Promise<void> {
+  const companyId = stored.companyId as string;
+  const { userId } = event.data;
+  const touch = { version: stored.streamVersion, updated_at: stored.recordedAt };
+  const upsertProfile = (columns: Record<string, string | null>) =>
+    tx
+      .insertInto('employee_profiles')
+      .values({ user_id: userId, company_id: companyId, emergency_contact_name: '', emergency_contact_phone: '', ...columns, ...touch })
+      .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...columns, ...touch }))
+      .execute();
+  switch (event.type) {
+    case 'EmployeeProfileChanged': {
+      const { profile } = event.data;
+      await upsertProfile({
+        gender: profile.gender,
+        date_of_birth: profile.dateOfBirth,
+        emergency_contact_name: profile.emergencyContact.name,
+        emergency_contact_phone: profile.emergencyContact.phone,
+      });
+      // The names are the user's: identity's table shows them everywhere else.
+      await tx.updateTable('users').set({ first_name: profile.firstName, last_name: profile.lastName }).where('id', '=', userId).execute();
+      return;
+    }
+    case 'EmployeeOrganizationChanged': {
+      const { organization } = event.data;
+      await upsertProfile({
+        job_title_id: organization.jobTitleId,
+        department_id: organization.departmentId,
+        in_operation_since: organization.inOperationSince,
+        fixed_term_contract_until: organization.fixedTermContractUntil,
+        end_of_probation: organization.endOfProbation,
+      });
+      return;
+    }
+    case 'VacationEntitlementSet': {
+      const { entitlement, year } = event.data;
+      const row = {
+        annual_leave_days: entitlement.annualLeaveDays,
+        carry_over_days: entitlement.carryOverDays,
+        carry_over_until: entitlement.carryOverUntil,
+      };
+      await tx
+        .insertInto('vacation_entitlements')
+        .values({ user_id: userId, company_id: companyId, year, ...row })
+        .onConflict((conflict) => conflict.columns(['user_id', 'year']).doUpdateSet(row))
+        .execute();
+      await upsertProfile({});
+      return;
+    }
+    case 'AbsenceBooked': {
+      const { booking, absenceId } = event.data;
+      await tx
+        .insertInto('absences')
+        .values({
+          id: absenceId,
+          user_id: userId,
+          company_id: companyId,
+          from_day: booking.from,
+          to_day: booking.to,
+          half_day: booking.halfDay,
+          reason_id: booking.reasonId,
+          booked_at: stored.recordedAt,
+        })
+        .execute();
+      await upsertProfile({});
+      return;
+    }
+    case 'AbsenceCancelled':
+      await tx.deleteFrom('absences').where('id', '=', event.data.absenceId).execute();
+      await upsertProfile({});
+      return;
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
 
 /** The company's master-data lists. */
 export const masterDataProjection = eventProjection<MasterDataEvent>({
   name: 'master-data',
   streamTypes: [MASTER_DATA_STREAM_TYPE],
+  tables: ['master_data_entries'],
   async project(tx, event, stored) {
     const { entryId } = event.data;
     const update = (columns: { name?: string; status?: 'active' | 'retired' }) =>
@@ -141,6 +163,7 @@ export const masterDataProjection = eventProjection<MasterDataEvent>({
 export const changeRightsProjection = eventProjection<UserRightsEvent>({
   name: 'user-change-rights',
   streamTypes: [USER_RIGHTS_STREAM_TYPE],
+  tables: ['user_change_rights'],
   async project(tx, event, stored) {
     const { userId } = event.data;
     switch (event.type) {
@@ -181,6 +204,8 @@ export function teamProjections(eventStore: EventStore): InlineProjection[] {
     eventProjection<UserEvent>({
       name: 'user-rights-of-new-users',
       streamTypes: [USER_STREAM_TYPE],
+      // Reactions own no read model: what they decide is appended to the log, which a rebuild replays.
+      tables: [],
       async project(tx, event, stored) {
         const at = stored.recordedAt.toISOString();
         const changedBy = stored.metadata.userId ?? 'system';
@@ -202,6 +227,7 @@ export function teamProjections(eventStore: EventStore): InlineProjection[] {
     eventProjection<UserRightsEvent>({
       name: 'station-sign-out-on-revoke',
       streamTypes: [USER_RIGHTS_STREAM_TYPE],
+      tables: [],
       async project(tx, event) {
         if (event.type === 'StationRightsRevoked') await revokeStationSessions(tx, event.data.userId, event.data.stationIds);
       },
@@ -212,6 +238,7 @@ export function teamProjections(eventStore: EventStore): InlineProjection[] {
     eventProjection<StationEvent>({
       name: 'user-rights-of-deleted-stations',
       streamTypes: [STATION_STREAM_TYPE],
+      tables: [],
       async project(tx, event, stored) {
         if (event.type !== 'StationDeleted' || !stored.companyId) return;
         const changedBy = stored.metadata.userId ?? 'system';
