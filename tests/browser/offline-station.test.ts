@@ -213,6 +213,38 @@ describe('the station screen without network', () => {
     await conflict.waitFor({ state: 'detached' });
   });
 
+  it('takes a tap the server carried out but whose answer was lost (a server that died) as done, and never runs it twice', async () => {
+    const order = await orderAtSaw('Antwort verloren');
+    const tablet = await newHeldPage(app);
+    await openStation(tablet, saw, sawOperator, '10.18.4.1');
+    await choose(tablet, order);
+    // Start reaches the server and runs there; the answer never reaches the tablet, and the server
+    // "dies" before it stored the answer with the key: its row says the command committed, a minute ago.
+    await tablet.route(
+      '**/api/orders/*/start-work',
+      async (route) => {
+        const key = route.request().headers()['idempotency-key'];
+        await route.fetch();
+        await sql`update idempotency_keys set state = 'committed', status_code = null, content_type = null, body = null,
+                  created_at = now() - interval '2 minutes' where key = ${key}`.execute(app.testApp.app.db);
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    const sends: string[] = [];
+    tablet.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/start-work')) sends.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await tablet.getByRole('button', { name: 'Start', exact: true }).click();
+    // The queue sends it again with the same key: the server says it ran, the tablet shows it started.
+    await expect.poll(() => sends.length).toBe(2);
+    expect(new Set(sends).size).toBe(1);
+    await tablet.getByRole('region', { name: /^Waiting to send/ }).waitFor({ state: 'detached' });
+    await tablet.getByText(/^In work here since /).waitFor();
+    expect(await tablet.getByRole('alert').filter({ hasText: 'Not applied' }).count()).toBe(0);
+    expect((await eventTypesOf(order)).filter((type) => type === 'WorkStarted')).toHaveLength(1);
+  });
+
   it('keeps an interruption reported without network and reports it once the connection is back', async () => {
     expectOk(await owner.post('/api/team/master-data/interruptionReasons', { name: 'Tool broken' }), 201);
     const tablet = await newHeldPage(app);

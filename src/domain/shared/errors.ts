@@ -88,6 +88,7 @@ export const errorCatalogue = {
   ORDER_NOT_READY_TO_SHIP: { status: 409, message: 'Only orders that are Ready to ship can be put into a shipment.' },
   ORDER_ALREADY_IN_SHIPMENT: { status: 409, message: 'This order is already in a shipment.' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, message: 'A request with this idempotency key is still running. Try again shortly.' },
+  IDEMPOTENCY_ANSWER_LOST: { status: 409, message: 'This request was carried out, but its answer was lost. Reload to see the result.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },
   STORAGE_QUOTA_EXCEEDED: { status: 413, message: "The company's storage is full: this file does not fit in the plan's storage." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },

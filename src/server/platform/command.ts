@@ -6,6 +6,7 @@ import { companyOf, eventMetadataOf, principalOf } from './auth.js';
 import type { Clock } from './clock.js';
 import { withSystem, withTenant, type Db, type Tx } from './db.js';
 import type { EventMetadata, EventStore, NewEvent, StoredEvent } from './event-store.js';
+import { markIdempotentCommit } from './idempotency.js';
 
 /** Who gives a command: a signed-in user, or nobody (sign-up, a reset link, the system). */
 export interface Actor {
@@ -101,7 +102,12 @@ export function scopeOf(request: FastifyRequest): CommandScope {
 
 /** A write of an authenticated request: the request's tenant, actor and moment. */
 export function runCommand<T>(app: FastifyInstance, request: FastifyRequest, work: (ctx: CommandContext) => Promise<T>): Promise<T> {
-  return runInTenant(app, scopeOf(request), work);
+  return runInTenant(app, scopeOf(request), async (ctx) => {
+    const result = await work(ctx);
+    // With its writes: the request's idempotency key (if any) now says its command ran.
+    await markIdempotentCommit(ctx.tx, request);
+    return result;
+  });
 }
 
 /** A read of an authenticated request: the tenant's transaction and the request's moment. */

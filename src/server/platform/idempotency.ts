@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../domain/shared/errors.js';
-import { withTenant, type Db } from './db.js';
+import type { ExpressionBuilder } from 'kysely';
+import { withTenant, type Db, type Tables, type Tx } from './db.js';
 
 /**
  * Idempotent writes (Stripe semantics, docs/offline-station.md): a state-changing request (POST,
@@ -15,9 +16,15 @@ import { withTenant, type Db } from './db.js';
  * IDEMPOTENCY_KEY_IN_USE. Keys are per company and user: another user's key of the same text is
  * another key.
  *
- * Not stored: answers 5xx (the command's transaction did not commit, so the key is released and a
- * repeat runs again), and requests refused before the handler (no session, wrong role, invalid
- * body), which Stripe does not store either.
+ * Not stored: answers 5xx of a command that did not commit (the key is released and a repeat runs
+ * again), and requests refused before the handler (no session, wrong role, invalid body), which
+ * Stripe does not store either.
+ *
+ * A server that dies while it holds a key: the command path (`runCommand`) marks the key
+ * 'committed' in the command's own transaction (`markIdempotentCommit`), so the row tells what
+ * happened. Still 'running' after RUNNING_LEASE_MS: nothing committed, a repeat takes the key over
+ * and runs. 'committed' without an answer (the owner died after the commit, or answered 5xx after
+ * it): the command ran, its answer is lost: 409 IDEMPOTENCY_ANSWER_LOST, never a second run.
  */
 
 interface IdempotencyKeysTable {
@@ -25,7 +32,9 @@ interface IdempotencyKeysTable {
   user_id: string;
   key: string;
   fingerprint: string;
-  state: 'running' | 'done';
+  state: 'running' | 'committed' | 'done';
+  /** The request that holds the key (a new one when a repeat takes an abandoned key over). */
+  claim_id: string | null;
   status_code: number | null;
   content_type: string | null;
   body: string | null;
@@ -49,6 +58,12 @@ const keyPattern = /^[\x21-\x7e]+$/;
 /** How long a repeat waits for the first request's answer before answering 409. */
 const WAIT_FOR_FIRST_MS = 5000;
 const WAIT_STEP_MS = 50;
+/**
+ * A key 'running' this long without its command committing was left by a server that died (no
+ * request of this console runs a minute): a repeat takes it over. A 'committed' key this old
+ * without an answer likewise had its answer lost.
+ */
+export const RUNNING_LEASE_MS = 60 * 1000;
 /** How often expired keys are deleted. */
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
@@ -58,6 +73,7 @@ interface Claim {
   companyId: string;
   userId: string;
   key: string;
+  claimId: string;
   settled: boolean;
 }
 
@@ -82,10 +98,31 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** What makes two requests the same request: method, path with query, body. */
-function fingerprintOf(request: FastifyRequest): string {
+function requestFingerprint(method: string, url: string, body: unknown): string {
   return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${canonicalJson(request.body)}`)
+    .update(`${method} ${url}\n${canonicalJson(body)}`)
     .digest('base64url');
+}
+
+const fingerprintOf = (request: FastifyRequest) => requestFingerprint(request.method, request.url, request.body);
+
+/**
+ * In a command's transaction (the command path calls it before the commit): the request's key, if
+ * it holds one, becomes 'committed' with the command's writes, so a key left by a server that died
+ * tells whether its command ran. A request whose key a repeat took over (it ran past the lease)
+ * no longer holds it: its transaction is refused, so the command runs once.
+ */
+export async function markIdempotentCommit(tx: Tx, request: FastifyRequest): Promise<void> {
+  const owned = claims.get(request);
+  if (!owned || owned.settled) return;
+  const row = await tx
+    .updateTable('idempotency_keys')
+    .set({ state: 'committed' })
+    .where(heldBy(owned))
+    .where('state', 'in', ['running', 'committed'])
+    .returning('key')
+    .executeTakeFirst();
+  if (!row) throw new DomainError('IDEMPOTENCY_KEY_IN_USE');
 }
 
 function headerOf(request: FastifyRequest): string | undefined {
@@ -103,11 +140,29 @@ export async function deleteExpiredIdempotencyKeys(db: Db, now: Date): Promise<n
   return Number(result.numDeletedRows);
 }
 
+/** The row this request holds (its claim), as a where clause. */
+const heldBy = (owned: Claim) => (eb: ExpressionBuilder<Tables, 'idempotency_keys'>) =>
+  eb.and({ company_id: owned.companyId, user_id: owned.userId, key: owned.key, claim_id: owned.claimId });
+
+/**
+ * A request that ends without an answer to keep (5xx, a stream, aborted): a key whose command did
+ * not commit is released (a repeat runs again); one whose command committed stays 'committed' and
+ * notes the status, so a repeat learns at once that the command ran and its answer is lost.
+ */
+async function endWithoutAnswer(tx: Tx, owned: Claim, statusCode: number): Promise<void> {
+  await tx.deleteFrom('idempotency_keys').where(heldBy(owned)).where('state', '=', 'running').execute();
+  await tx.updateTable('idempotency_keys').set({ status_code: statusCode }).where(heldBy(owned)).where('state', '=', 'committed').execute();
+}
+
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance) => {
-    /** Claims the key (a new row, or an expired one taken over); answers whether this request owns it. */
-    const claim = (companyId: string, userId: string, key: string, fingerprint: string) => {
+    /**
+     * Claims the key (a new row, an expired one, or one of this request's fingerprint abandoned
+     * 'running' past the lease, taken over); answers whether this request owns it.
+     */
+    const claim = (companyId: string, userId: string, key: string, fingerprint: string, claimId: string) => {
       const now = app.clock.now();
+      const abandonedBefore = new Date(now.getTime() - RUNNING_LEASE_MS);
       return withTenant(app.db, companyId, async (tx) => {
         const row = await tx
           .insertInto('idempotency_keys')
@@ -117,6 +172,7 @@ export const idempotencyPlugin = fp(
             key,
             fingerprint,
             state: 'running',
+            claim_id: claimId,
             status_code: null,
             content_type: null,
             body: null,
@@ -129,13 +185,23 @@ export const idempotencyPlugin = fp(
               .doUpdateSet({
                 fingerprint: (eb) => eb.ref('excluded.fingerprint'),
                 state: 'running',
+                claim_id: (eb) => eb.ref('excluded.claim_id'),
                 status_code: null,
                 content_type: null,
                 body: null,
                 created_at: (eb) => eb.ref('excluded.created_at'),
                 expires_at: (eb) => eb.ref('excluded.expires_at'),
               })
-              .where('idempotency_keys.expires_at', '<=', now),
+              .where((eb) =>
+                eb.or([
+                  eb('idempotency_keys.expires_at', '<=', now),
+                  eb.and([
+                    eb('idempotency_keys.state', '=', 'running'),
+                    eb('idempotency_keys.fingerprint', '=', eb.ref('excluded.fingerprint')),
+                    eb('idempotency_keys.created_at', '<=', abandonedBefore),
+                  ]),
+                ]),
+              ),
           )
           .returning('key')
           .executeTakeFirst();
@@ -175,16 +241,20 @@ export const idempotencyPlugin = fp(
       if (!principal?.companyId) return;
       const { companyId, userId } = principal;
       const fingerprint = fingerprintOf(request);
+      const claimId = randomUUID();
       const waitUntil = Date.now() + WAIT_FOR_FIRST_MS;
       for (;;) {
-        if (await claim(companyId, userId, key, fingerprint)) {
-          claims.set(request, { companyId, userId, key, settled: false });
+        if (await claim(companyId, userId, key, fingerprint, claimId)) {
+          claims.set(request, { companyId, userId, key, claimId, settled: false });
           return;
         }
         const row = await read(companyId, userId, key);
         if (!row) continue; // released (the first answered 5xx) or expired meanwhile: claim again
         if (row.fingerprint !== fingerprint) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
         if (row.state === 'done') return replay(reply, row);
+        // It ran, and its owner ended without storing the answer (5xx after the commit) or died.
+        const abandoned = row.created_at.getTime() <= app.clock.now().getTime() - RUNNING_LEASE_MS;
+        if (row.state === 'committed' && (row.status_code !== null || abandoned)) throw new DomainError('IDEMPOTENCY_ANSWER_LOST');
         if (Date.now() >= waitUntil) throw new DomainError('IDEMPOTENCY_KEY_IN_USE');
         await sleep(WAIT_STEP_MS);
       }
@@ -196,24 +266,16 @@ export const idempotencyPlugin = fp(
       if (!owned || owned.settled) return payload;
       owned.settled = true;
       const storable = payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload);
-      const where = { company_id: owned.companyId, user_id: owned.userId, key: owned.key };
       try {
         await withTenant(app.db, owned.companyId, async (tx) => {
           if (reply.statusCode >= 500 || !storable) {
-            await tx
-              .deleteFrom('idempotency_keys')
-              .where('company_id', '=', where.company_id)
-              .where('user_id', '=', where.user_id)
-              .where('key', '=', where.key)
-              .execute();
+            await endWithoutAnswer(tx, owned, reply.statusCode);
             return;
           }
           const contentType = reply.getHeader('content-type');
           await tx
             .updateTable('idempotency_keys')
-            .where('company_id', '=', where.company_id)
-            .where('user_id', '=', where.user_id)
-            .where('key', '=', where.key)
+            .where(heldBy(owned))
             .set({
               state: 'done',
               status_code: reply.statusCode,
@@ -223,20 +285,21 @@ export const idempotencyPlugin = fp(
             .execute();
         });
       } catch (error) {
-        // The answer still goes out; the key stays 'running' until it expires (repeats answer 409).
+        // The answer still goes out; the key stays as it is ('running' is taken over after the
+        // lease, 'committed' answers IDEMPOTENCY_ANSWER_LOST after it).
         request.log.error({ err: error, idempotencyKey: owned.key }, 'idempotency: the answer could not be stored with its key');
       }
       return payload;
     });
 
     /** A request that ended without an answer of its own (hijacked, aborted) releases its key. */
-    app.addHook('onResponse', async (request) => {
+    app.addHook('onResponse', async (request, reply) => {
       const owned = claims.get(request);
       if (!owned || owned.settled) return;
       owned.settled = true;
-      await withTenant(app.db, owned.companyId, (tx) =>
-        tx.deleteFrom('idempotency_keys').where('company_id', '=', owned.companyId).where('user_id', '=', owned.userId).where('key', '=', owned.key).execute(),
-      ).catch((error: unknown) => request.log.warn({ err: error }, 'idempotency: a key could not be released'));
+      await withTenant(app.db, owned.companyId, (tx) => endWithoutAnswer(tx, owned, reply.statusCode)).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'idempotency: a key could not be released'),
+      );
     });
 
     let cleanup: NodeJS.Timeout | undefined;

@@ -225,6 +225,14 @@ async function sendRound() {
       answer = await sendWithKey(next.path, next.body, next.key);
     } catch (error) {
       if (isApiError(error) && error.status === 401) return; // the session has ended (lib/auth.tsx)
+      if (isApiError(error) && error.code === 'IDEMPOTENCY_ANSWER_LOST') {
+        // The server ran it (a server that died after the commit lost the answer): applied, with
+        // the record as the server has it now, so what was decided after it goes out on that.
+        const now: unknown = next.readPath ? await apiRequest('GET', next.readPath).catch(() => undefined) : undefined;
+        setOffline(false);
+        await applied(next, now);
+        continue;
+      }
       if (isTransient(error)) {
         if (isApiError(error) && error.status === 0) setOffline(true);
         retryLater();

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settableClock } from '../../../src/server/platform/clock.js';
-import { deleteExpiredIdempotencyKeys } from '../../../src/server/platform/idempotency.js';
+import { runCommand } from '../../../src/server/platform/command.js';
+import { deleteExpiredIdempotencyKeys, RUNNING_LEASE_MS } from '../../../src/server/platform/idempotency.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, type Client, type TestCompany } from '../../support/identity.js';
 import { errorOf, stationBody } from '../stations/stations-support.js';
@@ -20,6 +21,13 @@ let counter = 0;
 
 /** Calls of the test route below; its first call fails with a 500 (a database that went away, say). */
 let flakyRuns = 0;
+/** Runs of the second test route: its command commits, then the answer fails with a 500. */
+let committedRuns = 0;
+/** The third: its first run stalls (a server that hangs) until the test releases it. */
+let slowRuns = 0;
+let slowCommits = 0;
+let releaseFirstSlowRun: () => void = () => {};
+const firstSlowRunReleased = new Promise<void>((resolve) => (releaseFirstSlowRun = resolve));
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -31,6 +39,19 @@ beforeAll(async () => {
           flakyRuns += 1;
           if (flakyRuns === 1) throw new Error('the first run fails');
           return reply.status(201).send({ run: flakyRuns });
+        });
+        app.post('/api/test/commit-then-fail', { preHandler: app.authenticate }, async (request) => {
+          await runCommand(app, request, async () => {
+            committedRuns += 1;
+          });
+          throw new Error('the answer fails after the commit');
+        });
+        app.post('/api/test/slow', { preHandler: app.authenticate }, async (request, reply) => {
+          const run = ++slowRuns;
+          if (run === 1) await firstSlowRunReleased;
+          await runCommand(app, request, async () => {});
+          slowCommits += 1;
+          return reply.status(201).send({ run });
         });
       },
     },
@@ -204,5 +225,60 @@ describe('Idempotency-Key', () => {
     expect(await deleteExpiredIdempotencyKeys(t.app.db, clock.now())).toBeGreaterThan(0);
     const { rows } = await sql<{ count: string }>`select count(*)::text as count from idempotency_keys where expires_at <= ${clock.now()}`.execute(t.app.db);
     expect(rows[0].count).toBe('0');
+  });
+
+  describe('a server that dies while it holds a key', () => {
+    /** The key's row as a server that died between the commit and storing the answer leaves it. */
+    const loseAnswer = (key: string) =>
+      sql`update idempotency_keys set state = 'committed', status_code = null, content_type = null, body = null, created_at = ${clock.now()}
+          where key = ${key}`.execute(t.app.db);
+
+    it('lets a repeat take over a key left running for a minute; the first owner, if it was only slow, then cannot commit', async () => {
+      const key = uniqueKey();
+      const send = () => admin.send({ method: 'POST', url: '/api/test/slow', payload: { c: 1 }, headers: { 'idempotency-key': key } });
+      const first = send();
+      await expect.poll(() => slowRuns).toBe(1);
+      clock.advance(RUNNING_LEASE_MS + 1000);
+      // Another request with the key is still refused, and takes nothing over.
+      const other = await admin.send({ method: 'POST', url: '/api/test/slow', payload: { c: 2 }, headers: { 'idempotency-key': key } });
+      expect(other.statusCode).toBe(422);
+      expect(errorOf(other.body).code).toBe('IDEMPOTENCY_KEY_REUSED');
+      const repeat = await send();
+      expect(repeat.statusCode, repeat.body).toBe(201);
+      expect(repeat.json()).toEqual({ run: 2 });
+      // The first request, which had stalled, goes on: its command is refused, its answer not kept.
+      releaseFirstSlowRun();
+      const late = await first;
+      expect(late.statusCode).toBe(409);
+      expect(errorOf(late.body).code).toBe('IDEMPOTENCY_KEY_IN_USE');
+      const again = await send();
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual({ run: 2 });
+      expect(slowCommits).toBe(1);
+    });
+
+    it('never runs twice a command that committed but whose answer was lost: the repeat answers IDEMPOTENCY_ANSWER_LOST', async () => {
+      const key = uniqueKey();
+      const name = uniqueName();
+      const first = await createWithKey(admin, key, stationBody(name));
+      expect(first.statusCode).toBe(201);
+      // As if the server died between the commit and storing the answer.
+      await loseAnswer(key);
+      clock.advance(RUNNING_LEASE_MS + 1000);
+      const repeat = await createWithKey(admin, key, stationBody(name));
+      expect(repeat.statusCode).toBe(409);
+      expect(errorOf(repeat.body).code).toBe('IDEMPOTENCY_ANSWER_LOST');
+      expect(await stationsNamed(name)).toBe(1);
+    });
+
+    it('marks the key in the command transaction: an answer that fails after the commit is not run again', async () => {
+      const key = uniqueKey();
+      const send = () => admin.send({ method: 'POST', url: '/api/test/commit-then-fail', payload: { b: 1 }, headers: { 'idempotency-key': key } });
+      expect((await send()).statusCode).toBe(500);
+      const repeat = await send();
+      expect(repeat.statusCode).toBe(409);
+      expect(errorOf(repeat.body).code).toBe('IDEMPOTENCY_ANSWER_LOST');
+      expect(committedRuns).toBe(1);
+    });
   });
 });
