@@ -1,5 +1,9 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -13,35 +17,137 @@ function textsChunk(id: string): string | null {
   return `texts-${match[1]}-${publicTexts.has(match[2]) ? 'public' : 'console'}`;
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+/** The prerender module's contract (src/web/prerender.tsx), as built for node. */
+interface PrerenderModule {
+  prerenderedPages: readonly { path: string; screenFile: string }[];
+  languages: readonly string[];
+  renderPublicPage: (path: string, language: string) => Promise<{ html: string; title: string }>;
+}
+
+/**
+ * The sign-in and the pages it links to as HTML, per language, so their first paint needs no JavaScript:
+ * after the console's build, src/web/prerender.tsx is built for node (same config, so asset names agree)
+ * and renders each page with the real components into a copy of index.html with the page's stylesheets,
+ * started by boot.ts instead of index.html's script: `prerendered/<page>.<lang>.html` (brotli and gzip
+ * beside it). The server sends the copy of the visitor's language; main.tsx hydrates it (docs/performance.md).
+ */
+function prerenderPublicPages(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'shopfloor:prerender-public-pages',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      // Inside the project, so the built module finds node_modules.
+      const serverDir = path.join(root, 'dist', `prerender-${process.pid}`);
+      try {
+        await build({
+          root,
+          configFile: path.join(root, 'vite.config.ts'),
+          logLevel: 'warn',
+          build: {
+            ssr: 'src/web/prerender.tsx',
+            outDir: serverDir,
+            emptyOutDir: true,
+            manifest: false,
+            copyPublicDir: false,
+            // The logo as the console's build has it (a file, index.html's icon), not inlined: hydration compares.
+            assetsInlineLimit: 0,
+          },
+        });
+        const module = (await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href)) as PrerenderModule;
+        const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+        const inTemplate = (file: string) => template.includes(`/${file}"`);
+        const closure = (keys: string[]) => {
+          const seen = new Set<string>();
+          const stack = [...keys];
+          while (stack.length > 0) {
+            const key = stack.pop() as string;
+            if (seen.has(key) || !manifest[key]) continue;
+            seen.add(key);
+            stack.push(...(manifest[key].imports ?? []));
+          }
+          return [...seen].map((key) => manifest[key]);
+        };
+        const authPage = Object.keys(manifest).find((key) => key.endsWith('app/pages/auth-page.tsx'));
+        if (!authPage) throw new Error('prerender: the manifest has no auth page');
+        mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
+        for (const page of module.prerenderedPages) {
+          const screen = (manifest[authPage].dynamicImports ?? []).find((key) => manifest[key].file.includes(`/${page.screenFile}-`));
+          if (!screen) throw new Error(`prerender: auth-page has no chunk for ${page.screenFile}`);
+          for (const language of module.languages) {
+            const chunks = closure([authPage, screen]);
+            const stylesheets = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []).filter((file) => !inTemplate(file)))].map(
+              (file) => `<link rel="stylesheet" crossorigin href="/${file}">`,
+            );
+            const { html, title } = await module.renderPublicPage(page.path, language);
+            const boot = manifest['src/web/boot.ts'];
+            const document = template
+              // The markup paints without the scripts: boot.ts asks for them after the first frame.
+              .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+              .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => `<script type="module" crossorigin src="/${boot.file}"></script>`)
+              .replace('<html lang="en">', `<html lang="${language}">`)
+              .replace(/<title>[^<]*<\/title>/, () => `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)
+              .replace('</head>', () => `  ${stylesheets.join('\n    ')}\n  </head>`)
+              .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.path}">${html}</div>`);
+            const file = path.join(outDir, 'prerendered', `${page.path.slice(1)}.${language}.html`);
+            writeFileSync(file, document);
+            writeFileSync(`${file}.gz`, gzipSync(document, { level: 9 }));
+            writeFileSync(`${file}.br`, brotliCompressSync(document));
+          }
+        }
+      } finally {
+        rmSync(serverDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 // The API server's port: PORT as the server reads it, 3000 by default.
 const apiServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 // The console: index.html at the root is the entry; the API server serves dist/web in production.
-export default defineConfig({
+// The build for node that prerenders the public pages (isSsrBuild) has the React plugin only.
+export default defineConfig(({ isSsrBuild }) => ({
   // Brotli and gzip copies of every text asset beside it; the server sends the one the browser takes
   // (@fastify/static preCompressed). Images and fonts are compressed already.
-  plugins: [
-    react(),
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|map)$/, threshold: 1024 }),
-    // The service worker (Workbox): the built console precached, so a station screen reloads without
-    // network; navigations answered with the cached index.html, never /api. The station screen
-    // registers it (features/stations/offline/service-worker.ts); the dev server has none.
-    VitePWA({
-      injectRegister: false,
-      registerType: 'autoUpdate',
-      manifest: false,
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
-        // Latin fonts only: the other subsets are not needed to open the station screen.
-        globIgnores: ['.vite/**', '**/*-cyrillic*', '**/*-greek*', '**/*-vietnamese*'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/],
-        cleanupOutdatedCaches: true,
-        clientsClaim: true,
-        skipWaiting: true,
-      },
-    }),
-  ],
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        react(),
+        prerenderPublicPages(),
+        compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|map)$/, threshold: 1024 }),
+        // The service worker (Workbox): the built console precached, so a station screen reloads without
+        // network; navigations answered with the cached index.html, never /api. The station screen
+        // registers it (features/stations/offline/service-worker.ts); the dev server has none.
+        VitePWA({
+          injectRegister: false,
+          registerType: 'autoUpdate',
+          manifest: false,
+          workbox: {
+            globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+            // Latin fonts only: the other subsets are not needed to open the station screen.
+            globIgnores: ['.vite/**', 'prerendered/**', '**/*-cyrillic*', '**/*-greek*', '**/*-vietnamese*'],
+            navigateFallback: '/index.html',
+            navigateFallbackDenylist: [/^\/api(\/|$)/],
+            cleanupOutdatedCaches: true,
+            clientsClaim: true,
+            skipWaiting: true,
+          },
+        }),
+      ],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -49,6 +155,8 @@ export default defineConfig({
     // dist/web/.vite/manifest.json: which chunks a page loads, read by the size budgets (docs/performance.md).
     manifest: true,
     rolldownOptions: {
+      // The prerendered pages start the console with boot.ts instead of index.html's script (prerenderPublicPages).
+      input: isSsrBuild ? undefined : { index: 'index.html', boot: 'src/web/boot.ts' },
       output: {
         codeSplitting: {
           groups: [
@@ -69,4 +177,4 @@ export default defineConfig({
       '/api': { target: apiServer },
     },
   },
-});
+}));

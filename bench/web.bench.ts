@@ -15,7 +15,8 @@ import { issueTargets, measureBudgets } from './web-budgets.js';
 // `npm run bench -- web`: the console as a new user meets it. The JavaScript budgets from Vite's
 // manifest (bench/web-budgets.ts), then Lighthouse (the npm package, mobile defaults: simulated slow
 // 4G and a 4x slower CPU) in the system Chromium against the built console served by the real
-// server: /login, and /home signed in. Writes bench/results/web-budgets.json and web-lighthouse.json
+// server: /login, and /home signed in. Writes bench/results/web-budgets.json and web-lighthouse.json (the scores
+// and the audits that explain them, keptAudits)
 // beside web.json. docs/performance.md records the numbers.
 export const name = 'web';
 export const description = 'JS budgets of /login and /home (gzip, from the manifest) and Lighthouse scores (mobile) against the real server';
@@ -23,6 +24,23 @@ export const description = 'JS budgets of /login and /home (gzip, from the manif
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const password = 'Bench#Password1';
 const debuggingPort = 9333;
+
+// The audits kept in web-lighthouse.json to see where the time goes: what blocks the first paint, the request
+// chains, the LCP element and its phases, the long tasks and each script's CPU time, unused bytes.
+const keptAudits = [
+  'render-blocking-insight',
+  'network-dependency-tree-insight',
+  'lcp-breakdown-insight',
+  'largest-contentful-paint-element',
+  'cls-culprits-insight',
+  'layout-shifts',
+  'long-tasks',
+  'bootup-time',
+  'mainthread-work-breakdown',
+  'unused-javascript',
+  'network-requests',
+  'metrics',
+];
 
 /** Lighthouse's targets (issue 16): performance per page, accessibility and best practices 100 everywhere. */
 const targets = { '/login': { performance: 95 }, '/home': { performance: 90 } } as const;
@@ -88,6 +106,7 @@ export async function run({ database, databaseUrl, log }: BenchContext): Promise
     const session = { ...(signedIn.json() as Record<string, unknown>), expiresAt: Date.now() + 3600_000 };
 
     const scores: PageScores[] = [];
+    const details: Record<string, Record<string, unknown>> = {};
     for (const pagePath of Object.keys(targets) as (keyof typeof targets)[]) {
       if (pagePath === '/home') {
         // A signed-in first visit: the session the sign-in form would have stored (the profile's storage
@@ -109,8 +128,18 @@ export async function run({ database, databaseUrl, log }: BenchContext): Promise
       });
       if (!result) throw new Error(`lighthouse gave no result for ${pagePath}`);
       const { categories, audits } = result.lhr;
+      // A metric Lighthouse could not compute (the score is 0 then) says why.
+      if (result.lhr.runtimeError) log(`  ${pagePath}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+      for (const id of ['first-contentful-paint', 'largest-contentful-paint']) {
+        if (audits[id]?.errorMessage) log(`  ${pagePath}: ${id}: ${audits[id].errorMessage}`);
+      }
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
+      details[pagePath] = Object.fromEntries(
+        keptAudits.flatMap((id) =>
+          audits[id] ? [[id, { displayValue: audits[id].displayValue, numericValue: audits[id].numericValue, details: audits[id].details }]] : [],
+        ),
+      );
       scores.push({
         page: pagePath,
         performance: score('performance'),
@@ -135,7 +164,10 @@ export async function run({ database, databaseUrl, log }: BenchContext): Promise
         log(`  ${pagePath}: ${id} below 100: ${JSON.stringify(items).slice(0, 600)}`);
       }
     }
-    writeFileSync(path.join(resultsDir, 'web-lighthouse.json'), `${JSON.stringify({ date: new Date().toISOString(), lighthouse: '13', scores }, null, 2)}\n`);
+    writeFileSync(
+      path.join(resultsDir, 'web-lighthouse.json'),
+      `${JSON.stringify({ date: new Date().toISOString(), lighthouse: '13', scores, audits: details }, null, 2)}\n`,
+    );
     for (const s of scores) {
       const perf = targets[s.page].performance;
       rows.push({ case: `Lighthouse ${s.page} performance`, value: s.performance, unit: 'score', target: `>= ${perf}`, met: s.performance >= perf });

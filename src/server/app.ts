@@ -28,6 +28,7 @@ import { liveFeed } from './platform/live-feed.js';
 import { openApiOptions } from './platform/openapi.js';
 import { inspectionQueues, metrics } from './platform/metrics.js';
 import { queueBoard } from './platform/queue-board.js';
+import { prerenderedPages } from './platform/prerendered-pages.js';
 import { startCommitSignal, type CommitSignal } from './platform/commit-signal.js';
 import { companyModule } from './modules/company/index.js';
 import { identityModule } from './modules/identity/index.js';
@@ -194,8 +195,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The sign-in and the pages it links to come prerendered in the visitor's language (docs/performance.md).
+    const prerenderedPage = prerenderedPages(webDistDir);
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       if (request.url.startsWith('/api')) return sendError(reply, 'NOT_FOUND');
+      const page = prerenderedPage(request.url, request.headers);
+      if (page) return reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-language, cookie').sendFile(page);
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     });
   }

@@ -1,25 +1,37 @@
 // First: zod without eval, before any module builds a schema (lib/zod-config.ts).
 import './lib/zod-config';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPublicPage } from './app/routes';
 import { loadTexts, publicNamespaces, storedLanguage } from './lib/i18n';
+import { restoreSession } from './lib/session';
 import './ui/theme.css';
 import './ui/layout.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// The first paint waits for the texts of the public pages in the visitor's language (one small chunk);
+const language = storedLanguage();
+// The sign-in and the pages it links to come prerendered (vite.config.ts, prerenderPublicPages): shown before
+// any script runs, and hydrated when they are what this browser renders first, in its language and without a
+// session (a signed-in user is led home). Otherwise the markup gives way to the app's own render.
+const hydrate = root.dataset.prerendered === window.location.pathname && document.documentElement.lang === language && restoreSession() === null;
+// The first render waits for the texts of the public pages in the visitor's language (one small chunk);
 // the console's other texts come with its screens (app/router.tsx). Should they fail to download,
 // the page still starts, and a screen that needs them retries.
 preloadPublicPage(window.location.pathname);
-void loadTexts(storedLanguage(), publicNamespaces)
+void loadTexts(language, publicNamespaces)
   .catch(() => undefined)
-  .then(() =>
-    createRoot(root).render(
+  .then(() => {
+    const app = (
       <StrictMode>
         <App />
-      </StrictMode>,
-    ),
-  );
+      </StrictMode>
+    );
+    if (hydrate) {
+      hydrateRoot(root, app);
+      return;
+    }
+    root.replaceChildren();
+    createRoot(root).render(app);
+  });

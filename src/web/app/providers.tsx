@@ -49,10 +49,12 @@ export interface AppProvidersProps {
   queryClient: QueryClient;
   i18n: I18n;
   children: ReactNode;
+  /** The address rendered without a window (src/web/prerender.tsx). */
+  ssrPath?: string;
 }
 
 /** Everything the screens rely on: translations, the query client, notifications, auth, the live feed, navigation and its guard against losing unsaved changes. */
-export function AppProviders({ queryClient, i18n, children }: AppProvidersProps) {
+export function AppProviders({ queryClient, i18n, children, ssrPath }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <AriaLocale>
@@ -60,7 +62,7 @@ export function AppProviders({ queryClient, i18n, children }: AppProvidersProps)
           <NotificationProvider>
             <Auth>
               <LiveFeedProvider>
-                <NavigationGuardProvider renderPrompt={leavePrompt}>
+                <NavigationGuardProvider renderPrompt={leavePrompt} ssrPath={ssrPath}>
                   <AriaRouter>{children}</AriaRouter>
                 </NavigationGuardProvider>
               </LiveFeedProvider>

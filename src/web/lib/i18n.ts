@@ -122,6 +122,8 @@ export function createI18n(language: Language = storedLanguage()): I18n {
 export async function changeLanguage(instance: I18n, language: Language): Promise<void> {
   try {
     localStorage.setItem(languageStorageKey, language);
+    // The server reads it to send the prerendered sign-in in this language (src/server/platform/prerendered-pages.ts).
+    document.cookie = `${languageStorageKey}=${language}; path=/; max-age=31536000; samesite=lax`;
   } catch {
     // A browser without storage still switches for this visit.
   }

@@ -29,8 +29,9 @@ const warnBeforeUnload = (event: BeforeUnloadEvent) => {
  * The address the screens are rendered for. It follows the browser's, except while Back or Forward
  * waits for the user's answer: screens then keep showing the page they are on, whenever React renders.
  */
-function createShownLocation() {
-  const read = () => ({ path: window.location.pathname, search: window.location.search });
+function createShownLocation(ssrPath = '/') {
+  // Without a window (the build's prerender, src/web/prerender.tsx) the address is the one rendered.
+  const read = () => (typeof window === 'undefined' ? { path: ssrPath, search: '' } : { path: window.location.pathname, search: window.location.search });
   let shown = read();
   const listeners = new Set<() => void>();
   const subscribe = (listener: () => void) => {
@@ -48,8 +49,11 @@ function createShownLocation() {
     follow();
   };
   // wouter's location and search hooks (`<Router hook searchHook>`), reading the shown address.
-  const useShownLocation = (): [string, typeof navigate] => [useSyncExternalStore(subscribe, () => shown.path), navigate];
-  const useShownSearch = () => useSyncExternalStore(subscribe, () => shown.search);
+  // The server's snapshot is the same: a hydrated page was rendered for the address it is shown at.
+  const path = () => shown.path;
+  const search = () => shown.search;
+  const useShownLocation = (): [string, typeof navigate] => [useSyncExternalStore(subscribe, path, path), navigate];
+  const useShownSearch = () => useSyncExternalStore(subscribe, search, search);
   return { follow, useShownLocation, useShownSearch };
 }
 
@@ -57,6 +61,8 @@ export interface NavigationGuardProviderProps {
   children: ReactNode;
   /** The question shown while a navigation waits (`null`: none waits), e.g. a dialog. */
   renderPrompt: (prompt: LeavePrompt | null) => ReactNode;
+  /** The address rendered where there is no window (the build's prerender). */
+  ssrPath?: string;
 }
 
 /**
@@ -67,8 +73,8 @@ export interface NavigationGuardProviderProps {
  * way; closing or reloading the tab gets the browser's own prompt. A change of the query alone keeps
  * the page, so it passes.
  */
-export function NavigationGuardProvider({ children, renderPrompt }: NavigationGuardProviderProps) {
-  const [location] = useState(createShownLocation);
+export function NavigationGuardProvider({ children, renderPrompt, ssrPath }: NavigationGuardProviderProps) {
+  const [location] = useState(() => createShownLocation(ssrPath));
   const blockers = useRef(0);
   // The history entry of the guarded page, to return to when Back or Forward left it.
   const guardedEntry = useRef<{ href: string; state: unknown } | null>(null);

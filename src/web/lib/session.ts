@@ -47,9 +47,10 @@ export function saveSession(record: SessionRecord, now: number = Date.now()): St
 
 /**
  * The saved session if there is one and it has not expired. An expired or unreadable record is
- * removed, so a later start-up does not try it again.
+ * removed, so a later start-up does not try it again. None where there is no storage (the build's prerender).
  */
 export function restoreSession(now: number = Date.now()): SessionRecord | null {
+  if (typeof localStorage === 'undefined') return null;
   const raw = localStorage.getItem(sessionStorageKey);
   if (raw === null) return null;
   let stored: StoredSession;

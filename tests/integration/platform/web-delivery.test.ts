@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,9 @@ beforeAll(async () => {
   if (!existsSync(path.join(webDistDir, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` (npm test builds it first)');
   t = await createTestApp();
   const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
-  scriptUrl = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
+  // The largest script index.html loads (its entry is a small facade; brotli needs a file above 1 KB).
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+  scriptUrl = scripts.sort((a, b) => statSync(path.join(webDistDir, b)).size - statSync(path.join(webDistDir, a)).size)[0] ?? '';
 });
 afterAll(async () => {
   await t?.close();
@@ -30,6 +32,45 @@ describe('the console page', () => {
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.headers['cache-control']).toBe('no-cache');
     }
+  });
+});
+
+describe('the prerendered public pages', () => {
+  const page = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip', ...headers } });
+
+  it('come as HTML in the language the browser asks for first, or the one the user chose, else English', async () => {
+    const german = await page('/login', { 'accept-language': 'de-AT,de;q=0.9,en;q=0.8' });
+    expect(german.statusCode).toBe(200);
+    expect(german.headers['content-encoding']).toBe('br');
+    expect(german.headers['cache-control']).toBe('no-cache');
+    expect(String(german.headers.vary).toLowerCase()).toMatch(/accept-language.*cookie.*accept-encoding|accept-encoding.*accept-language/);
+    const germanHtml = (await page('/login', { 'accept-encoding': 'identity', 'accept-language': 'de-AT,de;q=0.9,en;q=0.8' })).payload;
+    expect(germanHtml).toContain('<html lang="de">');
+    expect(germanHtml).toContain('<title>Anmelden · Shopfloor Console</title>');
+    expect(germanHtml).toMatch(/<div id="root" data-prerendered="\/login">.*<h1>Anmelden<\/h1>/s);
+
+    const english = (await page('/login?next=1', { 'accept-encoding': 'identity', 'accept-language': 'en-US,en;q=0.9,de;q=0.8' })).payload;
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('<h1>Sign in</h1>');
+    const preferredByQuality = (await page('/registration', { 'accept-encoding': 'identity', 'accept-language': 'fr;q=0.9,en;q=0.5,de;q=0.7' })).payload;
+    expect(preferredByQuality).toContain('<html lang="de">');
+    const unknown = (await page('/forgot-password', { 'accept-encoding': 'identity', 'accept-language': 'fr-FR' })).payload;
+    expect(unknown).toContain('<html lang="en">');
+    const chosen = (await page('/login', { 'accept-encoding': 'identity', 'accept-language': 'de', cookie: 'other=1; shopfloor.language=en' })).payload;
+    expect(chosen).toContain('<html lang="en">');
+  });
+
+  it('start the console with its boot script and no inline script, so the CSP holds', async () => {
+    const html = (await page('/login', { 'accept-encoding': 'identity' })).payload;
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/src="\/assets\/boot-[^"]+\.js"/);
+    expect(html).not.toMatch(/<script\b[^>]*>[^<]+<\/script>/);
+  });
+
+  it('leave every other address to the console page', async () => {
+    const other = await page('/home', { 'accept-encoding': 'identity', 'accept-language': 'de' });
+    expect(other.payload).toContain('<div id="root"></div>');
   });
 });
 

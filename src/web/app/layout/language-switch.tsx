@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../lib/i18n';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Chevron } from '../../ui/chevron';
 import '../../ui/field.css';
 
@@ -15,6 +16,8 @@ function StandIn({ onOpen, onPress, buttonRef }: { onOpen: () => void; onPress: 
   const labelId = useId();
   const valueId = useId();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  // In prerendered markup it waits for its script (a press before it would be lost).
+  const hydrated = useHydrated();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     event.preventDefault();
@@ -29,6 +32,7 @@ function StandIn({ onOpen, onPress, buttonRef }: { onOpen: () => void; onPress: 
         ref={buttonRef}
         type="button"
         className="field-trigger"
+        disabled={!hydrated}
         aria-haspopup="listbox"
         aria-expanded="false"
         aria-labelledby={`${valueId} ${labelId}`}

@@ -1,0 +1,49 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+/** The cookie the console sets when the user picks a language (src/web/lib/i18n.ts, changeLanguage). */
+export const languageCookie = 'shopfloor.language';
+
+/**
+ * The console's prerendered public pages (the build's `prerendered/<page>.<lang>.html`, vite.config.ts) and
+ * the one to send for a request: the user's chosen language (cookie), else the first the browser accepts
+ * that there is a copy of, else English. Null for an address that has no prerendered copy.
+ */
+export function prerenderedPages(webDir: string): (url: string, headers: { cookie?: string; 'accept-language'?: string }) => string | null {
+  const dir = path.join(webDir, 'prerendered');
+  const byPath = new Map<string, Set<string>>();
+  for (const file of existsSync(dir) ? readdirSync(dir) : []) {
+    const match = /^([\w-]+)\.(\w+)\.html$/.exec(file);
+    if (!match) continue;
+    const languages = byPath.get(`/${match[1]}`) ?? new Set<string>();
+    languages.add(match[2]);
+    byPath.set(`/${match[1]}`, languages);
+  }
+  return (url, headers) => {
+    const pathname = url.split('?')[0];
+    const languages = byPath.get(pathname);
+    if (!languages) return null;
+    const chosen = new RegExp(`(?:^|;\\s*)${languageCookie.replace('.', '\\.')}=(\\w+)`).exec(headers.cookie ?? '')?.[1];
+    const language = [chosen, ...acceptedLanguages(headers['accept-language'] ?? ''), 'en'].find((candidate) => candidate && languages.has(candidate));
+    return language ? `prerendered/${pathname.slice(1)}.${language}.html` : null;
+  };
+}
+
+/** The primary tags of an Accept-Language header, most wanted first (`de-AT,de;q=0.9,en;q=0.8` -> de, de, en). */
+export function acceptedLanguages(header: string): string[] {
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .find((param) => param.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag: tag.trim().toLowerCase().split('-')[0], q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}

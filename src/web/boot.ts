@@ -1,0 +1,4 @@
+// The script of the prerendered public pages (vite.config.ts, prerenderPublicPages): their markup paints without
+// it, so the console's scripts are asked for after the first frame, and the stylesheets and the font have the
+// network to themselves until then. index.html, without markup, loads main.tsx at once.
+requestAnimationFrame(() => setTimeout(() => void import('./main')));

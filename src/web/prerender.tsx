@@ -1,0 +1,44 @@
+// Build time only (vite.config.ts, prerenderPublicPages): the public pages a visitor opens first, rendered to
+// HTML with the real components, one file per language; the server sends the one of the browser's language and
+// main.tsx hydrates it. The first paint then needs no JavaScript (docs/performance.md).
+import './lib/zod-config';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { AppProviders } from './app/providers';
+import { AppRouter } from './app/router';
+import { publicRoutes } from './app/routes';
+import { createI18n, languages, loadTexts, publicNamespaces, type Language } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+
+/** The addresses prerendered (the sign-in and the two pages it links to), with their screen's file (app/pages/auth-page.tsx). */
+export const prerenderedPages = [
+  { path: '/login', screenFile: 'login-screen' },
+  { path: '/registration', screenFile: 'registration-screen' },
+  { path: '/forgot-password', screenFile: 'forgot-password-screen' },
+] as const;
+
+export { languages };
+
+export interface PrerenderedPage {
+  /** The markup inside `#root`. */
+  html: string;
+  /** The document's title, as useDocumentTitle sets it. */
+  title: string;
+}
+
+/** Renders a public page in a language as the browser's first render will (no session, nothing stored). */
+export async function renderPublicPage(path: string, language: Language): Promise<PrerenderedPage> {
+  await loadTexts(language, publicNamespaces);
+  const i18n = createI18n(language);
+  const screen = publicRoutes.find((route) => route.path === path)?.screen;
+  if (!screen) throw new Error(`${path} is no public page`);
+  const screenTitle = i18n.t(`screens.${screen}.title`);
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()} i18n={i18n} ssrPath={path}>
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { html: await new Response(prelude).text(), title: `${screenTitle} · ${i18n.t('common.appName')}` };
+}
