@@ -229,10 +229,36 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return again;
   };
 
+  // Commit hints wake the loop, but a transaction that sends none (a ledger update, another
+  // database on the same server) can hold the horizon while a hinted commit waits behind it: the
+  // round reads nothing, and the hint is spent. So after each round the loop asks whether committed
+  // events lie beyond the checkpoint; while some do, it looks again after 10 ms, doubling up to the
+  // poll interval, instead of waiting the whole interval.
+  const eventsWaiting = async (): Promise<boolean> => {
+    // The lateral `order by ... limit 1` lets the row comparison use the (tx_id, global_position) index.
+    const result = await sql<{ waiting: boolean }>`
+      select exists (
+        select 1 from consumer_checkpoints c
+        cross join lateral (
+          select 1 from events
+          where (events.tx_id, events.global_position) > (c.tx_id, c.global_position)
+          order by events.tx_id, events.global_position
+          limit 1
+        ) next
+        where c.consumer = ${dispatcherName}
+      ) as waiting
+    `.execute(options.db);
+    return result.rows[0]?.waiting === true;
+  };
+  let heldBackMs: number | undefined;
+
   const reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
   let lastReconciled = performance.now();
   const step = async () => {
-    await catchUp();
+    const waitedBefore = heldBackMs;
+    heldBackMs = undefined;
+    const round = await catchUp();
+    if (await eventsWaiting()) heldBackMs = round.events === 0 && waitedBefore !== undefined ? Math.min(waitedBefore * 2, pollMs) : Math.min(10, pollMs);
     if (performance.now() - lastReconciled < reconcileEveryMs) return;
     lastReconciled = performance.now();
     await reconcile();
@@ -240,7 +266,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   const loop = createWakeLoop({
     step,
-    pollMs: () => pollMs,
+    pollMs: () => heldBackMs ?? pollMs,
     hints: options.eventStore,
     onError: (error) => options.log.warn({ err: error }, 'job dispatch failed; retrying on the next round'),
   });

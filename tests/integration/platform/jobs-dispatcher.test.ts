@@ -219,6 +219,34 @@ describe.each([
       await dispatcher.stop();
     }
   });
+
+  it('finds a hinted event that waited behind a transaction committing without a hint, with no poll due for an hour', async () => {
+    const dispatcher = createDispatcher({ db: testDb.database.db, eventStore, queue, routes, log: recordingLog, pollMs: 3_600_000 });
+    dispatcher.start();
+    // An open transaction that holds a transaction id (as a ledger update does): events committed
+    // after it began stay behind the horizon until it ends, and it ends with no commit hint.
+    let release = () => {};
+    let began = () => {};
+    const begun = new Promise<void>((resolve) => (began = resolve));
+    const blocker = testDb.database.db.transaction().execute(async (tx) => {
+      await sql`select pg_current_xact_id()`.execute(tx);
+      began();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    try {
+      await begun;
+      // Committed and hinted while the blocker is open: the round the hint starts cannot read it yet.
+      const event = await record('ShipmentSent');
+      expect((await queue.getJob('email', dispatchJobId(shipmentSent, event)))?.state).toBeUndefined();
+      release();
+      await blocker;
+      await waitForJob(queue, 'email', dispatchJobId(shipmentSent, event), ['completed']);
+    } finally {
+      release();
+      await blocker;
+      await dispatcher.stop();
+    }
+  });
 });
 
 describe.each([
