@@ -3,7 +3,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { isPermanentJobFailure } from './job-errors.js';
 import { queueNames, type JobQueue, type JobSnapshot, type JobState, type QueueName, type RetryPolicy } from './jobs.js';
-import { checkJobId, createRunner, concurrencyOf, keepCompleted, keepFailed, logFailure } from './jobs-runner.js';
+import { checkJobId, createRunner, concurrencyOf, keepCompleted, keepFailed, logFailure, warmUpWorkers } from './jobs-runner.js';
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -108,6 +108,7 @@ export function createBullmqQueue({ redisUrl, prefix, retry }: { redisUrl: strin
     startWorkers(definitions, services, options = {}) {
       const run = createRunner(definitions, services);
       const concurrency = concurrencyOf(services.config, options.concurrency);
+      warmUpWorkers(definitions, services, concurrency, options);
       const started = queueNames.map((queue) => {
         const workerConnection = workerClient(redisUrl);
         workerConnection.on('error', () => {});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isPermanentJobFailure } from './job-errors.js';
 import { queueNames, type JobLogger, type JobQueue, type JobSnapshot, type QueueName, type RetryPolicy } from './jobs.js';
-import { checkJobId, createRunner, concurrencyOf, keepCompleted, keepFailed, logFailure, type JobRunner } from './jobs-runner.js';
+import { checkJobId, createRunner, concurrencyOf, keepCompleted, keepFailed, logFailure, warmUpWorkers, type JobRunner } from './jobs-runner.js';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -118,6 +118,7 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
         log: services.log,
         concurrency: concurrencyOf(services.config, options.concurrency),
       };
+      warmUpWorkers(definitions, services, worker.concurrency, options);
       for (const queue of queueNames) pump(queue);
       return {
         async close() {

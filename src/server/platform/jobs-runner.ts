@@ -1,7 +1,7 @@
 import type { Config } from './config.js';
 import { markDispatchedJobCompleted } from './dispatcher.js';
 import { permanentJobFailure } from './job-errors.js';
-import { parseJobInput, type JobDefinition, type JobLogger, type JobServices, type QueueName } from './jobs.js';
+import { parseJobInput, type JobDefinition, type JobLogger, type JobServices, type QueueName, type StartWorkersOptions } from './jobs.js';
 
 // What the BullMQ and the in-process queue share, so a job runs, retries and is kept the same in both.
 
@@ -54,6 +54,15 @@ export function createRunner(definitions: JobDefinition[], services: JobServices
       log.warn({ err: error }, 'job done, but its ledger row could not be marked completed'),
     );
   };
+}
+
+/**
+ * Workers that run pdf jobs start the browser and its page pool as they start (in the background),
+ * so the first documents after start-up do not wait for Chromium (docs/documents.md, Speed).
+ */
+export function warmUpWorkers(definitions: JobDefinition[], services: JobServices, concurrency: Record<QueueName, number>, options: StartWorkersOptions) {
+  const warmUp = options.warmUpPdf ?? services.config.env !== 'test';
+  if (warmUp && concurrency.pdf > 0 && definitions.some((definition) => definition.queue === 'pdf')) void services.pdf.warmUp();
 }
 
 export function logFailure(log: JobLogger, job: { queue: QueueName; id: string; name: string }, error: unknown, final: boolean) {

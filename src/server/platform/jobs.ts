@@ -99,6 +99,11 @@ export const defaultRetryPolicy: RetryPolicy = { attempts: 5, backoffMs: 2000 };
 
 export interface StartWorkersOptions {
   concurrency?: Partial<Record<QueueName, number>>;
+  /**
+   * Start Chromium and its page pool at once when these workers run pdf jobs (`warmUpWorkers` in
+   * jobs-runner.ts). Default: yes, except with NODE_ENV=test, where every test app starts workers.
+   */
+  warmUpPdf?: boolean;
 }
 
 export interface JobWorkers {

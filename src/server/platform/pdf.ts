@@ -47,6 +47,12 @@ export interface PdfRenderer {
    * database transaction: printing takes hundreds of milliseconds.
    */
   renderPdf(html: string, options?: PdfOptions): Promise<Buffer>;
+  /**
+   * Starts the browser and sets up its pool of pages, each printing a small page once, so the
+   * first documents after start-up print as fast as later ones. Never rejects: a browser that does
+   * not start is logged, and the first print tries again (and fails its job).
+   */
+  warmUp(): Promise<void>;
   /** Waits for prints in flight, then closes the browser. */
   close(): Promise<void>;
 }
@@ -72,7 +78,17 @@ interface BrowserLease {
   retired: boolean;
   /** Pages set up (no JavaScript, inline loads only) and free for the next print: the page pool. */
   idle: Page[];
+  /** Settles once the pool's pages are open and have printed once (never rejects). */
+  warm: Promise<void>;
+  /** True once `warm` settled: a successor takes over from a browser due for recycling only then. */
+  ready: boolean;
 }
+
+/** What a new page prints once before its first document: text, bold, a table, in the fonts documents use. */
+const warmUpPage =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>warm-up</title>' +
+  "<style>body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; }</style></head>" +
+  '<body><h1>Warm-up</h1><table><tr><th>Pos.</th><td>1 &times; 12,5 mm</td></tr></table><p><b>Ready</b></p></body></html>';
 
 /** Only the document itself and inline data may load: a document can never reach the network. */
 function allowInlineOnly(request: HTTPRequest) {
@@ -91,9 +107,11 @@ async function openPage(browser: Browser): Promise<Page> {
 }
 
 /**
- * One reused Chromium, started on the first print and replaced every `recycleAfter` prints or after
- * a crash, with a pool of at most `pagePoolSize` pages: a page that printed takes the next document,
- * so a print costs a `setContent` and a `pdf`, not a new tab; more prints at once wait for a page.
+ * One reused Chromium, started by `warmUp()` or the first print and replaced every `recycleAfter`
+ * prints or after a crash, with a pool of at most `pagePoolSize` pages: a page that printed takes
+ * the next document, so a print costs a `setContent` and a `pdf`, not a new tab; more prints at
+ * once wait for a page. `warmUp()` and a successor open the whole pool at once and print a small
+ * page on each; a browser due for recycling keeps printing until its successor has done so.
  */
 export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   const recycleAfter = options.recycleAfter ?? 100;
@@ -130,10 +148,12 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
     if (lease.retired) return;
     lease.retired = true;
     if (current === lease) current = undefined;
+    if (successor === lease) successor = undefined;
     if (lease.active === 0) shutDown(lease);
   };
 
-  const launch = (): BrowserLease => {
+  /** A new browser; `warm`: open and warm its whole page pool in the background (`warmUp`, a successor). */
+  const launch = (warm: boolean): BrowserLease => {
     let executablePath: string;
     try {
       executablePath = findChrome(options.chromePath);
@@ -148,6 +168,8 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       active: 0,
       retired: false,
       idle: [],
+      warm: Promise.resolve(),
+      ready: false,
     };
     lease.browser.then(
       (browser) => browser.on('disconnected', () => retire(lease)),
@@ -156,12 +178,70 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
         retire(lease);
       },
     );
+    if (warm) {
+      lease.warm = warmPool(lease).finally(() => {
+        lease.ready = true;
+      });
+    } else lease.ready = true;
     return lease;
   };
 
+  /** Keeps a page that printed in its browser's pool, unless the pool is full or the browser is retiring. */
+  const giveBack = async (lease: BrowserLease, page: Page) => {
+    if (!lease.retired && lease.idle.length < poolSize) lease.idle.push(page);
+    else await page.close().catch(() => {});
+  };
+
+  /**
+   * Opens the pool's pages of a new browser at once, each printing a small page: a renderer's first
+   * print lays out fonts and starts the PDF backend, which would otherwise fall on a user's document.
+   */
+  const warmPool = async (lease: BrowserLease) => {
+    let browser: Browser;
+    try {
+      browser = await lease.browser;
+    } catch {
+      return;
+    }
+    await Promise.all(
+      Array.from({ length: poolSize }, async () => {
+        let page: Page | undefined;
+        try {
+          page = await openPage(browser);
+          await page.setContent(warmUpPage, { waitUntil: 'load', timeout });
+          await page.pdf({ format: 'A4', printBackground: true, timeout });
+          await giveBack(lease, page);
+        } catch (error) {
+          if (!lease.retired) options.log.warn({ err: error }, 'a Chromium page did not warm up; prints open their own');
+          await page?.close().catch(() => {});
+        }
+      }),
+    );
+    if (!lease.retired) options.log.info({ pages: lease.idle.length }, 'Chromium started, its pages set up');
+  };
+
+  // A browser due for recycling keeps printing until its successor, launched in the background,
+  // has warmed its pages (at most `recycleAfter` prints more): no print waits for a cold browser.
+  let successor: BrowserLease | undefined;
+
   const acquire = (): BrowserLease => {
-    if (current && current.uses >= recycleAfter) retire(current);
-    current ??= launch();
+    if (successor?.retired) successor = undefined;
+    if (current && current.uses >= recycleAfter) {
+      try {
+        successor ??= launch(true);
+      } catch {
+        // No browser to launch (CHROME_PATH gone): the running one keeps printing.
+      }
+      if (successor && (successor.ready || current.uses >= recycleAfter * 2)) {
+        retire(current);
+        current = successor;
+        successor = undefined;
+      }
+    }
+    if (!current) {
+      current = successor ?? launch(false);
+      successor = undefined;
+    }
     current.uses += 1;
     current.active += 1;
     return current;
@@ -201,7 +281,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
         } finally {
           // A page that printed goes back to the pool of its browser (the next setContent replaces
           // the document); one that failed, or whose browser is retiring, is closed.
-          if (reusable && !lease.retired) lease.idle.push(page);
+          if (reusable) await giveBack(lease, page);
           else await page.close().catch(() => {});
         }
       } finally {
@@ -209,8 +289,19 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
         freeSlot();
       }
     },
+    async warmUp() {
+      if (closed) return;
+      try {
+        current ??= launch(true);
+      } catch (error) {
+        options.log.warn({ err: error }, 'Chromium was not started ahead of the first print');
+        return;
+      }
+      await current.warm;
+    },
     async close() {
       closed = true;
+      if (successor) retire(successor);
       if (current) retire(current);
       while (closing.size > 0) await Promise.all([...closing]);
     },

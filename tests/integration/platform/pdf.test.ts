@@ -11,7 +11,7 @@ import { createJobServices } from '../../../src/server/jobs.js';
 import { loadConfig } from '../../../src/server/platform/config.js';
 import { createEventStore } from '../../../src/server/platform/event-store.js';
 import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
-import type { JobQueue, JobWorkers } from '../../../src/server/platform/jobs.js';
+import type { JobLogger, JobQueue, JobWorkers } from '../../../src/server/platform/jobs.js';
 import { createPdfRenderer, type PdfRenderer } from '../../../src/server/platform/pdf.js';
 import { createRenderPdfJob, definePdfDocument } from '../../../src/server/platform/render-pdf.jobs.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
@@ -113,6 +113,48 @@ describe('renderPdf', () => {
     } finally {
       await pooled.close();
     }
+  });
+
+  it('starts Chromium ahead of the first print with its whole page pool set up', async () => {
+    const said: { message?: string; details: object }[] = [];
+    const log: JobLogger = {
+      info: (details, message) => said.push({ details, message }),
+      warn: (details, message) => said.push({ details, message }),
+      error: (details, message) => said.push({ details, message }),
+      child: () => log,
+    };
+    const warm = createPdfRenderer({ chromePath: process.env.CHROME_PATH, pagePoolSize: 3, log });
+    try {
+      await warm.warmUp();
+      expect(said).toEqual([{ message: 'Chromium started, its pages set up', details: { pages: 3 } }]);
+      const pdfs = await Promise.all([1, 2, 3].map((n) => warm.renderPdf(page(`Warm ${n}`, `<p>Warm ${n}</p>`))));
+      pdfs.forEach((pdf, index) => expectPdfWithText(pdf, `Warm ${index + 1}`, [`Warm ${index + 1}`]));
+    } finally {
+      await warm.close();
+    }
+  });
+
+  it('replaces a browser due for recycling with one whose pages are set up, printing all along', async () => {
+    const said: string[] = [];
+    const log: JobLogger = { info: (_d, message) => said.push(message ?? ''), warn() {}, error() {}, child: () => log };
+    const recycled = createPdfRenderer({ chromePath: process.env.CHROME_PATH, recycleAfter: 2, pagePoolSize: 1, log });
+    try {
+      for (let n = 1; n <= 6; n++) expectPdfWithText(await recycled.renderPdf(page(`Run ${n}`, `<p>Run ${n}</p>`)), `Run ${n}`, [`Run ${n}`]);
+      // The first browser started with the first print; each successor set its page up before taking over.
+      expect(said.filter((message) => message === 'Chromium started, its pages set up').length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await recycled.close();
+    }
+  });
+
+  it('warms up without a browser installed: says so, and the print fails naming CHROME_PATH', async () => {
+    const warned: string[] = [];
+    const log: JobLogger = { info() {}, warn: (_d, message) => warned.push(message ?? ''), error() {}, child: () => log };
+    const broken = createPdfRenderer({ chromePath: '/nonexistent/chromium', log });
+    await broken.warmUp();
+    expect(warned).toEqual(['Chromium was not started ahead of the first print']);
+    await expect(broken.renderPdf(page('x', 'x'))).rejects.toThrow('CHROME_PATH points to /nonexistent/chromium');
+    await broken.close();
   });
 
   it('names CHROME_PATH when it points nowhere', async () => {
