@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -52,12 +52,15 @@ export async function documentsRoutes(app: FastifyInstance) {
       response: { 202: documentViewSchema, ...errorResponses(413) },
     },
     handler: async (request, reply) => {
-      // A document counts in the plan's storage: none is made once no room is left.
-      const storage = await runQuery(app, request, (tx) => companyStorageOf(tx, app.config.dataDir, companyOf(request)));
-      if (storage.roomBytes === 0) throw storageQuotaExceeded();
-      const locale = await localeOf(app, request);
+      // One transaction: the room left, the requester's language, the request and its answer.
       const view = await runCommand(app, request, async (ctx) => {
-        const documentId = await requestDocument(ctx, { ...request.body, locale, trigger: { kind: 'user', userId: principalOf(request).userId } });
+        // A document counts in the plan's storage: none is made once no room is left.
+        const storage = await companyStorageOf(ctx.tx, app.config.dataDir, companyOf(request));
+        if (storage.roomBytes === 0) throw storageQuotaExceeded();
+        const userId = principalOf(request).userId;
+        // Documents a user asks for are in the user's own language (docs/documents.md).
+        const locale = (await findUserById(ctx.tx, userId))?.locale ?? 'en';
+        const documentId = await requestDocument(ctx, { ...request.body, locale, trigger: { kind: 'user', userId } });
         return documentViewOf(ctx.tx, documentId);
       });
       return reply.status(202).send(view);
@@ -102,10 +105,4 @@ export async function documentsRoutes(app: FastifyInstance) {
         .send(stream);
     },
   });
-}
-
-/** Documents a user asks for are in the user's own language (docs/documents.md). */
-async function localeOf(app: FastifyInstance, request: FastifyRequest) {
-  const user = await runQuery(app, request, (tx) => findUserById(tx, principalOf(request).userId));
-  return user?.locale ?? 'en';
 }
