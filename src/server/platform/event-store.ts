@@ -109,6 +109,8 @@ export interface InlineProjection {
    * appends facts or ends sessions: it owns no read model and is never replayed.
    */
   tables: readonly ProjectionTable[];
+  /** Tables of others it writes too (identity's user names): a rebuild writes copies of them and compares nothing there. */
+  alsoWrites?: readonly string[];
   apply(tx: Tx, events: StoredEvent[]): Promise<void>;
 }
 
@@ -120,12 +122,14 @@ export function eventProjection<Event extends NewEvent>(spec: {
   name: string;
   streamTypes: readonly string[];
   tables: readonly ProjectionTable[];
+  alsoWrites?: readonly string[];
   project(tx: Tx, event: Event, stored: StoredEvent): Promise<void>;
 }): InlineProjection {
   return {
     name: spec.name,
     streamTypes: spec.streamTypes,
     tables: spec.tables,
+    alsoWrites: spec.alsoWrites,
     async apply(tx, events) {
       for (const stored of events) await spec.project(tx, { type: stored.type, data: stored.data } as Event, stored);
     },

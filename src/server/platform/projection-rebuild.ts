@@ -88,10 +88,10 @@ function ownedTables(projections: readonly InlineProjection[]): Omit<OwnedTable,
  * An empty copy of each owned table in `pg_temp` (which the search path reads first, so the
  * projections' unqualified statements write the copies), with its defaults, checks and unique
  * indexes but no foreign keys: a removed user's profile rows are rebuilt even though the user row
- * is gone, and the live tables are neither written nor locked. A table owned in part starts as a
- * copy of the live rows with the owned columns at their defaults.
+ * is gone, and the live tables are neither written nor locked. A table owned in part (or only
+ * written, `alsoWrites`) starts as a copy of the live rows with the owned columns at their defaults.
  */
-async function shadow(tx: Tx, schema: string, owned: OwnedTable): Promise<void> {
+async function shadow(tx: Tx, schema: string, owned: Pick<OwnedTable, 'table' | 'columns'>): Promise<void> {
   const live = sql.table(`${schema}.${owned.table}`);
   await sql`create temp table ${ident(owned.table)} (like ${live} including all) on commit drop`.execute(tx);
   if (!owned.columns) return;
@@ -102,7 +102,7 @@ async function shadow(tx: Tx, schema: string, owned: OwnedTable): Promise<void> 
     owned.columns.map((column) => sql`${ident(column)} = default`),
     sql`, `,
   );
-  await sql`update ${copy} set ${reset}`.execute(tx);
+  if (owned.columns.length > 0) await sql`update ${copy} set ${reset}`.execute(tx);
 }
 
 /** Replays the log in insertion order, an append's events together, through every owning projection of their stream type. */
@@ -183,10 +183,12 @@ async function compare(tx: Tx, schema: string, owned: OwnedTable): Promise<{ liv
  * rolled back, so it never changes live data, every owned table (`InlineProjection.tables`) is
  * rebuilt in an empty copy by replaying every event of the projections' stream types through
  * `apply`, the code the append runs, and compared row by row, column by column with the live one.
- * All projections replay together in log order, as the appends ran them, since one may write
- * another's table (a deleted station's rights). Reactions (no tables) are not replayed: the facts
- * they appended are in the log. One snapshot (repeatable read) holds the log and the tables, so it
- * may run beside live traffic; every company's rows are covered (the platform's role, no tenant).
+ * All projections replay together in the log's order (`global_position`: each stream's versions
+ * in order, and a later request's events after an earlier one's), an append's events as one batch,
+ * as the appends ran them. Reactions (no tables) are not replayed: the facts they appended are in
+ * the log. One snapshot (repeatable read) holds the log and the tables, and the live tables are
+ * only read, so it may run beside live traffic; every company's rows are covered (the platform's
+ * role, no tenant).
  */
 export async function checkProjections(db: Db, projections: readonly InlineProjection[]): Promise<ProjectionCheck> {
   const owning = projections.filter((projection) => projection.tables.length > 0);
@@ -203,6 +205,8 @@ export async function checkProjections(db: Db, projections: readonly InlineProje
         // The rebuilt tables are read and written unqualified by the projections: pg_temp first, said plainly.
         await sql`select set_config('search_path', 'pg_temp, ' || quote_ident(current_schema()), true)`.execute(tx);
         for (const table of owned) await shadow(tx, schema, table);
+        const written = new Set(owning.flatMap((projection) => projection.alsoWrites ?? []));
+        for (const table of written) if (!declared.some((owned) => owned.table === table)) await shadow(tx, schema, { table, columns: [] });
         const events = await replay(tx, owning);
         const check: ProjectionCheck = { events, tables: [], differences: [] };
         for (const table of owned) {

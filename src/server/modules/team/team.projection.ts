@@ -17,8 +17,9 @@ import './team.tables.js';
 export const employeesProjection = eventProjection<EmployeeEvent | UserEvent>({
   name: 'employees',
   streamTypes: [EMPLOYEE_STREAM_TYPE, USER_STREAM_TYPE],
-  // Not `users`: the names it sets there are identity's record, which identity's handlers write too.
   tables: ['employee_profiles', 'vacation_entitlements', 'absences'],
+  // The names are identity's record, which identity's handlers write too: not owned here.
+  alsoWrites: ['users'],
   async project(tx, event, stored) {
     if (stored.streamType === USER_STREAM_TYPE) {
       if (event.type === 'UserRemoved') await forgetEmployee(tx, event.data.userId);
