@@ -4,13 +4,19 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/platform/db.js';
+import { createEventStore } from '../../src/server/platform/event-store.js';
+import { checkProjections, describeDifferences } from '../../src/server/platform/projection-rebuild.js';
+import { inlineProjections } from '../../src/server/projections.js';
 import { demoUsers } from '../../src/server/seed.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { orderBody } from '../integration/orders/support.js';
 import { report, root, stopProcess, waitUntil, type ChildServer } from './support.js';
 
-// A server process killed (SIGKILL) while 20 writers create materials (issue 17), on PostgreSQL and
-// on the embedded database (PGlite, killed again and again): after each restart every write the
-// server acknowledged (201) is there, and the server starts cleanly on what the kill left.
+// A server process killed (SIGKILL) while 20 writers create materials and orders (issue 17), on
+// PostgreSQL and on the embedded database (PGlite, killed again and again): after each restart every
+// write the server acknowledged (201) is there, the server starts cleanly on what the kill left, and
+// the read models equal a rebuild from the log (src/server/platform/projection-rebuild.ts).
 // Slow (seeding, restarts), so not in the CI subset: `npm run test:reliability`.
 const WRITERS = 20;
 const admin = demoUsers.find((user) => user.role === 'ADMIN')!;
@@ -43,6 +49,8 @@ interface Running {
   server: ChildServer;
   base: string;
   token: string;
+  /** A demo product the order writers put on their orders. */
+  productId: string;
 }
 
 /** Starts the server, waits until it answers, signs the demo administrator in. */
@@ -67,23 +75,36 @@ async function start(env: Record<string, string>): Promise<Running> {
     body: JSON.stringify({ usernameOrEmail: admin.email, password: admin.password }),
   });
   expect(signIn.status).toBe(200);
-  return { server, base, token: ((await signIn.json()) as { access_token: string }).access_token };
+  const token = ((await signIn.json()) as { access_token: string }).access_token;
+  const materials = await fetch(`${base}/api/materials?limit=100`, { headers: { authorization: `Bearer ${token}` } });
+  const product = ((await materials.json()) as { data: { id: string; type: string }[] }).data.find((material) => material.type === 'product');
+  return { server, base, token, productId: product!.id };
 }
 
-/** 20 writers create materials until the server is killed; returns the ids it acknowledged. */
-async function writeUntilKilled({ server, base, token }: Running, round: number): Promise<string[]> {
+/**
+ * 20 writers until the server is killed: even ones create materials (a plain record), odd ones
+ * orders (event-sourced, with inline projections). Returns what it acknowledged, as paths to read back.
+ */
+async function writeUntilKilled({ server, base, token, productId }: Running, round: number): Promise<string[]> {
   const acknowledged: string[] = [];
   const refusals: string[] = [];
   let stop = false;
   const writer = async (w: number) => {
+    const [collection, body] =
+      w % 2 === 0
+        ? [
+            'materials',
+            (i: number) => ({ type: 'product', name: `K${round}-${w}-${i}`, materialNumber: `K-${round}-${w}-${i}`, stock: { quantity: 0, unit: 'Stk' } }),
+          ]
+        : ['orders', (i: number) => orderBody([{ materialId: productId, quantity: 1 + (i % 3) }], { name: `Kunde ${round}-${w}-${i}` })];
     for (let i = 0; !stop; i++) {
       try {
-        const res = await fetch(`${base}/api/materials`, {
+        const res = await fetch(`${base}/api/${collection}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ type: 'product', name: `K${round}-${w}-${i}`, materialNumber: `K-${round}-${w}-${i}`, stock: { quantity: 0, unit: 'Stk' } }),
+          body: JSON.stringify(body(i)),
         });
-        if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
+        if (res.status === 201) acknowledged.push(`/api/${collection}/${((await res.json()) as { id: string }).id}`);
         else refusals.push(`${res.status} ${await res.text()}`);
       } catch {
         // The server is gone: what was not answered 201 was not acknowledged.
@@ -106,13 +127,31 @@ async function writeUntilKilled({ server, base, token }: Running, round: number)
   return acknowledged;
 }
 
-async function missingOf({ base, token }: Running, ids: string[]): Promise<number> {
+async function missingOf({ base, token }: Running, paths: string[]): Promise<number> {
   let missing = 0;
-  for (const id of ids) {
-    const res = await fetch(`${base}/api/materials/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  for (const path of paths) {
+    const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
     if (res.status !== 200) missing += 1;
   }
   return missing;
+}
+
+/**
+ * The read models against a rebuild from the log, on the database the kills left (the server
+ * stopped: the embedded database belongs to one process at a time).
+ */
+async function checkReadModels(probe: string, env: Record<string, string>): Promise<void> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    const check = await checkProjections(database.db, inlineProjections(createEventStore()));
+    const rows = check.tables.reduce((sum, table) => sum + table.liveRows, 0);
+    console.info(
+      `[reliability] ${probe}: projections equal a rebuild: ${check.events} events replayed, ${rows} rows in ${check.tables.length} tables, ${check.differences.length} differences`,
+    );
+    expect(describeDifferences(check.differences)).toEqual([]);
+  } finally {
+    await database.close();
+  }
 }
 
 async function survive(probe: string, env: Record<string, string>, kills: number) {
@@ -128,6 +167,7 @@ async function survive(probe: string, env: Record<string, string>, kills: number
   } finally {
     await stopProcess(running.server, 'SIGTERM');
   }
+  await checkReadModels(probe, env);
 }
 
 const common = { JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing', SEED_DEMO: 'true', MASTER_PASSWORD: 'Operator#2026' };
@@ -139,14 +179,14 @@ afterAll(async () => {
 });
 
 describe('a server killed under write load', () => {
-  it('on PostgreSQL: every acknowledged write is there after the restart', { timeout: 600_000 }, async () => {
+  it('on PostgreSQL: every acknowledged write is there after the restart, the read models equal a rebuild', { timeout: 600_000 }, async () => {
     testDb = await createTestDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'killed-pg-'));
     dirs.push(dataDir);
     await survive('server-killed-postgres', { ...common, DATABASE_URL: testDb.url, DATA_DIR: dataDir }, 2);
   });
 
-  it('on the embedded database, killed again and again: every acknowledged write is there', { timeout: 900_000 }, async () => {
+  it('on the embedded database, killed again and again: every acknowledged write is there, the read models equal a rebuild', { timeout: 900_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'killed-pglite-'));
     dirs.push(dataDir);
     await survive('server-killed-embedded', { ...common, DATA_DIR: dataDir }, 5);
