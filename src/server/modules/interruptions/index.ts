@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { addEntryUsageReader } from '../team/index.js';
 import { interruptionsProjection } from './interruptions.projection.js';
+import { interruptionReasonUsage } from './interruptions.queries.js';
 import { interruptionsRoutes } from './interruptions.routes.js';
 
 /** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
@@ -12,5 +14,7 @@ export const interruptionsProjections = [interruptionsProjection];
  * its events.
  */
 export async function interruptionsModule(app: FastifyInstance) {
+  // A reason named by an interruption counts as used in the team's master data (not deletable).
+  addEntryUsageReader(interruptionReasonUsage);
   await app.register(interruptionsRoutes);
 }

@@ -3,6 +3,7 @@ import type { InterruptionListQuery } from '../../../domain/interruptions/interr
 import type { InterruptionPage, InterruptionView } from '../../../domain/interruptions/interruptions.views.js';
 import type { Executor } from '../../platform/db.js';
 import { pageOfRows } from '../../platform/paging.js';
+import { activeEntryName, type EntryUsageReader } from '../team/index.js';
 import './interruptions.tables.js';
 
 const nameOf = (alias: 'rep' | 'res') =>
@@ -85,16 +86,20 @@ export async function stationOfInterruption(db: Executor, interruptionId: string
 }
 
 /** The name of an active entry of the company's interruption reasons; undefined when it is none. */
-export async function activeInterruptionReason(db: Executor, reasonId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('master_data_entries')
-    .select('name')
-    .where('id', '=', reasonId)
-    .where('list', '=', 'interruptionReasons')
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return row?.name;
+export function activeInterruptionReason(db: Executor, reasonId: string): Promise<string | undefined> {
+  return activeEntryName(db, 'interruptionReasons', reasonId);
 }
+
+/** How many interruptions name each of these reasons (the team module's usage count of its master data). */
+export const interruptionReasonUsage: EntryUsageReader = async (db, entryIds) => {
+  const rows = await db
+    .selectFrom('interruptions')
+    .select(['reason_id', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('reason_id', 'in', [...entryIds])
+    .groupBy('reason_id')
+    .execute();
+  return new Map(rows.map((row) => [row.reason_id, Number(row.count)]));
+};
 
 /** Whether an order of the company has this id (another company's is not seen). */
 export async function orderExists(db: Executor, orderId: string): Promise<boolean> {

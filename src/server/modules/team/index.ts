@@ -9,7 +9,7 @@ import { teamRoutes } from './team.routes.js';
 
 export { saveUserRights } from './team.handlers.js';
 export { teamProjections } from './team.projection.js';
-export { userRightsMatrix } from './team.queries.js';
+export { activeEntryName, addEntryUsageReader, userRightsMatrix, type EntryUsageReader } from './team.queries.js';
 
 /**
  * Team and people: employee profiles, vacations, master data, the user-rights matrix (the one

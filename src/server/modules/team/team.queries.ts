@@ -66,7 +66,20 @@ export async function activeEntryIds(db: Executor, list: MasterDataList): Promis
   return rows.map((row) => row.id);
 }
 
-/** How many records name each of these entries: organizations (job title, department) and absences (reason). */
+/**
+ * How many records of another module name each of these entries (the interruptions module's
+ * reports name a reason): that module installs its reader, so the team module reads no table of it.
+ */
+export type EntryUsageReader = (db: Executor, entryIds: readonly string[]) => Promise<Map<string, number>>;
+
+const usageReaders = new Set<EntryUsageReader>();
+
+/** Installs another module's count of the records that name master-data entries (once per reader). */
+export function addEntryUsageReader(reader: EntryUsageReader): void {
+  usageReaders.add(reader);
+}
+
+/** How many records name each of these entries: organizations (job title, department), absences (reason) and other modules' records. */
 export async function entryUsage(db: Executor, entryIds: readonly string[]): Promise<Map<string, number>> {
   const usage = new Map<string, number>(entryIds.map((id) => [id, 0]));
   if (entryIds.length === 0) return usage;
@@ -76,13 +89,25 @@ export async function entryUsage(db: Executor, entryIds: readonly string[]): Pro
       select job_title_id as id from employee_profiles where job_title_id = any(${ids}::uuid[])
       union all select department_id from employee_profiles where department_id = any(${ids}::uuid[])
       union all select reason_id from absences where reason_id = any(${ids}::uuid[])
-      -- Interruption reasons are used by the interruptions module's records (a read of its table: the
-      -- module reads the master data, so a call back into it would make the two depend on each other).
-      union all select reason_id from interruptions where reason_id = any(${ids}::uuid[])
     ) used group by id
   `.execute(db);
   for (const row of result.rows) usage.set(row.id, Number(row.count));
+  for (const reader of usageReaders) {
+    for (const [id, count] of await reader(db, ids)) usage.set(id, (usage.get(id) ?? 0) + count);
+  }
   return usage;
+}
+
+/** The name of an active entry of the list, or undefined (retired, another list, another company's). */
+export async function activeEntryName(db: Executor, list: MasterDataList, entryId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('master_data_entries')
+    .select('name')
+    .where('id', '=', entryId)
+    .where('list', '=', list)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return row?.name;
 }
 
 export async function masterDataEntries(db: Executor, list: MasterDataList): Promise<MasterDataEntryView[]> {
