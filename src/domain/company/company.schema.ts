@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { materialLimits } from '../materials/materials.schema.js';
+import { isTimeZone, minuteOfClock } from '../orders/working-time.rules.js';
 import { pagingQuery } from '../shared/paging.js';
 import { ibanIsValid } from './company.iban.js';
 
@@ -163,6 +164,40 @@ export const favouritesOf = (stored: Partial<Favourites> | undefined): Favourite
   value2: stored?.value2 ?? null,
 });
 
+/** Weekdays as the working time stores them, 0 Sunday to 6 Saturday, in the order the form lists them (Monday first). */
+export const workingDays = [1, 2, 3, 4, 5, 6, 0] as const;
+
+const clockTime = z
+  .string()
+  .trim()
+  .refine((value) => minuteOfClock(value) !== null, 'company.validation.clockTime');
+
+/**
+ * The company's working time (Advanced settings): the working days (a day named twice counts once), the hours from and to (`HH:MM`,
+ * `24:00` the end of the day) and the IANA time zone they are in. The predicted completion counts
+ * only this time (docs/prediction.md), and so does a station's availability (docs/key-figures.md).
+ */
+export const workingTimeSchema = z
+  .object({
+    days: z
+      .array(z.number().int().min(0).max(6))
+      .max(7)
+      .refine((days) => days.length > 0, 'company.validation.workingDays'),
+    from: clockTime,
+    to: clockTime,
+    timeZone: z
+      .string()
+      .trim()
+      .refine((value) => isTimeZone(value), 'company.validation.timeZone'),
+  })
+  .superRefine((working, ctx) => {
+    const from = minuteOfClock(working.from);
+    const to = minuteOfClock(working.to);
+    if (from !== null && to !== null && to <= from)
+      ctx.addIssue({ code: 'custom', message: 'company.validation.toAfterFrom', path: ['to'], input: working.to });
+  });
+export type WorkingTimeSettings = z.infer<typeof workingTimeSchema>;
+
 const emptyAddress = addressSchema.parse({});
 
 /**
@@ -203,6 +238,8 @@ export const basicSettingsSchema = z.object({
    * company; every new improvement suggestion is emailed to them (docs/suggestions.md).
    */
   suggestionRecipientId: z.uuid({ error: 'validation.invalidId' }).nullable().default(null),
+  /** The working time (Advanced settings); left out, the stored one is kept (never saved: the server's `WORKING_TIME`). */
+  workingTime: workingTimeSchema.optional(),
   /** Favourite attributes and values (App settings); left out, the stored ones are kept. */
   favourites: favouritesSchema.optional(),
   /** Optional functions switched on or off (App function); left out, the stored ones are kept. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../shared/paging.js';
-import { basicSettingsSchema, companyFunctionsSchema, favouritesSchema, plans, referralSources } from './company.schema.js';
+import { basicSettingsSchema, companyFunctionsSchema, favouritesSchema, plans, referralSources, workingTimeSchema } from './company.schema.js';
 
 /** Answers of the company-account routes; the web reads its types from here. Dates are ISO strings. */
 const isoDate = z.string();
@@ -30,6 +30,8 @@ export const companySettingsViewSchema = basicSettingsSchema.extend({
   account: accountTermsViewSchema,
   favourites: favouritesSchema,
   functions: companyFunctionsSchema,
+  /** The working time in force: the saved one, else the server's default (`WORKING_TIME`). */
+  workingTime: workingTimeSchema,
 });
 export type CompanySettingsView = z.infer<typeof companySettingsViewSchema>;
 

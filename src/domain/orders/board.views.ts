@@ -20,8 +20,8 @@ export const predictionsSchema = z.object({
   data: z.array(orderPredictionSchema),
   /** How many recent completions per station the medians are taken over. */
   window: z.number().int(),
-  /** The working time the prediction counts: weekdays (0 Sunday .. 6 Saturday) and hours, UTC. */
-  workingTime: z.object({ days: z.array(z.number().int()), from: z.string(), to: z.string() }),
+  /** The working time the prediction counts (the company's, else the server's): weekdays (0 Sunday .. 6 Saturday), hours in `timeZone`. */
+  workingTime: z.object({ days: z.array(z.number().int()), from: z.string(), to: z.string(), timeZone: z.string() }),
 });
 export type Predictions = z.infer<typeof predictionsSchema>;
 

@@ -6,87 +6,28 @@
  * to Complete) of the recent completions there per order. Orders are planned in the order the
  * worklists use (in work first, then prioritized, earlier delivery date, earlier arrival, lower
  * number), those further down the line first; each reserves the next free slot at its station and
- * then at every station after it in the sequence. Durations are working seconds, turned into calendar time by the working time.
+ * then at every station after it in the sequence. Durations are working seconds, turned into calendar time by the
+ * company's working time (in its time zone, working-time.rules).
  */
 
-/** The working time of a company: the weekdays (0 Sunday .. 6 Saturday) and the hours, in UTC. */
-export interface WorkingTime {
-  days: readonly number[];
-  /** Minutes after midnight UTC the working day starts. */
-  fromMinute: number;
-  /** Minutes after midnight UTC the working day ends (after `fromMinute`). */
-  toMinute: number;
-}
+import { addWorkingTime, defaultWorkingTime, type WorkingTime } from './working-time.rules.js';
 
-/** The default when nothing is configured: Monday to Friday, 06:00 to 22:00 UTC (two shifts). */
-export const defaultWorkingTime: WorkingTime = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60 };
+export {
+  addWorkingTime,
+  clockOfMinute,
+  defaultWorkingTime,
+  isTimeZone,
+  parseWorkingTime,
+  settingOf,
+  workingTimeOf,
+  type WorkingTime,
+  type WorkingTimeSetting,
+} from './working-time.rules.js';
 
 /** How many recent completions per station the median is taken over, unless configured. */
 export const defaultPredictionWindow = 20;
 
-const dayNumbers = /^([0-6])(?:-([0-6]))?$/;
-const hourPattern = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-4]):([0-5]\d)$/;
-
-/**
- * Reads a working time written as `<days> <from>-<to>`, days as ISO-like numbers 0 (Sunday) to 6
- * (Saturday), a range or a comma list: `1-5 06:00-22:00`, `1,2,3,4,5,6 07:00-15:30`. Null when it
- * cannot be read.
- */
-export function parseWorkingTime(text: string): WorkingTime | null {
-  const [daysText, hoursText, ...rest] = text.trim().split(/\s+/);
-  if (!daysText || !hoursText || rest.length) return null;
-  const days = new Set<number>();
-  for (const part of daysText.split(',')) {
-    const match = dayNumbers.exec(part);
-    if (!match) return null;
-    const from = Number(match[1]);
-    const to = match[2] === undefined ? from : Number(match[2]);
-    if (to < from) return null;
-    for (let day = from; day <= to; day++) days.add(day);
-  }
-  const hours = hourPattern.exec(hoursText);
-  if (!hours) return null;
-  const fromMinute = Number(hours[1]) * 60 + Number(hours[2]);
-  const toMinute = Number(hours[3]) * 60 + Number(hours[4]);
-  if (toMinute <= fromMinute || toMinute > 24 * 60) return null;
-  return { days: [...days].sort(), fromMinute, toMinute };
-}
-
-const minuteMs = 60_000;
-const dayMs = 24 * 60 * minuteMs;
-
-/**
- * The moment `workSeconds` of working time after `start`: time outside the working hours and days
- * does not count. With no working day at all the calendar time is used.
- */
-export function addWorkingTime(start: Date, workSeconds: number, working: WorkingTime = defaultWorkingTime): Date {
-  if (working.days.length === 0 || working.toMinute <= working.fromMinute) return new Date(start.getTime() + workSeconds * 1000);
-  let remaining = Math.max(0, workSeconds) * 1000;
-  let at = start.getTime();
-  const perDay = (working.toMinute - working.fromMinute) * minuteMs;
-  const perWeek = perDay * working.days.length;
-  for (;;) {
-    const midnight = Math.floor(at / dayMs) * dayMs;
-    const opens = midnight + working.fromMinute * minuteMs;
-    const closes = midnight + working.toMinute * minuteMs;
-    if (!working.days.includes(new Date(midnight).getUTCDay()) || at >= closes) {
-      at = midnight + dayMs;
-      continue;
-    }
-    if (at < opens) at = opens;
-    // Whole weeks at once, so a long queue takes as many steps as a short one.
-    if (at === opens && remaining > perWeek) {
-      const weeks = Math.floor((remaining - 1) / perWeek);
-      remaining -= weeks * perWeek;
-      at += weeks * 7 * dayMs;
-      continue;
-    }
-    const available = closes - at;
-    if (remaining <= available) return new Date(at + remaining);
-    remaining -= available;
-    at = closes;
-  }
-}
+const dayMs = 24 * 60 * 60_000;
 
 /** The median of the numbers, or null for none. */
 export function median(values: readonly number[]): number | null {

@@ -69,14 +69,16 @@ const envSchema = z.object({
   // instances' through PostgreSQL NOTIFY) wake it sooner.
   LIVE_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(600_000).default(250)),
   // Predicted completion (docs/prediction.md): the median cycle time of a station is taken over its
-  // last PREDICTION_WINDOW completions; WORKING_TIME is `<days> <from>-<to>` in UTC, days 0 (Sunday) to 6.
+  // last PREDICTION_WINDOW completions. WORKING_TIME is `<days> <from>-<to> [<IANA time zone>]`, days 0
+  // (Sunday) to 6, hours in the zone (UTC when none is named): the working time of every company
+  // that has not saved its own (company settings, Advanced settings).
   PREDICTION_WINDOW: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(500).default(defaultPredictionWindow)),
   WORKING_TIME: z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .refine((value) => parseWorkingTime(value) !== null, 'must read like "1-5 06:00-22:00" (weekdays 0-6, hours in UTC)')
-      .default('1-5 06:00-22:00'),
+      .refine((value) => parseWorkingTime(value) !== null, 'must read like "1-5 06:00-22:00 Europe/Berlin" (weekdays 0-6, hours, a time zone; UTC when none)')
+      .default('1-5 06:00-22:00 Europe/Berlin'),
   ),
 });
 
@@ -112,7 +114,7 @@ export interface Config {
   livePollMs: number;
   /** Predicted completion: recent completions per station the median cycle time is taken over. */
   predictionWindow: number;
-  /** Predicted completion: the working time (UTC) that counts. */
+  /** The working time of a company that has not saved its own (predicted completion, availability). */
   workingTime: WorkingTime;
 }
 

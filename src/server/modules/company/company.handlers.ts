@@ -22,6 +22,7 @@ import {
 } from '../../../domain/company/company.schema.js';
 import type { CompanyDisplayView, CompanySettingsView, CustomerAccountDetail, CustomerAccountRow } from '../../../domain/company/company.views.js';
 import { formatOrderNumber } from '../../../domain/orders/order.numbering.js';
+import { settingOf, workingTimeOf, type WorkingTime } from '../../../domain/orders/working-time.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { recordEvents, staleCopy, type CommandContext, type CommandDeps } from '../../platform/command.js';
 import type { FastifyInstance } from 'fastify';
@@ -34,7 +35,7 @@ import { deleteCompanyRows, insertCompany, setBasicSettings, setLogo, setReferra
 
 /** What the company handlers need beyond the command context: where the companies' files live, and the identity module's invitation. */
 export interface CompanyDeps {
-  config: Pick<Config, 'dataDir'>;
+  config: Pick<Config, 'dataDir' | 'workingTime'>;
   invite: FastifyInstance['identity']['invite'];
 }
 
@@ -76,7 +77,14 @@ export const logoPath = (row: CompanyRow) => (row.logo_file ? { filePath: `/api/
 /** The number the next order of the company gets: after the last issued, or the company's start if higher. */
 const nextOrderCounter = (row: CompanyRow, lastIssued: number) => lowestNextNumber(row.basic_settings.numbering.orderNumber, lastIssued);
 
-export function settingsView(row: CompanyRow, now: Date, version: number, lastIssued: number): CompanySettingsView {
+/**
+ * The working time a company works by: its saved setting (Advanced settings), else `fallback`,
+ * the server's `WORKING_TIME` (docs/prediction.md).
+ */
+export const workingTimeOfRow = (row: Pick<CompanyRow, 'basic_settings'> | undefined, fallback: WorkingTime): WorkingTime =>
+  (row?.basic_settings.workingTime && workingTimeOf(row.basic_settings.workingTime)) || fallback;
+
+export function settingsView(row: CompanyRow, now: Date, version: number, lastIssued: number, defaultWorkingTime: WorkingTime): CompanySettingsView {
   const terms = { plan: row.plan, trialEndsAt: row.trial_ends_at };
   const settings = { halfVacationDays: false, suggestionRecipientId: null, mediaOnNewRecord: false, ...row.basic_settings };
   const nextOrder = nextOrderCounter(row, lastIssued);
@@ -94,6 +102,7 @@ export function settingsView(row: CompanyRow, now: Date, version: number, lastIs
     account: { plan: row.plan, trialEndsAt: row.trial_ends_at?.toISOString() ?? null, readOnly: trialHasEnded(terms, now) },
     favourites: favouritesOf(row.basic_settings.favourites),
     functions: companyFunctionsOf(row.basic_settings.functions),
+    workingTime: settingOf(workingTimeOfRow(row, defaultWorkingTime)),
   };
 }
 
@@ -124,10 +133,10 @@ async function customerDetail(deps: CompanyDeps, row: CompanyRow, now: Date): Pr
   };
 }
 
-export async function companySettings(tx: Executor, companyId: string, now: Date): Promise<CompanySettingsView> {
+export async function companySettings(tx: Executor, deps: Pick<CompanyDeps, 'config'>, companyId: string, now: Date): Promise<CompanySettingsView> {
   const row = await findCompany(tx, companyId);
   if (!row) throw notFound();
-  return settingsView(row, now, await settingsVersion(tx, companyId), await lastOrderNumberIssued(tx, companyId));
+  return settingsView(row, now, await settingsVersion(tx, companyId), await lastOrderNumberIssued(tx, companyId), deps.config.workingTime);
 }
 
 /** What every user of the company sees of its settings (sidebar logo, date format, read-only after the trial). */
@@ -166,6 +175,11 @@ export async function orderNumbering(tx: Executor, companyId: string): Promise<{
 export async function dateFormatOf(tx: Executor, companyId: string): Promise<DateFormat> {
   const row = await findCompany(tx, companyId);
   return row?.basic_settings.dateFormat ?? 'DD.MM.YYYY';
+}
+
+/** The company's working time (its advanced settings), else `fallback`: what predicted completion and availability count. */
+export async function workingTimeOfCompany(tx: Executor, companyId: string, fallback: WorkingTime): Promise<WorkingTime> {
+  return workingTimeOfRow(await findCompany(tx, companyId), fallback);
 }
 
 /** Whether the company lets vacations be booked in half days (its advanced settings). */
@@ -208,7 +222,9 @@ async function settingsProblems(ctx: CommandContext, stored: CompanyRow, setting
   if (found.length > 0) throw new DomainError('VALIDATION_ERROR', found);
 }
 
-async function saveSettings(ctx: CommandContext, settings: BasicSettings) {
+async function saveSettings(ctx: CommandContext, given: BasicSettings) {
+  // Working days as a set, in order: what the view answers and the event records.
+  const settings = given.workingTime ? { ...given, workingTime: { ...given.workingTime, days: [...new Set(given.workingTime.days)].sort() } } : given;
   const stored = await findCompany(ctx.tx, ctx.companyId, { lock: true });
   if (!stored) throw notFound();
   await settingsProblems(ctx, stored, settings);
@@ -222,12 +238,12 @@ async function saveSettings(ctx: CommandContext, settings: BasicSettings) {
  * Replaces the basic settings of the context's company, made on the copy of `version`: a copy of
  * another version is stale (409). The company's row is locked first, so two saves queue.
  */
-export async function updateBasicSettings(ctx: CommandContext, update: BasicSettingsUpdate): Promise<CompanySettingsView> {
+export async function updateBasicSettings(ctx: CommandContext, deps: Pick<CompanyDeps, 'config'>, update: BasicSettingsUpdate): Promise<CompanySettingsView> {
   const { version, ...settings } = update;
   if (!(await findCompany(ctx.tx, ctx.companyId, { lock: true }))) throw notFound();
   if ((await settingsVersion(ctx.tx, ctx.companyId)) !== version) throw staleCopy();
   await saveSettings(ctx, settings);
-  return companySettings(ctx.tx, ctx.companyId, ctx.now);
+  return companySettings(ctx.tx, deps, ctx.companyId, ctx.now);
 }
 
 /** Stores a new logo after checking its first bytes; anything but PNG or JPEG is refused. */
@@ -239,7 +255,7 @@ export async function replaceLogo(ctx: CommandContext, deps: CompanyDeps, bytes:
   const fileName = await writeLogo(deps.config.dataDir, companyId, bytes, type);
   await setLogo(ctx.tx, companyId, fileName, ctx.now);
   await recordCompanyEvent(ctx, companyId, { type: 'CompanyLogoReplaced', data: { companyId, contentType: type, bytes: bytes.length } });
-  return companySettings(ctx.tx, companyId, ctx.now);
+  return companySettings(ctx.tx, deps, companyId, ctx.now);
 }
 
 /** The product operator's customer list (every company: a platform read). */

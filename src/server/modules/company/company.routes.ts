@@ -44,7 +44,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
       summary: "The caller's company: basic and advanced settings with their version, logo, plan and trial",
       response: { 200: companySettingsViewSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, (tx, now) => companySettings(tx, companyOf(request), now)),
+    handler: async (request) => runQuery(app, request, (tx, now) => companySettings(tx, deps, companyOf(request), now)),
   });
 
   r.put('/api/company-account/updateBasicSettings', {
@@ -55,7 +55,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
       body: basicSettingsUpdateSchema,
       response: { 200: companySettingsViewSchema, ...errorResponses(402, 409) },
     },
-    handler: async (request) => runCommand(app, request, (ctx) => updateBasicSettings(ctx, request.body)),
+    handler: async (request) => runCommand(app, request, (ctx) => updateBasicSettings(ctx, deps, request.body)),
   });
 
   r.put('/api/company-account/logo', {

@@ -8,7 +8,15 @@ import { accountRoutes } from './account.routes.js';
 /** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
 export const companyProjections = [customerSummaryProjection];
 
-export { appendPlatformEvent, dateFormatOf, halfVacationDaysOf, openCompanyAccount, orderNumbering, type CompanyDeps } from './company.handlers.js';
+export {
+  appendPlatformEvent,
+  dateFormatOf,
+  halfVacationDaysOf,
+  openCompanyAccount,
+  orderNumbering,
+  workingTimeOfCompany,
+  type CompanyDeps,
+} from './company.handlers.js';
 export { findCompany, type CompanyRow } from './company.queries.js';
 export { companyDir } from './company.files.js';
 export {

@@ -1,13 +1,20 @@
 import { sql } from 'kysely';
 import type { BoardCard, BoardColumn, OrderPrediction, Predictions, StationBoard } from '../../../domain/orders/board.views.js';
 import { calendarDayOf, isDelayed } from '../../../domain/orders/order.machine.js';
-import { predictCompletions, stationCycleSeconds, worklistOrder, type PlannedOrder, type WorkingTime } from '../../../domain/orders/prediction.rules.js';
+import {
+  predictCompletions,
+  settingOf,
+  stationCycleSeconds,
+  worklistOrder,
+  type PlannedOrder,
+  type WorkingTime,
+} from '../../../domain/orders/prediction.rules.js';
 import { WIP_STAGE_NAME } from '../../../domain/stations/station.schema.js';
 import type { Executor } from '../../platform/db.js';
 import { boardStationsOf, recentCycleTimes } from '../stations/index.js';
 import './orders.tables.js';
 
-/** How the prediction is set up on this server (config: PREDICTION_WINDOW, WORKING_TIME). */
+/** How the prediction is set up: the server's window (PREDICTION_WINDOW), the company's working time (else WORKING_TIME). */
 export interface PredictionSettings {
   window: number;
   working: WorkingTime;
@@ -65,8 +72,6 @@ async function plan(db: Executor, now: Date, settings: PredictionSettings) {
   return { rows, stations, sequence, cycleTimes, predictions: new Map(predictions.map((prediction) => [prediction.orderId, prediction])) };
 }
 
-const minutes = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-
 /** The predicted completion of every production order in progress (docs/prediction.md). */
 export async function predictionsOf(db: Executor, now: Date, settings: PredictionSettings): Promise<Predictions> {
   const { predictions } = await plan(db, now, settings);
@@ -79,7 +84,7 @@ export async function predictionsOf(db: Executor, now: Date, settings: Predictio
   return {
     data,
     window: settings.window,
-    workingTime: { days: [...settings.working.days], from: minutes(settings.working.fromMinute), to: minutes(settings.working.toMinute) },
+    workingTime: settingOf(settings.working),
   };
 }
 

@@ -1,7 +1,14 @@
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { basicSettingsSchema, dateFormats, type BasicSettings, type CompanyFunctions, type Favourites } from '../../../domain/company/company.schema';
+import {
+  basicSettingsSchema,
+  dateFormats,
+  type BasicSettings,
+  type CompanyFunctions,
+  type Favourites,
+  type WorkingTimeSettings,
+} from '../../../domain/company/company.schema';
 import type { CompanySettingsView } from '../../../domain/company/company.views';
 import { formatOrderNumber } from '../../../domain/orders/order.numbering';
 import { useAuth } from '../../lib/auth';
@@ -20,12 +27,14 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 import { SuggestionRecipientField } from './suggestion-recipient-field';
 import { FavouritesFields, FunctionsFields } from './app-settings-tabs';
+import { WorkingTimeFields } from './working-time-fields';
 import { getBasicSettingsQueryOptions, useBasicSettings, useCompanyLogoUrl, useUpdateBasicSettings, useUploadLogo } from './api/get-basic-settings';
 
-type Draft = Omit<BasicSettings, 'suggestionRecipientId' | 'favourites' | 'functions'> & {
+type Draft = Omit<BasicSettings, 'suggestionRecipientId' | 'favourites' | 'functions' | 'workingTime'> & {
   suggestionRecipientId: string | null;
   favourites: Favourites;
   functions: CompanyFunctions;
+  workingTime: WorkingTimeSettings;
 };
 
 const draftOf = (view: CompanySettingsView): Draft => ({
@@ -49,13 +58,14 @@ const draftOf = (view: CompanySettingsView): Draft => ({
   suggestionRecipientId: view.suggestionRecipientId,
   favourites: view.favourites,
   functions: view.functions,
+  workingTime: view.workingTime,
 });
 
 /** The tab that shows a field of the settings (by its path). */
 function tabOfField(path: string): string {
   if (path.startsWith('favourites.')) return 'appSettings';
   if (path.startsWith('functions.')) return 'appFunctions';
-  if (/^(numbering\.|dateFormat|halfVacationDays|mediaOnNewRecord|suggestionRecipientId)/.test(path)) return 'advanced';
+  if (/^(numbering\.|dateFormat|halfVacationDays|mediaOnNewRecord|suggestionRecipientId|workingTime\.)/.test(path)) return 'advanced';
   return 'basic';
 }
 
@@ -291,6 +301,7 @@ function SettingsForm({ settings, extraTabs }: { settings: CompanySettingsView; 
               errorDetail={form.problem('suggestionRecipientId')}
             />
           </fieldset>
+          <WorkingTimeFields workingTime={draft.workingTime} onChange={(workingTime) => form.patch({ workingTime })} problem={form.problem} />
         </TabPanel>
         <TabPanel id="appSettings">
           <FavouritesFields

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { predictCompletions, type PlannedOrder } from './prediction.rules.js';
+import { addWorkingTime, isTimeZone, offsetAt, parseWorkingTime, settingOf, workingMsBetween, workingTimeOf, type WorkingTime } from './working-time.rules.js';
+
+// A company in Germany works Monday to Friday, 06:00-22:00 local time: 05:00-21:00 UTC in winter
+// (CET), 04:00-20:00 UTC in summer (CEST). Clocks go back on Sunday 25 October 2026 at 01:00 UTC
+// and forward on Sunday 28 March 2027 at 01:00 UTC. Every case has a fixed clock.
+const berlin: WorkingTime = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60, timeZone: 'Europe/Berlin' };
+const berlinAround: WorkingTime = { days: [0, 1, 2, 3, 4, 5, 6], fromMinute: 0, toMinute: 24 * 60, timeZone: 'Europe/Berlin' };
+const hours = (n: number) => n * 3600;
+const iso = (date: Date) => date.toISOString();
+
+describe('a working time in the company time zone', () => {
+  it('knows the zone offsets from Intl', () => {
+    expect(offsetAt('Europe/Berlin', Date.parse('2026-11-23T08:00:00Z'))).toBe(3_600_000);
+    expect(offsetAt('Europe/Berlin', Date.parse('2026-07-01T08:00:00Z'))).toBe(7_200_000);
+    expect(offsetAt('Asia/Kolkata', Date.parse('2026-07-01T08:00:00Z'))).toBe(5.5 * 3_600_000);
+    expect(offsetAt('UTC', Date.parse('2026-07-01T08:00:00Z'))).toBe(0);
+    expect(isTimeZone('Europe/Berlin')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Europe/Springfield')).toBe(false);
+  });
+
+  it('reads the setting and the configured form with a zone', () => {
+    expect(workingTimeOf({ days: [5, 1, 1], from: '06:00', to: '22:00', timeZone: 'Europe/Berlin' })).toEqual({ ...berlin, days: [1, 5] });
+    expect(workingTimeOf({ days: [1], from: '00:00', to: '24:00', timeZone: 'UTC' })).toEqual({ days: [1], fromMinute: 0, toMinute: 1440, timeZone: 'UTC' });
+    for (const bad of [
+      { from: '22:00', to: '06:00', timeZone: 'Europe/Berlin' },
+      { from: '06:00', to: '06:00', timeZone: 'Europe/Berlin' },
+      { from: '6:00', to: '22:00', timeZone: 'Europe/Berlin' },
+      { from: '06:00', to: '24:30', timeZone: 'Europe/Berlin' },
+      { from: '06:00', to: '22:00', timeZone: 'Mars/Olympus' },
+    ]) {
+      expect(workingTimeOf({ days: [1], ...bad }), JSON.stringify(bad)).toBeNull();
+    }
+    expect(parseWorkingTime('1-5 06:00-22:00 Europe/Berlin')).toEqual(berlin);
+    expect(parseWorkingTime('1-5 06:00-22:00 Mars/Olympus')).toBeNull();
+    expect(settingOf(berlin)).toEqual({ days: [1, 2, 3, 4, 5], from: '06:00', to: '22:00', timeZone: 'Europe/Berlin' });
+    expect(settingOf({ days: [1], fromMinute: 0, toMinute: 1440 })).toEqual({ days: [1], from: '00:00', to: '24:00', timeZone: 'UTC' });
+  });
+
+  it('opens at 06:00 local time: 05:00 UTC in winter, 04:00 UTC in summer', () => {
+    // Monday in November, 04:30 UTC (05:30 in Berlin): an hour of work from 06:00 local.
+    expect(iso(addWorkingTime(new Date('2026-11-23T04:30:00Z'), hours(1), berlin))).toBe('2026-11-23T06:00:00.000Z');
+    // Monday in July, 03:30 UTC (05:30 in Berlin).
+    expect(iso(addWorkingTime(new Date('2026-07-06T03:30:00Z'), hours(1), berlin))).toBe('2026-07-06T05:00:00.000Z');
+    // Closes at 22:00 local: from Monday 20:30 UTC in winter, half an hour left, the rest on Tuesday from 05:00 UTC.
+    expect(iso(addWorkingTime(new Date('2026-11-23T20:30:00Z'), hours(1), berlin))).toBe('2026-11-24T05:30:00.000Z');
+  });
+
+  it('carries work over the change to winter time and back to summer time', () => {
+    // Friday 23 October (summer, closes 20:00 UTC), 19:00 UTC, two hours: one on Friday, one from Monday 06:00 CET (05:00 UTC).
+    expect(iso(addWorkingTime(new Date('2026-10-23T19:00:00Z'), hours(2), berlin))).toBe('2026-10-26T06:00:00.000Z');
+    // Two working weeks and an hour from Monday 19 October 06:00 CEST: Monday 2 November 07:00 CET.
+    expect(iso(addWorkingTime(new Date('2026-10-19T04:00:00Z'), 2 * 5 * hours(16) + hours(1), berlin))).toBe('2026-11-02T06:00:00.000Z');
+    // Friday 26 March 2027 (winter), 20:00 UTC, two hours: one on Friday, one from Monday 06:00 CEST (04:00 UTC).
+    expect(iso(addWorkingTime(new Date('2027-03-26T20:00:00Z'), hours(2), berlin))).toBe('2027-03-29T05:00:00.000Z');
+    // Around the clock, a day of work is 24 real hours, whether the local day has 25 (October) or 23 (March).
+    expect(iso(addWorkingTime(new Date('2026-10-24T22:00:00Z'), hours(24), berlinAround))).toBe('2026-10-25T22:00:00.000Z');
+    expect(iso(addWorkingTime(new Date('2027-03-27T23:00:00Z'), hours(24), berlinAround))).toBe('2027-03-28T23:00:00.000Z');
+  });
+
+  it('counts the working time between two moments, the inverse of adding it', () => {
+    // The weekend of the change counts nothing; Monday 26 October counts 06:00-22:00 CET.
+    expect(workingMsBetween(Date.parse('2026-10-24T00:00:00Z'), Date.parse('2026-10-26T23:00:00Z'), berlin)).toBe(hours(16) * 1000);
+    // The night of the change to winter time, around the clock: 25 local hours on Sunday 25 October.
+    expect(workingMsBetween(Date.parse('2026-10-24T22:00:00Z'), Date.parse('2026-10-25T23:00:00Z'), berlinAround)).toBe(hours(25) * 1000);
+    expect(workingMsBetween(Date.parse('2026-10-25T23:00:00Z'), Date.parse('2026-10-24T22:00:00Z'), berlin)).toBe(0);
+
+    const zones: WorkingTime[] = [
+      berlin,
+      { days: [1, 2, 3, 4, 5, 6], fromMinute: 7 * 60, toMinute: 15 * 60 + 30, timeZone: 'America/New_York' },
+      { days: [0, 1, 2, 3, 4], fromMinute: 0, toMinute: 24 * 60, timeZone: 'Australia/Sydney' },
+      { days: [1, 2, 3, 4, 5], fromMinute: 9 * 60, toMinute: 18 * 60, timeZone: 'Asia/Kolkata' },
+      { days: [2], fromMinute: 60, toMinute: 23 * 60 },
+    ];
+    // Starts every 37 hours through a year with both changes, amounts from a minute to five weeks.
+    for (const working of zones) {
+      for (let step = 0; step < 240; step++) {
+        const start = Date.parse('2026-09-01T00:00:00Z') + step * hours(37) * 1000;
+        const work = ((step * 7919) % (5 * 7 * 24 * 60)) * 60 + 60;
+        const done = addWorkingTime(new Date(start), work, working).getTime();
+        expect(workingMsBetween(start, done, working), `${working.timeZone} ${new Date(start).toISOString()} ${work}`).toBe(work * 1000);
+      }
+    }
+  });
+
+  it('predicts a completion in the company time zone across the change to winter time', () => {
+    const order: PlannedOrder = {
+      id: 'o1',
+      number: 1,
+      stationId: 'saw',
+      arrivedAt: '2026-10-23T10:00:00Z',
+      workStartedAt: null,
+      prioritize: false,
+      deliveryDate: '2026-10-26',
+    };
+    // Friday 23 October, 18:00 UTC (20:00 CEST): three hours at the saw, two of them on Friday, one on Monday from 05:00 UTC.
+    const [prediction] = predictCompletions({
+      now: new Date('2026-10-23T18:00:00Z'),
+      sequence: ['saw'],
+      cycleTimes: new Map([['saw', [hours(3)]]]),
+      orders: [order],
+      working: berlin,
+    });
+    expect(prediction).toMatchObject({ orderId: 'o1', predictedAt: '2026-10-26T06:00:00.000Z', willBeLate: false });
+    // Read as UTC hours (the old server-wide setting) it would finish on Friday at 23:00 in Berlin, after closing time.
+    const [utc] = predictCompletions({
+      now: new Date('2026-10-23T18:00:00Z'),
+      sequence: ['saw'],
+      cycleTimes: new Map([['saw', [hours(3)]]]),
+      orders: [order],
+      working: { ...berlin, timeZone: undefined },
+    });
+    expect(utc.predictedAt).toBe('2026-10-23T21:00:00.000Z');
+  });
+});
