@@ -229,36 +229,53 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return again;
   };
 
-  // Commit hints wake the loop, but a transaction that sends none (a ledger update, another
-  // database on the same server) can hold the horizon while a hinted commit waits behind it: the
-  // round reads nothing, and the hint is spent. So after each round the loop asks whether committed
-  // events lie beyond the checkpoint; while some do, it looks again after 10 ms, doubling up to the
-  // poll interval, instead of waiting the whole interval.
-  const eventsWaiting = async (): Promise<boolean> => {
+  // Every commit hint wakes the loop, most of them for events no route wants (a document
+  // generated, an order moved). So a round first asks, in one statement, whether events of a routed
+  // type lie beyond the checkpoint: readable ones (below the horizon) start a full round; held-back
+  // ones (a transaction that began earlier is still open) make the loop look again after 10 ms,
+  // doubling up to the poll interval: a transaction that ends without a hint (a ledger update,
+  // another database on the same server) would otherwise leave a hinted event to the next poll.
+  // Events of no route move the checkpoint in the full round at least every poll interval, which
+  // also enqueues ledger rows a failed round or another instance left behind.
+  const routedTypes = [...byType.keys()];
+  const probe = async (): Promise<{ readable: boolean; heldBack: boolean }> => {
     // The lateral `order by ... limit 1` lets the row comparison use the (tx_id, global_position) index.
-    const result = await sql<{ waiting: boolean }>`
-      select exists (
+    const next = (horizon: 'below' | 'at or above') => sql`
+      exists (
         select 1 from consumer_checkpoints c
         cross join lateral (
           select 1 from events
           where (events.tx_id, events.global_position) > (c.tx_id, c.global_position)
+            and events.type = any(${routedTypes}::text[])
+            and events.tx_id ${sql.raw(horizon === 'below' ? '<' : '>=')} pg_snapshot_xmin(pg_current_snapshot())
           order by events.tx_id, events.global_position
           limit 1
-        ) next
+        ) routed
         where c.consumer = ${dispatcherName}
-      ) as waiting
+      )`;
+    const result = await sql<{ readable: boolean; held_back: boolean }>`
+      select ${next('below')} as readable, ${next('at or above')} as held_back
     `.execute(options.db);
-    return result.rows[0]?.waiting === true;
+    return { readable: result.rows[0]?.readable === true, heldBack: result.rows[0]?.held_back === true };
   };
   let heldBackMs: number | undefined;
+  let lastFullRound = -Infinity;
+  let fullRoundDue = true;
 
   const reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
   let lastReconciled = performance.now();
   const step = async () => {
     const waitedBefore = heldBackMs;
     heldBackMs = undefined;
-    const round = await catchUp();
-    if (await eventsWaiting()) heldBackMs = round.events === 0 && waitedBefore !== undefined ? Math.min(waitedBefore * 2, pollMs) : Math.min(10, pollMs);
+    const found = await probe();
+    if (found.readable || fullRoundDue || performance.now() - lastFullRound >= pollMs) {
+      // A round that throws leaves the next one due in full (the loop retries after its backoff).
+      fullRoundDue = true;
+      await catchUp();
+      fullRoundDue = false;
+      lastFullRound = performance.now();
+    }
+    if (found.heldBack) heldBackMs = !found.readable && waitedBefore !== undefined ? Math.min(waitedBefore * 2, pollMs) : Math.min(10, pollMs);
     if (performance.now() - lastReconciled < reconcileEveryMs) return;
     lastReconciled = performance.now();
     await reconcile();
