@@ -97,6 +97,10 @@ function prerenderPublicPages(): Plugin {
             const document = template
               // The markup paints without the scripts: boot.ts asks for them after the first frame.
               .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+              // The body weight only: the markup paints in the fallback until the others arrive (font-display: swap),
+              // without waiting for them. index.html preloads the headings' and labels' weights too, so the console
+              // renders in them at once (no shift when they swap in).
+              .replace(/\s*<link rel="preload" as="font"[^>]*inter-latin-[5-9]00-[^>]*>/g, '')
               .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => `<script type="module" crossorigin src="/${boot.file}"></script>`)
               .replace('<html lang="en">', `<html lang="${language}">`)
               .replace(/<title>[^<]*<\/title>/, () => `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)

@@ -30,15 +30,15 @@ const KB = 1000;
 /**
  * The budgets, gzipped. `/login` entry: the scripts index.html loads before the app starts (the entry
  * and its static imports). `/login`: all the sign-in page needs to be usable: the entry, the auth page
- * and the sign-in form, and the English public texts. `/home`: a signed-in first visit: the entry, the
+ * and the sign-in form, and the English public texts (the prerendered sign-in paints before any of it arrives). `/home`: a signed-in first visit: the entry, the
  * signed-in frame (sidebar, header), the home board and all English texts. Issue 16 asks 120 KB for
  * /login and 220 KB for /home; the numbers here are what the console meets today (docs/performance.md
  * says how far from the issue's targets and why), so a change that makes a page heavier fails.
  */
 export const budgets = {
-  loginEntry: 170 * KB,
-  login: 195 * KB,
-  home: 420 * KB,
+  loginEntry: 166 * KB,
+  login: 192 * KB,
+  home: 326 * KB,
 } as const;
 
 /** Targets of issue 16 (KB gzip), printed beside the budgets. */

@@ -3,8 +3,8 @@ import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadPublicPage } from './app/routes';
-import { loadTexts, publicNamespaces, storedLanguage } from './lib/i18n';
+import { preloadPage, publicRoutes } from './app/routes';
+import { defaultLanguage, englishNamespaces, loadTexts, publicNamespaces, storedLanguage } from './lib/i18n';
 import { restoreSession } from './lib/session';
 import './ui/theme.css';
 import './ui/layout.css';
@@ -12,14 +12,19 @@ import './ui/layout.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const language = storedLanguage();
+const signedIn = restoreSession() !== null;
 // The sign-in and the pages it links to come prerendered (vite.config.ts, prerenderPublicPages): shown before
 // any script runs, and hydrated when they are what this browser renders first, in its language and without a
 // session (a signed-in user is led home). Otherwise the markup gives way to the app's own render.
-const hydrate = root.dataset.prerendered === window.location.pathname && document.documentElement.lang === language && restoreSession() === null;
+const hydrate = root.dataset.prerendered === window.location.pathname && document.documentElement.lang === language && !signedIn;
 // The first render waits for the texts of the public pages in the visitor's language (one small chunk);
 // the console's other texts come with its screens (app/router.tsx). Should they fail to download,
 // the page still starts, and a screen that needs them retries.
-preloadPublicPage(window.location.pathname);
+preloadPage(window.location.pathname, signedIn);
+// A signed-in user opens the console: its texts (and the sidebar's English) start downloading now too.
+if (signedIn && !publicRoutes.some((route) => route.path === window.location.pathname)) {
+  void Promise.all([loadTexts(language), loadTexts(defaultLanguage, englishNamespaces)]).catch(() => undefined);
+}
 void loadTexts(language, publicNamespaces)
   .catch(() => undefined)
   .then(() => {

@@ -20,4 +20,10 @@ describe('web budgets', () => {
     expect(login).not.toContain(manifest['src/web/app/layout/layout.tsx'].file);
     expect(login.join(' ')).not.toMatch(/data-table|select-|texts-en-console|texts-de/);
   });
+
+  it("keeps the other screens' code out of /home: no chart library, no orders, key figures or suggestions screens", () => {
+    const home = results[2].files.join(' ');
+    // The home board imports the boards' own files; through the features' indexes it got these chunks.
+    expect(home).not.toMatch(/uPlot|assets\/(orders|key-figures|suggestions)-[\w-]{8}\.js/);
+  });
 });

@@ -5,11 +5,11 @@ import { RedirectWhenSignedIn, RequireAuth, RequireFunction, RequireMaster } fro
 import NotFound from './pages/not-found';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RequireTexts } from './texts-gate';
-import { displayRoutes, layoutRoutes, publicRoutes, stationRoutes, type ScreenRoute } from './routes';
+import { displayRoutes, layoutRoutes, loadLayout, publicRoutes, stationRoutes, type ScreenRoute } from './routes';
 
 // The signed-in frame (sidebar, header, company selector) and the console's texts come with the first
 // screen inside it, so the public pages (sign-in, sign-up, tracking) do not download them (docs/performance.md).
-const Layout = lazy(() => import('./layout/layout').then((module) => ({ default: module.Layout })));
+const Layout = lazy(() => loadLayout().then((module) => ({ default: module.Layout })));
 
 /** A page loaded on demand, with a spinner meanwhile and an error screen if it cannot load. */
 function Screen({ route }: { route: ScreenRoute }) {

@@ -180,13 +180,22 @@ const authScreenFiles: Partial<Record<ScreenId, () => Promise<unknown>>> = {
   invalidToken: () => import('../features/auth/invalid-token-screen'),
 };
 
+/** The signed-in frame (sidebar, header, company selector), loaded with the first screen inside it (app/router.tsx). */
+export const loadLayout = () => import('./layout/layout');
+
 /**
- * Starts the downloads of a public page (and its auth screen) for the address the console opens on,
- * beside the texts' (main.tsx), instead of one after the other once the router renders.
+ * Starts the downloads of the page for the address the console opens on, beside the texts' (main.tsx),
+ * instead of one after the other once the router renders: a public page and its auth screen; for a
+ * signed-in user, the signed-in frame and the screen of the address.
  */
-export function preloadPublicPage(path: string): void {
+export function preloadPage(path: string, signedIn: boolean): void {
   const route = publicRoutes.find((candidate) => candidate.path === path);
-  if (!route) return;
-  route.page.preload();
-  void authScreenFiles[route.screen]?.().catch(() => undefined);
+  if (route) {
+    route.page.preload();
+    void authScreenFiles[route.screen]?.().catch(() => undefined);
+    return;
+  }
+  if (!signedIn) return;
+  void loadLayout().catch(() => undefined);
+  layoutRoutes.find((candidate) => candidate.path === path)?.page.preload();
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InterruptionAlerts } from '../../features/interruptions';
+// The component's own file: the feature's index brings its screens and their tables along.
+import { InterruptionAlerts } from '../../features/interruptions/components/interruption-alerts';
 import { Header } from './header';
 import { MasterCompanyGate } from './master-company-gate';
 import { MasterCompanySelector } from './master-company-selector';

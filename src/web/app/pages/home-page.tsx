@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { StationBoard } from '../../features/board';
-import { InterruptedStations } from '../../features/interruptions';
-import { KeyFiguresBoard } from '../../features/key-figures';
-import { HomeBoardScreen } from '../../features/orders';
+// The boards' own files, not the features' indexes: those bring every screen of the feature along (the orders'
+// forms and tables, the key figures' charts), which the home screen does not show (docs/performance.md).
+import { StationBoard } from '../../features/board/station-board';
+import { InterruptedStations } from '../../features/interruptions/components/interrupted-stations';
+import { KeyFiguresBoard } from '../../features/key-figures/key-figures-board';
+import { HomeBoardScreen } from '../../features/orders/home-board-screen';
 import { useAuth } from '../../lib/auth';
 import { useCompanyFunctions } from '../../lib/company-display';
 import type { ScreenPageProps } from '../routes';
