@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 // The button's own file: the feature's index brings the suggestions screen and its table along.
-import { SuggestImprovementButton } from '../../features/suggestions/components/suggest-improvement';
+import { SuggestImprovementButton } from '../../features/suggestions/components/suggest-improvement-button';
 import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { useConfirmLeave } from '../../lib/navigation-guard';

@@ -1,2 +1,3 @@
 export { SuggestionsScreen } from './suggestions-screen';
-export { SuggestImprovementButton, SuggestImprovementDialog } from './components/suggest-improvement';
+export { SuggestImprovementDialog } from './components/suggest-improvement';
+export { SuggestImprovementButton } from './components/suggest-improvement-button';

@@ -14,7 +14,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { useNotify } from '../../ui/notification-bar';
 import { Select, SelectItem } from '../../ui/select';
 import { getSuggestionsQueryOptions, useChangeSuggestionStatus, useSuggestions } from './api/suggestions';
-import { SuggestImprovementButton } from './components/suggest-improvement';
+import { SuggestImprovementButton } from './components/suggest-improvement-button';
 import './suggestions.css';
 
 const tones: Record<SuggestionStatus, Tone> = { SUBMITTED: 'info', ACCEPTED: 'neutral', REJECTED: 'warning', IMPLEMENTED: 'positive' };

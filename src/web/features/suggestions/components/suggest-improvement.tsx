@@ -1,9 +1,9 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitSuggestionSchema, suggestionLimits } from '../../../../domain/suggestions/suggestion.schema';
 import { describeError, formWideError, validateInput } from '../../../lib/error-messages';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { Button, type ButtonProps } from '../../../ui/button';
+import { Button } from '../../../ui/button';
 import { Dialog, DialogActions } from '../../../ui/dialog';
 import { Form, FormError } from '../../../ui/form';
 import { useNotify } from '../../../ui/notification-bar';
@@ -69,19 +69,5 @@ export function SuggestImprovementDialog({ isOpen, onClose, stationId = null }: 
         </DialogActions>
       </Form>
     </Dialog>
-  );
-}
-
-/** "Suggest an improvement": a button that opens the dialog (the layout's header, the station work screen). */
-export function SuggestImprovementButton({ stationId = null, variant = 'secondary' }: { stationId?: string | null; variant?: ButtonProps['variant'] }) {
-  const { t } = useTranslation();
-  const [isOpen, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant={variant} onPress={() => setOpen(true)}>
-        {t('suggestions.submit.action')}
-      </Button>
-      <SuggestImprovementDialog isOpen={isOpen} onClose={() => setOpen(false)} stationId={stationId} />
-    </>
   );
 }
