@@ -13,7 +13,8 @@ let company: TestCompany;
 let station: { id: string; name: string };
 
 beforeAll(async () => {
-  app = await startBrowserApp();
+  // Working time around the clock: the station's availability has a value whatever the hour or day the suite runs.
+  app = await startBrowserApp({ WORKING_TIME: '0-6 00:00-24:00' });
   company = await companyWithTeam(app.testApp, { companyName: 'Keller Umformtechnik' });
   const office = clientOf(app.testApp, company.superUser.token);
   const created = await office.post('/api/stations', { name: 'PRESSE' });

@@ -159,6 +159,26 @@ describe('interruptions: without interruption and availability', () => {
     expect(stationAvailabilityOf(periodOf('day', '2026-11-25'), stationA, interruptions, Date.parse('2026-11-24T18:00:00Z')).availability).toBeNull();
   });
 
+  it("with the company's working time, availability counts only working time: a stop left open overnight and on days off does not weigh", () => {
+    // Monday to Friday 06:00-22:00 in Berlin: 05:00-21:00 UTC in November.
+    const working = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60, timeZone: 'Europe/Berlin' };
+    const [a, b] = stationFiguresOf(day, { ...withStops, working });
+    // Observed 05:00-18:00 (46,800 s); A interrupted 600 s + 6 h, all of it working time. The interrupted seconds stay calendar time.
+    expect(a).toMatchObject({ stationId: stationA, interruptedSeconds: 22_200 });
+    expect(a.availability).toBeCloseTo(1 - 22_200 / 46_800, 10);
+    expect(b.availability).toBeCloseTo(1 - 1_800 / 46_800, 10);
+    // The week, read on Sunday 29 November: A's stop from Tuesday 12:00 was never resolved. Working
+    // time Monday to Friday, 16 h a day (288,000 s); A stopped from Tuesday 12:00 to Friday 21:00 UTC.
+    const week = periodOf('week', '2026-11-24');
+    const sunday = Date.parse('2026-11-29T12:00:00Z');
+    const weekly = stationAvailabilityOf(week, stationA, interruptions, sunday, working);
+    const stoppedWorking = 600 + (21 - 12) * 3600 + 3 * 16 * 3600;
+    expect(weekly.availability).toBeCloseTo(1 - stoppedWorking / (5 * 16 * 3600), 10);
+    expect(weekly.interruptedSeconds).toBe(600 + Math.round((sunday - Date.parse('2026-11-24T12:00:00Z')) / 1000));
+    // A Saturday has no working time: no availability.
+    expect(stationAvailabilityOf(periodOf('day', '2026-11-28'), stationA, interruptions, sunday, working).availability).toBeNull();
+  });
+
   it('a station with an interruption but no work in the period is listed', () => {
     const onlyStop = { orders: [], runs: [], suggestions: [], interruptions: [interruptions[1]], asOf: '2026-11-25T00:00:00Z' };
     expect(stationFiguresOf(day, onlyStop)).toEqual([

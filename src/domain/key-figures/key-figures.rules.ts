@@ -1,3 +1,4 @@
+import { workingMsBetween, type WorkingTime } from '../orders/working-time.rules.js';
 import type { KeyFigureId, KeyFigurePeriod, KeyFigureTargets, ScoredFigureId } from './key-figures.schema.js';
 import { keyFigureUnits } from './key-figures.schema.js';
 
@@ -115,6 +116,8 @@ export interface KeyFigureFacts {
   interruptions?: readonly InterruptionFact[];
   /** The moment the facts were read: an open interruption lasts until it, and a period is observed up to it. Default: the end of time. */
   asOf?: string;
+  /** The company's working time: a station's availability counts only it. None given: calendar time. */
+  working?: WorkingTime;
 }
 
 const endOfTime = Number.POSITIVE_INFINITY;
@@ -148,30 +151,37 @@ export function shareWithoutInterruption(runs: readonly StationRunFact[], interr
 }
 
 /**
- * A station's time in the period: how long it was interrupted (seconds, open interruptions until
- * `asOf`), and its availability, the share 0-1 of the period's time observed so far (from its start
- * to its end or `asOf`, whichever is first) that it was not interrupted. Working time is the whole
- * calendar time: the company has no working-time setting (docs/interruptions.md). Null availability
- * for a period not begun.
+ * A station's time in the period: how long it was interrupted (seconds of calendar time, open
+ * interruptions until `asOf`), and its availability, the share 0-1 of the period's working time
+ * observed so far (from its start to its end or `asOf`, whichever is first) that it was not
+ * interrupted: only the company's working time counts, so a stop left open over the weekend does
+ * not weigh. Without `working`, calendar time. Null availability while the period has had no
+ * working time yet (not begun, or a day off).
  */
 export function stationAvailabilityOf(
   range: PeriodRange,
   stationId: string,
   interruptions: readonly InterruptionFact[],
   asOf = endOfTime,
+  working?: WorkingTime,
 ): { interruptedSeconds: number; availability: number | null } {
   const from = Date.parse(`${range.start}T00:00:00Z`);
   const to = Math.min(Date.parse(`${range.end}T00:00:00Z`), asOf);
+  const counted = (start: number, end: number) => (working ? workingMsBetween(start, end, working) : Math.max(0, end - start));
   let interrupted = 0;
+  let interruptedWorking = 0;
   for (const interruption of interruptions) {
     if (interruption.stationId !== stationId) continue;
     const span = spanOf(interruption, asOf);
-    interrupted += Math.max(0, Math.min(span.to, to) - Math.max(span.from, from));
+    const start = Math.max(span.from, from);
+    const end = Math.min(span.to, to);
+    interrupted += Math.max(0, end - start);
+    interruptedWorking += counted(start, end);
   }
-  const observed = to - from;
+  const observed = counted(from, to);
   return {
     interruptedSeconds: Math.round(interrupted / 1000),
-    availability: observed > 0 ? Math.max(0, 1 - interrupted / observed) : null,
+    availability: observed > 0 ? Math.max(0, 1 - interruptedWorking / observed) : null,
   };
 }
 
@@ -314,7 +324,7 @@ export function stationFiguresOf(range: PeriodRange, facts: KeyFigureFacts): Sta
         proposalsImplemented: proposals,
         withoutInterruption: shareWithoutInterruption(runs, interruptions, asOf),
         interruptions: interruptions.filter((interruption) => interruption.stationId === stationId && inRange(interruption.reportedAt, range)).length,
-        ...stationAvailabilityOf(range, stationId, interruptions, asOf),
+        ...stationAvailabilityOf(range, stationId, interruptions, asOf, facts.working),
       };
     });
 }

@@ -167,8 +167,9 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
     expect(day.series.at(-1)).toEqual(day.current);
     expect(day.series.at(-2)).toEqual(day.previous);
     expect(day.series[0].values.ordersCompleted).toBe(0);
-    // The 24th is observed from midnight to the server's clock: SAW was interrupted 10 of those minutes.
-    const observed = (clock.now().getTime() - Date.parse('2026-11-24T00:00:00Z')) / 1000;
+    // The 24th is observed from the start of the working time (the server's default, 06:00 in Berlin:
+    // 05:00 UTC) to the server's clock: SAW was interrupted 10 of those minutes (docs/key-figures.md).
+    const observed = (clock.now().getTime() - Date.parse('2026-11-24T05:00:00Z')) / 1000;
     expect(day.stations).toEqual(
       [
         {
@@ -231,6 +232,24 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
   it('every user of the company reads them, operators too', async () => {
     const asOperator = await figures(line.operators[0].client, 'period=day&day=2026-11-24');
     expect(asOperator.current.values.ordersCompleted).toBe(3);
+  });
+
+  it("a station's availability counts the company's working time: saving one changes it", async () => {
+    const sawOf = async () => (await figures(line.admin, 'period=day&day=2026-11-24')).stations.find((s) => s.stationId === line.stations.saw.id);
+    const settings = (await line.superUser.get('/api/company-account/basic-settings')).json();
+    const aroundTheClock = { days: [0, 1, 2, 3, 4, 5, 6], from: '00:00', to: '24:00', timeZone: 'UTC' };
+    const saved = await line.superUser.put('/api/company-account/updateBasicSettings', { ...settings, workingTime: aroundTheClock });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Around the clock: the whole day from midnight counts.
+    const fromMidnight = (clock.now().getTime() - Date.parse('2026-11-24T00:00:00Z')) / 1000;
+    expect((await sawOf())?.availability).toBeCloseTo(1 - 600 / fromMidnight, 10);
+    // Back to the default hours (06:00-22:00 in Berlin) for the cases that follow.
+    const back = await line.superUser.put('/api/company-account/updateBasicSettings', {
+      ...saved.json(),
+      workingTime: { days: [1, 2, 3, 4, 5], from: '06:00', to: '22:00', timeZone: 'Europe/Berlin' },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await sawOf())?.availability).toBeCloseTo(1 - 600 / ((clock.now().getTime() - Date.parse('2026-11-24T05:00:00Z')) / 1000), 10);
   });
 
   it('a rebuild from the log yields the same figures and the same facts (zero drift)', async () => {

@@ -12,8 +12,10 @@ import {
 } from '../../../domain/key-figures/key-figures.rules.js';
 import type { KeyFigurePeriod } from '../../../domain/key-figures/key-figures.schema.js';
 import type { KeyFigureSettingsView, KeyFiguresView } from '../../../domain/key-figures/key-figures.views.js';
+import type { WorkingTime } from '../../../domain/orders/working-time.rules.js';
 import type { Executor } from '../../platform/db.js';
 import { readStream } from '../../platform/event-store.js';
+import { workingTimeOfCompany } from '../company/index.js';
 import { stationNamesById } from '../stations/index.js';
 import './key-figures.tables.js';
 
@@ -81,13 +83,22 @@ async function factsBetween(db: Executor, from: Day, to: Day, asOf: Date): Promi
 
 /**
  * The key figures of the period of this kind holding `day`: the period, the one before (the trend),
- * the series of `seriesLength` periods up to it, and per station, against the saved targets.
+ * the series of `seriesLength` periods up to it, and per station, against the saved targets. A
+ * station's availability counts the company's working time (else `defaultWorkingTime`, the server's WORKING_TIME).
  */
-export async function keyFiguresOf(db: Executor, companyId: string, period: KeyFigurePeriod, day: Day, now: Date): Promise<KeyFiguresView> {
+export async function keyFiguresOf(
+  db: Executor,
+  companyId: string,
+  period: KeyFigurePeriod,
+  day: Day,
+  now: Date,
+  defaultWorkingTime: WorkingTime,
+): Promise<KeyFiguresView> {
   const ranges: PeriodRange[] = periodsUpTo(period, day, seriesLength[period]);
   const current = ranges[ranges.length - 1];
   const settings = await keyFigureSettings(db, companyId);
-  const facts = await factsBetween(db, ranges[0].start, current.end, now);
+  const working = await workingTimeOfCompany(db, companyId, defaultWorkingTime);
+  const facts = { ...(await factsBetween(db, ranges[0].start, current.end, now)), working };
   const series = ranges.map((range) => figuresOf(range, facts, settings.targets));
   const stations = stationFiguresOf(current, facts);
   const names = await stationNamesById(

@@ -32,7 +32,9 @@ export async function keyFiguresRoutes(app: FastifyInstance) {
       response: { 200: keyFiguresViewSchema, ...errorResponses() },
     },
     handler: async (request) =>
-      runQuery(app, request, (tx, now) => keyFiguresOf(tx, companyOf(request), request.query.period, request.query.day ?? todayOf(now), now)),
+      runQuery(app, request, (tx, now) =>
+        keyFiguresOf(tx, companyOf(request), request.query.period, request.query.day ?? todayOf(now), now, app.config.workingTime),
+      ),
   });
 
   r.get('/api/key-figures/settings', {
