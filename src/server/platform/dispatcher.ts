@@ -275,10 +275,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       fullRoundDue = false;
       lastFullRound = performance.now();
     }
+    if (performance.now() - lastReconciled >= reconcileEveryMs) {
+      lastReconciled = performance.now();
+      await reconcile();
+    }
+    // Set last: a round that threw waits with the loop's backoff, not the short re-check.
     if (found.heldBack) heldBackMs = !found.readable && waitedBefore !== undefined ? Math.min(waitedBefore * 2, pollMs) : Math.min(10, pollMs);
-    if (performance.now() - lastReconciled < reconcileEveryMs) return;
-    lastReconciled = performance.now();
-    await reconcile();
   };
 
   const loop = createWakeLoop({
