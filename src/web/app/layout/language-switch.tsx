@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../lib/i18n';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -11,7 +11,7 @@ let download: Promise<LanguageSelectComponent> | undefined;
 const loadSelect = () => (download ??= import('./language-select').then((module) => module.default));
 
 /** The closed Select's look and name, for the moments before the real one is here. */
-function StandIn({ onOpen, onPress, buttonRef }: { onOpen: () => void; onPress: () => void; buttonRef: RefObject<HTMLButtonElement | null> }) {
+function StandIn({ onOpen }: { onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   const labelId = useId();
   const valueId = useId();
@@ -29,7 +29,6 @@ function StandIn({ onOpen, onPress, buttonRef }: { onOpen: () => void; onPress: 
         {t('common.language.label')}
       </span>
       <button
-        ref={buttonRef}
         type="button"
         className="field-trigger"
         disabled={!hydrated}
@@ -39,7 +38,6 @@ function StandIn({ onOpen, onPress, buttonRef }: { onOpen: () => void; onPress: 
         // Pointing at it or reaching it with Tab starts the download, so the list is usually here by the press.
         onPointerEnter={() => void loadSelect()}
         onFocus={() => void loadSelect()}
-        onPointerDown={onPress}
         onClick={onOpen}
         onKeyDown={onKeyDown}
       >
@@ -54,45 +52,25 @@ function StandIn({ onOpen, onPress, buttonRef }: { onOpen: () => void; onPress: 
 
 /**
  * English / Deutsch; the choice is kept in localStorage for the next visit. The Select (react-aria's
- * list box and popover, language-select.tsx) is not part of the first paint: a look-alike button stands
- * in until the browser is idle, then the real one takes its place (with the focus if the stand-in had
- * it). A press on the stand-in opens the real one's list as soon as it is here; while a press is under
- * way the stand-in is never swapped, so the press is not lost between its pointer down and up.
+ * list box and popover, language-select.tsx) is not part of a page's load: a look-alike button stands
+ * in, pointing at it or focusing it starts the download, and pressing it puts the real one in its place
+ * with its list open (as soon as it is here).
  */
 export function LanguageSwitch() {
   // The component itself once downloaded (no Suspense: the stand-in must not remount, it may have the focus).
-  const [Select, setSelect] = useState<{ component: LanguageSelectComponent; open: boolean; focus: boolean } | null>(null);
-  const standInRef = useRef<HTMLButtonElement>(null);
-  const pressing = useRef(false);
+  const [Select, setSelect] = useState<{ component: LanguageSelectComponent } | null>(null);
   const live = useRef(true);
-  const swapIn = useCallback((open: boolean) => {
-    void loadSelect().then((component) => {
-      if (!live.current || (pressing.current && !open)) return;
-      setSelect((was) => was ?? { component, open, focus: document.activeElement === standInRef.current });
-    });
-  }, []);
   useEffect(() => {
     live.current = true;
-    const whenIdle = () => swapIn(false);
-    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(whenIdle, { timeout: 3000 }) : window.setTimeout(whenIdle, 200);
     return () => {
       live.current = false;
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
     };
-  }, [swapIn]);
-  if (!Select)
-    return (
-      <StandIn
-        buttonRef={standInRef}
-        onPress={() => {
-          pressing.current = true;
-        }}
-        onOpen={() => {
-          pressing.current = false;
-          swapIn(true);
-        }}
-      />
-    );
-  return <Select.component defaultOpen={Select.open} autoFocus={Select.focus && !Select.open} />;
+  }, []);
+  const open = useCallback(() => {
+    void loadSelect().then((component) => {
+      if (live.current) setSelect((was) => was ?? { component });
+    });
+  }, []);
+  if (!Select) return <StandIn onOpen={open} />;
+  return <Select.component defaultOpen />;
 }
