@@ -162,6 +162,18 @@ function nextOffsetChange(zone: string, at: number): number {
   return Date.UTC(year + 2, 0, 1);
 }
 
+const lastPiece = new Map<string, { from: number; to: number; offset: number }>();
+
+/** The zone's offset at `at` and the end of the piece of time it holds in (its next change); the last piece asked for is kept per zone. */
+function pieceAt(zone: string, at: number): { offset: number; end: number } {
+  if (zone === 'UTC') return { offset: 0, end: Number.POSITIVE_INFINITY };
+  const kept = lastPiece.get(zone);
+  if (kept && at >= kept.from && at < kept.to) return { offset: kept.offset, end: kept.to };
+  const piece = { from: at, to: nextOffsetChange(zone, at), offset: offsetAt(zone, at) };
+  lastPiece.set(zone, piece);
+  return { offset: piece.offset, end: piece.to };
+}
+
 /*
  * The helpers below work on local wall-clock time written as if it were UTC ms ("wall ms"), where
  * every day has 24 hours. Between two offset changes wall time and real time run alike, so the
@@ -228,8 +240,7 @@ export function addWorkingTime(start: Date, workSeconds: number, working: Workin
   let remaining = Math.max(0, workSeconds) * 1000;
   let at = start.getTime();
   for (;;) {
-    const offset = offsetAt(zone, at);
-    const pieceEnd = zone === 'UTC' ? Number.POSITIVE_INFINITY : nextOffsetChange(zone, at);
+    const { offset, end: pieceEnd } = pieceAt(zone, at);
     const done = addWallWork(at + offset, remaining, working) - offset;
     if (done <= pieceEnd) return new Date(done);
     remaining -= wallWorkUntil(pieceEnd + offset, working) - wallWorkUntil(at + offset, working);
@@ -245,8 +256,9 @@ export function workingMsBetween(from: number, to: number, working: WorkingTime 
   let total = 0;
   let at = from;
   while (at < to) {
-    const offset = offsetAt(zone, at);
-    const pieceEnd = Math.min(to, zone === 'UTC' ? Number.POSITIVE_INFINITY : nextOffsetChange(zone, at));
+    const piece = pieceAt(zone, at);
+    const offset = piece.offset;
+    const pieceEnd = Math.min(to, piece.end);
     total += wallWorkUntil(pieceEnd + offset, working) - wallWorkUntil(at + offset, working);
     at = pieceEnd;
   }
