@@ -122,6 +122,20 @@ describe('predicted completion', () => {
     expect(passesDeliveryDate(new Date('2030-01-01T00:00:00Z'), null)).toBe(false);
   });
 
+  it("counts the delivery date to the company's local midnight", () => {
+    // A delivery date of 23 November ends at 23:00 UTC in Berlin (CET).
+    expect(passesDeliveryDate(new Date('2026-11-23T22:59:00Z'), '2026-11-23', 'Europe/Berlin')).toBe(false);
+    expect(passesDeliveryDate(new Date('2026-11-23T23:00:00Z'), '2026-11-23', 'Europe/Berlin')).toBe(true);
+    expect(passesDeliveryDate(new Date('2026-11-23T23:30:00Z'), '2026-11-23', 'UTC')).toBe(false);
+    // Predicted for 23:30 UTC on Monday, 00:30 on Tuesday in Berlin: late for Monday there, not in UTC.
+    const orders = [order('o1', A, { deliveryDate: '2026-11-23' })];
+    const cycleTimes = new Map([[A, [minutes(15.5 * 60)]]]);
+    const [berlin] = predictCompletions({ now, sequence: [A], cycleTimes, orders, working: { ...around, timeZone: 'Europe/Berlin' } });
+    expect(berlin).toMatchObject({ predictedAt: at('2026-11-23T23:30:00Z'), willBeLate: true });
+    const [utc] = predictCompletions({ now, sequence: [A], cycleTimes, orders, working: around });
+    expect(utc).toMatchObject({ predictedAt: at('2026-11-23T23:30:00Z'), willBeLate: false });
+  });
+
   it('borrows the median of all stations for a station without completions, and predicts nothing without any', () => {
     const orders = [order('o1', A)];
     expect(predictCompletions({ now, sequence: [A, B], cycleTimes: new Map(), orders })[0]).toMatchObject({ predictedAt: null, willBeLate: false });

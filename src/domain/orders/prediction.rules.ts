@@ -10,7 +10,7 @@
  * company's working time (in its time zone, working-time.rules).
  */
 
-import { addWorkingTime, defaultWorkingTime, type WorkingTime } from './working-time.rules.js';
+import { addWorkingTime, defaultWorkingTime, endOfDayIn, timeZoneOf, type WorkingTime } from './working-time.rules.js';
 
 export {
   addWorkingTime,
@@ -26,8 +26,6 @@ export {
 
 /** How many recent completions per station the median is taken over, unless configured. */
 export const defaultPredictionWindow = 20;
-
-const dayMs = 24 * 60 * 60_000;
 
 /** The median of the numbers, or null for none. */
 export function median(values: readonly number[]): number | null {
@@ -103,10 +101,10 @@ export function worklistOrder(a: PlannedOrder, b: PlannedOrder): number {
   return a.number - b.number;
 }
 
-/** Whether a predicted finish passes the end (UTC) of the delivery date. */
-export function passesDeliveryDate(predictedAt: Date, deliveryDate: string | null): boolean {
+/** Whether a predicted finish passes the end of the delivery date: local midnight after it in the company's `timeZone`. */
+export function passesDeliveryDate(predictedAt: Date, deliveryDate: string | null, timeZone = 'UTC'): boolean {
   if (!deliveryDate) return false;
-  return predictedAt.getTime() >= Date.parse(`${deliveryDate}T00:00:00Z`) + dayMs;
+  return predictedAt.getTime() >= endOfDayIn(deliveryDate, timeZone).getTime();
 }
 
 /**
@@ -150,7 +148,7 @@ export function predictCompletions(input: PredictionInput): Prediction[] {
     predictions.set(order.id, {
       orderId: order.id,
       predictedAt: predictedAt.toISOString(),
-      willBeLate: passesDeliveryDate(predictedAt, order.deliveryDate),
+      willBeLate: passesDeliveryDate(predictedAt, order.deliveryDate, timeZoneOf(working)),
       queueSeconds,
       queueAhead: 0,
     });

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { predictCompletions, type PlannedOrder } from './prediction.rules.js';
-import { addWorkingTime, isTimeZone, offsetAt, parseWorkingTime, settingOf, workingMsBetween, workingTimeOf, type WorkingTime } from './working-time.rules.js';
+import {
+  addWorkingTime,
+  calendarDayIn,
+  endOfDayIn,
+  isTimeZone,
+  offsetAt,
+  parseWorkingTime,
+  settingOf,
+  startOfDayIn,
+  workingMsBetween,
+  workingTimeOf,
+  type WorkingTime,
+} from './working-time.rules.js';
 
 // A company in Germany works Monday to Friday, 06:00-22:00 local time: 05:00-21:00 UTC in winter
 // (CET), 04:00-20:00 UTC in summer (CEST). Clocks go back on Sunday 25 October 2026 at 01:00 UTC
@@ -113,5 +125,36 @@ describe('a working time in the company time zone', () => {
       working: { ...berlin, timeZone: undefined },
     });
     expect(utc.predictedAt).toBe('2026-10-23T21:00:00.000Z');
+  });
+});
+
+describe("the company's day in its time zone", () => {
+  it('is the next day in Berlin at 23:30 UTC, and the same day in UTC', () => {
+    expect(calendarDayIn(new Date('2026-11-21T22:59:59Z'), 'Europe/Berlin')).toBe('2026-11-21');
+    expect(calendarDayIn(new Date('2026-11-21T23:30:00Z'), 'Europe/Berlin')).toBe('2026-11-22');
+    expect(calendarDayIn('2026-11-21T23:30:00.000Z', 'UTC')).toBe('2026-11-21');
+    // In summer Berlin's day starts two hours before UTC's; New York's ends five hours after it.
+    expect(calendarDayIn(new Date('2026-07-01T22:30:00Z'), 'Europe/Berlin')).toBe('2026-07-02');
+    expect(calendarDayIn(new Date('2026-11-22T03:00:00Z'), 'America/New_York')).toBe('2026-11-21');
+  });
+
+  it('starts at local midnight and ends at the next one', () => {
+    expect(iso(startOfDayIn('2026-11-22', 'Europe/Berlin'))).toBe('2026-11-21T23:00:00.000Z');
+    expect(iso(endOfDayIn('2026-11-22', 'Europe/Berlin'))).toBe('2026-11-22T23:00:00.000Z');
+    expect(iso(startOfDayIn('2026-07-02', 'Europe/Berlin'))).toBe('2026-07-01T22:00:00.000Z');
+    expect(iso(startOfDayIn('2026-11-22', 'UTC'))).toBe('2026-11-22T00:00:00.000Z');
+    expect(iso(endOfDayIn('2026-12-31', 'UTC'))).toBe('2027-01-01T00:00:00.000Z');
+    expect(iso(startOfDayIn('2026-11-22', 'Asia/Kolkata'))).toBe('2026-11-21T18:30:00.000Z');
+  });
+
+  it('has 25 hours on the day clocks go back and 23 on the day they go forward', () => {
+    // Sunday 25 October 2026: CEST until 01:00 UTC, then CET.
+    expect(iso(startOfDayIn('2026-10-25', 'Europe/Berlin'))).toBe('2026-10-24T22:00:00.000Z');
+    expect(iso(endOfDayIn('2026-10-25', 'Europe/Berlin'))).toBe('2026-10-25T23:00:00.000Z');
+    expect(calendarDayIn(new Date('2026-10-25T22:30:00Z'), 'Europe/Berlin')).toBe('2026-10-25');
+    // Sunday 28 March 2027: CET until 01:00 UTC, then CEST.
+    expect(iso(startOfDayIn('2027-03-28', 'Europe/Berlin'))).toBe('2027-03-27T23:00:00.000Z');
+    expect(iso(endOfDayIn('2027-03-28', 'Europe/Berlin'))).toBe('2027-03-28T22:00:00.000Z');
+    expect(calendarDayIn(new Date('2027-03-28T22:30:00Z'), 'Europe/Berlin')).toBe('2027-03-29');
   });
 });

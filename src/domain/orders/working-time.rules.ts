@@ -16,6 +16,9 @@ export interface WorkingTime {
   timeZone?: string;
 }
 
+/** The zone a working time is in: a company's time zone (UTC when it names none). */
+export const timeZoneOf = (working: WorkingTime): string => working.timeZone ?? 'UTC';
+
 /** The working time as the company settings write it: days 0 (Sunday) to 6, `HH:MM` from and to, an IANA zone. */
 export interface WorkingTimeSetting {
   days: readonly number[];
@@ -122,6 +125,37 @@ export function offsetAt(zone: string, at: number): number {
   for (const { type, value } of formatterOf(zone).formatToParts(new Date(at))) part[type] = Number(value);
   const local = Date.UTC(part.year, part.month - 1, part.day, part.hour % 24, part.minute, part.second);
   return local - Math.floor(at / secondMs) * secondMs;
+}
+
+/**
+ * The calendar day (`YYYY-MM-DD`) an instant falls on in `zone`: a company's "today". 23:30 UTC on
+ * 21 November is 22 November in Berlin.
+ */
+export function calendarDayIn(at: Date | string, zone: string): string {
+  const ms = new Date(at).getTime();
+  return new Date(ms + offsetAt(zone, ms)).toISOString().slice(0, 10);
+}
+
+const dayStarts = new Map<string, number>();
+
+/** The instant a calendar day (`YYYY-MM-DD`) starts in `zone`, its local midnight: 22 November in Berlin starts at 23:00 UTC on 21 November. */
+export function startOfDayIn(day: string, zone: string): Date {
+  const key = `${zone} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    const wall = Date.parse(`${day}T00:00:00Z`);
+    // Midnight read as UTC is hours off; the offset at the instant it points to is the one of local midnight.
+    start = wall - offsetAt(zone, wall - offsetAt(zone, wall));
+    // A board asks for the same few delivery dates thousands of times; the cache stays small.
+    if (dayStarts.size >= 4096) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
+}
+
+/** The instant a calendar day (`YYYY-MM-DD`) ends in `zone`: the local midnight after it (a day of 23 or 25 hours across a DST change). */
+export function endOfDayIn(day: string, zone: string): Date {
+  return startOfDayIn(new Date(Date.parse(`${day}T00:00:00Z`) + dayMs).toISOString().slice(0, 10), zone);
 }
 
 const changesByZone = new Map<string, Map<number, number[]>>();
