@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { ORDER_STREAM_TYPE, orderStreamId, type OrderDetails, type OrderEvent } from '../src/domain/orders/order.events.js';
-import { calendarDayOf } from '../src/domain/orders/order.machine.js';
+import { calendarDayIn } from '../src/domain/orders/working-time.rules.js';
 import { formatOrderNumber } from '../src/domain/orders/order.numbering.js';
 import { orderListQuerySchema, type OrderKind } from '../src/domain/orders/order.schema.js';
 import { orderListStatement } from '../src/server/modules/orders/index.js';
@@ -40,7 +40,7 @@ const customers = [
   'Zweirad Koch',
 ];
 const places = ['München', 'Regensburg', 'Passau', 'Landshut', 'Nürnberg', 'Augsburg', 'Ingolstadt', 'Würzburg'];
-const day = (offset: number) => calendarDayOf(new Date(Date.now() + offset * 86_400_000));
+const day = (offset: number) => calendarDayIn(new Date(Date.now() + offset * 86_400_000), 'UTC');
 
 /** The real events of order `index`: created, then what brings it to its status. Spread over kinds, statuses and dates. */
 function eventsOf(index: number, companyStations: [string, string], materialId: string): { orderId: string; events: OrderEvent[] } {
@@ -197,7 +197,7 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     for (const { label, query } of cases) {
       const parsed = orderListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-      const compiled = orderListStatement(context.database.db, parsed, calendarDayOf(new Date())).compile();
+      const compiled = orderListStatement(context.database.db, parsed, calendarDayIn(new Date(), 'UTC')).compile();
       const viaApi = async () => {
         const started = performance.now();
         const res = await fetch(`${bench.baseUrl}/api/orders?${query}`, { headers: { authorization: `Bearer ${token}` } });

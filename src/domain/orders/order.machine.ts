@@ -78,11 +78,8 @@ export const inProductionStatuses: readonly OrderStatus[] = ['in-progress'];
 export const settledStatuses: readonly OrderStatus[] = ['delivered', 'ready-to-use', 'finished', 'canceled', 'sent'];
 
 /**
- * Delayed: the delivery date has passed (it is before `today`, both `YYYY-MM-DD`) and the order is
- * not delivered (or otherwise settled) yet.
+ * Delayed: the delivery date has passed (it is before `today`, both `YYYY-MM-DD`, today the
+ * company's day in its time zone: `calendarDayIn`) and the order is not delivered (or otherwise settled) yet.
  */
 export const isDelayed = (order: { status: OrderStatus; deliveryDate: string | null }, today: string): boolean =>
   order.deliveryDate !== null && order.deliveryDate < today && !settledStatuses.includes(order.status);
-
-/** `YYYY-MM-DD` of an instant, in UTC (companies have no time zone yet). */
-export const calendarDayOf = (at: string | Date) => new Date(at).toISOString().slice(0, 10);

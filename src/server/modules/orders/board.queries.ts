@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { BoardCard, BoardColumn, OrderPrediction, Predictions, StationBoard } from '../../../domain/orders/board.views.js';
-import { calendarDayOf, isDelayed } from '../../../domain/orders/order.machine.js';
+import { isDelayed } from '../../../domain/orders/order.machine.js';
 import {
   predictCompletions,
   settingOf,
@@ -9,6 +9,7 @@ import {
   type PlannedOrder,
   type WorkingTime,
 } from '../../../domain/orders/prediction.rules.js';
+import { calendarDayIn, timeZoneOf } from '../../../domain/orders/working-time.rules.js';
 import { WIP_STAGE_NAME } from '../../../domain/stations/station.schema.js';
 import type { Executor } from '../../platform/db.js';
 import { boardStationsOf, recentCycleTimes } from '../stations/index.js';
@@ -96,7 +97,7 @@ export async function predictionsOf(db: Executor, now: Date, settings: Predictio
  */
 export async function stationBoardOf(db: Executor, now: Date, settings: PredictionSettings): Promise<StationBoard> {
   const { rows, stations, sequence, cycleTimes, predictions } = await plan(db, now, settings);
-  const today = calendarDayOf(now);
+  const today = calendarDayIn(now, timeZoneOf(settings.working));
   const cycle = stationCycleSeconds(cycleTimes, settings.window);
   const byId = new Map(stations.map((station) => [station.id, station]));
 

@@ -1,7 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { availableActions, measurementsOf, type LiveOrderState } from '../../../domain/orders/order.decider.js';
 import { customerOrderProgressOf } from '../../../domain/orders/order-tree.rules.js';
-import { calendarDayOf, inProductionStatuses, isDelayed, isEditable, settledStatuses } from '../../../domain/orders/order.machine.js';
+import { inProductionStatuses, isDelayed, isEditable, settledStatuses } from '../../../domain/orders/order.machine.js';
+import { calendarDayIn, startOfDayIn } from '../../../domain/orders/working-time.rules.js';
 import { parseOrderNumber } from '../../../domain/orders/order.numbering.js';
 import { positionNetCents, type OrderKind, type OrderListQuery, type OrderSortColumn, type OrderStatus } from '../../../domain/orders/order.schema.js';
 import { orderStreamId } from '../../../domain/orders/order.events.js';
@@ -139,13 +140,14 @@ export async function productionOrdersOf(db: Executor, parentOrderId: string) {
 }
 
 /**
- * The home board: orders not settled yet, and those settled today, delayed first, settled last,
- * then prioritized, then by delivery date and newest number. At most `limit`, with the count of all.
+ * The home board: orders not settled yet, and those settled today (since `todayStartsAt`, the
+ * company's local midnight), delayed first, settled last, then prioritized, then by delivery date
+ * and newest number. At most `limit`, with the count of all.
  */
-export async function homeBoardRows(db: Executor, today: string, limit: number) {
+export async function homeBoardRows(db: Executor, today: string, todayStartsAt: Date, limit: number) {
   const onBoard = db
     .selectFrom('orders')
-    .where((eb) => eb.or([eb('orders.status', 'not in', [...settledStatuses]), eb('orders.updated_at', '>=', sql<Date>`${today}::date`)]));
+    .where((eb) => eb.or([eb('orders.status', 'not in', [...settledStatuses]), eb('orders.updated_at', '>=', todayStartsAt)]));
   const rows = await onBoard
     .select(listColumns)
     .select([deliveryDay, delayedSql(today).as('delayed'), sql<string>`count(*) over ()`.as('total')])
@@ -320,11 +322,14 @@ function orderHistoryEntry(event: StoredEvent, names: Map<string, string>): Orde
   };
 }
 
-/** Today's calendar day (UTC) at `now`: what "delayed" compares delivery dates with. */
-const todayOf = (now: Date) => calendarDayOf(now);
+/** The company's calendar day at `now` in its `timeZone`: what "delayed" compares delivery dates with. */
+const todayOf = (now: Date, timeZone: string) => calendarDayIn(now, timeZone);
 
-/** The order as the details screen shows it, read in the transaction that may just have changed it. */
-export async function orderViewOf(db: Executor, orderId: string, now: Date): Promise<OrderView> {
+/**
+ * The order as the details screen shows it, read in the transaction that may just have changed it;
+ * delayed on the company's day of `now` in its `timeZone`.
+ */
+export async function orderViewOf(db: Executor, orderId: string, now: Date, timeZone: string): Promise<OrderView> {
   const row = await findOrderRow(db, orderId);
   if (!row) throw new DomainError('NOT_FOUND');
   const state = row.state;
@@ -338,14 +343,14 @@ export async function orderViewOf(db: Executor, orderId: string, now: Date): Pro
     children: new Map(children.map((child) => [child.id, { status: child.status }])),
     stationNames: await stationNamesById(db, stationIds),
   };
-  return orderView(state, row.version, around, todayOf(now));
+  return orderView(state, row.version, around, todayOf(now, timeZone));
 }
 
 /** The order of this number (scanned or typed), as `orderViewOf` answers it. */
-export async function orderViewByNumberOf(db: Executor, orderNumber: string, now: Date): Promise<OrderView> {
+export async function orderViewByNumberOf(db: Executor, orderNumber: string, now: Date, timeZone: string): Promise<OrderView> {
   const orderId = await findOrderIdByNumber(db, orderNumber);
   if (!orderId) throw new DomainError('NOT_FOUND');
-  return orderViewOf(db, orderId, now);
+  return orderViewOf(db, orderId, now, timeZone);
 }
 
 /** List rows with their station names, read in one query. */
@@ -355,29 +360,29 @@ async function listItemsOf(db: Executor, rows: readonly Omit<OrderListRow, 'tota
   return rows.map((row) => orderListItem(row, names));
 }
 
-/** One page of the order list; what is delayed is judged on the day of `now`. */
-export async function orderPageOf(db: Executor, query: OrderListQuery, now: Date): Promise<OrderPage> {
-  const { rows, total } = await listOrders(db, query, todayOf(now));
+/** One page of the order list; what is delayed is judged on the company's day of `now` (in its `timeZone`). */
+export async function orderPageOf(db: Executor, query: OrderListQuery, now: Date, timeZone: string): Promise<OrderPage> {
+  const { rows, total } = await listOrders(db, query, todayOf(now, timeZone));
   return { data: await listItemsOf(db, rows), total, page: query.page, limit: query.limit };
 }
 
-/** The home board of the day of `now`. */
-export async function homeBoardOf(db: Executor, limit: number, now: Date): Promise<HomeBoard> {
-  const today = todayOf(now);
-  const { rows, total } = await homeBoardRows(db, today, limit);
+/** The home board of the company's day of `now` (in its `timeZone`). */
+export async function homeBoardOf(db: Executor, limit: number, now: Date, timeZone: string): Promise<HomeBoard> {
+  const today = todayOf(now, timeZone);
+  const { rows, total } = await homeBoardRows(db, today, startOfDayIn(today, timeZone), limit);
   return { data: await listItemsOf(db, rows), total, today };
 }
 
 /** The shop-floor display: the announcement line and the first 200 orders in production. */
-export async function advertisementOf(db: Executor, now: Date): Promise<AdvertisementView> {
+export async function advertisementOf(db: Executor, now: Date, timeZone: string): Promise<AdvertisementView> {
   const saved = await findAdvertisement(db);
-  const rows = await inProductionRows(db, todayOf(now), 200);
+  const rows = await inProductionRows(db, todayOf(now, timeZone), 200);
   return { comment: saved?.comment ?? '', updatedAt: saved ? new Date(saved.updated_at).toISOString() : null, orders: await listItemsOf(db, rows) };
 }
 
 /** The orders at a station now (waiting or in work), as its worklist shows them. */
-export async function stationWorklistOf(db: Executor, stationId: string, now: Date): Promise<WorklistItem[]> {
-  const items = await listItemsOf(db, await worklistRows(db, stationId, todayOf(now)));
+export async function stationWorklistOf(db: Executor, stationId: string, now: Date, timeZone: string): Promise<WorklistItem[]> {
+  const items = await listItemsOf(db, await worklistRows(db, stationId, todayOf(now, timeZone)));
   return items.map((item) => ({ ...item, inWork: item.workStartedAt !== null }));
 }
 

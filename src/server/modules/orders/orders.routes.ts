@@ -14,8 +14,12 @@ import {
   stationActionSchema,
 } from '../../../domain/orders/order.schema.js';
 import { advertisementViewSchema, homeBoardSchema, orderHistorySchema, orderPageSchema, orderViewSchema } from '../../../domain/orders/orders.views.js';
+import { timeZoneOf } from '../../../domain/orders/working-time.rules.js';
+import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery, type CommandContext } from '../../platform/command.js';
+import type { Executor } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
+import { workingTimeOfCompany } from '../company/index.js';
 import {
   changeOrder,
   checkIn,
@@ -36,6 +40,8 @@ const orderParams = z.object({ id: z.uuid() });
 export async function ordersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readers = { preHandler: app.authenticate };
+  // The company's time zone (its working time, else WORKING_TIME's): its "today" decides what is delayed.
+  const zoneOf = async (tx: Executor, companyId: string) => timeZoneOf(await workingTimeOfCompany(tx, companyId, app.config.workingTime));
   const writers = { preHandler: app.requireChangeRight('orders') };
   const operators = { preHandler: app.requireRole('OPERATOR') };
   // Operators keep their station actions; admins need the orders right for them too.
@@ -53,7 +59,7 @@ export async function ordersRoutes(app: FastifyInstance) {
   const actOn = (request: FastifyRequest, orderId: string, command: (ctx: CommandContext, orderId: string) => Promise<void>) =>
     runCommand(app, request, async (ctx) => {
       await command(ctx, orderId);
-      return orderViewOf(ctx.tx, orderId, ctx.now);
+      return orderViewOf(ctx.tx, orderId, ctx.now, await zoneOf(ctx.tx, ctx.companyId));
     });
 
   /** Registers a status change that needs nothing but the client's version; it answers the order as it is afterwards. */
@@ -72,7 +78,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       querystring: orderListQuerySchema,
       response: { 200: orderPageSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, (tx, now) => orderPageOf(tx, request.query, now)),
+    handler: async (request) => runQuery(app, request, async (tx, now) => orderPageOf(tx, request.query, now, await zoneOf(tx, companyOf(request)))),
   });
 
   r.post('/api/orders', {
@@ -85,7 +91,9 @@ export async function ordersRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const { kind, ...form } = request.body;
-      const view = await runCommand(app, request, async (ctx) => orderViewOf(ctx.tx, await createOrder(ctx, kind, form), ctx.now));
+      const view = await runCommand(app, request, async (ctx) =>
+        orderViewOf(ctx.tx, await createOrder(ctx, kind, form), ctx.now, await zoneOf(ctx.tx, ctx.companyId)),
+      );
       return reply.status(201).send(view);
     },
   });
@@ -98,7 +106,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(200) }),
       response: { 200: homeBoardSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, (tx, now) => homeBoardOf(tx, request.query.limit, now)),
+    handler: async (request) => runQuery(app, request, async (tx, now) => homeBoardOf(tx, request.query.limit, now, await zoneOf(tx, companyOf(request)))),
   });
 
   r.get('/api/orders/advertisement', {
@@ -109,7 +117,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       summary: 'The shop-floor display: announcement line and orders in production',
       response: { 200: advertisementViewSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, (tx, now) => advertisementOf(tx, now)),
+    handler: async (request) => runQuery(app, request, async (tx, now) => advertisementOf(tx, now, await zoneOf(tx, companyOf(request)))),
   });
 
   r.put('/api/orders/advertisement', {
@@ -123,7 +131,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     handler: async (request) =>
       runCommand(app, request, async (ctx) => {
         await setAdvertisement(ctx, request.body.comment);
-        return advertisementOf(ctx.tx, ctx.now);
+        return advertisementOf(ctx.tx, ctx.now, await zoneOf(ctx.tx, ctx.companyId));
       }),
   });
 
@@ -135,7 +143,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       params: orderParams,
       response: { 200: orderViewSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, (tx, now) => orderViewOf(tx, request.params.id, now)),
+    handler: async (request) => runQuery(app, request, async (tx, now) => orderViewOf(tx, request.params.id, now, await zoneOf(tx, companyOf(request)))),
   });
 
   r.get('/api/orders/by-number/:orderNumber', {
@@ -147,7 +155,8 @@ export async function ordersRoutes(app: FastifyInstance) {
       params: orderNumberParamsSchema,
       response: { 200: orderViewSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, (tx, now) => orderViewByNumberOf(tx, request.params.orderNumber, now)),
+    handler: async (request) =>
+      runQuery(app, request, async (tx, now) => orderViewByNumberOf(tx, request.params.orderNumber, now, await zoneOf(tx, companyOf(request)))),
   });
 
   r.put('/api/orders/:id', {

@@ -55,7 +55,7 @@ export const stationsModule = fp(
         stationRightsWriter = writer;
       },
     });
-    await app.register(async (scope) => stationsRoutes(scope, { worklistOf: (db, stationId, now) => worklistOf(db, stationId, now) }));
+    await app.register(async (scope) => stationsRoutes(scope, { worklistOf: (db, stationId, now, timeZone) => worklistOf(db, stationId, now, timeZone) }));
     await app.register(async (scope) => stationAuthorizationRoutes(scope, (ctx, userId, stationIds) => stationRightsWriter(ctx, userId, stationIds)));
   },
   { name: 'stations' },

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { calendarDayIn, startOfDayIn } from '../../../domain/orders/working-time.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { roles, type Role } from '../../../domain/shared/roles.js';
 import { stationStreamId } from '../../../domain/stations/station.events.js';
@@ -222,24 +223,24 @@ export function historyEntry(event: StoredEvent): StationHistoryEntry {
   };
 }
 
-/** The start of the day (UTC) of `now`: "finished today" counts from here. */
-export const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+/** The start of the company's day of `now`, local midnight in its `timeZone`: "finished today" counts from here. */
+export const startOfDay = (now: Date, timeZone: string) => startOfDayIn(calendarDayIn(now, timeZone), timeZone);
 
-/** A station as GET /api/stations/{id} answers it, with its key figures of the day of `now`. */
-export async function stationViewOf(db: Executor, stationId: string, now: Date): Promise<StationView> {
+/** A station as GET /api/stations/{id} answers it, with its key figures of the company's day of `now` (in its `timeZone`). */
+export async function stationViewOf(db: Executor, stationId: string, now: Date, timeZone: string): Promise<StationView> {
   const row = await findStationRow(db, stationId);
   if (!row) throw new DomainError('NOT_FOUND');
-  const figures = await stationKeyFigures(db, [row.id], startOfDay(now));
+  const figures = await stationKeyFigures(db, [row.id], startOfDay(now, timeZone));
   return stationView(row, figures.get(row.id) ?? noKeyFigures);
 }
 
-/** One page of the overview, each station with its key figures of the day of `now`. */
-export async function stationPageOf(db: Executor, query: StationListQuery, now: Date) {
+/** One page of the overview, each station with its key figures of the company's day of `now` (in its `timeZone`). */
+export async function stationPageOf(db: Executor, query: StationListQuery, now: Date, timeZone: string) {
   const { rows, total } = await listStationRows(db, query);
   const figures = await stationKeyFigures(
     db,
     rows.map((row) => row.id),
-    startOfDay(now),
+    startOfDay(now, timeZone),
   );
   return { data: rows.map((row) => stationView(row, figures.get(row.id) ?? noKeyFigures)), total, page: query.page, limit: query.limit };
 }

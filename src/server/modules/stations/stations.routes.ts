@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { worklistSchema, type WorklistItem } from '../../../domain/orders/orders.views.js';
+import { timeZoneOf } from '../../../domain/orders/working-time.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { pagingQuery } from '../../../domain/shared/paging.js';
 import { saveSequenceSchema } from '../../../domain/stations/sequence.schema.js';
@@ -13,21 +14,25 @@ import {
   versionSchema,
 } from '../../../domain/stations/station.schema.js';
 import { historySchema, sequenceViewSchema, stationPageSchema, stationSessionSchema, stationViewSchema } from '../../../domain/stations/stations.views.js';
+import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import type { Executor } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
+import { workingTimeOfCompany } from '../company/index.js';
 import { signInAtStationWithPassword } from './station-login.js';
 import { changeStation, createStation, deleteStation, recordMaintenance, saveSequence } from './stations.handlers.js';
 import { findStationRow, sequenceViewOf, stationHistoryOf, stationPageOf, stationViewOf } from './stations.queries.js';
 
 const stationParams = z.object({ id: z.uuid() });
 
-/** The orders at a station now, waiting or in work; the orders module answers it (see `StationsService`). */
-export type WorklistReader = (db: Executor, stationId: string, now: Date) => Promise<WorklistItem[]>;
+/** The orders at a station now, waiting or in work, delayed on the company's day in `timeZone`; the orders module answers it (see `StationsService`). */
+export type WorklistReader = (db: Executor, stationId: string, now: Date, timeZone: string) => Promise<WorklistItem[]>;
 
 /** Stations and the sequence: the company's writers change them; every signed-in company user reads them. */
 export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: WorklistReader }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The company's time zone (its working time, else WORKING_TIME's): "finished today" and Delayed count its day.
+  const zoneOf = async (tx: Executor, companyId: string) => timeZoneOf(await workingTimeOfCompany(tx, companyId, app.config.workingTime));
   const readers = { preHandler: app.authenticate };
   const writers = { preHandler: app.requireChangeRight('stations') };
 
@@ -44,7 +49,7 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
       }),
       response: { 200: stationPageSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, (tx, now) => stationPageOf(tx, request.query, now)),
+    handler: async (request) => runQuery(app, request, async (tx, now) => stationPageOf(tx, request.query, now, await zoneOf(tx, companyOf(request)))),
   });
 
   r.post('/api/stations', {
@@ -56,7 +61,9 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
       response: { 201: stationViewSchema, ...errorResponses(409) },
     },
     handler: async (request, reply) => {
-      const view = await runCommand(app, request, async (ctx) => stationViewOf(ctx.tx, await createStation(ctx, request.body), ctx.now));
+      const view = await runCommand(app, request, async (ctx) =>
+        stationViewOf(ctx.tx, await createStation(ctx, request.body), ctx.now, await zoneOf(ctx.tx, ctx.companyId)),
+      );
       return reply.status(201).send(view);
     },
   });
@@ -91,7 +98,7 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
       params: stationParams,
       response: { 200: stationViewSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, (tx, now) => stationViewOf(tx, request.params.id, now)),
+    handler: async (request) => runQuery(app, request, async (tx, now) => stationViewOf(tx, request.params.id, now, await zoneOf(tx, companyOf(request)))),
   });
 
   r.put('/api/stations/:id', {
@@ -107,7 +114,7 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
       const { version, ...input } = request.body;
       return runCommand(app, request, async (ctx) => {
         await changeStation(ctx, request.params.id, input, version);
-        return stationViewOf(ctx.tx, request.params.id, ctx.now);
+        return stationViewOf(ctx.tx, request.params.id, ctx.now, await zoneOf(ctx.tx, ctx.companyId));
       });
     },
   });
@@ -139,7 +146,7 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
     handler: async (request) =>
       runCommand(app, request, async (ctx) => {
         await recordMaintenance(ctx, request.params.id, request.body.performedAt, request.body.version);
-        return stationViewOf(ctx.tx, request.params.id, ctx.now);
+        return stationViewOf(ctx.tx, request.params.id, ctx.now, await zoneOf(ctx.tx, ctx.companyId));
       }),
   });
 
@@ -161,7 +168,7 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
       runQuery(app, request, async (tx, now) => {
         const station = await findStationRow(tx, request.params.id);
         if (!station) throw new DomainError('NOT_FOUND');
-        return { stationId: station.id, stationName: station.name, data: await deps.worklistOf(tx, station.id, now) };
+        return { stationId: station.id, stationName: station.name, data: await deps.worklistOf(tx, station.id, now, await zoneOf(tx, companyOf(request))) };
       }),
   });
 
