@@ -38,8 +38,8 @@ void loadTexts(language, publicNamespaces)
       return;
     }
     root.replaceChildren();
-    const console = createRoot(root);
+    const appRoot = createRoot(root);
     // A transition: React renders the first screen in slices, yielding to the browser between them, instead
     // of one long task (the signed-in frame and the home boards together took a quarter second of CPU).
-    startTransition(() => console.render(app));
+    startTransition(() => appRoot.render(app));
   });
