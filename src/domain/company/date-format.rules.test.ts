@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeDate, writeDay, writeInstantDate } from './date-format.rules.js';
+import { writeDate, writeDay, writeInstantDate, writeInstantDateTime } from './date-format.rules.js';
 
 describe("the company's date format", () => {
   it('writes a day in each format', () => {
@@ -13,5 +13,14 @@ describe("the company's date format", () => {
     expect(writeDay('2099-12-01', 'DD.MM.YYYY')).toBe('01.12.2099');
     expect(writeInstantDate('2026-11-21T23:30:00.000Z', 'YYYY-MM-DD', 'utc')).toBe('2026-11-21');
     expect(writeInstantDate(new Date('2026-01-02T08:00:00.000Z'), 'MM/DD/YYYY', 'utc')).toBe('01/02/2026');
+  });
+
+  it("writes an instant's date and time in the company's time zone, the zone named in the reader's language", () => {
+    // 23:30 UTC is 00:30 the next day in Berlin; the offset follows DST.
+    expect(writeInstantDateTime('2026-11-21T23:30:00.000Z', 'DD.MM.YYYY', 'de', 'Europe/Berlin')).toBe('22.11.2026, 00:30 (MEZ)');
+    expect(writeInstantDateTime('2026-11-21T23:30:00.000Z', 'MM/DD/YYYY', 'en', 'Europe/Berlin')).toBe('11/22/2026, 12:30 AM (GMT+1)');
+    expect(writeInstantDateTime(new Date('2026-07-01T06:15:00.000Z'), 'YYYY-MM-DD', 'de', 'Europe/Berlin')).toBe('2026-07-01, 08:15 (MESZ)');
+    expect(writeInstantDateTime('2026-11-22T03:00:00.000Z', 'YYYY-MM-DD', 'en', 'America/New_York')).toBe('2026-11-21, 10:00 PM (EST)');
+    expect(writeInstantDateTime('2026-11-21T23:30:00.000Z', 'DD.MM.YYYY', 'en', 'UTC')).toBe('21.11.2026, 11:30 PM (UTC)');
   });
 });

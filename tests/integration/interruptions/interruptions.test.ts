@@ -76,6 +76,8 @@ describe('interruptions (Andon)', () => {
     expect(mail.text).toContain('Olga Berg reported an interruption at station SAW: Material missing.');
     expect(mail.text).toContain(`Order being worked on: ${order.orderNumber}`);
     expect(mail.text).toContain('Screws ran out');
+    // 08:00 UTC in the company's time zone (WORKING_TIME's, Berlin) and its date format.
+    expect(mail.text).toContain('Reported on 23.11.2026, 9:00 AM (GMT+1).');
     expect(mail.text).toContain(`${publicUrl}/home`);
 
     clock.advance(12 * 60_000);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDayIn } from '../../../src/domain/orders/working-time.rules.js';
 import type { CompletionAction } from '../../../src/domain/stations/station.schema.js';
 import { completedAtText } from '../../../src/server/modules/orders/orders.emails.js';
 import { notifyWorkCompletedJob, ordersDispatchRoutes } from '../../../src/server/modules/orders/orders.jobs.js';
@@ -96,7 +97,9 @@ describe("a station's notify-user action", () => {
     const [mail] = mails;
     expect(mail.subject).toBe(`Order ${order.orderNumber} completed at SAW`);
     expect(mail.text).toContain('Hello Ali,');
-    expect(mail.text).toContain(`Order ${order.orderNumber} was completed at station SAW on ${completedAtText(at, 'en', 'DD.MM.YYYY')}.`);
+    // The company never saved a working time: the time is in WORKING_TIME's zone, Berlin, and says so.
+    expect(mail.text).toContain(`Order ${order.orderNumber} was completed at station SAW on ${completedAtText(at, 'en', 'DD.MM.YYYY', 'Europe/Berlin')}.`);
+    expect(mail.text).toMatch(/, \d{1,2}:\d{2} [AP]M \(GMT\+[12]\)\./);
     expect(mail.text).toContain('Next: station DRILL.');
     expect(mail.text).toContain(`${publicUrl}/order/details/${order.id}`);
     expect(mail.html).toContain(`href="${publicUrl}/order/details/${order.id}"`);
@@ -120,7 +123,10 @@ describe("a station's notify-user action", () => {
     const [mail] = mails;
     expect(mail.subject).toBe(`Auftrag ${order.orderNumber} an DRILL abgeschlossen`);
     expect(mail.text).toContain('Hallo Sabine,');
-    expect(mail.text).toContain(`Auftrag ${order.orderNumber} wurde am ${completedAtText(at, 'de', 'DD.MM.YYYY')} an der Station DRILL abgeschlossen.`);
+    expect(mail.text).toContain(
+      `Auftrag ${order.orderNumber} wurde am ${completedAtText(at, 'de', 'DD.MM.YYYY', 'Europe/Berlin')} an der Station DRILL abgeschlossen.`,
+    );
+    expect(mail.text).toMatch(/, \d{2}:\d{2} \(MES?Z\) an der Station/);
     expect(mail.text).toContain('Die Produktion ist abgeschlossen: Der Auftrag wartet jetzt im WIP.');
     expect(mail.text).toContain(`Auftrag öffnen: ${publicUrl}/order/details/${order.id}`);
     await setActions(line.stations.drill, [deliveryBill]);
@@ -138,7 +144,7 @@ describe("a station's notify-user action", () => {
     const { at, jobId } = await lastCompletion(order.id);
     expect((await finishedJob(jobId)).state).toBe('completed');
     const [mail] = mailsTo(adminEmail).slice(before);
-    const day = at.slice(0, 10);
+    const day = calendarDayIn(at, 'Europe/Berlin');
     expect(mail.text).toContain(`was completed at station SAW on ${day}, `);
     expect(mail.html).toContain(` on ${day}, `);
     await setActions(line.stations.saw, [deliveryBill]);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dateFormats } from '../../../domain/company/company.schema.js';
+import { writeInstantDateTime } from '../../../domain/company/date-format.rules.js';
 import { defineEmailTemplate, emailLayout, escapeHtml, type EmailLocale } from '../../platform/mailer.js';
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
@@ -20,29 +22,31 @@ const interruptionReportedParams = z.object({
   note: z.string(),
   /** When it was reported, ISO. */
   at: z.string(),
+  /** The company's date format (Advanced settings). */
+  dateFormat: z.enum(dateFormats),
+  /** The company's IANA time zone (its working time's): the time is shown there, with the zone's name. */
+  timeZone: z.string().min(1),
 });
 export type InterruptionReportedEmailParams = z.infer<typeof interruptionReportedParams>;
 
 type Texts = { subject: string; greeting: string; intro: string; order: string | null; when: string; action: string; why: string };
 
-const utc = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
-
 const texts = {
-  en: (p: InterruptionReportedEmailParams): Texts => ({
+  en: (p: InterruptionReportedEmailParams, at: string): Texts => ({
     subject: `Station ${p.stationName} interrupted: ${p.reasonName}`,
     greeting: `Hello ${p.firstName},`,
     intro: `${p.reporterName || 'An operator'} reported an interruption at station ${p.stationName}: ${p.reasonName}.`,
     order: p.orderNumber ? `Order being worked on: ${p.orderNumber}` : null,
-    when: `Reported at ${utc(p.at)}.`,
+    when: `Reported on ${at}.`,
     action: 'Open the board',
     why: 'You get this email because you are an administrator of your company.',
   }),
-  de: (p: InterruptionReportedEmailParams): Texts => ({
+  de: (p: InterruptionReportedEmailParams, at: string): Texts => ({
     subject: `Station ${p.stationName} unterbrochen: ${p.reasonName}`,
     greeting: `Hallo ${p.firstName},`,
     intro: `${p.reporterName || 'Ein Werker'} hat an Station ${p.stationName} eine Unterbrechung gemeldet: ${p.reasonName}.`,
     order: p.orderNumber ? `Auftrag in Arbeit: ${p.orderNumber}` : null,
-    when: `Gemeldet um ${utc(p.at)}.`,
+    when: `Gemeldet am ${at}.`,
     action: 'Board öffnen',
     why: 'Sie erhalten diese E-Mail, weil Sie Administrator Ihrer Firma sind.',
   }),
@@ -53,7 +57,7 @@ export const interruptionReportedEmail = defineEmailTemplate({
   name: 'interruption-reported',
   params: interruptionReportedParams,
   render(params, locale, links) {
-    const t = texts[locale](params);
+    const t = texts[locale](params, writeInstantDateTime(params.at, params.dateFormat, locale, params.timeZone));
     const href = boardUrl(links.publicUrl);
     const lines = [
       t.greeting,

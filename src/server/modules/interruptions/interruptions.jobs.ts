@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { timeZoneOf } from '../../../domain/orders/working-time.rules.js';
 import type { InterruptionEvent } from '../../../domain/interruptions/interruption.events.js';
 import { withTenant, type Executor } from '../../platform/db.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
 import { isPermanentJobFailure } from '../../platform/job-errors.js';
 import { defineJob } from '../../platform/jobs.js';
+import { dateFormatOf, workingTimeOfCompany } from '../company/index.js';
 import { userNamesByIds } from '../identity/index.js';
 import { stationNamesById } from '../stations/index.js';
 import { interruptionReportedEmail } from './interruptions.emails.js';
@@ -50,7 +52,9 @@ export const notifySupervisorsOfInterruptionJob = defineJob<InterruptionReported
       if (stationName === undefined) return undefined;
       const reporterName = (await userNamesByIds(tx, [data.reportedBy])).get(data.reportedBy) ?? '';
       const order = data.orderId ? await tx.selectFrom('orders').select('order_number').where('id', '=', data.orderId).executeTakeFirst() : undefined;
-      return { supervisors, stationName, reporterName, orderNumber: order?.order_number ?? null };
+      const dateFormat = await dateFormatOf(tx, data.companyId);
+      const timeZone = timeZoneOf(await workingTimeOfCompany(tx, data.companyId, ctx.config.workingTime));
+      return { supervisors, stationName, reporterName, orderNumber: order?.order_number ?? null, dateFormat, timeZone };
     });
     if (!found) {
       ctx.log.info({ interruptionId: data.interruptionId }, 'no supervisor with an email address, or the station is gone: nothing sent');
@@ -67,6 +71,8 @@ export const notifySupervisorsOfInterruptionJob = defineJob<InterruptionReported
           orderNumber: found.orderNumber,
           note: data.note,
           at: data.at,
+          dateFormat: found.dateFormat,
+          timeZone: found.timeZone,
         },
         supervisor.locale,
         { publicUrl: ctx.config.publicUrl },

@@ -11,6 +11,7 @@ const params = (overrides: Partial<WorkCompletedEmailParams> = {}): WorkComplete
   stationName: 'SÄGE',
   completedAt: '2026-11-21T08:03:00.000Z',
   dateFormat: 'DD.MM.YYYY',
+  timeZone: 'Europe/Berlin',
   nextStationName: 'BOHREN',
   finished: false,
   ...overrides,
@@ -30,19 +31,19 @@ describe('the work-completed email of a station', () => {
 
   it("writes the date in the company's date format", () => {
     const mail = workCompletedEmail.render(params({ dateFormat: 'YYYY-MM-DD' }), 'en', links);
-    expect(mail.text).toContain('on 2026-11-21, 8:03 AM (UTC)');
-    expect(mail.html).toContain('2026-11-21, 8:03 AM (UTC)');
-    expect(workCompletedEmail.render(params({ dateFormat: 'MM/DD/YYYY' }), 'de', links).text).toContain('am 11/21/2026, 08:03 (UTC)');
+    expect(mail.text).toContain('on 2026-11-21, 9:03 AM (GMT+1)');
+    expect(mail.html).toContain('2026-11-21, 9:03 AM (GMT+1)');
+    expect(workCompletedEmail.render(params({ dateFormat: 'MM/DD/YYYY' }), 'de', links).text).toContain('am 11/21/2026, 09:03 (MEZ)');
   });
 
-  it('speaks English and German, with the time of completion in UTC', () => {
+  it("speaks English and German, with the time of completion in the company's time zone", () => {
     const en = workCompletedEmail.render(params(), 'en', links);
     expect(en.subject).toBe('Order 000042 completed at SÄGE');
-    expect(en.text).toContain('Order 000042 was completed at station SÄGE on 21.11.2026, 8:03 AM (UTC).');
+    expect(en.text).toContain('Order 000042 was completed at station SÄGE on 21.11.2026, 9:03 AM (GMT+1).');
     expect(en.text).toContain('Next: station BOHREN.');
     const de = workCompletedEmail.render(params(), 'de', links);
     expect(de.subject).toBe('Auftrag 000042 an SÄGE abgeschlossen');
-    expect(de.text).toContain('Auftrag 000042 wurde am 21.11.2026, 08:03 (UTC) an der Station SÄGE abgeschlossen.');
+    expect(de.text).toContain('Auftrag 000042 wurde am 21.11.2026, 09:03 (MEZ) an der Station SÄGE abgeschlossen.');
     expect(de.text).toContain('Als Nächstes: Station BOHREN.');
   });
 
@@ -60,8 +61,12 @@ describe('the work-completed email of a station', () => {
     expect(mail.html).toContain('&lt;b&gt;Ali&lt;/b&gt;');
   });
 
-  it("writes the instant's date in the company's format and its time per language", () => {
-    expect(completedAtText('2026-01-05T17:30:00.000Z', 'en', 'DD/MM/YYYY')).toBe('05/01/2026, 5:30 PM (UTC)');
-    expect(completedAtText('2026-01-05T17:30:00.000Z', 'de', 'DD.MM.YYYY')).toBe('05.01.2026, 17:30 (UTC)');
+  it("writes the instant's date in the company's format and its time per language, in the company's time zone", () => {
+    expect(completedAtText('2026-01-05T17:30:00.000Z', 'en', 'DD/MM/YYYY', 'UTC')).toBe('05/01/2026, 5:30 PM (UTC)');
+    expect(completedAtText('2026-01-05T17:30:00.000Z', 'de', 'DD.MM.YYYY', 'UTC')).toBe('05.01.2026, 17:30 (UTC)');
+    // 23:30 UTC is half past midnight of the next day in Berlin: an hour ahead in winter, two in summer.
+    expect(completedAtText('2026-01-05T23:30:00.000Z', 'de', 'DD.MM.YYYY', 'Europe/Berlin')).toBe('06.01.2026, 00:30 (MEZ)');
+    expect(completedAtText('2026-07-05T23:30:00.000Z', 'de', 'DD.MM.YYYY', 'Europe/Berlin')).toBe('06.07.2026, 01:30 (MESZ)');
+    expect(completedAtText('2026-07-05T23:30:00.000Z', 'en', 'YYYY-MM-DD', 'Europe/Berlin')).toBe('2026-07-06, 1:30 AM (GMT+2)');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateFormats } from '../../../domain/company/company.schema.js';
-import { writeInstantDate, type DateFormat } from '../../../domain/company/date-format.rules.js';
+import { writeInstantDateTime, type DateFormat } from '../../../domain/company/date-format.rules.js';
 import { defineEmailTemplate, emailLayout, escapeHtml, type EmailLocale } from '../../platform/mailer.js';
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
@@ -11,13 +11,11 @@ const button = (href: string, label: string) =>
 export const orderDetailsUrl = (publicUrl: string, orderId: string) => `${publicUrl}/order/details/${encodeURIComponent(orderId)}`;
 
 /**
- * When: the date in the company's date format, the time in the user's language. Companies have no
- * time zone yet, so the time is UTC and says so (as the stations' "today" is UTC).
+ * When: in the company's time zone, the date in the company's date format, the time and the zone's
+ * name in the user's language (`21.11.2026, 09:03 (MEZ)`).
  */
-export function completedAtText(iso: string, locale: EmailLocale, dateFormat: DateFormat): string {
-  const time = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
-  // Some ICU versions put a narrow no-break space before AM/PM; plain text mail reads better with a space.
-  return `${writeInstantDate(iso, dateFormat, 'utc')}, ${time.replace(/[\u202f\u00a0]/g, ' ')} (UTC)`;
+export function completedAtText(iso: string, locale: EmailLocale, dateFormat: DateFormat, timeZone: string): string {
+  return writeInstantDateTime(iso, dateFormat, locale, timeZone);
 }
 
 const workCompletedParams = z.object({
@@ -28,6 +26,8 @@ const workCompletedParams = z.object({
   completedAt: z.iso.datetime({ offset: true }),
   /** The company's date format (Advanced settings). */
   dateFormat: z.enum(dateFormats),
+  /** The company's IANA time zone (its working time's): the time is shown there. */
+  timeZone: z.string().min(1),
   /** Where the order goes next; null with `finished` when it left the line. */
   nextStationName: z.string().nullable(),
   /** Production is finished: the order went to the WIP stage. */
@@ -69,7 +69,7 @@ export const workCompletedEmail = defineEmailTemplate({
   name: 'orders-work-completed',
   params: workCompletedParams,
   render(params, locale, links) {
-    const t = workCompletedText[locale](params, completedAtText(params.completedAt, locale, params.dateFormat));
+    const t = workCompletedText[locale](params, completedAtText(params.completedAt, locale, params.dateFormat, params.timeZone));
     const href = orderDetailsUrl(links.publicUrl, params.orderId);
     return {
       subject: t.subject,

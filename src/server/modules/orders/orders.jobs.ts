@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { OrderEvent } from '../../../domain/orders/order.events.js';
 import { orderStatuses } from '../../../domain/orders/order.schema.js';
+import { timeZoneOf } from '../../../domain/orders/working-time.rules.js';
 import { runInTenant } from '../../platform/command.js';
 import { withTenant, type Tx } from '../../platform/db.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
 import { isPermanentJobFailure } from '../../platform/job-errors.js';
 import { defineJob, type JobContext } from '../../platform/jobs.js';
 import type { EmailLocale } from '../../platform/mailer.js';
-import { dateFormatOf } from '../company/index.js';
+import { dateFormatOf, workingTimeOfCompany } from '../company/index.js';
 import { findUserById } from '../identity/index.js';
 import { findStationRow, stationNamesById } from '../stations/index.js';
 import { workCompletedEmail, type WorkCompletedEmailParams } from './orders.emails.js';
@@ -58,6 +59,7 @@ async function recipientsOf(tx: Tx, data: WorkCompletedJob, ctx: JobContext): Pr
   }
   const nextStationName = data.nextStationId ? ((await stationNamesById(tx, [data.nextStationId])).get(data.nextStationId) ?? null) : null;
   const dateFormat = await dateFormatOf(tx, data.companyId);
+  const timeZone = timeZoneOf(await workingTimeOfCompany(tx, data.companyId, ctx.config.workingTime));
   const recipients: Recipient[] = [];
   for (const userId of userIds) {
     const user = await findUserById(tx, userId);
@@ -80,6 +82,7 @@ async function recipientsOf(tx: Tx, data: WorkCompletedJob, ctx: JobContext): Pr
         stationName: station.name,
         completedAt: data.completedAt,
         dateFormat,
+        timeZone,
         nextStationName,
         finished: data.nextStationId === null,
       },
