@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { staticClosure, type Manifest } from './scripts/vite-manifest.js';
 
 // The texts the public pages read (src/web/lib/i18n.ts, publicNamespaces): their own chunk per language.
 const publicTexts = new Set(['common', 'auth', 'screens', 'errors', 'validation', 'message']);
@@ -15,13 +16,6 @@ function textsChunk(id: string): string | null {
   const match = /\/src\/web\/locales\/(\w+)\/([\w-]+)\.json$/.exec(id);
   if (!match) return null;
   return `texts-${match[1]}-${publicTexts.has(match[2]) ? 'public' : 'console'}`;
-}
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
 }
 
 /** The prerender module's contract (src/web/prerender.tsx), as built for node. */
@@ -68,19 +62,9 @@ function prerenderPublicPages(): Plugin {
         });
         const module = (await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href)) as PrerenderModule;
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-        const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+        const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
         const inTemplate = (file: string) => template.includes(`/${file}"`);
-        const closure = (keys: string[]) => {
-          const seen = new Set<string>();
-          const stack = [...keys];
-          while (stack.length > 0) {
-            const key = stack.pop() as string;
-            if (seen.has(key) || !manifest[key]) continue;
-            seen.add(key);
-            stack.push(...(manifest[key].imports ?? []));
-          }
-          return [...seen].map((key) => manifest[key]);
-        };
+        const closure = (keys: string[]) => [...staticClosure(manifest, keys)].map((key) => manifest[key]);
         const authPage = Object.keys(manifest).find((key) => key.endsWith('app/pages/auth-page.tsx'));
         if (!authPage) throw new Error('prerender: the manifest has no auth page');
         mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });

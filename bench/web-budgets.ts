@@ -5,14 +5,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
+import { staticClosure, type Manifest } from '../scripts/vite-manifest.js';
 
 export interface BudgetResult {
   /** What is measured, e.g. `/login: entry (index.html's scripts)`. */
@@ -50,19 +43,6 @@ function gzippedSize(dir: string, file: string): number {
   return existsSync(gz) ? statSync(gz).size : gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length;
 }
 
-/** Every chunk reached from `keys` through static imports. */
-function closure(manifest: Manifest, keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...keys];
-  while (stack.length > 0) {
-    const key = stack.pop() as string;
-    if (seen.has(key) || !manifest[key]) continue;
-    seen.add(key);
-    stack.push(...(manifest[key].imports ?? []));
-  }
-  return seen;
-}
-
 /** The key of the chunk a dynamic import of `chunk` whose file matches `pattern` loads. */
 function dynamicImportOf(manifest: Manifest, chunk: string, pattern: RegExp): string {
   const found = (manifest[chunk]?.dynamicImports ?? []).find((key) => pattern.test(manifest[key]?.file ?? key));
@@ -88,7 +68,7 @@ export function measureBudgets(webDir: string): BudgetResult[] {
   const consoleTexts = keyOf(manifest, /texts-en-console/);
 
   const measure = (name: string, budget: number, keys: string[]): BudgetResult => {
-    const files = [...closure(manifest, keys)].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+    const files = [...staticClosure(manifest, keys)].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
     return { name, budget, files, bytes: files.reduce((sum, file) => sum + gzippedSize(webDir, file), 0) };
   };
   return [
