@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,6 +56,12 @@ export async function stopProcess(server: ChildServer | undefined, signal: NodeJ
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill(signal);
   await server.exited;
+}
+
+/** Keeps the worker processes' output in RELIABILITY_LOG when it is set, then stops them. */
+export async function stopWorkers(workers: readonly ChildServer[]): Promise<void> {
+  if (process.env.RELIABILITY_LOG) writeFileSync(process.env.RELIABILITY_LOG, workers.map((worker) => worker.output()).join('\n=====\n'));
+  for (const worker of workers) await stopProcess(worker);
 }
 
 /**

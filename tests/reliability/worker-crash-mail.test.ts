@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../support/app.js';
 import { mailTo, startMailbox, type Mailbox } from '../support/identity.js';
 import { testRedisUrl } from '../support/services.js';
 import { createJobQueue } from '../../src/server/platform/jobs-queue.js';
-import { loseQueueData, report, startWorkerProcess, stopProcess, waitUntil, type ChildServer } from './support.js';
+import { loseQueueData, report, startWorkerProcess, stopProcess, stopWorkers, waitUntil, type ChildServer } from './support.js';
 
 // A worker process killed (SIGKILL) while it sends mail to a slow SMTP server (issue 17, item 3).
 // The server holds each message 1.5 s before it accepts it, and keeps it even when the client has
@@ -26,11 +26,7 @@ beforeAll(async () => {
   t = await createTestApp({ REDIS_URL: testRedisUrl(), SMTP_URL: mailbox.url, JWT_SECRET });
 });
 afterAll(async () => {
-  if (process.env.RELIABILITY_LOG) {
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(process.env.RELIABILITY_LOG, workers.map((worker) => worker.output()).join('\n=====\n'));
-  }
-  for (const worker of workers) await stopProcess(worker);
+  await stopWorkers(workers);
   await t?.close();
   await loseQueueData(t.queuePrefix);
   await mailbox?.close();

@@ -10,7 +10,7 @@ import { testRedisUrl } from '../support/services.js';
 import { createJobQueue } from '../../src/server/platform/jobs-queue.js';
 import { findChrome } from '../../src/server/platform/pdf.js';
 import { create, product } from '../integration/materials/support.js';
-import { loseQueueData, report, startWorkerProcess, stopProcess, waitUntil, type ChildServer } from './support.js';
+import { loseQueueData, report, startWorkerProcess, stopProcess, stopWorkers, waitUntil, type ChildServer } from './support.js';
 
 // A worker process killed (SIGKILL) in the middle of a PDF job (issue 17): BullMQ's lock on the
 // job runs out, the job counts as stalled and goes back to the queue, and the next worker makes
@@ -30,11 +30,7 @@ beforeAll(async () => {
   admin = clientOf(t, company.admin.token);
 });
 afterAll(async () => {
-  if (process.env.RELIABILITY_LOG) {
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(process.env.RELIABILITY_LOG, workers.map((worker) => worker.output()).join('\n=====\n'));
-  }
-  for (const worker of workers) await stopProcess(worker);
+  await stopWorkers(workers);
   await t?.close();
   await loseQueueData(t.queuePrefix);
 });
