@@ -1,4 +1,4 @@
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { sql } from 'kysely';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageQuotaBytes } from '../../../src/domain/company/company-account.schema.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, signedInMaster, type Client, type TestCompany } from '../../support/identity.js';
+import { finished, request } from '../documents/support.js';
 import { create, JPEG_BYTES, multipartFile, PNG_BYTES, product } from '../materials/support.js';
 import { createShipment, filesUnder, multipartFile as attachmentFile, shippingCompany, type ShippingCompany } from '../shipments/support.js';
 
@@ -164,6 +165,22 @@ describe('the storage quota of the plan', () => {
     expect((await shipper.admin.get('/api/documents')).json().total).toBe(before);
     await emptyFiller(shipper.company.companyId);
     expect((await shipper.admin.post('/api/documents', { type: 'delivery-bill', subjectId: shipment.id })).statusCode).toBe(202);
+  });
+
+  it('counts a generated document by its recorded size (not by walking its folder), on the account', async () => {
+    // A company of its own: no document of another test is generated in between.
+    const printer = await shippingCompany(t, 'Speicher Belege');
+    const shipment = await createShipment(printer.admin, [(await printer.readyOrder()).id]);
+    const owner = clientOf(t, printer.company.superUser.token);
+    const before = (await owner.get('/api/company-account/account')).json().storageBytes as number;
+    const document = await finished(t, printer.admin, (await request(printer.admin, { type: 'delivery-bill', subjectId: shipment.id })).id);
+    expect(document.status).toBe('generated');
+    expect(document.size).toBeGreaterThan(1000);
+    const after = (await owner.get('/api/company-account/account')).json().storageBytes as number;
+    expect(after - before).toBe(document.size);
+    // A file in the documents folder that no document records (a crash between writing and recording) does not count.
+    await writeFile(path.join(companyFolder(printer.company.companyId), 'documents', 'stray.pdf'), PDF_BYTES);
+    expect((await owner.get('/api/company-account/account')).json().storageBytes).toBe(after);
   });
 
   it('lets only one of two concurrent uploads take the last room: the other is refused and the quota is never passed', async () => {

@@ -20,7 +20,7 @@ export async function companyAccountOf(db: Executor, dataDir: string, companyId:
     trialDaysLeft: trialDaysLeft(terms, now),
     readOnly: trialHasEnded(terms, now),
     users: row.user_count,
-    storageBytes: await companyStorageBytes(dataDir, companyId),
+    storageBytes: await companyStorageBytes(db, dataDir, companyId),
     storageQuotaBytes: storageQuotaBytes[row.plan],
     mayDelete: role === 'SUPER_USER',
     latestExport: latest ? exportViewOf(latest) : null,

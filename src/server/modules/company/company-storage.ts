@@ -43,7 +43,7 @@ export const storageQuotaExceeded = () => new DomainError('STORAGE_QUOTA_EXCEEDE
 export async function companyStorageOf(db: Executor, dataDir: string, companyId: string): Promise<CompanyStorage> {
   const row = await findCompany(db, companyId);
   if (!row) throw new DomainError('NOT_FOUND');
-  const usedBytes = await companyStorageBytes(dataDir, companyId);
+  const usedBytes = await companyStorageBytes(db, dataDir, companyId);
   return { quotaBytes: storageQuotaBytes[row.plan], usedBytes, roomBytes: storageRoomLeft(row.plan, usedBytes) };
 }
 

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LogoType } from '../../../domain/company/company.rules.js';
+import type { Executor } from '../../platform/db.js';
 
 /**
  * Every file of a company lives under `DATA_DIR/companies/<companyId>/`: deleting the customer
@@ -11,8 +12,8 @@ export function companyDir(dataDir: string, companyId: string): string {
   return path.join(dataDir, 'companies', companyId);
 }
 
-/** Bytes of all files under a folder (0 when it does not exist). */
-export async function bytesUnder(dir: string): Promise<number> {
+/** Bytes of all files under a folder (0 when it does not exist), but for the named entries directly in it. */
+export async function bytesUnder(dir: string, skip: ReadonlySet<string> = new Set()): Promise<number> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -22,6 +23,7 @@ export async function bytesUnder(dir: string): Promise<number> {
   }
   let total = 0;
   for (const entry of entries) {
+    if (skip.has(entry.name)) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) total += await bytesUnder(full);
     else if (entry.isFile()) total += await sizeOf(full);
@@ -42,12 +44,31 @@ async function sizeOf(file: string): Promise<number> {
 /** Where a company's data exports (zips) are written: inside its folder, so they go with it, but not its storage. */
 export const exportsDir = (dataDir: string, companyId: string) => path.join(companyDir(dataDir, companyId), 'exports');
 
+/** The bytes a module keeps on record for the files of its folder of a company (a sum over its rows). */
+export type RecordedFolderBytes = (db: Executor, companyId: string) => Promise<number>;
+
+const recordedFolders = new Map<string, RecordedFolderBytes>();
+
+/**
+ * A module that records the size of every file it keeps in a folder of its own directly under the
+ * company's (`documents`) says so here: the storage check then sums its records instead of walking
+ * the folder, which would stat every file on each check, and a company's documents only grow.
+ */
+export function addRecordedFolder(folder: string, bytes: RecordedFolderBytes): void {
+  if (!/^[\w-]+$/.test(folder) || folder === 'exports') throw new Error(`Not a folder of its own: ${folder}`);
+  recordedFolders.set(folder, bytes);
+}
+
 /**
  * The storage a company uses: every file under its folder (logo, material images, shipment
- * attachments, documents) but its data exports, which are copies of the rest.
+ * attachments, documents) but its data exports, which are copies of the rest. Folders whose module
+ * records its files' sizes count by those records (`addRecordedFolder`); the rest is walked.
  */
-export async function companyStorageBytes(dataDir: string, companyId: string): Promise<number> {
-  return Math.max(0, (await bytesUnder(companyDir(dataDir, companyId))) - (await bytesUnder(exportsDir(dataDir, companyId))));
+export async function companyStorageBytes(db: Executor, dataDir: string, companyId: string): Promise<number> {
+  const walked = await bytesUnder(companyDir(dataDir, companyId), new Set(['exports', ...recordedFolders.keys()]));
+  let recorded = 0;
+  for (const bytes of recordedFolders.values()) recorded += await bytes(db, companyId);
+  return walked + recorded;
 }
 
 const logoNames: Record<LogoType, string> = { 'image/png': 'logo.png', 'image/jpeg': 'logo.jpg' };

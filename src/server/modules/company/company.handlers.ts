@@ -123,9 +123,9 @@ function customerRow(row: CompanyRow, storageBytes: number): CustomerAccountRow 
   };
 }
 
-async function customerDetail(deps: CompanyDeps, row: CompanyRow, now: Date): Promise<CustomerAccountDetail> {
+async function customerDetail(db: Db, deps: CompanyDeps, row: CompanyRow, now: Date): Promise<CustomerAccountDetail> {
   return {
-    ...customerRow(row, await companyStorageBytes(deps.config.dataDir, row.id)),
+    ...customerRow(row, await companyStorageBytes(db, deps.config.dataDir, row.id)),
     referralSource: row.referral_source,
     readOnly: trialHasEnded({ plan: row.plan, trialEndsAt: row.trial_ends_at }, now),
     basicSettings: { halfVacationDays: false, suggestionRecipientId: null, mediaOnNewRecord: false, ...row.basic_settings, companyName: row.company_name },
@@ -261,14 +261,14 @@ export async function replaceLogo(ctx: CommandContext, deps: CompanyDeps, bytes:
 /** The product operator's customer list (every company: a platform read). */
 export async function customerAccounts(db: Db, deps: CompanyDeps, query: { page: number; limit: number; companyName?: string }) {
   const { rows, total } = await withSystem(db, (tx) => customerPage(tx, query));
-  const data = await Promise.all(rows.map(async (row) => customerRow(row, await companyStorageBytes(deps.config.dataDir, row.id))));
+  const data = await Promise.all(rows.map(async (row) => customerRow(row, await companyStorageBytes(db, deps.config.dataDir, row.id))));
   return { data, total, page: query.page, limit: query.limit };
 }
 
 export async function customerAccount(db: Db, deps: CompanyDeps, companyId: string, now: Date): Promise<CustomerAccountDetail> {
   const row = await withSystem(db, (tx) => findCompany(tx, companyId));
   if (!row) throw notFound();
-  return customerDetail(deps, row, now);
+  return customerDetail(db, deps, row, now);
 }
 
 /**

@@ -18,7 +18,7 @@ export {
   type CompanyDeps,
 } from './company.handlers.js';
 export { findCompany, type CompanyRow } from './company.queries.js';
-export { companyDir } from './company.files.js';
+export { addRecordedFolder, companyDir } from './company.files.js';
 export {
   capAtRoom,
   companyStorageOf,

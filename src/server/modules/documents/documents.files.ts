@@ -8,10 +8,13 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** `DATA_DIR/companies/<companyId>`: a customer's files stay in its own folder (docs/company.md). */
 const companyFolder = companyDir;
 
+/** The folder of the PDFs under the company's (the storage check counts it by the documents' recorded sizes). */
+export const DOCUMENTS_FOLDER = 'documents';
+
 /** Where a document's PDF is, relative to the company's folder: `documents/<documentId>.pdf`. */
 export function documentPath(documentId: string): string {
   if (!uuidPattern.test(documentId)) throw new Error('documentPath: the document id must be a uuid');
-  return path.posix.join('documents', `${documentId}.pdf`);
+  return path.posix.join(DOCUMENTS_FOLDER, `${documentId}.pdf`);
 }
 
 /** Writes the PDF beside its place and moves it in, so a reader never sees half a file; a rerun overwrites it. */

@@ -32,6 +32,19 @@ async function viewsOf(tx: Executor, rows: DocumentRow[]): Promise<DocumentView[
   }));
 }
 
+/**
+ * Bytes of the company's stored PDFs, from their records (every generated document has its file's
+ * size): the storage check counts the `documents` folder by this sum instead of walking it.
+ */
+export async function documentBytesOf(db: Executor, companyId: string): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('size'), eb.val('0')).as('bytes'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
 /** A document of the tenant (another company's: 404). */
 export async function findDocumentRow(tx: Executor, documentId: string): Promise<DocumentRow | undefined> {
   return tx.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();

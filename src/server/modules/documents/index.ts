@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { addRecordedFolder } from '../company/index.js';
 import { documentsProjection } from './documents.projection.js';
+import { DOCUMENTS_FOLDER } from './documents.files.js';
+import { documentBytesOf } from './documents.queries.js';
 import { documentsRoutes } from './documents.routes.js';
+
+// Every generated document records its file's size: the storage check sums those (the server and the worker import this index).
+addRecordedFolder(DOCUMENTS_FOLDER, documentBytesOf);
 
 /** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
 export const documentsProjections = [documentsProjection];
