@@ -27,7 +27,7 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { recordEvents, staleCopy, type CommandContext, type CommandDeps } from '../../platform/command.js';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.js';
-import { withSystem, withTenant, type Db, type Executor } from '../../platform/db.js';
+import { withSystem, type Db, type Executor } from '../../platform/db.js';
 import { forgetDevMail } from '../../platform/mailer.js';
 import { companyStorageBytes, removeCompanyFiles, writeLogo } from './company.files.js';
 import { customerPage, findCompany, lastOrderNumberIssued, settingsVersion, type CompanyRow } from './company.queries.js';
@@ -157,7 +157,8 @@ export async function companyDisplay(tx: Executor, companyId: string, now: Date)
 
 /** Which optional functions the company has on (what `app.requireFunction` asks); an unknown company has none. */
 export async function functionsOfCompany(db: Db, companyId: string): Promise<CompanyFunctions | null> {
-  const row = await withTenant(db, companyId, (tx) => findCompany(tx, companyId));
+  // An access check for the verified principal's own company: one statement, no tenant transaction (docs/decisions.md).
+  const row = await findCompany(db, companyId);
   return row ? companyFunctionsOf(row.basic_settings.functions) : null;
 }
 
@@ -330,8 +331,9 @@ export async function deleteCustomerAccount(ctx: CommandContext, deps: CompanyDe
 export function trialWriteCheck(deps: Pick<CommandDeps, 'db' | 'clock'>) {
   return async (principal: { role: string; companyId: string | null }) => {
     if (principal.role === 'MASTER' || !principal.companyId) return;
-    const companyId = principal.companyId;
-    const row = await withTenant(deps.db, companyId, (tx) => findCompany(tx, companyId));
+    // An access check, like the session check: one statement on the platform connection, for the
+    // verified principal's own company, no tenant transaction around it (docs/decisions.md).
+    const row = await findCompany(deps.db, principal.companyId);
     if (row && trialHasEnded({ plan: row.plan, trialEndsAt: row.trial_ends_at }, deps.clock.now())) throw new DomainError('TRIAL_EXPIRED');
   };
 }

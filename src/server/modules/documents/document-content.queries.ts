@@ -7,7 +7,7 @@ import { permanentJobFailure } from '../../platform/jobs.js';
 import { findCompany } from '../company/index.js';
 import { userNamesByIds } from '../identity/index.js';
 import { findMaterial } from '../materials/index.js';
-import { findOrderRow } from '../orders/index.js';
+import { findOrderRow, findOrderRows } from '../orders/index.js';
 import { findShipmentRow } from '../shipments/index.js';
 import { stationNamesById } from '../stations/index.js';
 import type { DocumentRow } from './documents.tables.js';
@@ -126,11 +126,7 @@ async function deliveryBill(tx: Tx, shipmentId: string): Promise<DeliveryBillCon
   if (!shipment) throw subjectGone('delivery-bill');
   const state = shipment.state;
   const orderIds = state.orders.map((order) => order.orderId);
-  const byId = new Map<string, NonNullable<Awaited<ReturnType<typeof findOrderRow>>>['state']>();
-  for (const orderId of orderIds) {
-    const row = await findOrderRow(tx, orderId);
-    if (row) byId.set(orderId, row.state);
-  }
+  const byId = new Map((await findOrderRows(tx, orderIds)).map((row) => [row.id, row.state] as const));
   const first = byId.get(orderIds[0] ?? '');
   return {
     type: 'delivery-bill',

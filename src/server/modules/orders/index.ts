@@ -9,7 +9,10 @@ export const ordersProjections = [ordersProjection, stationFlowProjection, opera
 
 export { materialIsInAnOrderInProduction, orderListStatement, stationOfOperator } from './orders.queries.js';
 export { orderSummariesOf, setShipmentReader, shippableOrderRows, type OrderShipment } from './orders.queries.js';
-export { findOrderRow } from './orders.queries.js';
+export { findOrderRow, findOrderRows } from './orders.queries.js';
+// The home screen's one read (modules/home) answers these boards as their own routes do.
+export { homeBoardOf } from './orders.queries.js';
+export { stationBoardOf, type PredictionSettings } from './board.queries.js';
 export { followShipment, type ShipmentOrderCommand } from './orders.handlers.js';
 
 /**

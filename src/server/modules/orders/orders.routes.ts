@@ -6,6 +6,7 @@ import {
   changeOrderSchema,
   completeWorkSchema,
   createOrderSchema,
+  homeBoardQuerySchema,
   measureValueSchema,
   moveToStationSchema,
   orderActionSchema,
@@ -103,7 +104,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     schema: {
       tags: ['orders'],
       summary: 'The home board: orders with number, status and delayed',
-      querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(200) }),
+      querystring: homeBoardQuerySchema,
       response: { 200: homeBoardSchema, ...errorResponses() },
     },
     handler: async (request) => runQuery(app, request, async (tx, now) => homeBoardOf(tx, request.query.limit, now, await zoneOf(tx, companyOf(request)))),

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { mayChange } from '../../../domain/team/rights.js';
-import { withTenant } from '../../platform/db.js';
 import { halfVacationDaysOfUser, writeStationRightsOf } from './team.handlers.js';
-import { employeeView, grantedChangeRights } from './team.queries.js';
+import { changeRightsOfPrincipal, employeeView } from './team.queries.js';
 import { teamRoutes } from './team.routes.js';
 
 export { saveUserRights } from './team.handlers.js';
@@ -24,7 +23,7 @@ export const teamModule = fp(
         throw new DomainError('CHANGE_RIGHT_MISSING');
       }
       if (!principal.companyId) throw new DomainError('FORBIDDEN');
-      const granted = await withTenant(app.db, principal.companyId, (tx) => grantedChangeRights(tx, principal.userId));
+      const granted = await changeRightsOfPrincipal(app.db, principal.companyId, principal.userId);
       if (!mayChange(principal.role, granted, area)) throw new DomainError('CHANGE_RIGHT_MISSING');
     });
     app.stations.setStationRightsWriter(writeStationRightsOf);

@@ -55,6 +55,16 @@ export async function loadUserRights(db: Executor, eventStore: EventStore, compa
 }
 
 /** The change rights granted to an administration user (read model; the owner's are implied by the role). */
+/**
+ * The change rights of a signed-in user, for the access check: one statement on the platform
+ * connection (no tenant transaction around it, like the session check), filtered by the verified
+ * principal's company as well as the user.
+ */
+export async function changeRightsOfPrincipal(db: Executor, companyId: string, userId: string): Promise<ChangeRight[]> {
+  const rows = await db.selectFrom('user_change_rights').select('change_right').where('user_id', '=', userId).where('company_id', '=', companyId).execute();
+  return rows.map((row) => row.change_right);
+}
+
 export async function grantedChangeRights(db: Executor, userId: string): Promise<ChangeRight[]> {
   const rows = await db.selectFrom('user_change_rights').select('change_right').where('user_id', '=', userId).orderBy('change_right').execute();
   return rows.map((row) => row.change_right);
