@@ -41,6 +41,7 @@ import { documentsModule } from './modules/documents/index.js';
 import { suggestionsModule } from './modules/suggestions/index.js';
 import { keyFiguresModule } from './modules/key-figures/index.js';
 import { interruptionsModule } from './modules/interruptions/index.js';
+import { homeModule } from './modules/home/index.js';
 import { registerInlineProjections } from './projections.js';
 
 export interface AppDependencies {
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(suggestionsModule);
   await app.register(keyFiguresModule);
   await app.register(interruptionsModule);
+  await app.register(homeModule);
 
   // Console (built web app), with the SPA's index.html for every non-API route.
   if (existsSync(path.join(webDistDir, 'index.html'))) {

@@ -204,6 +204,9 @@ export const orderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
+/** GET /api/orders/board: how many orders the home board shows (by default 200; `GET /api/home` shows that many). */
+export const homeBoardQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(200) });
+
 /** Net value of one position in cents: quantity times net price, exact to the cent. */
 export const positionNetCents = (position: { quantity: number; netPrice: number }) => position.quantity * Math.round(position.netPrice * 100);
 

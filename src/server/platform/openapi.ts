@@ -41,6 +41,7 @@ export const apiTags = [
   { name: 'suggestions', description: 'Improvement suggestions: submitted by any user, marked by the writers.' },
   { name: 'key-figures', description: 'Key figures from the event history, their settings and rebuild.' },
   { name: 'interruptions', description: 'Interruptions reported at a station and their resolution.' },
+  { name: 'home', description: "The home screen's boards in one read: the orders, the station board, the open interruptions, today's key figures." },
 ] as const;
 
 // Answer schemas shared by routes become components (`$ref`), so the document stays small and a generated

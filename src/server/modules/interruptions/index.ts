@@ -4,6 +4,8 @@ import { interruptionsProjection } from './interruptions.projection.js';
 import { interruptionReasonUsage } from './interruptions.queries.js';
 import { interruptionsRoutes } from './interruptions.routes.js';
 
+export { interruptionPageOf } from './interruptions.queries.js';
+
 /** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
 export const interruptionsProjections = [interruptionsProjection];
 
