@@ -23,8 +23,9 @@ import { useNotify } from '../../ui/notification-bar';
 import { openInterruptionsKey, stationBoardKey, useMoveCard, useOpenInterruptions, useStationBoard } from './api/board';
 import './board.css';
 
-const boardTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${STATION_STREAM_TYPE}`, `type:${SEQUENCE_STREAM_TYPE}`] as const;
-/** The interruptions' live topic (docs/interruptions.md). */
+/** What moves the cards and columns: order, station and sequence events. */
+export const stationBoardTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${STATION_STREAM_TYPE}`, `type:${SEQUENCE_STREAM_TYPE}`] as const;
+/** The interruptions' live topic (docs/interruptions.md): a stopped station's column turns red. */
 const interruptionTopics = [`type:${INTERRUPTION_STREAM_TYPE}`] as const;
 const noTopics = [] as const;
 const dragType = 'application/x-shopfloor-order';
@@ -52,7 +53,7 @@ export function StationBoard({ variant = 'console' }: StationBoardProps) {
   const hasCompany = Boolean(session?.company);
   const board = useStationBoard(hasCompany);
   const interruptions = useOpenInterruptions(hasCompany);
-  const live = useLiveQuery(hasCompany ? boardTopics : noTopics, stationBoardKey, board);
+  const live = useLiveQuery(hasCompany ? stationBoardTopics : noTopics, stationBoardKey, board);
   useLiveQuery(hasCompany ? interruptionTopics : noTopics, openInterruptionsKey, interruptions);
   const changeRights = useChangeRights();
   const mayMove = session?.role !== 'OPERATOR' && canChange(session, 'orders', changeRights);

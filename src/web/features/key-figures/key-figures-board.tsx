@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
 import { SUGGESTION_STREAM_TYPE } from '../../../domain/suggestions/suggestion.events';
@@ -12,6 +13,9 @@ import { Spinner } from '../../ui/spinner';
 import { getKeyFiguresQueryOptions, useKeyFigures } from './api/key-figures';
 import { FigureCard } from './figure-card';
 import './key-figures.css';
+
+// Drawn again only when the figures change, not when the board's live note does.
+const Figure = memo(FigureCard);
 
 /** What moves a figure: order and suggestion events, and a save of the targets. */
 export const keyFigureTopics = [
@@ -45,7 +49,7 @@ export function KeyFiguresBoard() {
       ) : (
         <div className="key-figure-grid">
           {chosen.map((figure) => (
-            <FigureCard key={figure} figure={figure} figures={figures.data} />
+            <Figure key={figure} figure={figure} figures={figures.data} />
           ))}
         </div>
       )}

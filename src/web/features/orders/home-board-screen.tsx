@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
@@ -18,6 +18,10 @@ import './orders.css';
 
 const boardTopics = [`type:${ORDER_STREAM_TYPE}`] as const;
 const noTopics = [] as const;
+const orderId = (order: OrderListItem) => order.id;
+const noRows: OrderListItem[] = [];
+// Its props are stable between reads, so the table is drawn again only when the rows or the paging change, not the live note.
+const BoardTable = memo(DataTable) as typeof DataTable;
 
 /**
  * Home: the company's orders with number, status and delayed. Every order event of the company
@@ -33,8 +37,9 @@ export function HomeBoardScreen() {
   const board = useOrderBoard(hasCompany);
   const live = useLiveQuery(hasCompany ? boardTopics : noTopics, getOrderBoardQueryOptions().queryKey, board);
   const [paging, setPaging] = useState<PagingState>(defaultPaging);
-  const rows = board.data?.data ?? [];
-  const pageRows = rows.slice(paging.pageIndex * paging.pageSize, (paging.pageIndex + 1) * paging.pageSize);
+  const rows = board.data?.data ?? noRows;
+  const pageRows = useMemo(() => rows.slice(paging.pageIndex * paging.pageSize, (paging.pageIndex + 1) * paging.pageSize), [rows, paging]);
+  const openOrder = useCallback((order: OrderListItem) => navigate(orderDetailsHref(order.id)), [navigate]);
 
   const columns = useMemo<DataTableColumn<OrderListItem>[]>(() => {
     const shared = sharedOrderColumns(t, formats.day);
@@ -90,17 +95,17 @@ export function HomeBoardScreen() {
         {board.data && board.data.total > rows.length ? (
           <p className="order-muted">{t('orders.home.showingFirst', { shown: rows.length, total: board.data.total })}</p>
         ) : null}
-        <DataTable
+        <BoardTable
           label={t('orders.home.tableLabel')}
           columns={columns}
           rows={pageRows}
-          rowId={(order) => order.id}
+          rowId={orderId}
           total={rows.length}
           paging={paging}
           onPagingChange={setPaging}
           isLoading={board.isPending}
           error={board.data ? undefined : board.error}
-          onRowAction={(order) => navigate(orderDetailsHref(order.id))}
+          onRowAction={openOrder}
         />
       </section>
     </div>
