@@ -144,7 +144,7 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
     const page = await withTenant(context.database.db, companyId, async (tx) => {
       const row = await findDocumentRow(tx, firstDocumentId);
       if (!row) throw new Error('no document');
-      const sender = await senderOf(tx, companyId);
+      const sender = await senderOf(tx, companyId, config.workingTime);
       return documentHtml(await documentContentOf(tx, eventStore, row), {
         sender,
         logo: null,

@@ -197,8 +197,39 @@ describe('receipt', () => {
     await act(atGoods, order, 'check-in', { stationId: line.stations.goods.id });
     const done = await finished(t, line.admin, (await request(line.admin, { type: 'receipt', subjectId: order.id })).id);
     const text = textOf(await download(line.admin, done));
-    for (const expected of ['Goods receipt', order.orderNumber, 'Schrauben Meier', 'Screw M5', 'K-3', '250', 'Jonas Weber', 'GOODS', 'UTC']) {
+    // When: in the company's time zone (the server's default, Europe/Berlin, for a company that saved none), with the zone's name.
+    const berlin = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', timeZoneName: 'short' }).formatToParts(new Date(done.requestedAt));
+    const zoneName = berlin.find((part) => part.type === 'timeZoneName')?.value; // GMT+1 in winter, GMT+2 in summer
+    for (const expected of ['Goods receipt', order.orderNumber, 'Schrauben Meier', 'Screw M5', 'K-3', '250', 'Jonas Weber', 'GOODS', `(${zoneName})`]) {
       expect(text).toContain(expected);
+    }
+  });
+
+  it("prints the document's date and the times in the company's own time zone once it saved one", async () => {
+    const settings = (await line.superUser.get('/api/company-account/basic-settings')).json();
+    // UTC+14: for 14 hours of every UTC day the company's calendar day is the next one.
+    const saved = await line.superUser.put('/api/company-account/updateBasicSettings', {
+      ...settings,
+      workingTime: { ...settings.workingTime, timeZone: 'Pacific/Kiritimati' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      let order = await createOrder(
+        line.admin,
+        orderBody([{ materialId: line.materials.screw, quantity: 10, netPrice: 0.04 }], { kind: 'logistics', name: 'Schrauben Meier' }),
+      );
+      order = await act(line.admin, order, 'place');
+      const atGoods = await line.signInAt(1, line.stations.goods.id);
+      await act(atGoods, order, 'check-in', { stationId: line.stations.goods.id });
+      const done = await finished(t, line.admin, (await request(line.admin, { type: 'receipt', subjectId: order.id })).id);
+      const text = textOf(await download(line.admin, done));
+      const localDay = new Date(Date.parse(done.requestedAt) + 14 * 3_600_000).toISOString().slice(0, 10).split('-').reverse().join('.');
+      expect(text).toContain(localDay);
+      expect(text).toContain('(GMT+14)');
+      expect(text).not.toContain('UTC');
+    } finally {
+      const back = (await line.superUser.get('/api/company-account/basic-settings')).json();
+      await line.superUser.put('/api/company-account/updateBasicSettings', { ...back, workingTime: settings.workingTime });
     }
   });
 });

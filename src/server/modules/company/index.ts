@@ -15,6 +15,7 @@ export {
   openCompanyAccount,
   orderNumbering,
   workingTimeOfCompany,
+  workingTimeOfRow,
   type CompanyDeps,
 } from './company.handlers.js';
 export { findCompany, type CompanyRow } from './company.queries.js';

@@ -1,10 +1,11 @@
 import { favouritesOf, type Address, type BasicSettings } from '../../../domain/company/company.schema.js';
 import type { DocumentType, LabelSize } from '../../../domain/documents/documents.schema.js';
 import { orderStreamId, type OrderEvent } from '../../../domain/orders/order.events.js';
+import { timeZoneOf, type WorkingTime } from '../../../domain/orders/working-time.rules.js';
 import type { Tx } from '../../platform/db.js';
 import type { EventStore } from '../../platform/event-store.js';
 import { permanentJobFailure } from '../../platform/jobs.js';
-import { findCompany } from '../company/index.js';
+import { findCompany, workingTimeOfRow } from '../company/index.js';
 import { userNamesByIds } from '../identity/index.js';
 import { findMaterial } from '../materials/index.js';
 import { findOrderRow, findOrderRows } from '../orders/index.js';
@@ -12,7 +13,7 @@ import { findShipmentRow } from '../shipments/index.js';
 import { stationNamesById } from '../stations/index.js';
 import type { DocumentRow } from './documents.tables.js';
 
-/** The sender block of every document: the company's name, address, contact, logo file and date format. */
+/** The sender block of every document: the company's name, address, contact, logo file, date format and time zone. */
 export interface Sender {
   name: string;
   address: Address;
@@ -20,6 +21,8 @@ export interface Sender {
   phone: string;
   logoFile: string | null;
   dateFormat: BasicSettings['dateFormat'];
+  /** The company's IANA time zone (its working time's, else the server's): days and times print in it. */
+  timeZone: string;
 }
 
 export interface Line {
@@ -103,7 +106,7 @@ type ValueMeasuredData = Extract<OrderEvent, { type: 'ValueMeasured' }>['data'];
 /** The subject is gone (deleted since the request): no PDF, and no retry makes one. */
 const subjectGone = (type: DocumentType) => permanentJobFailure(`no-pdf: the subject of the ${type} no longer exists`);
 
-export async function senderOf(tx: Tx, companyId: string): Promise<Sender> {
+export async function senderOf(tx: Tx, companyId: string, fallback: WorkingTime): Promise<Sender> {
   const company = await findCompany(tx, companyId);
   if (!company) throw permanentJobFailure('no-pdf: the company no longer exists');
   const settings = company.basic_settings;
@@ -115,6 +118,7 @@ export async function senderOf(tx: Tx, companyId: string): Promise<Sender> {
     phone: settings.phone ?? '',
     logoFile: company.logo_file,
     dateFormat: settings.dateFormat ?? 'DD.MM.YYYY',
+    timeZone: timeZoneOf(workingTimeOfRow(company, fallback)),
   };
 }
 

@@ -41,7 +41,7 @@ export const documentPdf = definePdfDocument<DocumentParams>({
     const read = await withTenant(ctx.db, params.companyId, async (tx) => {
       const row = await findDocumentRow(tx, params.documentId);
       if (!row) throw permanentJobFailure('no-pdf: the document no longer exists');
-      return { row, sender: await senderOf(tx, params.companyId), content: await documentContentOf(tx, ctx.eventStore, row) };
+      return { row, sender: await senderOf(tx, params.companyId, ctx.config.workingTime), content: await documentContentOf(tx, ctx.eventStore, row) };
     });
     const logo = await logoDataUrl(ctx.config.dataDir, params.companyId, read.sender.logoFile);
     const page = documentHtml(read.content, {

@@ -1,24 +1,29 @@
 import bwipjs from 'bwip-js/node';
 import type { BasicSettings } from '../../../domain/company/company.schema.js';
-import { writeDay } from '../../../domain/company/date-format.rules.js';
+import { writeDay, writeInstantDateTime } from '../../../domain/company/date-format.rules.js';
+import { calendarDayIn } from '../../../domain/orders/working-time.rules.js';
 import { LABELS_PER_SHEET, type DocumentLocale, type DocumentType } from '../../../domain/documents/documents.schema.js';
 import { escapeHtml } from '../../platform/mailer.js';
 import type { PdfOptions } from '../../platform/pdf.js';
 import type { DocumentContent, Line, Sender } from './document-content.queries.js';
 
-/**
- * A day in the company's date format (`DD.MM.YYYY`, `MM/DD/YYYY`, ...): `YYYY-MM-DD` text or an
- * ISO time (its UTC day: companies have no time zone yet).
- */
 type DateFormat = BasicSettings['dateFormat'];
 
-export function formatDocumentDate(value: string, dateFormat: DateFormat): string {
+/** A calendar day (`YYYY-MM-DD`) in the company's date format (`DD.MM.YYYY`, `MM/DD/YYYY`, ...). */
+export function formatDocumentDay(day: string, dateFormat: DateFormat): string {
   // The one writer of the company's format (console, emails, documents).
-  return writeDay(value.slice(0, 10), dateFormat);
+  return writeDay(day.slice(0, 10), dateFormat);
 }
 
-/** Day and time (UTC, and it says so) in the company's date format. */
-export const formatDocumentDateTime = (iso: string, dateFormat: DateFormat) => `${formatDocumentDate(iso, dateFormat)} ${iso.slice(11, 16)} UTC`;
+/** The day an instant falls on in the company's time zone, in its date format: the document's date. */
+export const formatDocumentDate = (iso: string, dateFormat: DateFormat, timeZone: string) => formatDocumentDay(calendarDayIn(iso, timeZone), dateFormat);
+
+/**
+ * An instant (a value measured, goods received) in the company's time zone, its date format and
+ * the zone's name, as emails print it (`27.11.2026, 09:03 (MEZ)`).
+ */
+export const formatDocumentDateTime = (iso: string, dateFormat: DateFormat, locale: DocumentLocale, timeZone: string) =>
+  writeInstantDateTime(iso, dateFormat, locale, timeZone);
 
 const numberFormat = (locale: DocumentLocale) => new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 4 });
 
@@ -245,11 +250,11 @@ export function documentHtml(
     sender: input.sender,
     logo: input.logo,
     documentNumber: input.documentNumber,
-    date: formatDocumentDate(input.requestedAt, input.sender.dateFormat),
+    date: formatDocumentDate(input.requestedAt, input.sender.dateFormat, input.sender.timeZone),
     locale: input.locale,
   };
-  const day = (value: string | null) => (value ? formatDocumentDate(value, input.sender.dateFormat) : t.none);
-  const moment = (value: string | null) => (value ? formatDocumentDateTime(value, input.sender.dateFormat) : t.none);
+  const day = (value: string | null) => (value ? formatDocumentDay(value, input.sender.dateFormat) : t.none);
+  const moment = (value: string | null) => (value ? formatDocumentDateTime(value, input.sender.dateFormat, input.locale, input.sender.timeZone) : t.none);
   switch (content.type) {
     case 'delivery-bill': {
       const a = content.deliveryAddress;
