@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { issueToDetail } from '../shared/validation.js';
 import {
+  checkSignIn,
   LOGIN_ADDRESS_FAILURE_LIMIT,
   LOGIN_FAILURE_LIMIT,
   loginKindOf,
@@ -11,6 +14,8 @@ import {
   userStatusOf,
   VERIFICATION_CODE_MAX_ATTEMPTS,
 } from './identity.rules.js';
+import { loginSchema } from './identity.schema.js';
+import { passwordSchema } from './password.schema.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -104,5 +109,35 @@ describe('team rules', () => {
     expect(userDeactivationRefusal({ userId: 'a', role: 'ADMIN' }, { id: 'a', role: 'ADMIN' })).toBe('FORBIDDEN');
     expect(userDeactivationRefusal({ userId: 'a', role: 'SUPER_USER' }, { id: 'b', role: 'SUPER_USER' })).toBe('FORBIDDEN');
     expect(userDeactivationRefusal({ userId: 'a', role: 'OPERATOR' }, { id: 'b', role: 'OPERATOR' })).toBe('FORBIDDEN');
+  });
+});
+
+describe('the sign-in form', () => {
+  // The form's check without zod says what the domain's schemas say: loginSchema with the password rule.
+  const withSchemas = loginSchema.extend({ password: z.string().min(1, 'validation.required').pipe(passwordSchema) });
+  const cases = [
+    { usernameOrEmail: '', password: '' },
+    { usernameOrEmail: '   ', password: 'Welder#1' },
+    { usernameOrEmail: ' anna@example.com ', password: 'welder' },
+    { usernameOrEmail: 'x'.repeat(255), password: 'Welder#1' },
+    { usernameOrEmail: 'welder.1', password: `A#${'x'.repeat(200)}` },
+    { usernameOrEmail: 'welder.1', password: 'Schweißnaht-Ä' },
+  ];
+
+  it.each(cases)('agrees with the domain schemas on %j', (input) => {
+    const parsed = withSchemas.safeParse(input);
+    const checked = checkSignIn(input);
+    if (parsed.success) expect(checked).toEqual({ ok: true, value: parsed.data });
+    else {
+      const firstPerPath = [
+        ...new Map(
+          parsed.error.issues
+            .map(issueToDetail)
+            .map((detail) => [detail.path, detail] as const)
+            .reverse(),
+        ).values(),
+      ].reverse();
+      expect(checked).toEqual({ ok: false, problems: firstPerPath });
+    }
   });
 });

@@ -1,5 +1,6 @@
-import type { ErrorCode } from '../shared/errors.js';
+import type { ErrorCode, ErrorDetail } from '../shared/errors.js';
 import { writerRoles, type Role } from '../shared/roles.js';
+import { meetsPasswordRule, PASSWORD_MAX_LENGTH } from './password.rules.js';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -62,6 +63,32 @@ export function loginThrottle(failures: readonly Date[], now: Date, limit = LOGI
   return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil((opensAt - now.getTime()) / 1000)) };
 }
 
+/** The longest email address (RFC 5321), and so the longest name a sign-in takes. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** What the sign-in form sends: an email or a username, and the password. */
+export interface SignInInput {
+  usernameOrEmail: string;
+  password: string;
+}
+
+/**
+ * The sign-in form's rules (spec section 5), without zod so the sign-in page loads none: the name is
+ * trimmed, both fields are required, the password follows the password rule. The problems read as the
+ * domain schemas' do (`validation.*` keys); the server's loginSchema (identity.schema.ts) takes the same limits.
+ */
+export function checkSignIn(input: SignInInput): { ok: true; value: SignInInput } | { ok: false; problems: ErrorDetail[] } {
+  const usernameOrEmail = input.usernameOrEmail.trim();
+  const { password } = input;
+  const problems: ErrorDetail[] = [];
+  if (usernameOrEmail === '') problems.push({ path: 'usernameOrEmail', message: 'validation.required', params: { min: 1 } });
+  else if (usernameOrEmail.length > EMAIL_MAX_LENGTH)
+    problems.push({ path: 'usernameOrEmail', message: 'validation.maxLength', params: { max: EMAIL_MAX_LENGTH } });
+  if (password === '') problems.push({ path: 'password', message: 'validation.required', params: { min: 1 } });
+  else if (password.length > PASSWORD_MAX_LENGTH) problems.push({ path: 'password', message: 'validation.maxLength', params: { max: PASSWORD_MAX_LENGTH } });
+  else if (!meetsPasswordRule(password)) problems.push({ path: 'password', message: 'validation.passwordComplexity' });
+  return problems.length === 0 ? { ok: true, value: { usernameOrEmail, password } } : { ok: false, problems };
+}
 /** An identifier with `@` is an email (super users, administration users, master); otherwise an operator's username. */
 export const loginKindOf = (usernameOrEmail: string): 'email' | 'username' => (usernameOrEmail.includes('@') ? 'email' : 'username');
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { pagingQuery } from '../shared/paging.js';
 import { companyNameSchema, missingAs } from '../company/company.schema.js';
-import { userStatuses } from './identity.rules.js';
+import { EMAIL_MAX_LENGTH, userStatuses } from './identity.rules.js';
 import { passwordPairSchema, PASSWORD_MAX_LENGTH } from './password.schema.js';
 
 export const NAME_MAX_LENGTH = 50;
 export const USERNAME_MAX_LENGTH = 50;
-export const EMAIL_MAX_LENGTH = 254;
+export { EMAIL_MAX_LENGTH } from './identity.rules.js';
 
 import { locales } from '../shared/locales.js';
 

@@ -1,17 +1,9 @@
 import { z } from 'zod';
+import { meetsPasswordRule, PASSWORD_MAX_LENGTH } from './password.rules.js';
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** Bounds the work of hashing a hostile input; far above any password a person types. */
-export const PASSWORD_MAX_LENGTH = 128;
+export { meetsPasswordRule, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.rules.js';
 
 const complexity = 'validation.passwordComplexity';
-
-/**
- * The password rule of the spec, everywhere: at least 8 characters, one uppercase letter and one
- * special character (anything that is neither a letter, a digit nor white space).
- */
-export const meetsPasswordRule = (password: string): boolean =>
-  password.length >= PASSWORD_MIN_LENGTH && /\p{Lu}/u.test(password) && /[^\p{L}\p{N}\s]/u.test(password);
 
 /** The rule as a schema: one `validation.passwordComplexity` issue, however many parts fail. */
 export const passwordSchema = z.string().max(PASSWORD_MAX_LENGTH).refine(meetsPasswordRule, complexity);
