@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from './auth';
 import { createLiveFeed, type LiveEvent, type LiveFeed, type LiveFeedOptions, type LiveStatus, type LiveTopic } from './live-feed';
 
@@ -44,14 +44,25 @@ export function LiveFeedProvider({ children, createFeed = createLiveFeed }: Live
   return <LiveFeedContext.Provider value={feed}>{children}</LiveFeedContext.Provider>;
 }
 
-const offline = () => 'offline' as const;
-const noSubscription = () => () => undefined;
-
-/** The feed's connection: `live` (caught up), `connecting` (opening or replaying) or `offline`. */
+/**
+ * The feed's connection: `live` (caught up), `connecting` (opening or replaying) or `offline`. A change
+ * redraws in a transition: every board on a screen shows it, and drawing them all at once in the socket's
+ * message handler was one long task (docs/performance.md, Lighthouse). A note a frame late tells no untruth.
+ */
 export function useLiveStatus(): LiveStatus {
   const feed = useContext(LiveFeedContext);
-  const subscribe = useCallback((changed: () => void) => (feed ? feed.onStatus(changed) : noSubscription()), [feed]);
-  return useSyncExternalStore(subscribe, feed ? feed.status : offline, offline);
+  const [seen, setSeen] = useState<{ feed: LiveFeed | null; status: LiveStatus }>(() => ({ feed, status: feed ? feed.status() : 'offline' }));
+  useEffect(() => {
+    if (!feed) return;
+    const changed = () => startTransition(() => setSeen({ feed, status: feed.status() }));
+    // A change between this render and the subscription is not missed.
+    if (feed.status() !== seen.status || seen.feed !== feed) changed();
+    return feed.onStatus(changed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `seen` only decides whether to read once more at subscribing
+  }, [feed]);
+  // Another feed than the one last seen (a new session): its status as it is now, until its first change.
+  if (seen.feed !== feed) return feed ? feed.status() : 'offline';
+  return seen.status;
 }
 
 /**
