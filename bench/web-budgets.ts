@@ -24,13 +24,13 @@ const KB = 1000;
  * The budgets, gzipped. `/login` entry: the scripts index.html loads before the app starts (the entry
  * and its static imports). `/login`: all the sign-in page needs to be usable: the entry, the auth page
  * and the sign-in form, and the English public texts (the prerendered sign-in paints before any of it arrives). `/home`: a signed-in first visit: the entry, the
- * signed-in frame (sidebar, header), the home board and all English texts. Issue 16 asks 120 KB for
- * /login and 220 KB for /home; the numbers here are what the console meets today (docs/performance.md
- * says how far from the issue's targets and why), so a change that makes a page heavier fails.
+ * console's providers (query client, react-aria's), the signed-in frame (sidebar, header), the home board and all English texts.
+ * Issue 16 asks 120 KB for /login (met) and 220 KB for /home (not yet); the numbers here are what the console meets today with
+ * a little room (docs/performance.md says what is in each page), so a change that makes a page heavier fails.
  */
 export const budgets = {
-  loginEntry: 166 * KB,
-  login: 192 * KB,
+  loginEntry: 108 * KB,
+  login: 120 * KB,
   home: 318 * KB,
 } as const;
 
@@ -63,6 +63,7 @@ export function measureBudgets(webDir: string): BudgetResult[] {
   const authPage = keyOf(manifest, /app\/pages\/auth-page\.tsx$/);
   const loginScreen = dynamicImportOf(manifest, authPage, /login-screen/);
   const layout = keyOf(manifest, /app\/layout\/layout\.tsx$/);
+  const consoleProviders = keyOf(manifest, /app\/console-providers\.tsx$/);
   const homePage = keyOf(manifest, /app\/pages\/home-page\.tsx$/);
   const publicTexts = keyOf(manifest, /texts-en-public/);
   const consoleTexts = keyOf(manifest, /texts-en-console/);
@@ -74,6 +75,6 @@ export function measureBudgets(webDir: string): BudgetResult[] {
   return [
     measure("/login: entry (index.html's scripts)", budgets.loginEntry, [entry]),
     measure('/login: usable (entry, auth page, sign-in form, public texts)', budgets.login, [entry, authPage, loginScreen, publicTexts]),
-    measure('/home signed in (entry, frame, home board, all texts)', budgets.home, [entry, layout, homePage, publicTexts, consoleTexts]),
+    measure('/home signed in (entry, frame, home board, all texts)', budgets.home, [entry, consoleProviders, layout, homePage, publicTexts, consoleTexts]),
   ];
 }

@@ -1,5 +1,3 @@
-// First: zod without eval, before any module builds a schema (lib/zod-config.ts).
-import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -8,7 +8,6 @@ import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
 import { publicRoutes } from './app/routes';
 import { createI18n, languages, loadTexts, publicNamespaces, type Language } from './lib/i18n';
-import { createQueryClient } from './lib/query-client';
 
 /** The addresses prerendered (the sign-in and the two pages it links to), with their screen's file (app/pages/auth-page.tsx). */
 export const prerenderedPages = [
@@ -35,7 +34,7 @@ export async function renderPublicPage(path: string, language: Language): Promis
   const screenTitle = i18n.t(`screens.${screen}.title`);
   const { prelude } = await prerender(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()} i18n={i18n} ssrPath={path}>
+      <AppProviders i18n={i18n} ssrPath={path}>
         <AppRouter />
       </AppProviders>
     </StrictMode>,

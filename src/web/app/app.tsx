@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { createI18n } from '../lib/i18n';
-import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
 
 /** The console: providers around the route table. */
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   const [i18n] = useState(() => createI18n());
   return (
-    <AppProviders queryClient={queryClient} i18n={i18n}>
+    <AppProviders i18n={i18n}>
       <AppRouter />
     </AppProviders>
   );

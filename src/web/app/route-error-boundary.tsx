@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../ui/button';
+import '../ui/button.css';
 import { EmptyState } from '../ui/empty-state';
 
 function PageFailed() {
@@ -9,9 +9,10 @@ function PageFailed() {
     <EmptyState
       title={t('common.pageFailed.title')}
       action={
-        <Button variant="secondary" onPress={() => window.location.reload()}>
+        // The browser's own button in the design's look: this screen shows when a download failed, so it needs none.
+        <button type="button" className="button" data-variant="secondary" onClick={() => window.location.reload()}>
           {t('common.actions.reload')}
-        </Button>
+        </button>
       }
     >
       <p>{t('common.pageFailed.text')}</p>

@@ -1,8 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { PageSpinner } from '../ui/spinner';
-import { RedirectWhenSignedIn, RequireAuth, RequireFunction, RequireMaster } from './guards';
-import NotFound from './pages/not-found';
+import { RedirectWhenSignedIn, RequireAuth, RequireMaster } from './guards';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RequireTexts } from './texts-gate';
 import { displayRoutes, layoutRoutes, loadLayout, publicRoutes, stationRoutes, type ScreenRoute } from './routes';
@@ -10,6 +9,20 @@ import { displayRoutes, layoutRoutes, loadLayout, publicRoutes, stationRoutes, t
 // The signed-in frame (sidebar, header, company selector) and the console's texts come with the first
 // screen inside it, so the public pages (sign-in, sign-up, tracking) do not download them (docs/performance.md).
 const Layout = lazy(() => loadLayout().then((module) => ({ default: module.Layout })));
+// The query client, the live feed and react-aria's providers come with the console's screens too (app/console-providers.tsx).
+// Plain lazy, as the frame: only a page's own file (lazyPage) decides about the one reload after a failed download.
+const ConsoleProviders = lazy(() => import('./console-providers'));
+const RequireFunction = lazy(() => import('./require-function'));
+const NotFound = lazy(() => import('./pages/not-found'));
+
+/** The console's providers around screens outside the signed-in frame (the frame has them around itself). */
+function ConsoleTier({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <ConsoleProviders>{children}</ConsoleProviders>
+    </Suspense>
+  );
+}
 
 /** A page loaded on demand, with a spinner meanwhile and an error screen if it cannot load. */
 function Screen({ route }: { route: ScreenRoute }) {
@@ -31,10 +44,12 @@ function Screen({ route }: { route: ScreenRoute }) {
 }
 
 function guarded(route: ScreenRoute): ReactNode {
-  const screen = (
+  const screen = route.function ? (
     <RequireFunction name={route.function}>
       <Screen route={route} />
     </RequireFunction>
+  ) : (
+    <Screen route={route} />
   );
   if (route.access === 'master') return <RequireMaster>{screen}</RequireMaster>;
   if (route.screen === 'login') return <RedirectWhenSignedIn>{screen}</RedirectWhenSignedIn>;
@@ -53,17 +68,22 @@ export function AppRouter() {
       </Route>
       {publicRoutes.map((route) => (
         <Route key={route.path} path={route.path}>
-          {guarded(route)}
+          {/* The sign-in and password pages: the auth page gives the screens that need them the console's providers. */}
+          {route.texts === 'public' ? guarded(route) : <ConsoleTier>{guarded(route)}</ConsoleTier>}
         </Route>
       ))}
       {stationRoutes.map((route) => (
         <Route key={route.path} path={route.path}>
-          <Screen route={route} />
+          <ConsoleTier>
+            <Screen route={route} />
+          </ConsoleTier>
         </Route>
       ))}
       {displayRoutes.map((route) => (
         <Route key={route.path} path={route.path}>
-          <RequireAuth>{guarded(route)}</RequireAuth>
+          <RequireAuth>
+            <ConsoleTier>{guarded(route)}</ConsoleTier>
+          </RequireAuth>
         </Route>
       ))}
       <Route>
@@ -71,20 +91,22 @@ export function AppRouter() {
         <RouteErrorBoundary>
           <Suspense fallback={<PageSpinner />}>
             <RequireTexts>
-              <Layout>
-                <RequireAuth>
-                  <Switch>
-                    {layoutRoutes.map((route) => (
-                      <Route key={route.path} path={route.path}>
-                        {guarded(route)}
+              <ConsoleProviders>
+                <Layout>
+                  <RequireAuth>
+                    <Switch>
+                      {layoutRoutes.map((route) => (
+                        <Route key={route.path} path={route.path}>
+                          {guarded(route)}
+                        </Route>
+                      ))}
+                      <Route>
+                        <NotFound />
                       </Route>
-                    ))}
-                    <Route>
-                      <NotFound />
-                    </Route>
-                  </Switch>
-                </RequireAuth>
-              </Layout>
+                    </Switch>
+                  </RequireAuth>
+                </Layout>
+              </ConsoleProviders>
             </RequireTexts>
           </Suspense>
         </RouteErrorBoundary>

@@ -180,22 +180,30 @@ const authScreenFiles: Partial<Record<ScreenId, () => Promise<unknown>>> = {
   invalidToken: () => import('../features/auth/invalid-token-screen'),
 };
 
+/**
+ * The public screens that need none of the console's providers (app/console-providers.tsx: the query client,
+ * react-aria's): the sign-in, the page a visitor opens first (docs/performance.md, Budgets). The others get them.
+ */
+export const consoleFreeScreens: ReadonlySet<ScreenId> = new Set<ScreenId>(['login']);
+
 /** The signed-in frame (sidebar, header, company selector), loaded with the first screen inside it (app/router.tsx). */
 export const loadLayout = () => import('./layout/layout');
 
 /**
  * Starts the downloads of the page for the address the console opens on, beside the texts' (main.tsx),
  * instead of one after the other once the router renders: a public page and its auth screen; for a
- * signed-in user, the signed-in frame and the screen of the address.
+ * signed-in user, the console's providers, the signed-in frame and the screen of the address.
  */
 export function preloadPage(path: string, signedIn: boolean): void {
   const route = publicRoutes.find((candidate) => candidate.path === path);
   if (route) {
     route.page.preload();
     void authScreenFiles[route.screen]?.().catch(() => undefined);
+    if (!consoleFreeScreens.has(route.screen)) void import('./console-providers').catch(() => undefined);
     return;
   }
   if (!signedIn) return;
   void loadLayout().catch(() => undefined);
+  void import('./console-providers').catch(() => undefined);
   layoutRoutes.find((candidate) => candidate.path === path)?.page.preload();
 }

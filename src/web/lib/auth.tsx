@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api, onUnauthorized, setApiToken } from './api';
 import { clearSavedFormData, clearSession, restoreSession, saveSession, type SessionRecord } from './session';
@@ -18,6 +17,22 @@ export interface Auth {
 
 const AuthContext = createContext<Auth | null>(null);
 
+/** `signedIn`: a session was stored (sign-in, a company switch); `signedOut`: it was forgotten. */
+export type SessionChange = 'signedIn' | 'signedOut';
+
+const sessionChangeListeners = new Set<(change: SessionChange) => void>();
+
+/**
+ * Calls `listener` whenever the session changes; returns the unsubscribe. The query client (lib/query-client.ts)
+ * listens so nothing read with another token stays cached, without the sign-in page loading the query library.
+ */
+export function onSessionChange(listener: (change: SessionChange) => void): () => void {
+  sessionChangeListeners.add(listener);
+  return () => sessionChangeListeners.delete(listener);
+}
+
+const announce = (change: SessionChange) => sessionChangeListeners.forEach((listener) => listener(change));
+
 type AuthState = { status: 'loading' } | { status: 'unauthenticated' } | { status: 'authenticated'; session: SessionRecord };
 
 export interface AuthProviderProps {
@@ -27,7 +42,6 @@ export interface AuthProviderProps {
 }
 
 export function AuthProvider({ children, onSessionEnded }: AuthProviderProps) {
-  const queryClient = useQueryClient();
   // The saved session is read from localStorage synchronously, so the first render already knows it.
   const [state, setState] = useState<AuthState>(() => {
     const session = restoreSession();
@@ -39,9 +53,9 @@ export function AuthProvider({ children, onSessionEnded }: AuthProviderProps) {
   const forget = useCallback(() => {
     clearSession();
     setApiToken(null);
-    queryClient.clear();
+    announce('signedOut');
     setState({ status: 'unauthenticated' });
-  }, [queryClient]);
+  }, []);
 
   useEffect(
     () =>
@@ -53,18 +67,15 @@ export function AuthProvider({ children, onSessionEnded }: AuthProviderProps) {
     [forget, onSessionEnded],
   );
 
-  const login = useCallback(
-    (record: SessionRecord) => {
-      saveSession(record);
-      clearSavedFormData();
-      setApiToken(record.access_token);
-      // Nothing read with another token may stay: every cached query starts over, the shown ones
-      // refetch at once with the new token (a master's company switch, spec section 4).
-      void queryClient.resetQueries();
-      setState({ status: 'authenticated', session: record });
-    },
-    [queryClient],
-  );
+  const login = useCallback((record: SessionRecord) => {
+    saveSession(record);
+    clearSavedFormData();
+    setApiToken(record.access_token);
+    // Nothing read with another token may stay: every cached query starts over, the shown ones
+    // refetch at once with the new token (a master's company switch, spec section 4).
+    announce('signedIn');
+    setState({ status: 'authenticated', session: record });
+  }, []);
 
   const logout = useCallback(async () => {
     signingOut.current = true;

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api';
+import { onSessionChange } from './auth';
 
 /**
  * Retry a failed read once, unless the server said no (4xx): asking again would get the same
@@ -18,4 +19,23 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+let shared: QueryClient | undefined;
+
+/**
+ * The console's query client, made with the first screen that reads (app/console-providers.tsx). Nothing read
+ * with another token may stay: a new session (sign-in, a master's company switch, spec section 4) starts every
+ * cached query over, the shown ones refetch at once with the new token; signing out empties the cache.
+ */
+export function consoleQueryClient(): QueryClient {
+  if (!shared) {
+    const client = createQueryClient();
+    onSessionChange((change) => {
+      if (change === 'signedIn') void client.resetQueries();
+      else client.clear();
+    });
+    shared = client;
+  }
+  return shared;
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { roles, type Role } from '../../domain/shared/roles';
 
 /** What sign-in (and a master's company switch) hands the browser, as spec section 3 names it. */
@@ -19,17 +18,37 @@ export const SESSION_LIFETIME_MS = 360 * 60 * 60 * 1000;
 export const sessionStorageKey = 'shopfloor.session';
 export const savedFormDataStorageKey = 'shopfloor.formData';
 
-const storedSessionSchema = z.object({
-  access_token: z.string().min(1),
-  userId: z.string().min(1),
-  role: z.enum(roles),
-  company: z.string().min(1).nullable(),
-  station: z.object({ id: z.string().min(1), name: z.string() }).optional(),
+/** The record as localStorage keeps it: the session and when it expires. */
+export interface StoredSession extends SessionRecord {
   /** Epoch milliseconds after which the record is discarded. */
-  expiresAt: z.number(),
-});
+  expiresAt: number;
+}
 
-export type StoredSession = z.infer<typeof storedSessionSchema>;
+const isText = (value: unknown, minLength = 1): value is string => typeof value === 'string' && value.length >= minLength;
+
+/** A stored record as this console wrote it, or null (read by hand: zod is not part of the start-up, docs/performance.md). */
+function readStoredSession(value: unknown): StoredSession | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  const { station } = record;
+  const stationOk =
+    station === undefined ||
+    (typeof station === 'object' &&
+      station !== null &&
+      isText((station as Record<string, unknown>).id) &&
+      isText((station as Record<string, unknown>).name, 0));
+  if (
+    !isText(record.access_token) ||
+    !isText(record.userId) ||
+    !roles.includes(record.role as Role) ||
+    !(record.company === null || isText(record.company)) ||
+    !stationOk ||
+    typeof record.expiresAt !== 'number'
+  ) {
+    return null;
+  }
+  return record as unknown as StoredSession;
+}
 
 /** Stores the record with its expiry (now + 360 h) and returns what was stored. */
 export function saveSession(record: SessionRecord, now: number = Date.now()): StoredSession {
@@ -53,14 +72,13 @@ export function restoreSession(now: number = Date.now()): SessionRecord | null {
   if (typeof localStorage === 'undefined') return null;
   const raw = localStorage.getItem(sessionStorageKey);
   if (raw === null) return null;
-  let stored: StoredSession;
+  let stored: StoredSession | null;
   try {
-    stored = storedSessionSchema.parse(JSON.parse(raw));
+    stored = readStoredSession(JSON.parse(raw));
   } catch {
-    clearSession();
-    return null;
+    stored = null;
   }
-  if (stored.expiresAt <= now) {
+  if (stored === null || stored.expiresAt <= now) {
     clearSession();
     return null;
   }

@@ -1,29 +1,12 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { FieldError as AriaFieldError, Form as AriaForm, Text, type FormProps as AriaFormProps } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import type { ErrorDetail } from '../../domain/shared/errors';
-import { describeError, translateDetail, type FieldErrors } from '../lib/error-messages';
+import { translateDetail, type FieldErrors } from '../lib/problem-texts';
 import { Button } from './button';
 import './field.css';
 
-/** Props every field of the design system shares on top of its RAC props. */
-export interface FieldBaseProps {
-  /** Visible label, already translated. */
-  label?: string;
-  /** Help text under the field, already translated. */
-  description?: string;
-  /**
-   * The field's problem from a domain schema (`fieldErrorsFromIssues`) or the server
-   * (`fieldErrorsFromApiError`); shown translated and marks the field invalid.
-   */
-  errorDetail?: ErrorDetail;
-}
-
-/** The translated text of a field's problem, or undefined when there is none. */
-export function useDetailText(detail: ErrorDetail | undefined): string | undefined {
-  const { t } = useTranslation();
-  return detail ? translateDetail(t, detail) : undefined;
-}
+export { useDetailText, type FieldBaseProps } from './field-text';
+export { FormError } from './form-error';
 
 /** Description and error lines under a field. RAC shows the error only while the field is invalid. */
 export function FieldFooter({ description, errorText }: { description?: string; errorText?: string }) {
@@ -63,17 +46,6 @@ export function Form({ errors, className, validationBehavior = 'aria', ...props 
       validationErrors={validationErrors}
       className={['form', className].filter(Boolean).join(' ')}
     />
-  );
-}
-
-/** A failure of the whole form (not of one field), e.g. a conflict or a lost connection. */
-export function FormError({ error, children }: { error?: unknown; children?: ReactNode }) {
-  const { t } = useTranslation();
-  if (!error && !children) return null;
-  return (
-    <div role="alert" className="form-error">
-      {children ?? describeError(t, error)}
-    </div>
   );
 }
 

@@ -1,6 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
 import './notification-bar.css';
 
 export type Severity = 'error' | 'warning' | 'info' | 'success';
@@ -34,6 +33,9 @@ function holdsNotifications(): boolean {
     return false;
   }
 }
+
+// The close button (react-aria's) downloads with the first notification, not with the start-up: the message shows at once.
+const Button = lazy(() => import('./button').then((module) => ({ default: module.Button })));
 
 type Notify = (notification: Notification) => void;
 
@@ -92,9 +94,11 @@ function Bar({ notification, onClose }: { notification: Notification; onClose: (
     <div className="notification" data-severity={notification.severity}>
       <span className="visually-hidden">{t(`common.notification.${notification.severity}`)}: </span>
       <span>{notification.message}</span>
-      <Button variant="quiet" className="notification-close" aria-label={t('common.actions.close')} onPress={onClose}>
-        ×
-      </Button>
+      <Suspense fallback={null}>
+        <Button variant="quiet" className="notification-close" aria-label={t('common.actions.close')} onPress={onClose}>
+          ×
+        </Button>
+      </Suspense>
     </div>
   );
 }

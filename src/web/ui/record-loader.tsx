@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api';
-import { describeError } from '../lib/error-messages';
+import { describeError } from '../lib/problem-texts';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { Link } from './link';

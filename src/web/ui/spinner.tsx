@@ -1,24 +1,30 @@
-import { ProgressBar, type ProgressBarProps } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import './spinner.css';
 
-export interface SpinnerProps extends Omit<ProgressBarProps, 'isIndeterminate' | 'children'> {
+export interface SpinnerProps {
   size?: 'small' | 'medium';
+  className?: string;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
 }
 
-/** An indeterminate progress indicator; announced as "Loading…" unless given another label. */
+/**
+ * An indeterminate progress indicator; announced as "Loading…" unless given another label. The element
+ * react-aria's indeterminate ProgressBar renders, written out: every route's fallback shows it, so it is
+ * part of the start-up, which loads no react-aria (docs/performance.md).
+ */
 export function Spinner({ size = 'medium', className, ...props }: SpinnerProps) {
   const { t } = useTranslation();
   return (
-    <ProgressBar
+    <div
+      role="progressbar"
       aria-label={props['aria-labelledby'] ? undefined : t('common.loading')}
       {...props}
-      isIndeterminate
       className={['spinner', className].filter(Boolean).join(' ')}
       data-size={size}
     >
       <span className="spinner-ring" aria-hidden="true" />
-    </ProgressBar>
+    </div>
   );
 }
 

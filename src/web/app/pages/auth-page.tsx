@@ -1,11 +1,10 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../ui/spinner';
 import { PublicFrame } from '../layout/public-frame';
 import { lazyPage } from '../lazy-page';
-import type { ScreenId, ScreenPageProps } from '../routes';
+import { consoleFreeScreens, type ScreenId, type ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
-import PublicPage from './public-page';
 
 // Each screen is its own download (the file, not the feature's index), so /login does not bring the
 // registration's selects and the other forms along (docs/performance.md).
@@ -13,6 +12,11 @@ import PublicPage from './public-page';
 function screenFile<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazyPage<P>(() => load().then((component) => ({ default: component })));
 }
+
+// Plain lazy: only a screen's own file (lazyPage) decides about the one reload after a failed download.
+const ConsoleProviders = lazy(() => import('../console-providers'));
+// A public screen without a form of its own names itself (no link of the sign-in leads there).
+const PublicPage = lazyPage(() => import('./public-page'));
 
 const LoginScreen = screenFile(() => import('../../features/auth/login-screen').then((m) => m.LoginScreen));
 const RegistrationScreen = screenFile(() => import('../../features/auth/registration-screen').then((m) => m.RegistrationScreen));
@@ -41,11 +45,19 @@ export default function AuthPage({ screen }: ScreenPageProps) {
   const title = t(`screens.${screen}.title`);
   useDocumentTitle(title);
   const render = authScreens[screen];
-  if (!render) return <PublicPage screen={screen} />;
+  if (!render) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <ConsoleProviders>
+          <PublicPage screen={screen} />
+        </ConsoleProviders>
+      </Suspense>
+    );
+  }
   // The frame waits for its screen, so the heading and the form appear together (no jump when it arrives).
   return (
     <Suspense fallback={<PageSpinner />}>
-      <PublicFrame title={title}>{render()}</PublicFrame>
+      <PublicFrame title={title}>{consoleFreeScreens.has(screen) ? render() : <ConsoleProviders>{render()}</ConsoleProviders>}</PublicFrame>
     </Suspense>
   );
 }

@@ -1,26 +1,20 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import { z } from 'zod';
-import { loginKindOf } from '../../../domain/identity/identity.rules';
-import { loginSchema } from '../../../domain/identity/identity.schema';
-import { passwordSchema } from '../../../domain/identity/password.schema';
+import { Link, useLocation } from 'wouter';
+import { checkSignIn, loginKindOf, type SignInInput } from '../../../domain/identity/identity.rules';
 import { isApiError } from '../../lib/api';
-import { describeError, formWideError, validateInput } from '../../lib/error-messages';
-import { useSchemaForm } from '../../lib/use-schema-form';
-import { Button } from '../../ui/button';
-import { Form, FormError } from '../../ui/form';
-import { Link } from '../../ui/link';
-import { TextField } from '../../ui/text-field';
-import { useAuthenticate } from './api/session-calls';
+import { describeError, firstPerPath, formWideError } from '../../lib/problem-texts';
+import { useSchemaForm, type DraftCheck } from '../../lib/use-schema-form';
+import { FormError } from '../../ui/form-error';
+import { NativeSubmitButton, NativeTextField } from '../../ui/native-fields';
+import { useSignIn } from './api/sign-in';
 import './components/auth-forms.css';
 
-/** Spec section 5: both fields required, and the password must follow the password rule. */
-const loginFormSchema = loginSchema.extend({
-  password: z.string().min(1, 'validation.required').pipe(passwordSchema),
-});
-
-const checkLogin = (draft: { usernameOrEmail: string; password: string }) => validateInput(loginFormSchema, draft);
+/** Spec section 5: both fields required, and the password must follow the password rule (the domain's, without zod). */
+const checkLogin = (draft: SignInInput): DraftCheck<SignInInput> => {
+  const checked = checkSignIn(draft);
+  return checked.ok ? checked : { ok: false, errors: firstPerPath(checked.problems) };
+};
 
 /** Seconds the server asks to wait after too many failed sign-ins, from the 429's details. */
 function retryAfterSeconds(error: unknown): number {
@@ -28,12 +22,16 @@ function retryAfterSeconds(error: unknown): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : 60;
 }
 
-/** Sign-in by email (super users, administration users, the master) or username (operators). */
+/**
+ * Sign-in by email (super users, administration users, the master) or username (operators). The page a visitor
+ * opens first: its form is the browser's own elements, its rules the domain's without zod, its request without
+ * the query library (docs/performance.md, Budgets).
+ */
 export function LoginScreen() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const form = useSchemaForm({ initial: () => ({ usernameOrEmail: '', password: '' }), check: checkLogin });
-  const signIn = useAuthenticate();
+  const signIn = useSignIn();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,7 +59,7 @@ export function LoginScreen() {
   const message = failure();
 
   return (
-    <Form onSubmit={submit} aria-label={t('screens.login.title')}>
+    <form className="form" onSubmit={submit} aria-label={t('screens.login.title')}>
       <p className="auth-intro">{t('auth.login.intro')}</p>
       {message ? (
         <FormError>
@@ -69,20 +67,24 @@ export function LoginScreen() {
           {unconfirmedEmail !== null ? (
             <>
               {' '}
-              <Link href={`/email-verification-code?email=${encodeURIComponent(unconfirmedEmail)}`}>{t('auth.login.confirmEmail')}</Link>
+              <Link className="link" href={`/email-verification-code?email=${encodeURIComponent(unconfirmedEmail)}`}>
+                {t('auth.login.confirmEmail')}
+              </Link>
             </>
           ) : null}
         </FormError>
       ) : null}
-      <TextField {...form.field('usernameOrEmail')} label={t('auth.fields.usernameOrEmail')} autoComplete="username" isRequired autoFocus />
-      <TextField {...form.field('password')} label={t('auth.fields.password')} type="password" autoComplete="current-password" isRequired />
+      <NativeTextField {...form.field('usernameOrEmail')} label={t('auth.fields.usernameOrEmail')} autoComplete="username" isRequired autoFocus />
+      <NativeTextField {...form.field('password')} label={t('auth.fields.password')} type="password" autoComplete="current-password" isRequired />
       <div className="auth-links">
-        <Link href="/forgot-password">{t('auth.login.forgotPassword')}</Link>
-        <Link href="/registration">{t('auth.login.startTrial')}</Link>
+        <Link className="link" href="/forgot-password">
+          {t('auth.login.forgotPassword')}
+        </Link>
+        <Link className="link" href="/registration">
+          {t('auth.login.startTrial')}
+        </Link>
       </div>
-      <Button type="submit" isDisabled={signIn.isPending}>
-        {t('auth.login.submit')}
-      </Button>
-    </Form>
+      <NativeSubmitButton isDisabled={signIn.isPending}>{t('auth.login.submit')}</NativeSubmitButton>
+    </form>
   );
 }

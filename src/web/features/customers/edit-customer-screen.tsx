@@ -5,7 +5,8 @@ import { customerAccountUpdateSchema, plans, type Plan } from '../../../domain/c
 import type { CustomerAccountEditView } from '../../../domain/company/customer-account.views';
 import { describeError, formWideError, validateInput } from '../../lib/error-messages';
 import { formatDate } from '../../lib/locale';
-import { useSchemaForm, useVersionedEdit } from '../../lib/use-schema-form';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useVersionedEdit } from '../../lib/use-versioned-edit';
 import { Button } from '../../ui/button';
 import { Form, FormConflict, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';

@@ -7,7 +7,7 @@ import { can } from '../../lib/access';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
-import { useVersionedEdit } from '../../lib/use-schema-form';
+import { useVersionedEdit } from '../../lib/use-versioned-edit';
 import { Form, FormConflict, FormError } from '../../ui/form';
 import { useNotify } from '../../ui/notification-bar';
 import { RecordLoader } from '../../ui/record-loader';

@@ -6,7 +6,7 @@ import { can } from '../../lib/access';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
-import { useVersionedEdit } from '../../lib/use-schema-form';
+import { useVersionedEdit } from '../../lib/use-versioned-edit';
 import { FormPage } from '../../ui/form-page';
 import { useNotify } from '../../ui/notification-bar';
 import { getOrderQueryOptions, useChangeOrder, useCreateOrder, useOrder } from './api/orders';

@@ -11,7 +11,8 @@ import { describeError, translateDetail, validateInput } from '../../lib/error-m
 import { useLocaleFormats } from '../../lib/locale';
 import { useUnsavedChangesGuard } from '../../lib/navigation-guard';
 import { useDebounced } from '../../lib/use-debounced';
-import { useSchemaForm, useVersionedEdit } from '../../lib/use-schema-form';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useVersionedEdit } from '../../lib/use-versioned-edit';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Checkbox } from '../../ui/checkbox';
 import { FormPage } from '../../ui/form-page';

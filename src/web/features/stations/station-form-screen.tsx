@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { describeError, formWideError } from '../../lib/error-messages';
-import { useVersionedEdit } from '../../lib/use-schema-form';
+import { useVersionedEdit } from '../../lib/use-versioned-edit';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { FormConflict, FormError } from '../../ui/form';
 import { useNotify } from '../../ui/notification-bar';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formWideError } from '../../../lib/error-messages';
 import { FormConflict, FormError } from '../../../ui/form';
-import type { useVersionedEdit } from '../../../lib/use-schema-form';
+import type { useVersionedEdit } from '../../../lib/use-versioned-edit';
 
 interface EmployeeSaveNoticeProps {
   /** The failed save's error, if any. */

@@ -5,7 +5,7 @@ import { changeRights, effectiveChangeRights, type ChangeRight } from '../../../
 import type { UserRightsMatrixView } from '../../../../domain/team/team.views';
 import { describeError } from '../../../lib/error-messages';
 import { useUnsavedChangesGuard } from '../../../lib/navigation-guard';
-import { useVersionedEdit } from '../../../lib/use-schema-form';
+import { useVersionedEdit } from '../../../lib/use-versioned-edit';
 import { Button } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
 import { FormConflict, FormError } from '../../../ui/form';

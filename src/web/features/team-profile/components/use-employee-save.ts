@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EmployeeView } from '../../../../domain/team/team.views';
 import { describeError } from '../../../lib/error-messages';
 import { useUnsavedChangesGuard } from '../../../lib/navigation-guard';
-import { useVersionedEdit } from '../../../lib/use-schema-form';
+import { useVersionedEdit } from '../../../lib/use-versioned-edit';
 import { useNotify } from '../../../ui/notification-bar';
 import { employeeQueryOptions, useEmployeeWrite } from '../api/team-profile';
 

@@ -1,0 +1,42 @@
+import { useCallback, useState } from 'react';
+import type { SignInInput } from '../../../../domain/identity/identity.rules';
+import type { SessionView } from '../../../../domain/identity/identity.views';
+import { api } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
+
+export const authenticate = (input: SignInInput): Promise<SessionView> => api.post<SessionView>('/auth/authenticate', input);
+
+interface SignInState {
+  isPending: boolean;
+  error: unknown;
+  /** What the last attempt sent. */
+  variables: SignInInput | undefined;
+}
+
+/**
+ * Sign-in: on success the session goes to the AuthProvider, which stores it and clears saved form data.
+ * A request's state of its own, not a TanStack Query mutation: the sign-in page loads no query library
+ * (docs/performance.md); the same shape (`mutate`, `isPending`, `error`, `variables`).
+ */
+export function useSignIn() {
+  const { login } = useAuth();
+  const [state, setState] = useState<SignInState>({ isPending: false, error: null, variables: undefined });
+  const mutate = useCallback(
+    (input: SignInInput, handlers: { onSuccess?: (session: SessionView) => void; onError?: (error: unknown) => void } = {}) => {
+      setState({ isPending: true, error: null, variables: input });
+      authenticate(input).then(
+        (session) => {
+          login(session);
+          setState({ isPending: false, error: null, variables: input });
+          handlers.onSuccess?.(session);
+        },
+        (error: unknown) => {
+          setState({ isPending: false, error, variables: input });
+          handlers.onError?.(error);
+        },
+      );
+    },
+    [login],
+  );
+  return { ...state, mutate };
+}
