@@ -1,13 +1,13 @@
-import { workingMsBetween, type WorkingTime } from '../orders/working-time.rules.js';
+import { calendarDayIn, startOfDayIn, timeZoneOf, workingMsBetween, type WorkingTime } from '../orders/working-time.rules.js';
 import type { KeyFigureId, KeyFigurePeriod, KeyFigureTargets, ScoredFigureId } from './key-figures.schema.js';
 import { keyFigureUnits } from './key-figures.schema.js';
 
 const DAY_MS = 86_400_000;
 
-/** A UTC calendar day, `YYYY-MM-DD`. */
+/** A calendar day, `YYYY-MM-DD`, in the company's time zone. */
 export type Day = string;
 
-/** One period: its first day and the day after its last (both UTC). */
+/** One period: its first day and the day after its last (days of the company's time zone). */
 export interface PeriodRange {
   period: KeyFigurePeriod;
   start: Day;
@@ -15,7 +15,14 @@ export interface PeriodRange {
   end: Day;
 }
 
-export const dayOf = (moment: Date | string): Day => new Date(moment).toISOString().slice(0, 10);
+/** The day an instant falls on in `zone` (the company's: its working time's zone). */
+export const dayOf = (moment: Date | string, zone = 'UTC'): Day => calendarDayIn(moment, zone);
+
+/** The time zone the figures count days in: the working time's (UTC without one). */
+export const zoneOfWorking = (working: WorkingTime | undefined): string => (working ? timeZoneOf(working) : 'UTC');
+
+/** The instants a period runs from and to: local midnights in `zone`. */
+export const instantsOf = (range: PeriodRange, zone: string) => ({ from: startOfDayIn(range.start, zone).getTime(), to: startOfDayIn(range.end, zone).getTime() });
 const addDays = (day: Day, days: number): Day => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The period of this kind that holds `day`: the day itself, its week from Monday, or its calendar month. */
@@ -53,7 +60,8 @@ export function periodsUpTo(period: KeyFigurePeriod, day: Day, count: number): P
 /** Days in the period: what a per-day target is multiplied by. */
 export const daysIn = (range: PeriodRange): number => Math.round((Date.parse(range.end) - Date.parse(range.start)) / DAY_MS);
 
-const inRange = (moment: string | null, range: PeriodRange): moment is string => moment !== null && dayOf(moment) >= range.start && dayOf(moment) < range.end;
+const inRange = (moment: string | null, range: PeriodRange, zone: string): moment is string =>
+  moment !== null && dayOf(moment, zone) >= range.start && dayOf(moment, zone) < range.end;
 
 /** The median (the mean of the two middle values for an even count); null without values. */
 export function median(values: readonly number[]): number | null {
@@ -165,8 +173,9 @@ export function stationAvailabilityOf(
   asOf = endOfTime,
   working?: WorkingTime,
 ): { interruptedSeconds: number; availability: number | null } {
-  const from = Date.parse(`${range.start}T00:00:00Z`);
-  const to = Math.min(Date.parse(`${range.end}T00:00:00Z`), asOf);
+  const period = instantsOf(range, zoneOfWorking(working));
+  const from = period.from;
+  const to = Math.min(period.to, asOf);
   const counted = (start: number, end: number) => (working ? workingMsBetween(start, end, working) : Math.max(0, end - start));
   let interrupted = 0;
   let interruptedWorking = 0;
@@ -253,12 +262,14 @@ export function teamScoreOf(
 
 /** Every figure of the company for one period. */
 export function figuresOf(range: PeriodRange, facts: KeyFigureFacts, targets: KeyFigureTargets): PeriodFigures {
-  const finishedProduction = facts.orders.filter((order) => order.kind === 'production' && inRange(order.doneAt, range));
+  const zone = zoneOfWorking(facts.working);
+  const finishedProduction = facts.orders.filter((order) => order.kind === 'production' && inRange(order.doneAt, range, zone));
   const leadTimes = finishedProduction.map((order) => seconds(order.createdAt, order.doneAt as string));
-  const runs = facts.runs.filter((run) => inRange(run.completedAt, range));
+  const runs = facts.runs.filter((run) => inRange(run.completedAt, range, zone));
   const cycleTimes = runs.map((run) => seconds(run.startedAt, run.completedAt));
-  const dated = facts.orders.filter((order) => order.kind !== 'logistics' && order.deliveryDate !== null && inRange(order.doneAt, range));
-  const punctual = dated.filter((order) => dayOf(order.doneAt as string) <= (order.deliveryDate as string)).length;
+  const dated = facts.orders.filter((order) => order.kind !== 'logistics' && order.deliveryDate !== null && inRange(order.doneAt, range, zone));
+  // On time: done on or before the delivery date, a day of the company's time zone.
+  const punctual = dated.filter((order) => dayOf(order.doneAt as string, zone) <= (order.deliveryDate as string)).length;
   const values: Omit<KeyFigureValues, 'teamScore'> = {
     ordersCompleted: finishedProduction.length,
     piecesCompleted: finishedProduction.reduce((sum, order) => sum + order.pieces, 0),
@@ -268,7 +279,7 @@ export function figuresOf(range: PeriodRange, facts: KeyFigureFacts, targets: Ke
     leadTimeP90: percentile90(leadTimes),
     punctuality: dated.length === 0 ? null : punctual / dated.length,
     withoutInterruption: shareWithoutInterruption(runs, facts.interruptions ?? [], momentOf(facts)),
-    proposalsImplemented: facts.suggestions.filter((suggestion) => inRange(suggestion.implementedAt, range)).length,
+    proposalsImplemented: facts.suggestions.filter((suggestion) => inRange(suggestion.implementedAt, range, zone)).length,
   };
   const { score, terms } = teamScoreOf(values, targets, range);
   return { start: range.start, end: range.end, values: { ...values, teamScore: score }, punctualityCounted: dated.length, scoreTerms: terms };
@@ -300,12 +311,12 @@ export function stationFiguresOf(range: PeriodRange, facts: KeyFigureFacts): Sta
     if (!found) byStation.set(stationId, (found = { runs: [], proposals: 0 }));
     return found;
   };
-  for (const run of facts.runs) if (inRange(run.completedAt, range)) entry(run.stationId).runs.push(run);
-  for (const suggestion of facts.suggestions) if (suggestion.stationId && inRange(suggestion.implementedAt, range)) entry(suggestion.stationId).proposals += 1;
+  const zone = zoneOfWorking(facts.working);
+  for (const run of facts.runs) if (inRange(run.completedAt, range, zone)) entry(run.stationId).runs.push(run);
+  for (const suggestion of facts.suggestions) if (suggestion.stationId && inRange(suggestion.implementedAt, range, zone)) entry(suggestion.stationId).proposals += 1;
   const interruptions = facts.interruptions ?? [];
   const asOf = momentOf(facts);
-  const periodFrom = Date.parse(`${range.start}T00:00:00Z`);
-  const periodTo = Date.parse(`${range.end}T00:00:00Z`);
+  const { from: periodFrom, to: periodTo } = instantsOf(range, zone);
   const overlapsPeriod = (interruption: InterruptionFact) => {
     const span = spanOf(interruption, asOf);
     return span.from < periodTo && span.to >= periodFrom;
@@ -323,7 +334,7 @@ export function stationFiguresOf(range: PeriodRange, facts: KeyFigureFacts): Sta
         cycleTimeP90: percentile90(cycleTimes),
         proposalsImplemented: proposals,
         withoutInterruption: shareWithoutInterruption(runs, interruptions, asOf),
-        interruptions: interruptions.filter((interruption) => interruption.stationId === stationId && inRange(interruption.reportedAt, range)).length,
+        interruptions: interruptions.filter((interruption) => interruption.stationId === stationId && inRange(interruption.reportedAt, range, zone)).length,
         ...stationAvailabilityOf(range, stationId, interruptions, asOf, facts.working),
       };
     });

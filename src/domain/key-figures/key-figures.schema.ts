@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wrongTypeIs } from '../shared/decimal.js';
 
-/** The periods figures are counted in: UTC days, UTC weeks from Monday, UTC calendar months. */
+/** The periods figures are counted in: days, weeks from Monday and calendar months of the company's time zone. */
 export const keyFigurePeriods = ['day', 'week', 'month'] as const;
 export type KeyFigurePeriod = (typeof keyFigurePeriods)[number];
 
@@ -28,7 +28,7 @@ export type ScoredFigureId = Exclude<KeyFigureId, 'teamScore'>;
 
 /**
  * How a figure is measured and what its target means:
- * - `count`: a number per UTC day (the target is per day; a week's or month's target is it times the period's days), higher is better;
+ * - `count`: a number per day (the target is per day; a week's or month's target is it times the period's days), higher is better;
  * - `minutes`: a duration (the value is in seconds, the target in minutes), lower is better;
  * - `percent`: a share (the value 0-1, the target 0-100), higher is better;
  * - `score`: the team score, 0-100.
@@ -88,12 +88,12 @@ export const keyFigureSettingsInputSchema = z.object({
 export type KeyFigureSettingsInputForm = z.input<typeof keyFigureSettingsInputSchema>;
 export type KeyFigureSettingsInput = z.output<typeof keyFigureSettingsInputSchema>;
 
-/** A UTC calendar day the figures can be asked for (years 2000 to 2999). */
+/** A calendar day of the company the figures can be asked for (years 2000 to 2999). */
 export const keyFigureDaySchema = z.iso
   .date({ error: 'validation.invalidFormat' })
   .refine((day) => day >= '2000-01-01' && day <= '2999-12-31', 'validation.invalidValue');
 
-/** `GET /api/key-figures`: the kind of period (default: week) and a day in it (default: today, UTC). */
+/** `GET /api/key-figures`: the kind of period (default: week) and a day in it (default: today in the company's time zone). */
 export const keyFiguresQuerySchema = z.object({
   period: z.enum(keyFigurePeriods, { error: 'validation.invalidValue' }).default('week'),
   day: keyFigureDaySchema.optional(),

@@ -8,7 +8,7 @@ import { runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { workingTimeOfCompany } from '../company/index.js';
 import { interruptionPageOf } from '../interruptions/index.js';
-import { keyFiguresOf, todayOf } from '../key-figures/index.js';
+import { keyFiguresOf } from '../key-figures/index.js';
 import { homeBoardOf, stationBoardOf } from '../orders/index.js';
 
 const ordersShown = homeBoardQuerySchema.parse({}).limit;
@@ -38,7 +38,7 @@ export async function homeRoutes(app: FastifyInstance) {
           orders: await homeBoardOf(tx, ordersShown, now, timeZoneOf(working)),
           stationBoard: await stationBoardOf(tx, now, { window: app.config.predictionWindow, working }),
           openInterruptions: await interruptionPageOf(tx, { open: true, page: 1, limit: 100 }, now),
-          keyFigures: keyFiguresOn ? await keyFiguresOf(tx, companyId, 'day', todayOf(now), now, app.config.workingTime) : null,
+          keyFigures: keyFiguresOn ? await keyFiguresOf(tx, companyId, 'day', undefined, now, app.config.workingTime) : null,
         };
       });
     },

@@ -5,7 +5,7 @@ import { rebuildKeyFigures } from './key-figures.handlers.js';
 import { companiesWithoutFacts, keyFiguresProjection } from './key-figures.projection.js';
 import { keyFiguresRoutes } from './key-figures.routes.js';
 
-export { keyFiguresOf, todayOf } from './key-figures.queries.js';
+export { keyFiguresOf } from './key-figures.queries.js';
 
 /** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
 export const keyFiguresProjections = [keyFiguresProjection];

@@ -4,11 +4,13 @@ import { keyFigureSettingsStreamId } from '../../../domain/key-figures/key-figur
 import {
   dayOf,
   figuresOf,
+  instantsOf,
   periodsUpTo,
   stationFiguresOf,
   type Day,
   type KeyFigureFacts,
   type PeriodRange,
+  zoneOfWorking,
 } from '../../../domain/key-figures/key-figures.rules.js';
 import type { KeyFigurePeriod } from '../../../domain/key-figures/key-figures.schema.js';
 import type { KeyFigureSettingsView, KeyFiguresView } from '../../../domain/key-figures/key-figures.views.js';
@@ -22,7 +24,6 @@ import './key-figures.tables.js';
 /** How many periods the charts show, the current one included. */
 export const seriesLength: Record<KeyFigurePeriod, number> = { day: 14, week: 12, month: 12 };
 
-const startOf = (day: Day) => new Date(`${day}T00:00:00Z`);
 const iso = (moment: Date) => moment.toISOString();
 
 /** The company's targets and home figures as last saved, and the version to save on (0: never saved). */
@@ -32,34 +33,40 @@ export async function keyFigureSettings(db: Executor, companyId: string): Promis
   return { targets: state.targets, homeFigures: [...state.homeFigures], version: events.at(-1)?.streamVersion ?? 0 };
 }
 
-/** The facts of the company (row-level security scopes the tenant) that fall in `from` to `to`, as read at `asOf`. */
-async function factsBetween(db: Executor, from: Day, to: Day, asOf: Date): Promise<KeyFigureFacts> {
+/**
+ * The facts of the company (row-level security scopes the tenant) that fall in the days `from` to
+ * `to` of its time zone `zone`, as read at `asOf`.
+ */
+async function factsBetween(db: Executor, from: Day, to: Day, asOf: Date, zone: string): Promise<KeyFigureFacts> {
+  const instants = instantsOf({ period: 'day', start: from, end: to }, zone);
+  const first = new Date(instants.from);
+  const end = new Date(instants.to);
   // One after another: the three reads share the request's transaction.
   const orders = await db
     .selectFrom('key_figure_orders')
     .select(['kind', 'pieces', 'created_at', 'done_at'])
     .select((eb) => eb.fn<string | null>('to_char', ['delivery_date', eb.val('YYYY-MM-DD')]).as('delivery_date'))
-    .where('done_at', '>=', startOf(from))
-    .where('done_at', '<', startOf(to))
+    .where('done_at', '>=', first)
+    .where('done_at', '<', end)
     .execute();
   const runs = await db
     .selectFrom('key_figure_station_runs')
     .select(['station_id', 'started_at', 'completed_at', 'pieces'])
-    .where('completed_at', '>=', startOf(from))
-    .where('completed_at', '<', startOf(to))
+    .where('completed_at', '>=', first)
+    .where('completed_at', '<', end)
     .execute();
   const suggestions = await db
     .selectFrom('key_figure_suggestions')
     .select(['station_id', 'implemented_at'])
-    .where('implemented_at', '>=', startOf(from))
-    .where('implemented_at', '<', startOf(to))
+    .where('implemented_at', '>=', first)
+    .where('implemented_at', '<', end)
     .execute();
   // Interruptions overlapping the periods or the time of any run read (a run may start before the first period).
-  const since = runs.reduce((earliest, run) => (run.started_at < earliest ? run.started_at : earliest), startOf(from));
+  const since = runs.reduce((earliest, run) => (run.started_at < earliest ? run.started_at : earliest), first);
   const interruptions = await db
     .selectFrom('key_figure_interruptions')
     .select(['station_id', 'reported_at', 'resolved_at'])
-    .where('reported_at', '<', startOf(to))
+    .where('reported_at', '<', end)
     .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolved_at', '>=', since)]))
     .execute();
   return {
@@ -90,15 +97,19 @@ export async function keyFiguresOf(
   db: Executor,
   companyId: string,
   period: KeyFigurePeriod,
-  day: Day,
+  /** A day of the period; undefined: today in the company's time zone. */
+  asked: Day | undefined,
   now: Date,
   defaultWorkingTime: WorkingTime,
 ): Promise<KeyFiguresView> {
+  const working = await workingTimeOfCompany(db, companyId, defaultWorkingTime);
+  // Days, weeks and months are the company's: they start at midnight in its time zone.
+  const zone = zoneOfWorking(working);
+  const day = asked ?? dayOf(now, zone);
   const ranges: PeriodRange[] = periodsUpTo(period, day, seriesLength[period]);
   const current = ranges[ranges.length - 1];
   const settings = await keyFigureSettings(db, companyId);
-  const working = await workingTimeOfCompany(db, companyId, defaultWorkingTime);
-  const facts = { ...(await factsBetween(db, ranges[0].start, current.end, now)), working };
+  const facts = { ...(await factsBetween(db, ranges[0].start, current.end, now, zone)), working };
   const series = ranges.map((range) => figuresOf(range, facts, settings.targets));
   const stations = stationFiguresOf(current, facts);
   const names = await stationNamesById(
@@ -116,6 +127,3 @@ export async function keyFiguresOf(
     settings,
   };
 }
-
-/** Today (UTC) at the request's moment. */
-export const todayOf = (now: Date): Day => dayOf(now);

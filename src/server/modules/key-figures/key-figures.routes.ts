@@ -7,7 +7,7 @@ import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { rebuildKeyFigures, saveKeyFigureSettings } from './key-figures.handlers.js';
-import { keyFigureSettings, keyFiguresOf, todayOf } from './key-figures.queries.js';
+import { keyFigureSettings, keyFiguresOf } from './key-figures.queries.js';
 
 const tags = ['key-figures'];
 const settingsBody = keyFigureSettingsInputSchema.extend({ version: z.number().int().min(0) });
@@ -27,13 +27,13 @@ export async function keyFiguresRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary:
-        'The figures of the day, week (from Monday) or month (UTC) holding `day` (default today), the period before, the series up to it and per station, with the targets',
+        'The figures of the day, week (from Monday) or month (days of the company\'s time zone) holding `day` (default today there), the period before, the series up to it and per station, with the targets',
       querystring: keyFiguresQuerySchema,
       response: { 200: keyFiguresViewSchema, ...errorResponses() },
     },
     handler: async (request) =>
       runQuery(app, request, (tx, now) =>
-        keyFiguresOf(tx, companyOf(request), request.query.period, request.query.day ?? todayOf(now), now, app.config.workingTime),
+        keyFiguresOf(tx, companyOf(request), request.query.period, request.query.day, now, app.config.workingTime),
       ),
   });
 
