@@ -42,8 +42,9 @@ describe("an employee's records", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFZeit (UTC);Tätigkeit;Auftragsnummer;Station;Verschoben nach;Durchlaufzeit (min)');
-    expect(lines[2]).toBe(`2026-11-23 08:12:30;Arbeit abgeschlossen;${production.orderNumber};SAW;;12,5`);
+    // Times in the company's time zone (the server's default, Europe/Berlin, for a company that saved none), named in the header.
+    expect(lines[0]).toBe('\uFEFFZeit (Europe/Berlin);Tätigkeit;Auftragsnummer;Station;Verschoben nach;Durchlaufzeit (min)');
+    expect(lines[2]).toBe(`2026-11-23 09:12:30;Arbeit abgeschlossen;${production.orderNumber};SAW;;12,5`);
     // The operator reads their own; another company's reader does not find them.
     expect((await line.operators[0].client.get(`/api/team/employees/${operatorId}/records`)).statusCode).toBe(200);
     expect((await line.operators[1].client.get(`/api/team/employees/${operatorId}/records`)).statusCode).toBe(403);
@@ -51,6 +52,34 @@ describe("an employee's records", () => {
     const foreign = await clientOf(t, other.admin.token).get(`/api/team/employees/${operatorId}/records`);
     expect(foreign.statusCode).toBe(404);
     expect(errorOf(foreign.body).code).toBe('USER_NOT_FOUND');
+  });
+
+  it("count days and show times in the company's own time zone once it saved one", async () => {
+    const settings = (await line.superUser.get('/api/company-account/basic-settings')).json();
+    const saved = await line.superUser.put('/api/company-account/updateBasicSettings', {
+      ...settings,
+      workingTime: { ...settings.workingTime, timeZone: 'America/Los_Angeles' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      // 05:00 UTC on 25 November is 21:00 on the 24th in Los Angeles.
+      clock.set('2026-11-25T05:00:00.000Z');
+      const { saw } = line.stations;
+      const atSaw = await line.signInAt(0, saw.id);
+      const order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }]));
+      const started = await act(line.admin, await act(line.admin, order, 'place'), 'start-production');
+      await act(atSaw, await orderOf(line.admin, started.productionOrders[0].id), 'start-work', { stationId: saw.id });
+      const operatorId = line.operators[0].id;
+      const onThe24th = (await line.admin.get(`/api/team/employees/${operatorId}/records?from=2026-11-24&to=2026-11-24`)).json().data;
+      expect(onThe24th).toEqual([expect.objectContaining({ kind: 'WorkStarted', at: '2026-11-25T05:00:00.000Z' })]);
+      expect((await line.admin.get(`/api/team/employees/${operatorId}/records?from=2026-11-25`)).json().data).toEqual([]);
+      const csv = (await line.admin.get(`/api/team/employees/${operatorId}/records.csv?lang=en`)).body.split('\r\n');
+      expect(csv[0]).toBe('\uFEFFTime (America/Los_Angeles);Activity;Order number;Station;Moved to;Cycle time (min)');
+      expect(csv.at(-2)).toMatch(/^2026-11-24 21:00:00;Work started;/);
+    } finally {
+      const back = (await line.superUser.get('/api/company-account/basic-settings')).json();
+      await line.superUser.put('/api/company-account/updateBasicSettings', { ...back, workingTime: settings.workingTime });
+    }
   });
 
   it('sign an operator signed in at a station out of it when its right is revoked', async () => {

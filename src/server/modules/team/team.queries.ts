@@ -236,11 +236,14 @@ export interface RecordsQuery {
   to?: string;
 }
 
+/** Midnight starting the day `days` after `day` in the company's time zone `zone`, as a timestamptz. */
+const localMidnight = (day: string, zone: string, days = 0) => sql`((${day}::date + ${days}::int)::timestamp at time zone ${zone})`;
+
 /**
  * What the employee did at stations, read from the event log (the events their requests appended):
  * work started and completed (with the cycle time from start to completion) and orders moved.
  */
-export async function employeeRecords(db: Executor, userId: string, query: RecordsQuery): Promise<EmployeeRecordView[]> {
+export async function employeeRecords(db: Executor, userId: string, query: RecordsQuery, zone: string): Promise<EmployeeRecordView[]> {
   let select = db
     .selectFrom('events')
     .leftJoin('orders', (join) => join.on(sql`orders.id::text`, '=', sql`events.data->>'orderId'`))
@@ -256,8 +259,8 @@ export async function employeeRecords(db: Executor, userId: string, query: Recor
     .where('events.stream_type', '=', ORDER_STREAM_TYPE)
     .where('events.type', 'in', ['WorkStarted', 'WorkCompleted', 'OrderMovedToStation'])
     .where(sql`events.metadata->>'userId'`, '=', userId);
-  if (query.from) select = select.where(sql`(events.data->>'at')::timestamptz`, '>=', sql`${query.from}::date`);
-  if (query.to) select = select.where(sql`(events.data->>'at')::timestamptz`, '<', sql`${query.to}::date + 1`);
+  if (query.from) select = select.where(sql`(events.data->>'at')::timestamptz`, '>=', localMidnight(query.from, zone));
+  if (query.to) select = select.where(sql`(events.data->>'at')::timestamptz`, '<', localMidnight(query.to, zone, 1));
   const rows = await select.orderBy('events.global_position').execute();
   const names = await stationNamesById(db, [...new Set(rows.flatMap((row) => [row.station_id, row.to_station_id].filter((id): id is string => !!id)))]);
   return rows.map((row) => ({
@@ -280,15 +283,15 @@ const mondayOf = (day: string): string => {
 };
 
 /**
- * Weekly trends from the same event log as the records: work completed at stations per week (UTC,
- * weeks from Monday) and the median cycle time, for one employee or the whole team (`userId` null).
+ * Weekly trends from the same event log as the records: work completed at stations per week (weeks
+ * from Monday in the company's time zone `zone`) and the median cycle time, for one employee or the whole team (`userId` null).
  * Every week from the one holding `from` to the one holding `to` is listed, empty ones included.
  */
-export async function weeklyDevelopment(db: Executor, userId: string | null, from: string, to: string): Promise<DevelopmentWeekView[]> {
+export async function weeklyDevelopment(db: Executor, userId: string | null, from: string, to: string, zone: string): Promise<DevelopmentWeekView[]> {
   let select = db
     .selectFrom('events')
     .select([
-      sql<string>`to_char(date_trunc('week', ((events.data->>'at')::timestamptz at time zone 'UTC')), 'YYYY-MM-DD')`.as('week'),
+      sql<string>`to_char(date_trunc('week', ((events.data->>'at')::timestamptz at time zone ${zone})), 'YYYY-MM-DD')`.as('week'),
       sql<string>`count(*)`.as('completed'),
       sql<
         number | null
@@ -298,8 +301,8 @@ export async function weeklyDevelopment(db: Executor, userId: string | null, fro
     ])
     .where('events.stream_type', '=', ORDER_STREAM_TYPE)
     .where('events.type', '=', 'WorkCompleted')
-    .where(sql`(events.data->>'at')::timestamptz`, '>=', sql`${mondayOf(from)}::date`)
-    .where(sql`(events.data->>'at')::timestamptz`, '<', sql`${to}::date + 1`);
+    .where(sql`(events.data->>'at')::timestamptz`, '>=', localMidnight(mondayOf(from), zone))
+    .where(sql`(events.data->>'at')::timestamptz`, '<', localMidnight(to, zone, 1));
   if (userId) select = select.where(sql`events.metadata->>'userId'`, '=', userId);
   const rows = await select.groupBy(sql`1`).execute();
   const byWeek = new Map(rows.map((row) => [row.week, row]));

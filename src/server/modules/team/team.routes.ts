@@ -22,10 +22,13 @@ import {
   userRightsMatrixViewSchema,
 } from '../../../domain/team/team.views.js';
 import { stationSessionsViewSchema } from '../../../domain/identity/identity.views.js';
+import { calendarDayIn, timeZoneOf } from '../../../domain/orders/working-time.rules.js';
 import { companyOf, principalOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { csvLanguages } from '../../platform/csv.js';
+import type { Executor } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
+import { workingTimeOfCompany } from '../company/index.js';
 import { recordsCsv } from './records.csv.js';
 import {
   addEntry,
@@ -77,7 +80,8 @@ const organizationBody = organizationSchema.safeExtend(employeeSaveVersion);
 const entitlementBody = vacationEntitlementSchema.extend(employeeSaveVersion);
 const absenceBody = absenceBookingSchema({ halfDaysAllowed: true });
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
+/** Today in the company's time zone (its working time's, else the server's): vacations left, the weeks of the trends. */
+const today = (now: Date, zone: string) => calendarDayIn(now, zone);
 
 /**
  * The team area: employee profiles (profile, organization, vacations), the master-data lists, the
@@ -92,8 +96,12 @@ export async function teamRoutes(app: FastifyInstance) {
   // Vacations are an optional function of the company (App function): switched off, their routes answer 404.
   const vacationChangers = { preHandler: [app.requireChangeRight('team'), app.requireFunction('vacations')] };
 
+  const zoneOf = async (tx: Executor, request: FastifyRequest) => timeZoneOf(await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime));
+
   const answerEmployee = async (request: FastifyRequest, userId: string) => {
-    return runQuery(app, request, async (tx, now) => employeeView(tx, userId, today(now), await halfVacationDaysAllowed(tx, companyOf(request))));
+    return runQuery(app, request, async (tx, now) =>
+      employeeView(tx, userId, today(now, await zoneOf(tx, request)), await halfVacationDaysAllowed(tx, companyOf(request))),
+    );
   };
 
   r.get('/api/team/employees/:id', {
@@ -188,7 +196,7 @@ export async function teamRoutes(app: FastifyInstance) {
     ...readers,
     schema: {
       tags,
-      summary: 'What the employee did at stations (work started, completed with cycle time, orders moved), from the event log, by date (UTC days)',
+      summary: 'What the employee did at stations (work started, completed with cycle time, orders moved), from the event log, by date (days of the company\'s time zone)',
       params: employeeParams,
       querystring: recordsQuery,
       response: { 200: employeeRecordsViewSchema, ...errorResponses() },
@@ -197,7 +205,7 @@ export async function teamRoutes(app: FastifyInstance) {
       mayReadEmployee(principalOf(request), request.params.id);
       return runQuery(app, request, async (tx) => {
         await requireTeamMember(tx, request.params.id);
-        return { userId: request.params.id, data: await employeeRecords(tx, request.params.id, request.query) };
+        return { userId: request.params.id, data: await employeeRecords(tx, request.params.id, request.query, await zoneOf(tx, request)) };
       });
     },
   });
@@ -213,15 +221,16 @@ export async function teamRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       mayReadEmployee(principalOf(request), request.params.id);
-      const records = await runQuery(app, request, async (tx) => {
+      const { records, zone } = await runQuery(app, request, async (tx) => {
         await requireTeamMember(tx, request.params.id);
-        return employeeRecords(tx, request.params.id, request.query);
+        const zone = await zoneOf(tx, request);
+        return { records: await employeeRecords(tx, request.params.id, request.query, zone), zone };
       });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="records.csv"')
         .header('cache-control', 'no-store')
-        .send(recordsCsv(records, request.query.lang));
+        .send(recordsCsv(records, request.query.lang, zone));
     },
   });
 
@@ -338,7 +347,7 @@ export async function teamRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary:
-        'Weekly trends of work completed at stations and its median cycle time, for one employee (`userId`; operators: only their own) or the whole team (writers), by UTC weeks from Monday; by default the twelve weeks up to today',
+        'Weekly trends of work completed at stations and its median cycle time, for one employee (`userId`; operators: only their own) or the whole team (writers), by weeks from Monday in the company\'s time zone; by default the twelve weeks up to today',
       querystring: developmentQuery,
       response: { 200: developmentViewSchema, ...errorResponses() },
     },
@@ -349,10 +358,11 @@ export async function teamRoutes(app: FastifyInstance) {
       else if (!writerRoles.includes(principal.role)) throw new DomainError('FORBIDDEN');
       return runQuery(app, request, async (tx, now) => {
         if (userId) await requireTeamMember(tx, userId);
-        const to = request.query.to ?? today(now);
+        const zone = await zoneOf(tx, request);
+        const to = request.query.to ?? today(now, zone);
         const from = request.query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 83 * 86_400_000).toISOString().slice(0, 10);
         if (from > to) throw new DomainError('VALIDATION_ERROR', [{ path: 'from', message: 'validation.invalidValue' }]);
-        return { userId: userId ?? null, from, to, weeks: await weeklyDevelopment(tx, userId ?? null, from, to) };
+        return { userId: userId ?? null, from, to, weeks: await weeklyDevelopment(tx, userId ?? null, from, to, zone) };
       });
     },
   });
