@@ -7,7 +7,7 @@ import {
   type LiveEvent,
   type LiveTopic,
   type ServerMessage,
-} from '../../domain/shared/live';
+} from '../../domain/shared/live.rules';
 
 export type { LiveEvent, LiveTopic };
 

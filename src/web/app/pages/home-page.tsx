@@ -1,8 +1,8 @@
-import { memo, startTransition, useEffect, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 // The boards' own files, not the features' indexes: those bring every screen of the feature along (the orders'
 // forms and tables, the key figures' charts), which the home screen does not show (docs/performance.md).
-import { StationBoard, stationBoardTopics } from '../../features/board/station-board';
+import { stationBoardTopics } from '../../features/board/api/board';
 import { InterruptedStations } from '../../features/interruptions/components/interrupted-stations';
 import { KeyFiguresBoard, keyFigureTopics } from '../../features/key-figures/key-figures-board';
 import { HomeBoardScreen } from '../../features/orders/home-board-screen';
@@ -17,7 +17,8 @@ import { useHomeBoards } from './home-screen';
 // Each board reads its own queries: the page drawing again (the company's functions arriving) leaves them alone.
 const OrdersBoard = memo(HomeBoardScreen);
 const StoppedStations = memo(InterruptedStations);
-const StationsBoard = memo(StationBoard);
+// The station board with its menus and dialogs downloads when it is drawn, after the first paint, not with the page.
+const StationsBoard = lazy(() => import('../../features/board/station-board').then((module) => ({ default: memo(module.StationBoard) })));
 const FiguresBoard = memo(KeyFiguresBoard);
 
 // The boards drawn after the first paint listen to these too: subscribed with the others from the start, the
@@ -51,7 +52,9 @@ function LowerBoards() {
   if (!painted) return null;
   return (
     <>
-      <StationsBoard />
+      <Suspense fallback={null}>
+        <StationsBoard />
+      </Suspense>
       {hasCompany && functions.isOn('keyFigures') ? <FiguresBoard /> : null}
     </>
   );

@@ -5,9 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { BoardCard, BoardColumn } from '../../../domain/orders/board.views';
 import { INTERRUPTION_STREAM_TYPE } from '../../../domain/interruptions/interruption.events';
 import type { InterruptionView } from '../../../domain/interruptions/interruptions.views';
-import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
-import { SEQUENCE_STREAM_TYPE } from '../../../domain/stations/sequence.events';
-import { STATION_STREAM_TYPE } from '../../../domain/stations/station.events';
 import { canChange } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
@@ -20,11 +17,9 @@ import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
 import { LiveNote } from '../../ui/live-note';
 import { useNotify } from '../../ui/notification-bar';
-import { openInterruptionsKey, stationBoardKey, useMoveCard, useOpenInterruptions, useStationBoard } from './api/board';
+import { openInterruptionsKey, stationBoardKey, stationBoardTopics, useMoveCard, useOpenInterruptions, useStationBoard } from './api/board';
 import './board.css';
 
-/** What moves the cards and columns: order, station and sequence events. */
-export const stationBoardTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${STATION_STREAM_TYPE}`, `type:${SEQUENCE_STREAM_TYPE}`] as const;
 /** The interruptions' live topic (docs/interruptions.md): a stopped station's column turns red. */
 const interruptionTopics = [`type:${INTERRUPTION_STREAM_TYPE}`] as const;
 const noTopics = [] as const;

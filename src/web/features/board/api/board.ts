@@ -1,7 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StationBoard } from '../../../../domain/orders/board.views';
 import type { InterruptionPage } from '../../../../domain/interruptions/interruptions.views';
+import { ORDER_STREAM_TYPE } from '../../../../domain/orders/order.events';
+import { SEQUENCE_STREAM_TYPE } from '../../../../domain/stations/sequence.events';
+import { STATION_STREAM_TYPE } from '../../../../domain/stations/station.events';
 import { api, isApiError } from '../../../lib/api';
+
+/** What moves the cards and columns: order, station and sequence events. Here beside the board's key, so the home page subscribes without loading the board. */
+export const stationBoardTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${STATION_STREAM_TYPE}`, `type:${SEQUENCE_STREAM_TYPE}`] as const;
 
 /** Under the orders' key: every order change and live order event reads the board again. */
 export const stationBoardKey = ['orders', 'station-board'] as const;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERRUPTION_STREAM_TYPE } from '../../../../domain/interruptions/interruption.events';
 import type { InterruptionView } from '../../../../domain/interruptions/interruptions.views';
@@ -9,8 +9,11 @@ import { Button } from '../../../ui/button';
 import { Link } from '../../../ui/link';
 import { LiveNote } from '../../../ui/live-note';
 import { getInterruptionsQueryOptions, useInterruptionReasons, useInterruptions } from '../api/interruptions';
-import { OpenInterruptionFacts, ResolveInterruptionDialog } from './station-interruption-panel';
+import { OpenInterruptionFacts } from './open-interruption-facts';
 import '../interruptions.css';
+
+// The resolve dialog (its form, select and schemas) downloads when it is opened, not with the home screen.
+const ResolveInterruptionDialog = lazy(() => import('./station-interruption-panel').then((module) => ({ default: module.ResolveInterruptionDialog })));
 
 const topics = [`type:${INTERRUPTION_STREAM_TYPE}`] as const;
 const noTopics = [] as const;
@@ -82,7 +85,11 @@ export function InterruptedStations({ variant = 'board' }: { variant?: 'board' |
           ))}
         </ul>
       )}
-      {resolving ? <ResolveInterruptionDialog key={resolving.id} interruption={resolving} isOpen onClose={() => setResolving(null)} /> : null}
+      {resolving ? (
+        <Suspense fallback={null}>
+          <ResolveInterruptionDialog key={resolving.id} interruption={resolving} isOpen onClose={() => setResolving(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -7,7 +7,6 @@ import type { InterruptionView } from '../../../../domain/interruptions/interrup
 import { useAuth } from '../../../lib/auth';
 import { describeError, formWideError, validateInput } from '../../../lib/error-messages';
 import { submitCommand, type NewQueuedCommand } from '../../../lib/offline-queue';
-import { useLocaleFormats } from '../../../lib/locale';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useLiveQuery } from '../../../lib/use-live-feed';
 import { Button } from '../../../ui/button';
@@ -25,7 +24,7 @@ import {
   useReportInterruption,
   useResolveInterruption,
 } from '../api/interruptions';
-import { durationText } from './duration';
+import { OpenInterruptionFacts } from './open-interruption-facts';
 import '../interruptions.css';
 
 /**
@@ -280,26 +279,6 @@ export function ResolveInterruptionDialog({ interruption, isOpen, onClose }: { i
         </DialogActions>
       </Form>
     </Dialog>
-  );
-}
-
-/** The open interruption in words: reason, order, note, who and since when. */
-export function OpenInterruptionFacts({ interruption }: { interruption: InterruptionView }) {
-  const { t } = useTranslation();
-  const formats = useLocaleFormats();
-  return (
-    <>
-      <p className="interruption-reason">{interruption.reason.name}</p>
-      <p>
-        {t('interruptions.open.since', {
-          at: formats.time(interruption.reportedAt),
-          duration: durationText(t, interruption.durationSeconds),
-          who: interruption.reportedBy.name || t('interruptions.someone'),
-        })}
-      </p>
-      {interruption.orderNumber ? <p>{t('interruptions.open.order', { orderNumber: interruption.orderNumber })}</p> : null}
-      {interruption.note ? <p className="interruption-note">{interruption.note}</p> : null}
-    </>
   );
 }
 
