@@ -86,7 +86,12 @@ const streamOf = (documentId: string) => ({ id: documentStreamId(documentId), ty
 /** Records the request (`DocumentRequested`); the dispatcher turns it into a `pdf` job. Returns the document's id. */
 export async function requestDocument(ctx: CommandContext, request: DocumentRequest, documentId: string = randomUUID()): Promise<string> {
   await checkSubject(ctx.tx, request.type, request.subjectId);
-  await handleCommand(ctx, documentDecider, streamOf(documentId), { type: 'RequestDocument', data: await requestedData(ctx, documentId, request) });
+  // The number is taken once the stream is read: the counter's row stays locked until the commit,
+  // and every other request of the company waits for it, so as little as possible comes after it.
+  await handleCommand(ctx, documentDecider, streamOf(documentId), async () => ({
+    type: 'RequestDocument' as const,
+    data: await requestedData(ctx, documentId, request),
+  }));
   return documentId;
 }
 
