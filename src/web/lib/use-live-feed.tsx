@@ -44,25 +44,41 @@ export function LiveFeedProvider({ children, createFeed = createLiveFeed }: Live
   return <LiveFeedContext.Provider value={feed}>{children}</LiveFeedContext.Provider>;
 }
 
+interface SeenStatus {
+  feed: LiveFeed | null;
+  status: LiveStatus;
+  /** When the feed reported the status (epoch ms): for `live`, the moment it caught up. */
+  since: number;
+}
+
 /**
- * The feed's connection: `live` (caught up), `connecting` (opening or replaying) or `offline`. A change
- * redraws in a transition: every board on a screen shows it, and drawing them all at once in the socket's
- * message handler was one long task (docs/performance.md, Lighthouse). A note a frame late tells no untruth.
+ * The feed's status and when it changed to it. A change redraws in a transition: every board on a screen
+ * shows it, and drawing them all at once in the socket's message handler was one long task
+ * (docs/performance.md, Lighthouse). The time is taken when the feed reports the change, before its
+ * caught-up listeners run, not when React draws it.
  */
-export function useLiveStatus(): LiveStatus {
+function useFeedStatus(): SeenStatus {
   const feed = useContext(LiveFeedContext);
-  const [seen, setSeen] = useState<{ feed: LiveFeed | null; status: LiveStatus }>(() => ({ feed, status: feed ? feed.status() : 'offline' }));
+  const [seen, setSeen] = useState<SeenStatus>(() => ({ feed, status: feed ? feed.status() : 'offline', since: Date.now() }));
   useEffect(() => {
     if (!feed) return;
-    const changed = () => startTransition(() => setSeen({ feed, status: feed.status() }));
+    const changed = () => {
+      const next = { feed, status: feed.status(), since: Date.now() };
+      startTransition(() => setSeen(next));
+    };
     // A change between this render and the subscription is not missed.
     if (feed.status() !== seen.status || seen.feed !== feed) changed();
     return feed.onStatus(changed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `seen` only decides whether to read once more at subscribing
   }, [feed]);
   // Another feed than the one last seen (a new session): its status as it is now, until its first change.
-  if (seen.feed !== feed) return feed ? feed.status() : 'offline';
-  return seen.status;
+  if (seen.feed !== feed) return { feed, status: feed ? feed.status() : 'offline', since: seen.since };
+  return seen;
+}
+
+/** The feed's connection: `live` (caught up), `connecting` (opening or replaying) or `offline`; a change redraws in a transition. */
+export function useLiveStatus(): LiveStatus {
+  return useFeedStatus().status;
 }
 
 /**
@@ -100,7 +116,7 @@ export interface LiveQueryState {
 export function useLiveQuery(topics: readonly LiveTopic[], queryKey: QueryKey, query: { dataUpdatedAt: number; isError: boolean }): LiveQueryState {
   const feed = useContext(LiveFeedContext);
   const queryClient = useQueryClient();
-  const status = useLiveStatus();
+  const { status, since } = useFeedStatus();
   const keyRef = useRef(queryKey);
   useEffect(() => {
     keyRef.current = queryKey;
@@ -125,7 +141,15 @@ export function useLiveQuery(topics: readonly LiveTopic[], queryKey: QueryKey, q
 
   useLiveEvents(topics, refresh);
   // A caught-up answers a subscribe: a read from then on misses no event of the new topics.
-  useEffect(() => feed?.onCaughtUp(refresh), [feed, refresh]);
+  const caughtUpAt = useRef(0);
+  useEffect(
+    () =>
+      feed?.onCaughtUp(() => {
+        caughtUpAt.current = Date.now();
+        refresh();
+      }),
+    [feed, refresh],
+  );
 
   const [liveSince, setLiveSince] = useState<number | null>(null);
   useEffect(() => {
@@ -134,9 +158,11 @@ export function useLiveQuery(topics: readonly LiveTopic[], queryKey: QueryKey, q
       setLiveSince(null);
       return;
     }
-    setLiveSince(Date.now());
-    refresh();
-  }, [status, refresh]);
+    setLiveSince(since);
+    // The caught-up that made the feed live asked for a read already (one read, not two); a query that came
+    // to a feed already live reads now.
+    if (caughtUpAt.current < since) refresh();
+  }, [status, since, refresh]);
 
   const isCurrent = status === 'live' && liveSince !== null && query.dataUpdatedAt >= liveSince && !query.isError;
   return { status, isCurrent };
