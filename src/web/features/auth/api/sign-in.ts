@@ -6,13 +6,6 @@ import { useAuth } from '../../../lib/auth';
 
 export const authenticate = (input: SignInInput): Promise<SessionView> => api.post<SessionView>('/auth/authenticate', input);
 
-interface SignInState {
-  isPending: boolean;
-  error: unknown;
-  /** What the last attempt sent. */
-  variables: SignInInput | undefined;
-}
-
 /**
  * Sign-in: on success the session goes to the AuthProvider, which stores it and clears saved form data.
  * A request's state of its own, not a TanStack Query mutation: the sign-in page loads no query library
@@ -20,7 +13,12 @@ interface SignInState {
  */
 export function useSignIn() {
   const { login } = useAuth();
-  const [state, setState] = useState<SignInState>({ isPending: false, error: null, variables: undefined });
+  // `variables`: what the last attempt sent.
+  const [state, setState] = useState<{ isPending: boolean; error: unknown; variables: SignInInput | undefined }>({
+    isPending: false,
+    error: null,
+    variables: undefined,
+  });
   const mutate = useCallback(
     (input: SignInInput, handlers: { onSuccess?: (session: SessionView) => void; onError?: (error: unknown) => void } = {}) => {
       setState({ isPending: true, error: null, variables: input });
