@@ -1,5 +1,27 @@
 import { DomainError } from '../shared/errors.js';
-import type { Plan } from './company.schema.js';
+
+/** Plans of a customer account. Only `trial` ends; a demo or paid plan never turns read-only. */
+export const plans = ['trial', 'demo', 'standard', 'premium'] as const;
+export type Plan = (typeof plans)[number];
+
+/** Field limits of the company data (spec section 5, Company). */
+export const companyLimits = {
+  name: 50,
+  email: 50,
+  phone: 15,
+  zip: 9,
+  houseNumber: 9,
+  addressSuffix: 50,
+  country: 50,
+  iban: 34,
+  bic: 11,
+  vat: 9,
+  vatNumber: 20,
+  taxNumber: 20,
+  number: 9,
+  orderNumberLetters: 2,
+  referralSource: 50,
+} as const;
 
 /** The free trial of the spec. */
 export const TRIAL_DAYS = 30;

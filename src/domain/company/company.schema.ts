@@ -3,29 +3,9 @@ import { materialLimits } from '../materials/materials.schema.js';
 import { isTimeZone, minuteOfClock } from '../orders/working-time.rules.js';
 import { pagingQuery } from '../shared/paging.js';
 import { ibanIsValid } from './company.iban.js';
+import { companyLimits, plans } from './company.rules.js';
 
-/** Field limits of the company data (spec section 5, Company). */
-export const companyLimits = {
-  name: 50,
-  email: 50,
-  phone: 15,
-  zip: 9,
-  houseNumber: 9,
-  addressSuffix: 50,
-  country: 50,
-  iban: 34,
-  bic: 11,
-  vat: 9,
-  vatNumber: 20,
-  taxNumber: 20,
-  number: 9,
-  orderNumberLetters: 2,
-  referralSource: 50,
-} as const;
-
-/** Plans of a customer account. Only `trial` ends; a demo or paid plan never turns read-only. */
-export const plans = ['trial', 'demo', 'standard', 'premium'] as const;
-export type Plan = (typeof plans)[number];
+export { companyLimits, plans, type Plan } from './company.rules.js';
 
 /** Answers of the 'how did you hear about us' survey. */
 export const referralSources = ['SEARCH_ENGINE', 'SOCIAL_MEDIA', 'RECOMMENDATION', 'TRADE_FAIR', 'ADVERTISEMENT', 'OTHER'] as const;

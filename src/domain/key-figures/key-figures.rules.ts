@@ -1,6 +1,6 @@
 import { calendarDayIn, startOfDayIn, timeZoneOf, workingMsBetween, type WorkingTime } from '../orders/working-time.rules.js';
-import type { KeyFigureId, KeyFigurePeriod, KeyFigureTargets, ScoredFigureId } from './key-figures.schema.js';
-import { keyFigureUnits } from './key-figures.schema.js';
+import type { KeyFigurePeriod, KeyFigureTargets } from './key-figures.schema.js';
+import { keyFigureUnits, type KeyFigureId, type ScoredFigureId } from './figure-units.rules.js';
 
 const DAY_MS = 86_400_000;
 
@@ -22,7 +22,10 @@ export const dayOf = (moment: Date | string, zone = 'UTC'): Day => calendarDayIn
 export const zoneOfWorking = (working: WorkingTime | undefined): string => (working ? timeZoneOf(working) : 'UTC');
 
 /** The instants a period runs from and to: local midnights in `zone`. */
-export const instantsOf = (range: PeriodRange, zone: string) => ({ from: startOfDayIn(range.start, zone).getTime(), to: startOfDayIn(range.end, zone).getTime() });
+export const instantsOf = (range: PeriodRange, zone: string) => ({
+  from: startOfDayIn(range.start, zone).getTime(),
+  to: startOfDayIn(range.end, zone).getTime(),
+});
 const addDays = (day: Day, days: number): Day => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The period of this kind that holds `day`: the day itself, its week from Monday, or its calendar month. */
@@ -313,7 +316,8 @@ export function stationFiguresOf(range: PeriodRange, facts: KeyFigureFacts): Sta
   };
   const zone = zoneOfWorking(facts.working);
   for (const run of facts.runs) if (inRange(run.completedAt, range, zone)) entry(run.stationId).runs.push(run);
-  for (const suggestion of facts.suggestions) if (suggestion.stationId && inRange(suggestion.implementedAt, range, zone)) entry(suggestion.stationId).proposals += 1;
+  for (const suggestion of facts.suggestions)
+    if (suggestion.stationId && inRange(suggestion.implementedAt, range, zone)) entry(suggestion.stationId).proposals += 1;
   const interruptions = facts.interruptions ?? [];
   const asOf = momentOf(facts);
   const { from: periodFrom, to: periodTo } = instantsOf(range, zone);

@@ -1,51 +1,12 @@
 import { z } from 'zod';
 import { wrongTypeIs } from '../shared/decimal.js';
+import { keyFigureIds, keyFigureUnits, type KeyFigureId, type KeyFigureUnit } from './figure-units.rules.js';
+
+export { keyFigureIds, keyFigureUnits, type KeyFigureId, type KeyFigureUnit, type ScoredFigureId } from './figure-units.rules.js';
 
 /** The periods figures are counted in: days, weeks from Monday and calendar months of the company's time zone. */
 export const keyFigurePeriods = ['day', 'week', 'month'] as const;
 export type KeyFigurePeriod = (typeof keyFigurePeriods)[number];
-
-/**
- * Every key figure, by id (the id is its key in `locales/<lang>/keyFigures.json` too). The order is
- * the order of the screens.
- */
-export const keyFigureIds = [
-  'ordersCompleted',
-  'piecesCompleted',
-  'cycleTimeMedian',
-  'cycleTimeP90',
-  'leadTimeMedian',
-  'leadTimeP90',
-  'punctuality',
-  'withoutInterruption',
-  'proposalsImplemented',
-  'teamScore',
-] as const;
-export type KeyFigureId = (typeof keyFigureIds)[number];
-
-/** Figures that enter the team score: every figure but the score itself. */
-export type ScoredFigureId = Exclude<KeyFigureId, 'teamScore'>;
-
-/**
- * How a figure is measured and what its target means:
- * - `count`: a number per day (the target is per day; a week's or month's target is it times the period's days), higher is better;
- * - `minutes`: a duration (the value is in seconds, the target in minutes), lower is better;
- * - `percent`: a share (the value 0-1, the target 0-100), higher is better;
- * - `score`: the team score, 0-100.
- */
-export type KeyFigureUnit = 'count' | 'minutes' | 'percent' | 'score';
-export const keyFigureUnits: Record<KeyFigureId, KeyFigureUnit> = {
-  ordersCompleted: 'count',
-  piecesCompleted: 'count',
-  cycleTimeMedian: 'minutes',
-  cycleTimeP90: 'minutes',
-  leadTimeMedian: 'minutes',
-  leadTimeP90: 'minutes',
-  punctuality: 'percent',
-  withoutInterruption: 'percent',
-  proposalsImplemented: 'count',
-  teamScore: 'score',
-};
 
 /** Limits of a target, written once for the server and the form. */
 export const keyFigureTargetLimits: Record<KeyFigureUnit, { min: number; max: number }> = {

@@ -1,4 +1,4 @@
-import { companyLimits } from '../company/company.schema.js';
+import { companyLimits } from '../company/company.rules.js';
 
 /** Digits an order number shows at least (leading zeros), so numbers sort and scan alike. */
 export const ORDER_NUMBER_DIGITS = 6;

@@ -4,29 +4,9 @@ import { decimalSchema, wrongTypeIs } from '../shared/decimal.js';
 import { optionalText, requiredText } from '../shared/validation.js';
 import { materialLimits } from '../materials/materials.schema.js';
 import { parseOrderNumber } from './order.numbering.js';
+import { orderKinds, orderSortColumns, orderStatuses } from './order.rules.js';
 
-/** The kinds of order this module keeps; shipping orders come with shipments. */
-export const orderKinds = ['customer', 'production', 'logistics'] as const;
-export type OrderKind = (typeof orderKinds)[number];
-
-/**
- * The order status labels of spec section 4, defined once: the stations' "set order status"
- * action names the same list. `sent` belongs to shipments; no order kind here reaches it.
- */
-export const orderStatuses = [
-  'open',
-  'ordered',
-  'in-progress',
-  'ready-to-use',
-  'ready-to-ship',
-  'ready-for-dispatch',
-  'sent',
-  'delivered',
-  'canceled',
-  'finished',
-  'dispatched',
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+export { orderKinds, orderSortColumns, orderStatuses, type OrderKind, type OrderSortColumn, type OrderStatus } from './order.rules.js';
 
 /** Incoterms 2020. */
 export const incoterms = ['EXW', 'FCA', 'FAS', 'FOB', 'CFR', 'CIF', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP'] as const;
@@ -182,10 +162,6 @@ export const advertisementSchema = z.object({
     .trim()
     .max(orderLimits.advertisementComment),
 });
-
-/** Columns the order list sorts by; `-column` sorts descending. */
-export const orderSortColumns = ['number', 'orderNumber', 'name', 'status', 'deliveryDate', 'netSum', 'createdAt', 'updatedAt'] as const;
-export type OrderSortColumn = (typeof orderSortColumns)[number];
 
 /** GET /api/orders: filters, paging and sort. */
 export const orderListQuerySchema = z.object({

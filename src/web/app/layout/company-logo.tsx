@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useCompanyLogoUrl } from '../../features/company-settings/api/get-basic-settings';
 import { useCompanyDateFormat } from '../../features/company-settings/use-company-date-format';
-import productLogo from './product-logo.svg';
+// A file, never inlined: index.html's icon is the same file, and the prerendered pages (built with no inlining) must match.
+import productLogo from './product-logo.svg?no-inline';
 
 /**
  * The company's uploaded logo (basic settings, `logo.filePath`) when there is one and it loads,

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from './language-switch';
-import productLogo from './product-logo.svg';
+// A file, never inlined: index.html's icon is the same file, and the prerendered pages (built with no inlining) must match.
+import productLogo from './product-logo.svg?no-inline';
 import './layout.css';
 
 /** The frame of the public pages (sign-in, registration, password links): a card on dark blue. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { keyFigureUnits, type KeyFigureId } from '../../../domain/key-figures/key-figures.schema';
+import { keyFigureUnits, type KeyFigureId } from '../../../domain/key-figures/figure-units.rules';
 import { useFormatNumber } from '../../lib/locale';
 
 /**

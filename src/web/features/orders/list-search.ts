@@ -1,4 +1,4 @@
-import { orderKinds, orderSortColumns, orderStatuses, type OrderKind, type OrderStatus } from '../../../domain/orders/order.schema';
+import { orderKinds, orderSortColumns, orderStatuses, type OrderKind, type OrderStatus } from '../../../domain/orders/order.rules';
 import { pagingOfSearch, searchOfPaging, type PagingState } from '../../lib/paging';
 
 /** Which tab, filters, page and sort the order screen shows; kept in the address so a reload or a shared link keeps them. */
