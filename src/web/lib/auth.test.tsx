@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from './api';
 import { AuthProvider, useAuth, type Auth } from './auth';
+import { consoleQueryClient } from './query-client';
 import { restoreSession, saveSession, savedFormDataStorageKey, sessionStorageKey, type SessionRecord } from './session';
 
 // A small HTTP server standing in for the API: records who called and answers as scripted.
@@ -121,5 +122,17 @@ describe('auth state', () => {
     await waitFor(() => expect(screen.getByText('status: unauthenticated')).toBeTruthy());
     expect(ended).toBe(1);
     expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+  });
+
+  it("starts the console's cached reads over with a new session and empties them on sign-out", async () => {
+    const queries = consoleQueryClient();
+    const current = renderAuth();
+    await screen.findByText('status: unauthenticated');
+    queries.setQueryData(['orders', 'board'], { rows: 3 });
+    act(() => current.auth.login(record));
+    expect(queries.getQueryData(['orders', 'board'])).toBeUndefined();
+    queries.setQueryData(['orders', 'board'], { rows: 3 });
+    await act(() => current.auth.logout());
+    expect(queries.getQueryCache().getAll()).toEqual([]);
   });
 });
