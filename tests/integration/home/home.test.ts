@@ -44,7 +44,10 @@ describe('the home screen in one read', () => {
     const { saw } = line.stations;
     const reason = await line.superUser.post('/api/team/master-data/interruptionReasons', { name: 'Material missing' });
     expect(reason.statusCode, reason.body).toBe(201);
-    let order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 2 }], { kind: 'production', deliveryDate: '2026-11-20' }));
+    let order = await createOrder(
+      line.admin,
+      orderBody([{ materialId: line.materials.bike, quantity: 2 }], { kind: 'production', deliveryDate: '2026-11-20' }),
+    );
     order = await act(line.admin, order, 'start-production');
     await createOrder(line.admin, orderBody([{ materialId: line.materials.wheel, quantity: 1 }]));
     const atSaw = await line.signInAt(0, saw.id);

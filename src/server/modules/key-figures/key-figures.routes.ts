@@ -27,14 +27,12 @@ export async function keyFiguresRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary:
-        'The figures of the day, week (from Monday) or month (days of the company\'s time zone) holding `day` (default today there), the period before, the series up to it and per station, with the targets',
+        "The figures of the day, week (from Monday) or month (days of the company's time zone) holding `day` (default today there), the period before, the series up to it and per station, with the targets",
       querystring: keyFiguresQuerySchema,
       response: { 200: keyFiguresViewSchema, ...errorResponses() },
     },
     handler: async (request) =>
-      runQuery(app, request, (tx, now) =>
-        keyFiguresOf(tx, companyOf(request), request.query.period, request.query.day, now, app.config.workingTime),
-      ),
+      runQuery(app, request, (tx, now) => keyFiguresOf(tx, companyOf(request), request.query.period, request.query.day, now, app.config.workingTime)),
   });
 
   r.get('/api/key-figures/settings', {

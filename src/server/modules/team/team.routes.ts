@@ -196,7 +196,8 @@ export async function teamRoutes(app: FastifyInstance) {
     ...readers,
     schema: {
       tags,
-      summary: 'What the employee did at stations (work started, completed with cycle time, orders moved), from the event log, by date (days of the company\'s time zone)',
+      summary:
+        "What the employee did at stations (work started, completed with cycle time, orders moved), from the event log, by date (days of the company's time zone)",
       params: employeeParams,
       querystring: recordsQuery,
       response: { 200: employeeRecordsViewSchema, ...errorResponses() },
@@ -347,7 +348,7 @@ export async function teamRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary:
-        'Weekly trends of work completed at stations and its median cycle time, for one employee (`userId`; operators: only their own) or the whole team (writers), by weeks from Monday in the company\'s time zone; by default the twelve weeks up to today',
+        "Weekly trends of work completed at stations and its median cycle time, for one employee (`userId`; operators: only their own) or the whole team (writers), by weeks from Monday in the company's time zone; by default the twelve weeks up to today",
       querystring: developmentQuery,
       response: { 200: developmentViewSchema, ...errorResponses() },
     },
