@@ -93,7 +93,8 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
   const listeners = new Map<string, Set<LiveListener>>();
   const statusListeners = new Set<(status: LiveStatus) => void>();
   const caughtUpListeners = new Set<(cursor: string) => void>();
-  let status: LiveStatus = 'offline';
+  // Not connected yet is not a lost connection: a screen shows "connecting" until the first socket answers or fails.
+  let status: LiveStatus = 'connecting';
   let socket: LiveSocket | undefined;
   let ready = false;
   let awaitingCatchUp = false;

@@ -59,7 +59,8 @@ interface SeenStatus {
  */
 function useFeedStatus(): SeenStatus {
   const feed = useContext(LiveFeedContext);
-  const [seen, setSeen] = useState<SeenStatus>(() => ({ feed, status: feed ? feed.status() : 'offline', since: Date.now() }));
+  // No feed yet (the provider opens it in an effect after the first render): connecting, not lost.
+  const [seen, setSeen] = useState<SeenStatus>(() => ({ feed, status: feed ? feed.status() : 'connecting', since: Date.now() }));
   useEffect(() => {
     if (!feed) return;
     const changed = () => {
@@ -72,7 +73,7 @@ function useFeedStatus(): SeenStatus {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `seen` only decides whether to read once more at subscribing
   }, [feed]);
   // Another feed than the one last seen (a new session): its status as it is now, until its first change.
-  if (seen.feed !== feed) return { feed, status: feed ? feed.status() : 'offline', since: seen.since };
+  if (seen.feed !== feed) return { feed, status: feed ? feed.status() : 'connecting', since: seen.since };
   return seen;
 }
 
