@@ -23,10 +23,13 @@ interface PrerenderModule {
   prerenderedPages: readonly { path: string; screenFile: string }[];
   languages: readonly string[];
   renderPublicPage: (path: string, language: string) => Promise<{ html: string; title: string }>;
+  framePaths: readonly string[];
+  renderFrame: (language: string) => Promise<{ html: string; title: string }>;
 }
 
 /**
- * The sign-in and the pages it links to as HTML, per language, so their first paint needs no JavaScript:
+ * The sign-in and the pages it links to as HTML, per language, so their first paint needs no JavaScript, and the
+ * signed-in frame's stand-in (`prerendered/frame/<lang>.html`, with the addresses inside the frame in `paths.json`):
  * after the console's build, src/web/prerender.tsx is built for node (same config, so asset names agree)
  * and renders each page with the real components into a copy of index.html with the page's stylesheets,
  * started by boot.ts instead of index.html's script: `prerendered/<page>.<lang>.html` (brotli and gzip
@@ -67,7 +70,33 @@ function prerenderPublicPages(): Plugin {
         const closure = (keys: string[]) => [...staticClosure(manifest, keys)].map((key) => manifest[key]);
         const authPage = Object.keys(manifest).find((key) => key.endsWith('app/pages/auth-page.tsx'));
         if (!authPage) throw new Error('prerender: the manifest has no auth page');
-        mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
+        mkdirSync(path.join(outDir, 'prerendered', 'frame'), { recursive: true });
+        /**
+         * index.html with a page's markup in #root (named by `prerendered`), in `language`, its stylesheets, started by
+         * boot.ts; written with its brotli and gzip copies. `bodyFontOnly`: the body weight only is preloaded, the markup
+         * paints in the fallback until the others arrive (font-display: swap) without waiting for them; index.html (and
+         * the frame, which the console replaces) preloads the headings' and labels' weights too, so the console renders
+         * in them at once (no shift when they swap in).
+         */
+        const writePage = (
+          file: string,
+          page: { html: string; title: string },
+          options: { prerendered: string; language: string; stylesheets: string[]; bodyFontOnly: boolean },
+        ) => {
+          const fonts = options.bodyFontOnly ? template.replace(/\s*<link rel="preload" as="font"[^>]*inter-latin-[5-9]00-[^>]*>/g, '') : template;
+          const document = fonts
+            // The markup paints without the scripts: boot.ts asks for them after the first frame.
+            .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+            .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => `<script type="module" crossorigin src="/${boot.file}"></script>`)
+            .replace('<html lang="en">', `<html lang="${options.language}">`)
+            .replace(/<title>[^<]*<\/title>/, () => `<title>${page.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)
+            .replace('</head>', () => `  ${options.stylesheets.join('\n    ')}\n  </head>`)
+            .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${options.prerendered}">${page.html}</div>`);
+          writeFileSync(file, document);
+          writeFileSync(`${file}.gz`, gzipSync(document, { level: 9 }));
+          writeFileSync(`${file}.br`, brotliCompressSync(document));
+        };
+        const boot = manifest['src/web/boot.ts'];
         for (const page of module.prerenderedPages) {
           const screen = (manifest[authPage].dynamicImports ?? []).find((key) => manifest[key].file.includes(`/${page.screenFile}-`));
           if (!screen) throw new Error(`prerender: auth-page has no chunk for ${page.screenFile}`);
@@ -76,26 +105,17 @@ function prerenderPublicPages(): Plugin {
             const stylesheets = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []).filter((file) => !inTemplate(file)))].map(
               (file) => `<link rel="stylesheet" crossorigin href="/${file}">`,
             );
-            const { html, title } = await module.renderPublicPage(page.path, language);
-            const boot = manifest['src/web/boot.ts'];
-            const document = template
-              // The markup paints without the scripts: boot.ts asks for them after the first frame.
-              .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-              // The body weight only: the markup paints in the fallback until the others arrive (font-display: swap),
-              // without waiting for them. index.html preloads the headings' and labels' weights too, so the console
-              // renders in them at once (no shift when they swap in).
-              .replace(/\s*<link rel="preload" as="font"[^>]*inter-latin-[5-9]00-[^>]*>/g, '')
-              .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => `<script type="module" crossorigin src="/${boot.file}"></script>`)
-              .replace('<html lang="en">', `<html lang="${language}">`)
-              .replace(/<title>[^<]*<\/title>/, () => `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)
-              .replace('</head>', () => `  ${stylesheets.join('\n    ')}\n  </head>`)
-              .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.path}">${html}</div>`);
             const file = path.join(outDir, 'prerendered', `${page.path.slice(1)}.${language}.html`);
-            writeFileSync(file, document);
-            writeFileSync(`${file}.gz`, gzipSync(document, { level: 9 }));
-            writeFileSync(`${file}.br`, brotliCompressSync(document));
+            writePage(file, await module.renderPublicPage(page.path, language), { prerendered: page.path, language, stylesheets, bodyFontOnly: true });
           }
         }
+        // The signed-in frame's stand-in (its styles are the entry's), per language, and the addresses it is for: the
+        // server sends it to every address inside the frame, so the frame paints before the console's scripts run.
+        for (const language of module.languages) {
+          const file = path.join(outDir, 'prerendered', 'frame', `${language}.html`);
+          writePage(file, await module.renderFrame(language), { prerendered: 'frame', language, stylesheets: [], bodyFontOnly: false });
+        }
+        writeFileSync(path.join(outDir, 'prerendered', 'frame', 'paths.json'), `${JSON.stringify(module.framePaths)}\n`);
       } finally {
         rmSync(serverDir, { recursive: true, force: true });
       }

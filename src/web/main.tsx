@@ -35,7 +35,9 @@ void loadTexts(language, publicNamespaces)
       hydrateRoot(root, app);
       return;
     }
-    root.replaceChildren();
+    // A prerendered page the app does not take over goes at once (a form in it could be typed into for
+    // nothing); the signed-in frame's stand-in stays until React's first commit replaces it with the same.
+    if (root.dataset.prerendered !== 'frame') root.replaceChildren();
     const appRoot = createRoot(root);
     // A transition: React renders the first screen in slices, yielding to the browser between them, instead
     // of one long task (the signed-in frame and the home boards together took a quarter second of CPU).

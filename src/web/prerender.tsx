@@ -4,9 +4,11 @@
 import './lib/zod-config';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { ConsoleShell } from './app/layout/console-shell';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
-import { publicRoutes } from './app/routes';
+import { layoutRoutes, publicRoutes } from './app/routes';
 import { createI18n, languages, loadTexts, publicNamespaces, type Language } from './lib/i18n';
 
 /** The addresses prerendered (the sign-in and the two pages it links to), with their screen's file (app/pages/auth-page.tsx). */
@@ -17,6 +19,9 @@ export const prerenderedPages = [
 ] as const;
 
 export { languages };
+
+/** The addresses inside the signed-in frame (wouter patterns): the server sends them the prerendered frame (renderFrame). */
+export const framePaths: readonly string[] = layoutRoutes.map((route) => route.path);
 
 export interface PrerenderedPage {
   /** The markup inside `#root`. */
@@ -40,4 +45,18 @@ export async function renderPublicPage(path: string, language: Language): Promis
     </StrictMode>,
   );
   return { html: await new Response(prelude).text(), title: `${screenTitle} · ${i18n.t('common.appName')}` };
+}
+
+/** The signed-in frame's stand-in in a language (app/layout/console-shell.tsx), as the router shows it until the frame is in. */
+export async function renderFrame(language: Language): Promise<PrerenderedPage> {
+  await loadTexts(language, publicNamespaces);
+  const i18n = createI18n(language);
+  const { prelude } = await prerender(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ConsoleShell />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  return { html: await new Response(prelude).text(), title: i18n.t('common.appName') };
 }

@@ -72,6 +72,23 @@ describe('console shell: signed in', () => {
     await expectNoAxeViolations(page, '/home');
   });
 
+  it("paints the frame's stand-in before any script runs, and the console replaces it with the frame and the screen", async () => {
+    const page = await app.newPage();
+    await signIn(page, app, { role: 'SUPER_USER' });
+    // Without scripts: what the server sends for an address inside the frame is the frame with the logo and a spinner.
+    await page.route('**/assets/boot-*.js', (route) => route.abort());
+    await page.goto(`${app.baseUrl}/order`);
+    const standIn = page.locator('[data-console-shell]');
+    await standIn.getByRole('img', { name: 'Shopfloor Console logo' }).waitFor();
+    await standIn.getByRole('progressbar', { name: 'Loading…' }).waitFor();
+    await expectNoAxeViolations(page, '/order before the scripts');
+    await page.unroute('**/assets/boot-*.js');
+    await page.reload();
+    await heading(page, 'Orders').waitFor();
+    expect(await sidebar(page).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+    expect(await standIn.count()).toBe(0);
+  });
+
   it('highlights the item whose target the path contains and activates items with Enter and Space', async () => {
     const page = await app.newPage();
     await openSignedIn(page, '/order/add-order', 'SUPER_USER');

@@ -1,12 +1,14 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The cookie the console sets when the user picks a language (src/web/lib/i18n.ts, changeLanguage). */
 export const languageCookie = 'shopfloor.language';
 
 /**
- * The console's prerendered public pages (the build's `prerendered/<page>.<lang>.html`, vite.config.ts) and
- * the one to send for a request: the user's chosen language (cookie), else the first the browser accepts
+ * The console's prerendered pages (vite.config.ts) and the one to send for a request: the public pages
+ * (`prerendered/<page>.<lang>.html`) for their address, and the signed-in frame's stand-in
+ * (`prerendered/frame/<lang>.html`) for every address inside the frame (`prerendered/frame/paths.json`, the
+ * console's wouter patterns). The language: the user's choice (cookie), else the first the browser accepts
  * that there is a copy of, else English. Null for an address that has no prerendered copy.
  */
 export function prerenderedPages(webDir: string): (url: string, headers: { cookie?: string; 'accept-language'?: string }) => string | null {
@@ -19,14 +21,38 @@ export function prerenderedPages(webDir: string): (url: string, headers: { cooki
     languages.add(match[2]);
     byPath.set(`/${match[1]}`, languages);
   }
+  const frameDir = path.join(dir, 'frame');
+  const frameLanguages = new Set((existsSync(frameDir) ? readdirSync(frameDir) : []).flatMap((file) => /^(\w+)\.html$/.exec(file)?.[1] ?? []));
+  const framePaths = existsSync(path.join(frameDir, 'paths.json'))
+    ? (JSON.parse(readFileSync(path.join(frameDir, 'paths.json'), 'utf8')) as string[]).map(patternToRegExp)
+    : [];
   return (url, headers) => {
     const pathname = url.split('?')[0];
-    const languages = byPath.get(pathname);
-    if (!languages) return null;
     const chosen = new RegExp(`(?:^|;\\s*)${languageCookie.replace('.', '\\.')}=(\\w+)`).exec(headers.cookie ?? '')?.[1];
-    const language = [chosen, ...acceptedLanguages(headers['accept-language'] ?? ''), 'en'].find((candidate) => candidate && languages.has(candidate));
-    return language ? `prerendered/${pathname.slice(1)}.${language}.html` : null;
+    const wanted = [chosen, ...acceptedLanguages(headers['accept-language'] ?? ''), 'en'];
+    const languages = byPath.get(pathname);
+    if (languages) {
+      const language = wanted.find((candidate) => candidate && languages.has(candidate));
+      return language ? `prerendered/${pathname.slice(1)}.${language}.html` : null;
+    }
+    if (!framePaths.some((pattern) => pattern.test(pathname))) return null;
+    const language = wanted.find((candidate) => candidate && frameLanguages.has(candidate));
+    return language ? `prerendered/frame/${language}.html` : null;
   };
+}
+
+/** A wouter pattern of the console's route table (`/order/details/:id?`) as a regular expression for whole paths. */
+export function patternToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      const parameter = /^:\w+(\?)?$/.exec(segment);
+      if (parameter) return parameter[1] ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return new RegExp(`^${source}/?$`);
 }
 
 /** The primary tags of an Accept-Language header, most wanted first (`de-AT,de;q=0.9,en;q=0.8` -> de, de, en). */

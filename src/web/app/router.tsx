@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { PageSpinner } from '../ui/spinner';
 import { RedirectWhenSignedIn, RequireAuth, RequireMaster } from './guards';
+import { ConsoleShell } from './layout/console-shell';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RequireTexts } from './texts-gate';
 import { displayRoutes, layoutRoutes, loadLayout, publicRoutes, stationRoutes, type ScreenRoute } from './routes';
@@ -87,9 +88,10 @@ export function AppRouter() {
         </Route>
       ))}
       <Route>
-        {/* The layout shows while the session is checked: its sidebar has a spinner then. */}
+        {/* The layout shows while the session is checked: its sidebar has a spinner then. Until the frame, its
+            providers and the console's texts are in, the frame's stand-in (the same the server prerenders) shows. */}
         <RouteErrorBoundary>
-          <Suspense fallback={<PageSpinner />}>
+          <Suspense fallback={<ConsoleShell />}>
             <RequireTexts>
               <ConsoleProviders>
                 <Layout>

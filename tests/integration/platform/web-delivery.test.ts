@@ -68,9 +68,31 @@ describe('the prerendered public pages', () => {
     expect(html).not.toMatch(/<script\b[^>]*>[^<]+<\/script>/);
   });
 
+  it("give the addresses inside the signed-in frame the frame's stand-in, in the user's language, started by the boot script", async () => {
+    const home = await page('/home', { 'accept-language': 'de' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const german = (await page('/home', { 'accept-encoding': 'identity', 'accept-language': 'de' })).payload;
+    expect(german).toContain('<html lang="de">');
+    // The sidebar with the product's logo and a spinner where the screen goes; no screen, no data, no one's name.
+    expect(german).toMatch(/<div id="root" data-prerendered="frame">.*<aside class="sidebar">.*<img src="\/assets\/product-logo-[\w-]+\.svg" alt="[^"]+"/s);
+    expect(german).toContain('aria-label="Wird geladen…"');
+    const scripts = [...german.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts).toEqual([expect.stringMatching(/src="\/assets\/boot-[^"]+\.js"/)]);
+    // Every pattern of the frame's route table, with and without its optional record.
+    for (const url of ['/order/details/0b7f6a8e-1c55-4a8e-9d43-2f3c6f1e9a10', '/order/details', '/team/user-rights', '/customers?page=2']) {
+      const chosen = (await page(url, { 'accept-encoding': 'identity', cookie: 'shopfloor.language=en' })).payload;
+      expect(chosen, url).toContain('data-prerendered="frame"');
+      expect(chosen, url).toContain('<html lang="en">');
+    }
+  });
+
   it('leave every other address to the console page', async () => {
-    const other = await page('/home', { 'accept-encoding': 'identity', 'accept-language': 'de' });
-    expect(other.payload).toContain('<div id="root"></div>');
+    for (const url of ['/station/0b7f6a8e-1c55-4a8e-9d43-2f3c6f1e9a10/work', '/order/advertisement', '/tracking/abc', '/no-such-page', '/home/extra']) {
+      const other = await page(url, { 'accept-encoding': 'identity', 'accept-language': 'de' });
+      expect(other.payload, url).toContain('<div id="root"></div>');
+    }
   });
 });
 
