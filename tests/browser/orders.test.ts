@@ -261,7 +261,7 @@ describe('orders in the console', () => {
     const board = await openAsAdmin('/home');
     await heading(board, 'Home').waitFor();
     await board.getByText('Live: the board updates by itself.').waitFor();
-    await boardRow(board, productionOrder.orderNumber).getByRole('gridcell', { name: 'SAW' }).waitFor();
+    await boardRow(board, productionOrder.orderNumber).getByRole('cell', { name: 'SAW' }).waitFor();
     await board.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await expectNoAxeViolations(board, '/home');
 
@@ -291,7 +291,7 @@ describe('orders in the console', () => {
     await tablet.getByText(/^In work here since/).waitFor();
     await tablet.getByRole('button', { name: 'Complete', exact: true }).click();
     await notification(tablet, `Order ${productionOrder.orderNumber} completed here and moved on to DRILL.`).waitFor();
-    await boardRow(board, productionOrder.orderNumber).getByRole('gridcell', { name: 'DRILL' }).waitFor();
+    await boardRow(board, productionOrder.orderNumber).getByRole('cell', { name: 'DRILL' }).waitFor();
     expect(await tablet.getByRole('button', { name: new RegExp(`^Order ${productionOrder.orderNumber}`) }).count()).toBe(0);
 
     // The second station: the operator signs in there; a scanner types the number and Enter.
@@ -323,7 +323,7 @@ describe('orders in the console', () => {
     await notification(tablet, `Order ${productionOrder.orderNumber} completed at the last station: production is finished.`).waitFor();
 
     await boardRow(board, productionOrder.orderNumber).getByText('Finished').waitFor();
-    await boardRow(board, productionOrder.orderNumber).getByRole('gridcell', { name: 'WIP' }).waitFor();
+    await boardRow(board, productionOrder.orderNumber).getByRole('cell', { name: 'WIP' }).waitFor();
     expect(await board.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await expectNoAxeViolations(board, '/home after the moves');
   });

@@ -33,9 +33,11 @@ describe('web budgets', () => {
     expect(login.join(' ')).not.toMatch(/assets\/zod-/);
   });
 
-  it("keeps the other screens' code out of /home: no chart library, no orders, key figures or suggestions screens", () => {
+  it("keeps the other screens' code out of /home: no chart library, no orders, key figures or suggestions screens, no data table", () => {
     const home = results[2].files.join(' ');
     // The home board imports the boards' own files; through the features' indexes it got these chunks.
     expect(home).not.toMatch(/uPlot|assets\/(orders|key-figures|suggestions)-[\w-]{8}\.js/);
+    // The home board is a plain table (ui/plain-table.tsx): react-aria's grid stays with the screens that sort and filter.
+    expect(home).not.toMatch(/data-table-[\w-]{8}\.js/);
   });
 });

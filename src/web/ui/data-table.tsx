@@ -1,37 +1,12 @@
-import type { ReactNode } from 'react';
 import { Cell, Column, Input, Row, SearchField, Table, TableBody, TableHeader, type Key, type SortDescriptor } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { pageCount, pagingText, type PagingState } from '../lib/paging';
-import { Button } from './button';
-import { Spinner } from './spinner';
+import { TableFooter, TableState, type DataTableColumn, type TablePageProps } from './table-parts';
 import './data-table.css';
 import './field.css';
 
-export interface DataTableColumn<T> {
-  id: string;
-  /** Already translated. */
-  header: string;
-  cell: (row: T) => ReactNode;
-  /** The column that names a row for screen readers (usually the first). */
-  isRowHeader?: boolean;
-  /** Sorting is done by the server: the column id is sent as `sort`. */
-  allowsSorting?: boolean;
-}
+export type { DataTableColumn };
 
-export interface DataTableProps<T> {
-  /** The table's accessible name, already translated. */
-  label: string;
-  columns: DataTableColumn<T>[];
-  /** The rows of the current page, as the server returned them. */
-  rows: T[];
-  rowId: (row: T) => string;
-  /** Rows matching the filter on all pages. */
-  total: number;
-  paging: PagingState;
-  onPagingChange: (next: PagingState) => void;
-  isLoading?: boolean;
-  /** A failed load: the table shows 'Error loading data.' instead of rows. */
-  error?: unknown;
+export interface DataTableProps<T> extends TablePageProps<T> {
   /** Show the global filter above the table. */
   withFilter?: boolean;
   /** Opens a row (click, Enter). */
@@ -64,28 +39,8 @@ export function DataTable<T>({
   onSearchSubmit,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const pages = pageCount(paging.pageSize, total);
   const shownRows = isLoading || error ? [] : rows;
   const byId = new Map(shownRows.map((row) => [rowId(row), row]));
-
-  const renderState = () => {
-    if (isLoading) {
-      return (
-        <div className="table-state">
-          <Spinner size="small" aria-label={t('common.table.loading')} />
-          <span>{t('common.table.loading')}</span>
-        </div>
-      );
-    }
-    if (error) {
-      return (
-        <div className="table-state" data-kind="error">
-          {t('common.table.error')}
-        </div>
-      );
-    }
-    return <div className="table-state">{t('common.table.empty')}</div>;
-  };
 
   return (
     <div className="data-table">
@@ -126,7 +81,10 @@ export function DataTable<T>({
               </Column>
             )}
           </TableHeader>
-          <TableBody items={shownRows.map((row) => ({ id: rowId(row), row }))} renderEmptyState={renderState}>
+          <TableBody
+            items={shownRows.map((row) => ({ id: rowId(row), row }))}
+            renderEmptyState={() => <TableState t={t} isLoading={isLoading} error={error} />}
+          >
             {(item) => (
               <Row id={item.id} columns={columns} className="table-row">
                 {(column) => <Cell className="table-cell">{column.cell(item.row)}</Cell>}
@@ -135,27 +93,7 @@ export function DataTable<T>({
           </TableBody>
         </Table>
       </div>
-      <div className="data-table-footer">
-        <span aria-live="polite">{pagingText(t, paging.pageIndex, paging.pageSize, total)}</span>
-        <nav aria-label={t('common.table.pagination')}>
-          <Button
-            variant="quiet"
-            aria-label={t('common.table.previousPage')}
-            isDisabled={paging.pageIndex <= 0}
-            onPress={() => onPagingChange({ ...paging, pageIndex: paging.pageIndex - 1 })}
-          >
-            ‹
-          </Button>
-          <Button
-            variant="quiet"
-            aria-label={t('common.table.nextPage')}
-            isDisabled={paging.pageIndex >= pages - 1}
-            onPress={() => onPagingChange({ ...paging, pageIndex: paging.pageIndex + 1 })}
-          >
-            ›
-          </Button>
-        </nav>
-      </div>
+      <TableFooter t={t} total={total} paging={paging} onPagingChange={onPagingChange} />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
 import { useAuth } from '../../lib/auth';
 import { defaultPaging, type PagingState } from '../../lib/paging';
 import { useLiveQuery } from '../../lib/use-live-feed';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { PlainTable } from '../../ui/plain-table';
+import type { DataTableColumn } from '../../ui/table-parts';
 import { Link } from '../../ui/link';
 import { getOrderBoardQueryOptions, useOrderBoard } from './api/orders';
 import type { OrderListItem } from './api/types';
@@ -21,7 +22,8 @@ const noTopics = [] as const;
 const orderId = (order: OrderListItem) => order.id;
 const noRows: OrderListItem[] = [];
 // Its props are stable between reads, so the table is drawn again only when the rows or the paging change, not the live note.
-const BoardTable = memo(DataTable) as typeof DataTable;
+// A plain table: the board shows and opens rows, and react-aria's grid would add 40 KB to the home screen (docs/performance.md).
+const BoardTable = memo(PlainTable) as typeof PlainTable;
 
 /**
  * Home: the company's orders with number, status and delayed. Every order event of the company
