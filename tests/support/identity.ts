@@ -163,6 +163,26 @@ export function clientOf(t: TestApp, token?: string) {
 }
 export type Client = ReturnType<typeof clientOf>;
 
+/**
+ * Runs `work` while the company's working time says `timeZone` (saved by its owner in the basic settings, as the
+ * company screen does), then puts the working time back as it was, also when `work` fails.
+ */
+export async function withCompanyTimeZone<T>(superUser: Client, timeZone: string, work: () => Promise<T>): Promise<T> {
+  const settingsUrl = '/api/company-account/basic-settings';
+  const save = async (workingTime: object) => {
+    const current = (await superUser.get(settingsUrl)).json();
+    const saved = await superUser.put('/api/company-account/updateBasicSettings', { ...current, workingTime });
+    if (saved.statusCode !== 200) throw new Error(`saving the working time failed ${saved.statusCode}: ${saved.body}`);
+  };
+  const { workingTime } = (await superUser.get(settingsUrl)).json() as { workingTime: object };
+  await save({ ...workingTime, timeZone });
+  try {
+    return await work();
+  } finally {
+    await save(workingTime);
+  }
+}
+
 /** Signs in through the API; fails the test when refused. `remoteAddress` keeps throttles of tests apart. */
 export async function signIn(t: TestApp, usernameOrEmail: string, password: string, remoteAddress?: string) {
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { usernameOrEmail, password }, remoteAddress });

@@ -9,6 +9,7 @@ import type { OrderView } from '../../../src/domain/orders/orders.views.js';
 import { act, createOrder, orderBody, orderLine, type Client, type OrderLine } from '../orders/support.js';
 import { stationBody, type CreatedStation } from '../stations/stations-support.js';
 import { download, finished, request, textOf } from './support.js';
+import { withCompanyTimeZone } from '../../support/identity.js';
 
 let t: TestApp;
 let line: OrderLine;
@@ -206,14 +207,8 @@ describe('receipt', () => {
   });
 
   it("prints the document's date and the times in the company's own time zone once it saved one", async () => {
-    const settings = (await line.superUser.get('/api/company-account/basic-settings')).json();
     // UTC+14: for 14 hours of every UTC day the company's calendar day is the next one.
-    const saved = await line.superUser.put('/api/company-account/updateBasicSettings', {
-      ...settings,
-      workingTime: { ...settings.workingTime, timeZone: 'Pacific/Kiritimati' },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    try {
+    await withCompanyTimeZone(line.superUser, 'Pacific/Kiritimati', async () => {
       let order = await createOrder(
         line.admin,
         orderBody([{ materialId: line.materials.screw, quantity: 10, netPrice: 0.04 }], { kind: 'logistics', name: 'Schrauben Meier' }),
@@ -227,9 +222,6 @@ describe('receipt', () => {
       expect(text).toContain(localDay);
       expect(text).toContain('(GMT+14)');
       expect(text).not.toContain('UTC');
-    } finally {
-      const back = (await line.superUser.get('/api/company-account/basic-settings')).json();
-      await line.superUser.put('/api/company-account/updateBasicSettings', { ...back, workingTime: settings.workingTime });
-    }
+    });
   });
 });

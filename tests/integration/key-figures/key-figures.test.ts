@@ -5,7 +5,7 @@ import type { OrderView } from '../../../src/domain/orders/orders.views.js';
 import { calendarDayIn } from '../../../src/domain/orders/working-time.rules.js';
 import { settableClock } from '../../../src/server/platform/clock.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { clientOf, companyWithTeam, type TestCompany } from '../../support/identity.js';
+import { clientOf, companyWithTeam, withCompanyTimeZone, type TestCompany } from '../../support/identity.js';
 import { act, createOrder, errorOf, orderBody, orderLine, type Client, type OrderLine } from '../orders/support.js';
 
 let t: TestApp;
@@ -254,24 +254,15 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
   });
 
   it("days are the company's: midnight in its time zone starts them, and today is its today", async () => {
-    const settings = (await line.superUser.get('/api/company-account/basic-settings')).json();
     // UTC+14: Tuesday's orders done at 08:40 and 09:30 UTC are Tuesday evening there, the one done at 11:30 UTC is Wednesday.
-    const saved = await line.superUser.put('/api/company-account/updateBasicSettings', {
-      ...settings,
-      workingTime: { ...settings.workingTime, timeZone: 'Pacific/Kiritimati' },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    try {
+    await withCompanyTimeZone(line.superUser, 'Pacific/Kiritimati', async () => {
       const tuesday = await figures(line.admin, 'period=day&day=2026-11-24');
       expect(tuesday.current.values.ordersCompleted).toBe(2);
       const today = await figures(line.admin, 'period=day');
       expect(today.day).toBe(calendarDayIn(clock.now(), 'Pacific/Kiritimati'));
       expect(today.day).toBe('2026-11-25');
       expect(today.current.values.ordersCompleted).toBe(1);
-    } finally {
-      const back = await line.superUser.put('/api/company-account/updateBasicSettings', { ...saved.json(), workingTime: settings.workingTime });
-      expect(back.statusCode, back.body).toBe(200);
-    }
+    });
     // In Berlin (the default) all three are Tuesday's.
     expect((await figures(line.admin, 'period=day&day=2026-11-24')).current.values.ordersCompleted).toBe(3);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settableClock } from '../../../src/server/platform/clock.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { clientOf, companyWithTeam, testPassword } from '../../support/identity.js';
+import { clientOf, companyWithTeam, testPassword, withCompanyTimeZone } from '../../support/identity.js';
 import { act, createOrder, errorOf, orderBody, orderLine, orderOf, type OrderLine } from '../orders/support.js';
 
 let t: TestApp;
@@ -55,13 +55,7 @@ describe("an employee's records", () => {
   });
 
   it("count days and show times in the company's own time zone once it saved one", async () => {
-    const settings = (await line.superUser.get('/api/company-account/basic-settings')).json();
-    const saved = await line.superUser.put('/api/company-account/updateBasicSettings', {
-      ...settings,
-      workingTime: { ...settings.workingTime, timeZone: 'America/Los_Angeles' },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    try {
+    await withCompanyTimeZone(line.superUser, 'America/Los_Angeles', async () => {
       // 05:00 UTC on 25 November is 21:00 on the 24th in Los Angeles.
       clock.set('2026-11-25T05:00:00.000Z');
       const { saw } = line.stations;
@@ -76,10 +70,7 @@ describe("an employee's records", () => {
       const csv = (await line.admin.get(`/api/team/employees/${operatorId}/records.csv?lang=en`)).body.split('\r\n');
       expect(csv[0]).toBe('\uFEFFTime (America/Los_Angeles);Activity;Order number;Station;Moved to;Cycle time (min)');
       expect(csv.at(-2)).toMatch(/^2026-11-24 21:00:00;Work started;/);
-    } finally {
-      const back = (await line.superUser.get('/api/company-account/basic-settings')).json();
-      await line.superUser.put('/api/company-account/updateBasicSettings', { ...back, workingTime: settings.workingTime });
-    }
+    });
   });
 
   it('sign an operator signed in at a station out of it when its right is revoked', async () => {
