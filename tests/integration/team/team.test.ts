@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settableClock } from '../../../src/server/platform/clock.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { clientOf, companyWithTeam, type Client, type TestCompany } from '../../support/identity.js';
+import { clientOf, companyWithTeam, withCompanyTimeZone, type Client, type TestCompany } from '../../support/identity.js';
 import { createStation, errorOf } from '../stations/stations-support.js';
 
 let t: TestApp;
@@ -95,6 +95,30 @@ describe('employee profile', () => {
         .sort(),
     ).toEqual(['dateOfBirth', 'firstName']);
     expect((await admin.get(`/api/team/employees/${company.operator.id}`)).json().profile.dateOfBirth).toBe('1990-05-04');
+  });
+
+  it("judges a date of birth by the company's calendar day, not the server's", async () => {
+    const save = async (dateOfBirth: string) =>
+      admin.put(`/api/team/employees/${company.operator.id}/profile`, profile({ dateOfBirth, version: await versionOf(company.operator.id) }));
+    try {
+      // 12:00 UTC on 10 March is already 11 March at UTC+14: the 10th is a day in the past there.
+      clock.set('2026-03-10T12:00:00.000Z');
+      await withCompanyTimeZone(owner, 'Pacific/Kiritimati', async () => {
+        expect((await save('2026-03-10')).statusCode).toBe(200);
+        const today = await save('2026-03-11');
+        expect(today.statusCode).toBe(400);
+        expect(errorOf(today.body).details).toEqual([{ path: 'dateOfBirth', message: 'team.validation.dateOfBirthNotPast' }]);
+      });
+      // 09:00 UTC on 10 March is still 9 March at UTC-11: the 9th is today there.
+      clock.set('2026-03-10T09:00:00.000Z');
+      await withCompanyTimeZone(owner, 'Pacific/Pago_Pago', async () => {
+        expect((await save('2026-03-09')).statusCode).toBe(400);
+        expect((await save('2026-03-08')).statusCode).toBe(200);
+      });
+    } finally {
+      clock.set('2026-03-10T09:00:00.000Z');
+      expect((await save('1990-05-04')).statusCode).toBe(200);
+    }
   });
 
   it("refuses an operator (403), another company's user (404) and another company's reader (404)", async () => {

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { foldEvents } from '../../../domain/shared/decider.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import type { AbsenceBookingInput, EmployeeProfileInput, OrganizationInput, VacationEntitlementInput } from '../../../domain/team/employee.schema.js';
+import type {
+  AbsenceBookingInput,
+  CalendarDay,
+  EmployeeProfileInput,
+  OrganizationInput,
+  VacationEntitlementInput,
+} from '../../../domain/team/employee.schema.js';
 import type { EmployeeCommand } from '../../../domain/team/employee.commands.js';
 import { employeeCopyIsStale, employeeDecider, type EmployeeForm, type EmployeeState } from '../../../domain/team/employee.decider.js';
 import { EMPLOYEE_STREAM_TYPE, employeeStreamId, type EmployeeEvent } from '../../../domain/team/employee.events.js';
@@ -32,9 +38,6 @@ export async function halfVacationDaysOfUser(db: Executor, userId: string): Prom
   const user = await db.selectFrom('users').select('company_id').where('id', '=', userId).executeTakeFirst();
   return user?.company_id ? halfVacationDaysOf(db, user.company_id) : false;
 }
-
-/** The calendar day of the command's moment (UTC). */
-const todayOf = (ctx: CommandContext) => ctx.at.slice(0, 10);
 
 const rightsStream = (companyId: string) => ({ id: userRightsStreamId(companyId), type: USER_RIGHTS_STREAM_TYPE, companyId });
 
@@ -133,8 +136,14 @@ async function onEmployee(ctx: CommandContext, userId: string, command: Employee
 
 type Versioned<T> = T & { version: number };
 
-export async function changeProfile(ctx: CommandContext, userId: string, { version, ...input }: Versioned<EmployeeProfileInput>): Promise<void> {
-  await onEmployee(ctx, userId, { type: 'ChangeProfile', userId, input, today: todayOf(ctx), at: ctx.at }, onCopy({ form: 'profile' }, version));
+/** `today`: the company's calendar day of the command (its time zone): a date of birth must lie before it. */
+export async function changeProfile(
+  ctx: CommandContext,
+  userId: string,
+  { version, ...input }: Versioned<EmployeeProfileInput>,
+  today: CalendarDay,
+): Promise<void> {
+  await onEmployee(ctx, userId, { type: 'ChangeProfile', userId, input, today, at: ctx.at }, onCopy({ form: 'profile' }, version));
 }
 
 export async function changeOrganization(ctx: CommandContext, userId: string, { version, ...input }: Versioned<OrganizationInput>): Promise<void> {

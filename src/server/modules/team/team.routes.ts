@@ -80,7 +80,7 @@ const organizationBody = organizationSchema.safeExtend(employeeSaveVersion);
 const entitlementBody = vacationEntitlementSchema.extend(employeeSaveVersion);
 const absenceBody = absenceBookingSchema({ halfDaysAllowed: true });
 
-/** Today in the company's time zone (its working time's, else the server's): vacations left, the weeks of the trends. */
+/** Today in the company's time zone (its working time's, else the server's): vacations left, the weeks of the trends, a date of birth. */
 const today = (now: Date, zone: string) => calendarDayIn(now, zone);
 
 /**
@@ -128,7 +128,7 @@ export async function teamRoutes(app: FastifyInstance) {
       response: { 200: employeeViewSchema, ...errorResponses() },
     },
     handler: async (request) => {
-      await runCommand(app, request, (ctx) => changeProfile(ctx, request.params.id, request.body));
+      await runCommand(app, request, async (ctx) => changeProfile(ctx, request.params.id, request.body, today(ctx.now, await zoneOf(ctx.tx, request))));
       return answerEmployee(request, request.params.id);
     },
   });
