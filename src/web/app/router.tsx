@@ -88,14 +88,14 @@ export function AppRouter() {
         </Route>
       ))}
       <Route>
-        {/* The layout shows while the session is checked: its sidebar has a spinner then. Until the frame, its
-            providers and the console's texts are in, the frame's stand-in (the same the server prerenders) shows. */}
-        <RouteErrorBoundary>
-          <Suspense fallback={<ConsoleShell />}>
-            <RequireTexts>
-              <ConsoleProviders>
-                <Layout>
-                  <RequireAuth>
+        {/* Signed out, the visitor goes to the sign-in before the frame and the console's texts download. Until they
+            and the frame's providers are in, the frame's stand-in (the same the server prerenders) shows. */}
+        <RequireAuth>
+          <RouteErrorBoundary>
+            <Suspense fallback={<ConsoleShell />}>
+              <RequireTexts>
+                <ConsoleProviders>
+                  <Layout>
                     <Switch>
                       {layoutRoutes.map((route) => (
                         <Route key={route.path} path={route.path}>
@@ -106,12 +106,12 @@ export function AppRouter() {
                         <NotFound />
                       </Route>
                     </Switch>
-                  </RequireAuth>
-                </Layout>
-              </ConsoleProviders>
-            </RequireTexts>
-          </Suspense>
-        </RouteErrorBoundary>
+                  </Layout>
+                </ConsoleProviders>
+              </RequireTexts>
+            </Suspense>
+          </RouteErrorBoundary>
+        </RequireAuth>
       </Route>
     </Switch>
   );
