@@ -23,7 +23,7 @@ interface PrerenderModule {
   prerenderedPages: readonly { path: string; screenFile: string }[];
   languages: readonly string[];
   renderPublicPage: (path: string, language: string) => Promise<{ html: string; title: string }>;
-  framePaths: readonly string[];
+  framePaths: { frame: readonly string[]; before: readonly string[] };
   renderFrame: (language: string) => Promise<{ html: string; title: string }>;
 }
 

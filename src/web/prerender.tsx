@@ -8,8 +8,8 @@ import { I18nextProvider } from 'react-i18next';
 import { ConsoleShell } from './app/layout/console-shell';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
-import { layoutRoutes, publicRoutes } from './app/routes';
-import { createI18n, languages, loadTexts, publicNamespaces, type Language } from './lib/i18n';
+import { displayRoutes, layoutRoutes, publicRoutes, stationRoutes } from './app/routes';
+import { createI18n, defaultLanguage, englishNamespaces, languages, loadTexts, publicNamespaces, type Language } from './lib/i18n';
 
 /** The addresses prerendered (the sign-in and the two pages it links to), with their screen's file (app/pages/auth-page.tsx). */
 export const prerenderedPages = [
@@ -20,8 +20,15 @@ export const prerenderedPages = [
 
 export { languages };
 
-/** The addresses inside the signed-in frame (wouter patterns): the server sends them the prerendered frame (renderFrame). */
-export const framePaths: readonly string[] = layoutRoutes.map((route) => route.path);
+/**
+ * The addresses the server sends the prerendered frame (renderFrame), as wouter patterns: `frame`, the frame's screens
+ * and "/" (which leads home); `before`, the routes the router matches first (app/router.tsx), which take an address
+ * that a frame pattern would match too (`/station/:id/work` before `/station/edit-production-station/:id?`).
+ */
+export const framePaths = {
+  frame: ['/', ...layoutRoutes.map((route) => route.path)],
+  before: [...publicRoutes, ...stationRoutes, ...displayRoutes].map((route) => route.path),
+};
 
 export interface PrerenderedPage {
   /** The markup inside `#root`. */
@@ -49,7 +56,8 @@ export async function renderPublicPage(path: string, language: Language): Promis
 
 /** The signed-in frame's stand-in in a language (app/layout/console-shell.tsx), as the router shows it until the frame is in. */
 export async function renderFrame(language: Language): Promise<PrerenderedPage> {
-  await loadTexts(language, publicNamespaces);
+  // The sidebar's English too, as the real frame has it.
+  await Promise.all([loadTexts(language, publicNamespaces), loadTexts(defaultLanguage, englishNamespaces)]);
   const i18n = createI18n(language);
   const { prelude } = await prerender(
     <StrictMode>

@@ -79,14 +79,25 @@ describe('console shell: signed in', () => {
     await page.route('**/assets/boot-*.js', (route) => route.abort());
     await page.goto(`${app.baseUrl}/order`);
     const standIn = page.locator('[data-console-shell]');
-    await standIn.getByRole('img', { name: 'Shopfloor Console logo' }).waitFor();
+    await standIn.getByRole('complementary', { name: 'Sidebar' }).getByRole('img', { name: 'Shopfloor Console logo' }).waitFor();
     await standIn.getByRole('progressbar', { name: 'Loading…' }).waitFor();
     await expectNoAxeViolations(page, '/order before the scripts');
     await page.unroute('**/assets/boot-*.js');
+    // With scripts: the stand-in stays until React puts the frame in its place; #root is never empty between them.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { emptyRoot?: boolean };
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root') as HTMLElement;
+        new MutationObserver(() => {
+          if (root.childElementCount === 0) seen.emptyRoot = true;
+        }).observe(root, { childList: true });
+      });
+    });
     await page.reload();
     await heading(page, 'Orders').waitFor();
     expect(await sidebar(page).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
     expect(await standIn.count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { emptyRoot?: boolean }).emptyRoot)).toBeUndefined();
   });
 
   it('highlights the item whose target the path contains and activates items with Enter and Space', async () => {

@@ -7,8 +7,8 @@ export const languageCookie = 'shopfloor.language';
 /**
  * The console's prerendered pages (vite.config.ts) and the one to send for a request: the public pages
  * (`prerendered/<page>.<lang>.html`) for their address, and the signed-in frame's stand-in
- * (`prerendered/frame/<lang>.html`) for every address inside the frame (`prerendered/frame/paths.json`, the
- * console's wouter patterns). The language: the user's choice (cookie), else the first the browser accepts
+ * (`prerendered/frame/<lang>.html`) for every address inside the frame (`prerendered/frame/paths.json`: the
+ * frame's wouter patterns, and those the router matches before them). The language: the user's choice (cookie), else the first the browser accepts
  * that there is a copy of, else English. Null for an address that has no prerendered copy.
  */
 export function prerenderedPages(webDir: string): (url: string, headers: { cookie?: string; 'accept-language'?: string }) => string | null {
@@ -23,9 +23,12 @@ export function prerenderedPages(webDir: string): (url: string, headers: { cooki
   }
   const frameDir = path.join(dir, 'frame');
   const frameLanguages = new Set((existsSync(frameDir) ? readdirSync(frameDir) : []).flatMap((file) => /^(\w+)\.html$/.exec(file)?.[1] ?? []));
-  const framePaths = existsSync(path.join(frameDir, 'paths.json'))
-    ? (JSON.parse(readFileSync(path.join(frameDir, 'paths.json'), 'utf8')) as string[]).map(patternToRegExp)
-    : [];
+  const paths = existsSync(path.join(frameDir, 'paths.json'))
+    ? (JSON.parse(readFileSync(path.join(frameDir, 'paths.json'), 'utf8')) as { frame: string[]; before: string[] })
+    : { frame: [], before: [] };
+  const framePaths = paths.frame.map(patternToRegExp);
+  // The router matches these first: an address they take is not the frame's, even when a frame pattern fits it too.
+  const takenBefore = paths.before.map(patternToRegExp);
   return (url, headers) => {
     const pathname = url.split('?')[0];
     const chosen = new RegExp(`(?:^|;\\s*)${languageCookie.replace('.', '\\.')}=(\\w+)`).exec(headers.cookie ?? '')?.[1];
@@ -35,13 +38,13 @@ export function prerenderedPages(webDir: string): (url: string, headers: { cooki
       const language = wanted.find((candidate) => candidate && languages.has(candidate));
       return language ? `prerendered/${pathname.slice(1)}.${language}.html` : null;
     }
-    if (!framePaths.some((pattern) => pattern.test(pathname))) return null;
+    if (!framePaths.some((pattern) => pattern.test(pathname)) || takenBefore.some((pattern) => pattern.test(pathname))) return null;
     const language = wanted.find((candidate) => candidate && frameLanguages.has(candidate));
     return language ? `prerendered/frame/${language}.html` : null;
   };
 }
 
-/** A wouter pattern of the console's route table (`/order/details/:id?`) as a regular expression for whole paths. */
+/** A wouter pattern of the console's route table (`/order/details/:id?`) as a regular expression for whole paths, as wouter matches (any case, a trailing slash). */
 export function patternToRegExp(pattern: string): RegExp {
   const source = pattern
     .split('/')
@@ -52,7 +55,7 @@ export function patternToRegExp(pattern: string): RegExp {
       return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
     })
     .join('');
-  return new RegExp(`^${source}/?$`);
+  return new RegExp(`^${source}/?$`, 'i');
 }
 
 /** The primary tags of an Accept-Language header, most wanted first (`de-AT,de;q=0.9,en;q=0.8` -> de, de, en). */

@@ -192,7 +192,8 @@ export const loadLayout = () => import('./layout/layout');
 /**
  * Starts the downloads of the page for the address the console opens on, beside the texts' (main.tsx),
  * instead of one after the other once the router renders: a public page and its auth screen; for a
- * signed-in user, the console's providers, the signed-in frame and the screen of the address.
+ * signed-in user, the console's providers, the signed-in frame and the screen of the address; for a visitor
+ * who is not signed in at an address of the frame, the sign-in the router leads to.
  */
 export function preloadPage(path: string, signedIn: boolean): void {
   const route = publicRoutes.find((candidate) => candidate.path === path);
@@ -202,7 +203,11 @@ export function preloadPage(path: string, signedIn: boolean): void {
     if (!consoleFreeScreens.has(route.screen)) void import('./console-providers').catch(() => undefined);
     return;
   }
-  if (!signedIn) return;
+  if (!signedIn) {
+    // Signed out inside the frame (a link from an email, an old bookmark): the router sends the visitor to sign in.
+    if (path === '/' || layoutRoutes.some((candidate) => candidate.path === path)) preloadPage('/login', false);
+    return;
+  }
   void loadLayout().catch(() => undefined);
   void import('./console-providers').catch(() => undefined);
   layoutRoutes.find((candidate) => candidate.path === path)?.page.preload();

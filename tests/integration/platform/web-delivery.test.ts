@@ -73,15 +73,28 @@ describe('the prerendered public pages', () => {
     expect(home.statusCode).toBe(200);
     expect(home.headers['content-encoding']).toBe('br');
     expect(home.headers['cache-control']).toBe('no-cache');
+    expect(String(home.headers.vary).toLowerCase()).toMatch(/accept-language.*cookie/);
     const german = (await page('/home', { 'accept-encoding': 'identity', 'accept-language': 'de' })).payload;
     expect(german).toContain('<html lang="de">');
-    // The sidebar with the product's logo and a spinner where the screen goes; no screen, no data, no one's name.
-    expect(german).toMatch(/<div id="root" data-prerendered="frame">.*<aside class="sidebar">.*<img src="\/assets\/product-logo-[\w-]+\.svg" alt="[^"]+"/s);
+    // The sidebar (English, as the real one) with the product's logo and a spinner where the screen goes; no screen,
+    // no data, no one's name.
+    expect(german).toMatch(
+      /<div id="root" data-prerendered="frame">.*<aside class="sidebar" lang="en" aria-label="Sidebar">.*<img src="\/assets\/product-logo-[\w-]+\.svg" alt="Shopfloor Console logo"/s,
+    );
     expect(german).toContain('aria-label="Wird geladen…"');
     const scripts = [...german.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
     expect(scripts).toEqual([expect.stringMatching(/src="\/assets\/boot-[^"]+\.js"/)]);
     // Every pattern of the frame's route table, with and without its optional record.
-    for (const url of ['/order/details/0b7f6a8e-1c55-4a8e-9d43-2f3c6f1e9a10', '/order/details', '/team/user-rights', '/customers?page=2']) {
+    // As the router matches: any case, a trailing slash, and "/" (which leads home).
+    for (const url of [
+      '/order/details/0b7f6a8e-1c55-4a8e-9d43-2f3c6f1e9a10',
+      '/order/details',
+      '/team/user-rights',
+      '/customers?page=2',
+      '/',
+      '/HOME',
+      '/home/',
+    ]) {
       const chosen = (await page(url, { 'accept-encoding': 'identity', cookie: 'shopfloor.language=en' })).payload;
       expect(chosen, url).toContain('data-prerendered="frame"');
       expect(chosen, url).toContain('<html lang="en">');
@@ -89,7 +102,10 @@ describe('the prerendered public pages', () => {
   });
 
   it('leave every other address to the console page', async () => {
-    for (const url of ['/station/0b7f6a8e-1c55-4a8e-9d43-2f3c6f1e9a10/work', '/order/advertisement', '/tracking/abc', '/no-such-page', '/home/extra']) {
+    // The station, display and tracking screens, an unknown address, and one the router gives a station route before a
+    // frame pattern that fits it too (`/station/:id/login` before `/station/edit-production-station/:id?`).
+    const others = ['/station/0b7f6a8e-1c55-4a8e-9d43-2f3c6f1e9a10/work', '/order/advertisement', '/tracking/abc', '/no-such-page', '/home/extra'];
+    for (const url of [...others, '/station/edit-production-station/login']) {
       const other = await page(url, { 'accept-encoding': 'identity', 'accept-language': 'de' });
       expect(other.payload, url).toContain('<div id="root"></div>');
     }

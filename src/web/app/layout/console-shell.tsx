@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { defaultLanguage, englishNamespaces, englishT, hasTexts } from '../../lib/i18n';
 import { PageSpinner } from '../../ui/spinner';
 // A file, never inlined: the prerendered frame (built with no inlining) and the signed-in frame show the same logo.
 import productLogo from './product-logo.svg?no-inline';
@@ -9,17 +10,20 @@ import './sidebar.css';
 /**
  * The signed-in frame before its script is in: the sidebar with the product's logo, an empty header bar and
  * a spinner where the screen goes. The server sends it prerendered for the addresses inside the frame
- * (vite.config.ts, prerenderFrame; docs/performance.md), so a signed-in user sees the console's frame at
+ * (vite.config.ts, prerenderPublicPages; docs/performance.md), so a signed-in user sees the console's frame at
  * once; the router shows the same while the frame, its providers and the console's texts download, and the
- * real frame replaces it when they are in.
+ * real frame replaces it when they are in. Its sidebar is English like the real one (spec section 2) once the
+ * English texts are here (always when prerendered); the company's own logo comes with the real frame.
  */
 export function ConsoleShell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = hasTexts(i18n, defaultLanguage, englishNamespaces);
+  const sidebarT = english ? englishT(i18n) : t;
   return (
     <div className="shell" data-console-shell="">
-      <aside className="sidebar">
+      <aside className="sidebar" lang={english ? defaultLanguage : undefined} aria-label={english ? sidebarT('nav.sidebar') : undefined}>
         <div className="sidebar-logo">
-          <img src={productLogo} alt={t('common.productLogo')} width={154} height={52} />
+          <img src={productLogo} alt={sidebarT('common.productLogo')} width={154} height={52} />
         </div>
       </aside>
       <div className="shell-main">
