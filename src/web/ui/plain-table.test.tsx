@@ -52,6 +52,7 @@ describe('plain table', () => {
     expect(screen.getByRole('table', { name: 'Orders now' })).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Order number', 'Station']);
     expect(screen.getAllByRole('rowheader')).toHaveLength(10);
+    expect(screen.getByRole('row', { name: '100 DRILL' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '100' }).getAttribute('href')).toBe('/order/details/o-1');
     expect(screen.getByText('1 - 10 of 12 results')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next page' })));
@@ -60,12 +61,13 @@ describe('plain table', () => {
     expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('opens a row clicked anywhere but on its link, which does what a link does', () => {
+  it('opens a row clicked anywhere but on its link; a modified click opens nothing', () => {
     const opened: string[] = [];
     render(<Board i18n={createI18n('en')} opened={opened} />);
     fireEvent.click(screen.getAllByRole('cell', { name: 'SAW' })[0]);
     expect(opened).toEqual(['o-2']);
     fireEvent.click(screen.getByRole('link', { name: '100' }));
+    fireEvent.click(screen.getAllByRole('cell', { name: 'DRILL' })[0], { ctrlKey: true });
     expect(opened).toEqual(['o-2']);
   });
 

@@ -22,7 +22,7 @@ const noTopics = [] as const;
 const orderId = (order: OrderListItem) => order.id;
 const noRows: OrderListItem[] = [];
 // Its props are stable between reads, so the table is drawn again only when the rows or the paging change, not the live note.
-// A plain table: the board shows and opens rows, and react-aria's grid would add 40 KB to the home screen (docs/performance.md).
+// A plain table: the board shows and opens rows, and react-aria's grid would add 50 KB to the home screen (docs/performance.md).
 const BoardTable = memo(PlainTable) as typeof PlainTable;
 
 /**
