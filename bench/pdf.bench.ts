@@ -182,7 +182,10 @@ async function measureLatency(
     // connection, no tenant transaction): the watcher runs in the server's process, which a
     // browser would not, so it takes as little of its CPU as it can.
     const samples: number[] = [];
+    // A worker that died or hangs must not hang the bench: a round that is not done in a minute fails it.
+    const deadline = now() + 60_000;
     while (startedAt.size > 0) {
+      if (now() > deadline) throw new Error(`${label}: ${startedAt.size} of ${concurrent} documents were not generated within 60 s`);
       const rows = await context.database.db
         .selectFrom('documents')
         .select(['id', 'status'])

@@ -163,24 +163,35 @@ export function clientOf(t: TestApp, token?: string) {
 }
 export type Client = ReturnType<typeof clientOf>;
 
+/** Saves the company's time zone in its working time (basic settings), as its owner does on the company screen. */
+export async function saveCompanyTimeZone(superUser: Client, timeZone: string): Promise<void> {
+  await saveWorkingTime(superUser, { ...(await workingTimeOf(superUser)), timeZone });
+}
+
 /**
- * Runs `work` while the company's working time says `timeZone` (saved by its owner in the basic settings, as the
- * company screen does), then puts the working time back as it was, also when `work` fails.
+ * Runs `work` while the company's working time says `timeZone`, then puts the working time back as it was, also
+ * when `work` fails (whose error is then the one reported).
  */
 export async function withCompanyTimeZone<T>(superUser: Client, timeZone: string, work: () => Promise<T>): Promise<T> {
-  const settingsUrl = '/api/company-account/basic-settings';
-  const save = async (workingTime: object) => {
-    const current = (await superUser.get(settingsUrl)).json();
-    const saved = await superUser.put('/api/company-account/updateBasicSettings', { ...current, workingTime });
-    if (saved.statusCode !== 200) throw new Error(`saving the working time failed ${saved.statusCode}: ${saved.body}`);
-  };
-  const { workingTime } = (await superUser.get(settingsUrl)).json() as { workingTime: object };
-  await save({ ...workingTime, timeZone });
+  const workingTime = await workingTimeOf(superUser);
+  await saveWorkingTime(superUser, { ...workingTime, timeZone });
+  let result: T;
   try {
-    return await work();
-  } finally {
-    await save(workingTime);
+    result = await work();
+  } catch (error) {
+    await saveWorkingTime(superUser, workingTime).catch(() => undefined);
+    throw error;
   }
+  await saveWorkingTime(superUser, workingTime);
+  return result;
+}
+
+const workingTimeOf = async (superUser: Client): Promise<object> => (await superUser.get('/api/company-account/basic-settings')).json().workingTime;
+
+async function saveWorkingTime(superUser: Client, workingTime: object): Promise<void> {
+  const current = (await superUser.get('/api/company-account/basic-settings')).json();
+  const saved = await superUser.put('/api/company-account/updateBasicSettings', { ...current, workingTime });
+  if (saved.statusCode !== 200) throw new Error(`saving the working time failed ${saved.statusCode}: ${saved.body}`);
 }
 
 /** Signs in through the API; fails the test when refused. `remoteAddress` keeps throttles of tests apart. */

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settableClock } from '../../../src/server/platform/clock.js';
 import { withSystem } from '../../../src/server/platform/db.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { createOrder, orderBody, orderLine, orderOf, type Client, type OrderLine } from './support.js';
+import { saveCompanyTimeZone } from '../../support/identity.js';
+import { createOrder, orderBody, orderLine, orderOf, type OrderLine } from './support.js';
 
 // The company's day (docs/orders.md, docs/stations.md): Delayed, the home board's "today" and a
 // station's "finished today" count the calendar day in the company's time zone, not UTC's. A
@@ -15,17 +16,11 @@ let t: TestApp;
 let berlin: OrderLine;
 let newYork: OrderLine;
 
-const saveTimeZone = async (client: Client, timeZone: string) => {
-  const view = (await client.get('/api/company-account/basic-settings')).json();
-  const res = await client.put('/api/company-account/updateBasicSettings', { ...view, workingTime: { ...view.workingTime, timeZone } });
-  expect(res.statusCode, res.body).toBe(200);
-};
-
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
   berlin = await orderLine(t);
   newYork = await orderLine(t);
-  await saveTimeZone(newYork.superUser, 'America/New_York');
+  await saveCompanyTimeZone(newYork.superUser, 'America/New_York');
 });
 afterAll(async () => {
   await t?.close();
