@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { DomainError } from '../../../domain/shared/errors.js';
+import { writeUpload } from '../../platform/upload-file.js';
 import { companyDir } from '../company/index.js';
 
 export type ImageType = 'image/png' | 'image/jpeg';
@@ -97,7 +97,7 @@ export async function receiveImage(
   };
   const { inspector, result } = inspectImage(options.maxBytes);
   try {
-    await pipeline(upload, inspector, createWriteStream(partial, { flags: 'wx' }));
+    await writeUpload(upload, inspector, partial);
     if (isTruncated()) throw tooLarge(options.maxBytes);
   } catch (error) {
     await discard();

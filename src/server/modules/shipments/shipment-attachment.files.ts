@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { attachmentTypeOf, attachmentTypes, shipmentLimits, type AttachmentType } from '../../../domain/shipments/shipment.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
+import { writeUpload } from '../../platform/upload-file.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -100,7 +100,7 @@ export async function receiveAttachment(
   };
   const { inspector, result } = inspectAttachment();
   try {
-    await pipeline(upload, inspector, createWriteStream(partial, { flags: 'wx' }));
+    await writeUpload(upload, inspector, partial);
     if (isTruncated()) throw tooLarge();
   } catch (error) {
     await discard();
