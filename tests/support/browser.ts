@@ -162,7 +162,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: unknown[] }[];
+  nodes: { target: unknown[]; html: string; summary: string }[];
 }
 
 /**
@@ -174,14 +174,20 @@ export async function expectNoAxeViolations(page: Page, context = ''): Promise<v
   // Evaluated through the DevTools protocol, so the server's Content-Security-Policy does not block it.
   const hasAxe = await page.evaluate('typeof window.axe !== "undefined"');
   if (!hasAxe) await page.evaluate(axeSource);
+  // The settled screen: a colour transition under way (a button the pointer was left over, one turning disabled)
+  // measures a contrast between two states that no one reads. Endless animations (spinners) do not settle.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const violations = (await page.evaluate(`window.axe
     .run(document, { resultTypes: ['violations'] })
-    .then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))`)) as AxeViolation[];
+    .then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, summary: n.failureSummary })) })))`)) as AxeViolation[];
   const severe = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   if (severe.length > 0) {
     const where = context || page.url();
     const lines = severe.map(
-      (violation) => `  - [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')})`,
+      (violation) =>
+        `  - [${violation.impact}] ${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `      ${JSON.stringify(node.target)} ${node.html.slice(0, 200)}: ${node.summary}`).join('\n')}`,
     );
     throw new Error(`Accessibility violations on ${where}:\n${lines.join('\n')}`);
   }
