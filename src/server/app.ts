@@ -30,18 +30,8 @@ import { inspectionQueues, metrics } from './platform/metrics.js';
 import { queueBoard } from './platform/queue-board.js';
 import { prerenderedPages } from './platform/prerendered-pages.js';
 import { startCommitSignal, type CommitSignal } from './platform/commit-signal.js';
-import { companyModule } from './modules/company/index.js';
-import { identityModule } from './modules/identity/index.js';
-import { materialsModule } from './modules/materials/index.js';
-import { stationsModule } from './modules/stations/index.js';
-import { ordersModule } from './modules/orders/index.js';
-import { teamModule } from './modules/team/index.js';
-import { shipmentsModule } from './modules/shipments/index.js';
-import { documentsModule } from './modules/documents/index.js';
-import { suggestionsModule } from './modules/suggestions/index.js';
-import { keyFiguresModule } from './modules/key-figures/index.js';
-import { interruptionsModule } from './modules/interruptions/index.js';
-import { homeModule } from './modules/home/index.js';
+import { portsOf, resolvePorts, type ModuleManifest, type PortRequirement, type Ports } from './platform/module.js';
+import { modules as serverModules } from './modules.js';
 import { registerInlineProjections } from './projections.js';
 
 export interface AppDependencies {
@@ -52,7 +42,19 @@ export interface AppDependencies {
   jobQueue: JobQueue;
   /** The one clock of the server; tests pass one they set. Default: the system time. */
   clock?: Clock;
+  /** The modules, in order; default the server's list (modules.ts). Tests leave one out to see the start fail. */
+  modules?: readonly ModuleManifest[];
+  /** Providers a test puts in place of a module's (a token check that trusts every signed token). */
+  replacedPorts?: Partial<Ports>;
 }
+
+/** The ports the platform's own plugins cannot start without. */
+const platformRequires: PortRequirement[] = [
+  { port: 'tokenCheck', by: 'the auth plugin' },
+  { port: 'writeCheck', by: 'the auth plugin' },
+  { port: 'changeRightCheck', by: 'the auth plugin' },
+  { port: 'companyFunctionsReader', by: 'the company-functions plugin' },
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,11 +76,15 @@ declare module 'fastify' {
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 /**
- * Builds the server. The register list below is the architecture: platform first, then modules,
- * then the console's static files. Nothing is autoloaded.
+ * Builds the server. The register list below is the architecture: platform first, then the modules
+ * of modules.ts in their order, then the console's static files. Nothing is autoloaded. The ports
+ * between them are resolved first: a required port without a provider stops the start here.
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
+  const modules = deps.modules ?? serverModules;
+  const clock = deps.clock ?? systemClock;
+  const ports = resolvePorts(modules, { config, db: deps.database.db, clock }, platformRequires, deps.replacedPorts);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : logOptions(config.logLevel),
     genReqId: (request) => {
@@ -108,7 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   app.decorate('config', config);
-  app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('clock', clock);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
   app.decorate('eventStore', deps.eventStore);
@@ -148,10 +154,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
   // Operation ids, tags, descriptions and shared components: platform/openapi.ts (docs/api.md).
-  await app.register(swagger, openApiOptions(config));
+  await app.register(swagger, openApiOptions(config, modules));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(authPlugin, { secret: config.jwtSecret });
-  await app.register(companyFunctionsPlugin);
+  await app.register(authPlugin, {
+    secret: config.jwtSecret,
+    tokenCheck: ports.tokenCheck,
+    writeCheck: ports.writeCheck,
+    changeRightCheck: ports.changeRightCheck,
+  });
+  await app.register(companyFunctionsPlugin, { reader: ports.companyFunctionsReader });
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 64 * 1024 } });
   await app.register(healthRoutes);
   // Only where mail really stays here: outside production and without SMTP (docs/jobs.md, Dev mailbox).
@@ -168,20 +179,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.addHook('onClose', () => signal.stop());
   }
 
-  // Modules: their inline projections first (one list, the worker process registers the same), then each module.
-  registerInlineProjections(deps.eventStore);
-  await app.register(companyModule);
-  await app.register(identityModule);
-  await app.register(materialsModule);
-  await app.register(stationsModule);
-  await app.register(ordersModule);
-  await app.register(teamModule);
-  await app.register(shipmentsModule);
-  await app.register(documentsModule);
-  await app.register(suggestionsModule);
-  await app.register(keyFiguresModule);
-  await app.register(interruptionsModule);
-  await app.register(homeModule);
+  // Modules: their inline projections first (the worker process registers the same), then each module with its ports.
+  registerInlineProjections(deps.eventStore, modules);
+  for (const manifest of modules) await app.register(manifest.plugin, { ports: portsOf(manifest, ports) });
 
   // Console (built web app), with the SPA's index.html for every non-API route.
   if (existsSync(path.join(webDistDir, 'index.html'))) {

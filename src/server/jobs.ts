@@ -8,52 +8,22 @@ import { createMailer, testMessageTemplate, type EmailTemplate } from './platfor
 import { createPdfRenderer } from './platform/pdf.js';
 import { createRenderPdfJob, type PdfDocumentKind } from './platform/render-pdf.jobs.js';
 import { createSendEmailJob } from './platform/send-email.jobs.js';
-import { identityEmailTemplates } from './modules/identity/identity.emails.js';
-import { identityDispatchRoutes, sendIdentityEmailJob } from './modules/identity/identity.jobs.js';
-import { ordersEmailTemplates } from './modules/orders/orders.emails.js';
-import { applyStatusActionsJob, notifyWorkCompletedJob, ordersDispatchRoutes } from './modules/orders/orders.jobs.js';
-import { documentPdf, documentsDispatchRoutes, runDocumentActionsJob } from './modules/documents/index.js';
-import { companyExportDispatchRoutes, exportCompanyDataJob } from './modules/company/company.export.js';
-import { suggestionsEmailTemplates } from './modules/suggestions/suggestions.emails.js';
-import { notifySuggestionRecipientJob, suggestionsDispatchRoutes } from './modules/suggestions/suggestions.jobs.js';
-import { interruptionsEmailTemplates } from './modules/interruptions/interruptions.emails.js';
-import { interruptionsDispatchRoutes, notifySupervisorsOfInterruptionJob } from './modules/interruptions/interruptions.jobs.js';
+import { modules } from './modules.js';
 
-// The composition root of background work: every module's templates, documents, jobs and
-// dispatch routes are listed here, explicitly, like the register list in app.ts.
+// The composition root of background work: the platform's email and PDF jobs, and every module's
+// templates, documents, jobs and dispatch routes from its manifest, in the order of modules.ts.
 
 /** Email templates of every module, each in English and German. */
-export const emailTemplates: EmailTemplate[] = [
-  testMessageTemplate,
-  ...identityEmailTemplates,
-  ...ordersEmailTemplates,
-  ...suggestionsEmailTemplates,
-  ...interruptionsEmailTemplates,
-];
+export const emailTemplates: EmailTemplate[] = [testMessageTemplate, ...modules.flatMap((manifest) => manifest.jobs?.emailTemplates ?? [])];
 
 /** Printable document kinds of every module. */
-export const pdfDocuments: PdfDocumentKind[] = [documentPdf];
-
-/** Jobs of modules beyond the generic `send-email` and `render-pdf`. */
-const moduleJobs: JobDefinition[] = [
-  sendIdentityEmailJob,
-  notifyWorkCompletedJob,
-  applyStatusActionsJob,
-  notifySuggestionRecipientJob,
-  notifySupervisorsOfInterruptionJob,
-  runDocumentActionsJob,
-  exportCompanyDataJob,
-];
+export const pdfDocuments: PdfDocumentKind[] = modules.flatMap((manifest) => manifest.jobs?.pdfDocuments ?? []);
 
 /** Which events become which jobs. */
-export const dispatchRoutes: DispatchRoute[] = [
-  ...identityDispatchRoutes,
-  ...ordersDispatchRoutes,
-  ...suggestionsDispatchRoutes,
-  ...interruptionsDispatchRoutes,
-  ...documentsDispatchRoutes,
-  ...companyExportDispatchRoutes,
-];
+export const dispatchRoutes: DispatchRoute[] = modules.flatMap((manifest) => manifest.jobs?.dispatchRoutes ?? []);
+
+/** Jobs of modules beyond the generic `send-email` and `render-pdf`. */
+const moduleJobs: JobDefinition[] = modules.flatMap((manifest) => manifest.jobs?.definitions ?? []);
 
 /** Every job the workers run, in the server (without Redis) and in workers/main.ts alike. */
 export function jobDefinitions(): JobDefinition[] {

@@ -20,8 +20,7 @@ let server: TestApp | undefined;
 let port = 0;
 
 async function startServer(): Promise<TestApp> {
-  const app = await createTestApp({}, { database: testDb });
-  trustSignedTokens(app);
+  const app = await createTestApp({}, { database: testDb, replacedPorts: trustSignedTokens });
   const address = await app.app.listen({ host: '127.0.0.1', port });
   port = Number(new URL(address).port);
   return app;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/platform/config.js';
 import type { Clock } from '../../src/server/platform/clock.js';
+import type { Ports } from '../../src/server/platform/module.js';
 import { createEventStore } from '../../src/server/platform/event-store.js';
 import { startJobs, type JobRuntime } from '../../src/server/jobs.js';
 import { createJobQueue } from '../../src/server/platform/jobs-queue.js';
@@ -30,6 +31,8 @@ export async function createTestApp(
     clock?: Clock;
     /** Another instance's database: a second server on the same data (closing it leaves the database to its owner). */
     database?: TestDatabase;
+    /** Providers put in place of the modules' (the live feed's tests trust every token the server signed). */
+    replacedPorts?: Partial<Ports>;
   } = {},
 ): Promise<TestApp> {
   const testDb = options.database ?? (await createTestDatabase());
@@ -46,7 +49,7 @@ export async function createTestApp(
   // Its own BullMQ prefix when env sets REDIS_URL, so parallel test files never share jobs.
   const queuePrefix = `test-${randomUUID()}`;
   const jobQueue = createJobQueue({ redisUrl: config.redisUrl, prefix: queuePrefix });
-  const app = await buildApp({ config, database: testDb.database, eventStore, jobQueue, clock: options.clock });
+  const app = await buildApp({ config, database: testDb.database, eventStore, jobQueue, clock: options.clock, replacedPorts: options.replacedPorts });
   await options.beforeReady?.(app);
   await app.ready();
   const jobs = startJobs({ config, clock: options.clock, database: testDb.database, eventStore, queue: jobQueue, log: app.log });

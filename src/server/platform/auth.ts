@@ -30,11 +30,6 @@ declare module '@fastify/jwt' {
   }
 }
 
-/** The change-right check before one is installed: no change is allowed. */
-export const refuseEveryChange: ChangeRightCheck = async () => {
-  throw new DomainError('CHANGE_RIGHT_MISSING');
-};
-
 /** Decides whether a verified token is still valid (not revoked, user still there). */
 export type TokenCheck = (principal: Principal) => Promise<boolean>;
 
@@ -56,12 +51,18 @@ export interface AuthService {
   sign(principal: Omit<Principal, 'tokenId'> & { tokenId: string }): string;
   /** Verifies a raw bearer token (HTTP header or live feed); throws UNAUTHORIZED. */
   verify(token: string): Promise<Principal>;
-  /** Installs the revocation check; the identity module owns sessions. Until then no token is valid. */
-  setTokenCheck(check: TokenCheck): void;
-  /** Installs the read-only check for writes; the company module owns the trial. Until then every write is refused. */
-  setWriteCheck(check: WriteCheck): void;
-  /** Installs the change-right check; the team module owns the rights. Until then every change is refused. */
-  setChangeRightCheck(check: ChangeRightCheck): void;
+}
+
+/**
+ * The auth plugin's options: the key, and the three checks it cannot work without (ports provided by
+ * the identity, company and team modules, resolved from the manifests before anything registers).
+ * There is no default: a missing check stops the start, so no token, write or change passes unchecked.
+ */
+export interface AuthOptions {
+  secret: string;
+  tokenCheck: TokenCheck;
+  writeCheck: WriteCheck;
+  changeRightCheck: ChangeRightCheck;
 }
 
 declare module 'fastify' {
@@ -109,21 +110,14 @@ export function companyOf(request: FastifyRequest): string {
   return principal.companyId;
 }
 
-/** The token check before one is installed: no token is valid. */
-export const refuseEveryToken: TokenCheck = async () => false;
-
-/** The write check before one is installed: no write is allowed. */
-export const refuseEveryWrite: WriteCheck = async () => {
-  throw new DomainError('FORBIDDEN');
-};
-
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { secret: string }) => {
+  async (app: FastifyInstance, options: AuthOptions) => {
+    // Fail closed: without one of its checks the server does not start (docs/decisions.md).
+    for (const port of ['tokenCheck', 'writeCheck', 'changeRightCheck'] as const) {
+      if (typeof options[port] !== 'function') throw new Error(`Port ${port} required by the auth plugin has no provider`);
+    }
+    const { tokenCheck, writeCheck, changeRightCheck } = options;
     await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: SESSION_LIFETIME_SECONDS } });
-    // Fail closed: until the identity and company modules install theirs, every token and every write is refused.
-    let tokenCheck: TokenCheck = refuseEveryToken;
-    let writeCheck: WriteCheck = refuseEveryWrite;
-    let changeRightCheck: ChangeRightCheck = refuseEveryChange;
 
     const toPrincipal = (claims: TokenClaims): Principal => ({
       userId: claims.sub,
@@ -145,23 +139,9 @@ export const authPlugin = fp(
         if (!(await tokenCheck(principal))) throw new DomainError('UNAUTHORIZED');
         return principal;
       },
-      setTokenCheck(check) {
-        tokenCheck = check;
-      },
-      setWriteCheck(check) {
-        writeCheck = check;
-      },
-      setChangeRightCheck(check) {
-        changeRightCheck = check;
-      },
     };
     app.decorate('auth', auth);
     app.decorateRequest('principal', undefined);
-    app.addHook('onReady', async () => {
-      if (tokenCheck === refuseEveryToken) app.log.error('auth: no token check installed (identity module), so every token is refused');
-      if (writeCheck === refuseEveryWrite) app.log.error('auth: no write check installed (company module), so every write is refused');
-      if (changeRightCheck === refuseEveryChange) app.log.error('auth: no change-right check installed (team module), so every change is refused');
-    });
 
     const identify = async (request: FastifyRequest) => {
       const header = request.headers.authorization;

@@ -7,12 +7,7 @@ import { authStep } from './auth.js';
 /** Reads which optional functions a company has on; `null` when there is no such company. */
 export type CompanyFunctionsReader = (companyId: string) => Promise<CompanyFunctions | null>;
 
-/** The reader before one is installed: every optional function is off (fail closed). */
-export const noFunctions: CompanyFunctionsReader = async () => null;
-
 export interface CompanyFunctionsService {
-  /** Installs the reader; the company module owns the settings. Until then every gated route answers 404. */
-  setReader(reader: CompanyFunctionsReader): void;
   /** The functions of the request's company, read once per request; `null` without a company. */
   of(request: FastifyRequest): Promise<CompanyFunctions | null>;
 }
@@ -33,14 +28,13 @@ declare module 'fastify' {
 
 /** Optional functions of a company: the gate of their routes, read once per request. */
 export const companyFunctionsPlugin = fp(
-  async (app: FastifyInstance) => {
-    let reader: CompanyFunctionsReader = noFunctions;
+  async (app: FastifyInstance, options: { reader: CompanyFunctionsReader }) => {
+    // The company module provides the reader (a port resolved before anything registers); without it the server does not start.
+    const { reader } = options;
+    if (typeof reader !== 'function') throw new Error('Port companyFunctionsReader required by the company-functions plugin has no provider');
     const perRequest = new WeakMap<FastifyRequest, Promise<CompanyFunctions | null>>();
 
     const service: CompanyFunctionsService = {
-      setReader(next) {
-        reader = next;
-      },
       of(request) {
         const companyId = request.principal?.companyId;
         if (!companyId) return Promise.resolve(null);
@@ -53,9 +47,6 @@ export const companyFunctionsPlugin = fp(
       },
     };
     app.decorate('companyFunctions', service);
-    app.addHook('onReady', async () => {
-      if (reader === noFunctions) app.log.error('company functions: no reader installed (company module), so every optional function is off');
-    });
 
     app.decorate('requireFunction', (name: CompanyFunction): preHandlerAsyncHookHandler => {
       // An access step: like the auth steps it runs before body validation, so a switched-off route answers 404 to any body.

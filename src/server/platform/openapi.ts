@@ -2,67 +2,18 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import * as companyAccountViews from '../../domain/company/company-account.views.js';
-import * as companyViews from '../../domain/company/company.views.js';
-import * as customerAccountViews from '../../domain/company/customer-account.views.js';
-import * as documentsViews from '../../domain/documents/documents.views.js';
-import * as identityViews from '../../domain/identity/identity.views.js';
-import * as interruptionsViews from '../../domain/interruptions/interruptions.views.js';
-import * as keyFiguresViews from '../../domain/key-figures/key-figures.views.js';
-import * as ordersViews from '../../domain/orders/orders.views.js';
 import * as devMailboxViews from '../../domain/shared/dev-mailbox.views.js';
-import * as shipmentTrackingViews from '../../domain/shipments/shipment-tracking.views.js';
-import * as shipmentsViews from '../../domain/shipments/shipments.views.js';
-import * as stationsViews from '../../domain/stations/stations.views.js';
-import * as suggestionsViews from '../../domain/suggestions/suggestions.views.js';
-import * as teamViews from '../../domain/team/team.views.js';
 import { routeAccess } from './auth.js';
 import type { Config } from './config.js';
 import { errorBodySchema } from './errors.js';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from './idempotency.js';
+import type { ApiTag, ModuleManifest } from './module.js';
 
-/**
- * Every tag a route uses, with what it covers: Spectral's `operation-tag-defined` wants each
- * defined, and a generated client groups its operations by them. A route's `schema.tags` names one.
- */
-export const apiTags = [
-  { name: 'platform', description: 'Health and readiness, the live event feed (WebSocket), metrics and the development mailbox.' },
-  { name: 'auth', description: 'Sign-up with e-mail verification, sign-in, password links and changes, sign-out, the current session.' },
-  { name: 'users', description: 'The users of a company: invitations, operators, deactivation and reactivation, station authorizations.' },
-  { name: 'company-account', description: "The caller's company: display data, settings with their version, logo, referral source." },
-  { name: 'company', description: "The company's account: plan and trial, storage, data exports, account deletion." },
-  { name: 'customers', description: "The master user's list of customer companies and their accounts." },
-  { name: 'materials', description: 'Materials with attributes, bills of materials, manufacturing steps, images and the CSV export.' },
-  { name: 'stations', description: 'Production stations, their sequence and maintenance, station sign-in, worklists and history.' },
-  { name: 'orders', description: 'Orders and their life cycle: placing, production at the stations, measurements, dispatch, delivery, history.' },
-  { name: 'shipments', description: 'Shipping orders, carriers, attachments, and tracking links for the end customer.' },
-  { name: 'team', description: 'Employees: profiles, organization, absences and vacations, records, master data, user rights.' },
-  { name: 'documents', description: 'Generated PDF documents (order and shipping papers) and their files.' },
-  { name: 'suggestions', description: 'Improvement suggestions: submitted by any user, marked by the writers.' },
-  { name: 'key-figures', description: 'Key figures from the event history, their settings and rebuild.' },
-  { name: 'interruptions', description: 'Interruptions reported at a station and their resolution.' },
-  { name: 'home', description: "The home screen's boards in one read: the orders, the station board, the open interruptions, today's key figures." },
-] as const;
-
-// Answer schemas shared by routes become components (`$ref`), so the document stays small and a generated
-// client has named types: every `...Schema` export of the modules' views, named without the suffix
-// (`orderViewSchema` -> `OrderView`), plus the one error body of every failure.
-const viewModules = [
-  companyAccountViews,
-  companyViews,
-  customerAccountViews,
-  documentsViews,
-  identityViews,
-  interruptionsViews,
-  keyFiguresViews,
-  ordersViews,
-  devMailboxViews,
-  shipmentTrackingViews,
-  shipmentsViews,
-  stationsViews,
-  suggestionsViews,
-  teamViews,
-];
+/** The platform's own tag; every module names its own in its manifest (`openApi.tags`). */
+const platformTag: ApiTag = {
+  name: 'platform',
+  description: 'Health and readiness, the live event feed (WebSocket), metrics and the development mailbox.',
+};
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
@@ -74,10 +25,18 @@ function registerComponent(schema: z.ZodType, id: string, description?: string):
   z.globalRegistry.add(schema, { id: unique, ...(description ? { description } : {}) });
 }
 
-registerComponent(errorBodySchema, 'Error', 'Every failure: a catalogue code, an English message, and the fields it concerns');
-for (const module of viewModules) {
-  for (const [name, value] of Object.entries(module)) {
-    if (name.endsWith('Schema') && value instanceof z.ZodType) registerComponent(value, pascal(name.slice(0, -'Schema'.length)));
+/**
+ * Answer schemas shared by routes become components (`$ref`), so the document stays small and a generated
+ * client has named types: every `...Schema` export of the modules' views (their manifests' `openApi.views`)
+ * and of the platform's, named without the suffix (`orderViewSchema` -> `OrderView`), plus the one error
+ * body of every failure. Registered once per schema: a second app in the process finds them there.
+ */
+function registerComponents(viewModules: readonly Record<string, unknown>[]): void {
+  registerComponent(errorBodySchema, 'Error', 'Every failure: a catalogue code, an English message, and the fields it concerns');
+  for (const module of [devMailboxViews, ...viewModules]) {
+    for (const [name, value] of Object.entries(module)) {
+      if (name.endsWith('Schema') && value instanceof z.ZodType) registerComponent(value, pascal(name.slice(0, -'Schema'.length)));
+    }
   }
 }
 
@@ -243,8 +202,10 @@ export function openApiTransformObject(input: Parameters<typeof jsonSchemaTransf
   return { ...document, components: { ...document.components, schemas: kept } } as OpenApiDocument;
 }
 
-/** The @fastify/swagger options of the server (app.ts). */
-export function openApiOptions(config: Pick<Config, 'publicUrl'>): FastifyDynamicSwaggerOptions {
+/** The @fastify/swagger options of the server (app.ts): the tags and components of the platform and of every module. */
+export function openApiOptions(config: Pick<Config, 'publicUrl'>, modules: readonly Pick<ModuleManifest, 'openApi'>[]): FastifyDynamicSwaggerOptions {
+  registerComponents(modules.flatMap((module) => module.openApi.views ?? []));
+  const tags = [platformTag, ...modules.flatMap((module) => module.openApi.tags)];
   return {
     openapi: {
       openapi: '3.0.3',
@@ -258,7 +219,7 @@ export function openApiOptions(config: Pick<Config, 'publicUrl'>): FastifyDynami
         contact: { name: 'Shopfloor Console', url: `${config.publicUrl}/api/docs` },
       },
       servers: [{ url: config.publicUrl, description: 'This server (PUBLIC_URL)' }],
-      tags: apiTags.map((tag) => ({ ...tag })),
+      tags: tags.map((tag) => ({ ...tag })),
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: openApiTransform as FastifyDynamicSwaggerOptions['transform'],

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../support/app.js';
 export { clientOf, companyWithTeam, type Client, type TestCompany };
 
 /** The whole server with a fresh database and a data folder of its own. */
-export const materialsTestApp = (env: Record<string, string> = {}) => createTestApp(env);
+export const materialsTestApp = (env: Record<string, string> = {}, options: Parameters<typeof createTestApp>[1] = {}) => createTestApp(env, options);
 
 /** The product operator signed in and switched to act as `companyId`, as the company selector does. */
 export async function masterActingFor(t: TestApp, companyId: string): Promise<string> {

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { WebSocket } from 'ws';
 import { withTenant } from '../../../src/server/platform/db.js';
 import type { LiveEvent, ServerMessage } from '../../../src/server/platform/live-protocol.js';
+import type { Ports } from '../../../src/server/platform/module.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 
 export type EventMessage = Extract<ServerMessage, { type: 'event' }>;
@@ -122,19 +123,20 @@ export function signedToken(secret: string, claims: Record<string, unknown>): st
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 
+/** Token ids the trusting check below refuses (the revocation test adds one). */
+export const revokedTokenIds = new Set<string>();
+
 /**
  * The feed is platform: its tests sign tokens for made-up users (`tokenFor`), which the identity
- * module's session check would refuse. Signature and expiry are still checked; the revocation
- * test installs its own check.
+ * module's session check would refuse. This check, put in place of it when the app is built
+ * (`createTestApp(env, { replacedPorts: trustSignedTokens })`), trusts every token but a revoked
+ * one; signature and expiry are still checked.
  */
-export function trustSignedTokens(t: TestApp): void {
-  t.app.auth.setTokenCheck(async () => true);
-}
+export const trustSignedTokens: Partial<Ports> = { tokenCheck: async (principal) => !revokedTokenIds.has(principal.tokenId) };
 
 /** The whole server listening on a free port, trusting every token it signed (no user rows needed). */
 export async function listeningTestApp(): Promise<TestApp> {
-  const t = await createTestApp();
-  trustSignedTokens(t);
+  const t = await createTestApp({}, { replacedPorts: trustSignedTokens });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   return t;
 }

@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCursor } from '../../../src/server/platform/event-store.js';
 import { compareCursors, type ServerMessage } from '../../../src/server/platform/live-protocol.js';
 import type { TestApp } from '../../support/app.js';
-import { holdHorizon, labelsOf, listeningTestApp, liveUrl, openClient, record, signedToken, waitUntil, type EventMessage } from './live-feed-support.js';
+import {
+  holdHorizon,
+  labelsOf,
+  listeningTestApp,
+  liveUrl,
+  openClient,
+  record,
+  revokedTokenIds,
+  signedToken,
+  waitUntil,
+  type EventMessage,
+} from './live-feed-support.js';
 
 let t: TestApp;
 const companyA = randomUUID();
@@ -236,14 +247,10 @@ describe('authentication', () => {
 
   it('closes with 4401 on a revoked token', async () => {
     const revoked = randomUUID();
-    t.app.auth.setTokenCheck(async (principal) => principal.tokenId !== revoked);
-    try {
-      const client = await openClient(t.app);
-      client.send({ type: 'auth', token: t.app.auth.sign({ userId: randomUUID(), role: 'ADMIN', companyId: companyA, tokenId: revoked }) });
-      await expectRefused(client);
-    } finally {
-      t.app.auth.setTokenCheck(async () => true);
-    }
+    revokedTokenIds.add(revoked);
+    const client = await openClient(t.app);
+    client.send({ type: 'auth', token: t.app.auth.sign({ userId: randomUUID(), role: 'ADMIN', companyId: companyA, tokenId: revoked }) });
+    await expectRefused(client);
   });
 
   it('accepts the token in the Sec-WebSocket-Protocol header and echoes bearer', async () => {

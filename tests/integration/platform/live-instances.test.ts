@@ -10,12 +10,9 @@ let a: TestApp;
 let b: TestApp;
 
 beforeAll(async () => {
-  a = await createTestApp();
-  b = await createTestApp({ LIVE_POLL_MS: '600000' }, { database: a.testDb });
-  for (const instance of [a, b]) {
-    trustSignedTokens(instance);
-    await instance.app.listen({ host: '127.0.0.1', port: 0 });
-  }
+  a = await createTestApp({}, { replacedPorts: trustSignedTokens });
+  b = await createTestApp({ LIVE_POLL_MS: '600000' }, { database: a.testDb, replacedPorts: trustSignedTokens });
+  for (const instance of [a, b]) await instance.app.listen({ host: '127.0.0.1', port: 0 });
   await Promise.all([a.app.commitSignal?.listening(), b.app.commitSignal?.listening()]);
 });
 

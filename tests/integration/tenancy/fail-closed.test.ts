@@ -1,75 +1,24 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPlugin } from '../../../src/server/platform/auth.js';
-import { registerErrorHandling } from '../../../src/server/platform/errors.js';
+import { buildApp } from '../../../src/server/app.js';
+import { modules } from '../../../src/server/modules.js';
+import { authPlugin, type AuthOptions } from '../../../src/server/platform/auth.js';
+import { createEventStore } from '../../../src/server/platform/event-store.js';
+import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam } from '../../support/identity.js';
 import { stationBody } from '../stations/stations-support.js';
 
-const secret = 'fail-closed-secret-that-is-long-enough-for-hs256';
+// Checks fail closed (docs/decisions.md): the auth plugin's token, write and change-right checks are
+// ports the identity, company and team modules provide. Without a provider the server does not start.
 
-/** The auth plugin alone, as an app whose identity and company modules forgot to install their checks. */
-async function bareApp(): Promise<{ app: FastifyInstance; errors: string[] }> {
-  const errors: string[] = [];
-  const app = Fastify({
-    logger: { level: 'error', stream: { write: (line: string) => void errors.push((JSON.parse(line) as { msg: string }).msg) } },
-  });
-  registerErrorHandling(app);
-  await app.register(authPlugin, { secret });
-  app.get('/read', { preHandler: app.authenticate }, async () => ({ ok: true }));
-  app.post('/write', { preHandler: app.requireRole('ADMIN') }, async () => ({ ok: true }));
-  app.post('/materials', { preHandler: app.requireChangeRight('materials') }, async () => ({ ok: true }));
-  app.post('/logout', { preHandler: app.authenticate, config: { skipWriteCheck: true } }, async () => ({ ok: true }));
-  await app.ready();
-  return { app, errors };
-}
-
-describe('the auth plugin without installed checks', () => {
-  let bare: { app: FastifyInstance; errors: string[] };
-  beforeAll(async () => {
-    bare = await bareApp();
-  });
-  afterAll(async () => {
-    await bare.app.close();
-  });
-
-  const tokenOf = (app: FastifyInstance) =>
-    app.auth.sign({ userId: '00000000-0000-4000-8000-000000000001', role: 'ADMIN', companyId: '00000000-0000-4000-8000-000000000002', tokenId: 't1' });
-
-  it('says at start that nothing was installed', () => {
-    expect(bare.errors).toEqual([
-      'auth: no token check installed (identity module), so every token is refused',
-      'auth: no write check installed (company module), so every write is refused',
-      'auth: no change-right check installed (team module), so every change is refused',
-    ]);
-  });
-
-  it('refuses a correctly signed token', async () => {
-    const res = await bare.app.inject({ method: 'GET', url: '/read', headers: { authorization: `Bearer ${tokenOf(bare.app)}` } });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error.code).toBe('UNAUTHORIZED');
-    await expect(bare.app.auth.verify(tokenOf(bare.app))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-  });
-
-  it('refuses a write once a token check lets the holder in', async () => {
-    bare.app.auth.setTokenCheck(async () => true);
-    const headers = { authorization: `Bearer ${tokenOf(bare.app)}` };
-    expect((await bare.app.inject({ method: 'GET', url: '/read', headers })).statusCode).toBe(200);
-    const write = await bare.app.inject({ method: 'POST', url: '/write', headers });
-    expect(write.statusCode).toBe(403);
-    expect(write.json().error.code).toBe('FORBIDDEN');
-    // Routes that must work for any account (logout) are not writes in this sense.
-    expect((await bare.app.inject({ method: 'POST', url: '/logout', headers })).statusCode).toBe(200);
-  });
-
-  it('refuses a change of an area once the write check lets the holder write', async () => {
-    bare.app.auth.setTokenCheck(async () => true);
-    bare.app.auth.setWriteCheck(async () => undefined);
-    const headers = { authorization: `Bearer ${tokenOf(bare.app)}` };
-    expect((await bare.app.inject({ method: 'POST', url: '/write', headers })).statusCode).toBe(200);
-    const change = await bare.app.inject({ method: 'POST', url: '/materials', headers });
-    expect(change.statusCode).toBe(403);
-    expect(change.json().error.code).toBe('CHANGE_RIGHT_MISSING');
+describe('the auth plugin without its checks', () => {
+  it('does not start, naming the port', async () => {
+    const app = Fastify({ logger: false });
+    await expect(app.register(authPlugin, { secret: 'fail-closed-secret-that-is-long-enough-for-hs256' } as AuthOptions)).rejects.toThrow(
+      'Port tokenCheck required by the auth plugin has no provider',
+    );
+    await app.close();
   });
 });
 
@@ -82,12 +31,31 @@ describe('the whole app', () => {
     await t.close();
   });
 
-  it('installs both checks, so a session reads and writes and a made-up one is refused', async () => {
+  it('is wired from the manifests, so a session reads and writes and a made-up one is refused', async () => {
     const company = await companyWithTeam(t, { companyName: 'Fail Closed' });
     const admin = clientOf(t, company.admin.token);
     expect((await admin.get('/api/auth/me')).statusCode).toBe(200);
     expect((await admin.post('/api/stations', stationBody('SAW'))).statusCode).toBe(201);
     // Signed with the server's key, but no session behind it: the identity module's check refuses it.
     expect((await clientOf(t, t.tokenFor({ companyId: company.companyId })).get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['identity', 'Port tokenCheck required by the auth plugin has no provider'],
+    ['company', 'Port writeCheck required by the auth plugin has no provider'],
+    ['team', 'Port changeRightCheck required by the auth plugin has no provider'],
+    ['orders', 'Port inProductionCheck required by module materials has no provider'],
+    ['shipments', 'Port orderShipmentReader required by module orders has no provider'],
+  ])('does not start without the %s module: one line names the port and who requires it', async (left, line) => {
+    const jobQueue = createJobQueue({ prefix: `fail-closed-${left}` });
+    const build = buildApp({
+      config: t.config,
+      database: t.testDb.database,
+      eventStore: createEventStore(),
+      jobQueue,
+      modules: modules.filter((manifest) => manifest.name !== left),
+    });
+    await expect(build).rejects.toThrow(new Error(line));
+    await jobQueue.close();
   });
 });

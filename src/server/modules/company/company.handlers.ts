@@ -25,10 +25,10 @@ import { formatOrderNumber } from '../../../domain/orders/order.numbering.js';
 import { settingOf, workingTimeOf, type WorkingTime } from '../../../domain/orders/working-time.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { recordEvents, staleCopy, type CommandContext, type CommandDeps } from '../../platform/command.js';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.js';
 import { withSystem, type Db, type Executor } from '../../platform/db.js';
 import { forgetDevMail } from '../../platform/mailer.js';
+import type { Ports } from '../../platform/module.js';
 import { companyStorageBytes, removeCompanyFiles, writeLogo } from './company.files.js';
 import { customerPage, findCompany, lastOrderNumberIssued, settingsVersion, type CompanyRow } from './company.queries.js';
 import { deleteCompanyRows, insertCompany, setBasicSettings, setLogo, setReferralSource, setTerms, type NewCompany } from './company.records.js';
@@ -36,7 +36,10 @@ import { deleteCompanyRows, insertCompany, setBasicSettings, setLogo, setReferra
 /** What the company handlers need beyond the command context: where the companies' files live, and the identity module's invitation. */
 export interface CompanyDeps {
   config: Pick<Config, 'dataDir' | 'workingTime'>;
-  invite: FastifyInstance['identity']['invite'];
+  /** The identity module's invitation (port `userInviter`). */
+  invite: Ports['userInviter'];
+  /** Whether an email already signs in somewhere (port `emailTakenCheck`). */
+  emailTaken: Ports['emailTakenCheck'];
 }
 
 /** The platform stream that outlives deleted customers. */

@@ -65,7 +65,7 @@ export async function customerRoutes(app: FastifyInstance, deps: CompanyDeps) {
     },
     handler: async (request, reply) => {
       const { email } = request.body.superUser;
-      if (await app.identity.emailTaken(email)) {
+      if (await deps.emailTaken(email)) {
         throw new DomainError('USER_ALREADY_EXISTS', [{ path: 'superUser.email', message: 'errors.USER_ALREADY_EXISTS' }]);
       }
       const companyId = randomUUID();

@@ -1,12 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { companyRoutes } from './company.routes.js';
-import { customerSummaryProjection } from './company.projection.js';
-import { functionsOfCompany, trialWriteCheck, type CompanyDeps } from './company.handlers.js';
-import { customerRoutes } from './customers.routes.js';
+import { COMPANY_EXPORT_STREAM_TYPE } from '../../../domain/company/company-account.events.js';
+import * as companyAccountViews from '../../../domain/company/company-account.views.js';
+import { COMPANY_STREAM_TYPE } from '../../../domain/company/company.events.js';
+import * as companyViews from '../../../domain/company/company.views.js';
+import * as customerAccountViews from '../../../domain/company/customer-account.views.js';
+import type { Locale } from '../../../domain/identity/identity.schema.js';
+import type { CommandContext } from '../../platform/command.js';
+import { defineModule } from '../../platform/module.js';
 import { accountRoutes } from './account.routes.js';
-
-/** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
-export const companyProjections = [customerSummaryProjection];
+import { companyExportDispatchRoutes, exportCompanyDataJob } from './company.export.js';
+import { functionsOfCompany, trialWriteCheck } from './company.handlers.js';
+import { customerSummaryProjection } from './company.projection.js';
+import { companyRoutes } from './company.routes.js';
+import { customerRoutes } from './customers.routes.js';
 
 export {
   appendPlatformEvent,
@@ -32,15 +37,51 @@ export {
   type StorageReservation,
 } from './company-storage.js';
 
+/** Invites a user who signs in by email into the context's company (the emailed invitation sets the password); 409 when the email is taken. */
+export type UserInviter = (
+  ctx: CommandContext,
+  input: { role: 'ADMIN' | 'SUPER_USER'; email: string; firstName: string; lastName: string; locale: Locale; companyName: string },
+) => Promise<{ userId: string }>;
+
+/** Whether an email already signs in somewhere (checked before a command that would invite it). */
+export type EmailTakenCheck = (email: string) => Promise<boolean>;
+
+declare module '../../platform/module.js' {
+  interface Ports {
+    /** Provided by identity: a new customer's owner and the company's admins are invited by email. */
+    userInviter: UserInviter;
+    /** Provided by identity: a customer account is refused up front when its owner's email is taken. */
+    emailTakenCheck: EmailTakenCheck;
+  }
+}
+
 /**
  * Company accounts: the company's own settings and logo, the sign-up survey, the trial's
- * read-only rule for writes, and the product operator's customer list.
+ * read-only rule for writes (port `writeCheck`), which optional functions a company has on (port
+ * `companyFunctionsReader`), data exports and the product operator's customer list.
  */
-export async function companyModule(app: FastifyInstance) {
-  const deps: CompanyDeps = { config: app.config, invite: (ctx, input) => app.identity.invite(ctx, input) };
-  app.auth.setWriteCheck(trialWriteCheck(app));
-  app.companyFunctions.setReader((companyId) => functionsOfCompany(app.db, companyId));
-  await app.register(async (scope) => companyRoutes(scope, deps));
-  await app.register(async (scope) => customerRoutes(scope, deps));
-  await app.register(async (scope) => accountRoutes(scope, deps));
-}
+export const companyModule = defineModule({
+  name: 'company',
+  requires: ['userInviter', 'emailTakenCheck'],
+  provides: {
+    writeCheck: (deps) => trialWriteCheck(deps),
+    companyFunctionsReader: (deps) => (companyId) => functionsOfCompany(deps.db, companyId),
+  },
+  plugin: async (app, { ports }) => {
+    const deps = { config: app.config, invite: ports.userInviter, emailTaken: ports.emailTakenCheck };
+    await app.register(async (scope) => companyRoutes(scope, deps));
+    await app.register(async (scope) => customerRoutes(scope, deps));
+    await app.register(async (scope) => accountRoutes(scope, deps));
+  },
+  projections: () => [customerSummaryProjection],
+  jobs: { definitions: [exportCompanyDataJob], dispatchRoutes: companyExportDispatchRoutes },
+  openApi: {
+    tags: [
+      { name: 'company-account', description: "The caller's company: display data, settings with their version, logo, referral source." },
+      { name: 'company', description: "The company's account: plan and trial, storage, data exports, account deletion." },
+      { name: 'customers', description: "The master user's list of customer companies and their accounts." },
+    ],
+    views: [companyAccountViews, companyViews, customerAccountViews],
+  },
+  liveTopics: [COMPANY_STREAM_TYPE, COMPANY_EXPORT_STREAM_TYPE],
+});

@@ -1,11 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import { defineModule } from '../../platform/module.js';
 import { homeRoutes } from './home.routes.js';
 
 /**
  * The home screen's one read: the boards of the orders, key-figures and interruptions modules at
- * once (docs/performance.md, Lighthouse). It owns no table and no event; registered after the
- * modules it reads.
+ * once (docs/performance.md, Lighthouse). It owns no table and no event; listed after the modules
+ * it reads.
  */
-export async function homeModule(app: FastifyInstance) {
-  await app.register(homeRoutes);
-}
+export const homeModule = defineModule({
+  name: 'home',
+  requires: [],
+  provides: {},
+  plugin: async (app) => {
+    await app.register(homeRoutes);
+  },
+  openApi: {
+    tags: [{ name: 'home', description: "The home screen's boards in one read: the orders, the station board, the open interruptions, today's key figures." }],
+  },
+  liveTopics: [],
+});

@@ -1,58 +1,63 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { USER_STREAM_TYPE } from '../../../domain/identity/identity.events.js';
+import * as identityViews from '../../../domain/identity/identity.views.js';
+import { withSystem } from '../../platform/db.js';
+import { defineModule, type Ports } from '../../platform/module.js';
 import { authRoutes } from './auth.routes.js';
+import { identityEmailTemplates } from './identity.emails.js';
+import { identityDispatchRoutes, sendIdentityEmailJob } from './identity.jobs.js';
 import { identitySecretsFrom, type AccountDetailsReader, type IdentityDeps } from './identity.deps.js';
 import { sessionCheck } from './sessions.js';
 import { inviteToCompany } from './users.handlers.js';
 import { loginNameTaken } from './users.queries.js';
 import { userRoutes } from './users.routes.js';
-import type { CommandContext } from '../../platform/command.js';
-import { withSystem } from '../../platform/db.js';
 
 export type { AccountDetailsReader, IdentityDeps } from './identity.deps.js';
 export { createMasterUser, masterExists, provisionCompany, type ProvisionedCompany, type ProvisionedUser } from './provisioning.js';
-export { identityDispatchRoutes, sendIdentityEmailJob } from './identity.jobs.js';
-export { identityEmailTemplates } from './identity.emails.js';
 export { loginThrottleFor, recordLoginFailure, rememberSignIn, throttleKeys } from './login-throttle.js';
 export { passwordMatches } from './passwords.js';
 export { openSession, openStationSessions, revokeSessionsAtStation, revokeStationSessions, revokeUserSessions, type IssuedSession } from './sessions.js';
 export { findUserById, findUserByLogin, userNamesByIds, userView, type UserRow } from './users.queries.js';
 
-/** What other modules may ask of the identity module. */
-export interface IdentityService {
-  /** Installs what the account answer adds about the employee; until then `employee` is null. */
-  setAccountDetails(reader: AccountDetailsReader): void;
-  /** Invites a user who signs in by email into the context's company (the emailed invitation sets the password); 409 when the email is taken. */
-  invite(ctx: CommandContext, input: Parameters<typeof inviteToCompany>[2]): Promise<{ userId: string }>;
-  /** Whether an email already signs in somewhere (checked before a command that would invite it). */
-  emailTaken(email: string): Promise<boolean>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    identity: IdentityService;
+declare module '../../platform/module.js' {
+  interface Ports {
+    /** Provided by team: what the account answer adds about the employee (the team builds on identity). */
+    accountDetails: AccountDetailsReader;
   }
 }
 
 /**
- * Identity: sign-up, login and sessions (revocable tokens), passwords and emailed links, the
- * company's team and the product operator's company switch. Registered without encapsulation so
- * `app.identity` is visible to modules registered after it; its routes keep their own scopes.
+ * Identity: sign-up, login and sessions (revocable tokens, port `tokenCheck`), passwords and emailed
+ * links, the company's team (invitations, ports `userInviter` and `emailTakenCheck`) and the product
+ * operator's company switch.
  */
-export const identityModule = fp(
-  async (app: FastifyInstance) => {
-    const deps: IdentityDeps = { db: app.db, eventStore: app.eventStore, clock: app.clock, auth: app.auth, secrets: identitySecretsFrom(app.config) };
-    let accountDetails: AccountDetailsReader = async () => null;
-    app.decorate('identity', {
-      setAccountDetails(reader: AccountDetailsReader) {
-        accountDetails = reader;
-      },
-      invite: async (ctx, input) => ({ userId: (await inviteToCompany(ctx, deps.secrets, input)).id }),
-      emailTaken: (email) => withSystem(app.db, (tx) => loginNameTaken(tx, { email })),
-    });
-    app.auth.setTokenCheck(sessionCheck(app.db));
-    await app.register(async (scope) => authRoutes(scope, deps));
-    await app.register(async (scope) => userRoutes(scope, deps, (db, userId, now) => accountDetails(db, userId, now)));
+export const identityModule = defineModule({
+  name: 'identity',
+  requires: ['accountDetails'],
+  provides: {
+    tokenCheck: (deps) => sessionCheck(deps.db),
+    userInviter: (deps) => {
+      const secrets = identitySecretsFrom(deps.config);
+      return async (ctx, input) => ({ userId: (await inviteToCompany(ctx, secrets, input)).id });
+    },
+    emailTakenCheck: (deps) => (email) => withSystem(deps.db, (tx) => loginNameTaken(tx, { email })),
   },
-  { name: 'identity' },
-);
+  plugin: fp(
+    async (app: FastifyInstance, { ports }: { ports: Pick<Ports, 'accountDetails'> }) => {
+      const deps: IdentityDeps = { db: app.db, eventStore: app.eventStore, clock: app.clock, auth: app.auth, secrets: identitySecretsFrom(app.config) };
+      await app.register(async (scope) => authRoutes(scope, deps));
+      await app.register(async (scope) => userRoutes(scope, deps, ports.accountDetails));
+    },
+    { name: 'identity' },
+  ),
+  jobs: { definitions: [sendIdentityEmailJob], dispatchRoutes: identityDispatchRoutes, emailTemplates: identityEmailTemplates },
+  openApi: {
+    tags: [
+      { name: 'auth', description: 'Sign-up with e-mail verification, sign-in, password links and changes, sign-out, the current session.' },
+      { name: 'users', description: 'The users of a company: invitations, operators, deactivation and reactivation, station authorizations.' },
+    ],
+    views: [identityViews],
+  },
+  liveTopics: [USER_STREAM_TYPE],
+});

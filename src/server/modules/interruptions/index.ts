@@ -1,22 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import { INTERRUPTION_STREAM_TYPE } from '../../../domain/interruptions/interruption.events.js';
+import * as interruptionsViews from '../../../domain/interruptions/interruptions.views.js';
+import { defineModule } from '../../platform/module.js';
 import { addEntryUsageReader } from '../team/index.js';
+import { interruptionsEmailTemplates } from './interruptions.emails.js';
+import { interruptionsDispatchRoutes, notifySupervisorsOfInterruptionJob } from './interruptions.jobs.js';
 import { interruptionsProjection } from './interruptions.projection.js';
 import { interruptionReasonUsage } from './interruptions.queries.js';
 import { interruptionsRoutes } from './interruptions.routes.js';
 
 export { interruptionPageOf } from './interruptions.queries.js';
 
-/** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
-export const interruptionsProjections = [interruptionsProjection];
-
 /**
  * Interruptions (Andon, docs/interruptions.md): one event stream per station, read by an inline
- * projection; a report is emailed to the company's supervisors (interruptions.jobs.ts, listed in
- * src/server/jobs.ts) and reaches every board and console through the live feed. Key figures read
- * its events.
+ * projection; a report is emailed to the company's supervisors (interruptions.jobs.ts) and reaches
+ * every board and console through the live feed. Key figures read its events.
  */
-export async function interruptionsModule(app: FastifyInstance) {
-  // A reason named by an interruption counts as used in the team's master data (not deletable).
-  addEntryUsageReader(interruptionReasonUsage);
-  await app.register(interruptionsRoutes);
-}
+export const interruptionsModule = defineModule({
+  name: 'interruptions',
+  requires: [],
+  provides: {},
+  plugin: async (app) => {
+    // A reason named by an interruption counts as used in the team's master data (not deletable).
+    addEntryUsageReader(interruptionReasonUsage);
+    await app.register(interruptionsRoutes);
+  },
+  projections: () => [interruptionsProjection],
+  jobs: {
+    definitions: [notifySupervisorsOfInterruptionJob],
+    dispatchRoutes: interruptionsDispatchRoutes,
+    emailTemplates: interruptionsEmailTemplates,
+  },
+  openApi: {
+    tags: [{ name: 'interruptions', description: 'Interruptions reported at a station and their resolution.' }],
+    views: [interruptionsViews],
+  },
+  liveTopics: [INTERRUPTION_STREAM_TYPE],
+});

@@ -21,15 +21,9 @@ import { addToStock, deleteMaterialRow, insertMaterial, lockMaterial, replaceCom
 
 /**
  * Whether a material is part of an order that is in production (spec: MATERIAL_IN_PRODUCTION).
- * The orders module installs the real check.
+ * A port the orders module provides: without it the server does not start.
  */
 export type InProductionCheck = (tx: Tx, materialId: string) => Promise<boolean>;
-
-/**
- * The check used until the orders module installs its own. It fails closed: an app assembled
- * without orders refuses to delete a material rather than delete one an order may still need.
- */
-export const materialIsInProduction: InProductionCheck = async () => true;
 
 /** What the materials handlers need beyond the command context: where files live, and the orders' check. */
 export interface MaterialsDeps {

@@ -1,30 +1,54 @@
-import type { FastifyInstance } from 'fastify';
+import { ADVERTISEMENT_STREAM_TYPE, ORDER_STREAM_TYPE } from '../../../domain/orders/order.events.js';
+import * as ordersViews from '../../../domain/orders/orders.views.js';
+import { defineModule } from '../../platform/module.js';
 import { boardRoutes } from './board.routes.js';
+import { ordersEmailTemplates } from './orders.emails.js';
+import { applyStatusActionsJob, notifyWorkCompletedJob, ordersDispatchRoutes } from './orders.jobs.js';
 import { operatorStationsProjection, ordersProjection, stationFlowProjection } from './orders.projection.js';
-import { materialIsInAnOrderInProduction, stationWorklistOf } from './orders.queries.js';
+import { materialIsInAnOrderInProduction, stationWorklistOf, type OrderShipmentReader } from './orders.queries.js';
 import { ordersRoutes } from './orders.routes.js';
 
-/** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
-export const ordersProjections = [ordersProjection, stationFlowProjection, operatorStationsProjection];
-
 export { materialIsInAnOrderInProduction, orderListStatement, stationOfOperator } from './orders.queries.js';
-export { orderSummariesOf, setShipmentReader, shippableOrderRows, type OrderShipment } from './orders.queries.js';
+export { orderSummariesOf, shippableOrderRows, type OrderShipment, type OrderShipmentReader } from './orders.queries.js';
 export { findOrderRow, findOrderRows } from './orders.queries.js';
 // The home screen's one read (modules/home) answers these boards as their own routes do.
 export { homeBoardOf } from './orders.queries.js';
 export { stationBoardOf, type PredictionSettings } from './board.queries.js';
 export { followShipment, type ShipmentOrderCommand } from './orders.handlers.js';
 
+declare module '../../platform/module.js' {
+  interface Ports {
+    /** Provided by shipments: the shipment an order is in, as the order details show it (shipments build on orders). */
+    orderShipmentReader: OrderShipmentReader;
+  }
+}
+
 /**
  * Orders: customer, production and logistics orders (one event stream each), their status
  * machine, operators moving production orders along the station sequence, the station worklists
- * and key figures, the home board and the shop-floor display. Registered after materials and
- * stations: it installs the materials' in-production check and the stations' worklist, and reads
- * the saved sequence.
+ * and key figures, the home board and the shop-floor display. Provides the materials' in-production
+ * check and the stations' worklist; reads the saved sequence.
  */
-export async function ordersModule(app: FastifyInstance) {
-  app.materials.setInProductionCheck((tx, materialId) => materialIsInAnOrderInProduction(tx, materialId));
-  app.stations.setWorklistReader(stationWorklistOf);
-  await app.register(ordersRoutes);
-  await app.register(boardRoutes);
-}
+export const ordersModule = defineModule({
+  name: 'orders',
+  requires: ['orderShipmentReader'],
+  provides: {
+    inProductionCheck: () => materialIsInAnOrderInProduction,
+    worklistReader: () => stationWorklistOf,
+  },
+  plugin: async (app, { ports }) => {
+    await app.register(async (scope) => ordersRoutes(scope, { shipmentOf: ports.orderShipmentReader }));
+    await app.register(boardRoutes);
+  },
+  projections: () => [ordersProjection, stationFlowProjection, operatorStationsProjection],
+  jobs: {
+    definitions: [notifyWorkCompletedJob, applyStatusActionsJob],
+    dispatchRoutes: ordersDispatchRoutes,
+    emailTemplates: ordersEmailTemplates,
+  },
+  openApi: {
+    tags: [{ name: 'orders', description: 'Orders and their life cycle: placing, production at the stations, measurements, dispatch, delivery, history.' }],
+    views: [ordersViews],
+  },
+  liveTopics: [ORDER_STREAM_TYPE, ADVERTISEMENT_STREAM_TYPE],
+});

@@ -227,15 +227,8 @@ export async function findAdvertisement(db: Executor) {
 /** The shipment an order is in, as the order details show it. */
 export type OrderShipment = OrderView['shipment'];
 
-/** Reads the shipment of an order; installed by the shipments module (which builds on orders, so orders cannot import it). */
+/** Reads the shipment of an order; a port the shipments module provides (it builds on orders, so orders cannot import it). */
 export type OrderShipmentReader = (db: Executor, shipmentId: string) => Promise<OrderShipment>;
-
-let shipmentReader: OrderShipmentReader = async () => null;
-
-/** Installs the shipments module's reader of an order's shipment. */
-export function setShipmentReader(reader: OrderShipmentReader): void {
-  shipmentReader = reader;
-}
 
 /** Where the order's relatives and stations are named from. */
 interface OrderSurroundings {
@@ -341,7 +334,7 @@ const todayOf = (now: Date, timeZone: string) => calendarDayIn(now, timeZone);
  * The order as the details screen shows it, read in the transaction that may just have changed it;
  * delayed on the company's day of `now` in its `timeZone`.
  */
-export async function orderViewOf(db: Executor, orderId: string, now: Date, timeZone: string): Promise<OrderView> {
+export async function orderViewOf(db: Executor, orderId: string, now: Date, timeZone: string, shipmentOf: OrderShipmentReader): Promise<OrderView> {
   const row = await findOrderRow(db, orderId);
   if (!row) throw new DomainError('NOT_FOUND');
   const state = row.state;
@@ -350,7 +343,7 @@ export async function orderViewOf(db: Executor, orderId: string, now: Date, time
   const stationIds = state.location?.stage === 'station' ? [state.location.stationId] : [];
   const shipmentId = state.shipmentId ?? null;
   const around: OrderSurroundings = {
-    shipment: shipmentId ? await shipmentReader(db, shipmentId) : null,
+    shipment: shipmentId ? await shipmentOf(db, shipmentId) : null,
     parentOrderNumber: parent?.order_number ?? null,
     children: new Map(children.map((child) => [child.id, { status: child.status }])),
     stationNames: await stationNamesById(db, stationIds),
@@ -359,10 +352,10 @@ export async function orderViewOf(db: Executor, orderId: string, now: Date, time
 }
 
 /** The order of this number (scanned or typed), as `orderViewOf` answers it. */
-export async function orderViewByNumberOf(db: Executor, orderNumber: string, now: Date, timeZone: string): Promise<OrderView> {
+export async function orderViewByNumberOf(db: Executor, orderNumber: string, now: Date, timeZone: string, shipmentOf: OrderShipmentReader): Promise<OrderView> {
   const orderId = await findOrderIdByNumber(db, orderNumber);
   if (!orderId) throw new DomainError('NOT_FOUND');
-  return orderViewOf(db, orderId, now, timeZone);
+  return orderViewOf(db, orderId, now, timeZone, shipmentOf);
 }
 
 /** List rows with their station names, read in one query. */

@@ -34,11 +34,11 @@ import {
   startWork,
   type PlainOrderCommand,
 } from './orders.handlers.js';
-import { advertisementOf, homeBoardOf, orderHistoryOf, orderPageOf, orderViewByNumberOf, orderViewOf } from './orders.queries.js';
+import { advertisementOf, homeBoardOf, orderHistoryOf, orderPageOf, orderViewByNumberOf, orderViewOf, type OrderShipmentReader } from './orders.queries.js';
 
 const orderParams = z.object({ id: z.uuid() });
 
-export async function ordersRoutes(app: FastifyInstance) {
+export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: OrderShipmentReader }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readers = { preHandler: app.authenticate };
   // The company's time zone (its working time, else WORKING_TIME's): its "today" decides what is delayed.
@@ -60,7 +60,7 @@ export async function ordersRoutes(app: FastifyInstance) {
   const actOn = (request: FastifyRequest, orderId: string, command: (ctx: CommandContext, orderId: string) => Promise<void>) =>
     runCommand(app, request, async (ctx) => {
       await command(ctx, orderId);
-      return orderViewOf(ctx.tx, orderId, ctx.now, await zoneOf(ctx.tx, ctx.companyId));
+      return orderViewOf(ctx.tx, orderId, ctx.now, await zoneOf(ctx.tx, ctx.companyId), deps.shipmentOf);
     });
 
   /** Registers a status change that needs nothing but the client's version; it answers the order as it is afterwards. */
@@ -93,7 +93,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { kind, ...form } = request.body;
       const view = await runCommand(app, request, async (ctx) =>
-        orderViewOf(ctx.tx, await createOrder(ctx, kind, form), ctx.now, await zoneOf(ctx.tx, ctx.companyId)),
+        orderViewOf(ctx.tx, await createOrder(ctx, kind, form), ctx.now, await zoneOf(ctx.tx, ctx.companyId), deps.shipmentOf),
       );
       return reply.status(201).send(view);
     },
@@ -144,7 +144,8 @@ export async function ordersRoutes(app: FastifyInstance) {
       params: orderParams,
       response: { 200: orderViewSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, async (tx, now) => orderViewOf(tx, request.params.id, now, await zoneOf(tx, companyOf(request)))),
+    handler: async (request) =>
+      runQuery(app, request, async (tx, now) => orderViewOf(tx, request.params.id, now, await zoneOf(tx, companyOf(request)), deps.shipmentOf)),
   });
 
   r.get('/api/orders/by-number/:orderNumber', {
@@ -157,7 +158,9 @@ export async function ordersRoutes(app: FastifyInstance) {
       response: { 200: orderViewSchema, ...errorResponses() },
     },
     handler: async (request) =>
-      runQuery(app, request, async (tx, now) => orderViewByNumberOf(tx, request.params.orderNumber, now, await zoneOf(tx, companyOf(request)))),
+      runQuery(app, request, async (tx, now) =>
+        orderViewByNumberOf(tx, request.params.orderNumber, now, await zoneOf(tx, companyOf(request)), deps.shipmentOf),
+      ),
   });
 
   r.put('/api/orders/:id', {

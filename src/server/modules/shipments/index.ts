@@ -1,24 +1,34 @@
-import type { FastifyInstance } from 'fastify';
-import { setShipmentReader } from '../orders/index.js';
+import { CARRIER_STREAM_TYPE } from '../../../domain/shipments/carrier.schema.js';
+import { SHIPMENT_STREAM_TYPE } from '../../../domain/shipments/shipment.events.js';
+import * as shipmentTrackingViews from '../../../domain/shipments/shipment-tracking.views.js';
+import * as shipmentsViews from '../../../domain/shipments/shipments.views.js';
+import { defineModule } from '../../platform/module.js';
 import { carriersRoutes } from './carriers.routes.js';
 import { shipmentsProjection } from './shipments.projection.js';
 import { shipmentTrackingRoutes } from './shipment-tracking.routes.js';
 import { shipmentOfOrder } from './shipments.queries.js';
 import { shipmentsRoutes } from './shipments.routes.js';
 
-/** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
-export const shipmentsProjections = [shipmentsProjection];
-
 export { findShipmentRow } from './shipments.queries.js';
 
 /**
  * Shipments (shipping orders): customer orders Ready to ship, of one customer, sent together. One
  * event stream per shipment; its transitions move the orders in the same transaction (docs/shipments.md).
- * Registered after orders: it commands the orders and shows the order details their shipment.
+ * Listed after orders: it commands the orders, and provides the shipment the order details show.
  */
-export async function shipmentsModule(app: FastifyInstance) {
-  setShipmentReader(shipmentOfOrder);
-  await app.register(shipmentsRoutes);
-  await app.register(shipmentTrackingRoutes);
-  await app.register(carriersRoutes);
-}
+export const shipmentsModule = defineModule({
+  name: 'shipments',
+  requires: [],
+  provides: { orderShipmentReader: () => shipmentOfOrder },
+  plugin: async (app) => {
+    await app.register(shipmentsRoutes);
+    await app.register(shipmentTrackingRoutes);
+    await app.register(carriersRoutes);
+  },
+  projections: () => [shipmentsProjection],
+  openApi: {
+    tags: [{ name: 'shipments', description: 'Shipping orders, carriers, attachments, and tracking links for the end customer.' }],
+    views: [shipmentTrackingViews, shipmentsViews],
+  },
+  liveTopics: [SHIPMENT_STREAM_TYPE, CARRIER_STREAM_TYPE],
+});

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DomainError } from '../../../domain/shared/errors.js';
+import { SEQUENCE_STREAM_TYPE } from '../../../domain/stations/sequence.events.js';
+import { STATION_AUTHORIZATIONS_STREAM_TYPE, STATION_STREAM_TYPE } from '../../../domain/stations/station.events.js';
+import * as stationsViews from '../../../domain/stations/stations.views.js';
+import { defineModule, type Ports } from '../../platform/module.js';
 import { stationAuthorizationRoutes } from './authorizations.routes.js';
 import type { StationRightsWriter } from './stations.handlers.js';
 import { sequenceProjection, stationRightsProjection, stationsProjection } from './stations.projection.js';
 import { stationsRoutes, type WorklistReader } from './stations.routes.js';
-
-/** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
-export const stationsProjections = [stationsProjection, sequenceProjection, stationRightsProjection];
 
 export { stationKeyFigures, type StationKeyFigures } from './stations.queries.js';
 export { findSequenceRow, findStationRow, isAuthorizedForStation, stationNamesById } from './stations.queries.js';
@@ -16,47 +16,34 @@ export type { StationRightsWriter } from './stations.handlers.js';
 export { authorizedStationIds, existingStationIds } from './stations.queries.js';
 export { boardStationsOf, recentCycleTimes, type BoardStation } from './board.queries.js';
 
-/** What other modules may ask of the stations module. */
-export interface StationsService {
-  /**
-   * Installs what a station's worklist lists: the orders module answers which orders are at the
-   * station (stations cannot import orders, which import stations). Until then a worklist is empty.
-   */
-  setWorklistReader(reader: WorklistReader): void;
-  /**
-   * Installs how the per-user route grants stations: the team module's user-rights matrix is the
-   * one source of truth. Until then the route refuses every change.
-   */
-  setStationRightsWriter(writer: StationRightsWriter): void;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    stations: StationsService;
+declare module '../../platform/module.js' {
+  interface Ports {
+    /** Provided by orders: which orders a station's worklist lists (stations cannot import orders, which import stations). */
+    worklistReader: WorklistReader;
+    /** Provided by team: the per-user route grants stations on the user-rights matrix, the one source of truth. */
+    stationRightsWriter: StationRightsWriter;
   }
 }
 
 /**
  * Production stations, the company's station sequence (with its start station and the WIP
  * stage), station worklists, station login for operators and per-user station authorisations.
- * Registered without encapsulation so `app.stations` is visible to modules registered after it.
  */
-export const stationsModule = fp(
-  async (app: FastifyInstance) => {
-    let worklistOf: WorklistReader = async () => [];
-    let stationRightsWriter: StationRightsWriter = async () => {
-      throw new DomainError('CHANGE_RIGHT_MISSING');
-    };
-    app.decorate('stations', {
-      setWorklistReader(reader: WorklistReader) {
-        worklistOf = reader;
-      },
-      setStationRightsWriter(writer: StationRightsWriter) {
-        stationRightsWriter = writer;
-      },
-    });
-    await app.register(async (scope) => stationsRoutes(scope, { worklistOf: (db, stationId, now, timeZone) => worklistOf(db, stationId, now, timeZone) }));
-    await app.register(async (scope) => stationAuthorizationRoutes(scope, (ctx, userId, stationIds) => stationRightsWriter(ctx, userId, stationIds)));
+export const stationsModule = defineModule({
+  name: 'stations',
+  requires: ['worklistReader', 'stationRightsWriter'],
+  provides: {},
+  plugin: fp(
+    async (app: FastifyInstance, { ports }: { ports: Pick<Ports, 'worklistReader' | 'stationRightsWriter'> }) => {
+      await app.register(async (scope) => stationsRoutes(scope, { worklistOf: ports.worklistReader }));
+      await app.register(async (scope) => stationAuthorizationRoutes(scope, ports.stationRightsWriter));
+    },
+    { name: 'stations' },
+  ),
+  projections: () => [stationsProjection, sequenceProjection, stationRightsProjection],
+  openApi: {
+    tags: [{ name: 'stations', description: 'Production stations, their sequence and maintenance, station sign-in, worklists and history.' }],
+    views: [stationsViews],
   },
-  { name: 'stations' },
-);
+  liveTopics: [STATION_STREAM_TYPE, SEQUENCE_STREAM_TYPE, STATION_AUTHORIZATIONS_STREAM_TYPE],
+});

@@ -1,15 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import { SUGGESTION_STREAM_TYPE } from '../../../domain/suggestions/suggestion.events.js';
+import * as suggestionsViews from '../../../domain/suggestions/suggestions.views.js';
+import { defineModule } from '../../platform/module.js';
+import { suggestionsEmailTemplates } from './suggestions.emails.js';
+import { notifySuggestionRecipientJob, suggestionsDispatchRoutes } from './suggestions.jobs.js';
 import { suggestionsProjection } from './suggestions.projection.js';
 import { suggestionsRoutes } from './suggestions.routes.js';
-
-/** The module's inline projections: `src/server/projections.ts` registers them for the server and the worker. */
-export const suggestionsProjections = [suggestionsProjection];
 
 /**
  * Improvement suggestions (docs/suggestions.md): one event stream per suggestion, listed for
  * admins by an inline projection; a new one is emailed to the company's suggestion recipient
- * (suggestions.jobs.ts, listed in src/server/jobs.ts). Key figures read its events.
+ * (suggestions.jobs.ts). Key figures read its events.
  */
-export async function suggestionsModule(app: FastifyInstance) {
-  await app.register(suggestionsRoutes);
-}
+export const suggestionsModule = defineModule({
+  name: 'suggestions',
+  requires: [],
+  provides: {},
+  plugin: async (app) => {
+    await app.register(suggestionsRoutes);
+  },
+  projections: () => [suggestionsProjection],
+  jobs: { definitions: [notifySuggestionRecipientJob], dispatchRoutes: suggestionsDispatchRoutes, emailTemplates: suggestionsEmailTemplates },
+  openApi: {
+    tags: [{ name: 'suggestions', description: 'Improvement suggestions: submitted by any user, marked by the writers.' }],
+    views: [suggestionsViews],
+  },
+  liveTopics: [SUGGESTION_STREAM_TYPE],
+});

@@ -1,38 +1,66 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../../domain/shared/errors.js';
+import { EMPLOYEE_STREAM_TYPE } from '../../../domain/team/employee.events.js';
+import { MASTER_DATA_STREAM_TYPE } from '../../../domain/team/master-data.events.js';
+import { USER_RIGHTS_STREAM_TYPE } from '../../../domain/team/rights.events.js';
 import { mayChange } from '../../../domain/team/rights.js';
+import * as teamViews from '../../../domain/team/team.views.js';
+import type { ChangeRightCheck } from '../../platform/auth.js';
+import type { Db } from '../../platform/db.js';
+import { defineModule } from '../../platform/module.js';
+import type { AccountDetailsReader } from '../identity/index.js';
 import { halfVacationDaysOfUser, writeStationRightsOf } from './team.handlers.js';
+import { teamProjections } from './team.projection.js';
 import { changeRightsOfPrincipal, employeeView } from './team.queries.js';
 import { teamRoutes } from './team.routes.js';
 
 export { saveUserRights } from './team.handlers.js';
-export { teamProjections } from './team.projection.js';
 export { activeEntryName, addEntryUsageReader, userRightsMatrix, type EntryUsageReader } from './team.queries.js';
+
+/** The change rights of spec section 6: the owner and the product operator hold all, an admin what the matrix grants. */
+const changeRightCheckOf =
+  (db: Db): ChangeRightCheck =>
+  async (principal, area) => {
+    if (principal.role !== 'ADMIN') {
+      if (mayChange(principal.role, [], area)) return;
+      throw new DomainError('CHANGE_RIGHT_MISSING');
+    }
+    if (!principal.companyId) throw new DomainError('FORBIDDEN');
+    const granted = await changeRightsOfPrincipal(db, principal.companyId, principal.userId);
+    if (!mayChange(principal.role, granted, area)) throw new DomainError('CHANGE_RIGHT_MISSING');
+  };
+
+/** What the account answer adds about the employee. */
+const accountDetailsOf: AccountDetailsReader = async (db, userId, now) => {
+  const { user: _user, ...employee } = await employeeView(db, userId, now.toISOString().slice(0, 10), await halfVacationDaysOfUser(db, userId));
+  return employee;
+};
 
 /**
  * Team and people: employee profiles, vacations, master data, the user-rights matrix (the one
- * source of truth of station and change rights) and each employee's records. Installs the
- * platform's change-right check and the stations module's station-rights writer.
+ * source of truth of station and change rights) and each employee's records. Provides the
+ * platform's change-right check, the stations module's station-rights writer and the account's
+ * employee details.
  */
-export const teamModule = fp(
-  async (app: FastifyInstance) => {
-    app.auth.setChangeRightCheck(async (principal, area) => {
-      if (principal.role !== 'ADMIN') {
-        if (mayChange(principal.role, [], area)) return;
-        throw new DomainError('CHANGE_RIGHT_MISSING');
-      }
-      if (!principal.companyId) throw new DomainError('FORBIDDEN');
-      const granted = await changeRightsOfPrincipal(app.db, principal.companyId, principal.userId);
-      if (!mayChange(principal.role, granted, area)) throw new DomainError('CHANGE_RIGHT_MISSING');
-    });
-    app.stations.setStationRightsWriter(writeStationRightsOf);
-    app.identity.setAccountDetails(async (db, userId, now) => {
-      const { user: _user, ...employee } = await employeeView(db, userId, now.toISOString().slice(0, 10), await halfVacationDaysOfUser(db, userId));
-      return employee;
-    });
-
-    await app.register(teamRoutes);
+export const teamModule = defineModule({
+  name: 'team',
+  requires: [],
+  provides: {
+    changeRightCheck: (deps) => changeRightCheckOf(deps.db),
+    stationRightsWriter: () => writeStationRightsOf,
+    accountDetails: () => accountDetailsOf,
   },
-  { name: 'team', dependencies: ['identity', 'stations'] },
-);
+  plugin: fp(
+    async (app: FastifyInstance) => {
+      await app.register(teamRoutes);
+    },
+    { name: 'team', dependencies: ['identity', 'stations'] },
+  ),
+  projections: (eventStore) => teamProjections(eventStore),
+  openApi: {
+    tags: [{ name: 'team', description: 'Employees: profiles, organization, absences and vacations, records, master data, user rights.' }],
+    views: [teamViews],
+  },
+  liveTopics: [EMPLOYEE_STREAM_TYPE, MASTER_DATA_STREAM_TYPE, USER_RIGHTS_STREAM_TYPE],
+});
