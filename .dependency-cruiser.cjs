@@ -6,7 +6,7 @@ module.exports = {
       comment: 'src/domain imports only src/domain and small pure libraries (zod): no node, fastify, kysely, bullmq, react.',
       severity: 'error',
       from: { path: '^src/domain' },
-      to: { pathNot: ['^src/domain', '^node_modules/zod/', '^node_modules/@zod/'], dependencyTypesNot: ['type-only'] },
+      to: { pathNot: ['^src/domain', '(^|/)node_modules/zod/', '(^|/)node_modules/@zod/'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'domain-no-node-builtins',
@@ -19,7 +19,7 @@ module.exports = {
       comment: 'src/server/platform is below the modules.',
       severity: 'error',
       from: { path: '^src/server/platform' },
-      to: { path: ['^src/server/modules', '^src/server/app\\.ts$', '^src/server/jobs\\.ts$'] },
+      to: { path: ['^src/server/modules', '^src/server/app\\.ts$', '^src/server/jobs\\.ts$', '^src/server/projections\\.ts$'] },
     },
     {
       name: 'modules-meet-through-index',
@@ -27,6 +27,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/server/modules/([^/]+)/' },
       to: { path: '^src/server/modules/([^/]+)/', pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'app-meets-modules-through-index',
+      comment:
+        "The app's files (app.ts, modules.ts, jobs.ts, projections.ts, seeds) and the workers reach a module only through its index.ts: its manifest and its door.",
+      severity: 'error',
+      from: { path: ['^src/server/[^/]+\\.ts$', '^workers/'] },
+      to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/[^/]+/index\\.ts$' },
     },
     {
       name: 'workers-no-routes',
@@ -65,7 +73,7 @@ module.exports = {
       comment: 'Migrations import kysely and their own helpers in migrations/support (the tenancy recipe).',
       severity: 'error',
       from: { path: '^migrations/' },
-      to: { pathNot: ['^node_modules/kysely/', '^migrations/support/'] },
+      to: { pathNot: ['(^|/)node_modules/kysely/', '^migrations/support/'] },
     },
     {
       name: 'no-circular',
