@@ -7,21 +7,10 @@ import type { Role } from '../../src/domain/shared/roles.js';
 import { createMasterUser, openSession, provisionCompany } from '../../src/server/modules/identity/index.js';
 import { withSystem } from '../../src/server/platform/db.js';
 import { createTestApp, type TestApp } from './app.js';
+import { chromiumArgs, chromiumPath } from './shared-chromium.js';
 import { expect } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Launch flags for the system Chromium on CI machines and containers (see STACK.md). */
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface BrowserApp {
   /** `http://127.0.0.1:<port>`: the real server on a fresh database, serving dist/web. */
@@ -35,15 +24,16 @@ export interface BrowserApp {
 }
 
 /**
- * Starts the whole server on a fresh database, listening on 127.0.0.1 port 0, and the system
- * Chromium (CHROME_PATH or /usr/bin/chromium). The console must be built (`npm run build`;
- * `npm test` does it through scripts/ensure-web-build.mjs).
+ * Starts the whole server on a fresh database, listening on 127.0.0.1 port 0, and connects to the run's one
+ * Chromium (started by the global setup), or launches the system Chromium (CHROME_PATH or /usr/bin/chromium)
+ * when there is none. The console must be built (`npm run build`; `npm test` does it through
+ * scripts/ensure-web-build.mjs).
  */
 export async function startBrowserApp(env: Record<string, string> = {}): Promise<BrowserApp> {
   if (!existsSync(path.join(root, 'dist/web/index.html'))) {
     throw new Error('dist/web is missing: run `npm run build` (or `npm test`, which builds it) before the browser tests.');
   }
-  const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const executablePath = chromiumPath();
   if (!existsSync(executablePath)) {
     throw new Error(`No Chromium at ${executablePath}: install it (apt-get install chromium) or set CHROME_PATH.`);
   }
@@ -55,7 +45,9 @@ export async function startBrowserApp(env: Record<string, string> = {}): Promise
 
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+    // The run's one Chromium (global setup) when there is one; closing a connected browser only disconnects.
+    const shared = process.env.TEST_CHROMIUM_WS;
+    browser = shared ? await chromium.connect(shared) : await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
   } catch (error) {
     await testApp.close();
     throw error;
