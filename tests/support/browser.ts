@@ -7,6 +7,7 @@ import type { Role } from '../../src/domain/shared/roles.js';
 import { createMasterUser, openSession, provisionCompany } from '../../src/server/modules/identity/index.js';
 import { withSystem } from '../../src/server/platform/db.js';
 import { createTestApp, type TestApp } from './app.js';
+import { testPassword } from './identity.js';
 import { chromiumArgs, chromiumPath } from './shared-chromium.js';
 import { expect } from 'vitest';
 
@@ -146,6 +147,42 @@ export async function writeSession(page: Page, app: BrowserApp, session: Browser
   // A JSON answer of the same origin: localStorage is reachable and the console does not start.
   await page.goto(`${app.baseUrl}/api/health`);
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [sessionStorageKey, JSON.stringify(session)] as const);
+}
+
+export interface StationSignIn {
+  station: { id: string; name: string };
+  /** The operator's username (`login`) and password (default the test users' `testPassword`). */
+  operator: { login: string; password?: string };
+  companyId: string;
+  /** The station device's address (default: a new one per sign-in, so no address meets the sign-in limits). */
+  remoteAddress?: string;
+}
+
+/** A station session record: an operator's session with the station the screen works at. */
+export type StationSession = BrowserSession & { station: { id: string; name: string } };
+
+let stationAddresses = 0;
+
+/** Signs the operator in at the station through its login route (`POST /api/stations/{id}/login`), as the station's login screen does. */
+export async function stationSession(app: BrowserApp, { station, operator, companyId, remoteAddress }: StationSignIn): Promise<StationSession> {
+  stationAddresses += 1;
+  const res = await app.testApp.app.inject({
+    method: 'POST',
+    url: `/api/stations/${station.id}/login`,
+    payload: { username: operator.login, password: operator.password ?? testPassword },
+    remoteAddress: remoteAddress ?? `10.99.${Math.floor(stationAddresses / 250)}.${stationAddresses % 250}`,
+  });
+  const answer = expectOk<{ access_token: string; userId: string }>(res);
+  return { access_token: answer.access_token, userId: answer.userId, role: 'OPERATOR', company: companyId, station, expiresAt: Date.now() + 3_600_000 };
+}
+
+/** Signs the operator in at the station (`stationSession`) and opens the station screen, once its heading shows. */
+export async function openStation(page: Page, app: BrowserApp, signIn: StationSignIn): Promise<StationSession> {
+  const session = await stationSession(app, signIn);
+  await writeSession(page, app, session);
+  await page.goto(`${app.baseUrl}/station/${signIn.station.id}/work`);
+  await page.getByRole('heading', { level: 1, name: signIn.station.name }).waitFor();
+  return session;
 }
 
 let axeSource: string | undefined;
