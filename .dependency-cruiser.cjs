@@ -84,7 +84,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['\\.test\\.tsx?$'] },
+    // Tests, and the helpers tests import beside the code (`*.testing.ts`, e.g. src/domain/shared/decider.testing.ts).
+    exclude: { path: ['\\.test\\.tsx?$', '\\.testing\\.tsx?$'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
+    // The default output, then the ten slowest files (.ci/run names both again beside its JSON report).
+    reporters: ['default', './tests/support/slowest-files-reporter.ts'],
     // expect.poll waits for what a job or the live feed brings (a mail, a projection): 1 s, its default, is
     // too short on a loaded 2-core machine, and a poll that gives up early fails a test that is right.
     expect: { poll: { timeout: 20_000 } },

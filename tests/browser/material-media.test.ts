@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { provisionCompany } from '../../src/server/modules/identity/index.js';
-import { expectNoAxeViolations, expectOk, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, expectOk, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Client } from '../support/identity.js';
 import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
@@ -80,26 +79,6 @@ async function frameOrderAtSaw(): Promise<{ id: string; orderNumber: string }> {
   return created;
 }
 
-async function openStation(page: Page) {
-  const res = await app.testApp.app.inject({
-    method: 'POST',
-    url: `/api/stations/${saw.id}/login`,
-    payload: { username: operator.login, password: testPassword },
-    remoteAddress: '10.8.1.1',
-  });
-  const answer = expectOk<{ access_token: string; userId: string }>(res);
-  await writeSession(page, app, {
-    access_token: answer.access_token,
-    userId: answer.userId,
-    role: 'OPERATOR',
-    company: companyId,
-    station: saw,
-    expiresAt: Date.now() + 3_600_000,
-  });
-  await page.goto(`${app.baseUrl}/station/${saw.id}/work`);
-  await page.getByRole('heading', { level: 1, name: saw.name }).waitFor();
-}
-
 describe('media at the station', () => {
   it('the super user uploads a drawing for the step at SAW; the operator there sees it; a new order opens it when the setting asks', async () => {
     const order = await frameOrderAtSaw();
@@ -124,7 +103,7 @@ describe('media at the station', () => {
 
     // The operator at SAW: the order's position shows the drawing, which opens in a dialog.
     const tablet = await newHeldPage(app);
-    await openStation(tablet);
+    await openStation(tablet, app, { station: saw, operator, companyId, remoteAddress: '10.8.1.1' });
     await tablet.getByRole('heading', { level: 3, name: `Order ${order.orderNumber}` }).waitFor();
     const media = tablet.getByRole('group', { name: 'Media for this station' });
     await media.getByRole('button', { name: 'Show frame-drawing.pdf' }).click();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionCompany } from '../../src/server/modules/identity/index.js';
-import { expectNoAxeViolations, expectOk, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, expectOk, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Client } from '../support/identity.js';
 import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
@@ -16,7 +16,6 @@ let owner: { id: string; token: string; client: Client };
 let operator: { id: string; login: string };
 let saw: { id: string; name: string };
 let gauge: string;
-let addresses = 0;
 
 beforeAll(async () => {
   app = await startBrowserApp();
@@ -61,26 +60,6 @@ afterAll(async () => {
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const notification = (page: Page, text: string | RegExp) => page.locator('.notification').filter({ hasText: text });
 
-async function openStation(page: Page) {
-  const res = await app.testApp.app.inject({
-    method: 'POST',
-    url: `/api/stations/${saw.id}/login`,
-    payload: { username: operator.login, password: testPassword },
-    remoteAddress: `10.5.${Math.floor(++addresses / 250)}.${addresses % 250}`,
-  });
-  const answer = expectOk<{ access_token: string; userId: string }>(res);
-  await writeSession(page, app, {
-    access_token: answer.access_token,
-    userId: answer.userId,
-    role: 'OPERATOR',
-    company: companyId,
-    station: saw,
-    expiresAt: Date.now() + 3_600_000,
-  });
-  await page.goto(`${app.baseUrl}/station/${saw.id}/work`);
-  await heading(page, saw.name).waitFor();
-}
-
 describe('measured values at the station', () => {
   it('the owner sets the values a station checks; the operator measures, sees outside tolerance, completes with a reason; the list shows the flag', async () => {
     // The station form: SAW checks the value Length of the order's material.
@@ -120,7 +99,7 @@ describe('measured values at the station', () => {
 
     // The operator scans the order number (a scanner types it and Enter), which opens the order.
     const tablet = await newHeldPage(app);
-    await openStation(tablet);
+    await openStation(tablet, app, { station: saw, operator, companyId });
     const scan = tablet.getByRole('textbox', { name: 'Order number' });
     await scan.fill(order.orderNumber);
     await scan.press('Enter');

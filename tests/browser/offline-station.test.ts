@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionCompany } from '../../src/server/modules/identity/index.js';
-import { expectNoAxeViolations, expectOk, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, expectOk, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Client } from '../support/identity.js';
 import { newHeldPage } from './hold-notifications.js';
 
@@ -78,27 +78,6 @@ async function orderAtSaw(name: string): Promise<Order> {
   return expectOk<Order>(await owner.post(`/api/orders/${created.id}/start-production`, { version: created.version }));
 }
 
-/** Signs the operator in at the station (through the API) and opens the station screen. */
-async function openStation(page: Page, station: { id: string; name: string }, operator: { login: string }, address: string) {
-  const res = await app.testApp.app.inject({
-    method: 'POST',
-    url: `/api/stations/${station.id}/login`,
-    payload: { username: operator.login, password: testPassword },
-    remoteAddress: address,
-  });
-  const answer = expectOk<{ access_token: string; userId: string }>(res);
-  await writeSession(page, app, {
-    access_token: answer.access_token,
-    userId: answer.userId,
-    role: 'OPERATOR',
-    company: companyId,
-    station,
-    expiresAt: Date.now() + 3_600_000,
-  });
-  await page.goto(`${app.baseUrl}/station/${station.id}/work`);
-  await page.getByRole('heading', { level: 1, name: station.name }).waitFor();
-}
-
 const entry = (page: Page, order: Order) => page.getByRole('button', { name: new RegExp(`^Order ${order.orderNumber}\\b`) });
 
 /** Chooses the order on the worklist and waits for its details. */
@@ -125,7 +104,7 @@ describe('the station screen without network', () => {
     const first = await orderAtSaw('Funkloch eins');
     const second = await orderAtSaw('Funkloch zwei');
     const tablet = await newHeldPage(app);
-    await openStation(tablet, saw, sawOperator, '10.18.1.1');
+    await openStation(tablet, app, { station: saw, operator: sawOperator, companyId, remoteAddress: '10.18.1.1' });
     await untilServiceWorkerControls(tablet);
     // Both orders seen once online: their copies are kept for a reload without network.
     await choose(tablet, second);
@@ -154,7 +133,7 @@ describe('the station screen without network', () => {
 
     // Another browser: the PAINT station's worklist, live.
     const board = await newHeldPage(app);
-    await openStation(board, paint, paintOperator, '10.18.1.2');
+    await openStation(board, app, { station: paint, operator: paintOperator, companyId, remoteAddress: '10.18.1.2' });
     await board.getByText('No orders at this station yet').waitFor();
 
     await tablet.context().setOffline(false);
@@ -185,7 +164,7 @@ describe('the station screen without network', () => {
     const moved = await orderAtSaw('Umgeleitet');
     const other = await orderAtSaw('Weiter');
     const tablet = await newHeldPage(app);
-    await openStation(tablet, saw, sawOperator, '10.18.2.1');
+    await openStation(tablet, app, { station: saw, operator: sawOperator, companyId, remoteAddress: '10.18.2.1' });
     await choose(tablet, other);
     await choose(tablet, moved);
 
@@ -216,7 +195,7 @@ describe('the station screen without network', () => {
   it('takes a tap the server carried out but whose answer was lost (a server that died) as done, and never runs it twice', async () => {
     const order = await orderAtSaw('Antwort verloren');
     const tablet = await newHeldPage(app);
-    await openStation(tablet, saw, sawOperator, '10.18.4.1');
+    await openStation(tablet, app, { station: saw, operator: sawOperator, companyId, remoteAddress: '10.18.4.1' });
     await choose(tablet, order);
     // Start reaches the server and runs there; the answer never reaches the tablet, and the server
     // "dies" before it stored the answer with the key: its row says the command committed, a minute ago.
@@ -248,7 +227,7 @@ describe('the station screen without network', () => {
   it('keeps an interruption reported without network and reports it once the connection is back', async () => {
     expectOk(await owner.post('/api/team/master-data/interruptionReasons', { name: 'Tool broken' }), 201);
     const tablet = await newHeldPage(app);
-    await openStation(tablet, saw, sawOperator, '10.18.3.1');
+    await openStation(tablet, app, { station: saw, operator: sawOperator, companyId, remoteAddress: '10.18.3.1' });
     // The reasons are read once online (the dialog reads them when it opens).
     const dialog = tablet.getByRole('dialog', { name: 'Report an interruption' });
     await tablet.getByRole('button', { name: 'Report interruption' }).click();

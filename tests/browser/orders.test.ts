@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionCompany } from '../../src/server/modules/identity/index.js';
-import { expectNoAxeViolations, expectOk, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, expectOk, openStation, startBrowserApp, stationSession, writeSession, type BrowserApp } from '../support/browser.js';
 import {
   adminChangeRightsInTests,
   clientOf,
@@ -27,7 +27,6 @@ let saw: { id: string; name: string };
 let drill: { id: string; name: string };
 let paint: { id: string; name: string };
 let bike: string;
-let addresses = 0;
 
 interface OrderAnswer {
   id: string;
@@ -104,23 +103,11 @@ async function openAsAdmin(path: string): Promise<Page> {
   return page;
 }
 
-/** A station session as the station login stores it, opened through the API. */
-async function stationSession(operator: number, station: { id: string; name: string }) {
-  const res = await app.testApp.app.inject({
-    method: 'POST',
-    url: `/api/stations/${station.id}/login`,
-    payload: { username: operators[operator].login, password: testPassword },
-    remoteAddress: `10.8.${Math.floor(++addresses / 250)}.${addresses % 250}`,
-  });
-  const answer = expectOk<{ access_token: string; userId: string }>(res);
-  operators[operator].client = clientOf(app.testApp, answer.access_token);
-  return { access_token: answer.access_token, userId: answer.userId, role: 'OPERATOR', company: companyId, station, expiresAt: Date.now() + 3_600_000 };
-}
-
-async function openStation(page: Page, operator: number, station: { id: string; name: string }) {
-  await writeSession(page, app, await stationSession(operator, station));
-  await page.goto(`${app.baseUrl}/station/${station.id}/work`);
-  await heading(page, station.name).waitFor();
+/** Signs the operator in at the station through the API (its client then acts as them), opening the station screen on `page`. */
+async function signInAtStation(operator: number, station: { id: string; name: string }, page?: Page) {
+  const signIn = { station, operator: operators[operator], companyId };
+  const session = page ? await openStation(page, app, signIn) : await stationSession(app, signIn);
+  operators[operator].client = clientOf(app.testApp, session.access_token);
 }
 
 /** A customer order of one bike, placed and started through the API: answers its production order. */
@@ -296,7 +283,7 @@ describe('orders in the console', () => {
 
     // The second station: the operator signs in there; a scanner types the number and Enter.
     // A number that is not in the worklist is looked up by number on the server.
-    await openStation(tablet, 0, drill);
+    await signInAtStation(0, drill, tablet);
     const scan = tablet.getByRole('textbox', { name: 'Order number' });
     const unknown = tablet.waitForResponse((res) => res.url().endsWith('/api/orders/by-number/999999'));
     await scan.fill('999999');
@@ -457,13 +444,13 @@ describe('two operators acting on one order at once', () => {
   it('the one who comes second sees a clear conflict message and the fresh state, never a lost move', async () => {
     const order = await productionOrderInLine();
     const tablet = await newHeldPage(app);
-    await openStation(tablet, 0, saw);
+    await signInAtStation(0, saw, tablet);
     await tablet.getByRole('button', { name: new RegExp(`^Order ${order.orderNumber}`) }).click();
     await tablet.getByRole('heading', { level: 3, name: `Order ${order.orderNumber}` }).waitFor();
     await tablet.getByText(/^Waiting here since/).waitFor();
 
     // The second operator, signed in at the same station, starts the work just before this tablet's request arrives.
-    await stationSession(1, saw);
+    await signInAtStation(1, saw);
     await tablet.route('**/api/orders/*/start-work', async (route) => {
       expectOk(await operators[1].client.post(`/api/orders/${order.id}/start-work`, { version: order.version, stationId: saw.id }));
       await route.continue();
@@ -492,7 +479,7 @@ describe('Move to', () => {
   it('offers an operator only the other stations they are authorised for, and an administrator every other station', async () => {
     const order = await productionOrderInLine();
     const tablet = await newHeldPage(app);
-    await openStation(tablet, 0, saw);
+    await signInAtStation(0, saw, tablet);
     await tablet.getByRole('button', { name: new RegExp(`^Order ${order.orderNumber}`) }).click();
     await tablet.getByRole('heading', { level: 3, name: `Order ${order.orderNumber}` }).waitFor();
     await tablet.getByRole('button', { name: 'Move to…', exact: true }).click();
@@ -508,7 +495,7 @@ describe('Move to', () => {
     // Pia may use the saw only: there is nowhere she can move an order to.
     const other = await productionOrderInLine();
     const pias = await newHeldPage(app);
-    await openStation(pias, 2, saw);
+    await signInAtStation(2, saw, pias);
     await pias.getByRole('button', { name: new RegExp(`^Order ${other.orderNumber}`) }).click();
     await pias.getByRole('heading', { level: 3, name: `Order ${other.orderNumber}` }).waitFor();
     await pias.getByRole('button', { name: 'Move to…', exact: true }).click();

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionCompany } from '../../src/server/modules/identity/index.js';
-import { expectNoAxeViolations, expectOk, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, expectOk, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Client } from '../support/identity.js';
 import { newHeldPage } from './hold-notifications.js';
 
@@ -73,30 +72,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function openStation(page: Page) {
-  const res = await app.testApp.app.inject({
-    method: 'POST',
-    url: `/api/stations/${saw.id}/login`,
-    payload: { username: operator.login, password: testPassword },
-    remoteAddress: '10.7.1.1',
-  });
-  const answer = expectOk<{ access_token: string; userId: string }>(res);
-  await writeSession(page, app, {
-    access_token: answer.access_token,
-    userId: answer.userId,
-    role: 'OPERATOR',
-    company: companyId,
-    station: saw,
-    expiresAt: Date.now() + 3_600_000,
-  });
-  await page.goto(`${app.baseUrl}/station/${saw.id}/work`);
-  await page.getByRole('heading', { level: 1, name: saw.name }).waitFor();
-}
-
 describe('a material label scanned at the station', () => {
   it("opens the material's information without leaving the station, and from it the material's order; an unknown number says so", async () => {
     const tablet = await newHeldPage(app);
-    await openStation(tablet);
+    await openStation(tablet, app, { station: saw, operator, companyId, remoteAddress: '10.7.1.1' });
     const scan = tablet.getByRole('textbox', { name: 'Order number' });
 
     // A scanner types the number and Enter.

@@ -7,21 +7,11 @@ import type { Role } from '../../src/domain/shared/roles.js';
 import { createMasterUser, openSession, provisionCompany } from '../../src/server/modules/identity/index.js';
 import { withSystem } from '../../src/server/platform/db.js';
 import { createTestApp, type TestApp } from './app.js';
+import { testPassword } from './identity.js';
+import { chromiumArgs, chromiumPath } from './shared-chromium.js';
 import { expect } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Launch flags for the system Chromium on CI machines and containers (see STACK.md). */
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface BrowserApp {
   /** `http://127.0.0.1:<port>`: the real server on a fresh database, serving dist/web. */
@@ -35,15 +25,16 @@ export interface BrowserApp {
 }
 
 /**
- * Starts the whole server on a fresh database, listening on 127.0.0.1 port 0, and the system
- * Chromium (CHROME_PATH or /usr/bin/chromium). The console must be built (`npm run build`;
- * `npm test` does it through scripts/ensure-web-build.mjs).
+ * Starts the whole server on a fresh database, listening on 127.0.0.1 port 0, and connects to the run's one
+ * Chromium (started by the global setup), or launches the system Chromium (CHROME_PATH or /usr/bin/chromium)
+ * when there is none. The console must be built (`npm run build`; `npm test` does it through
+ * scripts/ensure-web-build.mjs).
  */
 export async function startBrowserApp(env: Record<string, string> = {}): Promise<BrowserApp> {
   if (!existsSync(path.join(root, 'dist/web/index.html'))) {
     throw new Error('dist/web is missing: run `npm run build` (or `npm test`, which builds it) before the browser tests.');
   }
-  const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const executablePath = chromiumPath();
   if (!existsSync(executablePath)) {
     throw new Error(`No Chromium at ${executablePath}: install it (apt-get install chromium) or set CHROME_PATH.`);
   }
@@ -55,7 +46,9 @@ export async function startBrowserApp(env: Record<string, string> = {}): Promise
 
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+    // The run's one Chromium (global setup) when there is one; closing a connected browser only disconnects.
+    const shared = process.env.TEST_CHROMIUM_WS;
+    browser = shared ? await chromium.connect(shared) : await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
   } catch (error) {
     await testApp.close();
     throw error;
@@ -154,6 +147,42 @@ export async function writeSession(page: Page, app: BrowserApp, session: Browser
   // A JSON answer of the same origin: localStorage is reachable and the console does not start.
   await page.goto(`${app.baseUrl}/api/health`);
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [sessionStorageKey, JSON.stringify(session)] as const);
+}
+
+export interface StationSignIn {
+  station: { id: string; name: string };
+  /** The operator's username (`login`) and password (default the test users' `testPassword`). */
+  operator: { login: string; password?: string };
+  companyId: string;
+  /** The station device's address (default: a new one per sign-in, so no address meets the sign-in limits). */
+  remoteAddress?: string;
+}
+
+/** A station session record: an operator's session with the station the screen works at. */
+export type StationSession = BrowserSession & { station: { id: string; name: string } };
+
+let stationAddresses = 0;
+
+/** Signs the operator in at the station through its login route (`POST /api/stations/{id}/login`), as the station's login screen does. */
+export async function stationSession(app: BrowserApp, { station, operator, companyId, remoteAddress }: StationSignIn): Promise<StationSession> {
+  stationAddresses += 1;
+  const res = await app.testApp.app.inject({
+    method: 'POST',
+    url: `/api/stations/${station.id}/login`,
+    payload: { username: operator.login, password: operator.password ?? testPassword },
+    remoteAddress: remoteAddress ?? `10.99.${Math.floor(stationAddresses / 250)}.${stationAddresses % 250}`,
+  });
+  const answer = expectOk<{ access_token: string; userId: string }>(res);
+  return { access_token: answer.access_token, userId: answer.userId, role: 'OPERATOR', company: companyId, station, expiresAt: Date.now() + 3_600_000 };
+}
+
+/** Signs the operator in at the station (`stationSession`) and opens the station screen, once its heading shows. */
+export async function openStation(page: Page, app: BrowserApp, signIn: StationSignIn): Promise<StationSession> {
+  const session = await stationSession(app, signIn);
+  await writeSession(page, app, session);
+  await page.goto(`${app.baseUrl}/station/${signIn.station.id}/work`);
+  await page.getByRole('heading', { level: 1, name: signIn.station.name }).waitFor();
+  return session;
 }
 
 let axeSource: string | undefined;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { givenFor } from '../shared/decider.testing.js';
 import { foldEvents } from '../shared/decider.js';
 import { DomainError } from '../shared/errors.js';
 import type { DocumentCommand } from './documents.commands.js';
@@ -27,10 +28,11 @@ const generated: DocumentEvent = { type: 'DocumentGenerated', data: { documentId
 const failed: DocumentEvent = { type: 'DocumentFailed', data: { documentId, failure: 'error', reason: 'Chromium crashed', at } };
 
 /** Given these events, when this command: the events decided, or the refusal's code. */
-function when(given: DocumentEvent[], command: DocumentCommand) {
-  const decided = documentDecider.decide(command, foldEvents(documentDecider, given));
+function when(events: DocumentEvent[], command: DocumentCommand) {
+  const decided = given(...events).when(command).result;
   return decided instanceof DomainError ? decided.code : decided.map((event) => event.type);
 }
+const given = givenFor(documentDecider);
 
 describe('the document decider', () => {
   it('requests a document once', () => {

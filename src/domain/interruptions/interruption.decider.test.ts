@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { givenFor } from '../shared/decider.testing.js';
 import { foldEvents } from '../shared/decider.js';
-import { DomainError } from '../shared/errors.js';
 import type { InterruptionCommand } from './interruption.commands.js';
 import { stationInterruptionsDecider, stationMayReportInterruption } from './interruption.decider.js';
 import type { InterruptionEvent } from './interruption.events.js';
@@ -42,39 +42,42 @@ const resolved = (interruptionId: string, order: string | null = orderId): Inter
   data: { interruptionId, stationId, orderId: order, reportedAt: at, note: 'Refilled', resolvedBy: adminId, at: later },
 });
 
-const given = (events: InterruptionEvent[]) => ({
-  when: (command: InterruptionCommand) => stationInterruptionsDecider.decide(command, foldEvents(stationInterruptionsDecider, events)),
-});
-const codeOf = (result: unknown) => (result as DomainError).code;
+const given = givenFor(stationInterruptionsDecider);
 
 describe('station interruptions decider', () => {
   it('reports an interruption at a station without one open', () => {
-    expect(given([]).when(report(first))).toEqual([reported(first)]);
+    given()
+      .when(report(first))
+      .then([reported(first)]);
   });
 
   it('reports one for the station as a whole (no order)', () => {
-    expect(given([]).when(report(first, null))).toEqual([reported(first, null)]);
+    given()
+      .when(report(first, null))
+      .then([reported(first, null)]);
   });
 
   it('refuses a second open interruption at the station (stationMayReportInterruption)', () => {
-    const refused = given([reported(first)]).when(report(second));
-    expect(refused).toBeInstanceOf(DomainError);
-    expect(codeOf(refused)).toBe('INTERRUPTION_ALREADY_OPEN');
+    given(reported(first)).when(report(second)).thenError('INTERRUPTION_ALREADY_OPEN');
     expect(stationMayReportInterruption(foldEvents(stationInterruptionsDecider, [reported(first)]))).toBe(false);
   });
 
   it('resolves the open interruption, carrying its station, order and report time', () => {
-    expect(given([reported(first)]).when(resolve(first))).toEqual([resolved(first)]);
+    given(reported(first))
+      .when(resolve(first))
+      .then([resolved(first)]);
   });
 
   it('reports again once the last one is resolved', () => {
-    expect(given([reported(first), resolved(first)]).when(report(second))).toEqual([reported(second)]);
+    given(reported(first), resolved(first))
+      .when(report(second))
+      .then([reported(second)]);
   });
 
   it('refuses resolving one already resolved, or one that is not the open one', () => {
-    expect(codeOf(given([reported(first), resolved(first)]).when(resolve(first)))).toBe('INTERRUPTION_ALREADY_RESOLVED');
-    expect(codeOf(given([reported(first), resolved(first), reported(second)]).when(resolve(first)))).toBe('INTERRUPTION_ALREADY_RESOLVED');
-    expect(codeOf(given([]).when(resolve(first)))).toBe('INTERRUPTION_ALREADY_RESOLVED');
+    given(reported(first), resolved(first)).when(resolve(first)).thenError('INTERRUPTION_ALREADY_RESOLVED');
+    given(reported(first), resolved(first), reported(second)).when(resolve(first)).thenError('INTERRUPTION_ALREADY_RESOLVED');
+    given().when(resolve(first)).thenError('INTERRUPTION_ALREADY_RESOLVED');
   });
 
   it('counts the interruptions reported at the station', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, type ErrorCode } from '../shared/errors.js';
+import { givenFor } from '../shared/decider.testing.js';
+import { DomainError } from '../shared/errors.js';
 import type { MaterialOnHand, OrderCommand, ProductionLine } from './order.commands.js';
-import { availableActions, decideOrder, evolveOrder, initialOrderState, productionPlanOf, type OrderState } from './order.decider.js';
+import { availableActions, decideOrder, evolveOrder, initialOrderState, productionPlanOf, type OrderState, orderDecider } from './order.decider.js';
 import type { OrderDetails, OrderEvent, OrderPosition } from './order.events.js';
 import { orderActions, type OrderAction } from './order.machine.js';
 import { orderFormSchema, type OrderFormInput, type OrderKind, type OrderStatus } from './order.schema.js';
@@ -60,26 +61,7 @@ const placed: OrderEvent = { type: 'OrderPlaced', data: { orderId, at } };
 const atStation = (stationId: string): OrderEvent => ({ type: 'ProductionOrderStarted', data: { orderId, stationId, at } });
 const workStarted = (stationId: string): OrderEvent => ({ type: 'WorkStarted', data: { orderId, stationId, at } });
 
-function given(...events: OrderEvent[]) {
-  const state = events.reduce(evolveOrder, initialOrderState);
-  return {
-    state,
-    when(command: OrderCommand) {
-      const result = decideOrder(command, state);
-      return {
-        then(expected: OrderEvent[]) {
-          if (result instanceof DomainError) throw new Error(`expected events, got ${result.code}: ${JSON.stringify(result.details)}`);
-          expect(result).toEqual(expected);
-        },
-        thenError(code: ErrorCode, details?: { path: string; message: string; params?: object }[]) {
-          expect(result).toBeInstanceOf(DomainError);
-          expect((result as DomainError).code).toBe(code);
-          if (details) expect((result as DomainError).details).toEqual(details);
-        },
-      };
-    },
-  };
-}
+const given = givenFor(orderDecider);
 
 const formOf = (overrides: Partial<OrderFormInput> = {}) =>
   orderFormSchema.parse({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldEvents } from '../shared/decider.js';
-import { DomainError, type ErrorCode } from '../shared/errors.js';
+import { givenFor } from '../shared/decider.testing.js';
+import { DomainError } from '../shared/errors.js';
 import type { CarrierOnHand, OrderOnHand, ShipmentCommand } from './shipment.commands.js';
 import {
   availableShipmentActions,
@@ -81,26 +81,7 @@ const history: Record<ShipmentStatus, ShipmentEvent[]> = {
   canceled: [created, assigned(a), assigned(b), canceled],
 };
 
-function given(...events: ShipmentEvent[]) {
-  const state = foldEvents(shipmentDecider, events);
-  return {
-    state,
-    when(command: ShipmentCommand) {
-      const result = decideShipment(command, state);
-      return {
-        then(expected: ShipmentEvent[]) {
-          if (result instanceof DomainError) throw new Error(`expected events, got ${result.code}: ${JSON.stringify(result.details)}`);
-          expect(result).toEqual(expected);
-        },
-        thenError(code: ErrorCode, details?: { path: string; message: string; params?: object }[]) {
-          expect(result).toBeInstanceOf(DomainError);
-          expect((result as DomainError).code).toBe(code);
-          if (details) expect((result as DomainError).details).toEqual(details);
-        },
-      };
-    },
-  };
-}
+const given = givenFor(shipmentDecider);
 
 const create = (overrides: Partial<Extract<ShipmentCommand, { type: 'CreateShipment' }>> = {}): ShipmentCommand => ({
   type: 'CreateShipment',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, type ErrorCode } from '../shared/errors.js';
+import { givenFor } from '../shared/decider.testing.js';
 import type { SequenceCommand } from './sequence.commands.js';
-import { decideSequence, evolveSequence, initialSequenceState, savedSequenceOf } from './sequence.decider.js';
+import { evolveSequence, initialSequenceState, savedSequenceOf, sequenceDecider } from './sequence.decider.js';
 import type { SequenceEvent } from './sequence.events.js';
 import { saveSequenceSchema } from './sequence.schema.js';
 
@@ -11,24 +11,13 @@ const drill = '00000000-0000-4000-8000-00000000000b';
 const paint = '00000000-0000-4000-8000-00000000000c';
 const existingStationIds = [cut, drill, paint];
 
-function given(...events: SequenceEvent[]) {
-  const state = events.reduce(evolveSequence, initialSequenceState);
-  return {
-    when(command: Omit<SequenceCommand, 'type' | 'at' | 'existingStationIds'>) {
-      const result = decideSequence({ type: 'SaveSequence', existingStationIds, at, ...command }, state);
-      return {
-        then(expected: SequenceEvent[]) {
-          expect(result).toEqual(expected);
-        },
-        thenError(code: ErrorCode, details?: { path: string; message: string }[]) {
-          expect(result).toBeInstanceOf(DomainError);
-          expect((result as DomainError).code).toBe(code);
-          if (details) expect((result as DomainError).details).toEqual(details);
-        },
-      };
-    },
-  };
-}
+const given = givenFor(sequenceDecider);
+const save = (command: Omit<SequenceCommand, 'type' | 'at' | 'existingStationIds'>): SequenceCommand => ({
+  type: 'SaveSequence',
+  existingStationIds,
+  at,
+  ...command,
+});
 
 const saved = (stationIds: string[], startStationId: string | null): SequenceEvent => ({
   type: 'SequenceSaved',
@@ -38,59 +27,59 @@ const saved = (stationIds: string[], startStationId: string | null): SequenceEve
 describe('saving a sequence', () => {
   it('starts a new sequence at its first station unless told otherwise', () => {
     given()
-      .when({ stationIds: [cut, drill] })
+      .when(save({ stationIds: [cut, drill] }))
       .then([saved([cut, drill], cut)]);
     given()
-      .when({ stationIds: [cut, drill], startStationId: drill })
+      .when(save({ stationIds: [cut, drill], startStationId: drill }))
       .then([saved([cut, drill], drill)]);
   });
 
   it('keeps the saved start station when the editor does not name one', () => {
     given(saved([cut, drill], drill))
-      .when({ stationIds: [paint, drill, cut] })
+      .when(save({ stationIds: [paint, drill, cut] }))
       .then([saved([paint, drill, cut], drill)]);
   });
 
   it('stationAppearsOnce: a station named twice is refused and pointed at', () => {
     given()
-      .when({ stationIds: [cut, drill, cut] })
+      .when(save({ stationIds: [cut, drill, cut] }))
       .thenError('SEQUENCE_INVALID', [{ path: 'stationIds.2', message: 'stations.validation.duplicateStation' }]);
   });
 
   it("stationsMustExist: an unknown (or another company's) station is refused", () => {
     const stranger = '00000000-0000-4000-8000-0000000000ff';
     given()
-      .when({ stationIds: [cut, stranger] })
+      .when(save({ stationIds: [cut, stranger] }))
       .thenError('SEQUENCE_INVALID', [{ path: 'stationIds.1', message: 'stations.validation.unknownStation' }]);
   });
 
   it('the start station must be in the sequence', () => {
     given()
-      .when({ stationIds: [cut], startStationId: paint })
+      .when(save({ stationIds: [cut], startStationId: paint }))
       .thenError('SEQUENCE_INVALID', [{ path: 'startStationId', message: 'stations.validation.startStationNotInSequence' }]);
   });
 
   it('a sequence with stations needs a start station', () => {
     given()
-      .when({ stationIds: [cut], startStationId: null })
+      .when(save({ stationIds: [cut], startStationId: null }))
       .thenError('SEQUENCE_INVALID', [{ path: 'startStationId', message: 'stations.validation.startStationRequired' }]);
   });
 
   it('the start station cannot be removed without naming a new one', () => {
     given(saved([cut, drill], cut))
-      .when({ stationIds: [drill] })
+      .when(save({ stationIds: [drill] }))
       .thenError('START_STATION_NOT_DELETABLE');
     given(saved([cut, drill], cut))
-      .when({ stationIds: [drill], startStationId: drill })
+      .when(save({ stationIds: [drill], startStationId: drill }))
       .then([saved([drill], drill)]);
   });
 
   it('an empty sequence has no start station; it can be emptied by saying so', () => {
     given()
-      .when({ stationIds: [] })
+      .when(save({ stationIds: [] }))
       .then([saved([], null)]);
     given(saved([cut], cut))
-      .when({ stationIds: [], startStationId: null })
+      .when(save({ stationIds: [], startStationId: null }))
       .then([saved([], null)]);
   });
 });

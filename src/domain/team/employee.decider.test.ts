@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, type ErrorCode, type ErrorDetail } from '../shared/errors.js';
+import { givenFor } from '../shared/decider.testing.js';
 import type { EmployeeCommand } from './employee.commands.js';
-import { bookedAbsences, decideEmployee, employeeCopyIsStale, evolveEmployee, initialEmployeeState } from './employee.decider.js';
+import { bookedAbsences, employeeCopyIsStale, employeeDecider } from './employee.decider.js';
 import type { EmployeeEvent } from './employee.events.js';
 import type { AbsenceBooking } from './employee.schema.js';
 
@@ -15,25 +15,7 @@ const holiday = '9a8b7c6d-0000-4000-8000-0000000000c1';
 const firstAbsence = '9a8b7c6d-0000-4000-8000-0000000000d1';
 const secondAbsence = '9a8b7c6d-0000-4000-8000-0000000000d2';
 
-function given(...events: EmployeeEvent[]) {
-  const state = events.reduce(evolveEmployee, initialEmployeeState);
-  return {
-    state,
-    when(command: EmployeeCommand) {
-      const result = decideEmployee(command, state);
-      return {
-        then(expected: EmployeeEvent[]) {
-          expect(result).toEqual(expected);
-        },
-        thenError(code: ErrorCode, details?: ErrorDetail[]) {
-          expect(result).toBeInstanceOf(DomainError);
-          expect((result as DomainError).code).toBe(code);
-          if (details) expect((result as DomainError).details).toEqual(details);
-        },
-      };
-    },
-  };
-}
+const given = givenFor(employeeDecider);
 
 const organize = (input: object, activeJobTitleIds: string[] = [welder]): EmployeeCommand => ({
   type: 'ChangeOrganization',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, type ErrorCode, type ErrorDetail } from '../shared/errors.js';
+import { givenFor } from '../shared/decider.testing.js';
 import type { MasterDataCommand } from './master-data.commands.js';
-import { activeEntries, decideMasterData, entryMayBePicked, evolveMasterData, initialMasterDataState } from './master-data.decider.js';
+import { activeEntries, entryMayBePicked, masterDataDecider } from './master-data.decider.js';
 import type { MasterDataEvent } from './master-data.events.js';
 import { sameEntryName } from './master-data.js';
 
@@ -13,25 +13,7 @@ const painterId = '3c6f1d0e-7a2b-4c9d-8e1f-000000000002';
 const added = (entryId: string, name: string): MasterDataEvent => ({ type: 'MasterDataEntryAdded', data: { list, entryId, name, at } });
 const retired = (entryId: string): MasterDataEvent => ({ type: 'MasterDataEntryRetired', data: { list, entryId, at } });
 
-function given(...events: MasterDataEvent[]) {
-  const state = events.reduce(evolveMasterData, initialMasterDataState);
-  return {
-    state,
-    when(command: MasterDataCommand) {
-      const result = decideMasterData(command, state);
-      return {
-        then(expected: MasterDataEvent[]) {
-          expect(result).toEqual(expected);
-        },
-        thenError(code: ErrorCode, details?: ErrorDetail[]) {
-          expect(result).toBeInstanceOf(DomainError);
-          expect((result as DomainError).code).toBe(code);
-          if (details) expect((result as DomainError).details).toEqual(details);
-        },
-      };
-    },
-  };
-}
+const given = givenFor(masterDataDecider);
 
 const add = (name: string, entryId = painterId): MasterDataCommand => ({ type: 'AddEntry', list, entryId, input: { name }, at });
 const rename = (name: string, entryId = welderId): MasterDataCommand => ({ type: 'RenameEntry', list, entryId, input: { name }, at });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, type ErrorCode } from '../shared/errors.js';
+import { givenFor } from '../shared/decider.testing.js';
 import type { RightsHolder, UserRightsCommand } from './rights.commands.js';
-import { decideUserRights, evolveUserRights, holdersOfStation, initialUserRightsState, rightsOf } from './rights.decider.js';
+import { holdersOfStation, rightsOf, userRightsDecider } from './rights.decider.js';
 import type { UserRightsEvent } from './rights.events.js';
 import type { UserRightsRow } from './rights.schema.js';
 import type { ChangeRight } from './rights.js';
@@ -38,25 +38,7 @@ const row = (userId: string, held: { stationIds?: string[]; changeRights?: Chang
   changeRights: held.changeRights ?? [],
 });
 
-function given(...events: UserRightsEvent[]) {
-  const state = events.reduce(evolveUserRights, initialUserRightsState);
-  return {
-    state,
-    when(command: UserRightsCommand) {
-      const result = decideUserRights(command, state);
-      return {
-        then(expected: UserRightsEvent[]) {
-          expect(result).toEqual(expected);
-        },
-        thenError(code: ErrorCode, details?: { path: string; message: string }[]) {
-          expect(result).toBeInstanceOf(DomainError);
-          expect((result as DomainError).code).toBe(code);
-          if (details) expect((result as DomainError).details).toEqual(details);
-        },
-      };
-    },
-  };
-}
+const given = givenFor(userRightsDecider);
 
 const save = (matrix: UserRightsRow[], expectedVersion = 0, changedBy: RightsHolder = owner): UserRightsCommand => ({
   type: 'SaveUserRights',

@@ -11,7 +11,8 @@ import { operationsOf, requestsFor, type FuzzRequest, type Known, type Operation
 // bodies, queries, path ids and headers, signed in as the super user of a company. No answer may
 // be 5xx, and an answer 4xx must change nothing: neither the event log (its global position) nor
 // any row of the company. Deterministic: one seed, a bounded number of runs per route
-// (FUZZ_RUNS, FUZZ_SEED to explore further locally).
+// (FUZZ_RUNS, FUZZ_SEED to explore further locally). The routes are shared among the shards
+// (openapi-fuzz-<n>.test.ts), each on its own server, so the test workers share the longest file of the suite.
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
@@ -28,12 +29,45 @@ let operations: Operation[];
 let known: Known;
 let snapshotQuery: string;
 
-beforeAll(async () => {
+/** Fuzzes shard `shard` (1-based) of `shards`: every route whose position in the document is `shard` modulo `shards`. */
+export function fuzzRoutes(shard: number, shards: number) {
+  beforeAll(() => start(shard, shards), 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+  describe(`every route, fuzzed from the OpenAPI document (shard ${shard} of ${shards})`, () => {
+    it('covers its share of the routes of the document', () => {
+      expect(operations.length).toBeGreaterThan(100 / shards);
+    });
+
+    it('answers no 5xx to hostile input, and a 4xx changes nothing', async () => {
+      const failures: string[] = [];
+      for (const op of operations) {
+        const authorization = `Bearer ${company.superUser.token}`;
+        await fc
+          .assert(
+            fc.asyncProperty(requestsFor(op, known, authorization), async (request) => {
+              const failure = await check(request);
+              if (failure) failures.push(`${failure} <- ${describeRequest(request)}`);
+              return failure === null;
+            }),
+            { seed: SEED, numRuns: RUNS, endOnFailure: true },
+          )
+          .catch(() => undefined);
+      }
+      expect(failures).toEqual([]);
+    }, 600_000);
+  });
+}
+
+async function start(shard: number, shards: number) {
   t = await createTestApp();
   company = await companyWithTeam(t, { companyName: 'Fuzz GmbH' });
   const material = await create(clientOf(t, company.admin.token), product({ name: 'Fuzz', materialNumber: 'F-1' }));
   known = { ids: [company.companyId, company.superUser.id, company.admin.id, company.operator.id, material.id] };
-  operations = operationsOf(t.app.swagger() as unknown as Parameters<typeof operationsOf>[0]).filter((op) => !skipped.has(`${op.method} ${op.path}`));
+  operations = operationsOf(t.app.swagger() as unknown as Parameters<typeof operationsOf>[0])
+    .filter((op) => !skipped.has(`${op.method} ${op.path}`))
+    .filter((_, index) => index % shards === shard - 1);
 
   const tables = await sql<{ table_name: string }>`
     select c.table_name from information_schema.columns c
@@ -45,11 +79,7 @@ beforeAll(async () => {
     .filter((row) => !bookkeeping.has(row.table_name))
     .map((row) => `'${row.table_name}', (select count(*) from "${row.table_name}" where company_id = '${company.companyId}')`);
   snapshotQuery = `select (select coalesce(max(global_position), 0) from events) as position, json_build_object(${counts.join(', ')}) as rows`;
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
+}
 
 /** The event log's position and the company's row count in every table. */
 async function snapshot(): Promise<string> {
@@ -97,27 +127,3 @@ async function check(request: FuzzRequest): Promise<string | null> {
 
 const describeRequest = (request: FuzzRequest) =>
   `${request.method} ${request.url.slice(0, 300)} [${request.shape}] headers=${JSON.stringify({ ...request.headers, authorization: undefined }).slice(0, 300)} body=${String(request.payload ?? '').slice(0, 300)}`;
-
-describe('every route, fuzzed from the OpenAPI document', () => {
-  it('covers the routes of the document', () => {
-    expect(operations.length).toBeGreaterThan(100);
-  });
-
-  it('answers no 5xx to hostile input, and a 4xx changes nothing', async () => {
-    const failures: string[] = [];
-    for (const op of operations) {
-      const authorization = `Bearer ${company.superUser.token}`;
-      await fc
-        .assert(
-          fc.asyncProperty(requestsFor(op, known, authorization), async (request) => {
-            const failure = await check(request);
-            if (failure) failures.push(`${failure} <- ${describeRequest(request)}`);
-            return failure === null;
-          }),
-          { seed: SEED, numRuns: RUNS, endOnFailure: true },
-        )
-        .catch(() => undefined);
-    }
-    expect(failures).toEqual([]);
-  }, 600_000);
-});

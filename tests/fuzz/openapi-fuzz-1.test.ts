@@ -1,0 +1,3 @@
+import { fuzzRoutes } from './openapi-fuzz.js';
+
+fuzzRoutes(1, 2);

@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+/** Launch flags for the system Chromium on CI machines and containers (see STACK.md). */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The system Chromium: CHROME_PATH or /usr/bin/chromium. */
+export const chromiumPath = (): string => process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/**
+ * One Chromium for the browser project's whole run (the global setup): each browser file connects to it
+ * (TEST_CHROMIUM_WS) and opens its own contexts instead of launching a browser of its own. Without a
+ * Chromium it starts nothing, and `startBrowserApp` says what is missing.
+ */
+export async function launchSharedChromium(): Promise<{ wsEndpoint?: string; close: () => Promise<void> }> {
+  const executablePath = chromiumPath();
+  if (!existsSync(executablePath)) return { close: async () => undefined };
+  const server = await chromium.launchServer({ executablePath, headless: true, args: chromiumArgs });
+  return { wsEndpoint: server.wsEndpoint(), close: () => server.close() };
+}
