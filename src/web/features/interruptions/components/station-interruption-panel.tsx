@@ -263,7 +263,7 @@ export function ResolveInterruptionDialog({ interruption, isOpen, onClose }: { i
         <FormError error={formWideError(resolve.error ?? queue.error)} />
         <TextArea
           label={t('interruptions.fields.resolutionNote')}
-          description={t('interruptions.report.noteHint', { max: interruptionLimits.note })}
+          description={t('interruptions.resolve.noteHint', { max: interruptionLimits.note })}
           rows={3}
           isRequired
           maxLength={interruptionLimits.note}
