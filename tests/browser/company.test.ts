@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { provisionCompany } from '../../src/server/modules/identity/index.js';
 import { expectNoAxeViolations, signIn, startBrowserApp, writeSession, type BrowserApp, type BrowserSession } from '../support/browser.js';
 import { clientOf, identityOf, signIn as signInThroughApi, testPassword } from '../support/identity.js';
-import { newHeldPage } from './hold-notifications.js';
+import { holdNotifications, newHeldPage } from './hold-notifications.js';
 
 // The company screen: basic data and advanced settings, and what they change elsewhere.
 let app: BrowserApp;
@@ -130,6 +130,25 @@ describe('the company screen', () => {
     await page.getByRole('button', { name: 'Load the saved settings' }).click();
     await expect.poll(() => field(page, 'Company name').inputValue()).toBe('Changed in another tab');
     expect(await field(page, 'Phone').inputValue()).toBe('');
+  });
+
+  it("saves the form after a logo upload without calling one's own upload a conflict (de)", async () => {
+    const page = await app.newPage({ locale: 'de-DE' });
+    await holdNotifications(page);
+    const session = await signIn(page, app, { role: 'SUPER_USER' });
+    await page.goto(`${app.baseUrl}/company`);
+    await heading(page, 'Firma').waitFor();
+    await field(page, 'Telefon').fill('+49 821 456');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Logo hochladen (PNG oder JPEG)' }).click()]);
+    await chooser.setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await notice(page, 'Das Logo wurde gespeichert.').waitFor();
+    await page.getByRole('img', { name: 'Firmenlogo' }).waitFor();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await notice(page, 'Die Firmeneinstellungen wurden gespeichert.').waitFor();
+    expect(await page.getByText('Die Firmeneinstellungen wurden inzwischen geändert.').count()).toBe(0);
+    await expectNoAxeViolations(page, '/company after a logo upload and a save (de)');
+    expect((await api(session, 'GET', '/api/company-account/basic-settings')).phone).toBe('+49 821 456');
   });
 
   it('picks favourite attributes and values from the names in use, and the materials list shows them as columns', async () => {
