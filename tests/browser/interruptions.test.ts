@@ -42,10 +42,11 @@ async function signInAtStation(): Promise<Page> {
   return tablet;
 }
 
-/** A German browser signed in as the super user. */
-async function openGermanAsOwner(path: string): Promise<Page> {
+/** A German browser signed in as the super user; `clock` installs the page clock first (then `page.clock.fastForward`). */
+async function openGermanAsOwner(path: string, options: { clock?: boolean } = {}): Promise<Page> {
   const page = await app.newPage({ locale: 'de-DE' });
   await holdNotifications(page);
+  if (options.clock) await page.clock.install();
   const owner = company.superUser;
   await writeSession(page, app, {
     access_token: owner.token,
@@ -187,5 +188,26 @@ describe('interruptions (Andon)', () => {
     await note.fill('Riemen getauscht');
     await resolve.getByRole('button', { name: 'Beheben' }).click();
     await home.getByText('Keine Station steht.').waitFor();
+  });
+  it('the duration of an open interruption runs on, on the home board and the shop-floor display', async () => {
+    const home = await openGermanAsOwner('/home', { clock: true });
+    const display = await openGermanAsOwner('/order/advertisement', { clock: true });
+    await home.getByText('Keine Station steht.').waitFor();
+    await display.getByText('Keine Station steht.').waitFor();
+    await reportAtStation('Öl fehlt');
+    for (const page of [home, display]) {
+      const stopped = page.getByRole('listitem', { name: 'Station PRESSE steht' });
+      await stopped.getByText(/^Seit \d{2}:\d{2} \(\d+ Sekunden?\), gemeldet von /).waitFor();
+      await page.clock.fastForward('02:05');
+      await stopped.getByText(/^Seit \d{2}:\d{2} \(2 Minuten\), gemeldet von /).waitFor();
+      await page.clock.fastForward('01:00:00');
+      await stopped.getByText(/^Seit \d{2}:\d{2} \(1 Std\. 2 Min\.\), gemeldet von /).waitFor();
+    }
+    await expectNoAxeViolations(display, '/order/advertisement with a running duration (de)');
+    await home.getByRole('listitem', { name: 'Station PRESSE steht' }).getByRole('button', { name: 'An PRESSE beheben' }).click();
+    const resolve = home.getByRole('dialog', { name: 'Unterbrechung beheben' });
+    await resolve.getByRole('textbox', { name: /^Wie es behoben wurde/ }).fill('Öl nachgefüllt');
+    await resolve.getByRole('button', { name: 'Beheben' }).click();
+    await display.getByText('Keine Station steht.').waitFor();
   });
 });
