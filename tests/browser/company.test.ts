@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { provisionCompany } from '../../src/server/modules/identity/index.js';
 import { expectNoAxeViolations, signIn, startBrowserApp, writeSession, type BrowserApp, type BrowserSession } from '../support/browser.js';
-import { clientOf, identityOf, signIn as signInThroughApi, testPassword } from '../support/identity.js';
-import { holdNotifications, newHeldPage } from './hold-notifications.js';
+import { adminChangeRightsInTests, clientOf, companyWithTeam, identityOf, signIn as signInThroughApi, testPassword } from '../support/identity.js';
+import { holdNotifications, newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
 // The company screen: basic data and advanced settings, and what they change elsewhere.
 let app: BrowserApp;
@@ -318,6 +318,38 @@ describe('the company screen', () => {
     expect(await favourites.locator('dt').allTextContents()).toEqual(['Colour', 'Width']);
     expect(await tablet.getByRole('textbox', { name: 'Order number' }).count()).toBe(0);
     await expectNoAxeViolations(tablet, '/station/:id/work with favourites, scanning off');
+  });
+
+  it('shows an operator neither Company nor Team; an admin given the company settings right opens and reads the settings (de)', async () => {
+    const company = await companyWithTeam(app.testApp, {
+      companyName: 'Rechte Werk GmbH',
+      adminChangeRights: [...adminChangeRightsInTests, 'companySettings'],
+    });
+    const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+    const operator = await openHeldPageAs(app, company.operator, 'OPERATOR', company.companyId, '/home');
+    await nav(operator).getByRole('link', { name: 'Orders' }).waitFor();
+    expect(await nav(operator).getByRole('link').allTextContents()).toEqual(['Home', 'Orders', 'Materials', 'Stations']);
+
+    const page = await app.newPage({ locale: 'de-DE' });
+    await holdNotifications(page);
+    await writeSession(page, app, {
+      access_token: company.admin.token,
+      userId: company.admin.id,
+      role: 'ADMIN',
+      company: company.companyId,
+      expiresAt: Date.now() + 3_600_000,
+    });
+    await page.goto(`${app.baseUrl}/home`);
+    await nav(page).getByRole('link', { name: 'Company' }).click();
+    await heading(page, 'Firma').waitFor();
+    await expect.poll(() => field(page, 'Firmenname').inputValue()).toBe('Rechte Werk GmbH');
+    // The account (plan, export, deletion) stays the owner's.
+    expect(await page.getByRole('tab', { name: 'Konto' }).count()).toBe(0);
+    await expectNoAxeViolations(page, '/company as an admin with the settings right (de)');
+    await field(page, 'Telefon').fill('+49 821 999');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await notice(page, 'Die Firmeneinstellungen wurden gespeichert.').waitFor();
   });
 
   it('is not offered to an admin', async () => {
