@@ -144,6 +144,17 @@ describe('settings', () => {
     expect((await save(owner, { ...copy, suggestionRecipientId: company.admin.id })).json().suggestionRecipientId).toBe(company.admin.id);
   });
 
+  it('refuse a suggestion recipient without an email address (an operator): suggestions would reach no one', async () => {
+    const copy = await loaded(owner);
+    const refused = await save(owner, { ...copy, suggestionRecipientId: company.operator.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'suggestionRecipientId', message: 'validation.suggestionRecipientEmail' }],
+    });
+    expect((await loaded(owner)).version).toBe(copy.version);
+  });
+
   it('allow half vacation days once switched on', async () => {
     const admin = clientOf(t, company.admin.token);
     const reason = await admin.post('/api/team/master-data/absenceReasons', { name: 'Vacation' });
