@@ -135,4 +135,37 @@ describe('the account tab', () => {
     await page.getByRole('button', { name: 'Firmenkonto löschen' }).waitFor();
     await expectNoAxeViolations(page, '/company account tab (de)');
   });
+
+  it('never submits the settings form behind the dialog: an unsaved edit on another tab stays unsaved (de)', async () => {
+    const company = await companyWithTeam(app.testApp, { companyName: 'Dialog Werk GmbH' });
+    const page = await app.newPage({ locale: 'de-DE' });
+    await holdNotifications(page);
+    await writeSession(page, app, {
+      access_token: company.superUser.token,
+      userId: company.superUser.id,
+      role: 'SUPER_USER',
+      company: company.companyId,
+      expiresAt: Date.now() + 3_600_000,
+    });
+    const settingsWrites: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && request.url().includes('/api/company-account/')) settingsWrites.push(`${request.method()} ${request.url()}`);
+    });
+    await page.goto(`${app.baseUrl}/company`);
+    await page.getByRole('textbox', { name: /^Firmenname/ }).fill('Ungespeichert GmbH');
+    await page.getByRole('tab', { name: 'Konto' }).click();
+    await page.getByRole('button', { name: 'Firmenkonto löschen' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Firmenkonto löschen' });
+    await dialog.getByRole('textbox', { name: /^Geben Sie zur Bestätigung/ }).fill('Falscher Name');
+    await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
+    await dialog.getByText('Geben Sie zur Bestätigung den Firmennamen genau wie angezeigt ein.').waitFor();
+    await expectNoAxeViolations(page, 'delete dialog with a wrong name (de)');
+    // The settings form behind the dialog was not sent: its unsaved name is not stored.
+    expect(settingsWrites).toEqual([]);
+    expect(await page.getByRole('status').filter({ hasText: 'Die Firmeneinstellungen wurden gespeichert.' }).count()).toBe(0);
+    const stored = (await clientOf(app.testApp, company.superUser.token).get('/api/company-account/basic-settings')).json();
+    expect(stored.companyName).toBe('Dialog Werk GmbH');
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
 });

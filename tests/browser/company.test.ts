@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { provisionCompany } from '../../src/server/modules/identity/index.js';
 import { expectNoAxeViolations, signIn, startBrowserApp, writeSession, type BrowserApp, type BrowserSession } from '../support/browser.js';
-import { clientOf, identityOf, signIn as signInThroughApi, testPassword } from '../support/identity.js';
-import { newHeldPage } from './hold-notifications.js';
+import { adminChangeRightsInTests, clientOf, companyWithTeam, identityOf, signIn as signInThroughApi, testPassword } from '../support/identity.js';
+import { holdNotifications, newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
 // The company screen: basic data and advanced settings, and what they change elsewhere.
 let app: BrowserApp;
@@ -130,6 +130,25 @@ describe('the company screen', () => {
     await page.getByRole('button', { name: 'Load the saved settings' }).click();
     await expect.poll(() => field(page, 'Company name').inputValue()).toBe('Changed in another tab');
     expect(await field(page, 'Phone').inputValue()).toBe('');
+  });
+
+  it("saves the form after a logo upload without calling one's own upload a conflict (de)", async () => {
+    const page = await app.newPage({ locale: 'de-DE' });
+    await holdNotifications(page);
+    const session = await signIn(page, app, { role: 'SUPER_USER' });
+    await page.goto(`${app.baseUrl}/company`);
+    await heading(page, 'Firma').waitFor();
+    await field(page, 'Telefon').fill('+49 821 456');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Logo hochladen (PNG oder JPEG)' }).click()]);
+    await chooser.setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await notice(page, 'Das Logo wurde gespeichert.').waitFor();
+    await page.getByRole('img', { name: 'Firmenlogo' }).waitFor();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await notice(page, 'Die Firmeneinstellungen wurden gespeichert.').waitFor();
+    expect(await page.getByText('Die Firmeneinstellungen wurden inzwischen geändert.').count()).toBe(0);
+    await expectNoAxeViolations(page, '/company after a logo upload and a save (de)');
+    expect((await api(session, 'GET', '/api/company-account/basic-settings')).phone).toBe('+49 821 456');
   });
 
   it('picks favourite attributes and values from the names in use, and the materials list shows them as columns', async () => {
@@ -299,6 +318,38 @@ describe('the company screen', () => {
     expect(await favourites.locator('dt').allTextContents()).toEqual(['Colour', 'Width']);
     expect(await tablet.getByRole('textbox', { name: 'Order number' }).count()).toBe(0);
     await expectNoAxeViolations(tablet, '/station/:id/work with favourites, scanning off');
+  });
+
+  it('shows an operator neither Company nor Team; an admin given the company settings right opens and reads the settings (de)', async () => {
+    const company = await companyWithTeam(app.testApp, {
+      companyName: 'Rechte Werk GmbH',
+      adminChangeRights: [...adminChangeRightsInTests, 'companySettings'],
+    });
+    const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+    const operator = await openHeldPageAs(app, company.operator, 'OPERATOR', company.companyId, '/home');
+    await nav(operator).getByRole('link', { name: 'Orders' }).waitFor();
+    expect(await nav(operator).getByRole('link').allTextContents()).toEqual(['Home', 'Orders', 'Materials', 'Stations']);
+
+    const page = await app.newPage({ locale: 'de-DE' });
+    await holdNotifications(page);
+    await writeSession(page, app, {
+      access_token: company.admin.token,
+      userId: company.admin.id,
+      role: 'ADMIN',
+      company: company.companyId,
+      expiresAt: Date.now() + 3_600_000,
+    });
+    await page.goto(`${app.baseUrl}/home`);
+    await nav(page).getByRole('link', { name: 'Company' }).click();
+    await heading(page, 'Firma').waitFor();
+    await expect.poll(() => field(page, 'Firmenname').inputValue()).toBe('Rechte Werk GmbH');
+    // The account (plan, export, deletion) stays the owner's.
+    expect(await page.getByRole('tab', { name: 'Konto' }).count()).toBe(0);
+    await expectNoAxeViolations(page, '/company as an admin with the settings right (de)');
+    await field(page, 'Telefon').fill('+49 821 999');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await notice(page, 'Die Firmeneinstellungen wurden gespeichert.').waitFor();
   });
 
   it('is not offered to an admin', async () => {

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, type TestCompany } from '../support/identity.js';
 import { orderBody } from '../integration/orders/support.js';
-import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
+import { holdNotifications, newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
 // Interruptions (Andon): an operator reports at the station screen; the station turns red at once
 // on a supervisor's shop-floor display (another browser page), the supervisor is notified, and
@@ -40,6 +40,32 @@ async function signInAtStation(): Promise<Page> {
   await tablet.waitForURL(`**/station/${station.id}/work`);
   await tablet.getByRole('heading', { level: 1, name: 'PRESSE' }).waitFor();
   return tablet;
+}
+
+/** A German browser signed in as the super user; `clock` installs the page clock first (then `page.clock.fastForward`). */
+async function openGermanAsOwner(path: string, options: { clock?: boolean } = {}): Promise<Page> {
+  const page = await app.newPage({ locale: 'de-DE' });
+  await holdNotifications(page);
+  if (options.clock) await page.clock.install();
+  const owner = company.superUser;
+  await writeSession(page, app, {
+    access_token: owner.token,
+    userId: owner.id,
+    role: 'SUPER_USER',
+    company: company.companyId,
+    expiresAt: Date.now() + 86_400_000,
+  });
+  await page.goto(`${app.baseUrl}${path}`);
+  return page;
+}
+
+/** Reports an interruption of the whole station through the API (as the admin), with a reason of its own. */
+async function reportAtStation(reasonName: string): Promise<void> {
+  const office = clientOf(app.testApp, company.superUser.token);
+  const added = await office.post('/api/team/master-data/interruptionReasons', { name: reasonName });
+  expect(added.statusCode, added.body).toBe(201);
+  const reported = await clientOf(app.testApp, company.admin.token).post('/api/interruptions', { stationId: station.id, reasonId: added.json().entryId });
+  expect(reported.statusCode, reported.body).toBe(201);
 }
 
 describe('interruptions (Andon)', () => {
@@ -144,5 +170,44 @@ describe('interruptions (Andon)', () => {
       .getByRole('cell', { name: /^\d+(\.\d)?\s?%$/ })
       .first()
       .waitFor();
+  });
+
+  it('says in German that the resolution note is required, as it is', async () => {
+    const home = await openGermanAsOwner('/home');
+    await reportAtStation('Riemen gerissen');
+    const stopped = home.getByRole('listitem', { name: 'Station PRESSE steht' });
+    await stopped.getByRole('button', { name: 'An PRESSE beheben' }).click();
+    const resolve = home.getByRole('dialog', { name: 'Unterbrechung beheben' });
+    const note = resolve.getByRole('textbox', { name: /^Wie es behoben wurde/ });
+    await note.waitFor();
+    const hint = await resolve.getByText(/höchstens 500 Zeichen/).textContent();
+    expect(hint).toBe('Pflichtfeld: beschreiben Sie, was getan wurde, höchstens 500 Zeichen.');
+    await resolve.getByRole('button', { name: 'Beheben' }).click();
+    await resolve.getByText('Dieses Feld ist erforderlich.').waitFor();
+    await expectNoAxeViolations(home, 'resolve dialog (de)');
+    await note.fill('Riemen getauscht');
+    await resolve.getByRole('button', { name: 'Beheben' }).click();
+    await home.getByText('Keine Station steht.').waitFor();
+  });
+  it('the duration of an open interruption runs on, on the home board and the shop-floor display', async () => {
+    const home = await openGermanAsOwner('/home', { clock: true });
+    const display = await openGermanAsOwner('/order/advertisement', { clock: true });
+    await home.getByText('Keine Station steht.').waitFor();
+    await display.getByText('Keine Station steht.').waitFor();
+    await reportAtStation('Öl fehlt');
+    for (const page of [home, display]) {
+      const stopped = page.getByRole('listitem', { name: 'Station PRESSE steht' });
+      await stopped.getByText(/^Seit \d{2}:\d{2} \(\d+ Sekunden?\), gemeldet von /).waitFor();
+      await page.clock.fastForward('02:05');
+      await stopped.getByText(/^Seit \d{2}:\d{2} \(2 Minuten\), gemeldet von /).waitFor();
+      await page.clock.fastForward('01:00:00');
+      await stopped.getByText(/^Seit \d{2}:\d{2} \(1 Std\. 2 Min\.\), gemeldet von /).waitFor();
+    }
+    await expectNoAxeViolations(display, '/order/advertisement with a running duration (de)');
+    await home.getByRole('listitem', { name: 'Station PRESSE steht' }).getByRole('button', { name: 'An PRESSE beheben' }).click();
+    const resolve = home.getByRole('dialog', { name: 'Unterbrechung beheben' });
+    await resolve.getByRole('textbox', { name: /^Wie es behoben wurde/ }).fill('Öl nachgefüllt');
+    await resolve.getByRole('button', { name: 'Beheben' }).click();
+    await display.getByText('Keine Station steht.').waitFor();
   });
 });

@@ -9,11 +9,12 @@ describe('can', () => {
     expect(can({ role: 'OPERATOR' }, 'write')).toBe(false);
   });
 
-  it('keeps the company choice to the master and the company settings from admins', () => {
+  it('keeps the company choice to the master, and the company account to the master and the owner', () => {
     expect(can({ role: 'MASTER' }, 'chooseCompany')).toBe(true);
     expect(can({ role: 'SUPER_USER' }, 'chooseCompany')).toBe(false);
-    expect(can({ role: 'ADMIN' }, 'companySettings')).toBe(false);
-    expect(can({ role: 'OPERATOR' }, 'companySettings')).toBe(true);
+    expect(can({ role: 'SUPER_USER' }, 'companyAccount')).toBe(true);
+    expect(can({ role: 'ADMIN' }, 'companyAccount')).toBe(false);
+    expect(can({ role: 'OPERATOR' }, 'companyAccount')).toBe(false);
   });
 
   it('allows nothing while signed out', () => {

@@ -55,6 +55,14 @@ export function useVersionedEdit<Stored extends { version: number }, Key extends
       if (stale) setConflict(true);
       return stale;
     },
+    /**
+     * Takes the version of a change this user just made elsewhere on the record (a logo upload beside
+     * the form): when it is the very next one after the form's, nobody else changed the record between,
+     * so the next save is not stale. Otherwise the form keeps its version and a save says so.
+     */
+    takeOwnChange(saved: { version: number }): void {
+      setVersion((current) => (saved.version === current + 1 ? saved.version : current));
+    },
     keepEntries: () => void loadLatest(true),
     discardEntries: () => void loadLatest(false),
   };

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { FieldError as AriaFieldError, Form as AriaForm, Text, type FormProps as AriaFormProps } from 'react-aria-components';
+import { FieldError as AriaFieldError, Form as AriaForm, FormContext, Text, type FormProps as AriaFormProps } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { translateDetail, type FieldErrors } from '../lib/problem-texts';
 import { Button } from './button';
@@ -29,9 +29,10 @@ export interface FormProps extends Omit<AriaFormProps, 'validationErrors'> {
 
 /**
  * A form whose fields show the server's or the schema's problems in the user's language. Rules are
- * checked by the domain schema, not by the browser, so problems show as ARIA state at once.
+ * checked by the domain schema, not by the browser, so problems show as ARIA state at once. A form
+ * inside another (a dialog's, in React's tree) is independent: submitting it never submits the outer one.
  */
-export function Form({ errors, className, validationBehavior = 'aria', ...props }: FormProps) {
+export function Form({ errors, className, validationBehavior = 'aria', onSubmit, ...props }: FormProps) {
   const { t } = useTranslation();
   // Kept stable across renders: a new object each render makes RAC re-show a cleared server error
   // until blur, and the layout shift can swallow a click on submit.
@@ -39,13 +40,22 @@ export function Form({ errors, className, validationBehavior = 'aria', ...props 
     () => Object.fromEntries(Object.entries(errors ?? {}).map(([path, detail]) => [path, translateDetail(t, detail)])),
     [errors, t],
   );
+  // RAC's Form takes the props of an enclosing Form from context and chains their handlers, and React bubbles a
+  // submit along its own tree: a dialog's form (inside the screen's form there, though portalled out of it in the
+  // page) would also run the screen's onSubmit. Neither reaches past this form.
   return (
-    <AriaForm
-      {...props}
-      validationBehavior={validationBehavior}
-      validationErrors={validationErrors}
-      className={['form', className].filter(Boolean).join(' ')}
-    />
+    <FormContext.Provider value={null}>
+      <AriaForm
+        {...props}
+        onSubmit={(event) => {
+          event.stopPropagation();
+          onSubmit?.(event);
+        }}
+        validationBehavior={validationBehavior}
+        validationErrors={validationErrors}
+        className={['form', className].filter(Boolean).join(' ')}
+      />
+    </FormContext.Provider>
   );
 }
 

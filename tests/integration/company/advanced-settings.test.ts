@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settableClock } from '../../../src/server/platform/clock.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { clientOf, companyWithTeam, type Client, type TestCompany } from '../../support/identity.js';
+import { adminChangeRightsInTests, clientOf, companyWithTeam, grantChangeRights, type Client, type TestCompany } from '../../support/identity.js';
 import { orderBody, orderLine, type OrderLine } from '../orders/support.js';
 
 let t: TestApp;
@@ -110,6 +110,24 @@ describe('settings', () => {
     }
   });
 
+  it('are read and written by an admin given the company settings right (and stay closed to another company)', async () => {
+    const admin = clientOf(t, company.admin.token);
+    await grantChangeRights(t, company.companyId, company.superUser.id, company.admin.id, [...adminChangeRightsInTests, 'companySettings']);
+    try {
+      const read = await admin.get('/api/company-account/basic-settings');
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json()).toMatchObject({ id: company.companyId, companyName: 'Vogel Stahlbau' });
+      const saved = await save(admin, { ...read.json(), phone: '+49 821 777' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await loaded(owner)).phone).toBe('+49 821 777');
+      // The right is held in this company only: the other company's admin still reads nothing.
+      expect((await clientOf(t, other.admin.token).get('/api/company-account/basic-settings')).statusCode).toBe(403);
+    } finally {
+      await grantChangeRights(t, company.companyId, company.superUser.id, company.admin.id, adminChangeRightsInTests);
+    }
+    expect((await admin.get('/api/company-account/basic-settings')).statusCode).toBe(403);
+  });
+
   it("keep each company's own: another company's save changes nothing here", async () => {
     const foreign = clientOf(t, other.superUser.token);
     const theirs = await loaded(foreign);
@@ -124,6 +142,17 @@ describe('settings', () => {
     expect(foreignUser.statusCode).toBe(400);
     expect(foreignUser.json().error.details).toEqual([{ path: 'suggestionRecipientId', message: 'validation.suggestionRecipient' }]);
     expect((await save(owner, { ...copy, suggestionRecipientId: company.admin.id })).json().suggestionRecipientId).toBe(company.admin.id);
+  });
+
+  it('refuse a suggestion recipient without an email address (an operator): suggestions would reach no one', async () => {
+    const copy = await loaded(owner);
+    const refused = await save(owner, { ...copy, suggestionRecipientId: company.operator.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'suggestionRecipientId', message: 'validation.suggestionRecipientEmail' }],
+    });
+    expect((await loaded(owner)).version).toBe(copy.version);
   });
 
   it('allow half vacation days once switched on', async () => {

@@ -24,8 +24,8 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
   // The company screen is the super user's (and the operator's acting for the company); the spec hides it from admins,
-  // who write here only when the super user has granted them the change right `companySettings`.
-  const settingsReaders = app.requireRole('MASTER', 'SUPER_USER');
+  // who read and write here only when the super user has granted them the change right `companySettings`.
+  const settingsReaders = app.requireChangeRight('companySettings');
 
   r.get('/api/company-account/display', {
     preHandler: app.authenticate,

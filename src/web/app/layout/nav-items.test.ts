@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { isNavItemActive, navItems, visibleNavItems, type NavItem } from './nav-items';
 
-const ids = (session: Parameters<typeof visibleNavItems>[0]) => visibleNavItems(session).map((item) => item.id);
+const ids = (session: Parameters<typeof visibleNavItems>[0], changeRights: Parameters<typeof visibleNavItems>[2] = []) =>
+  visibleNavItems(session, () => true, changeRights).map((item) => item.id);
 
 describe('sidebar items', () => {
   it('shows a company owner every item but customers, in the spec order', () => {
     expect(ids({ role: 'SUPER_USER', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station', 'team', 'company']);
-    expect(ids({ role: 'OPERATOR', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station', 'team', 'company']);
   });
 
-  it('hides company from an admin', () => {
+  it('shows an operator neither team nor company, which they may not open', () => {
+    expect(ids({ role: 'OPERATOR', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station']);
+    expect(ids({ role: 'OPERATOR', company: 'c-1' }, ['companySettings', 'team'])).toEqual(['home', 'order', 'material', 'station']);
+  });
+
+  it('hides company from an admin, unless given the company settings right', () => {
     expect(ids({ role: 'ADMIN', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station', 'team']);
+    expect(ids({ role: 'ADMIN', company: 'c-1' }, undefined)).toEqual(['home', 'order', 'material', 'station', 'team']);
+    expect(ids({ role: 'ADMIN', company: 'c-1' }, ['orders', 'companySettings'])).toEqual(['home', 'order', 'material', 'station', 'team', 'company']);
   });
 
   it('adds customers for the master user working in a company', () => {

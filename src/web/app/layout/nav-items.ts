@@ -1,6 +1,7 @@
 import type { CompanyFunction } from '../../../domain/company/company.schema';
 import type { Role } from '../../../domain/shared/roles';
-import { can } from '../../lib/access';
+import type { ChangeRight } from '../../../domain/team/rights';
+import { can, canChange } from '../../lib/access';
 
 export type NavItemId = 'home' | 'order' | 'material' | 'station' | 'team' | 'company' | 'customers';
 
@@ -27,18 +28,25 @@ export const navItems: NavItem[] = [
 ];
 
 /**
- * The items a user sees. Company is hidden for admins, customers is for the master user only,
- * and without a selected company a master sees only customers and everyone else nothing. An item
+ * The items a user sees: only what their role may open. Team is for those who change records (not
+ * operators); company for the owner and the master, and for an admin only with the change right
+ * `companySettings` (`changeRights`, as `useChangeRights` read them); customers for the master user
+ * only. Without a selected company a master sees only customers and everyone else nothing. An item
  * of an optional function shows only while `isOn` says the company has it on.
  */
-export function visibleNavItems(session: { role: Role; company: string | null } | null, isOn: (name: CompanyFunction) => boolean = () => true): NavItem[] {
+export function visibleNavItems(
+  session: { role: Role; company: string | null } | null,
+  isOn: (name: CompanyFunction) => boolean = () => true,
+  changeRights: readonly ChangeRight[] | undefined = [],
+): NavItem[] {
   if (!session) return [];
   const isMaster = can(session, 'chooseCompany');
   if (!session.company) return isMaster ? navItems.filter((item) => item.id === 'customers') : [];
   return navItems.filter((item) => {
     if (item.function && !isOn(item.function)) return false;
     if (item.id === 'customers') return isMaster;
-    if (item.id === 'company') return can(session, 'companySettings');
+    if (item.id === 'team') return can(session, 'write');
+    if (item.id === 'company') return canChange(session, 'companySettings', changeRights);
     return true;
   });
 }

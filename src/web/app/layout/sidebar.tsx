@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { useCompanyFunctions } from '../../lib/company-display';
+import { useChangeRights } from '../../lib/use-change-rights';
 import { englishT } from '../../lib/i18n';
 import { Spinner } from '../../ui/spinner';
 import { CompanyLogo } from './company-logo';
@@ -26,7 +27,8 @@ export function Sidebar({ companySelector }: SidebarProps) {
   const { status, session } = useAuth();
   const [path, navigate] = useLocation();
   const functions = useCompanyFunctions();
-  const items = visibleNavItems(session, functions.isOn);
+  const changeRights = useChangeRights();
+  const items = visibleNavItems(session, functions.isOn, changeRights);
 
   return (
     <aside className="sidebar" lang="en" aria-label={t('nav.sidebar')}>

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { AccountTab, CompanyScreen, type CompanyTab } from '../../features/company-settings';
 import { KeyFiguresTab } from '../../features/key-figures';
+import { can } from '../../lib/access';
+import { useAuth } from '../../lib/auth';
 import { useCompanyFunctions } from '../../lib/company-display';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
@@ -10,8 +12,10 @@ export default function CompanyPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t(`screens.${screen}.title`));
   const functions = useCompanyFunctions();
+  const { session } = useAuth();
   const keyFigures: CompanyTab[] = functions.isOn('keyFigures') ? [{ id: 'keyFigures', title: t('keyFigures.tab.title'), panel: <KeyFiguresTab /> }] : [];
-  // The Account tab is the last, as in the spec.
-  const extraTabs: CompanyTab[] = [...keyFigures, { id: 'account', title: t('companyAccount.tab'), panel: <AccountTab /> }];
+  // The Account tab is the last, as in the spec; an admin given the settings right does not see the account.
+  const account: CompanyTab[] = can(session, 'companyAccount') ? [{ id: 'account', title: t('companyAccount.tab'), panel: <AccountTab /> }] : [];
+  const extraTabs: CompanyTab[] = [...keyFigures, ...account];
   return <CompanyScreen extraTabs={extraTabs} />;
 }

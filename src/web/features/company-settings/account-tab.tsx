@@ -172,8 +172,6 @@ function DeleteCompanyDialog({ companyName, isOpen, onClose }: { companyName: st
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The dialog sits inside the settings form in React's tree: its submit is not the settings' save.
-    event.stopPropagation();
     const checked = form.submit();
     if (!checked) return;
     remove.mutate(checked, {

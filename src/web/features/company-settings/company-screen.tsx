@@ -110,7 +110,8 @@ export function CompanyScreen({ extraTabs = [] }: { extraTabs?: readonly Company
   );
 }
 
-function LogoPicker({ companyId }: { companyId: string }) {
+/** The logo and its upload; `onUploaded` gets the settings as the upload left them (their new version). */
+function LogoPicker({ companyId, onUploaded }: { companyId: string; onUploaded: (saved: CompanySettingsView) => void }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const logoUrl = useCompanyLogoUrl(companyId);
@@ -123,7 +124,10 @@ function LogoPicker({ companyId }: { companyId: string }) {
         isDisabled={upload.isPending}
         onSelect={(file) => {
           upload.mutate(file, {
-            onSuccess: () => notify({ severity: 'success', message: t('company.logo.saved') }),
+            onSuccess: (saved) => {
+              onUploaded(saved);
+              notify({ severity: 'success', message: t('company.logo.saved') });
+            },
             onError: (error) => notify({ severity: 'error', message: t('company.logo.failed', { reason: describeError(t, error) }) }),
           });
         }}
@@ -232,7 +236,7 @@ function SettingsForm({ settings, extraTabs }: { settings: CompanySettingsView; 
           ))}
         </TabList>
         <TabPanel id="basic">
-          <LogoPicker companyId={settings.id} />
+          <LogoPicker companyId={settings.id} onUploaded={edit.takeOwnChange} />
           <fieldset>
             <legend>{t('company.contact')}</legend>
             {contactFields.map((name) =>

@@ -19,7 +19,15 @@ const topics = [`type:${INTERRUPTION_STREAM_TYPE}`] as const;
 const noTopics = [] as const;
 const openQuery = { open: true };
 
-function StoppedStation({ interruption, onResolve }: { interruption: InterruptionView; onResolve?: (interruption: InterruptionView) => void }) {
+function StoppedStation({
+  interruption,
+  asOf,
+  onResolve,
+}: {
+  interruption: InterruptionView;
+  asOf: number;
+  onResolve?: (interruption: InterruptionView) => void;
+}) {
   const { t } = useTranslation();
   const station = interruption.stationName ?? t('interruptions.deletedStation');
   return (
@@ -27,7 +35,7 @@ function StoppedStation({ interruption, onResolve }: { interruption: Interruptio
       <span className="interruption-marker-dot" aria-hidden="true" />
       <div className="interruption-marker-text">
         <p className="interruption-marker-station">{t('interruptions.board.stationStopped', { station })}</p>
-        <OpenInterruptionFacts interruption={interruption} />
+        <OpenInterruptionFacts interruption={interruption} asOf={asOf} />
       </div>
       {onResolve ? (
         <Button variant="secondary" onPress={() => onResolve(interruption)}>
@@ -81,7 +89,7 @@ export function InterruptedStations({ variant = 'board' }: { variant?: 'board' |
       ) : (
         <ul className="plain-list interruption-markers">
           {stopped.map((interruption) => (
-            <StoppedStation key={interruption.id} interruption={interruption} onResolve={mayResolve ? setResolving : undefined} />
+            <StoppedStation key={interruption.id} interruption={interruption} asOf={open.dataUpdatedAt} onResolve={mayResolve ? setResolving : undefined} />
           ))}
         </ul>
       )}

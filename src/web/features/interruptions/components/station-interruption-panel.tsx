@@ -263,7 +263,7 @@ export function ResolveInterruptionDialog({ interruption, isOpen, onClose }: { i
         <FormError error={formWideError(resolve.error ?? queue.error)} />
         <TextArea
           label={t('interruptions.fields.resolutionNote')}
-          description={t('interruptions.report.noteHint', { max: interruptionLimits.note })}
+          description={t('interruptions.resolve.noteHint', { max: interruptionLimits.note })}
           rows={3}
           isRequired
           maxLength={interruptionLimits.note}
@@ -323,7 +323,7 @@ export function StationInterruptionPanel({ stationId }: { stationId: string }) {
     <section className="interruption-station" data-interrupted="true" aria-labelledby="interruption-station-heading">
       <div className="interruption-station-text" role="alert">
         <h2 id="interruption-station-heading">{t('interruptions.station.stopped')}</h2>
-        <OpenInterruptionFacts interruption={current} />
+        <OpenInterruptionFacts interruption={current} asOf={open.dataUpdatedAt} />
       </div>
       <Button onPress={() => setResolving(current)}>{t('interruptions.resolve.action')}</Button>
       {dialogs}
