@@ -22,10 +22,11 @@ const NO_INCOTERM = 'none';
 /** Every field of spec section 3 (Order); the domain schema checks their limits and names them in the user's language. */
 export function OrderFields({ kind, value, onChange, problem }: OrderFieldsProps) {
   const { t } = useTranslation();
-  const text = (name: TextKey, options: { required?: boolean; className?: string; label?: string } = {}) => (
+  const text = (name: TextKey, options: { required?: boolean; className?: string; label?: string; description?: string } = {}) => (
     <TextField
       name={name}
       label={options.label ?? t(`orders.fields.${name}`)}
+      description={options.description}
       value={value[name]}
       onChange={(next) => onChange({ [name]: next })}
       isRequired={options.required}
@@ -71,7 +72,7 @@ export function OrderFields({ kind, value, onChange, problem }: OrderFieldsProps
             {(item) => <SelectItem id={item.id}>{item.id === NO_INCOTERM ? t('orders.form.noIncoterm') : item.id}</SelectItem>}
           </Select>
           {text('packaging')}
-          {text('workInProgress', { required: true })}
+          {text('workInProgress', { required: true, description: t('orders.form.workInProgressHelp') })}
         </div>
         <div className="order-flags">
           <Checkbox isSelected={value.prioritize} onChange={(prioritize) => onChange({ prioritize })}>
