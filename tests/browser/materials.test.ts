@@ -179,6 +179,36 @@ describe('material screen: operators', () => {
 });
 
 describe('material screen: add and edit', () => {
+  it("shows a text field's limit while typing and the message as soon as the text is too long, in German", async () => {
+    const page = await newHeldPage({ newPage: () => app.newPage({ locale: 'de-DE' }) });
+    const { go } = await openSignedIn(page, '/material/add-material?type=product');
+    await go();
+    await heading(page, 'Neues Produkt hinzufügen').waitFor();
+    await page.getByRole('button', { name: 'Wert hinzufügen' }).click();
+    const value = section(page, 'Wert 1');
+    const name = value.getByRole('textbox', { name: 'Name' });
+    const description = () =>
+      name.evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+    // The limit is there before anything is typed, and counts along.
+    await expect.poll(description).toContain('0/10 Zeichen');
+    await name.pressSequentially('Länge');
+    await expect.poll(description).toContain('5/10 Zeichen');
+    expect(await description()).not.toContain('Höchstens 10 Zeichen.');
+    // One character too many: said at once, not only after Save.
+    await name.pressSequentially('nmaß X');
+    await expect.poll(description).toContain('11/10 Zeichen');
+    await expect.poll(description).toContain('Höchstens 10 Zeichen.');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page, '/material/add-material with a value name too long');
+    await name.press('Backspace');
+    await expect.poll(description).not.toContain('Höchstens 10 Zeichen.');
+  });
+
   it('adds a product with attributes, values, components and an image, showing the upload progress and the preview', async () => {
     const page = await newHeldPage(app);
     const { session, go } = await openSignedIn(page, '/material?type=product');

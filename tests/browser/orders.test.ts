@@ -389,6 +389,26 @@ describe('orders in the console', () => {
   });
 });
 
+describe('the order form in German', () => {
+  it('labels the work-in-progress field in German and says what it is for', async () => {
+    const page = await app.newPage({ locale: 'de-DE' });
+    await writeSession(page, app, { access_token: admin.token, userId: admin.userId, role: 'ADMIN', company: companyId, expiresAt: Date.now() + 3_600_000 });
+    await page.goto(`${app.baseUrl}/order/add-order`);
+    await heading(page, 'Auftrag anlegen').waitFor();
+    const field = page.getByRole('textbox', { name: 'Zwischenlager (WIP)' });
+    await field.waitFor();
+    expect(await page.getByText('Work in Progress').count()).toBe(0);
+    const description = await field.evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(description).toContain('Wo die fertigen Teile dieses Auftrags bis zum Versand oder zur Verwendung lagern, z. B. Regal 3.');
+    await expectNoAxeViolations(page, '/order/add-order in German');
+  });
+});
+
 describe('the shop-floor display', () => {
   it('shows orders in production live with the announcement, and says when it is not current until it caught up', async () => {
     let blocked = false;

@@ -74,6 +74,12 @@ export const isEditable = (kind: OrderKind, status: OrderStatus) => editableStat
 /** Statuses in which an order is in production: its materials cannot be deleted (MATERIAL_IN_PRODUCTION). */
 export const inProductionStatuses: readonly OrderStatus[] = ['in-progress'];
 
+/**
+ * Statuses of a customer order whose goods have left the house: its production orders' pieces went
+ * with it, so they are no longer waiting in WIP (the station board's WIP column leaves them out).
+ */
+export const goodsLeftStatuses: readonly OrderStatus[] = ['dispatched', 'delivered', 'finished'];
+
 /** Statuses in which an order is settled: delivered, used, finished or canceled. Such an order is never delayed. */
 export const settledStatuses: readonly OrderStatus[] = ['delivered', 'ready-to-use', 'finished', 'canceled', 'sent'];
 

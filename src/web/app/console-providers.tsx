@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { I18nProvider as AriaI18nProvider, RouterProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { useCompanyDateFormat } from '../features/company-settings/use-company-date-format';
+import { useAuth } from '../lib/auth';
 import { localeOf } from '../lib/locale';
 import { consoleQueryClient } from '../lib/query-client';
 import { LiveFeedProvider } from '../lib/use-live-feed';
@@ -26,6 +28,16 @@ function AriaRouter({ children }: { children: ReactNode }) {
 }
 
 /**
+ * Every date of the signed-in company's screens in its date format: inside the frame, and on the station's
+ * tablet and the shop-floor display outside it.
+ */
+function CompanyDateFormat() {
+  const { session } = useAuth();
+  useCompanyDateFormat(session?.company ?? null);
+  return null;
+}
+
+/**
  * What the console's screens rely on beyond the start-up's providers (app/providers.tsx): the query client, the
  * live feed and react-aria's language and navigation. Loaded with the screens (app/router.tsx), so the sign-in
  * page loads neither the query library nor react-aria (docs/performance.md).
@@ -35,6 +47,7 @@ export default function ConsoleProviders({ children }: { children: ReactNode }) 
     <QueryClientProvider client={consoleQueryClient()}>
       <AriaLocale>
         <LiveFeedProvider>
+          <CompanyDateFormat />
           <AriaRouter>{children}</AriaRouter>
         </LiveFeedProvider>
       </AriaLocale>

@@ -29,6 +29,42 @@ function valueAt(draft: unknown, path: string): unknown {
   return value;
 }
 
+/** A copy of `draft` with `value` at a field path; the draft itself when it has no such field. */
+function withValueAt<Draft>(draft: Draft, path: string, value: unknown): Draft {
+  const [head, ...rest] = path.split('.');
+  if (draft === null || typeof draft !== 'object' || !(head in draft)) return draft;
+  const inner = rest.length === 0 ? value : withValueAt((draft as Record<string, unknown>)[head], rest.join('.'), value);
+  if (Array.isArray(draft)) return draft.map((entry, index) => (String(index) === head ? inner : entry)) as Draft;
+  return { ...draft, [head]: inner };
+}
+
+// Longer than any text limit of the domain: the check names a text field's limit by refusing it.
+const overLongText = 'X'.repeat(100_000);
+const tooLongKey = 'validation.maxLength';
+
+/**
+ * The most characters the check allows in the text field at `path` (the schema's `max`), read by
+ * checking the draft with an over-long text there; undefined for a field that is no text or has no limit.
+ */
+function textLimitOf<Draft, Valid>(check: (draft: Draft) => DraftCheck<Valid>, draft: Draft, path: string): number | undefined {
+  if (typeof valueAt(draft, path) !== 'string') return undefined;
+  const probed = check(withValueAt(draft, path, overLongText));
+  const detail = probed.ok ? undefined : probed.errors[path];
+  return detail?.message === tooLongKey && typeof detail.params?.max === 'number' ? detail.params.max : undefined;
+}
+
+/** `textLimitOf` read once per path: a field's limit is the schema's and does not change with what is typed. */
+function textLimits<Draft, Valid>(check: (draft: Draft) => DraftCheck<Valid>) {
+  const known = new Map<string, number | undefined>();
+  return (draft: Draft, path: string): number | undefined => {
+    if (!known.has(path)) known.set(path, textLimitOf(check, draft, path));
+    return known.get(path);
+  };
+}
+
+/** The problems of texts longer than their limit: shown while typing, before any save. */
+const tooLongOnly = (errors: FieldErrors): FieldErrors => Object.fromEntries(Object.entries(errors).filter(([, detail]) => detail.message === tooLongKey));
+
 // Drafts are plain data (NaN, react-aria's empty number, reads as null on both sides alike).
 const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
@@ -57,7 +93,8 @@ function stillStanding<Draft>({ errors, against }: ReportedProblems<Draft>, draf
 /**
  * The one form state of the console: a draft checked with the domain schema. Once the user has
  * tried to save, every change is checked again, so a message goes as soon as its field is right
- * and changes with what is typed. Problems the server found (`showServerProblems`) or a rule
+ * and changes with what is typed; a text longer than its limit is said at once, and `limit(path)`
+ * (in `field(name)` as `maxChars`) gives the limit a text field counts against while typing. Problems the server found (`showServerProblems`) or a rule
  * checked apart (`showProblems`) stay until their field is edited. Limits in messages read in the
  * user's number format (`validation.max` uses `{{max, number}}`). After a refused save the keyboard
  * lands on the first field that needs attention (put `id={form.scopeId}` on the element around the form).
@@ -78,8 +115,10 @@ export function useSchemaForm<Draft, Valid>({ initial, check, showAtOnce = noPro
   const checked = useMemo(() => check(draft), [check, draft]);
   const errors = useMemo<FieldErrors>(() => {
     const found = checked.ok ? {} : checked.errors;
-    return { ...(saveAttempts > 0 ? found : showAtOnce(found)), ...stillStanding(reported, draft) };
+    return { ...(saveAttempts > 0 ? found : { ...tooLongOnly(found), ...showAtOnce(found) }), ...stillStanding(reported, draft) };
   }, [checked, saveAttempts, showAtOnce, reported, draft]);
+  const limitOf = useMemo(() => textLimits(check), [check]);
+  const limit = (path: string): number | undefined => limitOf(draft, path);
 
   useEffect(() => {
     if (focusRequest > 0) document.getElementById(scopeId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -107,6 +146,8 @@ export function useSchemaForm<Draft, Valid>({ initial, check, showAtOnce = noPro
     /** True after a save attempt while something is wrong: the form says so above the fields. */
     hasProblems: saveAttempts > 0 && Object.keys(errors).length > 0,
     problem: (path: string): ErrorDetail | undefined => errors[path],
+    /** The most characters the schema allows in the text field at `path` (a field shows it while typing); undefined: none. */
+    limit,
     change,
     /** Changes some fields of the draft. */
     patch: (fields: Partial<Draft>) => change((current) => ({ ...current, ...fields })),
@@ -116,6 +157,7 @@ export function useSchemaForm<Draft, Valid>({ initial, check, showAtOnce = noPro
       value: draft[name],
       onChange: (value: Draft[Name]) => change((current) => ({ ...current, [name]: value })),
       errorDetail: errors[name],
+      maxChars: limit(name),
     }),
     /** The checked value to send, or undefined after showing what is wrong. */
     submit(): Valid | undefined {

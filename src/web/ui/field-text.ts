@@ -13,6 +13,16 @@ export interface FieldBaseProps {
    * (`fieldErrorsFromApiError`); shown translated and marks the field invalid.
    */
   errorDetail?: ErrorDetail;
+  /** The most characters a text field takes (the schema's limit, `useSchemaForm`'s `limit`): counted under it while typing. */
+  maxChars?: number;
+}
+
+/** The description under a text field with its character count against `maxChars` ("7/10 characters"), or the description alone. */
+export function useCountedDescription(description: string | undefined, value: string | undefined, maxChars: number | undefined): string | undefined {
+  const { t } = useTranslation();
+  if (maxChars === undefined) return description;
+  const count = t('validation.characterCount', { length: (value ?? '').length, max: maxChars });
+  return description ? `${description} ${count}` : count;
 }
 
 /** The translated text of a field's problem, or undefined when there is none. */

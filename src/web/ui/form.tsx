@@ -5,7 +5,7 @@ import { translateDetail, type FieldErrors } from '../lib/problem-texts';
 import { Button } from './button';
 import './field.css';
 
-export { useDetailText, type FieldBaseProps } from './field-text';
+export { useCountedDescription, useDetailText, type FieldBaseProps } from './field-text';
 export { FormError } from './form-error';
 
 /** Description and error lines under a field. RAC shows the error only while the field is invalid. */

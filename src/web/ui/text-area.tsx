@@ -1,5 +1,5 @@
 import { Label, TextArea as AriaTextArea, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
-import { FieldFooter, useDetailText, type FieldBaseProps } from './form';
+import { FieldFooter, useCountedDescription, useDetailText, type FieldBaseProps } from './form';
 import './text-area.css';
 
 export interface TextAreaProps extends AriaTextFieldProps, FieldBaseProps {
@@ -8,13 +8,14 @@ export interface TextAreaProps extends AriaTextFieldProps, FieldBaseProps {
 }
 
 /** A labelled multi-line text input (descriptions, comments) with its translated validation message. */
-export function TextArea({ label, description, errorDetail, rows = 3, isInvalid, className, ...props }: TextAreaProps) {
+export function TextArea({ label, description, errorDetail, maxChars, rows = 3, isInvalid, className, ...props }: TextAreaProps) {
   const errorText = useDetailText(errorDetail);
+  const counted = useCountedDescription(description, props.value, maxChars);
   return (
     <AriaTextField {...props} isInvalid={isInvalid || errorDetail ? true : undefined} className={['field', className].filter(Boolean).join(' ')}>
       {label ? <Label className="field-label">{label}</Label> : null}
       <AriaTextArea className="field-input field-textarea" rows={rows} />
-      <FieldFooter description={description} errorText={errorText} />
+      <FieldFooter description={counted} errorText={errorText} />
     </AriaTextField>
   );
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StationBoard } from '../../../src/domain/orders/board.views.js';
 import { settableClock } from '../../../src/server/platform/clock.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { openClient } from '../platform/live-feed-support.js';
@@ -90,10 +91,20 @@ describe('a customer order from start of production to finished', () => {
       productionOrders: [{ id: productionOrderId, status: 'finished', done: true }],
       actions: ['ready-to-dispatch'],
     });
+    const inWip = async () => {
+      const board = (await line.admin.get('/api/orders/station-board')).json() as StationBoard;
+      return board.columns.find((column) => column.kind === 'wip')?.cards.map((card) => card.id);
+    };
+    // The pieces wait in WIP until they leave with the customer order.
+    expect(await inWip()).toContain(productionOrderId);
     customer = await act(line.admin, customer, 'ready-to-dispatch');
+    expect(await inWip()).toContain(productionOrderId);
     customer = await act(line.admin, customer, 'dispatch');
+    expect(await inWip()).not.toContain(productionOrderId);
     customer = await act(line.admin, customer, 'deliver');
+    expect(await inWip()).not.toContain(productionOrderId);
     customer = await act(line.admin, customer, 'finish');
+    expect(await inWip()).not.toContain(productionOrderId);
     expect(customer).toMatchObject({ status: 'finished', actions: [] });
 
     const history = (await line.admin.get(`/api/orders/${productionOrderId}/history`)).json().data as { type: string; who: { role: string; name: string } }[];

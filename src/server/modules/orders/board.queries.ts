@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { BoardCard, BoardColumn, OrderPrediction, Predictions, StationBoard } from '../../../domain/orders/board.views.js';
-import { isDelayed } from '../../../domain/orders/order.machine.js';
+import { goodsLeftStatuses, isDelayed } from '../../../domain/orders/order.machine.js';
 import {
   predictCompletions,
   settingOf,
@@ -21,29 +21,40 @@ export interface PredictionSettings {
   working: WorkingTime;
 }
 
-/** Production orders on the line: at a station (in progress) or finished in the WIP stage. */
+/**
+ * Production orders on the line: at a station (in progress) or finished in the WIP stage, until
+ * their customer order is dispatched (`goodsLeftStatuses`: the pieces went with it).
+ */
 async function lineRows(db: Executor) {
   return db
     .selectFrom('orders')
+    .leftJoin('orders as parent', 'parent.id', 'orders.parent_order_id')
     .select([
-      'id',
-      'number',
-      'order_number',
-      'status',
-      'name',
-      'prioritize',
-      'stage',
-      'station_id',
-      'arrived_at',
-      'work_started_at',
-      'positions',
-      'quality',
-      'version',
+      'orders.id',
+      'orders.number',
+      'orders.order_number',
+      'orders.status',
+      'orders.name',
+      'orders.prioritize',
+      'orders.stage',
+      'orders.station_id',
+      'orders.arrived_at',
+      'orders.work_started_at',
+      'orders.positions',
+      'orders.quality',
+      'orders.version',
       sql<string | null>`to_char(orders.delivery_date, 'YYYY-MM-DD')`.as('delivery_date'),
     ])
-    .where('kind', '=', 'production')
+    .where('orders.kind', '=', 'production')
     .where((eb) =>
-      eb.or([eb.and([eb('status', '=', 'in-progress'), eb('stage', '=', 'station')]), eb.and([eb('status', '=', 'finished'), eb('stage', '=', 'wip')])]),
+      eb.or([
+        eb.and([eb('orders.status', '=', 'in-progress'), eb('orders.stage', '=', 'station')]),
+        eb.and([
+          eb('orders.status', '=', 'finished'),
+          eb('orders.stage', '=', 'wip'),
+          eb.or([eb('parent.status', 'is', null), eb('parent.status', 'not in', [...goodsLeftStatuses])]),
+        ]),
+      ]),
     )
     .execute();
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useCompanyLogoUrl } from '../../features/company-settings/api/get-basic-settings';
-import { useCompanyDateFormat } from '../../features/company-settings/use-company-date-format';
 // A file, never inlined: index.html's icon is the same file, and the prerendered pages (built with no inlining) must match.
 import productLogo from './product-logo.svg?no-inline';
 
@@ -11,8 +10,6 @@ import productLogo from './product-logo.svg?no-inline';
  */
 export function CompanyLogo({ companyId, t }: { companyId: string | null; t: TFunction }) {
   const logoUrl = useCompanyLogoUrl(companyId);
-  // The layout reads the company's settings once: its logo here and its date format for every date shown.
-  useCompanyDateFormat(companyId);
   const [broken, setBroken] = useState<string | null>(null);
   if (logoUrl && broken !== logoUrl) {
     return <img src={logoUrl} alt={t('common.companyLogo')} width={154} height={52} onError={() => setBroken(logoUrl)} />;

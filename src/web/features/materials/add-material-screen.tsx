@@ -73,7 +73,7 @@ export function AddMaterialScreen() {
       <MaterialHeader title={title} type={draft.type} />
       <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
         {form.hasProblems ? <FormError>{t('materials.form.fixProblems')}</FormError> : null}
-        <MaterialFields value={draft} onChange={form.change} problem={form.problem} />
+        <MaterialFields value={draft} onChange={form.change} problem={form.problem} limit={form.limit} />
         <ImageField
           materialName={draft.name}
           preview={image}

@@ -154,7 +154,7 @@ function EditMaterialForm({ material, documents }: { material: Material; documen
         {form.hasProblems ? <FormError>{t('materials.form.fixProblems')}</FormError> : null}
         {canWrite ? null : <p className="form-note">{t('materials.form.readOnly')}</p>}
         <fieldset className="material-fields" disabled={!canWrite}>
-          <MaterialFields value={draft} onChange={form.change} problem={form.problem} materialId={material.id} />
+          <MaterialFields value={draft} onChange={form.change} problem={form.problem} limit={form.limit} materialId={material.id} />
         </fieldset>
         <ImageField
           materialName={draft.name}

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADVERTISEMENT_STREAM_TYPE, ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
-import { advertisementSchema, orderLimits } from '../../../domain/orders/order.schema';
+import { advertisementSchema } from '../../../domain/orders/order.schema';
 import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { describeError, validateInput } from '../../lib/error-messages';
@@ -50,12 +50,7 @@ function AnnouncementEditor({ comment }: { comment: string }) {
 
   return (
     <Form className="display-editor" onSubmit={submit} aria-label={t('orders.display.editLabel')}>
-      <TextField
-        label={t('orders.display.announcement')}
-        description={t('orders.form.maxCharacters', { max: orderLimits.advertisementComment })}
-        {...form.field('comment')}
-        errorDetail={form.problem('comment')}
-      />
+      <TextField label={t('orders.display.announcement')} {...form.field('comment')} errorDetail={form.problem('comment')} />
       <Button type="submit" isDisabled={save.isPending}>
         {t('orders.display.save')}
       </Button>

@@ -6,7 +6,7 @@ import { emptyAttribute, newRowKey, type AttributeDraft } from '../material-draf
 import { FormSection, ListProblem, removeAt, replaceAt, type SectionProps } from './section';
 
 /** Attributes: a name with the text options a customer chooses from (Colour: red, blue). */
-export function AttributesEditor({ value, onChange, problem }: SectionProps<AttributeDraft[]>) {
+export function AttributesEditor({ value, onChange, problem, limit }: SectionProps<AttributeDraft[]>) {
   const { t } = useTranslation();
   const change = (index: number, next: (attribute: AttributeDraft) => AttributeDraft) => onChange(replaceAt(value, index, next));
 
@@ -24,6 +24,7 @@ export function AttributesEditor({ value, onChange, problem }: SectionProps<Attr
                 value={attribute.name}
                 onChange={(name) => change(index, (current) => ({ ...current, name }))}
                 errorDetail={problem(`attributes.${index}.name`)}
+                maxChars={limit?.(`attributes.${index}.name`)}
               />
               <div className="material-options">
                 {attribute.options.map((option, optionIndex) => (
@@ -35,6 +36,7 @@ export function AttributesEditor({ value, onChange, problem }: SectionProps<Attr
                         change(index, (current) => ({ ...current, options: replaceAt(current.options, optionIndex, (entry) => ({ ...entry, text })) }))
                       }
                       errorDetail={problem(`attributes.${index}.options.${optionIndex}`)}
+                      maxChars={limit?.(`attributes.${index}.options.${optionIndex}`)}
                     />
                     <Button
                       variant="quiet"

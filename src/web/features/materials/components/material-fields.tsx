@@ -18,7 +18,7 @@ export interface MaterialFieldsProps extends SectionProps<MaterialDraft> {
 }
 
 /** Every field of a material (spec section 3); which sections show follows the chosen type. */
-export function MaterialFields({ value: draft, onChange, problem, materialId }: MaterialFieldsProps) {
+export function MaterialFields({ value: draft, onChange, problem, limit, materialId }: MaterialFieldsProps) {
   const { t } = useTranslation();
   const set = <K extends keyof MaterialDraft>(key: K, next: MaterialDraft[K]) => onChange({ ...draft, [key]: next });
   const setPurchasing = (part: Partial<MaterialDraft['purchasing']>) => set('purchasing', { ...draft.purchasing, ...part });
@@ -29,6 +29,7 @@ export function MaterialFields({ value: draft, onChange, problem, materialId }: 
       value={draft[key]}
       onChange={(next) => set(key, next)}
       errorDetail={problem(key)}
+      maxChars={limit?.(key)}
       isRequired={key === 'name'}
     />
   );
@@ -58,6 +59,7 @@ export function MaterialFields({ value: draft, onChange, problem, materialId }: 
           value={draft.description}
           onChange={(next) => set('description', next)}
           errorDetail={problem('description')}
+          maxChars={limit?.('description')}
         />
       </FormSection>
 
@@ -96,6 +98,7 @@ export function MaterialFields({ value: draft, onChange, problem, materialId }: 
           value={draft.stock.unit}
           onChange={(unit) => set('stock', { ...draft.stock, unit })}
           errorDetail={problem('stock.unit')}
+          maxChars={limit?.('stock.unit')}
           isRequired
         />
       </FormSection>
@@ -107,6 +110,7 @@ export function MaterialFields({ value: draft, onChange, problem, materialId }: 
             value={draft.purchasing.supplier}
             onChange={(supplier) => setPurchasing({ supplier })}
             errorDetail={problem('purchasing.supplier')}
+            maxChars={limit?.('purchasing.supplier')}
           />
           <NumberField
             label={t('materials.fields.deliveryTimeDays')}
@@ -128,16 +132,17 @@ export function MaterialFields({ value: draft, onChange, problem, materialId }: 
             value={draft.purchasing.comment}
             onChange={(comment) => setPurchasing({ comment })}
             errorDetail={problem('purchasing.comment')}
+            maxChars={limit?.('purchasing.comment')}
           />
         </FormSection>
       ) : null}
 
-      <AttributesEditor value={draft.attributes} onChange={(next) => set('attributes', next)} problem={problem} />
-      <ValuesEditor value={draft.values} onChange={(next) => set('values', next)} problem={problem} />
+      <AttributesEditor value={draft.attributes} onChange={(next) => set('attributes', next)} problem={problem} limit={limit} />
+      <ValuesEditor value={draft.values} onChange={(next) => set('values', next)} problem={problem} limit={limit} />
       {isMadeHere(draft.type) ? (
         <>
           <ComponentsEditor value={draft.components} onChange={(next) => set('components', next)} problem={problem} materialId={materialId} />
-          <StepsEditor value={draft.manufacturingSteps} onChange={(next) => set('manufacturingSteps', next)} problem={problem} />
+          <StepsEditor value={draft.manufacturingSteps} onChange={(next) => set('manufacturingSteps', next)} problem={problem} limit={limit} />
         </>
       ) : null}
     </>

@@ -8,6 +8,8 @@ export interface SectionProps<T> {
   onChange: (next: T) => void;
   /** The problem of a field by its full path, e.g. `values.0.minTolerance`. */
   problem: (path: string) => ErrorDetail | undefined;
+  /** The most characters the schema allows in the text field at a path (`useSchemaForm`'s `limit`), counted while typing. */
+  limit?: (path: string) => number | undefined;
 }
 
 /** A titled part of the form. */

@@ -12,7 +12,7 @@ import { FormSection, ListProblem, removeAt, replaceAt, type SectionProps } from
 const noStation = 'none';
 
 /** Manufacturing steps: process, material, tool, time in minutes, and optionally the station that does it. */
-export function StepsEditor({ value, onChange, problem }: SectionProps<StepDraft[]>) {
+export function StepsEditor({ value, onChange, problem, limit }: SectionProps<StepDraft[]>) {
   const { t } = useTranslation();
   const stations = useStationChoices();
   const stationItems = [{ id: noStation, name: t('materials.fields.noStation') }, ...(stations.data ?? [])];
@@ -23,6 +23,7 @@ export function StepsEditor({ value, onChange, problem }: SectionProps<StepDraft
       value={step[part]}
       onChange={(next) => change(index, { [part]: next })}
       errorDetail={problem(`manufacturingSteps.${index}.${part}`)}
+      maxChars={limit?.(`manufacturingSteps.${index}.${part}`)}
       isRequired={part === 'process'}
     />
   );

@@ -10,7 +10,7 @@ import { FormSection, ListProblem, removeAt, replaceAt, type SectionProps } from
 type NumberPart = 'number' | 'minTolerance' | 'maxTolerance';
 
 /** Values: a measured number with its unit and the tolerances it may lie within. */
-export function ValuesEditor({ value, onChange, problem }: SectionProps<ValueDraft[]>) {
+export function ValuesEditor({ value, onChange, problem, limit }: SectionProps<ValueDraft[]>) {
   const { t } = useTranslation();
   const change = (index: number, part: Partial<ValueDraft>) => onChange(replaceAt(value, index, (current) => ({ ...current, ...part })));
 
@@ -38,6 +38,7 @@ export function ValuesEditor({ value, onChange, problem }: SectionProps<ValueDra
                 value={entry.name}
                 onChange={(name) => change(index, { name })}
                 errorDetail={problem(`values.${index}.name`)}
+                maxChars={limit?.(`values.${index}.name`)}
               />
               {numberField(entry, index, 'number')}
               <TextField
@@ -45,6 +46,7 @@ export function ValuesEditor({ value, onChange, problem }: SectionProps<ValueDra
                 value={entry.unit}
                 onChange={(unit) => change(index, { unit })}
                 errorDetail={problem(`values.${index}.unit`)}
+                maxChars={limit?.(`values.${index}.unit`)}
               />
               {numberField(entry, index, 'minTolerance')}
               {numberField(entry, index, 'maxTolerance')}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { incoterms, orderLimits, type Incoterm, type OrderKind } from '../../../../domain/orders/order.schema';
+import { incoterms, type Incoterm, type OrderKind } from '../../../../domain/orders/order.schema';
 import type { ErrorDetail } from '../../../../domain/shared/errors';
 import { Checkbox } from '../../../ui/checkbox';
 import { Select, SelectItem } from '../../../ui/select';
@@ -13,6 +13,8 @@ export interface OrderFieldsProps {
   value: OrderDraft;
   onChange: (patch: Partial<OrderDraft>) => void;
   problem: (path: string) => ErrorDetail | undefined;
+  /** The most characters the schema allows in the text field at a path (`useSchemaForm`'s `limit`), counted while typing. */
+  limit?: (path: string) => number | undefined;
 }
 
 type TextKey = 'name' | 'street' | 'houseNumber' | 'addressSuffix' | 'zip' | 'place' | 'country' | 'shippingMethod' | 'packaging' | 'workInProgress';
@@ -20,16 +22,18 @@ type TextKey = 'name' | 'street' | 'houseNumber' | 'addressSuffix' | 'zip' | 'pl
 const NO_INCOTERM = 'none';
 
 /** Every field of spec section 3 (Order); the domain schema checks their limits and names them in the user's language. */
-export function OrderFields({ kind, value, onChange, problem }: OrderFieldsProps) {
+export function OrderFields({ kind, value, onChange, problem, limit }: OrderFieldsProps) {
   const { t } = useTranslation();
-  const text = (name: TextKey, options: { required?: boolean; className?: string; label?: string } = {}) => (
+  const text = (name: TextKey, options: { required?: boolean; className?: string; label?: string; description?: string } = {}) => (
     <TextField
       name={name}
       label={options.label ?? t(`orders.fields.${name}`)}
+      description={options.description}
       value={value[name]}
       onChange={(next) => onChange({ [name]: next })}
       isRequired={options.required}
       errorDetail={problem(name)}
+      maxChars={limit?.(name)}
       className={options.className}
     />
   );
@@ -71,7 +75,7 @@ export function OrderFields({ kind, value, onChange, problem }: OrderFieldsProps
             {(item) => <SelectItem id={item.id}>{item.id === NO_INCOTERM ? t('orders.form.noIncoterm') : item.id}</SelectItem>}
           </Select>
           {text('packaging')}
-          {text('workInProgress', { required: true })}
+          {text('workInProgress', { required: true, description: t('orders.form.workInProgressHelp') })}
         </div>
         <div className="order-flags">
           <Checkbox isSelected={value.prioritize} onChange={(prioritize) => onChange({ prioritize })}>
@@ -92,10 +96,10 @@ export function OrderFields({ kind, value, onChange, problem }: OrderFieldsProps
         <TextArea
           name="noteForProduction"
           label={t('orders.fields.noteForProduction')}
-          description={t('orders.form.maxCharacters', { max: orderLimits.noteForProduction })}
           value={value.noteForProduction}
           onChange={(noteForProduction) => onChange({ noteForProduction })}
           errorDetail={problem('noteForProduction')}
+          maxChars={limit?.('noteForProduction')}
         />
         <TextArea
           name="comment"
@@ -103,6 +107,7 @@ export function OrderFields({ kind, value, onChange, problem }: OrderFieldsProps
           value={value.comment}
           onChange={(comment) => onChange({ comment })}
           errorDetail={problem('comment')}
+          maxChars={limit?.('comment')}
         />
       </fieldset>
     </>
