@@ -102,7 +102,6 @@ export const errorCatalogue = {
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts. Please wait and try again.' },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'Something went wrong on our side.' },
   UNKNOWN_ERROR: { status: 500, message: 'An unknown error occurred.' },
-  EMAIL_SEND_ERROR: { status: 502, message: 'The email could not be sent.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -155,6 +155,19 @@ describe('material label', () => {
     expect(text).not.toContain('Form');
   });
 
+  it('prints the label of a material without a material number with its id as the code, and a station scan of it finds the material', async () => {
+    const material = await materialOf(shop.admin, { type: 'purchasing_part', name: 'Schraube', stock: { quantity: 5, unit: 'pcs' } });
+    expect(material.materialNumber).toBe('');
+    const done = await finished(t, shop.admin, (await request(shop.admin, { type: 'material-label', subjectId: material.id })).id);
+    expect(done.status, done.failure ?? '').toBe('generated');
+    const pdf = await download(shop.admin, done);
+    expect(textOf(pdf)).toContain('Schraube');
+    expect(barcodesOf(pdf)).toContain(`QR-Code:${material.id}`);
+    const scanned = await shop.admin.get(`/api/materials/by-number/${material.id}`);
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    expect((scanned.json() as { id: string }).id).toBe(material.id);
+  });
+
   it('prints an A4 sheet of labels', async () => {
     const material = await materialOf(shop.admin, { type: 'product', name: 'Lastenrad', materialNumber: 'P-900', stock: { quantity: 0, unit: 'pcs' } });
     const requested = await request(shop.admin, { type: 'material-label', subjectId: material.id, labelSize: 'a4-sheet' });

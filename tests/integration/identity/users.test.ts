@@ -240,7 +240,7 @@ describe('the team list', () => {
     expect(foreign.statusCode).toBe(403);
     const unknown = await clientOf(t, team.admin.token).get('/api/users/account/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.code).toBe('USER_NOT_FOUND');
+    expect(unknown.json().error.code).toBe('USER_ACCOUNT_NOT_FOUND');
     expect((await clientOf(t, team.admin.token).get('/api/users/account/not-an-id')).statusCode).toBe(404);
   });
 });

@@ -45,6 +45,11 @@ export interface DeliveryBillContent {
 export interface MaterialLabelContent {
   type: 'material-label';
   materialNumber: string;
+  /**
+   * What the barcode and QR code say: the material number, or the material's id when it has none
+   * (the number is optional in the form; a station scan finds the material by either).
+   */
+  code: string;
   name: string;
   materialType: string;
   stockUnit: string;
@@ -174,6 +179,7 @@ async function materialLabel(tx: Tx, companyId: string, materialId: string, labe
   return {
     type: 'material-label',
     materialNumber: material.materialNumber,
+    code: material.materialNumber.trim() || material.id,
     name: material.name,
     materialType: material.type,
     stockUnit: material.stock.unit,

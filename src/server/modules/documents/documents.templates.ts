@@ -214,12 +214,12 @@ function linesTable(t: Texts, lines: Line[], format: Intl.NumberFormat) {
 function label(t: Texts, content: Extract<DocumentContent, { type: 'material-label' }>) {
   return (
     `<div class="label"><div class="label-text"><div class="label-name">${e(content.name)}</div>` +
-    `<div>${e(t.materialNumber)}: <b>${e(content.materialNumber)}</b></div>` +
+    `<div>${e(t.materialNumber)}: <b>${e(content.materialNumber || t.none)}</b></div>` +
     `<div>${e(t.type)}: ${e(t.materialTypes[content.materialType] ?? content.materialType)}</div>` +
     `<div>${e(t.stockUnit)}: ${e(content.stockUnit)}</div>` +
     content.favourites.map((favourite) => `<div>${e(favourite.name)}: ${e(favourite.text)}</div>`).join('') +
-    `<div class="label-barcode">${code128Svg(content.materialNumber)}</div></div>` +
-    `<div class="label-qr">${qrSvg(content.materialNumber)}</div></div>`
+    `<div class="label-barcode">${code128Svg(content.code)}</div></div>` +
+    `<div class="label-qr">${qrSvg(content.code)}</div></div>`
   );
 }
 
@@ -278,7 +278,7 @@ export function documentHtml(
       return { html: layout(page, t['delivery-bill'], body), pdf: { format: 'A4' } };
     }
     case 'material-label': {
-      const title = `${t['material-label']} ${content.materialNumber}`;
+      const title = `${t['material-label']} ${content.materialNumber || content.name}`;
       const one = label(t, content);
       const body = content.labelSize === 'single' ? one : `<div class="sheet">${one.repeat(LABELS_PER_SHEET)}</div>`;
       const html =

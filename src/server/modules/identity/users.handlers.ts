@@ -36,10 +36,13 @@ export async function usersByRole(tx: Executor) {
   return { ...counts, total: counts.SUPER_USER + counts.ADMIN + counts.OPERATOR };
 }
 
-/** A user of the caller's company; another company's user answers as if it did not exist. */
+/**
+ * A user of the caller's company (the spec's account endpoint, so `USER_ACCOUNT_NOT_FOUND`); another
+ * company's user answers as if it did not exist.
+ */
 export async function userAccount(tx: Executor, principal: Principal, userId: string): Promise<UserView> {
   const user = uuidPattern.test(userId) ? await findUserById(tx, userId) : undefined;
-  if (!user) throw new DomainError('USER_NOT_FOUND');
+  if (!user) throw new DomainError('USER_ACCOUNT_NOT_FOUND');
   if (!mayReadAccount(principal, user.id)) throw new DomainError('FORBIDDEN');
   return userView(user);
 }

@@ -77,9 +77,12 @@ export async function findMaterial(tx: Executor, id: string): Promise<Material |
   };
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The material whose number is exactly `materialNumber` (a scanned label; trimmed, any case), or
- * undefined. Numbers are not unique: of several, the one created first.
+ * undefined. Numbers are not unique: of several, the one created first. A material without a number
+ * has its id on its label, so an id that no number matches finds that material.
  */
 export async function findMaterialByNumber(tx: Executor, materialNumber: string): Promise<Material | undefined> {
   const wanted = materialNumber.trim();
@@ -92,7 +95,8 @@ export async function findMaterialByNumber(tx: Executor, materialNumber: string)
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  return row ? findMaterial(tx, row.id) : undefined;
+  if (row) return findMaterial(tx, row.id);
+  return uuidPattern.test(wanted) ? findMaterial(tx, wanted.toLowerCase()) : undefined;
 }
 
 const sortExpressions: Record<MaterialSortColumn, Expression<unknown>> = {
