@@ -68,4 +68,16 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.port).toBe(3000);
   });
+
+  it('trusts no proxy unless TRUST_PROXY says which: a boolean, a hop count, or addresses and networks', () => {
+    const trustOf = (value?: string) => loadConfig({ DATA_DIR: tempDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trustOf()).toBe(false);
+    expect(trustOf('false')).toBe(false);
+    expect(trustOf('true')).toBe(true);
+    expect(trustOf('2')).toBe(2);
+    expect(trustOf('10.0.0.2, 172.16.0.0/12,fd00::/8')).toEqual(['10.0.0.2', '172.16.0.0/12', 'fd00::/8']);
+    for (const bad of ['yes', '10.0.0.0/33', 'proxy.local', '10.0.0.2,', '-1']) {
+      expect(() => trustOf(bad), bad).toThrow(/TRUST_PROXY must be false, true, a hop count/);
+    }
+  });
 });
