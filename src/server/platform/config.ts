@@ -52,6 +52,11 @@ export function parseTrustProxy(value: string): TrustProxy | undefined {
   return entries.every(isAddressOrNetwork) ? entries : undefined;
 }
 
+/** Fastify's `trustProxy` for a setting (its types leave out the hop count it takes: that becomes the function it uses). */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
