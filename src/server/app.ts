@@ -15,7 +15,7 @@ import { authenticateBeforeValidation, authPlugin } from './platform/auth.js';
 import { DebugRequestLogs, logOptions } from './platform/request-logging.js';
 import { companyFunctionsPlugin } from './platform/company-functions.js';
 import { systemClock, type Clock } from './platform/clock.js';
-import type { Config } from './platform/config.js';
+import { fastifyTrustProxy, type Config } from './platform/config.js';
 import type { Database, Db } from './platform/db.js';
 import { registerErrorHandling, sendError } from './platform/errors.js';
 import { registerInputGuard } from './platform/input-guard.js';
@@ -92,6 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, fastifyTrustProxy, loadConfig } from './config.js';
 
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'config-test-'));
 
@@ -67,5 +67,20 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: '', PORT: '' });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.port).toBe(3000);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY says which: a boolean, a hop count, or addresses and networks', () => {
+    const trustOf = (value?: string) => loadConfig({ DATA_DIR: tempDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trustOf()).toBe(false);
+    expect(trustOf('false')).toBe(false);
+    expect(trustOf('true')).toBe(true);
+    expect(trustOf('2')).toBe(2);
+    // Fastify takes a hop count as the function it would build: the nearest 2 hops are believed.
+    const hops = fastifyTrustProxy(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => hops('10.0.0.2', hop))).toEqual([true, true, false]);
+    expect(trustOf('10.0.0.2, 172.16.0.0/12,fd00::/8')).toEqual(['10.0.0.2', '172.16.0.0/12', 'fd00::/8']);
+    for (const bad of ['yes', '10.0.0.0/33', 'proxy.local', '10.0.0.2,', '-1']) {
+      expect(() => trustOf(bad), bad).toThrow(/TRUST_PROXY must be false, true, a hop count/);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { meetsPasswordRule, PASSWORD_MAX_LENGTH } from '../../domain/identity/password.schema.js';
@@ -26,10 +27,50 @@ const optionalUrl = (protocols: string[]) =>
       .optional(),
   );
 
+/** An address (`10.0.0.2`, `::1`) or a network (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrNetwork(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the server are believed about the client's address (`X-Forwarded-For`):
+ * `false` none (the default: the peer is the client), `true` every one, a hop count, or the
+ * addresses and networks of the proxies. Fastify's `trustProxy` takes each as it is.
+ */
+export type TrustProxy = boolean | number | string[];
+
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isAddressOrNetwork) ? entries : undefined;
+}
+
+/** Fastify's `trustProxy` for a setting (its types leave out the hop count it takes: that becomes the function it uses). */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (value) => parseTrustProxy(value) !== undefined,
+        'must be false, true, a hop count (1-99) or a comma-separated list of proxy addresses and networks (10.0.0.0/8)',
+      )
+      .default('false'),
+  ),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
@@ -86,6 +127,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** The proxies believed about the client's address (`TRUST_PROXY`); rate limits key on that address. */
+  trustProxy: TrustProxy;
   databaseUrl?: string;
   redisUrl?: string;
   dataDir: string;
@@ -170,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     dataDir,
