@@ -279,7 +279,7 @@ describe('topics and messages', () => {
       streamId: station.id,
       streamType: 'station',
       streamVersion: 1,
-      type: 'NoteRecorded',
+      type: 'AdvertisementCommentSet',
       companyId: companyA,
     });
 
