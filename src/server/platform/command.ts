@@ -6,6 +6,7 @@ import { companyOf, eventMetadataOf, principalOf } from './auth.js';
 import type { Clock } from './clock.js';
 import { withSystem, withTenant, type Db, type Tx } from './db.js';
 import type { EventMetadata, EventStore, NewEvent, StoredEvent } from './event-store.js';
+import type { KnownEvent } from './live-visibility.js';
 import { markIdempotentCommit } from './idempotency.js';
 
 /** Who gives a command: a signed-in user, or nobody (sign-up, a reset link, the system). */
@@ -232,6 +233,6 @@ function appendToStream(ctx: CommandContext, stream: StreamRef, expectedVersion:
  * its stream, in the same transaction: the audit trail and the live feed cover every write. Such
  * streams take writers in any order.
  */
-export function recordEvents(ctx: CommandContext, stream: StreamRef, events: readonly DomainEvent[]) {
+export function recordEvents(ctx: CommandContext, stream: StreamRef, events: readonly KnownEvent[]) {
   return appendToStream(ctx, stream, 'any', events);
 }

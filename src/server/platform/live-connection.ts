@@ -11,7 +11,7 @@ import {
   clientMessageSchema,
   closeCodes,
   compareCursors,
-  eventMessage,
+  eventMessageFor,
   laterCursor,
   MAX_TOPICS_PER_SOCKET,
   type ClientMessage,
@@ -44,8 +44,11 @@ export interface LiveLimits {
 
 export interface LiveConnection {
   readonly socket: WebSocket;
-  /** Hands one committed event of the socket's company to it; `message` serialises it once for all sockets. */
-  deliver(event: StoredEvent, message: () => string): void;
+  /**
+   * Hands one committed event of the socket's company to it, as the socket's user may see it;
+   * `views` holds the event's serialised forms, shared by all sockets.
+   */
+  deliver(event: StoredEvent, views: Map<string, string>): void;
   /** Called on every heartbeat tick: ping, end a socket that missed the last pong, re-check the token. */
   heartbeat(): void;
 }
@@ -74,6 +77,9 @@ export function openLiveConnection(socket: WebSocket, headerToken: string | unde
   let held: StoredEvent[] = [];
   let work: Promise<void> = Promise.resolve();
 
+  /** An event as this socket's user may see it (the feed answers what REST answers their role), or `undefined`. */
+  const messageOf = (event: StoredEvent, companyId: string, views?: Map<string, string>) =>
+    principal ? eventMessageFor(event, companyId, { role: principal.role, userId: principal.userId }, views) : undefined;
   const send = (message: ServerMessage) => sendText(JSON.stringify(message));
   const sendText = (text: string) => {
     if (socket.readyState === OPEN) socket.send(text);
@@ -171,7 +177,8 @@ export function openLiveConnection(socket: WebSocket, headerToken: string | unde
       let sent: Promise<void> | undefined;
       for (const event of waiting) {
         if (compareCursors(cursorOf(event), handOver) > 0 || anyTopicMatches(earlier, event)) {
-          sent = sendAndWait(eventMessage(event, companyId));
+          const text = messageOf(event, companyId);
+          if (text !== undefined) sent = sendAndWait(text);
         }
       }
       await sent;
@@ -193,7 +200,9 @@ export function openLiveConnection(socket: WebSocket, headerToken: string | unde
         const cursor = cursorOf(event);
         if (compareCursors(cursor, upTo) > 0) return last;
         last = from = cursor;
-        if (anyTopicMatches(added, event) && !anyTopicMatches(earlier, event)) sent = sendAndWait(eventMessage(event, companyId));
+        if (!anyTopicMatches(added, event) || anyTopicMatches(earlier, event)) continue;
+        const text = messageOf(event, companyId);
+        if (text !== undefined) sent = sendAndWait(text);
       }
       if (page.length < limits.replayPageSize || closed) return last;
       await sent;
@@ -262,14 +271,17 @@ export function openLiveConnection(socket: WebSocket, headerToken: string | unde
 
   const connection: LiveConnection = {
     socket,
-    deliver(event, message) {
+    deliver(event, views) {
       if (closed || topics.size === 0 || !anyTopicMatches(topics, event)) return;
+      if (!principal?.companyId) return;
       if (replaying) {
         held.push(event);
         if (held.length > limits.maxHeldEvents) close(closeCodes.slowConsumer, 'SLOW_CONSUMER');
         return;
       }
-      sendText(message());
+      const text = messageOf(event, principal.companyId, views);
+      if (text === undefined) return;
+      sendText(text);
       dropIfSlow();
     },
     heartbeat() {

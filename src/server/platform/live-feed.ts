@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, sendError } from './errors.js';
 import { openLiveConnection, tokenFromProtocolHeader, type LiveConnection, type LiveHub, type LiveLimits } from './live-connection.js';
-import { closeCodes, eventMessage } from './live-protocol.js';
+import { closeCodes } from './live-protocol.js';
 import type { Cursor } from './event-store.js';
 import { createLogTailer } from './live-tailer.js';
 
@@ -62,11 +62,11 @@ export const liveFeed = fp(
         const companyId = event.companyId;
         const watchers = companyId ? byCompany.get(companyId) : undefined;
         if (!companyId || !watchers) return;
-        let text: string | undefined;
-        const message = () => (text ??= eventMessage(event, companyId));
+        // One serialisation per view (role and rule) of the event, shared by every socket with that view.
+        const views = new Map<string, string>();
         for (const connection of watchers) {
           try {
-            connection.deliver(event, message);
+            connection.deliver(event, views);
           } catch (error) {
             app.log.warn({ err: error }, 'live feed: delivery to a socket failed');
           }

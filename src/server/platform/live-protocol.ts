@@ -1,5 +1,6 @@
 import { encodeCursor, topicMatches, type ServerMessage } from '../../domain/shared/live.js';
 import type { StoredEvent } from './event-store.js';
+import { liveView, type LiveViewer } from './live-visibility.js';
 
 // The protocol itself (messages, topics, cursors, close codes) is shared with the browser.
 export {
@@ -20,8 +21,23 @@ export const anyTopicMatches = (topics: Iterable<string>, event: StoredEvent): b
   return false;
 };
 
-/** The wire form of one event, serialised once and sent to every socket that watches it. */
-export function eventMessage(event: StoredEvent, companyId: string): string {
+/**
+ * The wire form of one event as `viewer` may see it (docs/live-feed.md, "Roles"), or `undefined`
+ * when the event is not for them. `cache` holds the forms already made, one per view, so an event
+ * is serialised once per view however many sockets watch it.
+ */
+export function eventMessageFor(event: StoredEvent, companyId: string, viewer: LiveViewer, cache?: Map<string, string>): string | undefined {
+  const view = liveView(event.type, event.data, viewer);
+  if (!view) return undefined;
+  const cached = cache?.get(view.key);
+  if (cached !== undefined) return cached;
+  const text = eventMessage({ ...event, data: view.data }, companyId);
+  cache?.set(view.key, text);
+  return text;
+}
+
+/** The wire form of one event, whole. */
+function eventMessage(event: StoredEvent, companyId: string): string {
   const message: ServerMessage = {
     type: 'event',
     cursor: encodeCursor({ txId: event.txId, position: event.globalPosition }),

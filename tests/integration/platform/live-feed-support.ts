@@ -75,7 +75,11 @@ export async function openClient(app: FastifyInstance, options: { token?: string
   return client;
 }
 
-/** Appends events to one stream in its own transaction, then hints the tailer, as a command handler does. */
+/**
+ * Appends events to one stream in its own transaction, then hints the tailer, as a command handler does.
+ * Their type is one every role of the company receives (docs/live-feed.md, "Roles") and no
+ * projection or consumer of these stream types reads; the payload is the test's.
+ */
 export async function record(app: FastifyInstance, companyId: string, stream: { id: string; type: string }, payloads: unknown[]): Promise<void> {
   await withTenant(app.db, companyId, (tx) =>
     app.eventStore.append(tx, {
@@ -83,7 +87,7 @@ export async function record(app: FastifyInstance, companyId: string, stream: { 
       streamId: stream.id,
       streamType: stream.type,
       expectedVersion: 'any',
-      events: payloads.map((data) => ({ type: 'NoteRecorded', data })),
+      events: payloads.map((data) => ({ type: 'AdvertisementCommentSet', data })),
       metadata: { userId: randomUUID(), role: 'ADMIN' },
     }),
   );

@@ -286,7 +286,7 @@ describe('topics and messages', () => {
       streamId: station.id,
       streamType: 'station',
       streamVersion: 1,
-      type: 'NoteRecorded',
+      type: 'AdvertisementCommentSet',
       companyId: companyA,
     });
 

@@ -1,0 +1,258 @@
+import type { CompanyExportEvent } from '../../domain/company/company-account.events.js';
+import type { CompanyEvent, PlatformEvent } from '../../domain/company/company.events.js';
+import type { DocumentEvent } from '../../domain/documents/documents.events.js';
+import type { UserEvent } from '../../domain/identity/identity.events.js';
+import type { InterruptionEvent } from '../../domain/interruptions/interruption.events.js';
+import type { KeyFigureSettingsEvent } from '../../domain/key-figures/key-figures.events.js';
+import type { MaterialEvent } from '../../domain/materials/materials.events.js';
+import type { AdvertisementEvent, OrderEvent } from '../../domain/orders/order.events.js';
+import type { CarrierEvent, TrackingLinkEvent } from '../../domain/shipments/carrier.events.js';
+import type { ShipmentEvent } from '../../domain/shipments/shipment.events.js';
+import type { SequenceEvent } from '../../domain/stations/sequence.events.js';
+import type { StationAuthorizationEvent, StationEvent } from '../../domain/stations/station.events.js';
+import type { SuggestionEvent } from '../../domain/suggestions/suggestion.events.js';
+import type { EmployeeEvent } from '../../domain/team/employee.events.js';
+import type { MasterDataEvent } from '../../domain/team/master-data.events.js';
+import type { UserRightsEvent } from '../../domain/team/rights.events.js';
+import type { Role } from '../../domain/shared/roles.js';
+
+/**
+ * Every fact the log holds: the events of every decider and of every plain-record module
+ * (`recordEvents` takes only these). A new event type enters here, and then the table below
+ * does not compile until it has a rule.
+ */
+export type KnownEvent =
+  | UserEvent
+  | CompanyEvent
+  | PlatformEvent
+  | CompanyExportEvent
+  | EmployeeEvent
+  | MasterDataEvent
+  | UserRightsEvent
+  | StationEvent
+  | StationAuthorizationEvent
+  | SequenceEvent
+  | InterruptionEvent
+  | KeyFigureSettingsEvent
+  | MaterialEvent
+  | OrderEvent
+  | AdvertisementEvent
+  | ShipmentEvent
+  | CarrierEvent
+  | TrackingLinkEvent
+  | DocumentEvent
+  | SuggestionEvent;
+export type KnownEventType = KnownEvent['type'];
+
+/**
+ * What one role receives of an event: `all` of the company's, only its `own` (the event's subject
+ * is the viewer), or `none`. `keep` lists the payload fields sent (dotted paths into nested objects);
+ * without it the whole payload goes.
+ */
+export interface RoleRule {
+  to: 'all' | 'own' | 'none';
+  keep?: readonly string[];
+}
+
+export interface EventRule {
+  /** The payload field naming the user the event is about (for `own`); default `userId`. */
+  subject?: string;
+  roles: Record<Role, RoleRule>;
+}
+
+/** Who reads what over REST (docs/security.md, "The live feed and roles"): the feed answers the same. */
+const all: RoleRule = { to: 'all' };
+const own: RoleRule = { to: 'own' };
+const none: RoleRule = { to: 'none' };
+const rule = (writers: RoleRule, operator: RoleRule, owner: RoleRule = writers): EventRule => ({
+  roles: { MASTER: owner, SUPER_USER: owner, ADMIN: writers, OPERATOR: operator },
+});
+/** Any signed-in user of the company reads it (orders, stations, materials, shipments, documents, ...). */
+const everyone = rule(all, all);
+/** The user lists and records: writers read every user (GET /api/users, /api/team/employees/{id}); an operator only their own. */
+const writersAndSubject = rule(all, own);
+/** Writers only (suggestions, station sessions). */
+const writersOnly = rule(all, none);
+/** The owner's pages (account, exports, basic settings): the super user and the product operator acting for the company. */
+const ownersOnly = rule(none, none, all);
+/** Nobody: facts of the platform, never of one company's feed. */
+const nobody = rule(none, none, none);
+/** Like `writersAndSubject`, but only these fields (what REST answers of it: never a sealed secret). */
+const peopleFields = (keep: readonly string[]) => rule({ to: 'all', keep }, { to: 'own', keep });
+
+/** What every user of the company reads of its settings: `GET /api/company-account/display`. */
+const displayedSettings = [
+  'companyId',
+  'basicSettings.companyName',
+  'basicSettings.dateFormat',
+  'basicSettings.favourites',
+  'basicSettings.functions',
+  'basicSettings.mediaOnNewRecord',
+];
+
+/** The rule of every event type, for every role. */
+export const liveRules: Record<KnownEventType, EventRule> = {
+  // identity: user records (GET /api/users and /api/users/account/{id}: writers; an operator their own)
+  UserRegistered: writersAndSubject,
+  EmailVerificationCodeIssued: peopleFields(['userId', 'email', 'firstName', 'locale', 'expiresAt']),
+  EmailConfirmed: writersAndSubject,
+  SignUpWithExistingAddressAttempted: peopleFields(['userId']),
+  PasswordResetRequested: peopleFields(['userId', 'expiresAt']),
+  PasswordReset: writersAndSubject,
+  PasswordChanged: writersAndSubject,
+  AdminUserInvited: peopleFields(['userId', 'companyId', 'role', 'email', 'firstName', 'lastName', 'locale', 'companyName', 'expiresAt']),
+  AdminPasswordSet: writersAndSubject,
+  OperationsUserCreated: writersAndSubject,
+  UserCreated: writersAndSubject,
+  MasterUserCreated: nobody,
+  UserRemoved: writersAndSubject,
+  UserDeactivated: writersAndSubject,
+  UserReactivated: writersAndSubject,
+  SignedOutAtStation: writersAndSubject,
+  // company: the owner reads the settings and the account; everyone what the display shows
+  CompanyAccountOpened: rule({ to: 'all', keep: ['companyId', 'companyName'] }, { to: 'all', keep: ['companyId', 'companyName'] }, all),
+  ReferralSourceRecorded: ownersOnly,
+  BasicSettingsUpdated: rule({ to: 'all', keep: displayedSettings }, { to: 'all', keep: displayedSettings }, all),
+  CompanyLogoReplaced: everyone,
+  CustomerAccountUpdated: rule({ to: 'all', keep: ['companyId', 'basicSettingsChanged'] }, { to: 'all', keep: ['companyId', 'basicSettingsChanged'] }, all),
+  CustomerAccountDeleted: nobody,
+  DemoDataSeeded: nobody,
+  CompanyExportRequested: ownersOnly,
+  CompanyExportCompleted: ownersOnly,
+  CompanyExportFailed: ownersOnly,
+  // team: employee records as the user records; master data is read by everyone; the rights
+  // matrix by writers, one user's station rights by that user too
+  EmployeeProfileChanged: writersAndSubject,
+  EmployeeOrganizationChanged: writersAndSubject,
+  VacationEntitlementSet: writersAndSubject,
+  AbsenceBooked: writersAndSubject,
+  AbsenceCancelled: writersAndSubject,
+  MasterDataEntryAdded: everyone,
+  MasterDataEntryRenamed: everyone,
+  MasterDataEntryRetired: everyone,
+  MasterDataEntryReinstated: everyone,
+  MasterDataEntryDeleted: everyone,
+  StationRightsGranted: writersAndSubject,
+  StationRightsRevoked: writersAndSubject,
+  ChangeRightsGranted: writersAndSubject,
+  ChangeRightsRevoked: writersAndSubject,
+  // stations: who is signed in where is GET /api/team/station-sessions (writers); an operator their own
+  StationCreated: everyone,
+  StationChanged: everyone,
+  StationMaintenanceRecorded: everyone,
+  StationDeleted: everyone,
+  OperatorSignedIn: writersAndSubject,
+  StationAuthorizationsSet: writersAndSubject,
+  SequenceSaved: everyone,
+  InterruptionReported: everyone,
+  InterruptionResolved: everyone,
+  KeyFigureSettingsSaved: everyone,
+  // materials, orders, shipments, documents: read by every signed-in user
+  MaterialCreated: everyone,
+  MaterialUpdated: everyone,
+  MaterialDeleted: everyone,
+  MaterialMediaAdded: everyone,
+  MaterialMediaRemoved: everyone,
+  OrderCreated: everyone,
+  OrderChanged: everyone,
+  OrderPlaced: everyone,
+  ProductionStarted: everyone,
+  ProductionOrderStarted: everyone,
+  WorkStarted: everyone,
+  WorkCompleted: everyone,
+  OrderMovedToStation: everyone,
+  ProductionFinished: everyone,
+  ProductionOrderDone: everyone,
+  OrderReadyToShip: everyone,
+  OrderReadyToUse: everyone,
+  OrderReadyForDispatch: everyone,
+  OrderDispatched: everyone,
+  OrderDelivered: everyone,
+  OrderCheckedIn: everyone,
+  OrderFinished: everyone,
+  OrderCanceled: everyone,
+  OrderAssignedToShipment: everyone,
+  OrderReleased: everyone,
+  OrderLeftShipment: everyone,
+  ValueMeasured: everyone,
+  QualityFailureAccepted: everyone,
+  StatusActionApplied: everyone,
+  StatusActionRefused: everyone,
+  AdvertisementCommentSet: everyone,
+  ShipmentCreated: everyone,
+  ShipmentChanged: everyone,
+  ShipmentOrderAssigned: everyone,
+  ShipmentOrderReleased: everyone,
+  ShipmentMarkedReadyForDispatch: everyone,
+  ShipmentSent: everyone,
+  ShipmentDelivered: everyone,
+  ShipmentCanceled: everyone,
+  ShipmentAttachmentAdded: everyone,
+  ShipmentAttachmentRemoved: everyone,
+  CarrierAdded: everyone,
+  CarrierChanged: everyone,
+  CarrierRetired: everyone,
+  CarrierReinstated: everyone,
+  CarrierDeleted: everyone,
+  TrackingLinkCreated: everyone,
+  TrackingLinkRevoked: everyone,
+  DocumentRequested: everyone,
+  DocumentGenerated: everyone,
+  DocumentFailed: everyone,
+  DocumentRefused: everyone,
+  // suggestions: GET /api/suggestions is for writers (with the author); an operator reads none
+  SuggestionSubmitted: { subject: 'submittedBy', roles: rule(all, none).roles },
+  SuggestionStatusChanged: writersOnly,
+};
+
+export interface LiveViewer {
+  role: Role;
+  userId: string;
+}
+
+const isKnown = (type: string): type is KnownEventType => Object.hasOwn(liveRules, type);
+
+/** What the rule of `type` gives `viewer`: `undefined` (not sent) or the role's rule and whether the viewer is the subject. */
+function ruleFor(type: string, data: unknown, viewer: LiveViewer): RoleRule | undefined {
+  // A type without a rule is sent to nobody: a gap closes, it never leaks.
+  if (!isKnown(type)) return undefined;
+  const eventRule = liveRules[type];
+  const roleRule = eventRule.roles[viewer.role];
+  if (roleRule.to === 'none') return undefined;
+  if (roleRule.to === 'own') {
+    const subject = (data as Record<string, unknown> | null)?.[eventRule.subject ?? 'userId'];
+    if (subject !== viewer.userId) return undefined;
+  }
+  return roleRule;
+}
+
+/**
+ * The payload `viewer` may receive of an event, or `undefined` when the event is not for them.
+ * `key` names the view: viewers with the same key receive the same payload (one serialisation).
+ */
+export function liveView(type: string, data: unknown, viewer: LiveViewer): { key: string; data: unknown } | undefined {
+  const roleRule = ruleFor(type, data, viewer);
+  if (!roleRule) return undefined;
+  const key = `${viewer.role}:${roleRule.to}`;
+  return { key, data: roleRule.keep ? pick(data, roleRule.keep) : data };
+}
+
+/** Only the listed (dotted) paths of `data`. */
+function pick(data: unknown, paths: readonly string[]): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const path of paths) {
+    const parts = path.split('.');
+    let from = data as Record<string, unknown> | undefined;
+    let into = result;
+    for (const [index, part] of parts.entries()) {
+      if (from === null || typeof from !== 'object' || !Object.hasOwn(from, part)) break;
+      if (index === parts.length - 1) {
+        into[part] = from[part];
+      } else {
+        into = (into[part] ??= {}) as Record<string, unknown>;
+        from = from[part] as Record<string, unknown>;
+      }
+    }
+  }
+  return result;
+}

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../../src/server/platform/db.js';
+import { cursorOf, decodeCursor, encodeCursor, readAll, type StoredEvent } from '../../../src/server/platform/event-store.js';
+import { compareCursors } from '../../../src/server/platform/live-protocol.js';
+import { liveRules } from '../../../src/server/platform/live-visibility.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+import { clientOf, companyWithTeam, type Client, type TestCompany } from '../../support/identity.js';
+import { openClient, type EventMessage, type LiveClient } from './live-feed-support.js';
+
+// Issue 26, item 1: every subscriber of the live feed gets exactly what the REST reads answer its
+// role. A matrix over roles and the event types a company's work produces: for each event of the
+// log, the feed of each role is compared with the REST read that answers the same facts to that role.
+
+let t: TestApp;
+let company: TestCompany;
+let owner: Client;
+const secrets = {
+  dateOfBirth: '1984-02-28',
+  emergencyPhone: '+49 170 5550199',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  taxNumber: '143/123/45678',
+  invitedEmail: `gast-${Date.now()}@example.com`,
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  company = await companyWithTeam(t);
+  owner = clientOf(t, company.superUser.token);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const ok = async (answer: Promise<{ statusCode: number; body: string }>) => {
+  const res = await answer;
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return JSON.parse(res.body || 'null') as Record<string, unknown>;
+};
+
+/** The work that produces the sensitive facts: profiles, absences, an invitation, rights, a suggestion, bank and tax data. */
+async function work(round: number) {
+  const admin = clientOf(t, company.admin.token);
+  const reasonId = (await ok(owner.post('/api/team/master-data/absenceReasons', { name: `Urlaub ${round}` }))).entryId;
+  for (const member of [company.admin, company.operator]) {
+    const version = ((await ok(owner.get(`/api/team/employees/${member.id}`))).version as number) ?? 0;
+    await ok(
+      owner.put(`/api/team/employees/${member.id}/profile`, {
+        firstName: 'Vera',
+        lastName: `Runde ${round}`,
+        gender: 'FEMALE',
+        dateOfBirth: secrets.dateOfBirth,
+        emergencyContact: { name: 'Ivan', phone: secrets.emergencyPhone },
+        version,
+      }),
+    );
+    await ok(owner.post(`/api/team/employees/${member.id}/absences`, { from: `2027-0${round}-10`, to: `2027-0${round}-11`, reasonId }));
+  }
+  await ok(owner.post('/api/users/create-admin-user', { firstName: 'Ina', lastName: `Gast ${round}`, email: `${round}-${secrets.invitedEmail}` }));
+  const suggestion = await ok(admin.post('/api/suggestions', { text: `Regale beschriften ${round}` }));
+  await ok(owner.post(`/api/suggestions/${String(suggestion.id)}/status`, { status: 'ACCEPTED', version: suggestion.version }));
+  const settings = await ok(owner.get('/api/company-account/basic-settings'));
+  await ok(
+    owner.put('/api/company-account/updateBasicSettings', {
+      ...settings,
+      bankDetails: { accountHolder: 'Werkstatt GmbH', bank: 'Stadtsparkasse', iban: secrets.iban, bic: 'COBADEFFXXX' },
+      taxNumber: secrets.taxNumber,
+      // What every role reads of the settings stays as it is, so the feed's old events compare with today's display.
+      vat: String(round),
+    }),
+  );
+}
+
+/** The company's whole log, as the database holds it: the reference. */
+const logOfCompany = () => withTenant(t.app.db, company.companyId, (tx) => readAll(tx, { companyId: company.companyId, limit: 10_000 }));
+
+/** The REST read that answers an event's facts, and the one that answers the part every role may see (if any). */
+function restReadsOf(event: StoredEvent): { full: string; shown?: string } {
+  const data = event.data as Record<string, string>;
+  switch (event.streamType) {
+    case 'employee':
+      return { full: `/api/team/employees/${data.userId}` };
+    case 'user':
+    case 'user-rights':
+      return { full: `/api/users/account/${data.userId}` };
+    case 'suggestion':
+      return { full: '/api/suggestions' };
+    case 'company':
+      return { full: '/api/company-account/basic-settings', shown: '/api/company-account/display' };
+    case 'master-data':
+      return { full: `/api/team/master-data/${data.list}` };
+    default:
+      throw new Error(`no REST read known for ${event.type} on ${event.streamType}: add one to the matrix`);
+  }
+}
+
+/** Facts REST answers to nobody: sealed codes and link tokens. */
+const neverAnswered = new Set(['sealedCode', 'sealedToken']);
+const withoutSealed = (data: unknown) => Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([key]) => !neverAnswered.has(key)));
+
+/** Every text and number in a payload. */
+const leavesOf = (value: unknown): string[] =>
+  value !== null && typeof value === 'object' ? Object.values(value).flatMap(leavesOf) : value === null || value === undefined ? [] : [String(value)];
+
+describe('the live feed answers each role what REST answers it', () => {
+  it('on replay from the start and live, for every event type of the work, per role', async () => {
+    await work(1);
+    const viewers = { SUPER_USER: company.superUser, ADMIN: company.admin, OPERATOR: company.operator };
+    const sockets: Record<string, LiveClient> = {};
+    let liveAfter = '0.0';
+    for (const [role, member] of Object.entries(viewers)) {
+      sockets[role] = await openClient(t.app, { token: member.token });
+      liveAfter = await sockets[role].subscribe(['company'], '0.0');
+    }
+    await work(2);
+    const marker = await ok(owner.post('/api/team/master-data/jobTitles', { name: 'Ende' }));
+
+    // The log is read below the horizon, which other transactions of the cluster may hold back a moment.
+    const isMarker = (event: StoredEvent) => (event.data as { entryId?: string }).entryId === marker.entryId;
+    let log: StoredEvent[] = [];
+    await expect.poll(async () => (log = await logOfCompany()).some(isMarker)).toBe(true);
+    const replayedAndLive = { replay: 0, live: 0 };
+    const markerCursor = encodeCursor(cursorOf(log.find(isMarker)!));
+    for (const socket of Object.values(sockets)) {
+      await socket.waitFor('the marker', () => socket.events().some((m) => m.cursor === markerCursor));
+    }
+
+    const types = new Set<string>();
+    for (const [role, member] of Object.entries(viewers)) {
+      const client = clientOf(t, member.token);
+      const received = new Map<string, EventMessage>(sockets[role].events().map((m) => [m.cursor, m]));
+      for (const event of log) {
+        types.add(event.type);
+        const cursor = encodeCursor(cursorOf(event));
+        const fed = received.get(cursor);
+        const reads = restReadsOf(event);
+        const full = await client.get(reads.full);
+        const label = `${role} ${event.type} (${reads.full}: ${full.statusCode})`;
+        if (full.statusCode === 200) {
+          expect(fed?.event.data, label).toEqual(withoutSealed(event.data));
+        } else if (fed) {
+          // Only what the read of the shown part answers this role.
+          expect(reads.shown, `${label}: sent though REST refuses it`).toBeDefined();
+          const shown = await client.get(reads.shown!);
+          expect(shown.statusCode, label).toBe(200);
+          for (const leaf of leavesOf(fed.event.data)) {
+            if (leaf !== company.companyId) expect(shown.body, `${label}: ${leaf}`).toContain(leaf);
+          }
+        } else {
+          expect([403, 404], label).toContain(full.statusCode);
+        }
+        if (fed) replayedAndLive[compareCursors(cursorOf(event), decodeCursor(liveAfter)!) <= 0 ? 'replay' : 'live']++;
+      }
+    }
+    expect(replayedAndLive.replay).toBeGreaterThan(0);
+    expect(replayedAndLive.live).toBeGreaterThan(0);
+    for (const type of ['EmployeeProfileChanged', 'AbsenceBooked', 'AdminUserInvited', 'ChangeRightsGranted', 'SuggestionSubmitted', 'BasicSettingsUpdated']) {
+      expect(types, type).toContain(type);
+      expect(liveRules).toHaveProperty(type);
+    }
+
+    // What the issue names, plainly: no colleague's date of birth, emergency contact, absences,
+    // emails, rights or suggestions reach an operator; the bank and tax data reach neither.
+    const transcript = (role: string) => JSON.stringify(sockets[role].events());
+    for (const role of ['ADMIN', 'OPERATOR']) {
+      expect(transcript(role)).not.toContain(secrets.iban);
+      expect(transcript(role)).not.toContain(secrets.taxNumber);
+    }
+    const operatorTypes = sockets.OPERATOR.events().map((m) => m.event);
+    const aboutColleagues = operatorTypes.filter((e) => ['employee', 'user', 'user-rights', 'suggestion'].includes(e.streamType));
+    expect(aboutColleagues.every((e) => (e.data as { userId?: string }).userId === company.operator.id)).toBe(true);
+    expect(transcript('OPERATOR')).not.toContain(secrets.invitedEmail);
+    expect(transcript('OPERATOR')).not.toContain(company.admin.login);
+    expect(operatorTypes.filter((e) => e.type === 'EmployeeProfileChanged')).toHaveLength(2);
+    for (const socket of Object.values(sockets)) socket.ws.close();
+  });
+});
