@@ -137,7 +137,7 @@ describe('ports are resolved from the manifests', () => {
 describe("a manifest's live topics", () => {
   it('names every stream type of the domain in exactly one module', () => {
     const declared = sourceFiles(path.join(repoRoot, 'src/domain')).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/export const \w+_STREAM_TYPE = '([\w-]+)'/g)].map((match) => match[1]),
+      [...readFileSync(file, 'utf8').matchAll(/export const \w+_STREAM_TYPE\b[^=]*=\s*'([\w-]+)'/g)].map((match) => match[1]),
     );
     const listed = modules.flatMap((manifest) => manifest.liveTopics);
     expect([...listed].sort()).toEqual([...declared].sort());
