@@ -30,7 +30,7 @@ import { inspectionQueues, metrics } from './platform/metrics.js';
 import { queueBoard } from './platform/queue-board.js';
 import { prerenderedPages } from './platform/prerendered-pages.js';
 import { startCommitSignal, type CommitSignal } from './platform/commit-signal.js';
-import { portsOf, resolvePorts, type ModuleManifest, type PortRequirement, type Ports } from './platform/module.js';
+import { platformRequires, portsOf, resolvePorts, type ModuleManifest, type Ports } from './platform/module.js';
 import { modules as serverModules } from './modules.js';
 import { registerInlineProjections } from './projections.js';
 
@@ -47,14 +47,6 @@ export interface AppDependencies {
   /** Providers a test puts in place of a module's (a token check that trusts every signed token). */
   replacedPorts?: Partial<Ports>;
 }
-
-/** The ports the platform's own plugins cannot start without. */
-const platformRequires: PortRequirement[] = [
-  { port: 'tokenCheck', by: 'the auth plugin' },
-  { port: 'writeCheck', by: 'the auth plugin' },
-  { port: 'changeRightCheck', by: 'the auth plugin' },
-  { port: 'companyFunctionsReader', by: 'the company-functions plugin' },
-];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -83,6 +83,14 @@ export interface PortRequirement {
   by: string;
 }
 
+/** The ports the platform's own plugins cannot start without (app.ts registers them before the modules). */
+export const platformRequires: readonly PortRequirement[] = [
+  { port: 'tokenCheck', by: 'the auth plugin' },
+  { port: 'writeCheck', by: 'the auth plugin' },
+  { port: 'changeRightCheck', by: 'the auth plugin' },
+  { port: 'companyFunctionsReader', by: 'the company-functions plugin' },
+];
+
 /**
  * Builds every port from the manifests before anything registers. Throws an Error of one line when
  * a required port has no provider (naming the port and who requires it), when two modules provide
