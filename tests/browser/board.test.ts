@@ -115,7 +115,10 @@ describe('the station board', () => {
     await expectNoAxeViolations(home, 'Move to menu');
     await home.keyboard.press('ArrowDown');
     await menu.getByRole('menuitem', { name: 'DRILL', exact: true }).focus();
+    // The board's Move to is the order's command with its Idempotency-Key, like every command (issue 24).
+    const moveRequest = home.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith(`/api/orders/${late.id}/move-to-station`));
     await home.keyboard.press('Enter');
+    expect((await moveRequest).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     await home.getByText(`Order ${late.orderNumber} was moved to DRILL.`).waitFor();
     // The other board follows through the live feed, with no reload.
     await card(column(display, drill.id), late.orderNumber).waitFor();

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, expectOk, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { downloadedBytes, expectNoAxeViolations, expectOk, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, type Client, type TestCompany } from '../support/identity.js';
 import { openHeldPageAs } from './hold-notifications.js';
 
@@ -61,8 +60,7 @@ const documentsPanel = (page: Page) => page.getByRole('region', { name: 'Documen
 /** Clicks the document's Download button and answers the saved file's name and bytes. */
 async function downloadFrom(page: Page, name: RegExp) {
   const [download] = await Promise.all([page.waitForEvent('download'), documentsPanel(page).getByRole('button', { name }).click()]);
-  const file = await download.path();
-  return { fileName: download.suggestedFilename(), bytes: readFileSync(file) };
+  return { fileName: download.suggestedFilename(), bytes: await downloadedBytes(download) };
 }
 
 describe('printing documents', () => {

@@ -1,9 +1,9 @@
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, signIn, startBrowserApp, type BrowserApp, type BrowserSession } from '../support/browser.js';
+import { downloadedBytes, expectNoAxeViolations, signIn, startBrowserApp, type BrowserApp, type BrowserSession } from '../support/browser.js';
 import { newHeldPage } from './hold-notifications.js';
 
 // Materials: the three tabs, the add and edit screens with image and bill of materials, delete.
@@ -133,7 +133,7 @@ describe('material screen: tabs and lists', () => {
     // The CSV is the current tab with its filter and sort.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    const csv = await readFile((await (await download).path()) as string, 'utf8');
+    const csv = (await downloadedBytes(await download)).toString('utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(4);

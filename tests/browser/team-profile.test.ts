@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { downloadedBytes, expectNoAxeViolations, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, grantChangeRights, adminChangeRightsInTests, type Client, type TestCompany } from '../support/identity.js';
 import { createStation } from '../integration/stations/stations-support.js';
 import { act, createOrder, orderBody, orderLine, orderOf } from '../integration/orders/support.js';
@@ -273,7 +272,7 @@ describe('records', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('records.csv');
-    const csv = await readFile((await file.path()) as string, 'utf8');
+    const csv = (await downloadedBytes(file)).toString('utf8');
     expect(csv).toContain(production.orderNumber);
     expect(csv).toContain('SAW');
 

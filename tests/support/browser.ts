@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import type { Role } from '../../src/domain/shared/roles.js';
 import { createMasterUser, openSession, provisionCompany } from '../../src/server/modules/identity/index.js';
 import { withSystem } from '../../src/server/platform/db.js';
@@ -183,6 +183,13 @@ export async function openStation(page: Page, app: BrowserApp, signIn: StationSi
   await page.goto(`${app.baseUrl}/station/${signIn.station.id}/work`);
   await page.getByRole('heading', { level: 1, name: signIn.station.name }).waitFor();
   return session;
+}
+
+/** A download's bytes, read through the browser's connection (`download.path()` has no local file on the run's shared Chromium). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 let axeSource: string | undefined;

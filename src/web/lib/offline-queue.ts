@@ -2,6 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ErrorCode, ErrorDetail } from '../../domain/shared/errors';
 import { apiRequest, isApiError } from './api';
+import { sendCommand } from './resources/commands';
 
 /**
  * The station tablet's durable command queue (docs/offline-station.md). A command the station
@@ -201,7 +202,7 @@ const isTransient = (error: unknown) =>
   !isApiError(error) || error.status === 0 || error.status >= 500 || error.status === 429 || error.code === 'IDEMPOTENCY_KEY_IN_USE';
 
 /** Sends one command with its key: the answer, or throws the ApiError. */
-export const sendWithKey = <T>(path: string, body: unknown, key: string) => apiRequest<T>('POST', path, { body, headers: { 'idempotency-key': key } });
+export const sendWithKey = <T>(path: string, body: unknown, key: string) => sendCommand<T>('POST', path, body, { idempotencyKey: key });
 
 let retry: ReturnType<typeof setTimeout> | undefined;
 function retryLater() {

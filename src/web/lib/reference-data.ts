@@ -4,6 +4,7 @@ import type { MaterialSummary, MaterialType } from '../../domain/materials/mater
 import { MAX_PAGE_SIZE } from '../../domain/shared/paging';
 import type { StationView } from '../../domain/stations/stations.views';
 import { api, type Page } from './api';
+import { materialsKey, stationsKey, usersKey } from './resources/keys';
 
 /**
  * Reference data the pickers of several features share (stations, users, materials), read through
@@ -28,13 +29,13 @@ export type StationOrder = 'name' | 'sequence';
 /** Every station of the company; other people's changes show when the window gets focus again. */
 export const allStationsQueryOptions = (order: StationOrder = 'name') =>
   queryOptions({
-    queryKey: ['stations', 'all', order],
+    queryKey: [...stationsKey, 'all', order],
     queryFn: () => getAllPages<StationView>('/stations', { sort: order }),
     refetchOnWindowFocus: true,
   });
 
 /** Every user of the company's team (the master user is not one of them). */
-export const allUsersQueryOptions = () => queryOptions({ queryKey: ['users', 'all'], queryFn: () => getAllPages<UserView>('/users') });
+export const allUsersQueryOptions = () => queryOptions({ queryKey: [...usersKey, 'all'], queryFn: () => getAllPages<UserView>('/users') });
 
 /** How many materials a picker offers at a time: it is a search, the user narrows it by typing. */
 export const materialChoicesLimit = 20;
@@ -42,7 +43,7 @@ export const materialChoicesLimit = 20;
 /** Materials whose name or number contains `q` (of one type when given), by name, for a picker. */
 export const materialChoicesQueryOptions = (q: string, type?: MaterialType) =>
   queryOptions({
-    queryKey: ['materials', 'choices', q, type ?? 'all'],
+    queryKey: [...materialsKey, 'choices', q, type ?? 'all'],
     queryFn: () => api.get<Page<MaterialSummary>>('/materials', { query: { page: 1, limit: materialChoicesLimit, q, sort: 'name', type } }),
     placeholderData: keepPreviousData,
   });

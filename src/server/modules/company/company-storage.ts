@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Transform, type Readable, pipeline } from 'node:stream';
 import { sql } from 'kysely';
 import { storageQuotaBytes, storageRoomLeft } from '../../../domain/company/company-account.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { withTenant, type Db, type Executor, type Tx } from '../../platform/db.js';
+import type { UploadRoom } from '../../platform/upload-file.js';
 import { companyStorageBytes } from './company.files.js';
 import { findCompany } from './company.queries.js';
 
@@ -49,29 +49,11 @@ export async function companyStorageOf(db: Executor, dataDir: string, companyId:
 
 /**
  * Refuses an upload at once (413 STORAGE_QUOTA_EXCEEDED) when its declared `content-length`
- * cannot fit in the room left; a body without one is capped by `capAtRoom` as it streams.
+ * cannot fit in the room left; a body without one is stopped by the upload receiver as it streams.
  */
 export function refuseBeyondRoom(contentLength: string | undefined, storage: CompanyStorage): void {
   const declared = Number(contentLength);
   if (storage.roomBytes === 0 || (Number.isFinite(declared) && declared > storage.roomBytes + MULTIPART_ENVELOPE_BYTES)) throw storageQuotaExceeded();
-}
-
-/**
- * The upload stream stopped with 413 STORAGE_QUOTA_EXCEEDED as soon as it passes `roomBytes`
- * (the receiver then removes its partial file), so a chunked upload never fills the disk past the quota.
- */
-export function capAtRoom(upload: Readable, roomBytes: number): Readable {
-  let seen = 0;
-  const cap = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > roomBytes) done(storageQuotaExceeded());
-      else done(null, chunk);
-    },
-  });
-  return pipeline(upload, cap, () => {
-    // Errors reach the reader of `cap`, which fails its own pipeline.
-  });
 }
 
 /** How long a reservation holds its room when its server dies mid-upload (a live upload releases it at its end). */
@@ -132,11 +114,15 @@ export async function reserveStorage(
   };
 }
 
-/** Runs `work` with room reserved for one upload, and releases the room however it ends. */
-export async function withStorageReservation<T>(db: Db, options: Parameters<typeof reserveStorage>[1], work: (roomBytes: number) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` with room reserved for one upload, and releases the room however it ends. The room goes to the upload
+ * receiver (`receiveUpload`), which stops the bytes with 413 STORAGE_QUOTA_EXCEEDED as soon as they pass it (and
+ * removes its partial file), so a chunked upload never fills the disk past the quota.
+ */
+export async function withStorageReservation<T>(db: Db, options: Parameters<typeof reserveStorage>[1], work: (room: UploadRoom) => Promise<T>): Promise<T> {
   const reservation = await reserveStorage(db, options);
   try {
-    return await work(reservation.roomBytes);
+    return await work({ bytes: reservation.roomBytes, exceeded: storageQuotaExceeded });
   } finally {
     // A release that fails (the database went away) leaves the row to its expiry.
     await reservation.release().catch(() => undefined);

@@ -1,6 +1,9 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { LogoType } from '../../../domain/company/company.rules.js';
+import type { Readable } from 'node:stream';
+import { LOGO_MAX_BYTES, logoTypeOf, type LogoType } from '../../../domain/company/company.rules.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { receiveUpload, type ReceivedUpload, type UploadRoom, type UploadRules } from '../../platform/upload-file.js';
 import type { Executor } from '../../platform/db.js';
 
 /**
@@ -75,16 +78,31 @@ const logoNames: Record<LogoType, string> = { 'image/png': 'logo.png', 'image/jp
 
 export const logoContentType = (fileName: string): LogoType => (fileName.endsWith('.png') ? 'image/png' : 'image/jpeg');
 
-/** Writes the logo (replacing the old one, whatever its type) and returns its file name. */
-export async function writeLogo(dataDir: string, companyId: string, bytes: Buffer, type: LogoType): Promise<string> {
-  const dir = companyDir(dataDir, companyId);
-  await mkdir(dir, { recursive: true });
-  const name = logoNames[type];
-  const temporary = path.join(dir, `.${name}.${process.pid}.upload`);
-  await writeFile(temporary, bytes);
-  await rename(temporary, path.join(dir, name));
+/** A logo: PNG or JPEG by its bytes (the file name and the browser's claim are not trusted), at most 2 MB. */
+const logoRules: UploadRules<LogoType> = {
+  headBytes: 8,
+  typeOf: logoTypeOf,
+  maxBytes: LOGO_MAX_BYTES,
+  unsupported: () => new DomainError('UNSUPPORTED_MEDIA_TYPE', [{ path: 'logo', message: 'validation.logoType' }]),
+  tooLarge: () => new DomainError('PAYLOAD_TOO_LARGE'),
+};
+
+/** Receives the logo (the platform's `receiveUpload`) beside the company's logo, which `keepLogo` replaces with it. */
+export function receiveLogo(
+  upload: Readable,
+  isTruncated: () => boolean,
+  options: { dataDir: string; companyId: string; room: UploadRoom },
+): Promise<ReceivedUpload<LogoType>> {
+  const dir = companyDir(options.dataDir, options.companyId);
+  return receiveUpload(upload, isTruncated, { dir, name: (type) => logoNames[type], replaces: true, rules: logoRules, room: options.room });
+}
+
+/** Moves the received logo into place (replacing the old one, whatever its type) and returns its file name. */
+export async function keepLogo(dataDir: string, companyId: string, received: ReceivedUpload<LogoType>): Promise<string> {
+  await received.keep();
+  const name = logoNames[received.contentType];
   for (const other of Object.values(logoNames)) {
-    if (other !== name) await rm(path.join(dir, other), { force: true });
+    if (other !== name) await rm(path.join(companyDir(dataDir, companyId), other), { force: true });
   }
   return name;
 }

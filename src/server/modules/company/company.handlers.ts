@@ -1,11 +1,11 @@
 import {
   bytesToGb,
   changedTerms,
-  logoTypeOf,
   lowestNextNumber,
   numberingProblems,
   trialEndFrom,
   trialHasEnded,
+  type LogoType,
 } from '../../../domain/company/company.rules.js';
 import { storageQuotaBytes } from '../../../domain/company/company-account.schema.js';
 import type { CustomerAccountCreate } from '../../../domain/company/customer-account.schema.js';
@@ -29,7 +29,8 @@ import type { Config } from '../../platform/config.js';
 import { withSystem, type Db, type Executor } from '../../platform/db.js';
 import { forgetDevMail } from '../../platform/mailer.js';
 import type { Ports } from '../../platform/module.js';
-import { companyStorageBytes, removeCompanyFiles, writeLogo } from './company.files.js';
+import type { ReceivedUpload } from '../../platform/upload-file.js';
+import { companyStorageBytes, keepLogo, removeCompanyFiles } from './company.files.js';
 import { customerPage, findCompany, lastOrderNumberIssued, settingsVersion, type CompanyRow } from './company.queries.js';
 import { deleteCompanyRows, insertCompany, setBasicSettings, setLogo, setReferralSource, setTerms, type NewCompany } from './company.records.js';
 
@@ -252,15 +253,13 @@ export async function updateBasicSettings(ctx: CommandContext, deps: Pick<Compan
   return companySettings(ctx.tx, deps, ctx.companyId, ctx.now);
 }
 
-/** Stores a new logo after checking its first bytes; anything but PNG or JPEG is refused. */
-export async function replaceLogo(ctx: CommandContext, deps: CompanyDeps, bytes: Buffer): Promise<CompanySettingsView> {
-  const type = logoTypeOf(bytes);
-  if (!type) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', [{ path: 'logo', message: 'validation.logoType' }]);
+/** Records a new logo, received (and checked by its first bytes: PNG or JPEG) by `receiveLogo`, and moves it into place. */
+export async function replaceLogo(ctx: CommandContext, deps: CompanyDeps, received: ReceivedUpload<LogoType>): Promise<CompanySettingsView> {
   const { companyId } = ctx;
   if (!(await findCompany(ctx.tx, companyId))) throw notFound();
-  const fileName = await writeLogo(deps.config.dataDir, companyId, bytes, type);
+  const fileName = await keepLogo(deps.config.dataDir, companyId, received);
   await setLogo(ctx.tx, companyId, fileName, ctx.now);
-  await recordCompanyEvent(ctx, companyId, { type: 'CompanyLogoReplaced', data: { companyId, contentType: type, bytes: bytes.length } });
+  await recordCompanyEvent(ctx, companyId, { type: 'CompanyLogoReplaced', data: { companyId, contentType: received.contentType, bytes: received.size } });
   return companySettings(ctx.tx, deps, companyId, ctx.now);
 }
 

@@ -10,9 +10,9 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
-import { logoBytes, logoContentType, readLogo } from './company.files.js';
+import { logoBytes, logoContentType, readLogo, receiveLogo } from './company.files.js';
 import { findCompany } from './company.queries.js';
-import { storageQuotaExceeded, withStorageReservation } from './company-storage.js';
+import { withStorageReservation } from './company-storage.js';
 import { companyDisplay, companySettings, recordReferralSource, replaceLogo, updateBasicSettings, type CompanyDeps } from './company.handlers.js';
 
 const tags = ['company-account'];
@@ -74,12 +74,17 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
       const storage = { dataDir: deps.config.dataDir, companyId, now: app.clock.now(), contentLength: request.headers['content-length'] };
       // The new logo replaces the stored one: its bytes count as free.
       const replaced = async (tx: Tx) => logoBytes(deps.config.dataDir, companyId, (await findCompany(tx, companyId))?.logo_file ?? null);
-      return withStorageReservation(app.db, { ...storage, replaced }, async (roomBytes) => {
-        const file = await request.file();
-        if (!file) throw new DomainError('VALIDATION_ERROR', [{ path: 'logo', message: 'validation.required' }]);
-        const bytes = await file.toBuffer();
-        if (bytes.length > roomBytes) throw storageQuotaExceeded();
-        return runCommand(app, request, (ctx) => replaceLogo(ctx, deps, bytes));
+      return withStorageReservation(app.db, { ...storage, replaced }, async (room) => {
+        const part = await request.file();
+        if (!part) throw new DomainError('VALIDATION_ERROR', [{ path: 'logo', message: 'validation.required' }]);
+        // Streamed beside the stored logo, checked as the bytes pass; the transaction opens once they are on disk.
+        const received = await receiveLogo(part.file, () => part.file.truncated, { dataDir: deps.config.dataDir, companyId, room });
+        try {
+          return await runCommand(app, request, (ctx) => replaceLogo(ctx, deps, received));
+        } catch (error) {
+          await received.discard();
+          throw error;
+        }
       });
     },
   });

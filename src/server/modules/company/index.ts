@@ -26,7 +26,6 @@ export {
 export { findCompany, type CompanyRow } from './company.queries.js';
 export { addRecordedFolder, companyDir } from './company.files.js';
 export {
-  capAtRoom,
   companyStorageOf,
   freeingReplaced,
   refuseBeyondRoom,

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm, rmdir } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { writeUpload } from '../../platform/upload-file.js';
+import { receiveUpload, type ReceivedUpload, type UploadRoom, type UploadRules } from '../../platform/upload-file.js';
 import { companyDir } from '../company/index.js';
 
 export type ImageType = 'image/png' | 'image/jpeg';
@@ -17,7 +16,8 @@ export function materialDir(dataDir: string, companyId: string, materialId: stri
   return path.join(companyDir(dataDir, companyId), 'materials', materialId);
 }
 
-const imageFile = (dir: string) => path.join(dir, 'image');
+const imageFileName = 'image';
+const imageFile = (dir: string) => path.join(dir, imageFileName);
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
@@ -33,78 +33,29 @@ const unsupported = () => new DomainError('UNSUPPORTED_MEDIA_TYPE', [{ path: 'im
 const tooLarge = (maxBytes: number) =>
   new DomainError('PAYLOAD_TOO_LARGE', [{ path: 'image', message: 'materials.validation.imageSize', params: { max: maxBytes } }]);
 
-/**
- * Passes the bytes through while counting them, and decides the type from the first ones: a
- * stream that is not a PNG or JPEG fails as soon as that is clear, so nothing more is written.
- */
-function inspectImage(maxBytes: number) {
-  let head = Buffer.alloc(0);
-  let type: ImageType | undefined;
-  let size = 0;
-  const inspector = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length;
-      if (size > maxBytes) return done(tooLarge(maxBytes));
-      if (!type) {
-        head = Buffer.concat([head, chunk.subarray(0, PNG.length)]).subarray(0, PNG.length);
-        type = imageTypeOf(head);
-        if (!type && head.length >= PNG.length) return done(unsupported());
-      }
-      done(null, chunk);
-    },
-    flush(done) {
-      done(type ? null : unsupported());
-    },
-  });
-  return { inspector, result: () => ({ type: type!, size }) };
-}
+/** An image upload: PNG or JPEG by its bytes, up to `maxBytes`. */
+const imageRules = (maxBytes: number): UploadRules<ImageType> => ({
+  headBytes: PNG.length,
+  typeOf: imageTypeOf,
+  maxBytes,
+  unsupported,
+  tooLarge: () => tooLarge(maxBytes),
+});
 
 /** An upload written beside its final place, waiting for the database to accept it. */
-export interface ReceivedImage {
-  contentType: ImageType;
-  size: number;
-  /** Moves the upload into place, replacing the old image. */
-  keep(): Promise<void>;
-  /** Removes the upload (and the folder when it was made for it). */
-  discard(): Promise<void>;
-}
+export type ReceivedImage = ReceivedUpload<ImageType>;
 
 /**
- * Streams an uploaded file to disk without holding it in memory. Refuses (415) a file whose bytes
- * are not PNG or JPEG and (413) one larger than `maxBytes`; either way nothing is left behind.
- * `isTruncated` reports whether the multipart parser cut the file at its own size limit.
+ * Receives a material's image (the platform's `receiveUpload`): 415 for bytes not PNG or JPEG, 413 beyond `maxBytes`
+ * or the quota's `room`; nothing is left behind then. Kept, it replaces the material's image.
  */
-export async function receiveImage(
+export function receiveImage(
   upload: Readable,
   isTruncated: () => boolean,
-  options: { dataDir: string; companyId: string; materialId: string; maxBytes: number },
+  options: { dataDir: string; companyId: string; materialId: string; maxBytes: number; room?: UploadRoom },
 ): Promise<ReceivedImage> {
   const dir = materialDir(options.dataDir, options.companyId, options.materialId);
-  const created = await mkdir(dir, { recursive: true });
-  const partial = path.join(dir, `.upload-${randomUUID()}`);
-  const discard = async () => {
-    await rm(partial, { force: true });
-    // Folders made for this upload go too, each only while empty (another upload may have started).
-    for (let folder = dir; created && folder.startsWith(created); folder = path.dirname(folder)) {
-      if (
-        !(await rmdir(folder).then(
-          () => true,
-          () => false,
-        ))
-      )
-        break;
-    }
-  };
-  const { inspector, result } = inspectImage(options.maxBytes);
-  try {
-    await writeUpload(upload, inspector, partial);
-    if (isTruncated()) throw tooLarge(options.maxBytes);
-  } catch (error) {
-    await discard();
-    throw error;
-  }
-  const { type, size } = result();
-  return { contentType: type, size, keep: () => rename(partial, imageFile(dir)), discard };
+  return receiveUpload(upload, isTruncated, { dir, name: imageFileName, replaces: true, rules: imageRules(options.maxBytes), room: options.room });
 }
 
 /** The stored image of a material as a stream, or undefined when the file is missing. */

@@ -1,10 +1,10 @@
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { MEDIA_HEAD_BYTES, mediaTypeOf, type MediaType } from '../../../domain/materials/material-media.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
+import { receiveUpload, type ReceivedUpload, type UploadRoom, type UploadRules } from '../../platform/upload-file.js';
 import { materialDir } from './material-image.files.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,65 +21,35 @@ export const unsupportedMedium = () => new DomainError('UNSUPPORTED_MEDIA_TYPE',
 export const mediumTooLarge = (maxBytes: number) =>
   new DomainError('PAYLOAD_TOO_LARGE', [{ path: 'file', message: 'media.validation.size', params: { max: maxBytes } }]);
 
-/** Counts the bytes passing and decides the type from the first ones: anything but PNG, JPEG, WebP or PDF fails at once. */
-function inspectMedium(maxBytes: number) {
-  let head = Buffer.alloc(0);
-  let type: MediaType | undefined;
-  let size = 0;
-  const inspector = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length;
-      if (size > maxBytes) return done(mediumTooLarge(maxBytes));
-      if (!type) {
-        head = Buffer.concat([head, chunk.subarray(0, MEDIA_HEAD_BYTES)]).subarray(0, MEDIA_HEAD_BYTES);
-        type = mediaTypeOf(head);
-        if (!type && head.length >= MEDIA_HEAD_BYTES) return done(unsupportedMedium());
-      }
-      done(null, chunk);
-    },
-    flush(done) {
-      // An empty file part is no file: 'Select station and/or upload media!'.
-      if (size === 0) return done(new DomainError('MEDIA_STATION_OR_FILE_MISSING', [{ path: 'file', message: 'errors.MEDIA_STATION_OR_FILE_MISSING' }]));
-      done(type ? null : unsupportedMedium());
-    },
-  });
-  return { inspector, result: () => ({ type: type!, size }) };
-}
+/** A medium: PNG, JPEG, WebP or PDF by its bytes, up to `maxBytes`; an empty file part is no file ('Select station and/or upload media!'). */
+const mediumRules = (maxBytes: number): UploadRules<MediaType> => ({
+  headBytes: MEDIA_HEAD_BYTES,
+  typeOf: mediaTypeOf,
+  maxBytes,
+  unsupported: unsupportedMedium,
+  tooLarge: () => mediumTooLarge(maxBytes),
+  empty: () => new DomainError('MEDIA_STATION_OR_FILE_MISSING', [{ path: 'file', message: 'errors.MEDIA_STATION_OR_FILE_MISSING' }]),
+});
 
 /** An uploaded medium written beside its place, waiting for the database to accept it. */
-export interface ReceivedMedium {
-  contentType: MediaType;
-  size: number;
-  /** Moves the upload into its place. */
-  keep(): Promise<void>;
-  /** Removes the upload. */
-  discard(): Promise<void>;
-}
+export type ReceivedMedium = ReceivedUpload<MediaType>;
 
 /**
- * Streams an uploaded medium to disk without holding it in memory. Refuses (415) a file whose
- * bytes are not PNG, JPEG, WebP or PDF and (413) one larger than `maxBytes`; either way nothing is
- * left behind. `isTruncated` reports whether the multipart parser cut the file at its own limit.
+ * Receives a medium (the platform's `receiveUpload`): 415 for bytes not PNG, JPEG, WebP or PDF, 413 beyond `maxBytes`
+ * or the quota's `room`; nothing is left behind then.
  */
-export async function receiveMedium(
+export function receiveMedium(
   upload: Readable,
   isTruncated: () => boolean,
-  options: { dataDir: string; companyId: string; materialId: string; mediumId: string; maxBytes: number },
+  options: { dataDir: string; companyId: string; materialId: string; mediumId: string; maxBytes: number; room?: UploadRoom },
 ): Promise<ReceivedMedium> {
   const file = mediumFile(options.dataDir, options.companyId, options.materialId, options.mediumId);
-  await mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.upload`;
-  const discard = () => rm(partial, { force: true });
-  const { inspector, result } = inspectMedium(options.maxBytes);
-  try {
-    await pipeline(upload, inspector, createWriteStream(partial, { flags: 'wx' }));
-    if (isTruncated()) throw mediumTooLarge(options.maxBytes);
-  } catch (error) {
-    await discard();
-    throw error;
-  }
-  const { type, size } = result();
-  return { contentType: type, size, keep: () => rename(partial, file), discard };
+  return receiveUpload(upload, isTruncated, {
+    dir: path.dirname(file),
+    name: path.basename(file),
+    rules: mediumRules(options.maxBytes),
+    room: options.room,
+  });
 }
 
 /** A stored medium as a stream, or undefined when the file is missing. */

@@ -14,7 +14,7 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
-import { capAtRoom, withStorageReservation } from '../company/index.js';
+import { withStorageReservation } from '../company/index.js';
 import { receiveMedium } from './material-media.files.js';
 import { addMedium, checkMediumUpload, mediaOfMaterial, readMedium, removeMaterialMedium, type MaterialMediaDeps } from './material-media.handlers.js';
 
@@ -85,9 +85,10 @@ export async function materialMediaRoutes(app: FastifyInstance, deps: MaterialMe
       // The plan's storage quota: room taken atomically (refused at once by the declared length), the bytes stopped as they pass it.
       const storage = { dataDir: deps.config.dataDir, companyId: companyOf(request), now: app.clock.now(), contentLength: request.headers['content-length'] };
       const mediumId = randomUUID();
-      const medium = await withStorageReservation(app.db, storage, async (roomBytes) => {
+      const medium = await withStorageReservation(app.db, storage, async (room) => {
         // The bytes go to disk before the transaction opens: an upload may take minutes.
-        const received = await receiveMedium(capAtRoom(part.file, roomBytes), () => part.file.truncated, {
+        const received = await receiveMedium(part.file, () => part.file.truncated, {
+          room,
           dataDir: deps.config.dataDir,
           companyId: companyOf(request),
           materialId: id,

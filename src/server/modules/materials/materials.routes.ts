@@ -17,7 +17,7 @@ import {
 import type { Tx } from '../../platform/db.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
-import { capAtRoom, withStorageReservation } from '../company/index.js';
+import { withStorageReservation } from '../company/index.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { receiveImage } from './material-image.files.js';
@@ -216,9 +216,10 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
       const storage = { dataDir: deps.config.dataDir, companyId: companyOf(request), now: app.clock.now(), contentLength: request.headers['content-length'] };
       // The new image replaces the stored one: its bytes count as free.
       const replaced = async (tx: Tx) => (await getMaterial(tx, id)).image?.size ?? 0;
-      return withStorageReservation(app.db, { ...storage, replaced }, async (roomBytes) => {
+      return withStorageReservation(app.db, { ...storage, replaced }, async (room) => {
         // The bytes go to disk before the transaction opens: an upload may take minutes.
-        const received = await receiveImage(capAtRoom(part.file, roomBytes), () => part.file.truncated, {
+        const received = await receiveImage(part.file, () => part.file.truncated, {
+          room,
           dataDir: deps.config.dataDir,
           companyId: companyOf(request),
           materialId: id,

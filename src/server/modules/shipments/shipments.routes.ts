@@ -12,7 +12,7 @@ import {
 import { shipmentHistorySchema, shipmentPageSchema, shipmentViewSchema, shippableOrdersSchema } from '../../../domain/shipments/shipments.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
-import { capAtRoom, withStorageReservation } from '../company/index.js';
+import { withStorageReservation } from '../company/index.js';
 import { runCommand, runQuery, type CommandContext } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { openAttachment, receiveAttachment, removeAttachmentFile } from './shipment-attachment.files.js';
@@ -140,9 +140,10 @@ export async function shipmentsRoutes(app: FastifyInstance) {
       await runQuery(app, request, (tx) => shipmentViewOf(tx, shipmentId));
       // The plan's storage quota: room taken atomically (refused at once by the declared length), the bytes stopped as they pass it.
       const storage = { dataDir, companyId: companyOf(request), now: app.clock.now(), contentLength: request.headers['content-length'] };
-      const view = await withStorageReservation(app.db, storage, async (roomBytes) => {
+      const view = await withStorageReservation(app.db, storage, async (room) => {
         // The bytes go to disk before the transaction opens: an upload may take minutes.
-        const received = await receiveAttachment(capAtRoom(part.file, roomBytes), () => part.file.truncated, {
+        const received = await receiveAttachment(part.file, () => part.file.truncated, {
+          room,
           dataDir,
           companyId: companyOf(request),
           shipmentId,

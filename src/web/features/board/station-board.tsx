@@ -17,7 +17,8 @@ import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
 import { LiveNote } from '../../ui/live-note';
 import { useNotify } from '../../ui/notification-bar';
-import { openInterruptionsKey, stationBoardKey, stationBoardTopics, useMoveCard, useOpenInterruptions, useStationBoard } from './api/board';
+import { useOrderAction } from '../../lib/resources/orders';
+import { openInterruptionsKey, stationBoardKey, stationBoardTopics, useOpenInterruptions, useStationBoard } from './api/board';
 import './board.css';
 
 /** The interruptions' live topic (docs/interruptions.md): a stopped station's column turns red. */
@@ -58,7 +59,8 @@ export function StationBoard({ variant = 'console' }: StationBoardProps) {
     () => (mayMove ? (stations.data ?? []).map((station) => ({ id: station.id, name: station.name })) : null),
     [mayMove, stations.data],
   );
-  const move = useMoveCard();
+  // Move to, from the board: the order's own Move to, through the one client of the order actions (with its Idempotency-Key).
+  const move = useOrderAction();
   const notify = useNotify();
   const [dropTarget, setDropTarget] = useState<string | null>(null);
 
@@ -68,7 +70,7 @@ export function StationBoard({ variant = 'console' }: StationBoardProps) {
 
   const moveCardNow = (card: BoardCard, to: MoveTarget) => {
     move.mutate(
-      { id: card.id, version: card.version, toStationId: to.id },
+      { id: card.id, action: 'move-to-station', version: card.version, target: { toStationId: to.id } },
       {
         onSuccess: () => notify({ severity: 'success', message: t('board.moved', { orderNumber: card.orderNumber, station: to.name }) }),
         onError: (error) => notify({ severity: 'error', message: t('board.moveFailed', { orderNumber: card.orderNumber, reason: describeError(t, error) }) }),

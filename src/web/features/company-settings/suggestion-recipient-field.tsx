@@ -2,14 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../domain/identity/identity.views';
 import type { ErrorDetail } from '../../../domain/shared/errors';
-import { api, type Page } from '../../lib/api';
+import { usersKey } from '../../lib/resources/keys';
+import { getUsers } from '../../lib/resources/users';
 import { Select, SelectItem } from '../../ui/select';
 
 const none = 'none';
 
 /** The users who can receive suggestions: the company's, with an email address (operators have none), by name. */
 const getRecipientCandidates = async (): Promise<UserView[]> => {
-  const page = await api.get<Page<UserView>>('/users', { query: { page: 1, limit: 100, sort: 'name' } });
+  const page = await getUsers({ page: 1, limit: 100, sort: 'name' });
   return page.data.filter((user) => user.email && user.status !== 'DEACTIVATED');
 };
 
@@ -27,7 +28,7 @@ export function SuggestionRecipientField({
   errorDetail?: ErrorDetail;
 }) {
   const { t } = useTranslation();
-  const candidates = useQuery({ queryKey: ['users', 'suggestion-recipients'], queryFn: getRecipientCandidates });
+  const candidates = useQuery({ queryKey: [...usersKey, 'suggestion-recipients'], queryFn: getRecipientCandidates });
   const users = candidates.data ?? [];
   // A stored recipient not (yet) in the list still shows as chosen rather than as none.
   const items = [

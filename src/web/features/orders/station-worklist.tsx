@@ -26,8 +26,9 @@ import {
   useOrder,
   useStationChoices,
   useWorklist,
-  type ActionTarget,
 } from './api/orders';
+import type { ActionTarget } from '../../lib/resources/orders';
+import { newIdempotencyKey } from '../../lib/resources/commands';
 import type { MaterialSteps, OrderView, Worklist } from './api/types';
 import { LiveState } from './components/live-state';
 import { MaterialFavourites } from './components/material-favourites';
@@ -227,7 +228,7 @@ function CurrentOrder({
 
   const run = async (action: OrderAction, target: ActionTarget) => {
     onOutcome(null);
-    const key = crypto.randomUUID();
+    const key = newIdempotencyKey();
     if (!mustQueue(queue) || !owner) {
       const outcome = await act.run(action, target, key);
       if (outcome.ok) {

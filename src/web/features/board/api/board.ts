@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StationBoard } from '../../../../domain/orders/board.views';
 import type { InterruptionPage } from '../../../../domain/interruptions/interruptions.views';
 import { ORDER_STREAM_TYPE } from '../../../../domain/orders/order.events';
@@ -39,13 +39,3 @@ export const openInterruptionsQueryOptions = () =>
   });
 
 export const useOpenInterruptions = (enabled = true) => useQuery({ ...openInterruptionsQueryOptions(), enabled });
-
-/** Move to, from the board: the same command as the order's Move to (`POST /api/orders/{id}/move-to-station`). */
-export function useMoveCard() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, version, toStationId }: { id: string; version: number; toStationId: string }) =>
-      api.post(`/orders/${encodeURIComponent(id)}/move-to-station`, { version, toStationId }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
-  });
-}

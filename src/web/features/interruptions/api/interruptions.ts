@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportInterruptionInput, ResolveInterruptionInput } from '../../../../domain/interruptions/interruption.schema';
 import type { InterruptionPage, InterruptionView } from '../../../../domain/interruptions/interruptions.views';
-import type { Worklist } from '../../../../domain/orders/orders.views';
 import type { masterDataListViewSchema } from '../../../../domain/team/team.views';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { getWorklist } from '../../../lib/resources/orders';
 
 /** Every interruption query starts with this key, so a live event or a report refreshes them all. */
 export const interruptionsKey = ['interruptions'] as const;
@@ -49,7 +49,7 @@ export const useOrdersAtStation = (stationId: string, enabled: boolean) =>
     enabled,
     staleTime: 0,
     queryKey: [...interruptionsKey, 'station-orders', stationId],
-    queryFn: () => api.get<Worklist>(`/stations/${encodeURIComponent(stationId)}/worklist`),
+    queryFn: () => getWorklist(stationId),
   });
 
 /** `POST /api/interruptions`: an operator at the station (or an administrator) reports one. */

@@ -2,9 +2,10 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { BomNodeView, Material, MaterialSummary, MaterialType, ValidMaterial } from '../../../../domain/materials/materials.schema';
 import { api, apiBaseUrl, apiUpload, isApiError, type Page, type UploadProgress } from '../../../lib/api';
 import { allStationsQueryOptions, materialChoicesQueryOptions } from '../../../lib/reference-data';
+import { materialDetailKey, materialsKey } from '../../../lib/resources/keys';
 
 /** Every materials query starts with this key, so any change refreshes lists, details and trees. */
-export const materialsKey = ['materials'] as const;
+export { materialsKey };
 
 /** `GET /api/materials`: page counts from 1; `q` searches name and material number; `sort` is a column, `-column` descending. */
 export interface MaterialListQuery {
@@ -55,7 +56,7 @@ export async function findMaterialByNumber(materialNumber: string): Promise<Pick
   return found.data.find((material) => material.materialNumber.toLowerCase() === wanted.toLowerCase()) ?? null;
 }
 
-export const getMaterialQueryOptions = (id: string) => queryOptions({ queryKey: [...materialsKey, 'detail', id], queryFn: () => getMaterial(id) });
+export const getMaterialQueryOptions = (id: string) => queryOptions({ queryKey: materialDetailKey(id), queryFn: () => getMaterial(id) });
 
 export const useMaterial = (id: string) => useQuery({ ...getMaterialQueryOptions(id), enabled: id !== '' });
 

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderAction } from '../../../../domain/orders/order.machine';
 import { parseOrderNumber } from '../../../../domain/orders/order.numbering';
 import type { OrderForm, OrderKind, OrderStatus } from '../../../../domain/orders/order.schema';
 import { can } from '../../../lib/access';
 import { api, apiBaseUrl, isApiError, type Page } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { allStationsQueryOptions, materialChoicesQueryOptions } from '../../../lib/reference-data';
+import { materialDetailKey, materialsKey, ordersKey, stationsKey } from '../../../lib/resources/keys';
+import { worklistQueryOptions } from '../../../lib/resources/orders';
 import type {
   AdvertisementBoard,
   HomeBoard,
@@ -16,11 +17,10 @@ import type {
   OrderView,
   StationAuthorizations,
   StationChoice,
-  Worklist,
 } from './types';
 
-/** Every order query starts with this key, so a change or a live event refreshes lists, boards, details and worklists. */
-export const ordersKey = ['orders'] as const;
+/** Every order query starts with the orders' root key, so a change or a live event refreshes lists, boards, details and worklists. */
+export { ordersKey };
 
 /** `GET /api/orders`: page from 1; `q` searches number, name and place; `sort` is a column, `-column` descending. */
 export interface OrderListQuery {
@@ -72,13 +72,8 @@ export const getOrderHistoryQueryOptions = (id: string) => queryOptions({ queryK
 /** Every event of the order with who and when; the screen folds them with `evolveOrder`. */
 export const useOrderHistory = (id: string) => useQuery({ ...getOrderHistoryQueryOptions(id), enabled: id !== '' });
 
-export const getWorklist = (stationId: string): Promise<Worklist> => api.get<Worklist>(`/stations/${encodeURIComponent(stationId)}/worklist`);
-
-export const getWorklistQueryOptions = (stationId: string) =>
-  queryOptions({ queryKey: [...ordersKey, 'worklist', stationId], queryFn: () => getWorklist(stationId) });
-
 /** The orders at a station now, waiting or in work. */
-export const useWorklist = (stationId: string) => useQuery(getWorklistQueryOptions(stationId));
+export const useWorklist = (stationId: string) => useQuery(worklistQueryOptions(stationId));
 
 export const getAdvertisement = (): Promise<AdvertisementBoard> => api.get<AdvertisementBoard>('/orders/advertisement');
 
@@ -110,18 +105,6 @@ export const createOrder = (kind: OrderKind, form: OrderForm): Promise<OrderView
 /** The whole form plus the version it was loaded with (`changeOrderSchema`). */
 export const changeOrder = (id: string, form: OrderForm, version: number): Promise<OrderView> => api.put<OrderView>(path(id), { ...form, version });
 
-/** What an action sends besides the version: the station it happens at, or where the order goes. */
-export interface ActionTarget {
-  stationId?: string;
-  toStationId?: string;
-  /** Complete work: why, when a value measured in this work lies outside tolerance. */
-  reason?: string;
-}
-
-/** `POST /api/orders/{id}/{action}` on the version the screen shows. */
-export const runOrderAction = (id: string, action: OrderAction, version: number, target: ActionTarget = {}, idempotencyKey?: string): Promise<OrderView> =>
-  api.post<OrderView>(`${path(id)}/${action}`, { version, ...target }, idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : undefined);
-
 export const setAdvertisement = (comment: string): Promise<AdvertisementBoard> => api.put<AdvertisementBoard>('/orders/advertisement', { comment });
 
 /** Any order change refreshes every order query (lists, boards, details, worklists, history). */
@@ -134,13 +117,6 @@ export const useCreateOrder = () => useOrdersMutation(({ kind, form }: { kind: O
 
 export const useChangeOrder = () =>
   useOrdersMutation(({ id, form, version }: { id: string; form: OrderForm; version: number }) => changeOrder(id, form, version));
-
-/** Runs an action; refused or not, the order queries read again, so the screen shows the order as it is. */
-export const useOrderAction = () =>
-  useOrdersMutation(
-    ({ id, action, version, target, idempotencyKey }: { id: string; action: OrderAction; version: number; target?: ActionTarget; idempotencyKey?: string }) =>
-      runOrderAction(id, action, version, target, idempotencyKey),
-  );
 
 export const useSetAdvertisement = () => useOrdersMutation(setAdvertisement);
 
@@ -157,7 +133,7 @@ export const useMaterialChoices = (q: string, type?: MaterialChoice['type']) => 
 export const getMaterialSteps = (id: string): Promise<MaterialSteps> => api.get<MaterialSteps>(`/materials/${encodeURIComponent(id)}`);
 
 /** A material's manufacturing steps, for the station screen. */
-export const useMaterialSteps = (id: string) => useQuery({ queryKey: ['materials', 'detail', id], queryFn: () => getMaterialSteps(id), enabled: id !== '' });
+export const useMaterialSteps = (id: string) => useQuery({ queryKey: materialDetailKey(id), queryFn: () => getMaterialSteps(id), enabled: id !== '' });
 
 /**
  * The material whose number is exactly `materialNumber` (a scanned label; any case), or null when
@@ -178,7 +154,7 @@ export async function findMaterialByNumber(materialNumber: string): Promise<Mate
 export const useMaterialImageBlob = (url: string | null) =>
   useQuery({
     // The URL changes with every upload (`?v=`), so what was fetched once stays true.
-    queryKey: ['materials', 'image', url ?? ''],
+    queryKey: [...materialsKey, 'image', url ?? ''],
     queryFn: () => api.blob((url ?? '').startsWith(apiBaseUrl) ? (url ?? '').slice(apiBaseUrl.length) : (url ?? '')),
     enabled: url !== null,
     staleTime: Infinity,
@@ -191,7 +167,7 @@ export const getStationAuthorizations = (userId: string): Promise<StationAuthori
   api.get<StationAuthorizations>(`/users/${encodeURIComponent(userId)}/station-authorizations`);
 
 export const getStationAuthorizationsQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['stations', 'order-authorizations', userId], queryFn: () => getStationAuthorizations(userId) });
+  queryOptions({ queryKey: [...stationsKey, 'order-authorizations', userId], queryFn: () => getStationAuthorizations(userId) });
 
 /** The stations a user may sign in at and move orders to (an operator reads only their own). Off while `userId` is null. */
 export const useStationAuthorizations = (userId: string | null) =>

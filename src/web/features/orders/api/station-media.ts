@@ -1,11 +1,12 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { MaterialMediaList } from '../../../../domain/materials/material-media.schema';
 import { api, apiBaseUrl } from '../../../lib/api';
+import { materialsKey } from '../../../lib/resources/keys';
 
 /** The media of a material for one station: that station's step media and the material's media for every station. */
 export const stationMediaQueryOptions = (materialId: string, stationId: string) =>
   queryOptions({
-    queryKey: ['materials', 'media', materialId, 'station', stationId],
+    queryKey: [...materialsKey, 'media', materialId, 'station', stationId],
     queryFn: () => api.get<MaterialMediaList>(`/materials/${encodeURIComponent(materialId)}/media`, { query: { stationId } }),
   });
 
@@ -18,7 +19,7 @@ export const useStationMediaOf = (materialIds: readonly string[], stationId: str
 /** A medium's bytes (fetched with the bearer token); a medium never changes under its URL. */
 export const useMediumBytes = (url: string) =>
   useQuery({
-    queryKey: ['materials', 'medium', url],
+    queryKey: [...materialsKey, 'medium', url],
     queryFn: () => api.blob(url.startsWith(apiBaseUrl) ? url.slice(apiBaseUrl.length) : url),
     staleTime: Infinity,
   });

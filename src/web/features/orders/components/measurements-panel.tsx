@@ -16,6 +16,7 @@ import { NumberField } from '../../../ui/number-field';
 import { Spinner } from '../../../ui/spinner';
 import { getMaterialSteps, ordersKey } from '../api/orders';
 import type { OrderView } from '../api/types';
+import { materialDetailKey } from '../../../lib/resources/keys';
 
 /** Up to three decimals, as a material value's number. */
 const measuredFormat = { maximumFractionDigits: 3 } as const;
@@ -25,7 +26,7 @@ export function useCheckedValues(order: OrderView, checks: ValueChecks | undefin
   const materialIds = [...new Set(order.positions.map((position) => position.materialId))];
   const loaded = useQueries({
     queries: materialIds.map((id) => ({
-      queryKey: ['materials', 'detail', id],
+      queryKey: materialDetailKey(id),
       queryFn: () => getMaterialSteps(id),
       enabled: Boolean(checks && checks.mode !== 'none'),
     })),

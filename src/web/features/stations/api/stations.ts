@@ -4,6 +4,7 @@ import type { StationInput, recordMaintenanceSchema } from '../../../../domain/s
 import type { StationView } from '../../../../domain/stations/stations.views';
 import { api, type Page } from '../../../lib/api';
 import { allStationsQueryOptions } from '../../../lib/reference-data';
+import { stationsKey } from '../../../lib/resources/keys';
 
 /** `GET /api/stations`: page from 1, at most 100 per page; `sequence` lists the saved sequence first. */
 export interface StationListQuery {
@@ -14,7 +15,7 @@ export interface StationListQuery {
 }
 
 /** Every station query (list, all, one, the sequence) starts with this key; a change refreshes them all. */
-export const stationsKey = ['stations'] as const;
+export { stationsKey };
 
 export const getStations = (query: StationListQuery): Promise<Page<StationView>> => api.get<Page<StationView>>('/stations', { query: { ...query } });
 

@@ -2,7 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod';
 import type { StationSessionsView, userCountsSchema, UserView } from '../../../../domain/identity/identity.views';
 import type { TeamAbsencesView } from '../../../../domain/team/team.views';
-import { api, type Page } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { usersKey } from '../../../lib/resources/keys';
+import { getUsers } from '../../../lib/resources/users';
 
 export type UserCounts = z.infer<typeof userCountsSchema>;
 export type EmployeeRole = UserView['role'];
@@ -20,15 +22,15 @@ export interface EmployeeListQuery {
 
 export const getEmployeesQueryOptions = (query: EmployeeListQuery) =>
   queryOptions({
-    queryKey: ['users', 'employees', query],
-    queryFn: () => api.get<Page<UserView>>('/users', { query: { ...query } }),
+    queryKey: [...usersKey, 'employees', query],
+    queryFn: () => getUsers(query),
     placeholderData: keepPreviousData,
   });
 
 export const useEmployees = (query: EmployeeListQuery) => useQuery(getEmployeesQueryOptions(query));
 
 export const userCountsQueryOptions = queryOptions({
-  queryKey: ['users', 'count-by-role'],
+  queryKey: [...usersKey, 'count-by-role'],
   queryFn: () => api.get<UserCounts>('/users/count-by-role'),
 });
 

@@ -2,22 +2,16 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { z } from 'zod';
 import type { createAdminUserSchema, createOperationsUserSchema, resetOperatorPasswordSchema } from '../../../../domain/identity/identity.schema';
 import type { UserView } from '../../../../domain/identity/identity.views';
-import { api, type Page } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { usersKey } from '../../../lib/resources/keys';
+import { getUsers, type UserListQuery } from '../../../lib/resources/users';
 
-/** `GET /api/users`: page counts from 1; `q` matches name, email or username. */
-export interface UserListQuery {
-  page: number;
-  limit: number;
-  role?: 'SUPER_USER' | 'ADMIN' | 'OPERATOR';
-  q?: string;
-}
+export type { UserListQuery };
 
 export type AdminInvitation = z.input<typeof createAdminUserSchema>;
 export type NewOperationsUser = z.input<typeof createOperationsUserSchema>;
 
-export const usersKey = ['users'] as const;
-
-export const getUsers = (query: UserListQuery): Promise<Page<UserView>> => api.get<Page<UserView>>('/users', { query: { ...query } });
+export { usersKey };
 
 export const getUsersQueryOptions = (query: UserListQuery) =>
   queryOptions({ queryKey: [...usersKey, query], queryFn: () => getUsers(query), placeholderData: keepPreviousData });
