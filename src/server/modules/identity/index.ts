@@ -15,6 +15,7 @@ export { identityDispatchRoutes, sendIdentityEmailJob } from './identity.jobs.js
 export { identityEmailTemplates } from './identity.emails.js';
 export { loginThrottleFor, recordLoginFailure, rememberSignIn, throttleKeys } from './login-throttle.js';
 export { passwordMatches } from './passwords.js';
+export { endEarlierStationSessions } from './session.handlers.js';
 export { openSession, openStationSessions, revokeSessionsAtStation, revokeStationSessions, revokeUserSessions, type IssuedSession } from './sessions.js';
 export { findUserById, findUserByLogin, userNamesByIds, userView, type UserRow } from './users.queries.js';
 
