@@ -151,6 +151,24 @@ describe('the company screen', () => {
     expect((await api(session, 'GET', '/api/company-account/basic-settings')).phone).toBe('+49 821 456');
   });
 
+  it('keeps the language the company chooses for its documents (de)', async () => {
+    const page = await app.newPage({ locale: 'de-DE' });
+    await holdNotifications(page);
+    const session = await signIn(page, app, { role: 'SUPER_USER' });
+    await page.goto(`${app.baseUrl}/company`);
+    await heading(page, 'Firma').waitFor();
+    await page.getByRole('tab', { name: 'Erweiterte Einstellungen' }).click();
+    await page.getByRole('button', { name: 'Dokumentsprache' }).click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await expectNoAxeViolations(page, '/company advanced settings with the document language (de)');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await notice(page, 'Die Firmeneinstellungen wurden gespeichert.').waitFor();
+    expect((await api(session, 'GET', '/api/company-account/basic-settings')).documentLanguage).toBe('de');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Erweiterte Einstellungen' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Dokumentsprache' }).textContent()).toContain('Deutsch');
+  });
+
   it('picks favourite attributes and values from the names in use, and the materials list shows them as columns', async () => {
     const { page, session } = await openAsOwner();
     await api(session, 'POST', '/api/materials', {

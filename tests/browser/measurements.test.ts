@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionCompany } from '../../src/server/modules/identity/index.js';
 import { expectNoAxeViolations, expectOk, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Client } from '../support/identity.js';
-import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
+import { holdNotifications, newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
 // Measured values at the station in the browser: the owner sets in the station form which values a
 // station checks; the operator opens the order by scanning its number, measures, sees a value
@@ -168,5 +168,52 @@ describe('measured values at the station', () => {
     await measured.getByText('Outside tolerance').waitFor();
     await list.locator('.order-title').getByText('Outside tolerance').waitFor();
     await expectNoAxeViolations(list, '/order/details with measured values');
+  });
+
+  it('on a touch tablet the first tap on "Wert speichern" saves the value still in the field (de)', async () => {
+    const station = expectOk<Record<string, unknown>>(await owner.client.get(`/api/stations/${saw.id}`));
+    expectOk(await owner.client.put(`/api/stations/${saw.id}`, { ...station, valueChecks: { mode: 'named', names: ['Length'] } }));
+    let order = expectOk<{ id: string; orderNumber: string; version: number }>(
+      await owner.client.post('/api/orders', {
+        kind: 'production',
+        name: 'Messtechnik',
+        street: 'Werkstraße',
+        houseNumber: '1',
+        zip: '10115',
+        place: 'Berlin',
+        workInProgress: 'Rack 3',
+        positions: [{ materialId: gauge, quantity: 1, netPrice: 10 }],
+      }),
+      201,
+    );
+    order = expectOk(await owner.client.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+
+    const context = await app.browser.newContext({
+      baseURL: app.baseUrl,
+      locale: 'de-DE',
+      hasTouch: true,
+      isMobile: true,
+      viewport: { width: 1024, height: 768 },
+    });
+    const tablet = await context.newPage();
+    await holdNotifications(tablet);
+    const session = await openStation(tablet, app, { station: saw, operator, companyId });
+    expectOk(await clientOf(app.testApp, session.access_token).post(`/api/orders/${order.id}/start-work`, { version: order.version, stationId: saw.id }));
+    const scan = tablet.getByRole('textbox', { name: 'Auftragsnummer' });
+    await scan.fill(order.orderNumber);
+    await scan.press('Enter');
+    await tablet.getByText(/^Hier in Arbeit seit/).waitFor();
+
+    const measureForm = tablet.getByRole('form', { name: 'Length messen' });
+    const length = measureForm.getByRole('textbox', { name: 'Length (mm)' });
+    await length.tap();
+    await tablet.keyboard.type('100,2');
+    // The value is still in the focused field: the first tap saves it.
+    await measureForm.getByRole('button', { name: 'Wert speichern' }).tap();
+    await tablet.getByText(/^Gemessen: 100,2 mm um/).waitFor();
+    const measured = expectOk<{ measurements: { valueName: string; measured: number }[] }>(await owner.client.get(`/api/orders/${order.id}`)).measurements;
+    expect(measured).toEqual([expect.objectContaining({ valueName: 'Length', measured: 100.2 })]);
+    await expectNoAxeViolations(tablet, '/station/:id/work after a tapped save (de, touch)');
+    await context.close();
   });
 });

@@ -172,4 +172,39 @@ describe('station login', () => {
     expect(await page.getByRole('button', { name: 'Delete PRESSE' }).count()).toBe(0);
     await expectNoAxeViolations(page, '/station (operator)');
   });
+
+  it('after a sign-out at the station offers the stations the operator may sign in at: the next station takes one sign-in (de, touch)', async () => {
+    const office = clientOf(app.testApp, company.superUser.token);
+    const authorised = await office.put(`/api/users/${company.operator.id}/station-authorizations`, { stationIds: [presse.id, lager.id] });
+    expect(authorised.statusCode, authorised.body).toBe(200);
+    const context = await app.browser.newContext({ baseURL: app.baseUrl, locale: 'de-DE', hasTouch: true, viewport: { width: 1024, height: 768 } });
+    const tablet = await context.newPage();
+    try {
+      await tablet.goto(loginUrl(presse.id));
+      await tablet.getByRole('textbox', { name: 'Benutzername' }).fill(company.operator.login);
+      await tablet.getByRole('textbox', { name: 'Passwort' }).fill(company.operator.password);
+      await tablet.getByRole('button', { name: 'An der Station anmelden' }).tap();
+      await heading(tablet, 'PRESSE').waitFor();
+      await tablet.getByRole('button', { name: 'Abmelden' }).tap();
+      await tablet.waitForURL(`**/station/${presse.id}/login`);
+      const others = tablet.getByRole('navigation', { name: 'An einer anderen Station anmelden' });
+      await others.getByRole('link', { name: 'LAGER' }).waitFor();
+      // Only the stations the operator may sign in at, not the one just left.
+      expect(await others.getByRole('link').allTextContents()).toEqual(['LAGER']);
+      await expectNoAxeViolations(tablet, '/station/:id/login after a sign-out (de)');
+
+      await others.getByRole('link', { name: 'LAGER' }).tap();
+      await tablet.waitForURL(`**/station/${lager.id}/login`);
+      await tablet.getByText('Station LAGER').waitFor();
+      await tablet.getByRole('textbox', { name: 'Benutzername' }).fill(company.operator.login);
+      await tablet.getByRole('textbox', { name: 'Passwort' }).fill(company.operator.password);
+      await tablet.getByRole('button', { name: 'An der Station anmelden' }).tap();
+      await heading(tablet, 'LAGER').waitFor();
+      const now = (await office.get('/api/team/station-sessions')).json().data as { userId: string; stationName: string }[];
+      expect(now.filter((session) => session.userId === company.operator.id).map((session) => session.stationName)).toEqual(['LAGER']);
+    } finally {
+      await context.close();
+      await office.put(`/api/users/${company.operator.id}/station-authorizations`, { stationIds: [presse.id] });
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { materialLimits } from '../materials/materials.schema.js';
 import { isTimeZone, minuteOfClock } from '../orders/working-time.rules.js';
 import { pagingQuery } from '../shared/paging.js';
+import { locales, type Locale } from '../shared/locales.js';
 import { ibanIsValid } from './company.iban.js';
 import { companyLimits, plans } from './company.rules.js';
 
@@ -218,6 +219,11 @@ export const basicSettingsSchema = z.object({
    * company; every new improvement suggestion is emailed to them (docs/suggestions.md).
    */
   suggestionRecipientId: z.uuid({ error: 'validation.invalidId' }).nullable().default(null),
+  /**
+   * The language of the documents the company's stations print by themselves (actions after
+   * completion: test protocol, label, ...); a document a user asks for is in that user's language.
+   */
+  documentLanguage: z.enum(locales, { error: 'validation.invalidValue' }).default('en'),
   /** The working time (Advanced settings); left out, the stored one is kept (never saved: the server's `WORKING_TIME`). */
   workingTime: workingTimeSchema.optional(),
   /** Favourite attributes and values (App settings); left out, the stored ones are kept. */
@@ -237,9 +243,9 @@ export const basicSettingsUpdateSchema = basicSettingsSchema.extend({
 });
 export type BasicSettingsUpdate = z.infer<typeof basicSettingsUpdateSchema>;
 
-/** What a new company starts with: its name, everything else empty, German date format. */
-export function initialBasicSettings(companyName: string): BasicSettings {
-  return basicSettingsSchema.parse({ companyName, dateFormat: 'DD.MM.YYYY' });
+/** What a new company starts with: its name, everything else empty, German date format, documents in its founder's language. */
+export function initialBasicSettings(companyName: string, documentLanguage: Locale = 'en'): BasicSettings {
+  return basicSettingsSchema.parse({ companyName, dateFormat: 'DD.MM.YYYY', documentLanguage });
 }
 
 export const referralSourceUpdateSchema = z.object({

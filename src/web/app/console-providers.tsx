@@ -17,7 +17,7 @@ export function AriaLocale({ children }: { children: ReactNode }) {
 
 declare module 'react-aria-components' {
   interface RouterConfig {
-    routerOptions: { replace?: boolean };
+    routerOptions: { replace?: boolean; state?: unknown };
   }
 }
 

@@ -116,6 +116,45 @@ describe('the station action "generate a document"', () => {
   });
 });
 
+describe('the language of what a station prints', () => {
+  /** Saves the company's document language as its super user. */
+  async function documentLanguage(language: 'en' | 'de') {
+    const settings = (await line.superUser.get('/api/company-account/basic-settings')).json();
+    const saved = await line.superUser.put('/api/company-account/updateBasicSettings', { ...settings, documentLanguage: language });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().documentLanguage).toBe(language);
+  }
+
+  it("is the company's document language, not the operator's: a German company's test protocol is German", async () => {
+    await documentLanguage('de');
+    try {
+      await setActions(line.stations.saw, [generate('test-protocol')]);
+      const order = await axleOrderAtSaw();
+      let inWork = await act(atSaw, order, 'start-work', { stationId: line.stations.saw.id });
+      inWork = await measured(atSaw, inWork, line.stations.saw.id, 'Länge', 120.1);
+      inWork = await measured(atSaw, inWork, line.stations.saw.id, 'Gewicht', 2.45);
+      await act(atSaw, inWork, 'complete-work', { stationId: line.stations.saw.id });
+      const [protocol] = await documentsOfOrder(order.id, 1);
+      expect(protocol).toMatchObject({ type: 'test-protocol', status: 'generated' });
+      const text = textOf(await download(line.admin, protocol));
+      expect(text).toContain('Prüfprotokoll');
+      expect(text).toContain('120,1');
+      expect(text).not.toContain('Test protocol');
+    } finally {
+      await setActions(line.stations.saw, []);
+      await documentLanguage('en');
+    }
+  });
+
+  it('refuses a language the product does not speak (400 on the field) and changes nothing', async () => {
+    const settings = (await line.superUser.get('/api/company-account/basic-settings')).json();
+    const refused = await line.superUser.put('/api/company-account/updateBasicSettings', { ...settings, documentLanguage: 'fr' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details).toEqual([{ path: 'documentLanguage', message: 'validation.invalidValue' }]);
+    expect((await line.superUser.get('/api/company-account/basic-settings')).json()).toMatchObject({ documentLanguage: 'en', version: settings.version });
+  });
+});
+
 describe('the station actions after completion, end to end', () => {
   it('completing an order at a station configured to print a test protocol and set a status produces both', async () => {
     await setActions(line.stations.saw, []);

@@ -71,6 +71,24 @@ describe('who is signed in at which station', () => {
     expect(events.at(-1)).toMatchObject({ type: 'SignedOutAtStation', data: { userId: company.operator.id, stationId: saw.id } });
   });
 
+  it('shows an operator at one station only: a new station sign-in ends their session at the station before, recorded as a sign-out', async () => {
+    const atSaw = await signInAt(saw);
+    const atDrill = await signInAt(drill);
+    expect((await signedIn()).map((session) => [session.userId, session.stationName])).toEqual([[company.operator.id, 'DRILL']]);
+    expect((await atSaw.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await atDrill.get('/api/auth/me')).statusCode).toBe(200);
+    // The operator's console session is not a station session: it stays.
+    expect((await clientOf(t, company.operator.token).get('/api/auth/me')).statusCode).toBe(200);
+    const events = await readStream(t.app.db, `user-${company.operator.id}`);
+    expect(events.at(-1)).toMatchObject({ type: 'SignedOutAtStation', data: { userId: company.operator.id, stationId: saw.id } });
+    // Signing in again at the same station replaces the session too.
+    await signInAt(drill);
+    expect(await signedIn()).toHaveLength(1);
+    expect((await atDrill.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await atDrill.post('/api/auth/logout')).statusCode).toBeLessThan(500);
+    await sql`update sessions set revoked_at = now() where user_id = ${company.operator.id}::uuid and station_id is not null`.execute(t.app.db);
+  });
+
   it('leaves out an expired session', async () => {
     await signInAt(drill);
     expect(await signedIn()).toHaveLength(1);
@@ -89,16 +107,19 @@ describe('who is signed in at which station', () => {
 });
 
 describe('revoking a station right', () => {
-  it('signs the operator out of that station only: their session at another station and in the console stay', async () => {
-    const atSaw = await signInAt(saw);
+  it('signs the operator out of that station only: a station right revoked elsewhere leaves their station session, their console session stays', async () => {
     const atDrill = await signInAt(drill);
     const console_ = clientOf(t, company.operator.token);
     const res = await admin.put(`/api/users/${company.operator.id}/station-authorizations`, { stationIds: [drill.id] });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await atSaw.get('/api/auth/me')).statusCode).toBe(401);
     expect((await atDrill.get('/api/auth/me')).statusCode).toBe(200);
-    expect((await console_.get('/api/auth/me')).statusCode).toBe(200);
     expect((await signedIn()).map((session) => session.stationId)).toEqual([drill.id]);
+    const again = await admin.put(`/api/users/${company.operator.id}/station-authorizations`, { stationIds: [saw.id] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await atDrill.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await console_.get('/api/auth/me')).statusCode).toBe(200);
+    expect(await signedIn()).toEqual([]);
+    expect((await admin.put(`/api/users/${company.operator.id}/station-authorizations`, { stationIds: [drill.id] })).statusCode).toBe(200);
   });
 });
 

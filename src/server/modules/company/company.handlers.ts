@@ -76,6 +76,9 @@ export async function openCompanyAccount(ctx: CommandContext, company: Omit<NewC
   return row;
 }
 
+/** What settings saved before a field existed read as. */
+const settingDefaults = { halfVacationDays: false, suggestionRecipientId: null, mediaOnNewRecord: false, documentLanguage: 'en' } as const;
+
 export const logoPath = (row: CompanyRow) => (row.logo_file ? { filePath: `/api/company-account/logo?v=${row.logo_updated_at?.getTime() ?? 0}` } : null);
 
 /** The number the next order of the company gets: after the last issued, or the company's start if higher. */
@@ -90,7 +93,7 @@ export const workingTimeOfRow = (row: Pick<CompanyRow, 'basic_settings'> | undef
 
 export function settingsView(row: CompanyRow, now: Date, version: number, lastIssued: number, defaultWorkingTime: WorkingTime): CompanySettingsView {
   const terms = { plan: row.plan, trialEndsAt: row.trial_ends_at };
-  const settings = { halfVacationDays: false, suggestionRecipientId: null, mediaOnNewRecord: false, ...row.basic_settings };
+  const settings = { ...settingDefaults, ...row.basic_settings };
   const nextOrder = nextOrderCounter(row, lastIssued);
   return {
     ...settings,
@@ -132,7 +135,7 @@ async function customerDetail(db: Db, deps: CompanyDeps, row: CompanyRow, now: D
     ...customerRow(row, await companyStorageBytes(db, deps.config.dataDir, row.id)),
     referralSource: row.referral_source,
     readOnly: trialHasEnded({ plan: row.plan, trialEndsAt: row.trial_ends_at }, now),
-    basicSettings: { halfVacationDays: false, suggestionRecipientId: null, mediaOnNewRecord: false, ...row.basic_settings, companyName: row.company_name },
+    basicSettings: { ...settingDefaults, ...row.basic_settings, companyName: row.company_name },
     logo: logoPath(row),
   };
 }

@@ -2,8 +2,8 @@ import type { Generated } from 'kysely';
 import type { BasicSettings, Plan, ReferralSource } from '../../../domain/company/company.schema.js';
 
 /** The settings document as stored: rows saved before the advanced settings lack their fields (no working time: the server's default). */
-export type StoredBasicSettings = Omit<BasicSettings, 'halfVacationDays' | 'suggestionRecipientId' | 'mediaOnNewRecord' | 'workingTime'> &
-  Partial<Pick<BasicSettings, 'halfVacationDays' | 'suggestionRecipientId' | 'mediaOnNewRecord' | 'workingTime'>>;
+export type StoredBasicSettings = Omit<BasicSettings, 'halfVacationDays' | 'suggestionRecipientId' | 'mediaOnNewRecord' | 'workingTime' | 'documentLanguage'> &
+  Partial<Pick<BasicSettings, 'halfVacationDays' | 'suggestionRecipientId' | 'mediaOnNewRecord' | 'workingTime' | 'documentLanguage'>>;
 
 /** One customer account (tenant). `company_id` repeats `id` so the tenancy policy reads like every other table's. */
 export interface CompaniesTable {

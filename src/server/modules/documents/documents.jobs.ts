@@ -9,8 +9,7 @@ import { withTenant, type Tx } from '../../platform/db.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
 import { defineJob, permanentJobFailure, type JobContext } from '../../platform/jobs.js';
 import { definePdfDocument, renderPdfJob, type RenderPdfData } from '../../platform/render-pdf.jobs.js';
-import { companyStorageOf, storageQuotaExceeded } from '../company/index.js';
-import { findUserById } from '../identity/index.js';
+import { companyStorageOf, findCompany, storageQuotaExceeded } from '../company/index.js';
 import { findOrderRow } from '../orders/index.js';
 import { findStationRow } from '../stations/index.js';
 import { documentContentOf, senderOf } from './document-content.queries.js';
@@ -71,7 +70,7 @@ const workCompletedSchema = z.object({
   companyId: z.uuid(),
   orderId: z.uuid(),
   stationId: z.uuid(),
-  /** Who completed the work (the event's actor); the documents are in their language. */
+  /** Who completed the work (the event's actor), recorded as the documents' requester. */
   userId: z.uuid().nullable(),
 });
 type WorkCompletedJob = z.infer<typeof workCompletedSchema>;
@@ -130,11 +129,13 @@ export const runDocumentActionsJob = defineJob<WorkCompletedJob>({
   async handle(data, ctx) {
     const { actions, locale, storageFull } = await withTenant(ctx.db, data.companyId, async (tx) => {
       const station = await findStationRow(tx, data.stationId);
-      const user = data.userId ? await findUserById(tx, data.userId) : undefined;
+      // A document a station prints by itself is in the language the company chose for its documents.
+      const company = await findCompany(tx, data.companyId);
       const documentActions = (station?.actions ?? []).some((action) => action.action === 'generate-document');
       // A document counts in the plan's storage, as an upload does: none is made once no room is left (POST /api/documents answers 413).
       const storageFull = documentActions && (await companyStorageOf(tx, ctx.config.dataDir, data.companyId)).roomBytes === 0;
-      return { actions: station?.actions ?? [], locale: (user?.locale ?? 'en') as DocumentLocale, storageFull };
+      const locale: DocumentLocale = company?.basic_settings.documentLanguage ?? 'en';
+      return { actions: station?.actions ?? [], locale, storageFull };
     });
     const trigger = { kind: 'station' as const, stationId: data.stationId, orderId: data.orderId, userId: data.userId };
     for (const [index, action] of actions.entries()) {

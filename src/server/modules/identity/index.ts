@@ -17,6 +17,7 @@ export type { AccountDetailsReader, IdentityDeps } from './identity.deps.js';
 export { createMasterUser, masterExists, provisionCompany, type ProvisionedCompany, type ProvisionedUser } from './provisioning.js';
 export { loginThrottleFor, recordLoginFailure, rememberSignIn, throttleKeys } from './login-throttle.js';
 export { passwordMatches } from './passwords.js';
+export { endEarlierStationSessions } from './session.handlers.js';
 export { openSession, openStationSessions, revokeSessionsAtStation, revokeStationSessions, revokeUserSessions, type IssuedSession } from './sessions.js';
 export { findUserById, findUserByLogin, userNamesByIds, userView, type UserRow } from './users.queries.js';
 

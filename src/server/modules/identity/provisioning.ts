@@ -43,7 +43,7 @@ export async function provisionCompany(
       companyName: input.companyName,
       plan: input.plan,
       trialEndsAt: input.trialEndsAt,
-      basicSettings: initialBasicSettings(input.companyName),
+      basicSettings: initialBasicSettings(input.companyName, input.users[0]?.locale),
     });
     const ids: string[] = [];
     for (const [index, user] of input.users.entries()) {

@@ -5,13 +5,13 @@ import type { SessionView, UserView } from '../../../domain/identity/identity.vi
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eventMetadataOf, principalOf, type Principal } from '../../platform/auth.js';
-import { runAsPlatform } from '../../platform/command.js';
+import { runAsPlatform, type CommandContext } from '../../platform/command.js';
 import { withSystem } from '../../platform/db.js';
 import { findCompany } from '../company/index.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { loginThrottleFor, recordLoginFailure, rememberSignIn, throttleKeys } from './login-throttle.js';
 import { passwordMatches } from './passwords.js';
-import { endSession, openSession, revokeSession } from './sessions.js';
+import { endSession, endStationSessionsOf, openSession, revokeSession } from './sessions.js';
 import { recordUserEvent } from './users.records.js';
 import { readAsPrincipal, runAsPrincipal } from './principal-scope.js';
 import { findUserById, findUserByLogin, userView } from './users.queries.js';
@@ -56,6 +56,19 @@ export async function signOut(app: FastifyInstance, request: FastifyRequest): Pr
       await recordUserEvent(ctx, { id: userId, companyId: ctx.companyId }, { type: 'SignedOutAtStation', data: { userId, stationId, at: ctx.at } });
     }
   });
+}
+
+/**
+ * An operator works at one station at a time: before a new station sign-in, their open sessions at
+ * stations (this one too, from another tablet) end, each recorded as a sign-out there, so who is
+ * signed in where shows only where they are now.
+ */
+export async function endEarlierStationSessions(ctx: CommandContext, userId: string): Promise<void> {
+  const companyId = ctx.companyId;
+  if (!companyId) return;
+  for (const stationId of await endStationSessionsOf(ctx.tx, userId)) {
+    await recordUserEvent(ctx, { id: userId, companyId }, { type: 'SignedOutAtStation', data: { userId, stationId, at: ctx.at } });
+  }
 }
 
 /** The master switches to a customer: a new token for that company, the old one ends. */

@@ -82,6 +82,20 @@ export async function revokeStationSessions(db: Executor, userId: string, statio
     .execute();
 }
 
+/** Ends a user's open station sessions (at any station); answers the stations they were open at. */
+export async function endStationSessionsOf(db: Executor, userId: string): Promise<string[]> {
+  const ended = await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('station_id', 'is not', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('station_id')
+    .execute();
+  return ended.flatMap((row) => (row.station_id ? [row.station_id] : []));
+}
+
 /** Ends every session opened at this station (the station was deleted). */
 export async function revokeSessionsAtStation(db: Executor, stationId: string): Promise<void> {
   await db

@@ -111,7 +111,7 @@ export async function register(deps: IdentityDeps, metadata: EventMetadata, inpu
         companyName: input.companyName,
         plan: 'trial',
         trialEndsAt: trialEndFrom(ctx.now),
-        basicSettings: initialBasicSettings(input.companyName),
+        basicSettings: initialBasicSettings(input.companyName, input.locale),
       });
       const user = await insertUser(ctx.tx, {
         id: userId,

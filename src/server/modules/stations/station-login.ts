@@ -6,7 +6,16 @@ import { onlyOperatorsSignIn } from '../../../domain/stations/station.decider.js
 import type { stationLoginSchema } from '../../../domain/stations/station.schema.js';
 import { runInTenant } from '../../platform/command.js';
 import { withSystem } from '../../platform/db.js';
-import { findUserByLogin, loginThrottleFor, openSession, passwordMatches, recordLoginFailure, rememberSignIn, throttleKeys } from '../identity/index.js';
+import {
+  endEarlierStationSessions,
+  findUserByLogin,
+  loginThrottleFor,
+  openSession,
+  passwordMatches,
+  recordLoginFailure,
+  rememberSignIn,
+  throttleKeys,
+} from '../identity/index.js';
 import { signInAtStation } from './stations.handlers.js';
 import { isAuthorizedForStation } from './stations.queries.js';
 
@@ -14,8 +23,9 @@ import { isAuthorizedForStation } from './stations.queries.js';
  * Station login: an operation user signs in at one station with username and password. Wrong
  * credentials answer like the console login and count towards the same throttle; then only an
  * operator of the station's company who is authorised for it gets a session (a revocable token
- * like any login, recording the station) and the sign-in is recorded on the station's stream. A
- * deactivated user is refused (403 USER_DEACTIVATED) once the password is right.
+ * like any login, recording the station) and the sign-in is recorded on the station's stream; their
+ * earlier station sessions end (one station at a time). A deactivated user is refused (403
+ * USER_DEACTIVATED) once the password is right.
  */
 export async function signInAtStationWithPassword(
   app: FastifyInstance,
@@ -52,6 +62,7 @@ export async function signInAtStationWithPassword(
   return runInTenant(app, scope, async (ctx) => {
     const authorized = await isAuthorizedForStation(ctx.tx, user.id, stationId);
     const station = await signInAtStation(ctx, stationId, { userId: user.id, username: user.username ?? '', role: user.role }, authorized);
+    await endEarlierStationSessions(ctx, user.id);
     const session = await openSession(ctx.tx, app.auth, { id: user.id, role: user.role, ownCompanyId: companyId }, companyId, stationId);
     return {
       access_token: session.access_token,

@@ -10,6 +10,7 @@ import {
   type WorkingTimeSettings,
 } from '../../../domain/company/company.schema';
 import type { CompanySettingsView } from '../../../domain/company/company.views';
+import { locales } from '../../../domain/shared/locales';
 import { formatOrderNumber } from '../../../domain/orders/order.numbering';
 import { useAuth } from '../../lib/auth';
 import { describeError, fieldErrorsFromApiError, formWideError, validateInput } from '../../lib/error-messages';
@@ -57,6 +58,7 @@ const draftOf = (view: CompanySettingsView): Draft => ({
   halfVacationDays: view.halfVacationDays,
   mediaOnNewRecord: view.mediaOnNewRecord,
   suggestionRecipientId: view.suggestionRecipientId,
+  documentLanguage: view.documentLanguage,
   favourites: view.favourites,
   functions: view.functions,
   workingTime: view.workingTime,
@@ -66,7 +68,7 @@ const draftOf = (view: CompanySettingsView): Draft => ({
 function tabOfField(path: string): string {
   if (path.startsWith('favourites.')) return 'appSettings';
   if (path.startsWith('functions.')) return 'appFunctions';
-  if (/^(numbering\.|dateFormat|halfVacationDays|mediaOnNewRecord|suggestionRecipientId|workingTime\.)/.test(path)) return 'advanced';
+  if (/^(numbering\.|dateFormat|halfVacationDays|mediaOnNewRecord|suggestionRecipientId|documentLanguage|workingTime\.)/.test(path)) return 'advanced';
   return 'basic';
 }
 
@@ -300,6 +302,21 @@ function SettingsForm({ settings, extraTabs }: { settings: CompanySettingsView; 
             <Checkbox isSelected={draft.mediaOnNewRecord} onChange={(value) => form.patch({ mediaOnNewRecord: value })}>
               {t('company.fields.mediaOnNewRecord')}
             </Checkbox>
+            <Select
+              name="documentLanguage"
+              label={t('company.fields.documentLanguage')}
+              description={t('company.documentLanguageHint')}
+              value={draft.documentLanguage}
+              onChange={(key) => form.patch({ documentLanguage: locales.find((language) => language === key) ?? draft.documentLanguage })}
+              errorDetail={form.problem('documentLanguage')}
+              items={locales.map((language) => ({ id: language }))}
+            >
+              {(item) => (
+                <SelectItem id={item.id} textValue={t(`common.language.${item.id}`)}>
+                  {t(`common.language.${item.id}`)}
+                </SelectItem>
+              )}
+            </Select>
             <SuggestionRecipientField
               value={draft.suggestionRecipientId}
               onChange={(suggestionRecipientId) => form.patch({ suggestionRecipientId })}

@@ -11,15 +11,44 @@ import { Button } from '../../ui/button';
 import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
 import { TextField } from '../../ui/text-field';
-import { useStationLogin } from './api/station-login';
+import { useStationLogin, type StationChoice } from './api/station-login';
 import { useStation } from './api/stations';
 import './stations.css';
 
 const checkCredentials = (draft: { username: string; password: string }) => validateInput(stationLoginSchema, draft);
 
-/** What the station screen hands over on sign-out, so the login still names its station. */
+/** What the station screen hands over on sign-out, so the login still names its station and offers the operator's others. */
 export interface StationLoginState {
   stationName?: string;
+  /** The other stations the operator who signed out may sign in at. */
+  otherStations?: StationChoice[];
+}
+
+/** The stations handed over by a sign-out, each a link to its login (which hands the list on, with the station left). */
+function OtherStations({ stationId, stationName }: { stationId: string; stationName: string | undefined }) {
+  const { t } = useTranslation();
+  const handedOver = useHistoryState<StationLoginState | null>();
+  const others = handedOver?.otherStations ?? [];
+  if (others.length === 0) return null;
+  const withThis = stationName ? [{ id: stationId, name: stationName }] : [];
+  return (
+    <nav className="station-login-others" aria-label={t('stations.login.otherStations')}>
+      <h2>{t('stations.login.otherStations')}</h2>
+      <ul className="plain-list">
+        {others.map((other) => (
+          <li key={other.id}>
+            <Link
+              variant="button"
+              href={`/station/${encodeURIComponent(other.id)}/login`}
+              routerOptions={{ state: { stationName: other.name, otherStations: [...withThis, ...others.filter((next) => next.id !== other.id)] } }}
+            >
+              {other.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 /** The station's name when it can be known: read while someone is signed in, else as the station screen left it. */
@@ -74,6 +103,7 @@ export function StationLoginScreen({ stationId }: { stationId: string }) {
       <Button type="submit" isDisabled={signIn.isPending}>
         {t('stations.login.submit')}
       </Button>
+      <OtherStations stationId={stationId} stationName={stationName} />
       <Link href="/station">{t('stations.login.chooseStation')}</Link>
     </Form>
   );

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
@@ -7,6 +8,7 @@ import { Button } from '../../ui/button';
 import { PageSpinner } from '../../ui/spinner';
 import { StationFrame } from './components/station-frame';
 import { OfflineStatus } from './offline/offline-status';
+import { stationsToSignInAt } from './api/station-login';
 import { registerStationServiceWorker } from './offline/service-worker';
 import type { StationLoginState } from './station-login-screen';
 import './stations.css';
@@ -36,6 +38,7 @@ export function StationWorkScreen({ stationId, operatorName, languageSwitch, wor
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { status, session, logout } = useAuth();
+  const queryClient = useQueryClient();
   // A reload without network opens the station screen from the service worker's cache.
   useEffect(() => registerStationServiceWorker(), []);
   if (status === 'loading') return <PageSpinner />;
@@ -45,7 +48,8 @@ export function StationWorkScreen({ stationId, operatorName, languageSwitch, wor
   }
 
   const signOut = async () => {
-    const handOver: StationLoginState = { stationName: station.name };
+    // The next station takes one sign-in: the login offers the stations this operator may sign in at.
+    const handOver: StationLoginState = { stationName: station.name, otherStations: await stationsToSignInAt(queryClient, session.userId, station.id) };
     await logout();
     navigate(`/station/${stationId}/login`, { replace: true, state: handOver });
   };

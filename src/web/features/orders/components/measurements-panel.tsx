@@ -117,10 +117,12 @@ function ValueRow({ order, stationId, value, canMeasure }: { order: OrderView; s
           errorDetail={problem}
           isDisabled={!canMeasure || sending}
         />
-        {typedCheck === null ? null : <ToleranceBadge passed={typedCheck} />}
+        {/* The check shows below the button, never above it: the field commits its value on blur, which a tap on the
+            button causes, and a badge appearing above would move the button away from under the finger (the tap lost). */}
         <Button type="submit" variant="secondary" isDisabled={!canMeasure || sending}>
           {t('orders.measure.save')}
         </Button>
+        {typedCheck === null ? null : <ToleranceBadge passed={typedCheck} />}
       </Form>
       <p className="station-measure-latest" aria-live="polite">
         {latest ? (

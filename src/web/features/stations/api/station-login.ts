@@ -1,9 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { stationLoginSchema } from '../../../../domain/stations/station.schema';
-import type { StationSession } from '../../../../domain/stations/stations.views';
+import type { StationAuthorizationsView, StationSession } from '../../../../domain/stations/stations.views';
 import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
+import { allStationsQueryOptions } from '../../../lib/reference-data';
 
 export type StationCredentials = z.input<typeof stationLoginSchema>;
 
@@ -24,4 +25,28 @@ export function useStationLogin() {
       login({ access_token: answer.access_token, userId: answer.userId, role: answer.role, company: answer.companyId, station: answer.station });
     },
   });
+}
+
+/** A station an operator may sign in at, as the login after a sign-out offers it. */
+export interface StationChoice {
+  id: string;
+  name: string;
+}
+
+/**
+ * The stations `userId` may sign in at other than `leaving`, by name: read while the operator is still
+ * signed in (after the sign-out nothing may be read), so the login can offer the next station. None
+ * when they cannot be read (offline): the login then offers the station overview only.
+ */
+export async function stationsToSignInAt(queryClient: QueryClient, userId: string, leaving: string): Promise<StationChoice[]> {
+  try {
+    const [authorizations, stations] = await Promise.all([
+      api.get<StationAuthorizationsView>(`/users/${encodeURIComponent(userId)}/station-authorizations`),
+      queryClient.fetchQuery(allStationsQueryOptions('sequence')),
+    ]);
+    const allowed = new Set(authorizations.stationIds);
+    return stations.filter((station) => allowed.has(station.id) && station.id !== leaving).map((station) => ({ id: station.id, name: station.name }));
+  } catch {
+    return [];
+  }
 }
