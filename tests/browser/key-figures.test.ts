@@ -136,4 +136,22 @@ describe('key figures', () => {
     await page.getByRole('heading', { name: 'So wird der Team-Score berechnet' }).waitFor();
     await expectNoAxeViolations(page, '/key-figures in German');
   });
+  it("fits a 1,366 px screen in German: no sideways scrolling, the charts' legends in German", async () => {
+    await produce(2);
+    const page = await newHeldPage({ newPage: () => app.newPage({ locale: 'de-DE' }) });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await writeSession(page, app, { access_token: admin.token, userId: admin.id, role: 'ADMIN', company: line.companyId, expiresAt: Date.now() + 3_600_000 });
+    await page.goto(`${app.baseUrl}/key-figures`);
+    await heading(page, 'Kennzahlen').waitFor();
+    await page.locator('[data-chart="series"] .u-legend').first().waitFor();
+    await page.locator('[data-chart="stations"] .u-legend').first().waitFor();
+    const legends = (await page.locator('.u-legend .u-label').allTextContents()).map((text) => text.trim());
+    expect(legends.length).toBeGreaterThan(0);
+    for (const english of ['Time', 'Value']) expect(legends).not.toContain(english);
+    expect(legends).toContain('Zeitraum ab');
+    expect(legends).toContain('Station');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, '/key-figures at 1366 px in German');
+  });
 });

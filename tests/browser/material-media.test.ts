@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionCompany } from '../../src/server/modules/identity/index.js';
 import { expectNoAxeViolations, expectOk, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Client } from '../support/identity.js';
@@ -103,12 +103,29 @@ describe('media at the station', () => {
 
     // The operator at SAW: the order's position shows the drawing, which opens in a dialog.
     const tablet = await newHeldPage(app);
+    // Every Content-Security-Policy refusal on the tablet's page (a PDF in a blob: object is one).
+    await tablet.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
     await openStation(tablet, app, { station: saw, operator, companyId, remoteAddress: '10.8.1.1' });
     await tablet.getByRole('heading', { level: 3, name: `Order ${order.orderNumber}` }).waitFor();
     const media = tablet.getByRole('group', { name: 'Media for this station' });
     await media.getByRole('button', { name: 'Show frame-drawing.pdf' }).click();
     const shown = tablet.getByRole('dialog', { name: 'frame-drawing.pdf' });
     await shown.waitFor();
+    // The drawing is shown from our own origin (the policy's frame-src 'self'), as a PDF, refused by no policy.
+    const viewer = shown.locator('iframe[title="frame-drawing.pdf"]');
+    await viewer.waitFor();
+    const viewUrl = new URL((await viewer.getAttribute('src')) ?? '', app.baseUrl);
+    expect(viewUrl.origin).toBe(new URL(app.baseUrl).origin);
+    const pdf = await tablet.request.get(viewUrl.href);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).equals(DRAWING)).toBe(true);
+    await expect.poll(async () => (await viewer.elementHandle())?.contentFrame().then((frame) => frame?.url())).toBe(viewUrl.href);
+    expect(await tablet.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     await expectNoAxeViolations(tablet, '/station/:id/work (a medium shown)');
     await shown.getByRole('button', { name: 'Close' }).click();
     await shown.waitFor({ state: 'detached' });

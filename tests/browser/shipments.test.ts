@@ -236,3 +236,70 @@ describe('shipping orders', () => {
     await page.getByRole('region', { name: 'Shipping data' }).getByText('KN-3').waitFor();
   });
 });
+
+describe('the tracking link in German', () => {
+  it('names the sender with its logo, words the carrier by status, and the console copies the link', async () => {
+    const materialId = (await admin.get('/api/materials?limit=1').then((res) => res.json())).data[0].id as string;
+    const order = expectOk<{ id: string; version: number }>(
+      await admin.post('/api/orders', {
+        kind: 'customer',
+        name: 'Fahrradhaus Berg',
+        street: 'Hauptstraße',
+        houseNumber: '12a',
+        zip: '80331',
+        place: 'München',
+        workInProgress: 'Regal 1',
+        deliveryDate: '2026-12-01',
+        positions: [{ materialId, quantity: 1, netPrice: 50, useInventory: true }],
+      }),
+      201,
+    );
+    expectOk(await admin.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+    let shipment = expectOk<{ id: string; version: number }>(
+      await admin.post('/api/shipments', {
+        deliveredBy: { source: 'typed', name: 'DHL' },
+        trackingId: 'DHL-1',
+        shippingDate: '2026-11-25',
+        orderIds: [order.id],
+      }),
+      201,
+    );
+    shipment = expectOk(await admin.post(`/api/shipments/${shipment.id}/ready-to-dispatch`, { version: shipment.version }));
+    shipment = expectOk(await admin.post(`/api/shipments/${shipment.id}/dispatch`, { version: shipment.version }));
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+    const boundary = '----tracking-logo';
+    const uploaded = await app.testApp.app.inject({
+      method: 'PUT',
+      url: '/api/company-account/logo',
+      headers: { authorization: `Bearer ${company.superUser.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+    // The console: the link made is copied with a button.
+    const page = await openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, `/order/shipment/${shipment.id}`);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await heading(page, /^Shipment S\d{6}$/).waitFor();
+    await page.getByRole('button', { name: 'Create tracking link' }).click();
+    const made = (await page.locator('a.shipment-token').getAttribute('href')) ?? '';
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await notification(page, 'The link was copied.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(made);
+    await expectNoAxeViolations(page, '/order/shipment/:id with the link to copy');
+
+    // The end customer's page, in German: who sends it, with the logo; sent, not yet delivered.
+    const visitor = await app.newPage({ locale: 'de-DE' });
+    await visitor.goto(made);
+    await heading(visitor, /^Sendung S\d{6}$/).waitFor();
+    await visitor.getByText('Eine Sendung von Versand Radwerk').waitFor();
+    const logo = visitor.getByRole('img', { name: 'Logo von Versand Radwerk' });
+    await expect.poll(() => logo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await visitor.getByRole('term').filter({ hasText: 'Versendet mit' }).waitFor();
+    expect(await visitor.getByText('Zugestellt von').count()).toBe(0);
+    await expectNoAxeViolations(visitor, '/tracking/:token in German (Versendet)');
+  });
+});

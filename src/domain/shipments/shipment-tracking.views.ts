@@ -22,7 +22,7 @@ export type CreatedTrackingLink = z.infer<typeof createdTrackingLinkSchema>;
 
 /**
  * GET /api/tracking/{token}: only what the end customer's page shows. No ids, no company data
- * beyond the shipment: what was shipped, when, by whom, where to follow it, and where it stands.
+ * beyond the shipment and who sends it (name, logo): what was shipped, when, by whom, where to follow it, and where it stands.
  */
 export const trackingPageSchema = z.object({
   shipmentNumber: z.string(),
@@ -44,5 +44,7 @@ export const trackingPageSchema = z.object({
   updatedAt: z.string(),
   /** When this link stops working (ISO). */
   expiresAt: z.string(),
+  /** The company that sends the shipment; its logo, when it has one, at `GET /api/tracking/{token}/logo`. */
+  sender: z.object({ companyName: z.string(), hasLogo: z.boolean() }),
 });
 export type TrackingPage = z.infer<typeof trackingPageSchema>;

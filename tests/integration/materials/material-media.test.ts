@@ -191,6 +191,29 @@ describe('who may', () => {
   });
 });
 
+describe('view links', () => {
+  it("open a medium on our own origin without a token, framed by our pages only; another company's medium or an altered link is 404", async () => {
+    const uploaded = await upload(admin, materialId, { stationId: saw }, { bytes: PDF_BYTES, name: 'drawing.pdf' });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const medium = uploaded.json() as { url: string };
+    const linked = await operator.get(medium.url.replace(/\/file$/, '/view-link'));
+    expect(linked.statusCode, linked.body).toBe(200);
+    const { url } = linked.json() as { url: string };
+    expect(url).toMatch(/^\/api\/media-view\//);
+    const shown = await clientOf(t).get(url);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.headers['content-type']).toBe('application/pdf');
+    expect(shown.rawPayload.equals(PDF_BYTES)).toBe(true);
+    expect(shown.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(shown.headers['content-security-policy']).not.toContain('sandbox');
+    expect((await clientOf(t).get(`${url.slice(0, -2)}xx`)).statusCode).toBe(404);
+    expect((await clientOf(t).get(url.replace(/expires=(\d+)/, (_all, ms: string) => `expires=${Number(ms) + 1}`))).statusCode).toBe(404);
+    const rival = clientOf(t, (await companyWithTeam(t, { companyName: 'Fremd Blick' })).admin.token);
+    expect((await rival.get(medium.url.replace(/\/file$/, '/view-link'))).statusCode).toBe(404);
+    expect((await clientOf(t).get(medium.url.replace(/\/file$/, '/view-link'))).statusCode).toBe(401);
+  });
+});
+
 describe('removing', () => {
   it('removes one medium (its file too), and all of them with the material', async () => {
     const part = (await create(admin, product({ name: 'Gone', materialNumber: 'G-1' }))).id;

@@ -53,6 +53,7 @@ describe('the end customer tracking page', () => {
       ],
       updatedAt: shipment.updatedAt,
       expiresAt: link.expiresAt,
+      sender: { companyName: 'Tracking Home', hasLogo: false },
     });
 
     shipment = await act(home.admin, shipment, 'ready-to-dispatch');
@@ -60,6 +61,37 @@ describe('the end customer tracking page', () => {
     expect((await visit(link.token)).json().status).toBe('sent');
     await act(home.admin, shipment, 'deliver');
     expect((await visit(link.token)).json().status).toBe('delivered');
+  });
+
+  it('names the sending company and shows its logo by the token alone; no logo, or a link gone, is a 404', async () => {
+    const shipment = await createShipment(home.admin, [(await home.readyOrder()).id]);
+    const link = await makeLink(home.admin, shipment.id);
+    const logo = (token: string) => t.app.inject({ method: 'GET', url: `/api/tracking/${token}/logo`, remoteAddress: '203.0.113.8' });
+    expect((await logo(link.token)).statusCode).toBe(404);
+
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]);
+    const boundary = '----tracking-logo-boundary';
+    const uploaded = await t.app.inject({
+      method: 'PUT',
+      url: '/api/company-account/logo',
+      headers: { authorization: `Bearer ${home.company.superUser.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+    expect((await visit(link.token)).json().sender).toEqual({ companyName: 'Tracking Home', hasLogo: true });
+    const shown = await logo(link.token);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/png');
+    expect(shown.rawPayload.equals(png)).toBe(true);
+    // The other company's logo is never reached through this company's token, nor through a made-up one.
+    expect(errorOf((await logo('not-a-token-of-anyone')).body).code).toBe('TRACKING_LINK_NOT_FOUND');
+    const rivalShipment = await createShipment(rival.admin, [(await rival.readyOrder()).id]);
+    expect((await visit((await makeLink(rival.admin, rivalShipment.id)).token)).json().sender).toEqual({ companyName: 'Tracking Rival', hasLogo: false });
   });
 
   it('answers the same 404 for an unknown token, an expired link and a withdrawn one', async () => {

@@ -127,6 +127,14 @@ export async function readLogo(dataDir: string, companyId: string, fileName: str
   }
 }
 
+/** The company's logo (its settings row's file) with its type; undefined when it has none or the file is gone. */
+export async function companyLogoOf(db: Executor, dataDir: string, companyId: string): Promise<{ bytes: Buffer; contentType: LogoType } | undefined> {
+  const row = await db.selectFrom('companies').select('logo_file').where('id', '=', companyId).executeTakeFirst();
+  if (!row?.logo_file) return undefined;
+  const bytes = await readLogo(dataDir, companyId, row.logo_file);
+  return bytes ? { bytes, contentType: logoContentType(row.logo_file) } : undefined;
+}
+
 export async function removeCompanyFiles(dataDir: string, companyId: string): Promise<void> {
   await rm(companyDir(dataDir, companyId), { recursive: true, force: true });
 }

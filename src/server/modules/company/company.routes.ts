@@ -10,7 +10,7 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
-import { logoBytes, logoContentType, readLogo, receiveLogo } from './company.files.js';
+import { companyLogoOf, logoBytes, logoContentType, readLogo, receiveLogo } from './company.files.js';
 import { findCompany } from './company.queries.js';
 import { withStorageReservation } from './company-storage.js';
 import { companyDisplay, companySettings, recordReferralSource, replaceLogo, updateBasicSettings, type CompanyDeps } from './company.handlers.js';
@@ -99,16 +99,15 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
     },
     handler: async (request, reply) => {
       const companyId = companyOf(request);
-      const row = await runQuery(app, request, (tx) => findCompany(tx, companyId));
-      const bytes = row?.logo_file ? await readLogo(deps.config.dataDir, companyId, row.logo_file) : undefined;
-      if (!row?.logo_file || !bytes) throw new DomainError('NOT_FOUND');
+      const logo = await runQuery(app, request, (tx) => companyLogoOf(tx, deps.config.dataDir, companyId));
+      if (!logo) throw new DomainError('NOT_FOUND');
       return (
         reply
-          .type(logoContentType(row.logo_file))
+          .type(logo.contentType)
           // The settings hand out the path with a version, which changes with every upload.
           .header('cache-control', request.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache')
           .header('x-content-type-options', 'nosniff')
-          .send(bytes)
+          .send(logo.bytes)
       );
     },
   });

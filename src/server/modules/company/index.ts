@@ -24,7 +24,7 @@ export {
   type CompanyDeps,
 } from './company.handlers.js';
 export { findCompany, type CompanyRow } from './company.queries.js';
-export { addRecordedFolder, companyDir } from './company.files.js';
+export { addRecordedFolder, companyDir, companyLogoOf } from './company.files.js';
 export {
   companyStorageOf,
   freeingReplaced,

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import {
 import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
+import { withTenant } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
 import { withStorageReservation } from '../company/index.js';
 import { receiveMedium } from './material-media.files.js';
@@ -122,21 +123,95 @@ export async function materialMediaRoutes(app: FastifyInstance, deps: MaterialMe
       response: { 200: z.unknown().describe('image/png, image/jpeg, image/webp or application/pdf'), ...errorResponses() },
     },
     handler: async (request, reply) => {
-      const { medium, open } = await runQuery(app, request, (tx) => readMedium(tx, deps, companyOf(request), request.params.id, request.params.mediumId));
-      const stream = await open();
-      if (!stream) throw new DomainError('NOT_FOUND');
-      const fileName = encodeURIComponent(medium.fileName);
-      return (
-        reply
-          .type(medium.contentType)
-          .header('content-length', medium.size)
-          .header('content-disposition', `inline; filename*=UTF-8''${fileName}`)
-          // A medium never changes under its id.
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
-          .send(stream)
+      const found = await runQuery(app, request, (tx) => readMedium(tx, deps, companyOf(request), request.params.id, request.params.mediumId));
+      // Shown from a blob by the console itself: nothing in it runs or loads.
+      return sendMedium(reply, found, "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+    },
+  });
+
+  r.get('/api/materials/:id/media/:mediumId/view-link', {
+    preHandler: read,
+    schema: {
+      tags,
+      summary:
+        "A short-lived address of the medium on our own origin that needs no bearer token, for the browser's own PDF viewer in a frame (the page's policy refuses PDFs from blobs)",
+      params: mediumParams,
+      response: { 200: z.object({ url: z.string(), expiresAt: z.string() }), ...errorResponses() },
+    },
+    handler: async (request) => {
+      const { id: materialId, mediumId } = request.params;
+      const companyId = companyOf(request);
+      await runQuery(app, request, (tx) => readMedium(tx, deps, companyId, materialId, mediumId));
+      const expires = app.clock.now().getTime() + mediumViewSeconds * 1000;
+      const signature = viewSignature(app.config.jwtSecret, { companyId, materialId, mediumId, expires });
+      return {
+        url: `/api/media-view/${companyId}/${materialId}/${mediumId}?expires=${expires}&signature=${signature}`,
+        expiresAt: new Date(expires).toISOString(),
+      };
+    },
+  });
+
+  r.get('/api/media-view/:companyId/:materialId/:mediumId', {
+    schema: {
+      tags,
+      summary: 'The medium of a view link (no sign-in; the signed link is the right to it, for ten minutes): 404 once it is altered or expired',
+      params: z.object({ companyId: z.uuid(), materialId: z.uuid(), mediumId: z.uuid() }),
+      querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+      response: { 200: z.unknown().describe('the medium, inline'), ...errorResponses() },
+    },
+    handler: async (request, reply) => {
+      const ticket = { ...request.params, expires: request.query.expires };
+      if (!isSigned(app.config.jwtSecret, ticket, request.query.signature) || ticket.expires <= app.clock.now().getTime()) throw new DomainError('NOT_FOUND');
+      const found = await withTenant(app.db, ticket.companyId, (tx) => readMedium(tx, deps, ticket.companyId, ticket.materialId, ticket.mediumId));
+      // Framed by our own pages only, and the browser's PDF viewer may show it (object-src 'self').
+      return sendMedium(
+        reply,
+        found,
+        "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'",
+        'no-store',
       );
     },
   });
+}
+
+/** What a medium's view link carries: the right to one medium of one company until `expires` (ms since 1970). */
+interface MediumViewTicket {
+  companyId: string;
+  materialId: string;
+  mediumId: string;
+  expires: number;
+}
+const mediumViewSeconds = 600;
+
+/** The link's HMAC (base64url): it cannot be altered to open another medium or to last longer. */
+const viewSignature = (secret: string, ticket: MediumViewTicket) =>
+  createHmac('sha256', `medium-view:${secret}`).update(`${ticket.companyId}/${ticket.materialId}/${ticket.mediumId}/${ticket.expires}`).digest('base64url');
+
+function isSigned(secret: string, ticket: MediumViewTicket, signature: string): boolean {
+  const expected = Buffer.from(viewSignature(secret, ticket));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** A medium's bytes, inline under its own name, with the policy its use needs. */
+async function sendMedium(
+  reply: FastifyReply,
+  { medium, open }: Awaited<ReturnType<typeof readMedium>>,
+  policy: string,
+  cache = 'private, max-age=31536000, immutable',
+) {
+  const stream = await open();
+  if (!stream) throw new DomainError('NOT_FOUND');
+  const fileName = encodeURIComponent(medium.fileName);
+  return (
+    reply
+      .type(medium.contentType)
+      .header('content-length', medium.size)
+      .header('content-disposition', `inline; filename*=UTF-8''${fileName}`)
+      // A medium never changes under its id; a view link's answer is not kept.
+      .header('cache-control', cache)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', policy)
+      .send(stream)
+  );
 }

@@ -6,7 +6,7 @@ import { createdTrackingLinkSchema, trackingLinkSchema, trackingLinksSchema, tra
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { createTrackingLink, revokeTrackingLink } from './shipment-tracking.records.js';
-import { trackingLinksOf, trackingPageOf } from './shipment-tracking.queries.js';
+import { trackingLinksOf, trackingLogoOf, trackingPageOf } from './shipment-tracking.queries.js';
 
 const tags = ['shipments'];
 const shipmentParams = z.object({ id: z.uuid() });
@@ -66,8 +66,27 @@ export async function shipmentTrackingRoutes(app: FastifyInstance) {
       response: { 200: trackingPageSchema, ...errorResponses() },
     },
     handler: async (request, reply) => {
-      const page = await trackingPageOf(app.db, request.params.token, app.clock.now());
+      const page = await trackingPageOf(app.db, app.config.dataDir, request.params.token, app.clock.now());
       return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(page);
+    },
+  });
+
+  r.get('/api/tracking/:token/logo', {
+    config: { rateLimit: trackingPageRateLimit },
+    schema: {
+      tags,
+      summary: "The sending company's logo on the end customer's tracking page (no sign-in): 404 for a link gone or no logo",
+      params: z.object({ token: z.string().min(1).max(100) }),
+      response: { 200: z.unknown().describe('image/png or image/jpeg'), ...errorResponses() },
+    },
+    handler: async (request, reply) => {
+      const logo = await trackingLogoOf(app.db, app.config.dataDir, request.params.token, app.clock.now());
+      return reply
+        .type(logo.contentType)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-content-type-options', 'nosniff')
+        .send(logo.bytes);
     },
   });
 }

@@ -4,7 +4,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { keyFigureUnits, type KeyFigureId } from '../../../domain/key-figures/key-figures.schema';
 import type { KeyFiguresView } from '../../../domain/key-figures/key-figures.views';
-import { formatDay } from '../../lib/locale';
+import { chartWidth, dayAxis, daySeries, followWidth } from '../../lib/day-chart';
 
 /** A figure in the chart's unit: minutes for durations, percent for shares. */
 export function chartValue(figure: KeyFigureId, value: number | null): number | null {
@@ -21,6 +21,7 @@ export function SeriesChart({ figures, figure }: { figures: KeyFiguresView; figu
   const box = useRef<HTMLDivElement>(null);
   const language = i18n.resolvedLanguage;
   const label = t(`keyFigures.figures.${figure}`);
+  const periodLabel = t('keyFigures.page.periodColumn');
 
   useEffect(() => {
     const target = box.current;
@@ -28,17 +29,21 @@ export function SeriesChart({ figures, figure }: { figures: KeyFiguresView; figu
     const starts = figures.series.map((period) => Date.parse(`${period.start}T00:00:00Z`) / 1000);
     const chart = new uPlot(
       {
-        width: Math.max(320, target.clientWidth),
+        width: chartWidth(target),
         height: 240,
         scales: { x: { time: true }, y: { range: (_plot, _min, max) => [0, Math.max(1, max ?? 1)] } },
-        axes: [{ values: (_plot, ticks) => ticks.map((tick) => formatDay(new Date(tick * 1000).toISOString().slice(0, 10), language)) }, { label }],
-        series: [{}, { label, stroke: '#1d4ed8', width: 2, points: { show: true }, spanGaps: false }],
+        axes: [dayAxis(language), { label }],
+        series: [daySeries(periodLabel, language), { label, stroke: '#1d4ed8', width: 2, points: { show: true }, spanGaps: false }],
       },
       [starts, figures.series.map((period) => chartValue(figure, period.values[figure]))],
       target,
     );
-    return () => chart.destroy();
-  }, [figures, figure, language, label]);
+    const unfollow = followWidth(chart, target);
+    return () => {
+      unfollow();
+      chart.destroy();
+    };
+  }, [figures, figure, language, label, periodLabel]);
 
   return <div ref={box} className="key-figures-chart" aria-hidden="true" data-chart="series" />;
 }
@@ -49,6 +54,7 @@ export function StationBars({ figures, names }: { figures: KeyFiguresView; names
   const box = useRef<HTMLDivElement>(null);
   const completedLabel = t('keyFigures.page.workCompleted');
   const medianLabel = t('keyFigures.page.cycleTimeMedian');
+  const stationLabel = t('keyFigures.page.station');
 
   useEffect(() => {
     const target = box.current;
@@ -57,7 +63,7 @@ export function StationBars({ figures, names }: { figures: KeyFiguresView; names
     const barsRight = uPlot.paths.bars?.({ size: [0.35, 48], align: 1 });
     const chart = new uPlot(
       {
-        width: Math.max(320, target.clientWidth),
+        width: chartWidth(target),
         height: 240,
         scales: {
           x: { time: false, range: (_plot, min, max) => [min - 0.6, max + 0.6] },
@@ -70,7 +76,7 @@ export function StationBars({ figures, names }: { figures: KeyFiguresView; names
           { scale: 'minutes', side: 1, label: medianLabel, grid: { show: false } },
         ],
         series: [
-          {},
+          { label: stationLabel, value: (_plot, index) => (index === null ? '–' : (names[index] ?? '')) },
           { label: completedLabel, scale: 'count', fill: '#1d4ed8', stroke: '#1d4ed8', paths: bars, points: { show: false } },
           { label: medianLabel, scale: 'minutes', fill: '#b45309', stroke: '#b45309', paths: barsRight, points: { show: false } },
         ],
@@ -82,8 +88,12 @@ export function StationBars({ figures, names }: { figures: KeyFiguresView; names
       ],
       target,
     );
-    return () => chart.destroy();
-  }, [figures, names, completedLabel, medianLabel]);
+    const unfollow = followWidth(chart, target);
+    return () => {
+      unfollow();
+      chart.destroy();
+    };
+  }, [figures, names, completedLabel, medianLabel, stationLabel]);
 
   return <div ref={box} className="key-figures-chart" aria-hidden="true" data-chart="stations" />;
 }

@@ -36,6 +36,17 @@ export function TrackingScreen() {
         <h1>{t('shipments.trackingPage.title', { shipmentNumber: page.shipmentNumber })}</h1>
         <ShipmentStatusBadge status={page.status} />
       </div>
+      <p className="tracking-sender">
+        {page.sender.hasLogo ? (
+          <img
+            src={`/api/tracking/${encodeURIComponent(token)}/logo`}
+            alt={t('shipments.trackingPage.senderLogo', { company: page.sender.companyName })}
+            width={154}
+            height={52}
+          />
+        ) : null}
+        <span>{t('shipments.trackingPage.sender', { company: page.sender.companyName })}</span>
+      </p>
       <section className="panel shipment-panel" aria-labelledby="tracking-status-heading">
         <h2 id="tracking-status-heading">{t('shipments.trackingPage.statusTitle')}</h2>
         <ShipmentStepper status={page.status} label={t('shipments.details.progress')} />
@@ -47,7 +58,7 @@ export function TrackingScreen() {
         <h2 id="tracking-data-heading">{t('shipments.trackingPage.dataTitle')}</h2>
         <dl className="shipment-facts">
           <div>
-            <dt>{t('shipments.fields.deliveredBy')}</dt>
+            <dt>{t(`shipments.trackingPage.carrier.${page.status}`)}</dt>
             <dd>{page.carrierName}</dd>
           </div>
           <div>

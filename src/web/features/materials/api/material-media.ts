@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MaterialMediaList, MaterialMedium } from '../../../../domain/materials/material-media.schema';
-import { api, apiBaseUrl, apiUpload, type UploadProgress } from '../../../lib/api';
+import { api, apiUpload, type UploadProgress } from '../../../lib/api';
 import { materialsKey } from './materials';
 
 const mediaKey = (materialId: string) => [...materialsKey, 'media', materialId] as const;
@@ -39,12 +39,3 @@ export function useRemoveMedium() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: removeMedium, onSuccess: (_answer, input) => queryClient.invalidateQueries({ queryKey: mediaKey(input.materialId) }) });
 }
-
-/** A medium's bytes (the bearer token an `<img>` could not send); a medium never changes under its URL. */
-export const useMediumBlob = (url: string | null) =>
-  useQuery({
-    queryKey: [...materialsKey, 'medium', url ?? ''],
-    queryFn: () => api.blob((url ?? '').startsWith(apiBaseUrl) ? (url ?? '').slice(apiBaseUrl.length) : (url ?? '')),
-    enabled: url !== null,
-    staleTime: Infinity,
-  });

@@ -4,6 +4,7 @@ import { mediaLimits, mediaTypes, type MaterialMedium } from '../../../../domain
 import type { ManufacturingStep } from '../../../../domain/materials/materials.schema';
 import { describeError } from '../../../lib/error-messages';
 import { useFormatNumber } from '../../../lib/locale';
+import { useMediumSource } from '../../../lib/medium-source';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogActions } from '../../../ui/dialog';
 import { FilePicker } from '../../../ui/file-picker';
@@ -13,7 +14,7 @@ import { ProgressBar } from '../../../ui/progress-bar';
 import { Select, SelectItem } from '../../../ui/select';
 import { Spinner } from '../../../ui/spinner';
 import { useStationChoices } from '../api/materials';
-import { useMaterialMedia, useMediumBlob, useRemoveMedium, useUploadMedium } from '../api/material-media';
+import { useMaterialMedia, useRemoveMedium, useUploadMedium } from '../api/material-media';
 
 const ALL = 'all';
 const oneDecimal = { maximumFractionDigits: 1 } as const;
@@ -21,15 +22,15 @@ const oneDecimal = { maximumFractionDigits: 1 } as const;
 /** A medium shown in a dialog: the image, or the PDF drawing. */
 export function MediumDialog({ medium, onClose }: { medium: MaterialMedium; onClose: () => void }) {
   const { t } = useTranslation();
-  const blob = useMediumBlob(medium.url);
+  const source = useMediumSource(medium);
   return (
     <Dialog title={medium.fileName} isOpen onOpenChange={(open) => (open ? null : onClose())}>
       {(close) => (
         <>
-          {blob.data ? (
-            <MediaPreview blob={blob.data} contentType={medium.contentType} name={medium.fileName} openLabel={t('media.open', { name: medium.fileName })} />
-          ) : blob.isError ? (
-            <p role="alert">{describeError(t, blob.error)}</p>
+          {source.data ? (
+            <MediaPreview source={source.data} name={medium.fileName} openLabel={t('media.open', { name: medium.fileName })} />
+          ) : source.isError ? (
+            <p role="alert">{describeError(t, source.error)}</p>
           ) : (
             <Spinner />
           )}

@@ -1,7 +1,6 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { MaterialMediaList } from '../../../../domain/materials/material-media.schema';
-import { api, apiBaseUrl } from '../../../lib/api';
-import { materialsKey } from '../../../lib/resources/keys';
+import { api } from '../../../lib/api';
 
 /** The media of a material for one station: that station's step media and the material's media for every station. */
 export const stationMediaQueryOptions = (materialId: string, stationId: string) =>
@@ -15,11 +14,3 @@ export const useStationMedia = (materialId: string, stationId: string) => useQue
 /** The station media of several materials (an order's positions) at once. */
 export const useStationMediaOf = (materialIds: readonly string[], stationId: string) =>
   useQueries({ queries: materialIds.map((materialId) => stationMediaQueryOptions(materialId, stationId)) });
-
-/** A medium's bytes (fetched with the bearer token); a medium never changes under its URL. */
-export const useMediumBytes = (url: string) =>
-  useQuery({
-    queryKey: [...materialsKey, 'medium', url],
-    queryFn: () => api.blob(url.startsWith(apiBaseUrl) ? url.slice(apiBaseUrl.length) : url),
-    staleTime: Infinity,
-  });

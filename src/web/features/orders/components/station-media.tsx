@@ -4,23 +4,24 @@ import type { MaterialMedium } from '../../../../domain/materials/material-media
 import { useAuth } from '../../../lib/auth';
 import { useCompanyDisplay } from '../../../lib/company-display';
 import { describeError } from '../../../lib/error-messages';
+import { useMediumSource } from '../../../lib/medium-source';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogActions } from '../../../ui/dialog';
 import { MediaPreview } from '../../../ui/media-preview';
 import { Spinner } from '../../../ui/spinner';
-import { useMediumBytes, useStationMedia, useStationMediaOf } from '../api/station-media';
+import { useStationMedia, useStationMediaOf } from '../api/station-media';
 import type { Worklist } from '../api/types';
 import './station-media.css';
 
 function Medium({ medium }: { medium: MaterialMedium }) {
   const { t } = useTranslation();
-  const bytes = useMediumBytes(medium.url);
+  const source = useMediumSource(medium);
   return (
     <figure className="station-medium">
-      {bytes.data ? (
-        <MediaPreview blob={bytes.data} contentType={medium.contentType} name={medium.fileName} openLabel={t('media.open', { name: medium.fileName })} />
-      ) : bytes.isError ? (
-        <p role="alert">{describeError(t, bytes.error)}</p>
+      {source.data ? (
+        <MediaPreview source={source.data} name={medium.fileName} openLabel={t('media.open', { name: medium.fileName })} />
+      ) : source.isError ? (
+        <p role="alert">{describeError(t, source.error)}</p>
       ) : (
         <Spinner size="small" />
       )}

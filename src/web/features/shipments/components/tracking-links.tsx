@@ -29,6 +29,12 @@ export function TrackingLinksPanel({ shipment, canWrite }: { shipment: ShipmentV
       },
     );
 
+  const copyLink = (link: string) =>
+    navigator.clipboard
+      .writeText(link)
+      .then(() => notify({ severity: 'success', message: t('shipments.tracking.copied') }))
+      .catch(() => notify({ severity: 'error', message: t('shipments.tracking.copyFailed') }));
+
   return (
     <section className="panel shipment-panel" aria-labelledby="shipment-tracking-heading">
       <h2 id="shipment-tracking-heading">{t('shipments.tracking.title')}</h2>
@@ -39,6 +45,9 @@ export function TrackingLinksPanel({ shipment, canWrite }: { shipment: ShipmentV
           <a className="shipment-token" href={made} target="_blank" rel="noopener noreferrer">
             {made}
           </a>
+          <Button variant="secondary" onPress={() => copyLink(made)}>
+            {t('shipments.tracking.copy')}
+          </Button>
         </div>
       ) : null}
       {links.isError && !links.data ? <p role="alert">{describeError(t, links.error)}</p> : null}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DevelopmentView } from '../../../../domain/team/team.views';
+import { chartWidth, dayAxis, daySeries, followWidth } from '../../../lib/day-chart';
 import { formatDay, useFormatNumber } from '../../../lib/locale';
 import { Checkbox } from '../../../ui/checkbox';
 import { FormError } from '../../../ui/form';
@@ -47,6 +48,7 @@ function TrendChart({ development }: { development: DevelopmentView }) {
   const language = i18n.resolvedLanguage;
   const completedLabel = t('team.development.completed');
   const medianLabel = t('team.development.medianMinutes');
+  const weekLabel = t('team.development.week');
 
   useEffect(() => {
     const target = box.current;
@@ -54,20 +56,16 @@ function TrendChart({ development }: { development: DevelopmentView }) {
     const days = development.weeks.map((week) => Date.parse(`${week.week}T00:00:00Z`) / 1000);
     const chart = new uPlot(
       {
-        width: Math.max(320, target.clientWidth),
+        width: chartWidth(target),
         height: 260,
         scales: {
           x: { time: true },
           count: { range: (_plot, _min, max) => [0, Math.max(1, max)] },
           minutes: { range: (_plot, _min, max) => [0, Math.max(1, max)] },
         },
-        axes: [
-          { values: (_plot, ticks) => ticks.map((tick) => formatDay(new Date(tick * 1000).toISOString().slice(0, 10), language)) },
-          { scale: 'count', label: completedLabel },
-          { scale: 'minutes', side: 1, label: medianLabel, grid: { show: false } },
-        ],
+        axes: [dayAxis(language), { scale: 'count', label: completedLabel }, { scale: 'minutes', side: 1, label: medianLabel, grid: { show: false } }],
         series: [
-          {},
+          daySeries(weekLabel, language),
           { label: completedLabel, scale: 'count', stroke: '#1d4ed8', width: 2, points: { show: true } },
           { label: medianLabel, scale: 'minutes', stroke: '#b45309', width: 2, dash: [6, 4], points: { show: true } },
         ],
@@ -75,8 +73,12 @@ function TrendChart({ development }: { development: DevelopmentView }) {
       [days, development.weeks.map((week) => week.completed), development.weeks.map((week) => minutes(week.medianCycleTimeSeconds))],
       target,
     );
-    return () => chart.destroy();
-  }, [development, language, completedLabel, medianLabel]);
+    const unfollow = followWidth(chart, target);
+    return () => {
+      unfollow();
+      chart.destroy();
+    };
+  }, [development, language, completedLabel, medianLabel, weekLabel]);
 
   // The canvas is a picture of the table below, which carries the numbers for assistive technology.
   return <div ref={box} className="team-chart" aria-hidden="true" />;
