@@ -75,6 +75,7 @@ export function MaterialFields({ value: draft, onChange, problem, materialId }: 
           onChange={(next) => set('vat', draftNumber(next))}
           formatOptions={wholeNumber}
           errorDetail={problem('vat')}
+          isRequired
         />
         <NumberField
           label={t('materials.fields.weight')}

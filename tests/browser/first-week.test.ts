@@ -1,0 +1,54 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, signIn, startBrowserApp, type BrowserApp, type BrowserSession } from '../support/browser.js';
+import { holdNotifications } from './hold-notifications.js';
+
+// A new German company's first week (issue 25): the seams a first-time user stumbles over, in German.
+let app: BrowserApp;
+
+beforeAll(async () => {
+  app = await startBrowserApp();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+async function germanPage(): Promise<Page> {
+  const page = await app.newPage({ locale: 'de-DE' });
+  await holdNotifications(page);
+  return page;
+}
+
+async function callApi<T>(session: BrowserSession, method: 'GET' | 'POST', url: string, payload?: object): Promise<T> {
+  const answer = await app.testApp.app.inject({ method, url, headers: { authorization: `Bearer ${session.access_token}` }, payload });
+  expect(answer.statusCode, answer.body).toBeLessThan(300);
+  return answer.json() as T;
+}
+
+describe('material form: VAT is required (spec: valid VAT required)', () => {
+  it('marks the VAT field required, refuses a material without it in German, and saves it once given', async () => {
+    const page = await germanPage();
+    const session = await signIn(page, app, { role: 'SUPER_USER' });
+    await page.goto(`${app.baseUrl}/material/add-material?type=product`);
+    const prices = page.getByRole('group', { name: 'Preis, Gewicht und Bestand', exact: true });
+    const vat = prices.getByRole('textbox', { name: 'MwSt. (%)' });
+    await vat.waitFor();
+    expect(await vat.getAttribute('aria-required')).toBe('true');
+
+    await page.getByRole('group', { name: 'Allgemein', exact: true }).getByRole('textbox', { name: 'Name' }).fill('Rahmen');
+    await prices.getByRole('textbox', { name: 'Bestand' }).fill('5');
+    await prices.getByRole('textbox', { name: 'Einheit' }).fill('Stk');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await prices.getByText('Geben Sie einen MwSt.-Satz von 0 bis 99 ein.').waitFor();
+    expect(await vat.getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page, '/material/add-material (no VAT, German)');
+    expect((await callApi<{ total: number }>(session, 'GET', '/api/materials')).total).toBe(0);
+
+    await vat.fill('19');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('status').filter({ hasText: 'Material Rahmen wurde angelegt.' }).waitFor();
+    const list = await callApi<{ data: { vat: number | null }[] }>(session, 'GET', '/api/materials');
+    expect(list.data.map((material) => material.vat)).toEqual([19]);
+  });
+});
