@@ -52,3 +52,19 @@ describe('material form: VAT is required (spec: valid VAT required)', () => {
     expect(list.data.map((material) => material.vat)).toEqual([19]);
   });
 });
+
+describe('company settings: only numbers something issues', () => {
+  it('offers the next order number, and no invoice or cost number while nothing issues them', async () => {
+    const page = await germanPage();
+    await signIn(page, app, { role: 'SUPER_USER' });
+    await page.goto(`${app.baseUrl}/company`);
+    await page.getByRole('tab', { name: 'Erweiterte Einstellungen' }).click();
+    const numbering = page.getByRole('group', { name: 'Nummernkreise' });
+    await numbering.getByRole('textbox', { name: 'Nächste Auftragsnummer' }).waitFor();
+    expect(await numbering.getByRole('textbox').evaluateAll((fields) => fields.map((field) => field.getAttribute('name') ?? ''))).not.toContain(
+      'numbering.invoiceNumber',
+    );
+    expect(await page.getByText(/Rechnungsnummer|Kostennummer/).count()).toBe(0);
+    await expectNoAxeViolations(page, '/company (Erweiterte Einstellungen)');
+  });
+});
