@@ -399,7 +399,7 @@ describe('orders in the console', () => {
     await heading(page, `Auftrag ${customerOrder.orderNumber}`).waitFor();
     const fortschritt = page.getByRole('list', { name: 'Auftragsfortschritt' });
     expect(await fortschritt.locator('[aria-current="step"]').textContent()).toContain('Ausgeliefert');
-    await page.getByRole('group', { name: 'Aktionen' }).getByRole('button', { name: 'Geliefert' }).waitFor();
+    await page.getByRole('group', { name: 'Aktionen' }).getByRole('button', { name: 'Zugestellt' }).waitFor();
   });
 });
 
