@@ -68,3 +68,42 @@ describe('company settings: only numbers something issues', () => {
     await expectNoAxeViolations(page, '/company (Erweiterte Einstellungen)');
   });
 });
+
+describe('home: first steps of a new company', () => {
+  it('lists the first steps in German, ticks the station once one is created, and hides for good when dismissed', async () => {
+    const page = await germanPage();
+    await signIn(page, app, { role: 'SUPER_USER' });
+    await page.goto(`${app.baseUrl}/home`);
+    const checklist = page.getByRole('region', { name: 'Erste Schritte' });
+    await checklist.getByText('0 von 5 erledigt').waitFor();
+    expect((await checklist.getByRole('listitem').allTextContents()).map((text) => text.trim())).toEqual([
+      'Adresse und Kontakt Ihrer Firma eintragen(offen)',
+      'Erste Produktionsstation anlegen(offen)',
+      'Ein Teammitglied hinzufügen(offen)',
+      'Erstes Material anlegen(offen)',
+      'Ersten Auftrag anlegen(offen)',
+    ]);
+    await expectNoAxeViolations(page, '/home (Erste Schritte)');
+
+    await checklist.getByRole('link', { name: 'Erste Produktionsstation anlegen' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Produktionsstation anlegen' }).waitFor();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('SAEGE');
+    await page.getByRole('button', { name: 'Station anlegen' }).click();
+    await page.getByRole('status').filter({ hasText: 'Station SAEGE wurde angelegt.' }).waitFor();
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByText('Home', { exact: true }).click();
+    await checklist.getByText('1 von 5 erledigt').waitFor();
+    const station = checklist.getByRole('listitem').filter({ hasText: 'Erste Produktionsstation anlegen' });
+    expect((await station.textContent())?.trim()).toBe('✓Erste Produktionsstation anlegen(erledigt)');
+    expect(await station.getByRole('link').count()).toBe(0);
+    await expectNoAxeViolations(page, '/home (a step done)');
+
+    await checklist.getByRole('button', { name: 'Erste Schritte ausblenden' }).click();
+    await checklist.waitFor({ state: 'detached' });
+    // Saved for the user: after a reload, with the home screen's reads done, the list stays away.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('heading', { name: 'Erste Schritte' }).count()).toBe(0);
+  });
+});
