@@ -37,7 +37,7 @@ async function inBatches<T>(count: number, parallel: number, job: (index: number
 /** 50 stations in sequence, 2,000 production orders spread over them, and a completion at every station (so every column has a cycle time). */
 async function boardLine(app: FastifyInstance, token: string, operator: { id: string; login: string }) {
   const as = <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => injectAs<T>(app, token, method, url, payload);
-  const material = await as<{ id: string }>('POST', '/api/materials', { type: 'product', name: 'Schaltschrank', stock: { quantity: 0, unit: 'Stk' } });
+  const material = await as<{ id: string }>('POST', '/api/materials', { type: 'product', name: 'Schaltschrank', vat: 19, stock: { quantity: 0, unit: 'Stk' } });
   const letters = (index: number) => `S${String(index + 1).padStart(2, '0')}`;
   const stations = await inBatches(stationCount, 4, (index) =>
     as<{ id: string }>('POST', '/api/stations', { name: letters(index), wipLimit: 40, parameters: [], actions: [], incomingGoodsCheckIn: false }),

@@ -83,7 +83,7 @@ export interface LineOrder {
 /** Two stations in sequence and `orders` production orders started on the first: a line to move orders along. */
 export async function benchLine(app: FastifyInstance, token: string, orders: number): Promise<{ saw: string; drill: string; onLine: LineOrder[] }> {
   const as = <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => injectAs<T>(app, token, method, url, payload);
-  const material = await as<{ id: string }>('POST', '/api/materials', { type: 'product', name: 'Stadtrad', stock: { quantity: 0, unit: 'Stk' } });
+  const material = await as<{ id: string }>('POST', '/api/materials', { type: 'product', name: 'Stadtrad', vat: 19, stock: { quantity: 0, unit: 'Stk' } });
   const saw = await as<{ id: string }>('POST', '/api/stations', { name: 'SAW', parameters: [], actions: [], incomingGoodsCheckIn: false });
   const drill = await as<{ id: string }>('POST', '/api/stations', { name: 'DRILL', parameters: [], actions: [], incomingGoodsCheckIn: false });
   await as('PUT', '/api/stations/sequence', { stationIds: [saw.id, drill.id], startStationId: saw.id, version: 0 });

@@ -222,6 +222,7 @@ async function seedShipment(app: FastifyInstance): Promise<Subject> {
     type: 'product',
     name: 'Stadtrad',
     materialNumber: 'P-1',
+    vat: 19,
     stock: { quantity: 999, unit: 'Stk' },
   });
   const orderIds: string[] = [];

@@ -143,6 +143,7 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
     name: 'Rahmen Alu 28"',
     materialNumber: 'F-100',
     netPrice: 120,
+    vat: 19,
     stock: { quantity: 6, unit: 'Stk' },
   });
   const wheel = await material({
@@ -150,6 +151,7 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
     name: 'Laufrad 28"',
     materialNumber: 'F-200',
     netPrice: 45,
+    vat: 19,
     stock: { quantity: 40, unit: 'Stk' },
   });
   const screw = await material({
@@ -157,6 +159,7 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
     name: 'Schraube M5x20',
     materialNumber: 'K-500',
     netPrice: 0.05,
+    vat: 19,
     stock: { quantity: 2000, unit: 'Stk' },
     purchasing: { supplier: 'Schrauben Meier KG', deliveryTimeDays: 5, minimumOrderQuantity: 1000 },
   });
@@ -168,6 +171,7 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
     netPrice: 649,
     weight: 14.5,
     description: 'Stadtrad mit Alurahmen, 7-Gang-Nabe und Nabendynamo',
+    vat: 19,
     stock: { quantity: 2, unit: 'Stk' },
     attributes: [
       { name: 'Farbe', options: ['Enzianblau', 'Tiefschwarz', 'Signalrot'] },
@@ -183,6 +187,7 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
     materialNumber: 'P-2000',
     netPrice: 2890,
     weight: 38,
+    vat: 19,
     stock: { quantity: 0, unit: 'Stk' },
     attributes: [{ name: 'Kiste', options: ['Holz', 'Alu', 'Plane'] }],
     values: [{ name: 'Zuladung', number: 100, unit: 'kg', minTolerance: 100, maxTolerance: 120 }],

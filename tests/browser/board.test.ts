@@ -29,7 +29,7 @@ beforeAll(async () => {
   company = await companyWithTeam(app.testApp, { companyName: 'Brandt Blechtechnik' });
   office = clientOf(app.testApp, company.superUser.token);
   const material = ok<{ id: string }>(
-    await office.post('/api/materials', { type: 'product', name: 'Gehäuse', materialNumber: 'G-7', stock: { quantity: 0, unit: 'Stk' } }),
+    await office.post('/api/materials', { type: 'product', name: 'Gehäuse', materialNumber: 'G-7', vat: 19, stock: { quantity: 0, unit: 'Stk' } }),
     201,
   );
   saw = ok(await office.post('/api/stations', { name: 'SAW' }), 201);

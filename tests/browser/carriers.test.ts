@@ -18,7 +18,7 @@ beforeAll(async () => {
   admin = clientOf(app.testApp, company.admin.token);
   // The customer order is brought to Ready to ship through the API (its one position from stock).
   const material = expectOk<{ id: string }>(
-    await admin.post('/api/materials', { type: 'product', name: 'City bike', materialNumber: 'P-1', stock: { quantity: 99, unit: 'pcs' } }),
+    await admin.post('/api/materials', { type: 'product', name: 'City bike', materialNumber: 'P-1', vat: 19, stock: { quantity: 99, unit: 'pcs' } }),
     201,
   );
   const created = expectOk<{ id: string; orderNumber: string; version: number }>(

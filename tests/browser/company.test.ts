@@ -90,6 +90,7 @@ describe('the company screen', () => {
       type: 'product',
       name: 'Gehäuse',
       materialNumber: 'P-1',
+      vat: 19,
       stock: { quantity: 0, unit: 'pcs' },
     });
     const order = await api(session, 'POST', '/api/orders', {
@@ -175,6 +176,7 @@ describe('the company screen', () => {
       type: 'product',
       name: 'Lenker',
       materialNumber: 'P-7',
+      vat: 19,
       stock: { quantity: 3, unit: 'pcs' },
       attributes: [{ name: 'Colour', options: ['red', 'blue'] }],
       values: [{ name: 'Width', number: 0.62, unit: 'm', minTolerance: 0.6, maxTolerance: 0.65 }],
@@ -281,6 +283,7 @@ describe('the company screen', () => {
       await owner.post('/api/materials', {
         type: 'product',
         name: 'Rahmen',
+        vat: 19,
         stock: { quantity: 0, unit: 'pcs' },
         attributes: [{ name: 'Colour', options: ['red', 'blue'] }],
         values: [{ name: 'Width', number: 0.62, unit: 'm', minTolerance: 0.6, maxTolerance: 0.65 }],

@@ -20,7 +20,7 @@ beforeAll(async () => {
   company = await companyWithTeam(app.testApp, { companyName: 'Druckerei Radwerk' });
   admin = clientOf(app.testApp, company.admin.token);
   materialId = expectOk<{ id: string }>(
-    await admin.post('/api/materials', { type: 'product', name: 'City bike', materialNumber: 'P-100', stock: { quantity: 99, unit: 'pcs' } }),
+    await admin.post('/api/materials', { type: 'product', name: 'City bike', materialNumber: 'P-100', vat: 19, stock: { quantity: 99, unit: 'pcs' } }),
     201,
   ).id;
   const created = expectOk<{ id: string; orderNumber: string; version: number }>(
@@ -108,7 +108,13 @@ describe('printing documents', () => {
     for (let index = 0; index < 25; index += 1) {
       const suffix = String(index).padStart(2, '0');
       expectOk(
-        await admin.post('/api/materials', { type: 'product', name: `Axle ${suffix}`, materialNumber: `P-100${suffix}`, stock: { quantity: 1, unit: 'pcs' } }),
+        await admin.post('/api/materials', {
+          type: 'product',
+          name: `Axle ${suffix}`,
+          materialNumber: `P-100${suffix}`,
+          vat: 19,
+          stock: { quantity: 1, unit: 'pcs' },
+        }),
         201,
       );
     }
@@ -156,7 +162,7 @@ describe('a document that cannot be printed', () => {
   it("says 'Error generating pdf' and offers no download", async () => {
     const client = clientOf(broken.testApp, brokenCompany.admin.token);
     const material = expectOk<{ id: string }>(
-      await client.post('/api/materials', { type: 'purchasing_part', name: 'Schraube', materialNumber: 'K-1', stock: { quantity: 5, unit: 'pcs' } }),
+      await client.post('/api/materials', { type: 'purchasing_part', name: 'Schraube', materialNumber: 'K-1', vat: 19, stock: { quantity: 5, unit: 'pcs' } }),
       201,
     );
     const page = await openHeldPageAs(broken, brokenCompany.admin, 'ADMIN', brokenCompany.companyId, `/material/edit-material/${material.id}`);

@@ -131,7 +131,13 @@ describe('interruptions (Andon)', () => {
   it('the home board shows a stopped station red; a supervisor resolves it there; the order history lists it', async () => {
     const office = clientOf(app.testApp, company.superUser.token);
     const reasons = (await office.get('/api/team/master-data/interruptionReasons')).json().data as { id: string }[];
-    const material = await office.post('/api/materials', { type: 'product', name: 'Bracket', materialNumber: 'B-1', stock: { quantity: 0, unit: 'pcs' } });
+    const material = await office.post('/api/materials', {
+      type: 'product',
+      name: 'Bracket',
+      materialNumber: 'B-1',
+      vat: 19,
+      stock: { quantity: 0, unit: 'pcs' },
+    });
     expect(material.statusCode, material.body).toBe(201);
     const order = await office.post('/api/orders', orderBody([{ materialId: material.json().id, quantity: 4 }]));
     expect(order.statusCode, order.body).toBe(201);

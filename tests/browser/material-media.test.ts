@@ -49,6 +49,7 @@ beforeAll(async () => {
       type: 'manufacturing_part',
       name: 'Frame',
       materialNumber: 'F-1',
+      vat: 19,
       stock: { quantity: 3, unit: 'pcs' },
       manufacturingSteps: [{ process: 'Cut the tubes', stationId: saw.id }],
     }),

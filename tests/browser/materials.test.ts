@@ -38,7 +38,7 @@ async function callApi<T>(session: BrowserSession, method: 'GET' | 'POST' | 'PUT
 }
 
 const seed = (session: BrowserSession, material: Record<string, unknown>) =>
-  callApi<SeededMaterial>(session, 'POST', '/api/materials', { stock: { quantity: 10, unit: 'pcs' }, ...material });
+  callApi<SeededMaterial>(session, 'POST', '/api/materials', { vat: 19, stock: { quantity: 10, unit: 'pcs' }, ...material });
 
 /** A real PNG of `width` x `height` pixels, stored without compression so its size is predictable. */
 function png(width: number, height: number): Buffer {
@@ -314,6 +314,7 @@ describe('material screen: add and edit', () => {
       name: 'City Bike',
       materialNumber: 'CB-1',
       netPrice: 1234.56,
+      vat: 19,
       stock: { quantity: 5, unit: 'pcs' },
       components: [
         { materialId: frame.id, quantity: 2 },
@@ -370,6 +371,7 @@ describe('material screen: add and edit', () => {
     const row = table(page, 'Products').getByRole('row', { name: /City Bike/ });
     await expect.poll(async () => (await row.getByRole('gridcell').allTextContents()).includes('7 pcs')).toBe(true);
     expect(await callApi<{ stock: unknown; version: number }>(session, 'GET', `/api/materials/${bike.id}`)).toMatchObject({
+      vat: 19,
       stock: { quantity: 7, unit: 'pcs' },
     });
   });
@@ -387,6 +389,7 @@ describe('material screen: add and edit', () => {
       type: 'product',
       name: 'Rack',
       materialNumber: 'R-2',
+      vat: 19,
       stock: { quantity: 3, unit: 'pcs' },
       version: rack.version,
     });

@@ -43,6 +43,7 @@ beforeAll(async () => {
       type: 'manufacturing_part',
       name: 'Gauge block',
       materialNumber: 'G-7',
+      vat: 19,
       stock: { quantity: 0, unit: 'pcs' },
       values: [
         { name: 'Length', number: 100, unit: 'mm', minTolerance: 99.5, maxTolerance: 100.5 },

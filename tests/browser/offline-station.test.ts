@@ -51,7 +51,13 @@ beforeAll(async () => {
   expectOk(await owner.put(`/api/users/${sawOperator.id}/station-authorizations`, { stationIds: [saw.id] }));
   expectOk(await owner.put(`/api/users/${paintOperator.id}/station-authorizations`, { stationIds: [paint.id] }));
   material = expectOk<{ id: string }>(
-    await owner.post('/api/materials', { type: 'manufacturing_part', name: 'Bracket', materialNumber: `B-${tag}`, stock: { quantity: 0, unit: 'pcs' } }),
+    await owner.post('/api/materials', {
+      type: 'manufacturing_part',
+      name: 'Bracket',
+      materialNumber: `B-${tag}`,
+      vat: 19,
+      stock: { quantity: 0, unit: 'pcs' },
+    }),
     201,
   ).id;
 });

@@ -83,10 +83,11 @@ beforeAll(async () => {
     name: 'City bike',
     materialNumber: 'P-100',
     netPrice: 249.5,
+    vat: 19,
     stock: { quantity: 0, unit: 'pcs' },
     manufacturingSteps: [{ process: 'Cut the frame tubes', tool: 'Band saw', time: 12, stationId: saw.id }],
   });
-  await material({ type: 'manufacturing_part', name: 'Wheel', materialNumber: 'F-200', netPrice: 35, stock: { quantity: 50, unit: 'pcs' } });
+  await material({ type: 'manufacturing_part', name: 'Wheel', materialNumber: 'F-200', netPrice: 35, vat: 19, stock: { quantity: 50, unit: 'pcs' } });
 });
 
 afterAll(async () => {
@@ -385,7 +386,7 @@ describe('orders in the console', () => {
     await heading(page, `Auftrag ${customerOrder.orderNumber}`).waitFor();
     const fortschritt = page.getByRole('list', { name: 'Auftragsfortschritt' });
     expect(await fortschritt.locator('[aria-current="step"]').textContent()).toContain('Ausgeliefert');
-    await page.getByRole('group', { name: 'Aktionen' }).getByRole('button', { name: 'Geliefert' }).waitFor();
+    await page.getByRole('group', { name: 'Aktionen' }).getByRole('button', { name: 'Zugestellt' }).waitFor();
   });
 });
 
@@ -596,6 +597,7 @@ describe('editing and logistics orders', () => {
         name: 'Screw M5',
         materialNumber: 'K-300',
         netPrice: 0.05,
+        vat: 19,
         stock: { quantity: 500, unit: 'pcs' },
       }),
       201,

@@ -21,7 +21,7 @@ beforeAll(async () => {
   // own browser tests (orders.test.ts). Their one position is taken from stock, so starting
   // production makes them Ready to ship at once.
   const material = expectOk<{ id: string }>(
-    await admin.post('/api/materials', { type: 'product', name: 'City bike', materialNumber: 'P-1', stock: { quantity: 99, unit: 'pcs' } }),
+    await admin.post('/api/materials', { type: 'product', name: 'City bike', materialNumber: 'P-1', vat: 19, stock: { quantity: 99, unit: 'pcs' } }),
     201,
   );
   for (let index = 0; index < 2; index++) {

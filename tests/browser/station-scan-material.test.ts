@@ -41,6 +41,7 @@ beforeAll(async () => {
       type: 'manufacturing_part',
       name: 'Gauge block',
       materialNumber: 'G-7',
+      vat: 19,
       stock: { quantity: 3, unit: 'pcs' },
       values: [{ name: 'Length', number: 100, unit: 'mm', minTolerance: 99.5, maxTolerance: 100.5 }],
     }),
@@ -48,7 +49,7 @@ beforeAll(async () => {
   ).id;
   // A material whose number contains the other's: only the exact number opens.
   expectOk(
-    await owner.post('/api/materials', { type: 'purchasing_part', name: 'Gauge set', materialNumber: 'G-77', stock: { quantity: 0, unit: 'pcs' } }),
+    await owner.post('/api/materials', { type: 'purchasing_part', name: 'Gauge set', materialNumber: 'G-77', vat: 19, stock: { quantity: 0, unit: 'pcs' } }),
     201,
   );
   const created = expectOk<{ id: string; orderNumber: string; version: number }>(

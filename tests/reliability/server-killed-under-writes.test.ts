@@ -94,7 +94,13 @@ async function writeUntilKilled({ server, base, token, productId }: Running, rou
       w % 2 === 0
         ? [
             'materials',
-            (i: number) => ({ type: 'product', name: `K${round}-${w}-${i}`, materialNumber: `K-${round}-${w}-${i}`, stock: { quantity: 0, unit: 'Stk' } }),
+            (i: number) => ({
+              type: 'product',
+              name: `K${round}-${w}-${i}`,
+              materialNumber: `K-${round}-${w}-${i}`,
+              vat: 19,
+              stock: { quantity: 0, unit: 'Stk' },
+            }),
           ]
         : ['orders', (i: number) => orderBody([{ materialId: productId, quantity: 1 + (i % 3) }], { name: `Kunde ${round}-${w}-${i}` })];
     for (let i = 0; !stop; i++) {

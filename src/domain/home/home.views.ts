@@ -19,3 +19,18 @@ export const homeScreenSchema = z.object({
   keyFigures: keyFiguresViewSchema.nullable(),
 });
 export type HomeScreen = z.infer<typeof homeScreenSchema>;
+
+/** The first steps of a new company, in the order the home screen lists them. */
+export const firstSteps = ['company', 'stations', 'team', 'material', 'order'] as const;
+export type FirstStep = (typeof firstSteps)[number];
+
+/**
+ * `GET /api/home/first-steps`: which first steps the company has done, read from its rows (its address,
+ * a station, a second user, a material, an order), and whether the user put the list away.
+ */
+export const firstStepsSchema = z.object({
+  steps: z.array(z.object({ step: z.enum(firstSteps), done: z.boolean() })),
+  /** The user dismissed the list (`POST /api/home/first-steps/dismiss`); the home screen no longer shows it. */
+  dismissed: z.boolean(),
+});
+export type FirstSteps = z.infer<typeof firstStepsSchema>;

@@ -4,7 +4,7 @@ import { decimalParts, fitsDecimal } from '../shared/decimal.js';
 import { materialContentOf, materialInputSchema, materialListQuerySchema, materialUpdateSchema, type MaterialInput } from './materials.schema.js';
 
 const bolt = (overrides: Record<string, unknown> = {}): MaterialInput =>
-  ({ type: 'product', name: 'Bolt M8', stock: { quantity: 10, unit: 'pcs' }, ...overrides }) as MaterialInput;
+  ({ type: 'product', name: 'Bolt M8', vat: 19, stock: { quantity: 10, unit: 'pcs' }, ...overrides }) as MaterialInput;
 
 const problems = (input: unknown) => {
   const result = materialInputSchema.safeParse(input);
@@ -21,7 +21,12 @@ const attribute = (name: string, options = ['red']) => ({ name, options });
 describe('a material needs only a name and its stock', () => {
   it('accepts the smallest product and fills the optional fields', () => {
     const parsed = materialInputSchema.parse(bolt());
-    expect(parsed).toMatchObject({ name: 'Bolt M8', materialNumber: '', netPrice: null, vat: null, attributes: [], components: [] });
+    expect(parsed).toMatchObject({ name: 'Bolt M8', materialNumber: '', netPrice: null, vat: 19, attributes: [], components: [] });
+  });
+
+  it('refuses a material without VAT (spec: valid VAT required)', () => {
+    expect(messagesAt(bolt({ vat: undefined }), 'vat')).toEqual(['materials.validation.vat']);
+    expect(messagesAt(bolt({ vat: null as unknown as number }), 'vat')).toEqual(['materials.validation.vat']);
   });
 
   it('refuses a material without a name, stock quantity or stock unit', () => {
@@ -188,7 +193,7 @@ describe('components', () => {
 });
 
 describe('purchasing parts', () => {
-  const part = (purchasing: Record<string, unknown>) => ({ type: 'purchasing_part', name: 'Washer', stock: { quantity: 5, unit: 'pcs' }, purchasing });
+  const part = (purchasing: Record<string, unknown>) => ({ type: 'purchasing_part', name: 'Washer', vat: 7, stock: { quantity: 5, unit: 'pcs' }, purchasing });
 
   it('carries supplier terms within their limits', () => {
     expect(problems(part({ supplier: 'x'.repeat(50), deliveryTimeDays: 999, minimumOrderQuantity: 999999999.99, comment: 'x'.repeat(100) }))).toEqual([]);

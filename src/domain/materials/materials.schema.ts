@@ -202,14 +202,12 @@ const commonFields = {
   netPrice: decimalSchema({ ...materialLimits.netPrice, min: 0, message: 'materials.validation.netPrice' })
     .nullable()
     .default(null),
-  /** Percent, a whole number 0-99. */
+  /** Percent, a whole number 0-99; required (spec section 5: "valid VAT required"). */
   vat: z
     .number({ error: 'materials.validation.vat' })
     .int('materials.validation.vat')
     .min(materialLimits.vat.min, 'materials.validation.vat')
-    .max(materialLimits.vat.max, 'materials.validation.vat')
-    .nullable()
-    .default(null),
+    .max(materialLimits.vat.max, 'materials.validation.vat'),
   /** Kilograms. */
   weight: decimalSchema({ ...materialLimits.weight, min: 0, message: 'materials.validation.weight' })
     .nullable()

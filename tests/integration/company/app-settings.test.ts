@@ -11,6 +11,7 @@ const bike = {
   type: 'product',
   name: 'City bike',
   materialNumber: 'P-1',
+  vat: 19,
   stock: { quantity: 2, unit: 'pcs' },
   attributes: [
     { name: 'Colour', options: ['red', 'blue'] },
@@ -21,6 +22,7 @@ const bike = {
 const wheel = {
   type: 'manufacturing_part',
   name: 'Wheel',
+  vat: 19,
   stock: { quantity: 8, unit: 'pcs' },
   attributes: [{ name: 'colour', options: ['black'] }],
   values: [

@@ -117,6 +117,7 @@ describe('material label', () => {
       type: 'purchasing_part',
       name: 'Bremszug',
       materialNumber: 'K-77-ABC',
+      vat: 19,
       stock: { quantity: 10, unit: 'm' },
     });
     const requested = await request(shop.admin, { type: 'material-label', subjectId: material.id });
@@ -141,6 +142,7 @@ describe('material label', () => {
       type: 'manufacturing_part',
       name: 'Rahmen',
       materialNumber: 'F-R-1',
+      vat: 19,
       stock: { quantity: 0, unit: 'pcs' },
       attributes: [
         { name: 'Farbe', options: ['Rot', 'Blau'] },
@@ -156,7 +158,7 @@ describe('material label', () => {
   });
 
   it('prints the label of a material without a material number with its id as the code, and a station scan of it finds the material', async () => {
-    const material = await materialOf(shop.admin, { type: 'purchasing_part', name: 'Schraube', stock: { quantity: 5, unit: 'pcs' } });
+    const material = await materialOf(shop.admin, { type: 'purchasing_part', name: 'Schraube', vat: 19, stock: { quantity: 5, unit: 'pcs' } });
     expect(material.materialNumber).toBe('');
     const done = await finished(t, shop.admin, (await request(shop.admin, { type: 'material-label', subjectId: material.id })).id);
     expect(done.status, done.failure ?? '').toBe('generated');
@@ -169,7 +171,13 @@ describe('material label', () => {
   });
 
   it('prints an A4 sheet of labels', async () => {
-    const material = await materialOf(shop.admin, { type: 'product', name: 'Lastenrad', materialNumber: 'P-900', stock: { quantity: 0, unit: 'pcs' } });
+    const material = await materialOf(shop.admin, {
+      type: 'product',
+      name: 'Lastenrad',
+      materialNumber: 'P-900',
+      vat: 19,
+      stock: { quantity: 0, unit: 'pcs' },
+    });
     const requested = await request(shop.admin, { type: 'material-label', subjectId: material.id, labelSize: 'a4-sheet' });
     const pdf = await download(shop.admin, await finished(t, shop.admin, requested.id));
     expect(pageSizeOf(pdf)).toMatch(/A4/);

@@ -24,6 +24,7 @@ beforeAll(async () => {
     type: 'manufacturing_part',
     name: 'Achse',
     materialNumber: 'F-AX-9',
+    vat: 19,
     stock: { quantity: 0, unit: 'pcs' },
     values: [
       { name: 'Länge', number: 120, unit: 'mm', minTolerance: 119.5, maxTolerance: 120.5 },

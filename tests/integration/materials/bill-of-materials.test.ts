@@ -27,7 +27,7 @@ afterAll(async () => {
 
 const uses = (materialId: string, quantity = 1) => ({ materialId, quantity });
 const part = (name: string, overrides: Record<string, unknown> = {}) =>
-  create(admin, { type: 'manufacturing_part', name, materialNumber: `F-${name}`, stock: { quantity: 0, unit: 'pcs' }, ...overrides });
+  create(admin, { type: 'manufacturing_part', name, materialNumber: `F-${name}`, vat: 19, stock: { quantity: 0, unit: 'pcs' }, ...overrides });
 
 /** Replaces a material's components, keeping everything else, with the version it has now. */
 async function setComponents(id: string, components: object[]) {

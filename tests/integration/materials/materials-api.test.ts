@@ -214,7 +214,7 @@ describe('lists', () => {
       await create(lists, product({ name: `Chair ${String(i).padStart(2, '0')}`, materialNumber: `ST-${i}`, netPrice: i === 5 ? null : i * 10 }));
     }
     await create(lists, purchasingPart({ name: 'Table leg', materialNumber: 'TL-1', netPrice: 7 }));
-    await create(lists, { type: 'manufacturing_part', name: '50% discount plate', materialNumber: 'X_1', stock: { quantity: 0, unit: 'pcs' } });
+    await create(lists, { type: 'manufacturing_part', name: '50% discount plate', materialNumber: 'X_1', vat: 19, stock: { quantity: 0, unit: 'pcs' } });
   });
 
   const namesOf = (res: { json(): { data: { name: string }[] } }) => res.json().data.map((m) => m.name);
@@ -284,8 +284,8 @@ describe('CSV export', () => {
 
   it('escapes cells a spreadsheet would run as formulas, and quotes ; and "', async () => {
     const body = (await csvClient.get('/api/materials/export.csv?sort=name')).body;
-    expect(body).toContain(`Product;"'=HYPERLINK(""x"")";'+49;1234.5;;;;;3;pcs;'@SUM(A1);;;\r\n`);
-    expect(body).toContain(`Product;"Träger; lang";'-5;;;0.125;;"Box ""big""";3;pcs;;;;\r\n`);
+    expect(body).toContain(`Product;"'=HYPERLINK(""x"")";'+49;1234.5;19;;;;3;pcs;'@SUM(A1);;;\r\n`);
+    expect(body).toContain(`Product;"Träger; lang";'-5;;19;0.125;;"Box ""big""";3;pcs;;;;\r\n`);
   });
 
   it('exports the current filter, in German with decimal commas on request', async () => {
@@ -295,7 +295,7 @@ describe('CSV export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0].startsWith('Art;Name;Materialnummer;Nettopreis')).toBe(true);
-    expect(lines.slice(1)).toEqual(['Kaufteil;Schraube;K-5;0,05;;;;;5000;pcs;;Würth;3;100']);
+    expect(lines.slice(1)).toEqual(['Kaufteil;Schraube;K-5;0,05;19;;;;5000;pcs;;Würth;3;100']);
     expect(res.headers['content-disposition']).toContain('materials-purchasing_part.csv');
     const search = await csvClient.get('/api/materials/export.csv?q=träger&lang=de');
     expect(search.body).toContain('0,125');

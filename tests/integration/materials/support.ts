@@ -22,6 +22,7 @@ export const product = (overrides: Record<string, unknown> = {}) => ({
   type: 'product',
   name: 'City bike',
   materialNumber: 'P-1000',
+  vat: 19,
   stock: { quantity: 3, unit: 'pcs' },
   ...overrides,
 });
@@ -31,6 +32,7 @@ export const purchasingPart = (overrides: Record<string, unknown> = {}) => ({
   name: 'Screw M5',
   materialNumber: 'K-5',
   netPrice: 0.05,
+  vat: 19,
   stock: { quantity: 5000, unit: 'pcs' },
   ...overrides,
 });

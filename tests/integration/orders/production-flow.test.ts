@@ -389,7 +389,7 @@ describe('refusals of start production', () => {
 
 describe('materials in production', () => {
   it('cannot be deleted while an order containing them is in production (MATERIAL_IN_PRODUCTION)', async () => {
-    const created = await line.admin.post('/api/materials', { type: 'product', name: 'Cargo bike', stock: { quantity: 0, unit: 'pcs' } });
+    const created = await line.admin.post('/api/materials', { type: 'product', name: 'Cargo bike', vat: 19, stock: { quantity: 0, unit: 'pcs' } });
     const cargo = created.json().id as string;
     const order = await createOrder(line.admin, orderBody([{ materialId: cargo, quantity: 1 }]));
     const started = await act(line.admin, order, 'start-production');

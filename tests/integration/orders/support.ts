@@ -81,9 +81,9 @@ export async function orderLine(t: TestApp): Promise<OrderLine> {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as string;
   };
-  const bike = await material({ type: 'product', name: 'City bike', materialNumber: 'P-1', stock: { quantity: 0, unit: 'pcs' } });
-  const wheel = await material({ type: 'manufacturing_part', name: 'Wheel', materialNumber: 'F-2', stock: { quantity: 10, unit: 'pcs' } });
-  const screw = await material({ type: 'purchasing_part', name: 'Screw M5', materialNumber: 'K-3', stock: { quantity: 500, unit: 'pcs' } });
+  const bike = await material({ type: 'product', name: 'City bike', materialNumber: 'P-1', vat: 19, stock: { quantity: 0, unit: 'pcs' } });
+  const wheel = await material({ type: 'manufacturing_part', name: 'Wheel', materialNumber: 'F-2', vat: 19, stock: { quantity: 10, unit: 'pcs' } });
+  const screw = await material({ type: 'purchasing_part', name: 'Screw M5', materialNumber: 'K-3', vat: 19, stock: { quantity: 500, unit: 'pcs' } });
 
   const saw = await createStation(admin, 'SAW');
   const drill = await createStation(admin, 'DRILL');

@@ -26,7 +26,13 @@ export interface ShippingCompany {
 export async function shippingCompany(t: TestApp, companyName?: string): Promise<ShippingCompany> {
   const company = await companyWithTeam(t, { companyName });
   const admin = clientOf(t, company.admin.token);
-  const material = await admin.post('/api/materials', { type: 'product', name: 'City bike', materialNumber: 'P-1', stock: { quantity: 9999, unit: 'pcs' } });
+  const material = await admin.post('/api/materials', {
+    type: 'product',
+    name: 'City bike',
+    materialNumber: 'P-1',
+    vat: 19,
+    stock: { quantity: 9999, unit: 'pcs' },
+  });
   expect(material.statusCode, material.body).toBe(201);
   const materialId = material.json().id as string;
   const openOrder = async (customer = 'Fahrradhaus Berg') => {

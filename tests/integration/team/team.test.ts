@@ -357,7 +357,7 @@ describe('change rights', () => {
     const bare = await companyWithTeam(t, { adminChangeRights: [] });
     const client = clientOf(t, bare.admin.token);
     const attempts = [
-      client.post('/api/materials', { type: 'product', name: 'Bike', materialNumber: 'P-1', stock: { quantity: 0, unit: 'pcs' } }),
+      client.post('/api/materials', { type: 'product', name: 'Bike', materialNumber: 'P-1', vat: 19, stock: { quantity: 0, unit: 'pcs' } }),
       client.post('/api/stations', { name: 'SAW' }),
       client.put('/api/stations/sequence', { stationIds: [], startStationId: null, version: 0 }),
       client.put('/api/orders/advertisement', { comment: 'Overtime on Friday' }),
@@ -381,7 +381,7 @@ describe('change rights', () => {
   });
 
   it('allow each area to an admin holding its right', async () => {
-    const material = await admin.post('/api/materials', { type: 'product', name: 'Bike', materialNumber: 'P-9', stock: { quantity: 0, unit: 'pcs' } });
+    const material = await admin.post('/api/materials', { type: 'product', name: 'Bike', materialNumber: 'P-9', vat: 19, stock: { quantity: 0, unit: 'pcs' } });
     expect(material.statusCode, material.body).toBe(201);
     expect((await admin.post('/api/stations', { name: 'ALLOWED' })).statusCode).toBe(201);
     const user = await admin.post('/api/users/create-operations-user', {

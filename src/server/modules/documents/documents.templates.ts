@@ -104,7 +104,7 @@ const texts = {
     type: 'Typ',
     stockUnit: 'Lagereinheit',
     materialTypes: { product: 'Produkt', manufacturing_part: 'Fertigungsteil', purchasing_part: 'Kaufteil' } as Record<string, string>,
-    orderKinds: { customer: 'Kundenauftrag', production: 'Fertigungsauftrag', logistics: 'Logistikauftrag' } as Record<string, string>,
+    orderKinds: { customer: 'Kundenauftrag', production: 'Produktionsauftrag', logistics: 'Logistikauftrag' } as Record<string, string>,
     kind: 'Art',
     name: 'Name',
     deliveryDate: 'Liefertermin',

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { homeScreenSchema, type HomeScreen } from '../../../domain/home/home.views.js';
+import { firstStepsSchema, homeScreenSchema, type HomeScreen } from '../../../domain/home/home.views.js';
 import { homeBoardQuerySchema } from '../../../domain/orders/order.schema.js';
 import { timeZoneOf } from '../../../domain/orders/working-time.rules.js';
-import { companyOf } from '../../platform/auth.js';
-import { runQuery } from '../../platform/command.js';
+import { companyOf, principalOf } from '../../platform/auth.js';
+import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { workingTimeOfCompany } from '../company/index.js';
 import { interruptionPageOf } from '../interruptions/index.js';
 import { keyFiguresOf } from '../key-figures/index.js';
 import { homeBoardOf, stationBoardOf } from '../orders/index.js';
+import { dismissFirstSteps } from './first-steps.handlers.js';
+import { firstStepsOf } from './first-steps.queries.js';
 
 const ordersShown = homeBoardQuerySchema.parse({}).limit;
 
@@ -42,5 +44,33 @@ export async function homeRoutes(app: FastifyInstance) {
         };
       });
     },
+  });
+
+  // The owner and the administration users set the company up; operators work at stations.
+  const setUp = app.requireRole('SUPER_USER', 'ADMIN');
+
+  r.get('/api/home/first-steps', {
+    preHandler: setUp,
+    schema: {
+      tags: ['home'],
+      summary:
+        "A new company's first steps (company data, stations, team, first material, first order): which are done, read from its rows, and whether the user dismissed the list",
+      response: { 200: firstStepsSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      const companyId = companyOf(request);
+      return runQuery(app, request, (tx) => firstStepsOf(tx, companyId, principalOf(request).userId));
+    },
+  });
+
+  r.post('/api/home/first-steps/dismiss', {
+    preHandler: setUp,
+    config: { skipWriteCheck: true },
+    schema: {
+      tags: ['home'],
+      summary: 'Puts the first-steps list away for the signed-in user (recorded once; again answers the same)',
+      response: { 200: firstStepsSchema, ...errorResponses() },
+    },
+    handler: async (request) => runCommand(app, request, (ctx) => dismissFirstSteps(ctx, principalOf(request).userId)),
   });
 }

@@ -96,7 +96,7 @@ const invitationText = {
   de: (p: { firstName: string; companyName: string }) => ({
     subject: `Ihre Einladung zu ${p.companyName}`,
     greeting: `Hallo ${p.firstName},`,
-    intro: `Sie wurden als Administrationsbenutzer von ${p.companyName} eingeladen. Legen Sie Ihr Passwort fest, um sich anzumelden:`,
+    intro: `Sie wurden als Verwaltungsbenutzer von ${p.companyName} eingeladen. Legen Sie Ihr Passwort fest, um sich anzumelden:`,
     validity: 'Der Link funktioniert einmal und 72 Stunden lang.',
     action: 'Passwort festlegen',
   }),

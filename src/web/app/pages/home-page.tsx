@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 // The boards' own files, not the features' indexes: those bring every screen of the feature along (the orders'
 // forms and tables, the key figures' charts), which the home screen does not show (docs/performance.md).
 import { stationBoardTopics } from '../../features/board/api/board';
+import { FirstStepsChecklist } from '../../features/first-steps/first-steps';
 import { InterruptedStations } from '../../features/interruptions/components/interrupted-stations';
 import { KeyFiguresBoard, keyFigureTopics } from '../../features/key-figures/key-figures-board';
 import { HomeBoardScreen } from '../../features/orders/home-board-screen';
@@ -61,7 +62,7 @@ function LowerBoards() {
 }
 
 /**
- * home: the live board of the company's orders, the stations stopped now (red, live), the station board (docs/board.md),
+ * home: a new company's first steps (until done or dismissed), the live board of the company's orders, the stations stopped now (red, live), the station board (docs/board.md),
  * and its chosen key figures (unless the company switched them off). Their first data comes in one read (`GET /api/home`).
  */
 export default function HomePage({ screen }: ScreenPageProps) {
@@ -71,6 +72,7 @@ export default function HomePage({ screen }: ScreenPageProps) {
   if (!ready) return <PageSpinner />;
   return (
     <div className="page">
+      <FirstStepsChecklist />
       <OrdersBoard />
       <StoppedStations />
       <LowerBoards />

@@ -76,7 +76,8 @@ const addressFields = ['company', 'addressSuffix', 'street', 'houseNumber', 'zip
 const contactFields = ['companyName', 'firstName', 'lastName', 'email', 'phone'] as const;
 const registerFields = ['tradeRegister', 'localCourt', 'vat', 'vatNumber', 'taxNumber'] as const;
 const bankFields = ['accountHolder', 'bank', 'iban', 'bic'] as const;
-const numberFields = ['orderNumber', 'invoiceNumber', 'costNumber'] as const;
+// Invoice and cost numbers are stored but nothing issues them yet: offered once invoicing exists (docs/decisions.md).
+const numberFields = ['orderNumber'] as const;
 
 /** A tab another feature adds to the company screen (composed in app/pages): it saves on its own, so the screen's Save is hidden on it. */
 export interface CompanyTab {

@@ -53,10 +53,11 @@ describe('material form draft', () => {
     expect(checked.errors.name?.message).toBe('validation.required');
     expect(checked.errors['stock.quantity']?.message).toBe('validation.required');
     expect(checked.errors['stock.unit']?.message).toBe('materials.validation.unitRequired');
+    expect(checked.errors.vat?.message).toBe('materials.validation.vat');
   });
 
   it('refuses a name of 26 characters and accepts 25', () => {
-    const draft = { ...emptyDraft('product'), stock: { quantity: 1, unit: 'pcs' } };
+    const draft = { ...emptyDraft('product'), vat: 19, stock: { quantity: 1, unit: 'pcs' } };
     const long = checkDraft({ ...draft, name: 'x'.repeat(26) });
     expect(long.ok ? undefined : long.errors.name).toMatchObject({ message: 'validation.maxLength', params: { max: 25 } });
     expect(checkDraft({ ...draft, name: 'x'.repeat(25) }).ok).toBe(true);

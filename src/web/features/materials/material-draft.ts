@@ -130,7 +130,8 @@ export function inputOf(draft: MaterialDraft): MaterialInput {
     name: draft.name,
     materialNumber: draft.materialNumber,
     netPrice: draft.netPrice,
-    vat: draft.vat,
+    // A missing VAT is sent as null so the schema names the field (it is required).
+    vat: draft.vat as number,
     weight: draft.weight,
     customTariff: draft.customTariff,
     description: draft.description,

@@ -77,6 +77,7 @@ export function MaterialFields({ value: draft, onChange, problem, limit, materia
           onChange={(next) => set('vat', draftNumber(next))}
           formatOptions={wholeNumber}
           errorDetail={problem('vat')}
+          isRequired
         />
         <NumberField
           label={t('materials.fields.weight')}

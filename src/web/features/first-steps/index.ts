@@ -1,0 +1,1 @@
+export { FirstStepsChecklist } from './first-steps';
