@@ -13,7 +13,8 @@ export const DEMO_COMPANY_NAME = 'Demo Metallbau GmbH';
 
 /**
  * The demo company's users: fixed, documented sign-in details (README, docs/identity.md), so a
- * newcomer can try every role at once. They speak German (their emails come in German). The demo plan
+ * newcomer can try every role at once. In production (only with SEED_DEMO=true) each gets a
+ * generated password instead, shown once in the start-up block. They speak German (their emails come in German). The demo plan
  * never turns read-only.
  */
 export const demoUsers: readonly (ProvisionedUser & { password: string })[] = [
@@ -27,7 +28,7 @@ export interface SeedReport {
   /** Set when the master was created by this start; `password` only when it was generated. */
   master?: { email: string; generatedPassword?: string };
   /** Set when the demo company was created by this start. */
-  demo?: { companyName: string; users: { role: string; login: string; password: string }[] };
+  demo?: { companyName: string; users: { role: string; login: string; password: string }[]; passwordsGenerated: boolean };
 }
 
 /** A password that satisfies the rule: 18 random characters plus an uppercase letter and a special character. */
@@ -69,30 +70,33 @@ async function seedNow(app: FastifyInstance): Promise<SeedReport> {
   }
 
   if (app.config.seedDemo && !(await databaseHasCompanies(app)) && !(await demoWasSeeded(app))) {
-    const { companyId } = await provisionCompany(app, { companyName: DEMO_COMPANY_NAME, plan: 'demo', trialEndsAt: null, users: [...demoUsers] });
-    const loginOf = (user: (typeof demoUsers)[number]) => ({ login: user.email ?? user.username ?? '', password: user.password });
+    const users = demoUsers.map((user) => (app.config.demoPasswords === 'generated' ? { ...user, password: generatedPassword() } : user));
+    const { companyId } = await provisionCompany(app, { companyName: DEMO_COMPANY_NAME, plan: 'demo', trialEndsAt: null, users });
+    const loginOf = (user: (typeof users)[number]) => ({ login: user.email ?? user.username ?? '', password: user.password });
     await seedDemoProduction(app, {
-      owner: loginOf(demoUsers[0]),
-      admin: loginOf(demoUsers[1]),
-      operators: demoUsers.filter((user) => user.role === 'OPERATOR').map(loginOf),
+      owner: loginOf(users[0]),
+      admin: loginOf(users[1]),
+      operators: users.filter((user) => user.role === 'OPERATOR').map(loginOf),
     });
     await runAsPlatform(app, { actor: null, metadata: {} }, (ctx) => appendPlatformEvent(ctx, { type: 'DemoDataSeeded', data: { companyId } }));
     report.demo = {
       companyName: DEMO_COMPANY_NAME,
-      users: demoUsers.map((user) => ({ role: user.role, login: user.email ?? user.username ?? '', password: user.password })),
+      users: users.map((user) => ({ role: user.role, ...loginOf(user) })),
+      passwordsGenerated: app.config.demoPasswords === 'generated',
     };
   }
   return report;
 }
 
-/** Writes what a first start created to the log; the generated password only goes to the start-up block (startup-banner.ts). */
-export function logSeedReport(app: FastifyInstance, report: SeedReport): void {
+/** Writes what a first start created to the log; passwords only go to the start-up block (startup-banner.ts), never to the log. */
+export function logSeedReport(app: Pick<FastifyInstance, 'log'>, report: SeedReport): void {
   if (report.master) {
     const { email, generatedPassword: password } = report.master;
     if (password) app.log.warn({ email }, 'master user created with a generated password: it is printed once in the start-up block, never logged');
     else app.log.info({ email }, 'master user created from MASTER_EMAIL / MASTER_PASSWORD');
   }
   if (report.demo) {
-    app.log.info({ company: report.demo.companyName, users: report.demo.users }, 'demo company created; sign in with any of these users');
+    const users = report.demo.users.map(({ role, login }) => ({ role, login }));
+    app.log.info({ company: report.demo.companyName, users }, 'demo company created; the passwords are in the start-up block');
   }
 }

@@ -9,7 +9,11 @@ describe('startupBanner', () => {
       jobs: 'in-process',
       seed: {
         master: { email: 'master@shopfloor.local', generatedPassword: 'Abc123Q!' },
-        demo: { companyName: 'Demo Metallbau GmbH', users: [{ role: 'SUPER_USER', login: 'super@demo.example.com', password: 'Demo-Super1!' }] },
+        demo: {
+          companyName: 'Demo Metallbau GmbH',
+          users: [{ role: 'SUPER_USER', login: 'super@demo.example.com', password: 'Demo-Super1!' }],
+          passwordsGenerated: false,
+        },
       },
     });
     expect(banner).toContain('http://localhost:3000');

@@ -26,7 +26,8 @@ export function startupBanner(facts: BannerFacts): string {
   const { master, demo } = facts.seed;
   if (master?.generatedPassword) rows.push(['Master user', `${master.email} / ${master.generatedPassword}  (generated: note it now, it is not shown again)`]);
   else if (master) rows.push(['Master user', `${master.email} (password from MASTER_PASSWORD)`]);
-  for (const user of demo?.users ?? []) rows.push([`Demo ${user.role.toLowerCase().replace('_', ' ')}`, `${user.login} / ${user.password}`]);
+  const generatedNote = demo?.passwordsGenerated ? '  (generated: note it now, it is not shown again)' : '';
+  for (const user of demo?.users ?? []) rows.push([`Demo ${user.role.toLowerCase().replace('_', ' ')}`, `${user.login} / ${user.password}${generatedNote}`]);
   if (!master && !demo) rows.push(['Sign in', 'with your own accounts (master and demo were created on an earlier start; see README)']);
 
   const width = Math.max(...rows.map(([label]) => label.length));

@@ -23,9 +23,14 @@ export type UserRightsCommand =
       at: string;
     }
   | {
-      /** A user was just created: an administration user gets the default change rights. */
+      /**
+       * A user was just created: an administration user gets the default change rights, but never
+       * one that `grantedBy` (who invited them) does not hold; null when nobody of the company did
+       * (provisioning, the demo).
+       */
       type: 'GrantDefaultRights';
       user: RightsHolder;
+      grantedBy: RightsHolder | null;
       changedBy: string;
       at: string;
     }

@@ -171,18 +171,30 @@ describe('saving the user-rights matrix', () => {
 describe('default rights of a new user', () => {
   it('given a new admin, then the default change rights are granted', () => {
     given()
-      .when({ type: 'GrantDefaultRights', user: admin, changedBy: owner.userId, at })
+      .when({ type: 'GrantDefaultRights', user: admin, grantedBy: owner, changedBy: owner.userId, at })
       .then([rightsGranted(admin.userId, ['materials', 'orders', 'stations', 'shipments'])]);
   });
 
   it('given an admin holding some already, then only the missing defaults are granted', () => {
     given(rightsGranted(admin.userId, ['orders', 'team']))
-      .when({ type: 'GrantDefaultRights', user: admin, changedBy: owner.userId, at })
+      .when({ type: 'GrantDefaultRights', user: admin, grantedBy: owner, changedBy: owner.userId, at })
       .then([rightsGranted(admin.userId, ['materials', 'stations', 'shipments'])]);
   });
 
+  it('given an admin with the team right who invites an admin, then only the defaults the inviter holds are granted (issue 26)', () => {
+    given(rightsGranted(otherAdmin.userId, ['team', 'orders']))
+      .when({ type: 'GrantDefaultRights', user: admin, grantedBy: otherAdmin, changedBy: otherAdmin.userId, at })
+      .then([rightsGranted(admin.userId, ['orders'], otherAdmin.userId)]);
+  });
+
+  it('given a user made by provisioning (nobody of the company), then the defaults are granted', () => {
+    given()
+      .when({ type: 'GrantDefaultRights', user: admin, grantedBy: null, changedBy: 'system', at })
+      .then([rightsGranted(admin.userId, ['materials', 'orders', 'stations', 'shipments'], 'system')]);
+  });
+
   it('given a new operator, then nothing is granted (stations are granted by hand)', () => {
-    given().when({ type: 'GrantDefaultRights', user: operator, changedBy: owner.userId, at }).then([]);
+    given().when({ type: 'GrantDefaultRights', user: operator, grantedBy: owner, changedBy: owner.userId, at }).then([]);
   });
 });
 

@@ -161,9 +161,13 @@ export function decideUserRights(command: UserRightsCommand, state: UserRightsSt
       return noGrantBeyondOwnRights(command.changedBy, state, events) ?? events;
     }
     case 'GrantDefaultRights': {
-      const { user, changedBy, at } = command;
+      const { user, grantedBy, changedBy, at } = command;
       if (user.role !== 'ADMIN') return [];
-      const rights = missingFrom(defaultAdminChangeRights, rightsOf(state, user.userId).changeRights);
+      // An invitation gives at most the inviter's rights, as the matrix would (issue 26).
+      const grantable = grantedBy
+        ? defaultAdminChangeRights.filter((right) => mayChange(grantedBy.role, rightsOf(state, grantedBy.userId).changeRights, right))
+        : defaultAdminChangeRights;
+      const rights = missingFrom(grantable, rightsOf(state, user.userId).changeRights);
       return rights.length ? [{ type: 'ChangeRightsGranted', data: { userId: user.userId, changedBy, at, rights } }] : [];
     }
     case 'DropUserRights':

@@ -17,6 +17,15 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('seeds the demo with its documented passwords in development, and in production only when asked, with generated ones (issue 26)', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ seedDemo: true, demoPasswords: 'documented' });
+    const production = { DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(production)).toMatchObject({ seedDemo: false, demoPasswords: 'generated' });
+    expect(loadConfig({ ...production, SEED_DEMO: '' })).toMatchObject({ seedDemo: false });
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' })).toMatchObject({ seedDemo: true, demoPasswords: 'generated' });
+    expect(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'false' })).toMatchObject({ seedDemo: false });
+  });
+
   it('generates the JWT secret once and keeps it in DATA_DIR', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;

@@ -97,7 +97,8 @@ const envSchema = z.object({
       .regex(/^[\w.-]{1,64}$/, "must be 1-64 letters, digits, '.', '-' or '_'")
       .default('shopfloor'),
   ),
-  SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+  // Unset: the demo is seeded in development, never in production (issue 26).
+  SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
   // Bearer token of GET /api/metrics (Prometheus); without it the route answers 404.
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   MATERIAL_MEDIA_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(mediaLimits.fileBytes).default(mediaLimits.fileBytes)),
@@ -146,7 +147,13 @@ export interface Config {
   masterPassword?: string;
   /** BullMQ key prefix; the server and the worker process must agree on it. */
   queuePrefix: string;
+  /** Seed the demo company on an empty database: `SEED_DEMO`, by default only outside production. */
   seedDemo: boolean;
+  /**
+   * The demo users' passwords: the documented ones (README) in development; generated and shown once
+   * in the start-up block in production, where the demo is only seeded when asked for.
+   */
+  demoPasswords: 'documented' | 'generated';
   /** The bearer token GET /api/metrics asks for (`METRICS_TOKEN`); unset, the route is not there (404). */
   metricsToken?: string;
   /** Largest material image accepted, in bytes (spec: 512 MB; lower it to save disk). */
@@ -227,7 +234,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     masterEmail: e.MASTER_EMAIL,
     masterPassword: e.MASTER_PASSWORD,
     queuePrefix: e.BULLMQ_PREFIX,
-    seedDemo: e.SEED_DEMO === 'true',
+    seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+    demoPasswords: e.NODE_ENV === 'production' ? 'generated' : 'documented',
     materialImageMaxBytes: e.MATERIAL_IMAGE_MAX_BYTES,
     materialMediaMaxBytes: e.MATERIAL_MEDIA_MAX_BYTES,
     pdfConcurrency: e.PDF_CONCURRENCY,

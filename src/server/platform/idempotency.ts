@@ -79,6 +79,43 @@ interface Claim {
 
 const claims = new WeakMap<FastifyRequest, Claim>();
 
+/** Answer fields that carry a secret: session tokens and link tokens (a tracking link's `path` holds its token too). */
+const secretKeys = new Set(['access_token', 'refresh_token', 'accessToken', 'refreshToken', 'token']);
+export const REDACTED = '[redacted]';
+
+/** The secret values of a JSON answer, at any depth. */
+function secretsIn(value: unknown, found: string[] = []): string[] {
+  if (value === null || typeof value !== 'object') return found;
+  for (const [key, inner] of Object.entries(value)) {
+    if (secretKeys.has(key) && typeof inner === 'string' && inner.length > 0) found.push(inner);
+    else secretsIn(inner, found);
+  }
+  return found;
+}
+
+/**
+ * The answer as it is stored with its key: every secret of a JSON answer (a session token, a
+ * tracking link's token, wherever it also appears, as in the link's path) replaced by
+ * `[redacted]`. A repeat gets the answer without the secret; the secret was answered once
+ * (issue 26: stored answers never hold secrets, and the data export does not hold them at all).
+ */
+export function storableAnswer(body: string | null, contentType: string | null): string | null {
+  if (body === null || !contentType?.includes('json')) return body;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  const secrets = secretsIn(parsed);
+  let stored = body;
+  for (const secret of secrets) {
+    stored = stored.split(secret).join(REDACTED);
+    stored = stored.split(encodeURIComponent(secret)).join(REDACTED);
+  }
+  return stored;
+}
+
 /** The header's problem, or undefined when it is a usable key. */
 export function idempotencyKeyProblem(value: string): string | undefined {
   if (value.length === 0 || value.length > IDEMPOTENCY_KEY_MAX_LENGTH || !keyPattern.test(value)) return 'validation.idempotencyKey';
@@ -273,6 +310,10 @@ export const idempotencyPlugin = fp(
             return;
           }
           const contentType = reply.getHeader('content-type');
+          const answer = storableAnswer(
+            payload === null || payload === undefined ? null : payload.toString(),
+            typeof contentType === 'string' ? contentType : null,
+          );
           await tx
             .updateTable('idempotency_keys')
             .where(heldBy(owned))
@@ -280,7 +321,7 @@ export const idempotencyPlugin = fp(
               state: 'done',
               status_code: reply.statusCode,
               content_type: typeof contentType === 'string' ? contentType : null,
-              body: payload === null || payload === undefined ? null : payload.toString(),
+              body: answer,
             })
             .execute();
         });

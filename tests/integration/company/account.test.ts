@@ -4,6 +4,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { exportedTables, notExportedTables } from '../../../src/server/modules/company/company.export.js';
+import { tablesWithCompanyId } from '../../../src/server/modules/company/company.records.js';
+import { withTenant } from '../../../src/server/platform/db.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, signedInMaster, type Client, type TestCompany } from '../../support/identity.js';
 
@@ -139,6 +142,35 @@ describe('the account tab', () => {
     expect((await owner.get(`/api/company-account/exports/${done.id}`)).statusCode).toBe(404);
     expect(existsSync(path.join(t.config.dataDir, 'companies', company.companyId, 'exports', `${done.id}.zip`))).toBe(false);
     expect((await owner.get(next.downloadPath)).statusCode).toBe(200);
+  });
+
+  it('exports business data only: every table is listed as exported or not, no stored answer, token or sealed secret (issue 26)', async () => {
+    const tables = await withTenant(t.app.db, company.companyId, tablesWithCompanyId);
+    expect(exportedTables.filter((table) => (notExportedTables as readonly string[]).includes(table))).toEqual([]);
+    expect(tables.filter((table) => ![...exportedTables, ...notExportedTables].includes(table as never))).toEqual([]);
+    expect(tables).toContain('idempotency_keys');
+
+    // An invitation (a sealed link token in its event) and a stored idempotent answer.
+    const invited = await owner.send({
+      method: 'POST',
+      url: '/api/users/create-admin-user',
+      payload: { firstName: 'Ina', lastName: 'Gast', email: 'ina.gast@example.com' },
+      headers: { 'idempotency-key': 'invite-ina' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const done = await finished(owner, (await owner.post('/api/company-account/exports')).json().id);
+    const entries = await unzip((await owner.get(done.downloadPath)).rawPayload);
+    const names = [...entries.keys()];
+    for (const table of notExportedTables)
+      expect(
+        names.filter((name) => name.startsWith(`data/${table}.`)),
+        table,
+      ).toEqual([]);
+    const manifest = JSON.parse(entries.get('manifest.json') ?? '{}') as { tables: Record<string, number> };
+    expect(Object.keys(manifest.tables).every((table) => (exportedTables as readonly string[]).includes(table))).toBe(true);
+    const everything = [...entries.values()].join('\n');
+    for (const secret of ['sealedToken', 'sealedCode', 'token_hash', 'password_hash', 'invite-ina']) expect(everything, secret).not.toContain(secret);
+    expect(JSON.parse(entries.get('data/events.json') ?? '[]')).toContainEqual(expect.objectContaining({ type: 'AdminUserInvited' }));
   });
 
   it('refuses a deletion whose typed name is not the company name, and deletes nothing', async () => {

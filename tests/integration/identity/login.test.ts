@@ -173,6 +173,27 @@ describe('change password', () => {
     expect((await authenticate(team.admin.login, 'Better#2027')).statusCode).toBe(200);
   });
 
+  it('throttles the current-password check like a sign-in: 10 wrong tries from one address, then 429 even with the right one (issue 26)', async () => {
+    const team = await companyWithTeam(t);
+    const guesser = newAddress();
+    const change = (currentPassword: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        remoteAddress,
+        headers: { authorization: `Bearer ${team.operator.token}` },
+        payload: { currentPassword, password: 'Better#2027', confirm: 'Better#2027' },
+      });
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) expect((await change(`Guess#${i}abc`, guesser)).statusCode).toBe(400);
+    const blocked = await change(testPassword, guesser);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Nothing changed; the same counters as the sign-in: the account is blocked from that address there too.
+    expect((await authenticate(team.operator.login, testPassword, guesser)).statusCode).toBe(429);
+    expect((await authenticate(team.operator.login, testPassword, newAddress())).statusCode).toBe(200);
+  });
+
   it('works for the master too', async () => {
     const master = await signedInMaster(t);
     const res = await clientOf(t, master.token).post('/api/auth/change-password', {

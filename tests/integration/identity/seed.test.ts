@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoUsers, seed } from '../../../src/server/seed.js';
+import { demoUsers, logSeedReport, seed } from '../../../src/server/seed.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, signIn } from '../../support/identity.js';
 
@@ -59,5 +59,37 @@ describe('first start', () => {
     expect((await master.delete(`/api/company-account/byId/${demo.id}`)).statusCode).toBe(200);
     expect(await seed(t.app)).toEqual({});
     expect((await master.get('/api/company-account/all')).json().total).toBe(0);
+  });
+
+  it('in production seeds no demo unless asked; asked, with generated passwords that are never logged (issue 26)', async () => {
+    const production = { NODE_ENV: 'production', MASTER_EMAIL: 'boss@example.com', MASTER_PASSWORD: 'Operator#2026' };
+    // SEED_DEMO left unset (the test app sets it to false otherwise).
+    t = await createTestApp({ ...production, SEED_DEMO: '' });
+    expect(t.config.seedDemo).toBe(false);
+    expect((await seed(t.app)).demo).toBeUndefined();
+    await t.close();
+
+    t = await createTestApp({ ...production, SEED_DEMO: 'true' });
+    const report = await seed(t.app);
+    const users = report.demo?.users ?? [];
+    expect(users.map((u) => u.login)).toEqual(demoUsers.map((u) => u.email ?? u.username));
+    expect(report.demo?.passwordsGenerated).toBe(true);
+    for (const [index, user] of users.entries()) {
+      expect(user.password).not.toBe(demoUsers[index].password);
+      expect((await signIn(t, user.login, user.password)).role).toBe(demoUsers[index].role);
+      const documented = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/authenticate',
+        payload: { usernameOrEmail: user.login, password: demoUsers[index].password },
+      });
+      expect(documented.statusCode).toBe(401);
+    }
+
+    const lines: unknown[] = [];
+    const collect = (...args: unknown[]) => void lines.push(args);
+    logSeedReport({ log: { info: collect, warn: collect } as never }, report);
+    const logged = JSON.stringify(lines);
+    expect(logged).toContain('super@demo.example.com');
+    for (const user of users) expect(logged).not.toContain(user.password);
   });
 });

@@ -116,6 +116,27 @@ describe('administration users', () => {
   });
 });
 
+describe("an invitation gives at most the inviter's rights (issue 26)", () => {
+  it('grants a new admin only the default rights the inviting admin holds', async () => {
+    const small = await companyWithTeam(t, { adminChangeRights: ['team', 'orders'] });
+    const inviter = clientOf(t, small.admin.token);
+    const invited = await inviter.post('/api/users/create-admin-user', { firstName: 'Nina', lastName: 'Neu', email: `nina-${small.companyId}@example.com` });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const account = await clientOf(t, small.superUser.token).get(`/api/users/account/${invited.json().id}`);
+    expect(account.statusCode, account.body).toBe(200);
+    expect(account.json().employee.rights.changeRights).toEqual(['orders']);
+
+    // The owner's invitation still gives the defaults.
+    const byOwner = await clientOf(t, small.superUser.token).post('/api/users/create-admin-user', {
+      firstName: 'Otto',
+      lastName: 'Neu',
+      email: `otto-${small.companyId}@example.com`,
+    });
+    const rights = (await clientOf(t, small.superUser.token).get(`/api/users/account/${byOwner.json().id}`)).json().employee.rights.changeRights;
+    expect([...rights].sort()).toEqual(['materials', 'orders', 'shipments', 'stations']);
+  });
+});
+
 describe('operation users', () => {
   it('are created with a username and password and sign in by username', async () => {
     const username = uniqueUsername('welder');

@@ -4,7 +4,8 @@ import { settableClock } from '../../../src/server/platform/clock.js';
 import { runCommand } from '../../../src/server/platform/command.js';
 import { deleteExpiredIdempotencyKeys, RUNNING_LEASE_MS } from '../../../src/server/platform/idempotency.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { clientOf, companyWithTeam, type Client, type TestCompany } from '../../support/identity.js';
+import { withTenant } from '../../../src/server/platform/db.js';
+import { clientOf, companyWithTeam, signedInMaster, type Client, type TestCompany } from '../../support/identity.js';
 import { errorOf, stationBody } from '../stations/stations-support.js';
 
 // Idempotency-Key on state-changing requests (docs/offline-station.md): the first answer is kept
@@ -90,6 +91,7 @@ describe('Idempotency-Key', () => {
     const reordered = Object.fromEntries(Object.entries(stationBody(name)).reverse());
     const repeat = await createWithKey(admin, key, reordered);
     expect(repeat.statusCode).toBe(201);
+    expect(repeat.statusCode, repeat.body).toBe(200);
     expect(repeat.headers['idempotent-replayed']).toBe('true');
     expect(repeat.json()).toEqual(first.json());
     expect(await stationsNamed(name)).toBe(1);
@@ -122,6 +124,7 @@ describe('Idempotency-Key', () => {
     expect(taken.statusCode).toBe(409);
     const repeat = await createWithKey(admin, key, stationBody(name));
     expect(repeat.statusCode).toBe(409);
+    expect(repeat.statusCode, repeat.body).toBe(200);
     expect(repeat.headers['idempotent-replayed']).toBe('true');
     expect(repeat.body).toBe(taken.body);
   });
@@ -203,6 +206,7 @@ describe('Idempotency-Key', () => {
     try {
       const repeat = await createWithKey(clientOf(restarted, company.admin.token), key, stationBody(name));
       expect(repeat.statusCode).toBe(201);
+      expect(repeat.statusCode, repeat.body).toBe(200);
       expect(repeat.headers['idempotent-replayed']).toBe('true');
       expect(repeat.json()).toEqual(first.json());
     } finally {
@@ -280,5 +284,23 @@ describe('Idempotency-Key', () => {
       expect(errorOf(repeat.body).code).toBe('IDEMPOTENCY_ANSWER_LOST');
       expect(committedRuns).toBe(1);
     });
+  });
+});
+
+describe('stored answers hold no secret (issue 26)', () => {
+  it("keeps a session token's answer without the token", async () => {
+    const master = await signedInMaster(t);
+    const acting = clientOf(t, (await clientOf(t, master.token).post(`/api/auth/regenerate-jwt/${company.companyId}`)).json().access_token);
+    const key = `switch-${++counter}`;
+    const first = await acting.send({ method: 'POST', url: `/api/auth/regenerate-jwt/${other.companyId}`, headers: { 'idempotency-key': key } });
+    expect(first.statusCode, first.body).toBe(200);
+    const token = first.json().access_token as string;
+    expect(token.length).toBeGreaterThan(20);
+    const stored = await withTenant(t.app.db, company.companyId, (tx) =>
+      tx.selectFrom('idempotency_keys').select('body').where('key', '=', key).executeTakeFirstOrThrow(),
+    );
+    expect(stored.body).not.toContain(token);
+    expect(stored.body).toContain('[redacted]');
+    // That route ends the session it was called with, so a repeat of it is 401; tracking links show the replay.
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedTrackingLink } from '../../../src/domain/shipments/shipment-tracking.views.js';
 import { settableClock, type SettableClock } from '../../../src/server/platform/clock.js';
+import { withTenant } from '../../../src/server/platform/db.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { act, clientOf, createShipment, errorOf, shippingCompany, type ShippingCompany } from './support.js';
 
@@ -145,5 +146,30 @@ describe('the end customer tracking page', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).not.toContain(link.token);
     expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('a tracking link made with an Idempotency-Key (issue 26)', () => {
+  it('is answered with its token once; the stored answer and a repeat hold no token', async () => {
+    const order = await home.readyOrder();
+    const shipment = await createShipment(home.admin, [order.id]);
+    const key = `link-${shipment.id}`;
+    const create = () =>
+      home.admin.send({ method: 'POST', url: `/api/shipments/${shipment.id}/tracking-links`, payload: {}, headers: { 'idempotency-key': key } });
+    const first = await create();
+    expect(first.statusCode, first.body).toBe(201);
+    const link = first.json() as CreatedTrackingLink;
+    expect((await visit(link.token)).statusCode).toBe(200);
+
+    const stored = await withTenant(t.app.db, home.company.companyId, (tx) =>
+      tx.selectFrom('idempotency_keys').select('body').where('key', '=', key).executeTakeFirstOrThrow(),
+    );
+    expect(stored.body).not.toContain(link.token);
+    const repeat = await create();
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json()).toMatchObject({ id: link.id, token: '[redacted]', path: '/tracking/[redacted]' });
+    // Ran once: one link.
+    expect((await home.admin.get(`/api/shipments/${shipment.id}/tracking-links`)).json().data).toHaveLength(1);
   });
 });

@@ -16,13 +16,71 @@ import { tablesWithCompanyId } from './company.records.js';
 import './company-exports.tables.js';
 
 /**
- * Tables left out of the export: sign-in secrets and bookkeeping of the platform (sessions,
- * one-time tokens, the job ledger) and the exports themselves. Everything else with a
- * `company_id` is exported, so tables of later modules are covered without a list to maintain.
+ * What an export holds: the company's business data, table by table, listed by name (issue 26).
+ * Every table with a `company_id` is in exactly one of the two lists; a test fails for a new table
+ * until it is placed, so nothing is exported by accident.
  */
-const skippedTables = new Set(['sessions', 'user_tokens', 'login_failures', 'dispatched_jobs', 'company_exports', 'dev_mailbox']);
-/** Columns never exported: hashes of passwords. */
-const skippedColumns = new Set(['password_hash']);
+export const exportedTables = [
+  'absences',
+  'carriers',
+  'companies',
+  'document_counters',
+  'documents',
+  'employee_profiles',
+  'events',
+  'interruptions',
+  'key_figure_interruptions',
+  'key_figure_orders',
+  'key_figure_station_runs',
+  'key_figure_suggestions',
+  'master_data_entries',
+  'material_components',
+  'material_media',
+  'materials',
+  'operator_stations',
+  'order_advertisements',
+  'order_counters',
+  'order_states',
+  'orders',
+  'shipment_attachments',
+  'shipment_counters',
+  'shipment_orders',
+  'shipment_tracking_links',
+  'shipments',
+  'station_authorizations',
+  'station_completions',
+  'station_sequences',
+  'station_worklist_entries',
+  'stations',
+  'streams',
+  'suggestions',
+  'user_change_rights',
+  'users',
+  'vacation_entitlements',
+] as const;
+
+/**
+ * Never exported: sign-in secrets and their bookkeeping (sessions, one-time tokens, failed
+ * sign-ins, known sign-in addresses), stored idempotent answers, mails as sent (they carry links),
+ * the job ledger, storage reservations, and the exports themselves.
+ */
+export const notExportedTables = [
+  'company_exports',
+  'dev_mailbox',
+  'dispatched_jobs',
+  'idempotency_keys',
+  'known_sign_in_addresses',
+  'login_failures',
+  'sent_emails',
+  'sessions',
+  'storage_reservations',
+  'user_tokens',
+] as const;
+
+/** Columns never exported: hashes of passwords and of link tokens. */
+const skippedColumns = new Set(['password_hash', 'token_hash']);
+/** Payload fields of events never exported: codes and link tokens sealed for an email. */
+const sealedFields = new Set(['sealedCode', 'sealedToken']);
 
 export const exportZipPath = (dataDir: string, companyId: string, exportId: string) => path.join(exportsDir(dataDir, companyId), `${exportId}.zip`);
 
@@ -53,9 +111,10 @@ export async function latestExport(db: Executor) {
   return db.selectFrom('company_exports').selectAll().orderBy('requested_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-/** The company's tables (`tablesWithCompanyId`), minus the skipped ones. */
-async function exportedTables(tx: Tx): Promise<string[]> {
-  return (await tablesWithCompanyId(tx)).filter((table) => !skippedTables.has(table));
+/** The listed business tables the database has (`tablesWithCompanyId`). */
+async function tablesToExport(tx: Tx): Promise<string[]> {
+  const listed = new Set<string>(exportedTables);
+  return (await tablesWithCompanyId(tx)).filter((table) => listed.has(table));
 }
 
 type Row = Record<string, unknown>;
@@ -76,7 +135,15 @@ function tableCsv(rows: Row[]): string {
   );
 }
 
-const withoutSkippedColumns = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([column]) => !skippedColumns.has(column)));
+const without = (record: Row, skipped: Set<string>): Row => Object.fromEntries(Object.entries(record).filter(([key]) => !skipped.has(key)));
+
+/** A row as exported: no skipped column, and an event's payload without its sealed secrets. */
+const exportedRow = (row: Row): Row => {
+  const kept = without(row, skippedColumns);
+  if (kept.data !== null && typeof kept.data === 'object' && !Array.isArray(kept.data) && 'stream_id' in kept)
+    kept.data = without(kept.data as Row, sealedFields);
+  return kept;
+};
 
 /** Every file under the company's folder but its exports, as paths relative to it. */
 async function companyFiles(dir: string, skip: string, prefix = ''): Promise<string[]> {
@@ -157,7 +224,7 @@ export const exportCompanyDataJob = defineJob<ExportJob>({
       await mkdir(path.dirname(target), { recursive: true });
       const folder = companyDir(dataDir, companyId);
       const files = await companyFiles(folder, exportsDir(dataDir, companyId));
-      const tables = await withTenant(ctx.db, companyId, exportedTables);
+      const tables = await withTenant(ctx.db, companyId, tablesToExport);
       const steps = tables.length + files.length;
       let done = 0;
       const advance = async () => {
@@ -171,7 +238,7 @@ export const exportCompanyDataJob = defineJob<ExportJob>({
       for (const table of tables) {
         const rows = await withTenant(ctx.db, companyId, async (tx) => {
           const result = await sql<Row>`select * from ${sql.table(table)}`.execute(tx);
-          return result.rows.map(withoutSkippedColumns);
+          return result.rows.map(exportedRow);
         });
         counts[table] = rows.length;
         zip.append(JSON.stringify(rows, null, 2), { name: `data/${table}.json` });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passwordPairSchema } from '../../../domain/identity/password.schema.js';
@@ -93,12 +93,7 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
     },
     handler: async (request, reply) => {
       const outcome = await signIn(deps, request.body, request.ip);
-      if (outcome.kind === 'throttled') {
-        reply.header('retry-after', String(outcome.retryAfterSeconds));
-        throw new DomainError('TOO_MANY_REQUESTS', [
-          { path: '', message: 'errors.TOO_MANY_REQUESTS', params: { retryAfterSeconds: outcome.retryAfterSeconds } },
-        ]);
-      }
+      if (outcome.kind === 'throttled') throw throttled(reply, outcome.retryAfterSeconds);
       return outcome.session;
     },
   });
@@ -192,8 +187,9 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       body: changePasswordSchema,
       response: { 200: okSchema, ...errorResponses() },
     },
-    handler: async (request) => {
-      await changePassword(app, request, request.body);
+    handler: async (request, reply) => {
+      const outcome = await changePassword(app, request, request.body);
+      if (outcome.kind === 'throttled') throw throttled(reply, outcome.retryAfterSeconds);
       return { ok: true as const };
     },
   });
@@ -207,4 +203,10 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
     },
     handler: async (request) => currentUser(deps, principalOf(request)),
   });
+}
+
+/** 429 with `Retry-After`: too many wrong passwords of this account from this address (sign-in, change of password). */
+function throttled(reply: FastifyReply, retryAfterSeconds: number): DomainError {
+  reply.header('retry-after', String(retryAfterSeconds));
+  return new DomainError('TOO_MANY_REQUESTS', [{ path: '', message: 'errors.TOO_MANY_REQUESTS', params: { retryAfterSeconds } }]);
 }

@@ -8,6 +8,7 @@ import { withSystem, type Executor } from '../../platform/db.js';
 import type { EventMetadata } from '../../platform/event-store.js';
 import { seal } from '../../platform/secrets.js';
 import type { IdentityDeps } from './identity.deps.js';
+import { loginThrottleFor, recordLoginFailure, throttleKeys } from './login-throttle.js';
 import { hashPassword, passwordMatches } from './passwords.js';
 import { readAsPrincipal, runAsPrincipal } from './principal-scope.js';
 import { revokeUserSessions } from './sessions.js';
@@ -100,12 +101,25 @@ export async function setPasswordFromLink(deps: IdentityDeps, metadata: EventMet
   });
 }
 
-/** A signed-in user changes the password; every other session of the user ends. */
-export async function changePassword(app: FastifyInstance, request: FastifyRequest, input: { currentPassword: string; password: string }): Promise<void> {
+/**
+ * A signed-in user changes the password; every other session of the user ends. The check of the
+ * current password is throttled like a sign-in, on the same counters (the account's login from this
+ * address), so a stolen session cannot guess the password either (issue 26).
+ */
+export async function changePassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { currentPassword: string; password: string },
+): Promise<{ kind: 'changed' } | { kind: 'throttled'; retryAfterSeconds: number }> {
   const principal = principalOf(request);
   const user = await readAsPrincipal(app.db, principal, (tx) => findUserById(tx, principal.userId));
   if (!user) throw new DomainError('USER_NOT_FOUND');
+  const now = app.clock.now();
+  const keys = throttleKeys(user.email ?? user.username ?? user.id, request.ip);
+  const throttle = await loginThrottleFor(app.db, keys, now);
+  if (throttle.blocked) return { kind: 'throttled', retryAfterSeconds: throttle.retryAfterSeconds };
   if (!(await passwordMatches(input.currentPassword, user.password_hash))) {
+    await recordLoginFailure(app.db, keys, now);
     throw new DomainError('CURRENT_PASSWORD_WRONG', [{ path: 'currentPassword', message: 'errors.CURRENT_PASSWORD_WRONG' }]);
   }
   const passwordHash = await hashPassword(input.password);
@@ -114,4 +128,5 @@ export async function changePassword(app: FastifyInstance, request: FastifyReque
     await revokeUserSessions(ctx.tx, user.id, principal.tokenId);
     await recordUserEvent(ctx, { id: user.id, companyId: user.company_id }, { type: 'PasswordChanged', data: { userId: user.id } });
   });
+  return { kind: 'changed' };
 }

@@ -1,10 +1,12 @@
 import { EMPLOYEE_STREAM_TYPE, type EmployeeEvent } from '../../../domain/team/employee.events.js';
 import { MASTER_DATA_STREAM_TYPE, type MasterDataEvent } from '../../../domain/team/master-data.events.js';
+import type { RightsHolder } from '../../../domain/team/rights.commands.js';
 import { USER_RIGHTS_STREAM_TYPE, type UserRightsEvent } from '../../../domain/team/rights.events.js';
+import { roles } from '../../../domain/shared/roles.js';
 import { USER_STREAM_TYPE, type UserEvent } from '../../../domain/identity/identity.events.js';
 import { STATION_STREAM_TYPE, type StationEvent } from '../../../domain/stations/station.events.js';
 import type { Tx } from '../../platform/db.js';
-import { eventProjection, type EventStore, type InlineProjection, type StoredEvent } from '../../platform/event-store.js';
+import { eventProjection, type EventMetadata, type EventStore, type InlineProjection, type StoredEvent } from '../../platform/event-store.js';
 import { revokeSessionsAtStation, revokeStationSessions } from '../identity/index.js';
 import { decideOnRightsWithin } from './team.handlers.js';
 import './team.tables.js';
@@ -214,7 +216,8 @@ export function teamProjections(eventStore: EventStore): InlineProjection[] {
         if (!companyId) return;
         if ((event.type === 'AdminUserInvited' || event.type === 'UserCreated') && event.data.role === 'ADMIN') {
           const user = { userId: event.data.userId, role: event.data.role };
-          await decideOnRightsWithin(tx, eventStore, companyId, stored.metadata, { type: 'GrantDefaultRights', user, changedBy, at });
+          const grantedBy = grantorOf(stored.metadata);
+          await decideOnRightsWithin(tx, eventStore, companyId, stored.metadata, { type: 'GrantDefaultRights', user, grantedBy, changedBy, at });
         } else if (event.type === 'UserRemoved') {
           await decideOnRightsWithin(tx, eventStore, companyId, stored.metadata, { type: 'DropUserRights', userId: event.data.userId, changedBy, at });
         }
@@ -249,4 +252,10 @@ export function teamProjections(eventStore: EventStore): InlineProjection[] {
       },
     }),
   ];
+}
+
+/** Who gave the command that created a user, as a rights holder; null for provisioning (no user or no role of the company). */
+function grantorOf(metadata: EventMetadata): RightsHolder | null {
+  const role = roles.find((candidate) => candidate === metadata.role);
+  return metadata.userId && role ? { userId: metadata.userId, role } : null;
 }
