@@ -34,6 +34,7 @@ function snapshotOf(queue: QueueName, job: Job, bullmqState: string): JobSnapsho
     state,
     attemptsMade: job.attemptsMade,
     failedReason: job.failedReason || undefined,
+    finishedAt: job.finishedOn,
   };
 }
 
@@ -88,6 +89,14 @@ export function createBullmqQueue({ redisUrl, prefix, retry }: { redisUrl: strin
       const job = await queues[queue].getJob(jobId);
       return job ? snapshotOf(queue, job, state) : undefined;
     },
+    async requeue(queue, jobId) {
+      const job = await queues[queue].getJob(jobId);
+      if (!job || (await queues[queue].getJobState(jobId)) !== 'failed') return false;
+      // Removed and added, not job.retry(): a fresh job has its whole retry and stall budget again.
+      await job.remove();
+      await queues[queue].add(job.name, job.data, { jobId });
+      return true;
+    },
     async failedJobs(queue, limit = 50) {
       const jobs = await queues[queue].getFailed(0, limit - 1);
       return jobs.map((job) => snapshotOf(queue, job, 'failed')).filter((s): s is JobSnapshot => s !== undefined);
@@ -106,21 +115,26 @@ export function createBullmqQueue({ redisUrl, prefix, retry }: { redisUrl: strin
       }
     },
     startWorkers(definitions, services, options = {}) {
-      const run = createRunner(definitions, services);
+      const runner = createRunner(definitions, services);
       const concurrency = concurrencyOf(services.config, options.concurrency);
       warmUpWorkers(definitions, services, concurrency, options);
+      const requestOf = (queue: QueueName, job: Job) => ({ queue, id: job.id ?? '', name: job.name, data: job.data, attempt: job.attemptsMade + 1 });
       const started = queueNames.map((queue) => {
         const workerConnection = workerClient(redisUrl);
         workerConnection.on('error', () => {});
-        const worker = new Worker(queue, (job: Job) => run({ queue, id: job.id ?? '', name: job.name, data: job.data, attempt: job.attemptsMade + 1 }), {
+        const worker = new Worker(queue, (job: Job) => runner.run(requestOf(queue, job)), {
           connection: workerConnection,
           prefix,
           concurrency: concurrency[queue],
+          // A job whose worker died may run again as often as it may be retried (docs/jobs.md, A worker that dies).
+          maxStalledCount: retry.attempts,
         });
         worker.on('failed', (job, error) => {
           if (!job) return;
+          // Stalled too often, BullMQ fails the job with an UnrecoverableError: permanent too.
           const final = isPermanentJobFailure(error) || job.attemptsMade >= (job.opts.attempts ?? 1);
           logFailure(services.log, { queue, id: job.id ?? '', name: job.name }, error, final);
+          if (final) void runner.failedForGood(requestOf(queue, job), error);
         });
         worker.on('error', (error) => services.log.warn({ queue, err: error }, 'job worker lost its connection; retrying'));
         return { worker, workerConnection };
