@@ -9,7 +9,7 @@ import { clientOf, companyWithTeam, mailTo, startMailbox, type Client, type Mail
 import { testRedisUrl } from '../support/services.js';
 import type { QueueName } from '../../src/server/platform/jobs.js';
 import { create, product } from '../integration/materials/support.js';
-import { loseQueueData, report, startWorkerProcess, stopProcess, stopWorkers, waitUntil, type ChildServer } from './support.js';
+import { loseQueueData, report, startWorkerProcess, stopProcess, stopWorkers, waitUntil, workerEnvOf, type ChildServer } from './support.js';
 
 // The worker process SIGKILLed twice while the same jobs run (issue 32, item 1): 4 invitations and
 // 4 documents are active in the first worker (the mail server holds every message, its Chromium never
@@ -42,15 +42,7 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-const workerEnv = (chromePath?: string) => ({
-  REDIS_URL: testRedisUrl(),
-  BULLMQ_PREFIX: t.queuePrefix,
-  DATABASE_URL: t.testDb.url,
-  SMTP_URL: mailbox.url,
-  JWT_SECRET,
-  DATA_DIR: t.config.dataDir,
-  ...(chromePath ? { CHROME_PATH: chromePath } : process.env.CHROME_PATH ? { CHROME_PATH: process.env.CHROME_PATH } : {}),
-});
+const workerEnv = (chromePath?: string) => ({ ...workerEnvOf(t), SMTP_URL: mailbox.url, ...(chromePath ? { CHROME_PATH: chromePath } : {}) });
 
 /** A "Chromium" that never comes up and ends when its worker is gone, so the pdf jobs stay active until the kill. */
 function hangingChrome(): string {
