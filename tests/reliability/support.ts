@@ -38,6 +38,18 @@ export interface ChildServer {
   exited: Promise<number | null>;
 }
 
+/** The environment of a worker process for a test app on the test Redis: its queue prefix, database and data folder. */
+export function workerEnvOf(t: { queuePrefix: string; testDb: { url: string }; config: { dataDir: string; jwtSecret: string } }): Record<string, string> {
+  return {
+    REDIS_URL: testRedisUrl(),
+    BULLMQ_PREFIX: t.queuePrefix,
+    DATABASE_URL: t.testDb.url,
+    JWT_SECRET: t.config.jwtSecret,
+    DATA_DIR: t.config.dataDir,
+    ...(process.env.CHROME_PATH ? { CHROME_PATH: process.env.CHROME_PATH } : {}),
+  };
+}
+
 /** workers/main.ts as its own process (the production shape with Redis). */
 export function startWorkerProcess(env: Record<string, string>): ChildServer {
   const child = spawn(process.execPath, ['--import', 'tsx', 'workers/main.ts'], {

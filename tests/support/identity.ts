@@ -22,7 +22,7 @@ export interface Mailbox {
   /** SMTP_URL for createTestApp. */
   url: string;
   messages: ReceivedMail[];
-  /** Messages received in full but not yet accepted (only with `acceptAfterMs`). */
+  /** Messages received in full but not yet accepted (only with `acceptAfterMs` or `holdWhile`). */
   holding(): number;
   /** Waits for a message that matches (by default the first one) and hands it over; fails after a generous wait. */
   waitFor(match?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
@@ -79,12 +79,24 @@ function partsOf(raw: string): { text: string; html: string } {
 }
 
 /** A real SMTP server on 127.0.0.1, port 0, that keeps what it receives. */
-export async function startMailbox(options: { acceptAfterMs?: number } = {}): Promise<Mailbox> {
+export async function startMailbox(
+  options: {
+    acceptAfterMs?: number;
+    refuses?: (address: string) => boolean;
+    /** Holds each message received in full while this answers true (a server that takes its time), then accepts it. */
+    holdWhile?: () => boolean;
+  } = {},
+): Promise<Mailbox> {
   const messages: ReceivedMail[] = [];
   let holding = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // A recipient the server refuses (550): the mail fails for good, without retries.
+    onRcptTo(address, _session, callback) {
+      if (options.refuses?.(address.address)) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -100,14 +112,16 @@ export async function startMailbox(options: { acceptAfterMs?: number } = {}): Pr
           });
           callback();
         };
-        if (!options.acceptAfterMs) return accept();
+        if (!options.acceptAfterMs && !options.holdWhile?.()) return accept();
         // A slow server: it has the whole message and takes a while to commit it, then keeps it even
         // if the client has gone meanwhile (as an MTA that queued it before its reply could be sent).
         holding += 1;
-        setTimeout(() => {
+        const later = () => {
+          if (options.holdWhile?.()) return setTimeout(later, 50);
           holding -= 1;
           accept();
-        }, options.acceptAfterMs);
+        };
+        setTimeout(later, options.acceptAfterMs ?? 0);
       });
     },
   });

@@ -38,6 +38,8 @@ export type UserEvent =
         expiresAt: string;
       };
     }
+  /** The invitation email could not be sent (failed for good: the mail server refused it, or its worker kept dying); the console offers to resend it. */
+  | { type: 'InvitationNotSent'; data: { userId: string; companyId: string; reason: string; at: string } }
   | { type: 'AdminPasswordSet'; data: { userId: string } }
   | {
       type: 'OperationsUserCreated';

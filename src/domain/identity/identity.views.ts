@@ -60,6 +60,8 @@ export const userViewSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   status: z.enum(userStatuses),
+  /** An invited user whose invitation email could not be sent: resend it. */
+  invitationNotSent: z.boolean(),
   locale: z.enum(locales),
   createdAt: z.string(),
 });

@@ -17,6 +17,10 @@ interface DispatchedJobsTable {
   enqueued_at: Date | null;
   /** Set when the job ran to the end (jobs-runner.ts); null while it waits, runs, or failed. */
   completed_at: Date | null;
+  /** Set when the job failed for good and its definition's `failed` told the user (jobs-runner.ts). */
+  failed_at: Date | null;
+  /** Times the reconciler put the job back after it failed without its failure being recorded. */
+  requeues: ColumnType<number, never, number>;
 }
 
 declare module './db.js' {
@@ -64,9 +68,10 @@ export interface Dispatcher {
   /** Reads the log to its end (below the commit horizon), then enqueues every job not yet enqueued. */
   catchUp(): Promise<DispatchRound>;
   /**
-   * Asks the queue about every job the ledger holds as enqueued but not completed (for longer than
-   * `reconcileAfterMs`): one the queue no longer knows is enqueued again under its job id; one it
-   * holds as completed is marked so. Answers how many were enqueued again.
+   * Asks the queue about every job the ledger holds as enqueued but neither completed nor failed
+   * and told (for longer than `reconcileAfterMs`): one the queue no longer knows is enqueued again
+   * under its job id; one it holds as completed is marked so; one it holds as failed whose failure
+   * was never recorded runs afresh. Answers how many were enqueued again.
    */
   reconcile(): Promise<number>;
   start(): void;
@@ -106,6 +111,23 @@ export async function markDispatchedJobCompleted(db: Db, jobId: string): Promise
     .where('completed_at', 'is', null)
     .execute();
 }
+
+/** Marks the ledger row of a job that failed for good once its failure is recorded; the reconciler leaves it alone. */
+export async function markDispatchedJobFailed(db: Db, jobId: string): Promise<void> {
+  await db
+    .updateTable('dispatched_jobs')
+    .set({ failed_at: sql<Date>`now()` })
+    .where('job_id', '=', jobId)
+    .where('completed_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .execute();
+}
+
+/**
+ * A failed job whose failure was never recorded (its worker died between the two) is run afresh at
+ * most this often; after that it stays in the failed list for an operator.
+ */
+const MAX_REQUEUES = 3;
 
 const enqueueBatch = 100;
 
@@ -202,14 +224,32 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return { events, enqueued };
   };
 
-  const reconcileAfterSeconds = (options.reconcileAfterMs ?? 60_000) / 1000;
+  const reconcileAfterMs = options.reconcileAfterMs ?? 60_000;
+  /**
+   * A failed job counts as done once its failure is recorded (`failed_at`: the user was told). One
+   * failed without that, for longer than `reconcileAfterMs` (its worker died after the queue failed
+   * it, or it failed before the ledger knew failures), is run afresh under its id, with a new retry
+   * budget: it ends delivered, or failed and told.
+   */
+  const requeueFailed = async (job: { job_id: string; requeues: number }, queue: QueueName, finishedAt: number | undefined) => {
+    if (job.requeues >= MAX_REQUEUES || (finishedAt !== undefined && Date.now() - finishedAt < reconcileAfterMs)) return false;
+    if (!(await options.queue.requeue(queue, job.job_id))) return false;
+    await options.db
+      .updateTable('dispatched_jobs')
+      .set({ requeues: job.requeues + 1 })
+      .where('job_id', '=', job.job_id)
+      .execute();
+    options.log.warn({ jobId: job.job_id, queue }, 'this job failed, but its failure was never recorded (its worker stopped); running it again');
+    return true;
+  };
   const reconcile = async (): Promise<number> => {
     const unfinished = await options.db
       .selectFrom('dispatched_jobs')
-      .select(['job_id', 'queue', 'name', 'data'])
+      .select(['job_id', 'queue', 'name', 'data', 'requeues'])
       .where('enqueued_at', 'is not', null)
       .where('completed_at', 'is', null)
-      .where('enqueued_at', '<=', sql<Date>`now() - make_interval(secs => ${reconcileAfterSeconds})`)
+      .where('failed_at', 'is', null)
+      .where('enqueued_at', '<=', sql<Date>`now() - make_interval(secs => ${reconcileAfterMs / 1000})`)
       .where('enqueued_at', '>', sql<Date>`now() - make_interval(days => ${RECONCILE_WINDOW_DAYS})`)
       .orderBy('global_position')
       .orderBy('job_id')
@@ -221,6 +261,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const queue = job.queue as QueueName;
       const known = await options.queue.getJob(queue, job.job_id);
       if (known?.state === 'completed') await markDispatchedJobCompleted(options.db, job.job_id);
+      if (known?.state === 'failed' && (await requeueFailed(job, queue, known.finishedAt))) again += 1;
       if (known) continue;
       await options.queue.add(queue, job.name, job.data, { jobId: job.job_id });
       options.log.warn({ jobId: job.job_id, queue }, 'the queue had lost this job (Redis lost its data, or the process restarted); enqueued it again');

@@ -34,8 +34,20 @@ function snapshotOf(queue: QueueName, job: Job, bullmqState: string): JobSnapsho
     state,
     attemptsMade: job.attemptsMade,
     failedReason: job.failedReason || undefined,
+    finishedAt: job.finishedOn,
   };
 }
+
+/**
+ * How a worker that dies is noticed (docs/jobs.md, A worker that dies). A running job holds a lock
+ * its worker renews every `lockDuration / 2`; a killed worker's lock runs out 15-30 s after the
+ * kill. Every `stalledInterval` one worker of the queue looks for active jobs without a lock (they
+ * were marked at the look before) and puts them back to wait: so the job runs again on a live
+ * worker 15-40 s after the kill, plus the time that worker needs to start it. A job whose worker
+ * dies more often than its retries allow (`maxStalledCount`, the retry budget) fails for good
+ * with "job stalled more than allowable limit", and its definition's `failed` tells the user.
+ */
+export const stallPolicy = { lockDuration: 30_000, stalledInterval: 10_000 };
 
 /** Workers need `maxRetriesPerRequest: null`: a blocking read must wait out a Redis restart, not fail. */
 const workerClient = (redisUrl: string) => new Redis(redisUrl, { maxRetriesPerRequest: null });
@@ -45,6 +57,11 @@ const workerClient = (redisUrl: string) => new Redis(redisUrl, { maxRetriesPerRe
  * waits on a command queued for a Redis that is gone.
  */
 const producerClient = (redisUrl: string) => new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+
+/** A network error of ioredis (the socket), not one of BullMQ's own (a lost lock, a missing job). */
+const isConnectionError = (error: Error & { code?: string }) =>
+  ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(error.code ?? '') ||
+  /Connection is closed|connect ETIMEDOUT|Stream isn't writeable/.test(error.message);
 
 async function quit(client: Redis) {
   if (client.status === 'end') return;
@@ -88,6 +105,14 @@ export function createBullmqQueue({ redisUrl, prefix, retry }: { redisUrl: strin
       const job = await queues[queue].getJob(jobId);
       return job ? snapshotOf(queue, job, state) : undefined;
     },
+    async requeue(queue, jobId) {
+      const job = await queues[queue].getJob(jobId);
+      if (!job || (await queues[queue].getJobState(jobId)) !== 'failed') return false;
+      // Removed and added, not job.retry(): a fresh job has its whole retry and stall budget again.
+      await job.remove();
+      await queues[queue].add(job.name, job.data, { jobId });
+      return true;
+    },
     async failedJobs(queue, limit = 50) {
       const jobs = await queues[queue].getFailed(0, limit - 1);
       return jobs.map((job) => snapshotOf(queue, job, 'failed')).filter((s): s is JobSnapshot => s !== undefined);
@@ -106,23 +131,35 @@ export function createBullmqQueue({ redisUrl, prefix, retry }: { redisUrl: strin
       }
     },
     startWorkers(definitions, services, options = {}) {
-      const run = createRunner(definitions, services);
+      const runner = createRunner(definitions, services);
       const concurrency = concurrencyOf(services.config, options.concurrency);
       warmUpWorkers(definitions, services, concurrency, options);
+      const requestOf = (queue: QueueName, job: Job) => ({ queue, id: job.id ?? '', name: job.name, data: job.data, attempt: job.attemptsMade + 1 });
       const started = queueNames.map((queue) => {
         const workerConnection = workerClient(redisUrl);
         workerConnection.on('error', () => {});
-        const worker = new Worker(queue, (job: Job) => run({ queue, id: job.id ?? '', name: job.name, data: job.data, attempt: job.attemptsMade + 1 }), {
+        const worker = new Worker(queue, (job: Job) => runner.run(requestOf(queue, job)), {
           connection: workerConnection,
           prefix,
           concurrency: concurrency[queue],
+          ...stallPolicy,
+          maxStalledCount: retry.attempts,
         });
         worker.on('failed', (job, error) => {
           if (!job) return;
+          // Stalled too often, BullMQ fails the job with an UnrecoverableError: permanent too.
           const final = isPermanentJobFailure(error) || job.attemptsMade >= (job.opts.attempts ?? 1);
           logFailure(services.log, { queue, id: job.id ?? '', name: job.name }, error, final);
+          if (final) void runner.failedForGood(requestOf(queue, job), error);
         });
-        worker.on('error', (error) => services.log.warn({ queue, err: error }, 'job worker lost its connection; retrying'));
+        worker.on('stalled', (jobId) =>
+          services.log.warn({ queue, jobId }, 'job stalled: the worker running it stopped (killed, or its lock ran out); it runs again on a live worker'),
+        );
+        worker.on('error', (error) =>
+          isConnectionError(error)
+            ? services.log.warn({ queue, err: error }, 'job worker lost its connection to Redis; retrying')
+            : services.log.warn({ queue, err: error }, 'job worker error (a job whose lock was lost runs again elsewhere)'),
+        );
         return { worker, workerConnection };
       });
       return {

@@ -21,12 +21,13 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   const finished: Record<'completed' | 'failed', string[]> = { completed: [], failed: [] };
-  let worker: { run: JobRunner; log: JobLogger; concurrency: Record<QueueName, number> } | undefined;
+  let worker: { runner: JobRunner; log: JobLogger; concurrency: Record<QueueName, number> } | undefined;
 
   const snapshot = ({ key: _key, ...job }: MemoryJob): JobSnapshot => ({ ...job });
 
   const keep = (job: MemoryJob, state: 'completed' | 'failed') => {
     job.state = state;
+    job.finishedAt = Date.now();
     const list = finished[state];
     list.push(job.key);
     const limit = state === 'completed' ? keepCompleted.count : keepFailed.count;
@@ -49,8 +50,9 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
 
   const execute = async (job: MemoryJob, current: NonNullable<typeof worker>) => {
     job.state = 'active';
+    const request = { queue: job.queue, id: job.id, name: job.name, data: job.data, attempt: job.attemptsMade + 1 };
     try {
-      await current.run({ queue: job.queue, id: job.id, name: job.name, data: job.data, attempt: job.attemptsMade + 1 });
+      await current.runner.run(request);
       job.attemptsMade += 1;
       keep(job, 'completed');
     } catch (error) {
@@ -58,8 +60,9 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
       job.failedReason = messageOf(error);
       const final = isPermanentJobFailure(error) || job.attemptsMade >= retry.attempts;
       logFailure(current.log, job, error, final);
-      if (final) keep(job, 'failed');
-      else retryLater(job);
+      if (!final) return retryLater(job);
+      keep(job, 'failed');
+      await current.runner.failedForGood(request, error);
     }
   };
 
@@ -102,6 +105,15 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
       const job = jobs.get(`${queue}/${jobId}`);
       return job ? snapshot(job) : undefined;
     },
+    async requeue(queue, jobId) {
+      const key = `${queue}/${jobId}`;
+      const job = jobs.get(key);
+      if (job?.state !== 'failed') return false;
+      jobs.delete(key);
+      finished.failed.splice(finished.failed.indexOf(key), 1);
+      await this.add(queue, job.name, job.data, { jobId });
+      return true;
+    },
     async failedJobs(queue, limit = 50) {
       return finished.failed
         .map((key) => jobs.get(key))
@@ -114,7 +126,7 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
     startWorkers(definitions, services, options = {}) {
       if (worker) throw new Error('In-process job workers are already running');
       worker = {
-        run: createRunner(definitions, services),
+        runner: createRunner(definitions, services),
         log: services.log,
         concurrency: concurrencyOf(services.config, options.concurrency),
       };

@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { markDispatchedJobCompleted } from './dispatcher.js';
+import { markDispatchedJobCompleted, markDispatchedJobFailed } from './dispatcher.js';
 import { permanentJobFailure } from './job-errors.js';
 import { parseJobInput, type JobDefinition, type JobLogger, type JobServices, type QueueName, type StartWorkersOptions } from './jobs.js';
 
@@ -32,7 +32,15 @@ export interface RunRequest {
   attempt: number;
 }
 
-export type JobRunner = (request: RunRequest) => Promise<void>;
+export interface JobRunner {
+  run(request: RunRequest): Promise<void>;
+  /**
+   * After the queue failed the job for good: its definition's `failed` tells the user, then the
+   * ledger row is marked failed. Never throws (it runs from a queue event); what it could not do
+   * is logged, and the reconciler runs the job again.
+   */
+  failedForGood(request: RunRequest, error: unknown): Promise<void>;
+}
 
 /** Finds the definition of a job, checks its data and runs the handler with a job-scoped logger. */
 export function createRunner(definitions: JobDefinition[], services: JobServices): JobRunner {
@@ -42,17 +50,34 @@ export function createRunner(definitions: JobDefinition[], services: JobServices
     if (byKey.has(key)) throw new Error(`Job ${key} is defined twice`);
     byKey.set(key, definition);
   }
-  return async (request: RunRequest) => {
-    const definition = byKey.get(`${request.queue}/${request.name}`);
-    if (!definition) throw permanentJobFailure(`No job ${request.name} is defined on queue ${request.queue}`);
-    const data = parseJobInput(definition.schema, request.data, `Data of job ${request.name} is not valid`);
+  const contextOf = (request: RunRequest) => {
     const log = services.log.child({ queue: request.queue, job: request.name, jobId: request.id, attempt: request.attempt });
-    await definition.handle(data, { ...services, log, jobId: request.id, attempt: request.attempt });
-    // The ledger learns the job ran, so the reconciler never enqueues it again. If this write
-    // fails, the job still counts as done: the reconciler finds it completed in the queue.
-    await markDispatchedJobCompleted(services.db, request.id).catch((error: unknown) =>
-      log.warn({ err: error }, 'job done, but its ledger row could not be marked completed'),
-    );
+    return { ...services, log, jobId: request.id, attempt: request.attempt };
+  };
+  return {
+    async run(request) {
+      const definition = byKey.get(`${request.queue}/${request.name}`);
+      if (!definition) throw permanentJobFailure(`No job ${request.name} is defined on queue ${request.queue}`);
+      const data = parseJobInput(definition.schema, request.data, `Data of job ${request.name} is not valid`);
+      const ctx = contextOf(request);
+      await definition.handle(data, ctx);
+      // The ledger learns the job ran, so the reconciler never enqueues it again. If this write
+      // fails, the job still counts as done: the reconciler finds it completed in the queue.
+      await markDispatchedJobCompleted(services.db, request.id).catch((error: unknown) =>
+        ctx.log.warn({ err: error }, 'job done, but its ledger row could not be marked completed'),
+      );
+    },
+    async failedForGood(request, error) {
+      const ctx = contextOf(request);
+      try {
+        const definition = byKey.get(`${request.queue}/${request.name}`);
+        const parsed = definition?.schema.safeParse(request.data);
+        if (definition?.failed && parsed?.success) await definition.failed(parsed.data, error, ctx);
+        await markDispatchedJobFailed(services.db, request.id);
+      } catch (again) {
+        ctx.log.error({ err: again }, 'job failed for good, but its failure could not be recorded; the reconciler runs it again');
+      }
+    },
   };
 }
 

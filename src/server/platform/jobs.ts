@@ -49,6 +49,14 @@ export interface JobDefinition<Data = unknown> {
   name: string;
   schema: z.ZodType<Data>;
   handle(data: Data, ctx: JobContext): Promise<void>;
+  /**
+   * The job failed for good: a permanent failure, its retries used up, or its worker died while
+   * running it more often than the retries allow (a stalled job). Record the outcome so users see it
+   * (a document failed, an invitation not sent). Runs once, after the queue moved the job to its
+   * failed list; the handler may never have run (a stalled job's data is checked first). If this
+   * throws, or the worker dies before it ends, the reconciler runs the job again (docs/jobs.md).
+   */
+  failed?(data: Data, error: unknown, ctx: JobContext): Promise<void>;
 }
 
 /** Keeps the data type of a definition while letting lists hold definitions of any data. */
@@ -84,6 +92,8 @@ export interface JobSnapshot {
   attemptsMade: number;
   /** The last error message, kept after a later success. */
   failedReason?: string;
+  /** When the job completed or failed for good (ms since the epoch). */
+  finishedAt?: number;
 }
 
 /**
@@ -136,6 +146,11 @@ export interface JobQueue {
   getJob(queue: QueueName, jobId: string): Promise<JobSnapshot | undefined>;
   /** Newest failed jobs first. */
   failedJobs(queue: QueueName, limit?: number): Promise<JobSnapshot[]>;
+  /**
+   * A failed job afresh under the same id, with a new retry budget (the reconciler's way to run a
+   * job whose failure was never handled); a job in any other state, or none, is left as it is.
+   */
+  requeue(queue: QueueName, jobId: string): Promise<boolean>;
   /** Throws when the queue's store does not answer (readiness probe). */
   ping(): Promise<void>;
   /** Runs the handlers of `definitions` for both queues until the workers are closed. */

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
 import { permanentJobFailure } from './job-errors.js';
 import type { JobLogger } from './jobs.js';
@@ -13,6 +13,61 @@ export const chromeLaunchFlags = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Marks the Chromium this process starts (an argument Chromium ignores): `--shopfloor-owner=<pid>`.
+ * A browser whose owner is gone is a stray of an earlier run (`killStrayChromium`).
+ */
+const ownerFlag = '--shopfloor-owner=';
+
+/**
+ * Chromium that dies with its parent: the DevTools protocol runs over a pipe (`pipe: true`), and
+ * Chromium, the headless shell as the full browser, exits as soon as that pipe closes, which it does
+ * when this process ends however it ends (SIGKILL included); its renderers and zygote follow it.
+ * Over a WebSocket (puppeteer's default) a killed worker left its browser running (issue 32).
+ */
+export function chromeLaunchOptions(executablePath: string) {
+  return { executablePath, headless: true, pipe: true, args: [...chromeLaunchFlags, `${ownerFlag}${process.pid}`] };
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Kills the Chromium browsers an earlier run of this program left behind: those marked with an owner
+ * (`--shopfloor-owner`) that no longer runs, such as a process killed before Chromium died with
+ * it (a version before the pipe). Linux only (`/proc`); elsewhere, and for unmarked browsers, nothing.
+ * Answers how many it killed.
+ */
+export function killStrayChromium(log: Pick<JobLogger, 'warn'>): number {
+  if (!existsSync('/proc/self/cmdline')) return 0;
+  let killed = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    const owner = Number(args.find((arg) => arg.startsWith(ownerFlag))?.slice(ownerFlag.length));
+    if (!owner || owner === process.pid || isAlive(owner)) continue;
+    try {
+      process.kill(Number(entry), 'SIGKILL');
+      killed += 1;
+    } catch {
+      // gone meanwhile, or not ours to kill
+    }
+  }
+  if (killed > 0) log.warn({ killed }, 'killed Chromium processes an earlier run left behind');
+  return killed;
+}
 
 /**
  * Debian's `chromium-headless-shell` first: the same Chromium built as the old headless shell, made
@@ -141,6 +196,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   const closing = new Set<Promise<void>>();
   let current: BrowserLease | undefined;
   let closed = false;
+  let strays: number | undefined;
 
   const shutDown = (lease: BrowserLease) => {
     const done = lease.browser
@@ -160,6 +216,8 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
 
   /** A new browser; `warm`: open and warm its whole page pool in the background (`warmUp`, a successor). */
   const launch = (warm: boolean): BrowserLease => {
+    // Once per renderer, before its first browser: what an earlier run left behind goes.
+    strays ??= killStrayChromium(options.log);
     let executablePath: string;
     try {
       executablePath = findChrome(options.chromePath);
@@ -169,7 +227,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       throw permanentJobFailure((error as Error).message);
     }
     const lease: BrowserLease = {
-      browser: puppeteer.launch({ executablePath, headless: true, args: chromeLaunchFlags }),
+      browser: puppeteer.launch(chromeLaunchOptions(executablePath)),
       uses: 0,
       active: 0,
       retired: false,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isPermanentJobFailure } from './job-errors.js';
-import { byUniqueName, defaultRetryPolicy, defineJob, parseJobInput, permanentJobFailure, type JobContext, type JobDefinition } from './jobs.js';
+import { byUniqueName, defineJob, parseJobInput, permanentJobFailure, type JobContext, type JobDefinition } from './jobs.js';
 import { emailLocales, type EmailLocale } from './mailer.js';
 import type { PdfOptions } from './pdf.js';
 
@@ -21,8 +20,9 @@ export interface PdfDocumentKind<Params = unknown> {
   html(params: Params, locale: EmailLocale, ctx: JobContext): Promise<string | PdfPage>;
   deliver(pdf: Buffer, params: Params, ctx: JobContext): Promise<void>;
   /**
-   * The last attempt failed (a permanent failure, or the retries are used up): record the outcome
-   * so users see it (for example a `...Failed` event). Not called for attempts that will be retried.
+   * The job failed for good (a permanent failure, the retries used up, or its worker died more often
+   * than the retries allow): record the outcome so users see it (for example a `...Failed` event).
+   * Not called for attempts that will be retried.
    */
   failed?(error: unknown, params: Params, ctx: JobContext): Promise<void>;
 }
@@ -52,17 +52,17 @@ export function createRenderPdfJob(documents: readonly PdfDocumentKind[]): JobDe
       const kind = byName.get(data.document);
       if (!kind) throw permanentJobFailure(`No PDF document kind ${data.document} is registered`);
       const params = parseJobInput(kind.params, data.params, `Params of document ${data.document} are not valid`);
-      try {
-        const page = await kind.html(params, data.locale, ctx);
-        const { html, options } = typeof page === 'string' ? { html: page, options: undefined } : page;
-        const pdf = await ctx.pdf.renderPdf(html, options);
-        await kind.deliver(pdf, params, ctx);
-        ctx.log.info({ document: data.document, bytes: pdf.length }, 'pdf rendered');
-      } catch (error) {
-        // The queues retry with the default policy (jobs-queue.ts): the last attempt is the last one it allows.
-        if (kind.failed && (isPermanentJobFailure(error) || ctx.attempt >= defaultRetryPolicy.attempts)) await kind.failed(error, params, ctx);
-        throw error;
-      }
+      const page = await kind.html(params, data.locale, ctx);
+      const { html, options } = typeof page === 'string' ? { html: page, options: undefined } : page;
+      const pdf = await ctx.pdf.renderPdf(html, options);
+      await kind.deliver(pdf, params, ctx);
+      ctx.log.info({ document: data.document, bytes: pdf.length }, 'pdf rendered');
+    },
+    // The job failed for good (a permanent failure, its retries used up, or its worker died too often).
+    async failed(data, error, ctx) {
+      const kind = byName.get(data.document);
+      const params = kind?.params.safeParse(data.params);
+      if (kind?.failed && params?.success) await kind.failed(error, params.data, ctx);
     },
   });
 }

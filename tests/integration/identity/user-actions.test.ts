@@ -7,9 +7,11 @@ let t: TestApp;
 let mailbox: Mailbox;
 let company: TestCompany;
 let other: TestCompany;
+/** Addresses the mail server refuses (550) for now. */
+const refused = new Set<string>();
 
 beforeAll(async () => {
-  mailbox = await startMailbox();
+  mailbox = await startMailbox({ refuses: (address) => refused.has(address.toLowerCase()) });
   t = await createTestApp({ SMTP_URL: mailbox.url, PUBLIC_URL: 'https://console.example.com' });
   company = await companyWithTeam(t, { companyName: 'Becker Metallbau' });
   other = await companyWithTeam(t);
@@ -45,6 +47,28 @@ describe('resending an invitation', () => {
     const accepted = await owner.post(`/api/users/${invited.id}/resend-invitation`);
     expect(accepted.statusCode).toBe(409);
     expect(accepted.json().error.code).toBe('INVITATION_ALREADY_ACCEPTED');
+  });
+
+  it('shows an invitation the mail server refused as not sent; a resend sends it and clears that', async () => {
+    const owner = clientOf(t, company.superUser.token);
+    const email = uniqueEmail('nora');
+    refused.add(email);
+    const invited = (await owner.post('/api/users/create-admin-user', { firstName: 'Nora', lastName: 'Brandt', email })).json();
+    const listed = async () => {
+      const page = (await owner.get(`/api/users?role=ADMIN&q=${encodeURIComponent(email)}`)).json();
+      return page.data.find((user: { id: string }) => user.id === invited.id);
+    };
+    await expect.poll(async () => (await listed())?.invitationNotSent, { timeout: 15_000 }).toBe(true);
+    expect(await listed()).toMatchObject({ status: 'INVITED', invitationNotSent: true });
+    // Another company sees nothing of it.
+    expect((await clientOf(t, other.superUser.token).post(`/api/users/${invited.id}/resend-invitation`)).statusCode).toBe(404);
+
+    refused.delete(email);
+    const again = await owner.post(`/api/users/${invited.id}/resend-invitation`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'INVITED', invitationNotSent: false });
+    linkTokenIn(await mailbox.waitFor(mailTo(email)), '/set-admin-password');
+    expect(await listed()).toMatchObject({ invitationNotSent: false });
   });
 
   it('refuses an operator (403), an admin without the team right (403), an operation user as target (403) and another company (404)', async () => {

@@ -8,7 +8,7 @@ import { withSystem } from '../../../src/server/platform/db.js';
 import { createDispatcher, defineDispatchRoute, dispatchJobId, type DispatchRound, type DispatchRoute } from '../../../src/server/platform/dispatcher.js';
 import { createEventStore, type EventStore, type StoredEvent } from '../../../src/server/platform/event-store.js';
 import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
-import { defineJob, type JobLogger, type JobQueue, type JobWorkers } from '../../../src/server/platform/jobs.js';
+import { defineJob, permanentJobFailure, type JobLogger, type JobQueue, type JobWorkers } from '../../../src/server/platform/jobs.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { testRedisUrl } from '../../support/services.js';
 import { deleteQueueKeys, waitForJob } from './jobs-support.js';
@@ -35,6 +35,36 @@ const definitions = [
   }),
 ];
 
+/**
+ * `returns-notice`: fails for good (a permanent failure) while its shipment is in `refused`; its
+ * `failed` tells the user (here: `told`), or throws while the shipment is in `untellable`.
+ */
+const refused = new Set<string>();
+const untellable = new Set<string>();
+const told: string[] = [];
+definitions.push(
+  defineJob({
+    queue: 'email',
+    name: 'returns-notice',
+    schema: z.object({ shipmentId: z.string() }),
+    async handle(data) {
+      if (refused.has(data.shipmentId)) throw permanentJobFailure('the mail server refused the address');
+      notified.push(data.shipmentId);
+    },
+    async failed(data) {
+      if (untellable.has(data.shipmentId)) throw new Error('the database was gone');
+      told.push(data.shipmentId);
+    },
+  }),
+);
+
+const shipmentReturned = defineDispatchRoute({
+  eventType: 'ShipmentReturned',
+  queue: 'email',
+  name: 'returns-notice',
+  toJob: (event) => ({ shipmentId: event.streamId }),
+});
+
 const shipmentSent = defineDispatchRoute({
   eventType: 'ShipmentSent',
   queue: 'email',
@@ -44,6 +74,7 @@ const shipmentSent = defineDispatchRoute({
 
 const routes: DispatchRoute[] = [
   shipmentSent,
+  shipmentReturned,
   defineDispatchRoute({
     eventType: 'ShipmentDrafted',
     queue: 'email',
@@ -358,5 +389,78 @@ describe('a queue that does not answer', () => {
     expect(() =>
       createDispatcher({ db: testDb.database.db, eventStore, queue: createJobQueue({}), routes: [shipmentSent, shipmentSent], log: recordingLog }),
     ).toThrow(/declared twice/);
+  });
+});
+
+describe.each([
+  { adapter: 'in-process', redis: false },
+  { adapter: 'bullmq', redis: true },
+])('a job that fails for good on the $adapter queue', ({ redis }) => {
+  const settleOthers = (jobId: string) =>
+    sql`update dispatched_jobs set completed_at = now() where completed_at is null and failed_at is null and job_id <> ${jobId}`.execute(testDb.database.db);
+  const rowOf = (jobId: string) => testDb.database.db.selectFrom('dispatched_jobs').selectAll().where('job_id', '=', jobId).executeTakeFirstOrThrow();
+
+  async function failedJob(prefix: string, existing?: JobQueue) {
+    const queue = existing ?? createJobQueue({ redisUrl: redis ? testRedisUrl() : undefined, prefix, retry: { attempts: 2, backoffMs: 20 } });
+    const event = await record('ShipmentReturned');
+    refused.add(event.streamId);
+    const jobId = dispatchJobId(shipmentReturned, event);
+    const dispatcher = createDispatcher({ db: testDb.database.db, eventStore, queue, routes, log: recordingLog, reconcileAfterMs: 0 });
+    return { queue, event, jobId, dispatcher };
+  }
+
+  it('tells the user once (its `failed` runs) and counts as done: the reconciler leaves it alone', async () => {
+    const prefix = `test-failed-told-${randomUUID()}`;
+    const { queue, event, jobId, dispatcher } = await failedJob(prefix);
+    const workers = queue.startWorkers(definitions, services);
+    try {
+      await dispatchThrough(dispatcher, event);
+      await waitForJob(queue, 'email', jobId, ['failed']);
+      await expect.poll(async () => (await rowOf(jobId)).failed_at).not.toBeNull();
+      expect(told.filter((id) => id === event.streamId)).toHaveLength(1);
+      await settleOthers(jobId);
+      expect(await dispatcher.reconcile()).toBe(0);
+      expect((await queue.getJob('email', jobId))?.state).toBe('failed');
+    } finally {
+      await workers.close();
+      await queue.close();
+      if (redis) await deleteQueueKeys(prefix);
+    }
+  });
+
+  it('runs afresh, under its id, a failed job whose failure was never recorded; at most 3 times', async () => {
+    const prefix = `test-failed-untold-${randomUUID()}`;
+    const { queue, event, jobId, dispatcher } = await failedJob(prefix);
+    untellable.add(event.streamId);
+    const workers = queue.startWorkers(definitions, services);
+    try {
+      await dispatchThrough(dispatcher, event);
+      await waitForJob(queue, 'email', jobId, ['failed']);
+      expect((await rowOf(jobId)).failed_at).toBeNull();
+      await settleOthers(jobId);
+      // The mail server takes the address now: the job run afresh is delivered.
+      refused.delete(event.streamId);
+      expect(await dispatcher.reconcile()).toBe(1);
+      await waitForJob(queue, 'email', jobId, ['completed']);
+      await expect.poll(async () => (await rowOf(jobId)).completed_at).not.toBeNull();
+      expect(notified.filter((id) => id === event.streamId)).toHaveLength(1);
+      expect((await rowOf(jobId)).requeues).toBe(1);
+      expect(logged).toContainEqual(expect.objectContaining({ level: 'warn', message: expect.stringContaining('its failure was never recorded') }));
+
+      // One that keeps failing untold is run again three times, then left to an operator.
+      const again = await failedJob(prefix, queue);
+      untellable.add(again.event.streamId);
+      await dispatchThrough(again.dispatcher, again.event);
+      for (let round = 1; round <= 4; round++) {
+        await waitForJob(queue, 'email', again.jobId, ['failed']);
+        await settleOthers(again.jobId);
+        expect(await again.dispatcher.reconcile()).toBe(round <= 3 ? 1 : 0);
+      }
+      expect((await rowOf(again.jobId)).requeues).toBe(3);
+    } finally {
+      await workers.close();
+      await queue.close();
+      if (redis) await deleteQueueKeys(prefix);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,7 +12,7 @@ import { loadConfig } from '../../../src/server/platform/config.js';
 import { createEventStore } from '../../../src/server/platform/event-store.js';
 import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
 import type { JobLogger, JobQueue, JobWorkers } from '../../../src/server/platform/jobs.js';
-import { createPdfRenderer, type PdfRenderer } from '../../../src/server/platform/pdf.js';
+import { chromeLaunchFlags, createPdfRenderer, findChrome, killStrayChromium, type PdfRenderer } from '../../../src/server/platform/pdf.js';
 import { createRenderPdfJob, definePdfDocument } from '../../../src/server/platform/render-pdf.jobs.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { quietLog, waitForJob } from './jobs-support.js';
@@ -162,6 +162,31 @@ describe('renderPdf', () => {
     const broken = createPdfRenderer({ chromePath: '/nonexistent/chromium', log: quietLog });
     await expect(broken.renderPdf(page('x', 'x'))).rejects.toThrow('CHROME_PATH points to /nonexistent/chromium, which does not exist');
     await broken.close();
+  });
+
+  it('kills a Chromium an earlier run left behind (its owner gone), and leaves the browsers of live owners alone', async () => {
+    const finished = spawn('true');
+    const deadOwner = finished.pid ?? 0;
+    await new Promise((resolve) => finished.on('exit', resolve));
+    const stray = spawn(
+      findChrome(process.env.CHROME_PATH),
+      [
+        ...chromeLaunchFlags,
+        '--headless',
+        '--remote-debugging-port=0',
+        `--user-data-dir=${mkdtempSync(path.join(workDir, 'stray-'))}`,
+        `--shopfloor-owner=${deadOwner}`,
+        'about:blank',
+      ],
+      { stdio: 'ignore' },
+    );
+    const exited = new Promise((resolve) => stray.on('exit', resolve));
+    // This process's own browser runs (printing), marked with a live owner.
+    await renderer.renderPdf(page('Vorher', 'vorher'));
+    expect(killStrayChromium(quietLog)).toBeGreaterThanOrEqual(1);
+    await exited;
+    // This process's own browser is not a stray: it still prints.
+    expectPdfWithText(await renderer.renderPdf(page('Danach', 'danach')), 'Danach', ['danach']);
   });
 
   it('refuses to print once closed', async () => {

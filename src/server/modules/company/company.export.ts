@@ -201,8 +201,6 @@ async function removeEarlierExports(ctx: JobContext, companyId: string, exportId
 const exportJobSchema = z.object({ companyId: z.uuid(), exportId: z.uuid() });
 type ExportJob = z.infer<typeof exportJobSchema>;
 
-const MAX_ATTEMPTS = 5;
-
 /**
  * Writes the zip of a company's data: `manifest.json`, each table as `data/<table>.json` and
  * `data/<table>.csv` (read as the tenant, so row-level security shows only the company's rows),
@@ -271,12 +269,15 @@ export const exportCompanyDataJob = defineJob<ExportJob>({
       await removeEarlierExports(ctx, companyId, exportId);
       ctx.log.info({ exportId, tables: tables.length, files: files.length, size }, 'company data export written');
     } catch (error) {
-      if (ctx.attempt >= MAX_ATTEMPTS) {
-        await recordEnd(ctx, companyId, exportId, { type: 'CompanyExportFailed', data: { exportId, at: ctx.clock.now().toISOString() } }, null);
-      }
       await rm(`${exportZipPath(ctx.config.dataDir, companyId, exportId)}.${process.pid}.partial`, { force: true });
       throw error;
     }
+  },
+  /** Failed for good (the retries used up, or its worker died too often): the export shows as failed. */
+  async failed({ companyId, exportId }, _error, ctx) {
+    const found = await withTenant(ctx.db, companyId, (tx) => findExport(tx, exportId));
+    if (!found || found.status === 'READY') return;
+    await recordEnd(ctx, companyId, exportId, { type: 'CompanyExportFailed', data: { exportId, at: ctx.clock.now().toISOString() } }, null);
   },
 });
 

@@ -64,6 +64,7 @@ export const customerSummaryProjection = eventProjection<UserEvent>({
       case 'PasswordReset':
       case 'PasswordChanged':
       case 'AdminPasswordSet':
+      case 'InvitationNotSent':
       case 'MasterUserCreated':
       case 'UserDeactivated':
       case 'UserReactivated':

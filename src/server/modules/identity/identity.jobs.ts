@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { UserEvent } from '../../../domain/identity/identity.events.js';
+import { runInTenant } from '../../platform/command.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
 import type { StoredEvent } from '../../platform/event-store.js';
 import { defineJob, permanentJobFailure } from '../../platform/jobs.js';
@@ -7,6 +8,7 @@ import { emailLocales, type EmailTemplate } from '../../platform/mailer.js';
 import { unseal } from '../../platform/secrets.js';
 import { sealKeyFrom } from './identity.deps.js';
 import { existingAccountEmail, invitationEmail, passwordResetEmail, verificationCodeEmail } from './identity.emails.js';
+import { recordInvitationNotSent } from './users.handlers.js';
 
 /** Each identity email and the name its template gives the sealed secret (none for a mail that carries no secret). */
 const secretEmails: Record<string, { template: EmailTemplate; secretParam: 'code' | 'token' | null }> = {
@@ -24,6 +26,8 @@ const jobDataSchema = z.object({
   params: z.record(z.string(), z.string()),
   /** The code or link token, sealed as the event holds it: the queue never carries it readable (empty when the mail has none). */
   sealed: z.string(),
+  /** The invited user and their company (invitations only): a mail that fails for good marks them "invitation not sent". */
+  invitee: z.object({ userId: z.uuid(), companyId: z.uuid() }).optional(),
 });
 type IdentityEmailJob = z.infer<typeof jobDataSchema>;
 
@@ -48,6 +52,18 @@ export const sendIdentityEmailJob = defineJob<IdentityEmailJob>({
     await ctx.mailer.send({ ...email, to: data.to, messageId: `<${ctx.jobId}@shopfloor-console>` });
     ctx.log.info({ template: data.template, locale: data.locale }, 'identity email sent');
   },
+  /** An invitation that could not be sent shows on the users screen as not sent, with a resend. */
+  async failed(data, error, ctx) {
+    if (!data.invitee) return;
+    const { userId, companyId } = data.invitee;
+    const reason = error instanceof Error ? error.message : String(error);
+    ctx.log.warn({ userId, err: error }, 'invitation not sent');
+    await runInTenant(
+      { db: ctx.db, eventStore: ctx.eventStore, clock: ctx.clock },
+      { companyId, actor: null, metadata: { correlationId: ctx.jobId } },
+      (command) => recordInvitationNotSent(command, userId, reason),
+    );
+  },
 });
 
 type EmailEvent = Extract<
@@ -60,7 +76,7 @@ type EmailEventData<Type extends EmailEvent['type']> = Extract<EmailEvent, { typ
 function routeFor<Type extends EmailEvent['type']>(
   eventType: Type,
   template: EmailTemplate,
-  contentOf: (data: EmailEventData<Type>) => Pick<IdentityEmailJob, 'params' | 'sealed'>,
+  contentOf: (data: EmailEventData<Type>) => Pick<IdentityEmailJob, 'params' | 'sealed' | 'invitee'>,
 ): DispatchRoute {
   return defineDispatchRoute({
     eventType,
@@ -81,5 +97,9 @@ export const identityDispatchRoutes: DispatchRoute[] = [
   })),
   routeFor('PasswordResetRequested', passwordResetEmail, (data) => ({ params: { firstName: data.firstName }, sealed: data.sealedToken })),
   routeFor('SignUpWithExistingAddressAttempted', existingAccountEmail, (data) => ({ params: { firstName: data.firstName, email: data.email }, sealed: '' })),
-  routeFor('AdminUserInvited', invitationEmail, (data) => ({ params: { firstName: data.firstName, companyName: data.companyName }, sealed: data.sealedToken })),
+  routeFor('AdminUserInvited', invitationEmail, (data) => ({
+    params: { firstName: data.firstName, companyName: data.companyName },
+    sealed: data.sealedToken,
+    invitee: { userId: data.userId, companyId: data.companyId },
+  })),
 ];

@@ -20,6 +20,8 @@ export interface UsersTable {
   locale: Generated<Locale>;
   /** Set while the user is deactivated: refused at sign-in and station login. */
   deactivated_at: Generated<Date | null>;
+  /** Set when the invitation email failed for good (`InvitationNotSent`); a resend clears it. */
+  invitation_failed_at: Generated<Date | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -210,6 +210,7 @@ export async function resendInvitation(ctx: CommandContext, secrets: IdentitySec
   const company = await findCompany(ctx.tx, ctx.companyId);
   if (!company) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
   const { token, expiresAt } = await issueLinkToken(ctx.tx, user, 'INVITATION', ctx.now);
+  const resent = await ctx.tx.updateTable('users').set({ invitation_failed_at: null }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
   await recordUserEvent(
     ctx,
     { id: user.id, companyId: ctx.companyId },
@@ -229,7 +230,28 @@ export async function resendInvitation(ctx: CommandContext, secrets: IdentitySec
       },
     },
   );
-  return userView(user);
+  return userView(resent);
+}
+
+/**
+ * The invitation email to an invited user failed for good (the mail job's `failed`): the user shows
+ * as "invitation not sent" until a resend. Nothing once they have set a password, are gone, or it is told.
+ */
+export async function recordInvitationNotSent(ctx: CommandContext, userId: string, reason: string): Promise<void> {
+  const marked = await ctx.tx
+    .updateTable('users')
+    .set({ invitation_failed_at: ctx.now })
+    .where('id', '=', userId)
+    .where('password_hash', 'is', null)
+    .where('invitation_failed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!marked) return;
+  await recordUserEvent(
+    ctx,
+    { id: userId, companyId: ctx.companyId },
+    { type: 'InvitationNotSent', data: { userId, companyId: ctx.companyId, reason: reason.slice(0, 500), at: ctx.at } },
+  );
 }
 
 /**

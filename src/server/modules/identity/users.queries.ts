@@ -26,6 +26,7 @@ export function userView(row: UserRow): UserView {
       emailConfirmed: row.email_confirmed_at !== null,
       deactivated: row.deactivated_at !== null,
     }),
+    invitationNotSent: row.password_hash === null && row.invitation_failed_at !== null,
     locale: row.locale,
     createdAt: row.created_at.toISOString(),
   };

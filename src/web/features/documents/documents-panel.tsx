@@ -48,9 +48,9 @@ export function DocumentsPanel({ types, subjectId }: DocumentsPanelProps) {
   const [labelSize, setLabelSize] = useState<LabelSize>('single');
   const mayPrint = canChange(session, areaOf[subjectType], rights);
 
-  const print = (type: DocumentType) =>
+  const print = (type: DocumentType, size: LabelSize = labelSize) =>
     requestDocument.mutate(
-      { type, subjectId, labelSize: type === 'material-label' ? labelSize : undefined },
+      { type, subjectId, labelSize: type === 'material-label' ? size : undefined },
       {
         onSuccess: (document) => notify({ severity: 'info', message: t('documents.requested', { type: t(`documents.types.${document.type}`) }) }),
         onError: (error) => notify({ severity: 'error', message: t('documents.requestFailed', { reason: describeError(t, error) }) }),
@@ -131,6 +131,16 @@ export function DocumentsPanel({ types, subjectId }: DocumentsPanelProps) {
               </Button>
             ) : null}
             {document.status === 'failed' ? <span className="documents-muted">{t('documents.noPdf')}</span> : null}
+            {document.status === 'failed' && document.failure === 'error' && mayPrint && types.includes(document.type) ? (
+              <Button
+                variant="quiet"
+                onPress={() => print(document.type, document.labelSize ?? labelSize)}
+                isDisabled={requestDocument.isPending}
+                aria-label={t('documents.tryAgainNamed', { name: `${t(`documents.types.${document.type}`)} ${document.documentNumber}` })}
+              >
+                {t('documents.tryAgain')}
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>

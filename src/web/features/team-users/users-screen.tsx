@@ -86,7 +86,17 @@ export function TeamUsersScreen({ role }: { role: TeamRole }) {
     role === 'ADMIN'
       ? { id: 'email', header: t('teamUsers.columns.email'), cell: (user) => user.email ?? '–' }
       : { id: 'username', header: t('teamUsers.columns.username'), cell: (user) => user.username ?? '–' },
-    { id: 'status', header: t('teamUsers.columns.status'), cell: (user) => t(`teamUsers.status.${user.status}`) },
+    {
+      id: 'status',
+      header: t('teamUsers.columns.status'),
+      // An invitation that could not be sent says so, with the resend next to it (Actions).
+      cell: (user) =>
+        user.invitationNotSent && user.status === 'INVITED' ? (
+          <strong className="team-user-not-sent">{t('teamUsers.status.INVITATION_NOT_SENT')}</strong>
+        ) : (
+          t(`teamUsers.status.${user.status}`)
+        ),
+    },
     {
       id: 'createdAt',
       header: t('teamUsers.columns.createdAt'),
