@@ -1,6 +1,7 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { MaterialMediaList } from '../../../../domain/materials/material-media.schema';
 import { api } from '../../../lib/api';
+import { materialsKey } from '../../../lib/resources/keys';
 
 /** The media of a material for one station: that station's step media and the material's media for every station. */
 export const stationMediaQueryOptions = (materialId: string, stationId: string) =>
