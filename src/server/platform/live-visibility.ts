@@ -2,6 +2,7 @@ import type { CompanyExportEvent } from '../../domain/company/company-account.ev
 import type { CompanyEvent, PlatformEvent } from '../../domain/company/company.events.js';
 import type { DocumentEvent } from '../../domain/documents/documents.events.js';
 import type { UserEvent } from '../../domain/identity/identity.events.js';
+import type { FirstStepsEvent } from '../../domain/home/first-steps.events.js';
 import type { InterruptionEvent } from '../../domain/interruptions/interruption.events.js';
 import type { KeyFigureSettingsEvent } from '../../domain/key-figures/key-figures.events.js';
 import type { MaterialEvent } from '../../domain/materials/materials.events.js';
@@ -41,7 +42,8 @@ export type KnownEvent =
   | CarrierEvent
   | TrackingLinkEvent
   | DocumentEvent
-  | SuggestionEvent;
+  | SuggestionEvent
+  | FirstStepsEvent;
 export type KnownEventType = KnownEvent['type'];
 
 /**
@@ -75,6 +77,8 @@ const writersAndSubject = rule(all, own);
 const writersOnly = rule(all, none);
 /** The owner's pages (account, exports, basic settings): the super user and the product operator acting for the company. */
 const ownersOnly = rule(none, none, all);
+/** Only the user the event is about (their own screen's state), whatever their role. */
+const subjectOnly = rule(own, own, own);
 /** Nobody: facts of the platform, never of one company's feed. */
 const nobody = rule(none, none, none);
 /** Like `writersAndSubject`, but only these fields (what REST answers of it: never a sealed secret). */
@@ -100,6 +104,7 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   PasswordResetRequested: peopleFields(['userId', 'expiresAt']),
   PasswordReset: writersAndSubject,
   PasswordChanged: writersAndSubject,
+  InvitationNotSent: peopleFields(['userId', 'companyId', 'at']),
   AdminUserInvited: peopleFields(['userId', 'companyId', 'role', 'email', 'firstName', 'lastName', 'locale', 'companyName', 'expiresAt']),
   AdminPasswordSet: writersAndSubject,
   OperationsUserCreated: writersAndSubject,
@@ -203,6 +208,8 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   // suggestions: GET /api/suggestions is for writers (with the author); an operator reads none
   SuggestionSubmitted: { subject: 'submittedBy', roles: rule(all, none).roles },
   SuggestionStatusChanged: writersOnly,
+  // home: a user's own first-steps list (GET /api/home/first-steps answers the caller's own)
+  FirstStepsDismissed: subjectOnly,
 };
 
 export interface LiveViewer {

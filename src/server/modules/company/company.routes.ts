@@ -10,7 +10,7 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
-import { companyLogoOf, logoBytes, logoContentType, readLogo, receiveLogo } from './company.files.js';
+import { companyLogoOf, logoBytes, receiveLogo } from './company.files.js';
 import { findCompany } from './company.queries.js';
 import { withStorageReservation } from './company-storage.js';
 import { companyDisplay, companySettings, recordReferralSource, replaceLogo, updateBasicSettings, type CompanyDeps } from './company.handlers.js';
