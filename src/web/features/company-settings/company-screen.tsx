@@ -10,7 +10,7 @@ import {
   type WorkingTimeSettings,
 } from '../../../domain/company/company.schema';
 import type { CompanySettingsView } from '../../../domain/company/company.views';
-import { formatOrderNumber } from '../../../domain/orders/order.numbering';
+import { formatOrderNumber } from '../../../domain/company/company.numbering';
 import { useAuth } from '../../lib/auth';
 import { describeError, fieldErrorsFromApiError, formWideError, validateInput } from '../../lib/error-messages';
 import { writeDate } from '../../lib/locale';
