@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { materialLimits } from '../materials/materials.schema.js';
-import { isTimeZone, minuteOfClock } from '../orders/working-time.rules.js';
+import { isTimeZone, minuteOfClock } from './working-time.rules.js';
 import { pagingQuery } from '../shared/paging.js';
 import { locales, type Locale } from '../shared/locales.js';
 import { ibanIsValid } from './company.iban.js';

@@ -1,4 +1,4 @@
-import { calendarDayIn } from '../orders/working-time.rules.js';
+import { calendarDayIn } from './working-time.rules.js';
 import type { dateFormats } from './company.schema.js';
 
 /** A company's date format (Advanced settings): `DD.MM.YYYY`, `DD/MM/YYYY`, `MM/DD/YYYY` or `YYYY-MM-DD`. */

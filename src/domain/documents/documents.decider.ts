@@ -1,3 +1,4 @@
+import { documentEvents } from './documents.events.js';
 import type { Decider } from '../shared/decider.js';
 import { DomainError } from '../shared/errors.js';
 import type { DocumentCommand } from './documents.commands.js';
@@ -65,6 +66,7 @@ export function decideDocument(command: DocumentCommand, state: DocumentState): 
 }
 
 export const documentDecider: Decider<DocumentState, DocumentCommand, DocumentEvent> = {
+  events: documentEvents,
   initialState: initialDocumentState,
   evolve: evolveDocument,
   decide: decideDocument,

@@ -1,3 +1,4 @@
+import { eventCatalogue } from '../shared/decider.js';
 import type { DocumentLocale, DocumentSubjectType, DocumentType, LabelSize } from './documents.schema.js';
 
 /** Stream type of a document's stream `document-<id>`. */
@@ -42,3 +43,9 @@ export type DocumentEvent =
   | { type: 'DocumentRefused'; data: RequestedData & { reason: string } };
 
 export type DocumentEventType = DocumentEvent['type'];
+
+/** A document's events as every reader reads them. */
+export const documentEvents = eventCatalogue<DocumentEvent>({
+  streamType: DOCUMENT_STREAM_TYPE,
+  types: { DocumentRequested: true, DocumentGenerated: true, DocumentFailed: true, DocumentRefused: true },
+});

@@ -1,3 +1,4 @@
+import { eventCatalogue } from '../shared/decider.js';
 import type { Locale } from './identity.schema.js';
 
 /**
@@ -74,3 +75,26 @@ export type UserEventType = UserEvent['type'];
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 export const USER_STREAM_TYPE = 'user';
+
+/** A user's events as every reader reads them. */
+export const userEvents = eventCatalogue<UserEvent>({
+  streamType: USER_STREAM_TYPE,
+  types: {
+    UserRegistered: true,
+    EmailVerificationCodeIssued: true,
+    EmailConfirmed: true,
+    SignUpWithExistingAddressAttempted: true,
+    PasswordResetRequested: true,
+    PasswordReset: true,
+    PasswordChanged: true,
+    AdminUserInvited: true,
+    AdminPasswordSet: true,
+    OperationsUserCreated: true,
+    UserCreated: true,
+    MasterUserCreated: true,
+    UserRemoved: true,
+    UserDeactivated: true,
+    UserReactivated: true,
+    SignedOutAtStation: true,
+  },
+});

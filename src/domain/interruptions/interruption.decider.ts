@@ -1,3 +1,4 @@
+import { interruptionEvents } from './interruption.events.js';
 import type { Decider } from '../shared/decider.js';
 import { DomainError } from '../shared/errors.js';
 import type { InterruptionCommand } from './interruption.commands.js';
@@ -41,6 +42,7 @@ export function evolveStationInterruptions(state: StationInterruptionsState, eve
 }
 
 export const stationInterruptionsDecider: Decider<StationInterruptionsState, InterruptionCommand, InterruptionEvent> = {
+  events: interruptionEvents,
   initialState: { open: null, reported: 0 },
   evolve: evolveStationInterruptions,
   decide(command, state) {

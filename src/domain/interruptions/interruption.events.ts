@@ -1,3 +1,4 @@
+import { eventCatalogue } from '../shared/decider.js';
 /**
  * Stream type of a station's interruptions (Andon): one stream per station,
  * `station-interruptions-<stationId>`, holding every interruption reported there. One stream per
@@ -45,3 +46,12 @@ export type InterruptionEvent =
     };
 
 export type InterruptionEventType = InterruptionEvent['type'];
+
+/** A station's interruption events as every reader reads them. */
+export const interruptionEvents = eventCatalogue<InterruptionEvent>({
+  streamType: INTERRUPTION_STREAM_TYPE,
+  types: {
+    InterruptionReported: true,
+    InterruptionResolved: true,
+  },
+});

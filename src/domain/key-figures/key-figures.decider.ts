@@ -1,3 +1,4 @@
+import { keyFigureSettingsEvents } from './key-figures.events.js';
 import type { Decider } from '../shared/decider.js';
 import type { KeyFigureSettingsCommand } from './key-figures.commands.js';
 import type { KeyFigureSettingsEvent } from './key-figures.events.js';
@@ -36,6 +37,7 @@ export function decideKeyFigureSettings(command: KeyFigureSettingsCommand): KeyF
 }
 
 export const keyFigureSettingsDecider: Decider<KeyFigureSettingsState, KeyFigureSettingsCommand, KeyFigureSettingsEvent> = {
+  events: keyFigureSettingsEvents,
   initialState: initialKeyFigureSettings,
   evolve: evolveKeyFigureSettings,
   decide: (command) => decideKeyFigureSettings(command),

@@ -1,4 +1,4 @@
-import { calendarDayIn, startOfDayIn, timeZoneOf, workingMsBetween, type WorkingTime } from '../orders/working-time.rules.js';
+import { calendarDayIn, startOfDayIn, timeZoneOf, workingMsBetween, type WorkingTime } from '../company/working-time.rules.js';
 import type { KeyFigurePeriod, KeyFigureTargets } from './key-figures.schema.js';
 import { keyFigureUnits, type KeyFigureId, type ScoredFigureId } from './figure-units.rules.js';
 

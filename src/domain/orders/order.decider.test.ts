@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { givenFor } from '../shared/decider.testing.js';
-import { DomainError } from '../shared/errors.js';
+import { isEventOf } from '../shared/decider.js';
+import { DomainError, type ErrorCode } from '../shared/errors.js';
 import type { MaterialOnHand, OrderCommand, ProductionLine } from './order.commands.js';
 import { availableActions, decideOrder, evolveOrder, initialOrderState, productionPlanOf, type OrderState, orderDecider } from './order.decider.js';
-import type { OrderDetails, OrderEvent, OrderPosition } from './order.events.js';
+import { orderEvents, type OrderDetails, type OrderEvent, type OrderPosition } from './order.events.js';
 import { orderActions, type OrderAction } from './order.machine.js';
 import { orderFormSchema, type OrderFormInput, type OrderKind, type OrderStatus } from './order.schema.js';
+
+/** The events a decision appends; a refusal fails the test. */
+const decided = (result: OrderEvent[] | DomainError): OrderEvent[] => {
+  if (result instanceof DomainError) throw result;
+  return result;
+};
+
+/** An order event built loosely (a type and a payload), read by the orders' catalogue as the store reads one. */
+function anOrderEvent(type: OrderEvent['type'], data: object): OrderEvent {
+  const event = orderEvents.read({ type, data });
+  if (!event) throw new Error(`not an order event: ${type}`);
+  return event;
+}
 
 const at = '2026-11-21T08:00:00.000Z';
 const orderId = '00000000-0000-4000-8000-000000000001';
@@ -114,17 +128,14 @@ describe('creating an order', () => {
 
   it('keeps stock order and use-inventory to customer orders', () => {
     const form = formOf({ stockOrder: false, positions: [{ materialId: screw, quantity: 5, netPrice: 1, useInventory: true }] });
-    const result = decideOrder({ type: 'CreateOrder', order: numbered(1), kind: 'logistics', form, materials, at }, initialOrderState) as OrderEvent[];
-    const data = (result[0] as Extract<OrderEvent, { type: 'OrderCreated' }>).data;
-    expect(data.positions[0].useInventory).toBe(false);
-    expect(data.forStock).toBe(false);
+    const [event] = decided(decideOrder({ type: 'CreateOrder', order: numbered(1), kind: 'logistics', form, materials, at }, initialOrderState));
+    if (!isEventOf(event, 'OrderCreated')) throw new Error(`expected OrderCreated, got ${event.type}`);
+    expect(event.data.positions[0].useInventory).toBe(false);
+    expect(event.data.forStock).toBe(false);
   });
 
   it('makes a production order without a customer order for stock', () => {
-    const result = decideOrder(
-      { type: 'CreateOrder', order: numbered(1), kind: 'production', form: formOf(), materials, at },
-      initialOrderState,
-    ) as OrderEvent[];
+    const result = decided(decideOrder({ type: 'CreateOrder', order: numbered(1), kind: 'production', form: formOf(), materials, at }, initialOrderState));
     expect(result[0]).toMatchObject({ type: 'OrderCreated', data: { kind: 'production', forStock: true, parentOrderId: null } });
   });
 
@@ -166,7 +177,7 @@ describe('changing an order', () => {
       .then([{ type: 'OrderChanged', data: { orderId, details: { ...details, prioritize: true }, positions: [position(bike, 2)], at } }]);
     given(created('logistics'), placed)
       .when(change())
-      .then([expect.objectContaining({ type: 'OrderChanged' })] as OrderEvent[]);
+      .then([expect.objectContaining({ type: 'OrderChanged' })]);
   });
 
   it('orderMustBeEditable: refuses once production started, and a production order once it is on the line', () => {
@@ -225,7 +236,7 @@ const allowed = [
 
 /** Events that bring an order of a kind into a status (production orders in progress wait at the saw, in work). */
 function historyTo(kind: OrderKind, status: OrderStatus): OrderEvent[] {
-  const e = (type: OrderEvent['type'], data: object = {}) => ({ type, data: { orderId, at, ...data } }) as OrderEvent;
+  const e = (type: OrderEvent['type'], data: object = {}) => anOrderEvent(type, { orderId, at, ...data });
   const start = created(kind, [position(bike, 2)], kind === 'customer' && status === 'ready-to-use' ? { details: { ...details, stockOrder: true } } : {});
   const paths: Partial<Record<OrderStatus, OrderEvent[]>> = {
     open: [],
@@ -382,7 +393,7 @@ describe('starting production of a customer order', () => {
   it('refuses a production order above 999 pieces (PRODUCTION_ORDERS_LIMIT_EXCEEDED), naming the position', () => {
     given(created('customer', [position(wheel, 1, { useInventory: true }), position(bike, 999)]))
       .when(start({ productionOrders: [numbered(1)] }))
-      .then([expect.objectContaining({ type: 'ProductionStarted' })] as OrderEvent[]);
+      .then([expect.objectContaining({ type: 'ProductionStarted' })]);
     given(created('customer', [position(wheel, 1, { useInventory: true }), position(bike, 999), position(bike, 1)]))
       .when(start({ productionOrders: [numbered(1)] }))
       .thenError('PRODUCTION_ORDERS_LIMIT_EXCEEDED', [
@@ -393,7 +404,7 @@ describe('starting production of a customer order', () => {
   it('stockCoversPositions: refuses when stock does not cover what is taken from it', () => {
     given(created('customer', [position(wheel, 10, { useInventory: true })]))
       .when(start({ productionOrders: [] }))
-      .then([expect.objectContaining({ type: 'ProductionStarted' }), expect.objectContaining({ type: 'OrderReadyToShip' })] as OrderEvent[]);
+      .then([expect.objectContaining({ type: 'ProductionStarted' }), expect.objectContaining({ type: 'OrderReadyToShip' })]);
     given(created('customer', [position(wheel, 6, { useInventory: true }), position(wheel, 5, { useInventory: true })]))
       .when(start({ productionOrders: [] }))
       .thenError('STOCK_INSUFFICIENT', [
@@ -406,7 +417,7 @@ describe('starting production of a customer order', () => {
 
   it('is ready to ship at once when everything comes from stock', () => {
     const state = given(created('customer', [position(screw, 3, { useInventory: true })])).state;
-    const events = decideOrder(start({ productionOrders: [] }), state) as OrderEvent[];
+    const events = decided(decideOrder(start({ productionOrders: [] }), state));
     expect(events.map((event) => event.type)).toEqual(['ProductionStarted', 'OrderReadyToShip']);
     expect(events.reduce(evolveOrder, state).status).toBe('ready-to-ship');
   });
@@ -476,7 +487,7 @@ describe('operators at the stations', () => {
   it('complete work: the order goes on to the next station of the saved sequence', () => {
     const later = '2026-11-21T08:30:00.000Z';
     const { state } = given(...onLine, workStarted(saw));
-    const events = decideOrder({ type: 'CompleteWork', stationId: saw, line, at: later }, state) as OrderEvent[];
+    const events = decided(decideOrder({ type: 'CompleteWork', stationId: saw, line, at: later }, state));
     expect(events).toEqual([{ type: 'WorkCompleted', data: { orderId, stationId: saw, workStartedAt: at, nextStationId: drill, at: later } }]);
     expect(events.reduce(evolveOrder, state)).toMatchObject({
       status: 'in-progress',
@@ -486,7 +497,7 @@ describe('operators at the stations', () => {
 
   it('complete work at the last station: to WIP, production finished, pieces made for stock added', () => {
     const { state } = given(created('production', [position(bike, 2), position(screw, 3), position(bike, 1)]), atStation(paint), workStarted(paint));
-    const events = decideOrder({ type: 'CompleteWork', stationId: paint, line, at }, state) as OrderEvent[];
+    const events = decided(decideOrder({ type: 'CompleteWork', stationId: paint, line, at }, state));
     expect(events).toEqual([
       { type: 'WorkCompleted', data: { orderId, stationId: paint, workStartedAt: at, nextStationId: null, at } },
       {
@@ -520,7 +531,7 @@ describe('operators at the stations', () => {
       .then([
         expect.objectContaining({ type: 'WorkCompleted', data: expect.objectContaining({ nextStationId: null }) }),
         expect.objectContaining({ type: 'ProductionFinished' }),
-      ] as OrderEvent[]);
+      ]);
   });
 
   it('move an order to another station, in work or waiting', () => {
@@ -630,7 +641,7 @@ describe('replaying an order', () => {
 describe('an order in a shipment', () => {
   const shipmentId = '00000000-0000-4000-8000-00000000a001';
   const otherShipmentId = '00000000-0000-4000-8000-00000000a002';
-  const e = (type: OrderEvent['type'], extra: object = {}) => ({ type, data: { orderId, at, ...extra } }) as OrderEvent;
+  const e = (type: OrderEvent['type'], extra: object = {}) => anOrderEvent(type, { orderId, at, ...extra });
   const readyToShip = [created('customer'), e('ProductionStarted', { productionOrders: [], takenFromStock: [] }), e('OrderReadyToShip')];
   const assigned = e('OrderAssignedToShipment', { shipmentId });
   const inShipment = [...readyToShip, assigned];

@@ -1,3 +1,4 @@
+import { orderEvents } from './order.events.js';
 import type { Decider } from '../shared/decider.js';
 import { DomainError, type ErrorDetail } from '../shared/errors.js';
 import type { MaterialOnHand, NumberedOrder, OrderCommand, ProductionLine } from './order.commands.js';
@@ -715,6 +716,7 @@ export function availableActions(state: OrderState): OrderAction[] {
 
 /** The order decider in the shape every decider has. */
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
+  events: orderEvents,
   initialState: initialOrderState,
   evolve: evolveOrder,
   decide: decideOrder,

@@ -1,3 +1,4 @@
+import { eventCatalogue } from '../shared/decider.js';
 import type { MaterialType } from '../materials/materials.schema.js';
 import type { Incoterm, OrderKind, OrderStatus } from './order.schema.js';
 
@@ -157,3 +158,35 @@ export type OrderEventType = OrderEvent['type'];
 
 /** The announcement line of the shop-floor display was set. */
 export type AdvertisementEvent = { type: 'AdvertisementCommentSet'; data: { comment: string; at: string } };
+
+/** An order's events as every reader reads them (the fold, projections, history, the browser's replay). */
+export const orderEvents = eventCatalogue<OrderEvent>({
+  streamType: ORDER_STREAM_TYPE,
+  types: {
+    OrderCreated: true,
+    OrderChanged: true,
+    OrderPlaced: true,
+    ProductionStarted: true,
+    ProductionOrderStarted: true,
+    WorkStarted: true,
+    WorkCompleted: true,
+    OrderMovedToStation: true,
+    ProductionFinished: true,
+    ProductionOrderDone: true,
+    OrderReadyToShip: true,
+    OrderReadyToUse: true,
+    OrderReadyForDispatch: true,
+    OrderDispatched: true,
+    OrderDelivered: true,
+    OrderCheckedIn: true,
+    OrderFinished: true,
+    OrderCanceled: true,
+    OrderAssignedToShipment: true,
+    OrderReleased: true,
+    OrderLeftShipment: true,
+    ValueMeasured: true,
+    QualityFailureAccepted: true,
+    StatusActionApplied: true,
+    StatusActionRefused: true,
+  },
+});

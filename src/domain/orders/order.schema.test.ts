@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { issueToDetail } from '../shared/validation.js';
 import { isDelayed } from './order.machine.js';
-import { formatOrderNumber, orderNumbersFrom, parseOrderNumber } from './order.numbering.js';
+import { formatOrderNumber, orderNumbersFrom, parseOrderNumber } from '../company/company.numbering.js';
 import { advertisementSchema, netSumOf, orderFormSchema, orderListQuerySchema, orderNumberParamsSchema, type OrderFormInput } from './order.schema.js';
 
 const materialId = '00000000-0000-4000-8000-0000000000aa';

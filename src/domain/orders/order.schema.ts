@@ -3,7 +3,7 @@ import { commaListQuery, pagingQuery, sortQuery } from '../shared/paging.js';
 import { decimalSchema, wrongTypeIs } from '../shared/decimal.js';
 import { optionalText, requiredText } from '../shared/validation.js';
 import { materialLimits } from '../materials/materials.schema.js';
-import { parseOrderNumber } from './order.numbering.js';
+import { parseOrderNumber } from '../company/company.numbering.js';
 import { orderKinds, orderSortColumns, orderStatuses } from './order.rules.js';
 
 export { orderKinds, orderSortColumns, orderStatuses, type OrderKind, type OrderSortColumn, type OrderStatus } from './order.rules.js';

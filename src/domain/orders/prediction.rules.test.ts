@@ -202,3 +202,39 @@ describe('predicted completion', () => {
     expect(predicted(5)).toBe(at('2026-11-23T09:30:00Z'));
   });
 });
+
+describe('a prediction in the company time zone', () => {
+  // Works Monday to Friday, 06:00-22:00 in Berlin; clocks go back on Sunday 25 October 2026 at 01:00 UTC.
+  const berlin: WorkingTime = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60, timeZone: 'Europe/Berlin' };
+  const hours = (n: number) => n * 3600;
+
+  it('predicts a completion in the company time zone across the change to winter time', () => {
+    const order: PlannedOrder = {
+      id: 'o1',
+      number: 1,
+      stationId: 'saw',
+      arrivedAt: '2026-10-23T10:00:00Z',
+      workStartedAt: null,
+      prioritize: false,
+      deliveryDate: '2026-10-26',
+    };
+    // Friday 23 October, 18:00 UTC (20:00 CEST): three hours at the saw, two of them on Friday, one on Monday from 05:00 UTC.
+    const [prediction] = predictCompletions({
+      now: new Date('2026-10-23T18:00:00Z'),
+      sequence: ['saw'],
+      cycleTimes: new Map([['saw', [hours(3)]]]),
+      orders: [order],
+      working: berlin,
+    });
+    expect(prediction).toMatchObject({ orderId: 'o1', predictedAt: '2026-10-26T06:00:00.000Z', willBeLate: false });
+    // Read as UTC hours (the old server-wide setting) it would finish on Friday at 23:00 in Berlin, after closing time.
+    const [utc] = predictCompletions({
+      now: new Date('2026-10-23T18:00:00Z'),
+      sequence: ['saw'],
+      cycleTimes: new Map([['saw', [hours(3)]]]),
+      orders: [order],
+      working: { ...berlin, timeZone: undefined },
+    });
+    expect(utc.predictedAt).toBe('2026-10-23T21:00:00.000Z');
+  });
+});

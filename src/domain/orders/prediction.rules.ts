@@ -10,7 +10,7 @@
  * company's working time (in its time zone, working-time.rules).
  */
 
-import { addWorkingTime, defaultWorkingTime, endOfDayIn, timeZoneOf, type WorkingTime } from './working-time.rules.js';
+import { addWorkingTime, defaultWorkingTime, endOfDayIn, timeZoneOf, type WorkingTime } from '../company/working-time.rules.js';
 
 export {
   addWorkingTime,
@@ -22,7 +22,7 @@ export {
   workingTimeOf,
   type WorkingTime,
   type WorkingTimeSetting,
-} from './working-time.rules.js';
+} from '../company/working-time.rules.js';
 
 /** How many recent completions per station the median is taken over, unless configured. */
 export const defaultPredictionWindow = 20;

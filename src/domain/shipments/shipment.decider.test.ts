@@ -17,6 +17,12 @@ import {
 import type { ShipmentAttachment, ShipmentDetails, ShipmentEvent } from './shipment.events.js';
 import { shipmentFormSchema, shipmentLimits, shipmentStatuses, type ShipmentFormInput, type ShipmentStatus } from './shipment.schema.js';
 
+/** The events a decision appends; a refusal fails the test. */
+const decided = (result: ShipmentEvent[] | DomainError): ShipmentEvent[] => {
+  if (result instanceof DomainError) throw result;
+  return result;
+};
+
 const at = '2026-11-21T08:00:00.000Z';
 const later = '2026-11-22T09:30:00.000Z';
 const shipmentId = '00000000-0000-4000-8000-00000000a001';
@@ -119,7 +125,7 @@ describe('creating a shipment', () => {
 
   it('takes a carrier of the master data, its name copied in and the link made from its template', () => {
     const form = formOf({ deliveredBy: { source: 'master-data', carrierId: dhl }, trackingId: 'JJD 0001' });
-    const result = decideShipment(create({ form, carrier }), initialShipmentState) as ShipmentEvent[];
+    const result = decided(decideShipment(create({ form, carrier }), initialShipmentState));
     expect(result[0]).toMatchObject({
       data: { details: { carrier: { carrierId: dhl, name: 'DHL' }, trackingId: 'JJD 0001', link: 'https://track.example/?id=JJD%200001' } },
     });
@@ -127,7 +133,7 @@ describe('creating a shipment', () => {
 
   it('keeps a link typed in over the template', () => {
     const form = formOf({ deliveredBy: { source: 'master-data', carrierId: dhl }, link: 'https://dhl.example/parcel/1' });
-    const result = decideShipment(create({ form, carrier }), initialShipmentState) as ShipmentEvent[];
+    const result = decided(decideShipment(create({ form, carrier }), initialShipmentState));
     expect(result[0]).toMatchObject({ data: { details: { link: 'https://dhl.example/parcel/1' } } });
   });
 
@@ -417,7 +423,7 @@ describe('replaying a shipment', () => {
     const life = [
       ...history.open,
       released(orderB),
-      { type: 'ShipmentAttachmentAdded', data: { shipmentId, attachment: pdf, at: later } } as ShipmentEvent,
+      { type: 'ShipmentAttachmentAdded', data: { shipmentId, attachment: pdf, at: later } } satisfies ShipmentEvent,
       readyForDispatch,
       sent,
       delivered,

@@ -1,3 +1,4 @@
+import { shipmentEvents } from './shipment.events.js';
 import type { Decider } from '../shared/decider.js';
 import { DomainError, type ErrorDetail } from '../shared/errors.js';
 import type { CarrierOnHand, OrderOnHand, ShipmentCommand } from './shipment.commands.js';
@@ -350,6 +351,7 @@ export function orderMovesOf(before: ShipmentState, events: readonly ShipmentEve
 
 /** The shipment decider in the shape every decider has. */
 export const shipmentDecider: Decider<ShipmentState, ShipmentCommand, ShipmentEvent> = {
+  events: shipmentEvents,
   initialState: initialShipmentState,
   evolve: evolveShipment,
   decide: decideShipment,

@@ -1,3 +1,4 @@
+import { eventCatalogue } from '../shared/decider.js';
 import type { AttachmentType } from './shipment.schema.js';
 
 /** Stream type of a shipment's stream `shipment-<id>`. */
@@ -68,3 +69,20 @@ export type ShipmentEvent =
   | { type: 'ShipmentAttachmentRemoved'; data: { shipmentId: string; attachmentId: string; at: string } };
 
 export type ShipmentEventType = ShipmentEvent['type'];
+
+/** A shipment's events as every reader reads them. */
+export const shipmentEvents = eventCatalogue<ShipmentEvent>({
+  streamType: SHIPMENT_STREAM_TYPE,
+  types: {
+    ShipmentCreated: true,
+    ShipmentChanged: true,
+    ShipmentOrderAssigned: true,
+    ShipmentOrderReleased: true,
+    ShipmentMarkedReadyForDispatch: true,
+    ShipmentSent: true,
+    ShipmentDelivered: true,
+    ShipmentCanceled: true,
+    ShipmentAttachmentAdded: true,
+    ShipmentAttachmentRemoved: true,
+  },
+});

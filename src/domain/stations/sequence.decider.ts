@@ -1,3 +1,4 @@
+import { sequenceEvents } from './sequence.events.js';
 import type { Decider } from '../shared/decider.js';
 import { DomainError, type ErrorDetail } from '../shared/errors.js';
 import type { SequenceCommand } from './sequence.commands.js';
@@ -89,6 +90,7 @@ export function decideSequence(command: SequenceCommand, state: SequenceState): 
 
 /** The sequence decider in the shape every decider has. */
 export const sequenceDecider: Decider<SequenceState, SequenceCommand, SequenceEvent> = {
+  events: sequenceEvents,
   initialState: initialSequenceState,
   evolve: evolveSequence,
   decide: decideSequence,

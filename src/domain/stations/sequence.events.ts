@@ -1,3 +1,4 @@
+import { eventCatalogue } from '../shared/decider.js';
 /** Stream type of a company's sequence stream `sequence-<companyId>`. */
 export const SEQUENCE_STREAM_TYPE = 'station-sequence';
 export const sequenceStreamId = (companyId: string) => `sequence-${companyId}`;
@@ -7,3 +8,9 @@ export type SequenceEvent = {
   type: 'SequenceSaved';
   data: { stationIds: string[]; startStationId: string | null; at: string };
 };
+
+/** The station sequence's events as every reader reads them. */
+export const sequenceEvents = eventCatalogue<SequenceEvent>({
+  streamType: SEQUENCE_STREAM_TYPE,
+  types: { SequenceSaved: true },
+});

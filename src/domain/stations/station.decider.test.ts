@@ -224,10 +224,10 @@ describe('recording a maintenance', () => {
   });
 
   it('shows the last maintenance in the state', () => {
-    const state = [created, { type: 'StationMaintenanceRecorded', data: { stationId, performedAt: '2026-11-20T15:00:00.000Z', at } } as StationEvent].reduce(
-      evolveStation,
-      initialStationState,
-    );
+    const state = [
+      created,
+      { type: 'StationMaintenanceRecorded', data: { stationId, performedAt: '2026-11-20T15:00:00.000Z', at } } satisfies StationEvent,
+    ].reduce(evolveStation, initialStationState);
     expect(state).toMatchObject({ status: 'active', lastMaintenanceAt: '2026-11-20T15:00:00.000Z' });
   });
 });

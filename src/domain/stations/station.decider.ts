@@ -1,3 +1,4 @@
+import { stationEvents } from './station.events.js';
 import type { Decider } from '../shared/decider.js';
 import { DomainError } from '../shared/errors.js';
 import { issueToDetail } from '../shared/validation.js';
@@ -142,6 +143,7 @@ export function decideStation(command: StationCommand, state: StationState): Sta
 
 /** The station decider in the shape every decider has. */
 export const stationDecider: Decider<StationState, StationCommand, StationEvent> = {
+  events: stationEvents,
   initialState: initialStationState,
   evolve: evolveStation,
   decide: decideStation,

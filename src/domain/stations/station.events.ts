@@ -1,3 +1,4 @@
+import { eventCatalogue } from '../shared/decider.js';
 import type { CompletionAction, ProductionParameter, ValueChecks } from './station.schema.js';
 
 /** Stream type of a station's stream `station-<id>`. */
@@ -45,3 +46,9 @@ export type StationAuthorizationEvent = {
   type: 'StationAuthorizationsSet';
   data: { userId: string; stationIds: string[]; at: string };
 };
+
+/** A station's events as every reader reads them. */
+export const stationEvents = eventCatalogue<StationEvent>({
+  streamType: STATION_STREAM_TYPE,
+  types: { StationCreated: true, StationChanged: true, StationMaintenanceRecorded: true, StationDeleted: true, OperatorSignedIn: true },
+});

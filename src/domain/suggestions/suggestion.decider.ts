@@ -1,3 +1,4 @@
+import { suggestionEvents } from './suggestion.events.js';
 import type { Decider } from '../shared/decider.js';
 import { DomainError } from '../shared/errors.js';
 import type { SuggestionCommand } from './suggestion.commands.js';
@@ -46,6 +47,7 @@ export function evolveSuggestion(state: SuggestionState, event: SuggestionEvent)
 }
 
 export const suggestionDecider: Decider<SuggestionState, SuggestionCommand, SuggestionEvent> = {
+  events: suggestionEvents,
   initialState: { status: 'absent' },
   evolve: evolveSuggestion,
   decide(command, state) {

@@ -1,3 +1,4 @@
+import { eventCatalogue } from '../shared/decider.js';
 /** Stream type of an improvement suggestion's stream `suggestion-<id>`. */
 export const SUGGESTION_STREAM_TYPE = 'suggestion';
 export const suggestionStreamId = (suggestionId: string) => `suggestion-${suggestionId}`;
@@ -30,3 +31,12 @@ export type SuggestionEvent =
     };
 
 export type SuggestionEventType = SuggestionEvent['type'];
+
+/** A suggestion's events as every reader reads them. */
+export const suggestionEvents = eventCatalogue<SuggestionEvent>({
+  streamType: SUGGESTION_STREAM_TYPE,
+  types: {
+    SuggestionSubmitted: true,
+    SuggestionStatusChanged: true,
+  },
+});

@@ -1,3 +1,4 @@
+import { employeeEvents } from './employee.events.js';
 import type { z } from 'zod';
 import type { Decider } from '../shared/decider.js';
 import { DomainError, type ErrorDetail } from '../shared/errors.js';
@@ -154,6 +155,7 @@ export function decideEmployee(command: EmployeeCommand, state: EmployeeState): 
 
 /** The employee decider in the shape every decider has. */
 export const employeeDecider: Decider<EmployeeState, EmployeeCommand, EmployeeEvent> = {
+  events: employeeEvents,
   initialState: initialEmployeeState,
   evolve: evolveEmployee,
   decide: decideEmployee,

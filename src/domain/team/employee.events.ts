@@ -1,3 +1,4 @@
+import { eventCatalogue } from '../shared/decider.js';
 import type { AbsenceBooking, EmployeeProfile, Organization, VacationEntitlement } from './employee.schema.js';
 
 /** Stream type of one employee's records (profile, organization, vacations), stream `employee-<userId>`. */
@@ -13,3 +14,9 @@ export type EmployeeEvent =
   | { type: 'AbsenceCancelled'; data: { userId: string; absenceId: string; at: string } };
 
 export type EmployeeEventType = EmployeeEvent['type'];
+
+/** An employee's events as every reader reads them. */
+export const employeeEvents = eventCatalogue<EmployeeEvent>({
+  streamType: EMPLOYEE_STREAM_TYPE,
+  types: { EmployeeProfileChanged: true, EmployeeOrganizationChanged: true, VacationEntitlementSet: true, AbsenceBooked: true, AbsenceCancelled: true },
+});

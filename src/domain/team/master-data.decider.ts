@@ -1,3 +1,4 @@
+import { masterDataEvents } from './master-data.events.js';
 import type { Decider } from '../shared/decider.js';
 import { DomainError, type ErrorDetail } from '../shared/errors.js';
 import { issueToDetail } from '../shared/validation.js';
@@ -123,6 +124,7 @@ export function decideMasterData(command: MasterDataCommand, state: MasterDataSt
 
 /** The master-data decider (one list per stream) in the shape every decider has. */
 export const masterDataDecider: Decider<MasterDataState, MasterDataCommand, MasterDataEvent> = {
+  events: masterDataEvents,
   initialState: initialMasterDataState,
   evolve: evolveMasterData,
   decide: decideMasterData,

@@ -1,3 +1,4 @@
+import { eventCatalogue } from '../shared/decider.js';
 import type { MasterDataList } from './master-data.js';
 
 /** Stream type of one of a company's lists, stream `master-data-<list>-<companyId>`. */
@@ -20,3 +21,15 @@ export type MasterDataEvent =
   | { type: 'MasterDataEntryDeleted'; data: Entry & { name: string } };
 
 export type MasterDataEventType = MasterDataEvent['type'];
+
+/** A master-data list's events as every reader reads them. */
+export const masterDataEvents = eventCatalogue<MasterDataEvent>({
+  streamType: MASTER_DATA_STREAM_TYPE,
+  types: {
+    MasterDataEntryAdded: true,
+    MasterDataEntryRenamed: true,
+    MasterDataEntryRetired: true,
+    MasterDataEntryReinstated: true,
+    MasterDataEntryDeleted: true,
+  },
+});

@@ -1,3 +1,4 @@
+import { userRightsEvents } from './rights.events.js';
 import type { Decider } from '../shared/decider.js';
 import { DomainError, type ErrorDetail } from '../shared/errors.js';
 import type { Role } from '../shared/roles.js';
@@ -188,6 +189,7 @@ export function decideUserRights(command: UserRightsCommand, state: UserRightsSt
 
 /** The user-rights decider in the shape every decider has. */
 export const userRightsDecider: Decider<UserRightsState, UserRightsCommand, UserRightsEvent> = {
+  events: userRightsEvents,
   initialState: initialUserRightsState,
   evolve: evolveUserRights,
   decide: decideUserRights,

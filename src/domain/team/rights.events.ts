@@ -1,3 +1,4 @@
+import { eventCatalogue } from '../shared/decider.js';
 import type { ChangeRight } from './rights.js';
 
 /** Stream type of a company's user-rights matrix, one stream per company (`user-rights-<companyId>`). */
@@ -25,3 +26,9 @@ export type UserRightsEvent =
   | { type: 'ChangeRightsRevoked'; data: Changed & { rights: ChangeRight[] } };
 
 export type UserRightsEventType = UserRightsEvent['type'];
+
+/** The user-rights matrix's events as every reader reads them. */
+export const userRightsEvents = eventCatalogue<UserRightsEvent>({
+  streamType: USER_RIGHTS_STREAM_TYPE,
+  types: { StationRightsGranted: true, StationRightsRevoked: true, ChangeRightsGranted: true, ChangeRightsRevoked: true },
+});

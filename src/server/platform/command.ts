@@ -5,7 +5,7 @@ import type { Role } from '../../domain/shared/roles.js';
 import { companyOf, eventMetadataOf, principalOf } from './auth.js';
 import type { Clock } from './clock.js';
 import { withSystem, withTenant, type Db, type Tx } from './db.js';
-import type { EventMetadata, EventStore, NewEvent, StoredEvent } from './event-store.js';
+import type { EventMetadata, EventStore, FoldedStream } from './event-store.js';
 import type { KnownEvent } from './live-visibility.js';
 import { markIdempotentCommit } from './idempotency.js';
 
@@ -125,36 +125,31 @@ export interface StreamRef {
   companyId?: string | null;
 }
 
-export interface LoadedStream<State> {
-  state: State;
-  /** The stream's version (0: no events yet). */
-  version: number;
-  events: StoredEvent[];
-}
+/** A stream as a command loaded it: folded, its version, its events (typed, upcast). */
+export type LoadedStream<State, Event extends DomainEvent = DomainEvent> = FoldedStream<State, Event>;
 
-/** A stream folded through its decider (upcasting older event shapes on the way). */
-export async function loadStream<State, Command, Event extends DomainEvent>(
+/** A stream folded through its decider (upcasting older event shapes on the way): `foldStream` in the command's transaction. */
+export function loadStream<State, Command, Event extends DomainEvent>(
   ctx: CommandContext,
   decider: Decider<State, Command, Event>,
   streamId: string,
-): Promise<LoadedStream<State>> {
-  const events = await ctx.eventStore.readStream(ctx.tx, streamId);
-  return { state: foldEvents(decider, events), version: events.at(-1)?.streamVersion ?? 0, events };
+): Promise<LoadedStream<State, Event>> {
+  return ctx.eventStore.foldStream(ctx.tx, decider, streamId);
 }
 
-export interface HandleOptions<State> {
+export interface HandleOptions<State, Event extends DomainEvent = DomainEvent> {
   /**
    * The version the client's copy was made on. A copy of another version is stale and answers
    * 409 (`conflict`); without it the command decides on whatever is current.
    */
   clientVersion?: number;
   /** Whether the client's copy is stale; default: its version is not the current one. */
-  isStale?(loaded: LoadedStream<State>, clientVersion: number): boolean;
+  isStale?(loaded: LoadedStream<State, Event>, clientVersion: number): boolean;
   /**
    * Refuses before the staleness check and the decision (an absent stream as 404, or who may act
    * on it as it stands, which may need a read).
    */
-  precondition?(loaded: LoadedStream<State>): DomainError | undefined | Promise<DomainError | undefined>;
+  precondition?(loaded: LoadedStream<State, Event>): DomainError | undefined | Promise<DomainError | undefined>;
   /** The refusal for a stale copy or a writer in between; default CONFLICT_ERROR. */
   conflict?(): DomainError;
   /** Another writer in between: read again and decide anew up to this many times (no client version). */
@@ -189,7 +184,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
   stream: StreamRef,
   command: Command | ((state: State) => Command | Promise<Command>),
-  options: HandleOptions<State> = {},
+  options: HandleOptions<State, NoInfer<Event>> = {},
 ): Promise<Handled<State, Event>> {
   const conflict = () => options.conflict?.() ?? staleCopy();
   for (let attempt = 0; ; attempt++) {
@@ -223,7 +218,7 @@ function appendToStream(ctx: CommandContext, stream: StreamRef, expectedVersion:
     streamId: stream.id,
     streamType: stream.type,
     expectedVersion,
-    events: events as NewEvent[],
+    events,
     metadata: ctx.metadata,
   });
 }

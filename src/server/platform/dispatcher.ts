@@ -1,7 +1,8 @@
 import { sql, type ColumnType, type Generated } from 'kysely';
 import type { Db, Tx } from './db.js';
 import { createConsumer } from './consumers.js';
-import type { EventStore, StoredEvent } from './event-store.js';
+import type { DomainEvent, EventCatalogue } from '../../domain/shared/decider.js';
+import { recordedOf, type EventStore, type Recorded, type StoredEvent } from './event-store.js';
 import { queueNames, type JobLogger, type JobQueue, type QueueName } from './jobs.js';
 import { createWakeLoop } from './wake-loop.js';
 
@@ -47,8 +48,28 @@ export interface DispatchRoute<Data = unknown> {
   toJob(event: StoredEvent): Data | undefined;
 }
 
-/** Keeps the data type of a route while letting lists hold routes of any data. */
-export const defineDispatchRoute = <Data>(route: DispatchRoute<Data>): DispatchRoute => route as DispatchRoute;
+/**
+ * A route of one event type of a stream's events: `toJob` gets the event read (and upcast) by the
+ * stream's catalogue, typed as that event. Lists hold routes of any event and data.
+ */
+export function defineDispatchRoute<Event extends DomainEvent, Type extends Event['type'], Data>(
+  route: Omit<DispatchRoute<Data>, 'eventType' | 'toJob'> & {
+    events: EventCatalogue<Event>;
+    eventType: Type;
+    toJob(event: Recorded<Extract<Event, { type: Type }>>): Data | undefined;
+  },
+): DispatchRoute {
+  const { events, toJob, ...rest } = route;
+  const ofRouteType = (event: Recorded<Event>): event is Recorded<Extract<Event, { type: Type }>> => event.type === route.eventType;
+  return {
+    ...rest,
+    toJob(stored) {
+      if (stored.streamType !== events.streamType) return undefined;
+      const event = recordedOf(events, stored);
+      return ofRouteType(event) ? toJob(event) : undefined;
+    },
+  };
+}
 
 export const dispatcherName = 'job-dispatcher';
 

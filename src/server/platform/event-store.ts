@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { CompiledQuery, sql, type Generated, type Selectable } from 'kysely';
+import { foldEvents, type Decider, type DomainEvent, type EventCatalogue } from '../../domain/shared/decider.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { startCursor, type Cursor } from '../../domain/shared/live.js';
 import { preparedStatement, type Executor, type Tx } from './db.js';
@@ -82,7 +83,7 @@ export interface AppendInput {
   streamId: string;
   streamType: string;
   expectedVersion: ExpectedVersion;
-  events: NewEvent[];
+  events: readonly NewEvent[];
   metadata?: EventMetadata;
 }
 
@@ -115,23 +116,26 @@ export interface InlineProjection {
 }
 
 /**
- * An inline projection that takes the appended events one at a time, typed as its streams' events
- * (`Event`); `stored` carries the position, version, company and time of each.
+ * An inline projection that takes the appended events one at a time, each read (and upcast) by the
+ * catalogue of its stream type (`recordedOf`), so `event` is typed as those streams' events. Its
+ * stream types are those of `events`.
  */
-export function eventProjection<Event extends NewEvent>(spec: {
+export function eventProjection<Event extends DomainEvent>(spec: {
   name: string;
-  streamTypes: readonly string[];
+  /** The catalogues of the stream types it reacts to (of several: name their union as `Event`). */
+  events: readonly EventCatalogue<Event>[];
   tables: readonly ProjectionTable[];
   alsoWrites?: readonly string[];
-  project(tx: Tx, event: Event, stored: StoredEvent): Promise<void>;
+  project(tx: Tx, event: Recorded<Event>, stored: StoredEvent): Promise<void>;
 }): InlineProjection {
+  const read = readerOf(spec.events);
   return {
     name: spec.name,
-    streamTypes: spec.streamTypes,
+    streamTypes: spec.events.map((catalogue) => catalogue.streamType),
     tables: spec.tables,
     alsoWrites: spec.alsoWrites,
     async apply(tx, events) {
-      for (const stored of events) await spec.project(tx, { type: stored.type, data: stored.data } as Event, stored);
+      for (const stored of events) await spec.project(tx, read(stored), stored);
     },
   };
 }
@@ -272,8 +276,45 @@ async function appendRaw(executor: Executor, input: AppendInput): Promise<Append
   return { nextVersion: events[events.length - 1].streamVersion, events };
 }
 
-/** Reads one stream in version order, optionally from a version on (exclusive). */
-export async function readStream(db: Executor, streamId: string, afterVersion = 0): Promise<StoredEvent[]> {
+/**
+ * A stored event with its type and payload as the code reads them: `type` narrows `data` to that
+ * event's payload. What every typed read hands out (`readStream`, `eventProjection`, `recordedOf`).
+ */
+export type Recorded<Event extends DomainEvent> = Omit<StoredEvent, 'type' | 'data'> & Event;
+
+/**
+ * A stored event read by its stream's catalogue: as it is when of a current type (a check of the
+ * discriminant, no copy), upcast when of an older one. A type the catalogue does not know is a
+ * stream this code cannot read (data newer than the code, or an event appended to the wrong
+ * stream): it throws rather than decide or project on a state that leaves the event out.
+ */
+export function recordedOf<Event extends DomainEvent>(catalogue: EventCatalogue<Event>, stored: StoredEvent): Recorded<Event> {
+  if (catalogue.has(stored)) return stored;
+  const event = catalogue.read(stored);
+  if (!event) {
+    throw new Error(
+      `Event ${stored.type} of stream ${stored.streamId} (version ${stored.streamVersion}) is not one of the ${catalogue.streamType} events this code knows`,
+    );
+  }
+  return { ...stored, ...event };
+}
+
+/** Reads stored events of several stream types, each by the catalogue of its stream type. */
+export function readerOf<Event extends DomainEvent>(catalogues: readonly EventCatalogue<Event>[]): (stored: StoredEvent) => Recorded<Event> {
+  const byStreamType = new Map(catalogues.map((catalogue) => [catalogue.streamType, catalogue]));
+  return (stored) => {
+    const catalogue = byStreamType.get(stored.streamType);
+    if (!catalogue) throw new Error(`No catalogue reads events of stream type ${stored.streamType} (stream ${stored.streamId})`);
+    return recordedOf(catalogue, stored);
+  };
+}
+
+/**
+ * Reads one stream in version order as stored (untyped, not upcast), optionally from a version on
+ * (exclusive): the log itself, for tools and tests that inspect it. Code that folds, projects or
+ * shows a stream's events reads it through `readStream`.
+ */
+export async function readStoredStream(db: Executor, streamId: string, afterVersion = 0): Promise<StoredEvent[]> {
   const result = await sql<EventRow>`
     select global_position, tx_id::text as tx_id, company_id, stream_id, stream_type, stream_version,
            type, data, metadata, recorded_at
@@ -281,6 +322,39 @@ export async function readStream(db: Executor, streamId: string, afterVersion = 
     order by stream_version
   `.execute(db);
   return result.rows.map(toStoredEvent);
+}
+
+/**
+ * Reads one stream in version order (optionally from a version on, exclusive), each event read by
+ * the stream's catalogue: typed as its events, older shapes upcast. The one read of a stream: the
+ * command path, history and queries all go through it.
+ */
+export async function readStream<Event extends DomainEvent>(
+  db: Executor,
+  catalogue: EventCatalogue<Event>,
+  streamId: string,
+  afterVersion = 0,
+): Promise<Recorded<Event>[]> {
+  const stored = await readStoredStream(db, streamId, afterVersion);
+  return stored.map((event) => recordedOf(catalogue, event));
+}
+
+/** A stream folded through its decider. */
+export interface FoldedStream<State, Event extends DomainEvent> {
+  state: State;
+  /** The stream's version (0: no events yet). */
+  version: number;
+  events: Recorded<Event>[];
+}
+
+/** Reads a stream (`readStream`) and folds it with its decider (`foldEvents`): what a decision or a query of the current state starts from. */
+export async function foldStream<State, Command, Event extends DomainEvent>(
+  db: Executor,
+  decider: Decider<State, Command, Event>,
+  streamId: string,
+): Promise<FoldedStream<State, Event>> {
+  const events = await readStream(db, decider.events, streamId);
+  return { state: foldEvents(decider, events), version: events.at(-1)?.streamVersion ?? 0, events };
 }
 
 export interface ReadAllOptions {
@@ -335,6 +409,7 @@ export interface EventStore {
    */
   append(executor: Executor, input: AppendInput): Promise<AppendResult>;
   readStream: typeof readStream;
+  foldStream: typeof foldStream;
   readAll: typeof readAll;
   registerInlineProjection(projection: InlineProjection): void;
   /** Hint that events were committed; consumers and the live tailer read sooner. Never required. */
@@ -363,6 +438,7 @@ export function createEventStore(): EventStore {
       return executor.isTransaction ? appendAndProject(executor as Tx) : executor.transaction().execute(appendAndProject);
     },
     readStream,
+    foldStream,
     readAll,
     registerInlineProjection(projection) {
       if (projections.some((p) => p.name === projection.name)) {

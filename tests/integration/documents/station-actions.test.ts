@@ -1,7 +1,7 @@
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readStream } from '../../../src/server/platform/event-store.js';
+import { readStoredStream } from '../../../src/server/platform/event-store.js';
 import type { DocumentList, DocumentView } from '../../../src/domain/documents/documents.views.js';
 import type { CompletionAction } from '../../../src/domain/stations/station.schema.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
@@ -205,7 +205,7 @@ describe('the storage quota', () => {
       await act(atSaw, inWork, 'complete-work', { stationId: line.stations.saw.id });
       const [refused] = await documentsOfOrder(order.id, 1);
       expect(refused).toMatchObject({ type: 'test-protocol', status: 'failed', failure: 'no-pdf', downloadUrl: null, stationName: 'SAW' });
-      const events = await readStream(t.app.db, `document-${refused.id}`);
+      const events = await readStoredStream(t.app.db, `document-${refused.id}`);
       expect(events.map((event) => event.type)).toEqual(['DocumentRefused']);
       expect((events[0].data as { reason: string }).reason).toMatch(/^STORAGE_QUOTA_EXCEEDED: /);
     } finally {

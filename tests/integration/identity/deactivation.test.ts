@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readStream } from '../../../src/server/platform/event-store.js';
+import { readStoredStream } from '../../../src/server/platform/event-store.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, signIn, type Client, type TestCompany } from '../../support/identity.js';
 import { createStation, errorOf } from '../stations/stations-support.js';
@@ -52,13 +52,13 @@ describe('deactivating a user', () => {
     expect(refusedAtStation.statusCode).toBe(403);
     expect(errorOf(refusedAtStation.body).code).toBe('USER_DEACTIVATED');
 
-    const events = await readStream(t.app.db, `user-${company.operator.id}`);
+    const events = await readStoredStream(t.app.db, `user-${company.operator.id}`);
     const deactivated = events.find((event) => event.type === 'UserDeactivated');
     expect(deactivated?.data).toMatchObject({ userId: company.operator.id, companyId: company.companyId, role: 'OPERATOR' });
     expect(deactivated?.metadata.userId).toBe(company.admin.id);
     // Deactivating again changes nothing.
     expect((await admin.post(`/api/users/${company.operator.id}/deactivate`)).json().status).toBe('DEACTIVATED');
-    expect((await readStream(t.app.db, `user-${company.operator.id}`)).filter((event) => event.type === 'UserDeactivated')).toHaveLength(1);
+    expect((await readStoredStream(t.app.db, `user-${company.operator.id}`)).filter((event) => event.type === 'UserDeactivated')).toHaveLength(1);
   });
 
   it('shows in the list filter and leaves the counts by role', async () => {
@@ -84,7 +84,7 @@ describe('deactivating a user', () => {
     expect(res.json().status).toBe('ACTIVE');
     const session = await signIn(t, company.operator.login, company.operator.password, '10.61.0.3');
     expect(session.role).toBe('OPERATOR');
-    const events = await readStream(t.app.db, `user-${company.operator.id}`);
+    const events = await readStoredStream(t.app.db, `user-${company.operator.id}`);
     expect(events.map((event) => event.type).filter((type) => type.startsWith('User'))).toEqual(['UserCreated', 'UserDeactivated', 'UserReactivated']);
     expect(events.at(-1)?.metadata.userId).toBe(company.superUser.id);
     expect((await owner.get('/api/users/count-by-role')).json()).toMatchObject({ OPERATOR: 1, deactivated: 0 });

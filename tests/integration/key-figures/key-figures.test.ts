@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noTargets } from '../../../src/domain/key-figures/key-figures.schema.js';
 import type { KeyFiguresView } from '../../../src/domain/key-figures/key-figures.views.js';
 import type { OrderView } from '../../../src/domain/orders/orders.views.js';
-import { calendarDayIn } from '../../../src/domain/orders/working-time.rules.js';
+import { calendarDayIn } from '../../../src/domain/company/working-time.rules.js';
 import { settableClock } from '../../../src/server/platform/clock.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, withCompanyTimeZone, type TestCompany } from '../../support/identity.js';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readStream } from '../../../src/server/platform/event-store.js';
+import { readStoredStream } from '../../../src/server/platform/event-store.js';
 import type { TestApp } from '../../support/app.js';
 import {
   clientOf,
@@ -122,7 +122,7 @@ describe('uploading', () => {
   it('records the change in the event log', async () => {
     const material = await create(admin, product({ name: 'Logged' }));
     await upload(admin, material.id, PNG_BYTES, 'a.png');
-    const events = await readStream(t.app.db, `material-${material.id}`);
+    const events = await readStoredStream(t.app.db, `material-${material.id}`);
     expect(events.map((e) => [e.type, (e.data as { changed?: string }).changed])).toEqual([
       ['MaterialCreated', undefined],
       ['MaterialUpdated', 'image'],

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, openSync, closeSync, ftruncateSync, readdirSync,
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaLimits } from '../../../src/domain/materials/material-media.schema.js';
-import { readStream } from '../../../src/server/platform/event-store.js';
+import { readStoredStream } from '../../../src/server/platform/event-store.js';
 import type { TestApp } from '../../support/app.js';
 import { createStation } from '../stations/stations-support.js';
 import {
@@ -86,7 +86,7 @@ describe('uploading media', () => {
     expect((await operator.get(`/api/materials/${materialId}/media`)).json().items).toHaveLength(3);
     expect(filesIn(mediaFolder(company.companyId, materialId))).toHaveLength(3);
 
-    const events = await readStream(t.app.db, `material-${materialId}`);
+    const events = await readStoredStream(t.app.db, `material-${materialId}`);
     expect(events.filter((event) => event.type === 'MaterialMediaAdded')).toHaveLength(3);
 
     // The bytes, to an operator of the company, as stored.
@@ -222,7 +222,7 @@ describe('removing', () => {
     expect((await admin.delete(`/api/materials/${part}/media/${removed.id}`)).statusCode).toBe(204);
     expect((await admin.get(removed.url)).statusCode).toBe(404);
     expect(filesIn(mediaFolder(company.companyId, part))).toEqual([kept.id]);
-    const events = await readStream(t.app.db, `material-${part}`);
+    const events = await readStoredStream(t.app.db, `material-${part}`);
     expect(events.map((event) => event.type)).toContain('MaterialMediaRemoved');
 
     expect((await admin.delete(`/api/materials/${part}`)).statusCode).toBe(204);

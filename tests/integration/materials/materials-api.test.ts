@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../../src/server/platform/db.js';
-import { readStream } from '../../../src/server/platform/event-store.js';
+import { readStoredStream } from '../../../src/server/platform/event-store.js';
 import type { TestApp } from '../../support/app.js';
 import {
   clientOf,
@@ -141,7 +141,7 @@ describe('who may do what', () => {
     const res = await master.post('/api/materials', product({ name: 'Operator part' }));
     expect(res.statusCode).toBe(201);
     expect((await admin.get(`/api/materials/${res.json().id}`)).json().name).toBe('Operator part');
-    const events = await readStream(t.app.db, `material-${res.json().id}`);
+    const events = await readStoredStream(t.app.db, `material-${res.json().id}`);
     expect(events[0]).toMatchObject({ companyId: company.companyId, metadata: { role: 'MASTER', onBehalfOf: company.companyId } });
     const unselected = clientOf(t, await masterWithoutCompany(t));
     expect((await unselected.get('/api/materials')).json().error.code).toBe('FORBIDDEN');
@@ -181,7 +181,7 @@ describe('the event log', () => {
     const created = await create(admin, product({ name: 'Grill' }));
     await admin.put(`/api/materials/${created.id}`, { ...editable(created), netPrice: 99.5, version: 1 });
     await admin.delete(`/api/materials/${created.id}`);
-    const events = await readStream(t.app.db, `material-${created.id}`);
+    const events = await readStoredStream(t.app.db, `material-${created.id}`);
     expect(events.map((e) => e.type)).toEqual(['MaterialCreated', 'MaterialUpdated', 'MaterialDeleted']);
     expect(events.every((e) => e.companyId === company.companyId && e.streamType === 'material')).toBe(true);
     expect(events[0].data).toMatchObject({ material: { id: created.id, name: 'Grill', version: 1 } });
@@ -195,14 +195,14 @@ describe('the event log', () => {
     const created = await create(admin, product({ name: 'Shelf' }));
     await admin.put(`/api/materials/${created.id}`, { ...editable(created), name: 'x'.repeat(26), version: 1 });
     await admin.put(`/api/materials/${created.id}`, { ...editable(created), version: 9 });
-    expect((await readStream(t.app.db, `material-${created.id}`)).map((e) => e.type)).toEqual(['MaterialCreated']);
+    expect((await readStoredStream(t.app.db, `material-${created.id}`)).map((e) => e.type)).toEqual(['MaterialCreated']);
   });
 
   it("keeps a company's material events out of another company's reach", async () => {
     const created = await create(admin, product({ name: 'Lamp' }));
     const stream = `material-${created.id}`;
-    expect(await withTenant(t.app.db, company.companyId, (tx) => readStream(tx, stream))).toHaveLength(1);
-    expect(await withTenant(t.app.db, randomUUID(), (tx) => readStream(tx, stream))).toEqual([]);
+    expect(await withTenant(t.app.db, company.companyId, (tx) => readStoredStream(tx, stream))).toHaveLength(1);
+    expect(await withTenant(t.app.db, randomUUID(), (tx) => readStoredStream(tx, stream))).toEqual([]);
   });
 });
 

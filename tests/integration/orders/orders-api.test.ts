@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evolveOrder, initialOrderState } from '../../../src/domain/orders/order.decider.js';
-import type { OrderEvent } from '../../../src/domain/orders/order.events.js';
+import { orderDecider } from '../../../src/domain/orders/order.decider.js';
+import { foldEvents } from '../../../src/domain/shared/decider.js';
 import { settableClock } from '../../../src/server/platform/clock.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, signedInMaster } from '../../support/identity.js';
@@ -395,9 +395,7 @@ describe('history and replay', () => {
     expect(history.data[1].who).toEqual({ userId: expect.any(String), role: 'SUPER_USER', name: 'Sabine Schmidt' });
     expect(history.data[2].who).toMatchObject({ role: 'ADMIN', name: 'Ali Demir' });
     expect(Date.parse(history.data[0].at)).not.toBeNaN();
-    const replayed = history.data
-      .map((e: { type: string; data: unknown }) => ({ type: e.type, data: e.data }) as OrderEvent)
-      .reduce(evolveOrder, initialOrderState);
+    const replayed = foldEvents(orderDecider, history.data);
     const shown = await orderOf(line.admin, order.id);
     expect(replayed).toMatchObject({ status: shown.status, orderNumber: shown.orderNumber, netSum: shown.netSum, updatedAt: shown.updatedAt });
   });

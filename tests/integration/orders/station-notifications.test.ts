@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDayIn } from '../../../src/domain/orders/working-time.rules.js';
+import { calendarDayIn } from '../../../src/domain/company/working-time.rules.js';
 import type { CompletionAction } from '../../../src/domain/stations/station.schema.js';
 import { completedAtText } from '../../../src/server/modules/orders/orders.emails.js';
 import { notifyWorkCompletedJob, ordersDispatchRoutes } from '../../../src/server/modules/orders/orders.jobs.js';

@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../src/domain/shared/errors.js';
 import { openDatabase, withTenant, type Database, type Db } from '../../../src/server/platform/db.js';
 import { createConsumer } from '../../../src/server/platform/consumers.js';
-import { createEventStore, cursorOf, headCursor, readAll, readStream, type AppendInput, type StoredEvent } from '../../../src/server/platform/event-store.js';
+import {
+  createEventStore,
+  cursorOf,
+  headCursor,
+  readAll,
+  readStoredStream,
+  type AppendInput,
+  type StoredEvent,
+} from '../../../src/server/platform/event-store.js';
 import { migrateToLatest } from '../../../src/server/platform/migrate.js';
 
 // The same SQL on the embedded database a single machine runs without DATABASE_URL.
@@ -57,7 +65,7 @@ describe('event store on embedded PGlite', () => {
     await expectConflict(appendIn({ companyId: null, streamId: orderStream(), streamType: 'order', expectedVersion: 2, events: [moved('Paint')] }));
     await appendIn({ companyId: null, streamId, streamType: 'order', expectedVersion: 'any', events: [moved('Paint')] });
 
-    const events = await readStream(db, streamId);
+    const events = await readStoredStream(db, streamId);
     expect(events.map((event) => [event.streamVersion, (event.data as { station: string }).station])).toEqual([
       [1, 'Start'],
       [2, 'Saw'],
@@ -137,7 +145,7 @@ describe('event store on embedded PGlite', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await readStream(db, streamId)).toEqual([]);
+    expect(await readStoredStream(db, streamId)).toEqual([]);
     const { rows } = await sql`select stream_id from pglite_order_rows where stream_id = ${streamId}`.execute(db);
     expect(rows).toEqual([]);
   });
@@ -156,7 +164,7 @@ describe('event store on embedded PGlite', () => {
       const visible = await readAll(tx, { limit: 100_000 });
       expect(visible.length).toBeGreaterThan(0);
       expect(visible.every((event) => event.companyId === shopA)).toBe(true);
-      expect(await readStream(tx, orderOfB)).toEqual([]);
+      expect(await readStoredStream(tx, orderOfB)).toEqual([]);
     });
     await expect(
       withTenant(db, shopA, (tx) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventCatalogue, type Decider } from '../../../src/domain/shared/decider.js';
 import { DomainError } from '../../../src/domain/shared/errors.js';
 import { withTenant, type Db, type Tx } from '../../../src/server/platform/db.js';
 import { createConsumer, type Consumer } from '../../../src/server/platform/consumers.js';
@@ -9,9 +10,10 @@ import {
   cursorOf,
   decodeCursor,
   encodeCursor,
+  eventProjection,
   headCursor,
   readAll,
-  readStream,
+  readStoredStream,
   startCursor,
   type AppendInput,
   type EventStore,
@@ -157,7 +159,7 @@ describe('appending with an expected version', () => {
       expect(reason).toBeInstanceOf(DomainError);
       expect((reason as DomainError).code).toBe('CONFLICT_ERROR');
     }
-    const events = await readStream(db, streamId);
+    const events = await readStoredStream(db, streamId);
     expect(events.map((event) => [event.streamVersion, event.type, (event.data as { writer?: number }).writer])).toEqual([
       [1, 'OrderMovedToStation', undefined],
       [2, 'OrderMovedToStation', winners[0]],
@@ -178,7 +180,7 @@ describe('appending with an expected version', () => {
     for (const outcome of outcomes) {
       if (outcome.status === 'rejected') expect((outcome.reason as DomainError).code).toBe('CONFLICT_ERROR');
     }
-    expect(await readStream(db, streamId)).toHaveLength(1);
+    expect(await readStoredStream(db, streamId)).toHaveLength(1);
   });
 
   it('refuses expected version 0 on a stream that exists, and writes nothing', async () => {
@@ -186,14 +188,14 @@ describe('appending with an expected version', () => {
     const conflict = await conflictOf(appendIn(store, { companyId: null, streamId, streamType: 'order', expectedVersion: 0, events: [moved('Paint')] }));
     expect(conflict.status).toBe(409);
     expect(conflict.details[0]).toMatchObject({ path: 'expectedVersion', params: { streamId, expected: '0' } });
-    expect(await readStream(db, streamId)).toHaveLength(1);
+    expect(await readStoredStream(db, streamId)).toHaveLength(1);
     expect(await streamVersion(streamId)).toBe(1);
   });
 
   it('refuses a version number on a stream that does not exist, and creates nothing', async () => {
     const streamId = orderStream();
     await conflictOf(appendIn(store, { companyId: null, streamId, streamType: 'order', expectedVersion: 3, events: [moved('Paint')] }));
-    expect(await readStream(db, streamId)).toEqual([]);
+    expect(await readStoredStream(db, streamId)).toEqual([]);
     expect(await streamVersion(streamId)).toBeUndefined();
   });
 
@@ -227,7 +229,7 @@ describe('appending with an expected version', () => {
     });
     expect(first.nextVersion).toBe(1);
     expect(second.nextVersion).toBe(3);
-    expect((await readStream(db, streamId)).map((event) => event.streamVersion)).toEqual([1, 2, 3]);
+    expect((await readStoredStream(db, streamId)).map((event) => event.streamVersion)).toEqual([1, 2, 3]);
   });
 
   it('rejects an empty append and a malformed expected version before touching the database', async () => {
@@ -258,7 +260,7 @@ describe('appending with an expected version', () => {
     ]);
     expect(new Set(result.events.map((event) => event.txId)).size).toBe(1);
     expect(result.events[0].recordedAt).toBeInstanceOf(Date);
-    const stored = await readStream(db, streamId, 1);
+    const stored = await readStoredStream(db, streamId, 1);
     expect(stored.map((event) => event.globalPosition)).toEqual(result.events.map((event) => event.globalPosition));
     expect(stored.map((event) => event.data)).toEqual(result.events.map((event) => event.data));
   });
@@ -421,7 +423,7 @@ describe('reading in commit order below the horizon', () => {
     await appendIn(store, { companyId, streamId, streamType: 'order', expectedVersion: 0, events: [moved('Start')], metadata });
     await appendIn(store, { companyId, streamId, streamType: 'order', expectedVersion: 1, events: [moved('Saw')] });
 
-    const [first, second] = await readStream(db, streamId);
+    const [first, second] = await readStoredStream(db, streamId);
     expect(first.metadata).toEqual(metadata);
     expect(first.companyId).toBe(companyId);
     expect(second.metadata).toEqual({});
@@ -600,7 +602,7 @@ describe('inline projections', () => {
         throw new Error('the command failed after the append');
       }),
     ).rejects.toThrow('the command failed after the append');
-    expect(await readStream(db, streamId)).toEqual([]);
+    expect(await readStoredStream(db, streamId)).toEqual([]);
     expect(await orderRow(streamId)).toBeUndefined();
     expect(await streamVersion(streamId)).toBeUndefined();
   });
@@ -619,7 +621,7 @@ describe('inline projections', () => {
     await expect(eventStore.append(db, { companyId: null, streamId, streamType: 'order', expectedVersion: 0, events: [moved('Start')] })).rejects.toThrow(
       'board table missing',
     );
-    expect(await readStream(db, streamId)).toEqual([]);
+    expect(await readStoredStream(db, streamId)).toEqual([]);
   });
 
   it('runs on the root handle in a transaction of its own, and only for its stream types', async () => {
@@ -664,7 +666,7 @@ describe('row-level security', () => {
       const visible = await readAll(tx, { limit: 100_000 });
       expect(visible.length).toBeGreaterThan(0);
       expect(visible.every((event) => event.companyId === shopA)).toBe(true);
-      expect(await readStream(tx, orderOfB)).toEqual([]);
+      expect(await readStoredStream(tx, orderOfB)).toEqual([]);
     });
 
     // A new stream stamped with another company.
@@ -684,7 +686,78 @@ describe('row-level security', () => {
         store.append(tx, { companyId: shopA, streamId: orderOfB, streamType: 'order', expectedVersion: 1, events: [moved('Scrap')] }),
       ),
     );
-    expect((await readStream(db, orderOfB)).map((event) => event.companyId)).toEqual([shopB]);
+    expect((await readStoredStream(db, orderOfB)).map((event) => event.companyId)).toEqual([shopB]);
     expect(await streamVersion(orderOfB)).toBe(1);
+  });
+});
+
+describe('typed reads', () => {
+  /** A test stream whose note event changed shape: `NoteAdded` (text only) landed first, `NoteAddedV2` names who wrote it. */
+  type NoteEvent = { type: 'NoteAddedV2'; data: { text: string; by: string } } | { type: 'NoteRemoved'; data: { index: number } };
+  const noteEvents = eventCatalogue<NoteEvent>({
+    streamType: 'test-note',
+    types: { NoteAddedV2: true, NoteRemoved: true },
+    upcasters: {
+      NoteAdded: (old) => {
+        const { text } = old.data as { text: string };
+        return { type: 'NoteAddedV2', data: { text, by: 'unknown' } };
+      },
+    },
+  });
+  const notesDecider: Decider<string[], never, NoteEvent> = {
+    initialState: [],
+    events: noteEvents,
+    evolve: (notes, event) =>
+      event.type === 'NoteAddedV2' ? [...notes, `${event.data.text} (${event.data.by})`] : notes.filter((_, index) => index !== event.data.index),
+    decide: () => [],
+  };
+  const appendNotes = (streamId: string, events: AppendInput['events'], target: EventStore = store) =>
+    target.append(db, { companyId: null, streamId, streamType: 'test-note', expectedVersion: 'any', events });
+
+  it('reads a stream typed by its catalogue, upcasting the older shape, and folds it with the decider', async () => {
+    const streamId = `test-note-${randomUUID()}`;
+    await appendNotes(streamId, [
+      { type: 'NoteAdded', data: { text: 'old' } },
+      { type: 'NoteAddedV2', data: { text: 'new', by: 'Ali' } },
+      { type: 'NoteRemoved', data: { index: 0 } },
+    ]);
+    const events = await store.readStream(db, noteEvents, streamId);
+    expect(events.map((event) => [event.streamVersion, event.type, event.data])).toEqual([
+      [1, 'NoteAddedV2', { text: 'old', by: 'unknown' }],
+      [2, 'NoteAddedV2', { text: 'new', by: 'Ali' }],
+      [3, 'NoteRemoved', { index: 0 }],
+    ]);
+    const folded = await store.foldStream(db, notesDecider, streamId);
+    expect(folded).toMatchObject({ state: ['new (Ali)'], version: 3 });
+    // The log keeps the landed shape: only the read upcasts.
+    expect((await readStoredStream(db, streamId))[0]).toMatchObject({ type: 'NoteAdded', data: { text: 'old' } });
+  });
+
+  it('refuses to read a stream holding a type its catalogue does not know, naming it', async () => {
+    const streamId = `test-note-${randomUUID()}`;
+    await appendNotes(streamId, [
+      { type: 'NoteAddedV2', data: { text: 'a', by: 'Ali' } },
+      { type: 'NotePinned', data: {} },
+    ]);
+    await expect(store.readStream(db, noteEvents, streamId)).rejects.toThrow(
+      /NotePinned of stream test-note-.* \(version 2\) is not one of the test-note events/,
+    );
+  });
+
+  it('hands an event projection the appended events upcast, as the fold reads them', async () => {
+    const projected: unknown[] = [];
+    const projecting = createEventStore();
+    projecting.registerInlineProjection(
+      eventProjection({
+        name: 'test-notes',
+        events: [noteEvents],
+        tables: [],
+        async project(_tx, event, stored) {
+          projected.push([stored.streamVersion, event.type, event.data]);
+        },
+      }),
+    );
+    await appendNotes(`test-note-${randomUUID()}`, [{ type: 'NoteAdded', data: { text: 'old' } }], projecting);
+    expect(projected).toEqual([[1, 'NoteAddedV2', { text: 'old', by: 'unknown' }]]);
   });
 });

@@ -6,6 +6,7 @@ import { createJobServices } from '../../../src/server/jobs.js';
 import { loadConfig } from '../../../src/server/platform/config.js';
 import { withSystem } from '../../../src/server/platform/db.js';
 import { createDispatcher, defineDispatchRoute, dispatchJobId, type DispatchRound, type DispatchRoute } from '../../../src/server/platform/dispatcher.js';
+import { eventCatalogue } from '../../../src/domain/shared/decider.js';
 import { createEventStore, type EventStore, type StoredEvent } from '../../../src/server/platform/event-store.js';
 import { createJobQueue } from '../../../src/server/platform/jobs-queue.js';
 import { defineJob, permanentJobFailure, type JobLogger, type JobQueue, type JobWorkers } from '../../../src/server/platform/jobs.js';
@@ -35,6 +36,18 @@ const definitions = [
   }),
 ];
 
+/** The test's shipment stream: its events as the routes read them. */
+type TestShipmentEvent =
+  | { type: 'ShipmentSent'; data: Record<string, unknown> }
+  | { type: 'ShipmentPacked'; data: Record<string, unknown> }
+  | { type: 'ShipmentDrafted'; data: { urgent?: boolean } }
+  | { type: 'ShipmentCancelled'; data: Record<string, unknown> }
+  | { type: 'ShipmentReturned'; data: Record<string, unknown> };
+const testShipmentEvents = eventCatalogue<TestShipmentEvent>({
+  streamType: 'shipment',
+  types: { ShipmentSent: true, ShipmentPacked: true, ShipmentDrafted: true, ShipmentCancelled: true, ShipmentReturned: true },
+});
+
 /**
  * `returns-notice`: fails for good (a permanent failure) while its shipment is in `refused`; its
  * `failed` tells the user (here: `told`), or throws while the shipment is in `untellable`.
@@ -59,6 +72,7 @@ definitions.push(
 );
 
 const shipmentReturned = defineDispatchRoute({
+  events: testShipmentEvents,
   eventType: 'ShipmentReturned',
   queue: 'email',
   name: 'returns-notice',
@@ -66,6 +80,7 @@ const shipmentReturned = defineDispatchRoute({
 });
 
 const shipmentSent = defineDispatchRoute({
+  events: testShipmentEvents,
   eventType: 'ShipmentSent',
   queue: 'email',
   name: 'notify-customer',
@@ -76,13 +91,15 @@ const routes: DispatchRoute[] = [
   shipmentSent,
   shipmentReturned,
   defineDispatchRoute({
+    events: testShipmentEvents,
     eventType: 'ShipmentDrafted',
     queue: 'email',
     name: 'notify-customer',
     // Only drafts marked urgent notify anybody.
-    toJob: (event) => ((event.data as { urgent?: boolean }).urgent ? { shipmentId: event.streamId } : undefined),
+    toJob: (event) => (event.data.urgent ? { shipmentId: event.streamId } : undefined),
   }),
   defineDispatchRoute({
+    events: testShipmentEvents,
     eventType: 'ShipmentCancelled',
     queue: 'email',
     name: 'notify-customer',

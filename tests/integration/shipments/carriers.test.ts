@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierView } from '../../../src/domain/shipments/carrier.schema.js';
 import { settableClock } from '../../../src/server/platform/clock.js';
-import { readStream } from '../../../src/server/platform/event-store.js';
+import { readStoredStream } from '../../../src/server/platform/event-store.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { grantChangeRights } from '../../support/identity.js';
 import { act, createShipment, errorOf, shipmentBody, shippingCompany, type Client, type ShippingCompany } from './support.js';
@@ -49,7 +49,7 @@ describe('carriers (master data)', () => {
     const deleted = await home.admin.delete(`/api/carriers/${carrier.id}`);
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await carriersOf(home.admin)).map((one) => one.id)).not.toContain(carrier.id);
-    const events = await readStream(t.app.db, `carrier-${carrier.id}`);
+    const events = await readStoredStream(t.app.db, `carrier-${carrier.id}`);
     expect(events.map((event) => event.type)).toEqual([
       'CarrierAdded',
       'CarrierChanged',

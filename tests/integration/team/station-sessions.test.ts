@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readStream } from '../../../src/server/platform/event-store.js';
+import { readStoredStream } from '../../../src/server/platform/event-store.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, type Client, type TestCompany } from '../../support/identity.js';
 import { createStation, type CreatedStation } from '../stations/stations-support.js';
@@ -67,7 +67,7 @@ describe('who is signed in at which station', () => {
 
     expect((await atSaw.post('/api/auth/logout')).statusCode).toBe(200);
     expect(await signedIn()).toEqual([]);
-    const events = await readStream(t.app.db, `user-${company.operator.id}`);
+    const events = await readStoredStream(t.app.db, `user-${company.operator.id}`);
     expect(events.at(-1)).toMatchObject({ type: 'SignedOutAtStation', data: { userId: company.operator.id, stationId: saw.id } });
   });
 
@@ -130,7 +130,7 @@ describe('deleting a station', () => {
     const deleted = await admin.send({ method: 'DELETE', url: `/api/stations/${drill.id}?version=${station.version}` });
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
 
-    const rights = await readStream(t.app.db, `user-rights-${company.companyId}`);
+    const rights = await readStoredStream(t.app.db, `user-rights-${company.companyId}`);
     expect(rights.at(-1)).toMatchObject({
       type: 'StationRightsRevoked',
       data: { userId: company.operator.id, stationIds: [drill.id], changedBy: company.admin.id },

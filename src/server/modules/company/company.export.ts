@@ -5,7 +5,12 @@ import { pipeline } from 'node:stream/promises';
 import { ZipArchive } from 'archiver';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { COMPANY_EXPORT_STREAM_TYPE, companyExportStreamId, type CompanyExportEvent } from '../../../domain/company/company-account.events.js';
+import {
+  COMPANY_EXPORT_STREAM_TYPE,
+  companyExportEvents,
+  companyExportStreamId,
+  type CompanyExportEvent,
+} from '../../../domain/company/company-account.events.js';
 import type { CompanyExportView } from '../../../domain/company/company-account.views.js';
 import { csvDocument, textCell } from '../../platform/csv.js';
 import { withTenant, type Executor, type Tx } from '../../platform/db.js';
@@ -281,17 +286,16 @@ export const exportCompanyDataJob = defineJob<ExportJob>({
   },
 });
 
-type ExportRequested = Extract<CompanyExportEvent, { type: 'CompanyExportRequested' }>['data'];
-
 /** A requested export becomes the export job. */
 export const companyExportDispatchRoutes: DispatchRoute[] = [
-  defineDispatchRoute<ExportJob>({
+  defineDispatchRoute({
+    events: companyExportEvents,
     eventType: 'CompanyExportRequested',
     queue: exportCompanyDataJob.queue,
     name: exportCompanyDataJob.name,
     toJob(event) {
       if (!event.companyId) return undefined;
-      return { companyId: event.companyId, exportId: (event.data as ExportRequested).exportId };
+      return { companyId: event.companyId, exportId: event.data.exportId } satisfies ExportJob;
     },
   }),
 ];

@@ -21,8 +21,8 @@ import {
   type ReferralSource,
 } from '../../../domain/company/company.schema.js';
 import type { CompanyDisplayView, CompanySettingsView, CustomerAccountDetail, CustomerAccountRow } from '../../../domain/company/company.views.js';
-import { formatOrderNumber } from '../../../domain/orders/order.numbering.js';
-import { settingOf, workingTimeOf, type WorkingTime } from '../../../domain/orders/working-time.rules.js';
+import { formatOrderNumber } from '../../../domain/company/company.numbering.js';
+import { settingOf, workingTimeOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { recordEvents, staleCopy, type CommandContext, type CommandDeps } from '../../platform/command.js';
 import type { Config } from '../../platform/config.js';

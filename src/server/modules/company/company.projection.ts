@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { USER_STREAM_TYPE, type UserEvent } from '../../../domain/identity/identity.events.js';
+import { userEvents, type UserEvent } from '../../../domain/identity/identity.events.js';
 import { eventProjection } from '../../platform/event-store.js';
 
 /**
@@ -8,7 +8,7 @@ import { eventProjection } from '../../platform/event-store.js';
  */
 export const customerSummaryProjection = eventProjection<UserEvent>({
   name: 'company-customer-summary',
-  streamTypes: [USER_STREAM_TYPE],
+  events: [userEvents],
   // The company row is the company module's plain record; only the summary columns come from events.
   tables: [{ table: 'companies', columns: ['owner_first_name', 'owner_last_name', 'owner_email', 'user_count'] }],
   async project(tx, event, { companyId }) {

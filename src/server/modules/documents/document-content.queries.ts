@@ -1,7 +1,8 @@
 import { favouritesOf, type Address, type BasicSettings } from '../../../domain/company/company.schema.js';
 import type { DocumentType, LabelSize } from '../../../domain/documents/documents.schema.js';
-import { orderStreamId, type OrderEvent } from '../../../domain/orders/order.events.js';
-import { timeZoneOf, type WorkingTime } from '../../../domain/orders/working-time.rules.js';
+import { orderEvents, orderStreamId, type OrderEvent } from '../../../domain/orders/order.events.js';
+import { isEventOf } from '../../../domain/shared/decider.js';
+import { timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
 import type { Tx } from '../../platform/db.js';
 import type { EventStore } from '../../platform/event-store.js';
 import { permanentJobFailure } from '../../platform/jobs.js';
@@ -213,11 +214,8 @@ async function testProtocol(tx: Tx, eventStore: EventStore, orderId: string): Pr
   const material = position ? await findMaterial(tx, position.materialId) : undefined;
   // The latest measurement of each value name counts (a later one replaces an earlier one).
   const latest = new Map<string, ValueMeasuredData>();
-  for (const event of await eventStore.readStream(tx, orderStreamId(orderId))) {
-    if (event.type === 'ValueMeasured') {
-      const data = event.data as ValueMeasuredData;
-      latest.set(data.valueName, data);
-    }
+  for (const event of await eventStore.readStream(tx, orderEvents, orderStreamId(orderId))) {
+    if (event.type === 'ValueMeasured') latest.set(event.data.valueName, event.data);
   }
   const measurements = [...latest.values()];
   const names = await userNamesByIds(
@@ -261,8 +259,8 @@ async function testProtocol(tx: Tx, eventStore: EventStore, orderId: string): Pr
 
 async function receipt(tx: Tx, eventStore: EventStore, orderId: string): Promise<ReceiptContent> {
   const order = await orderStateOf(tx, orderId, 'receipt');
-  const checkIn = (await eventStore.readStream(tx, orderStreamId(orderId))).findLast((event) => event.type === 'OrderCheckedIn');
-  const data = checkIn?.data as { stationId: string; at: string } | undefined;
+  const checkIn = (await eventStore.readStream(tx, orderEvents, orderStreamId(orderId))).findLast((event) => isEventOf(event, 'OrderCheckedIn'));
+  const data = checkIn?.data;
   const userId = checkIn?.metadata.userId;
   const names = userId ? await userNamesByIds(tx, [userId]) : new Map<string, string>();
   const stations = data ? await stationNamesById(tx, [data.stationId]) : new Map<string, string>();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { DocumentEvent } from '../../../domain/documents/documents.events.js';
+import { documentEvents } from '../../../domain/documents/documents.events.js';
+import { orderEvents } from '../../../domain/orders/order.events.js';
 import { documentLocales, type DocumentLocale, type DocumentType } from '../../../domain/documents/documents.schema.js';
 import { documentTypes as stationDocumentTypes } from '../../../domain/stations/station.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
@@ -172,30 +173,29 @@ export const runDocumentActionsJob = defineJob<WorkCompletedJob>({
   },
 });
 
-type Requested = Extract<DocumentEvent, { type: 'DocumentRequested' }>['data'];
-type WorkCompleted = { orderId: string; stationId: string };
-
 export const documentsDispatchRoutes: DispatchRoute[] = [
   /** A requested document is printed by the `pdf` queue's `render-pdf` job. */
-  defineDispatchRoute<RenderPdfData>({
+  defineDispatchRoute({
+    events: documentEvents,
     eventType: 'DocumentRequested',
     queue: renderPdfJob.queue,
     name: renderPdfJob.name,
     toJob(event) {
       if (!event.companyId) return undefined;
-      const data = event.data as Requested;
-      return { document: documentPdf.name, locale: data.locale, params: { companyId: event.companyId, documentId: data.documentId } };
+      const { data } = event;
+      return { document: documentPdf.name, locale: data.locale, params: { companyId: event.companyId, documentId: data.documentId } } satisfies RenderPdfData;
     },
   }),
   /** Every completion of work at a station may run the station's "generate a document" actions. */
-  defineDispatchRoute<WorkCompletedJob>({
+  defineDispatchRoute({
+    events: orderEvents,
     eventType: 'WorkCompleted',
     queue: runDocumentActionsJob.queue,
     name: runDocumentActionsJob.name,
     toJob(event) {
       if (!event.companyId) return undefined;
-      const data = event.data as WorkCompleted;
-      return { companyId: event.companyId, orderId: data.orderId, stationId: data.stationId, userId: event.metadata.userId ?? null };
+      const { data } = event;
+      return { companyId: event.companyId, orderId: data.orderId, stationId: data.stationId, userId: event.metadata.userId ?? null } satisfies WorkCompletedJob;
     },
   }),
 ];

@@ -1,7 +1,7 @@
 import bwipjs from 'bwip-js/node';
 import type { BasicSettings } from '../../../domain/company/company.schema.js';
 import { writeDay, writeInstantDateTime } from '../../../domain/company/date-format.rules.js';
-import { calendarDayIn } from '../../../domain/orders/working-time.rules.js';
+import { calendarDayIn } from '../../../domain/company/working-time.rules.js';
 import { LABELS_PER_SHEET, type DocumentLocale, type DocumentType } from '../../../domain/documents/documents.schema.js';
 import { escapeHtml } from '../../platform/mailer.js';
 import type { PdfOptions } from '../../platform/pdf.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { firstStepsSchema, homeScreenSchema, type HomeScreen } from '../../../domain/home/home.views.js';
 import { homeBoardQuerySchema } from '../../../domain/orders/order.schema.js';
-import { timeZoneOf } from '../../../domain/orders/working-time.rules.js';
+import { timeZoneOf } from '../../../domain/company/working-time.rules.js';
 import { companyOf, principalOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { UserEvent } from '../../../domain/identity/identity.events.js';
 import { runInTenant } from '../../platform/command.js';
+import { userEvents, type UserEvent } from '../../../domain/identity/identity.events.js';
+import type { Recorded } from '../../platform/event-store.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
-import type { StoredEvent } from '../../platform/event-store.js';
 import { defineJob, permanentJobFailure } from '../../platform/jobs.js';
 import { emailLocales, type EmailTemplate } from '../../platform/mailer.js';
 import { unseal } from '../../platform/secrets.js';
@@ -70,34 +70,44 @@ type EmailEvent = Extract<
   UserEvent,
   { type: 'EmailVerificationCodeIssued' | 'PasswordResetRequested' | 'AdminUserInvited' | 'SignUpWithExistingAddressAttempted' }
 >;
-type EmailEventData<Type extends EmailEvent['type']> = Extract<EmailEvent, { type: Type }>['data'];
 
-/** A user event that mails the user: the email's template, the user's address and language, and what the template needs. */
+/** Who an email goes to: the user's address, in the user's language. */
+const recipientOf = (data: EmailEvent['data']): Pick<IdentityEmailJob, 'to' | 'locale'> => ({ to: data.email, locale: data.locale });
+
+/** A user event that mails the user: the email's template, and the address, language and what the template needs from the event. */
 function routeFor<Type extends EmailEvent['type']>(
   eventType: Type,
   template: EmailTemplate,
-  contentOf: (data: EmailEventData<Type>) => Pick<IdentityEmailJob, 'params' | 'sealed' | 'invitee'>,
+  contentOf: (event: Recorded<Extract<UserEvent, { type: Type }>>) => Omit<IdentityEmailJob, 'template'>,
 ): DispatchRoute {
   return defineDispatchRoute({
+    events: userEvents,
     eventType,
     queue: 'email',
     name: sendIdentityEmailJob.name,
-    toJob: (stored: StoredEvent) => {
-      const data = stored.data as EmailEventData<Type>;
-      return { template: template.name, to: data.email, locale: data.locale, ...contentOf(data) } satisfies IdentityEmailJob;
-    },
+    toJob: (event) => ({ template: template.name, ...contentOf(event) }) satisfies IdentityEmailJob,
   });
 }
 
 /** Which user events send which email. */
 export const identityDispatchRoutes: DispatchRoute[] = [
-  routeFor('EmailVerificationCodeIssued', verificationCodeEmail, (data) => ({
+  routeFor('EmailVerificationCodeIssued', verificationCodeEmail, ({ data }) => ({
+    ...recipientOf(data),
     params: { firstName: data.firstName, email: data.email },
     sealed: data.sealedCode,
   })),
-  routeFor('PasswordResetRequested', passwordResetEmail, (data) => ({ params: { firstName: data.firstName }, sealed: data.sealedToken })),
-  routeFor('SignUpWithExistingAddressAttempted', existingAccountEmail, (data) => ({ params: { firstName: data.firstName, email: data.email }, sealed: '' })),
-  routeFor('AdminUserInvited', invitationEmail, (data) => ({
+  routeFor('PasswordResetRequested', passwordResetEmail, ({ data }) => ({
+    ...recipientOf(data),
+    params: { firstName: data.firstName },
+    sealed: data.sealedToken,
+  })),
+  routeFor('SignUpWithExistingAddressAttempted', existingAccountEmail, ({ data }) => ({
+    ...recipientOf(data),
+    params: { firstName: data.firstName, email: data.email },
+    sealed: '',
+  })),
+  routeFor('AdminUserInvited', invitationEmail, ({ data }) => ({
+    ...recipientOf(data),
     params: { firstName: data.firstName, companyName: data.companyName },
     sealed: data.sealedToken,
     invitee: { userId: data.userId, companyId: data.companyId },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { timeZoneOf } from '../../../domain/orders/working-time.rules.js';
-import type { InterruptionEvent } from '../../../domain/interruptions/interruption.events.js';
+import { timeZoneOf } from '../../../domain/company/working-time.rules.js';
+import { interruptionEvents } from '../../../domain/interruptions/interruption.events.js';
 import { withTenant, type Executor } from '../../platform/db.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
 import { isPermanentJobFailure } from '../../platform/job-errors.js';
@@ -89,16 +89,15 @@ export const notifySupervisorsOfInterruptionJob = defineJob<InterruptionReported
   },
 });
 
-type InterruptionReported = Extract<InterruptionEvent, { type: 'InterruptionReported' }>['data'];
-
 export const interruptionsDispatchRoutes: DispatchRoute[] = [
-  defineDispatchRoute<InterruptionReportedJob>({
+  defineDispatchRoute({
+    events: interruptionEvents,
     eventType: 'InterruptionReported',
     queue: notifySupervisorsOfInterruptionJob.queue,
     name: notifySupervisorsOfInterruptionJob.name,
     toJob(event) {
       if (!event.companyId) return undefined;
-      const data = event.data as InterruptionReported;
+      const { data } = event;
       return {
         companyId: event.companyId,
         interruptionId: data.interruptionId,

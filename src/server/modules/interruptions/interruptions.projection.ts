@@ -1,11 +1,11 @@
-import { INTERRUPTION_STREAM_TYPE, type InterruptionEvent } from '../../../domain/interruptions/interruption.events.js';
+import { interruptionEvents, type InterruptionEvent } from '../../../domain/interruptions/interruption.events.js';
 import { eventProjection } from '../../platform/event-store.js';
 import './interruptions.tables.js';
 
 /** The row of each interruption, written in the transaction that appends its events. */
 export const interruptionsProjection = eventProjection<InterruptionEvent>({
   name: 'interruptions',
-  streamTypes: [INTERRUPTION_STREAM_TYPE],
+  events: [interruptionEvents],
   tables: ['interruptions'],
   async project(tx, event, { companyId, streamVersion }) {
     if (!companyId) return;

@@ -1,13 +1,17 @@
 import { sql } from 'kysely';
-import { INTERRUPTION_STREAM_TYPE, type InterruptionEvent } from '../../../domain/interruptions/interruption.events.js';
-import { ORDER_STREAM_TYPE, type OrderEvent } from '../../../domain/orders/order.events.js';
-import { SUGGESTION_STREAM_TYPE, type SuggestionEvent } from '../../../domain/suggestions/suggestion.events.js';
+import { interruptionEvents, type InterruptionEvent } from '../../../domain/interruptions/interruption.events.js';
+import { orderEvents, type OrderEvent } from '../../../domain/orders/order.events.js';
+import { suggestionEvents, type SuggestionEvent } from '../../../domain/suggestions/suggestion.events.js';
 import { withSystem, type Db, type Tx } from '../../platform/db.js';
-import type { InlineProjection, StoredEvent } from '../../platform/event-store.js';
+import { readerOf, toStoredEvent, type InlineProjection, type Recorded } from '../../platform/event-store.js';
 import './key-figures.tables.js';
 
-/** An event as the projection reads it: the log's row, fresh or read again by the rebuild. */
-export type FactEvent = Pick<StoredEvent, 'companyId' | 'streamVersion' | 'type' | 'data'>;
+/** An event as the projection reads it: the log's row, fresh or read again by the rebuild, typed by its stream's catalogue. */
+type FactEvent = Recorded<OrderEvent | SuggestionEvent | InterruptionEvent>;
+
+/** The streams whose events the figures read, each read by its catalogue. */
+const factCatalogues = [orderEvents, suggestionEvents, interruptionEvents];
+const readFact = readerOf<OrderEvent | SuggestionEvent | InterruptionEvent>(factCatalogues);
 
 /** The event types the figures read; every other type leaves the facts as they are. */
 export const factEventTypes = [
@@ -21,17 +25,16 @@ export const factEventTypes = [
   'SuggestionStatusChanged',
   'InterruptionReported',
   'InterruptionResolved',
-] as const satisfies readonly (OrderEvent | SuggestionEvent | InterruptionEvent)['type'][];
+] as const satisfies readonly FactEvent['type'][];
 
 /** The stream types whose events the figures read. */
-export const factStreamTypes = [ORDER_STREAM_TYPE, SUGGESTION_STREAM_TYPE, INTERRUPTION_STREAM_TYPE];
+export const factStreamTypes = factCatalogues.map((catalogue) => catalogue.streamType);
 
 const piecesOf = (positions: readonly { quantity: number }[]) => positions.reduce((sum, position) => sum + position.quantity, 0);
 
 /** Applies one event of an order, suggestion or station-interruptions stream to the key-figure facts. */
-export async function applyFact(tx: Tx, stored: FactEvent): Promise<void> {
-  const companyId = stored.companyId as string;
-  const event = { type: stored.type, data: stored.data } as OrderEvent | SuggestionEvent | InterruptionEvent;
+async function applyFact(tx: Tx, event: FactEvent): Promise<void> {
+  const companyId = event.companyId as string;
   switch (event.type) {
     case 'OrderCreated':
       await tx
@@ -60,7 +63,7 @@ export async function applyFact(tx: Tx, stored: FactEvent): Promise<void> {
         .insertInto('key_figure_station_runs')
         .values({
           order_id: event.data.orderId,
-          stream_version: stored.streamVersion,
+          stream_version: event.streamVersion,
           company_id: companyId,
           station_id: event.data.stationId,
           started_at: event.data.workStartedAt,
@@ -131,7 +134,7 @@ export const keyFiguresProjection: InlineProjection = {
   streamTypes: factStreamTypes,
   tables: ['key_figure_orders', 'key_figure_station_runs', 'key_figure_suggestions', 'key_figure_interruptions'],
   async apply(tx, events) {
-    for (const event of events) if (relevant.has(event.type)) await applyFact(tx, event);
+    for (const event of events) if (relevant.has(event.type)) await applyFact(tx, readFact(event));
   },
 };
 
@@ -151,14 +154,14 @@ export async function rebuildKeyFigureFacts(tx: Tx, companyId: string): Promise<
   // Not `readAll`: it stops at the horizon, and an event committed above it would be lost here.
   const rows = await tx
     .selectFrom('events')
-    .select(['company_id', 'stream_version', 'type', 'data'])
+    .select(['global_position', 'tx_id', 'company_id', 'stream_id', 'stream_type', 'stream_version', 'type', 'data', 'metadata', 'recorded_at'])
     .where('company_id', '=', companyId)
     .where('stream_type', 'in', factStreamTypes)
     .where('type', 'in', [...factEventTypes])
     .orderBy('stream_id')
     .orderBy('stream_version')
     .execute();
-  for (const row of rows) await applyFact(tx, { companyId: row.company_id, streamVersion: row.stream_version, type: row.type, data: row.data });
+  for (const row of rows) await applyFact(tx, readFact(toStoredEvent(row)));
   return rows.length;
 }
 
@@ -173,7 +176,7 @@ export async function companiesWithoutFacts(db: Db): Promise<string[]> {
       .select('company_id')
       .distinct()
       .where('company_id', 'is not', null)
-      .where('stream_type', 'in', [ORDER_STREAM_TYPE, SUGGESTION_STREAM_TYPE])
+      .where('stream_type', 'in', [orderEvents.streamType, suggestionEvents.streamType])
       .where('type', 'in', [...factEventTypes])
       .where(({ not, exists, selectFrom }) =>
         not(

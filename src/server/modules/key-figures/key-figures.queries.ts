@@ -1,4 +1,3 @@
-import { foldEvents } from '../../../domain/shared/decider.js';
 import { keyFigureSettingsDecider } from '../../../domain/key-figures/key-figures.decider.js';
 import { keyFigureSettingsStreamId } from '../../../domain/key-figures/key-figures.events.js';
 import {
@@ -14,9 +13,9 @@ import {
 } from '../../../domain/key-figures/key-figures.rules.js';
 import type { KeyFigurePeriod } from '../../../domain/key-figures/key-figures.schema.js';
 import type { KeyFigureSettingsView, KeyFiguresView } from '../../../domain/key-figures/key-figures.views.js';
-import type { WorkingTime } from '../../../domain/orders/working-time.rules.js';
+import type { WorkingTime } from '../../../domain/company/working-time.rules.js';
 import type { Executor } from '../../platform/db.js';
-import { readStream } from '../../platform/event-store.js';
+import { foldStream } from '../../platform/event-store.js';
 import { workingTimeOfCompany } from '../company/index.js';
 import { stationNamesById } from '../stations/index.js';
 import './key-figures.tables.js';
@@ -28,9 +27,8 @@ const iso = (moment: Date) => moment.toISOString();
 
 /** The company's targets and home figures as last saved, and the version to save on (0: never saved). */
 export async function keyFigureSettings(db: Executor, companyId: string): Promise<KeyFigureSettingsView> {
-  const events = await readStream(db, keyFigureSettingsStreamId(companyId));
-  const state = foldEvents(keyFigureSettingsDecider, events);
-  return { targets: state.targets, homeFigures: [...state.homeFigures], version: events.at(-1)?.streamVersion ?? 0 };
+  const { state, version } = await foldStream(db, keyFigureSettingsDecider, keyFigureSettingsStreamId(companyId));
+  return { targets: state.targets, homeFigures: [...state.homeFigures], version };
 }
 
 /**

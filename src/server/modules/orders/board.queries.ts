@@ -9,7 +9,7 @@ import {
   type PlannedOrder,
   type WorkingTime,
 } from '../../../domain/orders/prediction.rules.js';
-import { calendarDayIn, timeZoneOf } from '../../../domain/orders/working-time.rules.js';
+import { calendarDayIn, timeZoneOf } from '../../../domain/company/working-time.rules.js';
 import { WIP_STAGE_NAME } from '../../../domain/stations/station.schema.js';
 import type { Executor } from '../../platform/db.js';
 import { boardStationsOf, recentCycleTimes } from '../stations/index.js';

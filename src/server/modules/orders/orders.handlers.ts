@@ -12,7 +12,7 @@ import {
   type StockMove,
 } from '../../../domain/orders/order.events.js';
 import { actionAllowed } from '../../../domain/orders/order.machine.js';
-import { orderNumbersFrom } from '../../../domain/orders/order.numbering.js';
+import { orderNumbersFrom } from '../../../domain/company/company.numbering.js';
 import type { MeasureValueInput, OrderForm, OrderKind, OrderStatus } from '../../../domain/orders/order.schema.js';
 import type { MaterialValue } from '../../../domain/materials/materials.schema.js';
 import { noValueChecks, stationChecksValue } from '../../../domain/stations/station.schema.js';

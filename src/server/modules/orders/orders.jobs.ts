@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { OrderEvent } from '../../../domain/orders/order.events.js';
+import { orderEvents, type OrderEvent } from '../../../domain/orders/order.events.js';
+import type { Recorded } from '../../platform/event-store.js';
 import { orderStatuses } from '../../../domain/orders/order.schema.js';
-import { timeZoneOf } from '../../../domain/orders/working-time.rules.js';
+import { timeZoneOf } from '../../../domain/company/working-time.rules.js';
 import { runInTenant } from '../../platform/command.js';
 import { withTenant, type Tx } from '../../platform/db.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
@@ -154,23 +155,23 @@ export const applyStatusActionsJob = defineJob<WorkCompletedJob>({
   },
 });
 
-type WorkCompleted = Extract<OrderEvent, { type: 'WorkCompleted' }>['data'];
-
-const workCompletedJobOf = (event: { companyId: string | null; data: unknown }): WorkCompletedJob | undefined => {
+const workCompletedJobOf = (event: Pick<Recorded<OrderEvent>, 'companyId'> & Extract<OrderEvent, { type: 'WorkCompleted' }>): WorkCompletedJob | undefined => {
   if (!event.companyId) return undefined;
-  const data = event.data as WorkCompleted;
+  const { data } = event;
   return { companyId: event.companyId, orderId: data.orderId, stationId: data.stationId, nextStationId: data.nextStationId, completedAt: data.at };
 };
 
 /** Every completion of work at a station may run the station's notify-user and set-order-status actions. */
 export const ordersDispatchRoutes: DispatchRoute[] = [
-  defineDispatchRoute<WorkCompletedJob>({
+  defineDispatchRoute({
+    events: orderEvents,
     eventType: 'WorkCompleted',
     queue: notifyWorkCompletedJob.queue,
     name: notifyWorkCompletedJob.name,
     toJob: workCompletedJobOf,
   }),
-  defineDispatchRoute<WorkCompletedJob>({
+  defineDispatchRoute({
+    events: orderEvents,
     eventType: 'WorkCompleted',
     queue: applyStatusActionsJob.queue,
     name: applyStatusActionsJob.name,

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
-import { evolveOrder, initialOrderState, type LiveOrderState, type OrderState } from '../../../domain/orders/order.decider.js';
-import { ORDER_STREAM_TYPE, type OrderEvent } from '../../../domain/orders/order.events.js';
-import { USER_STREAM_TYPE, type UserEvent } from '../../../domain/identity/identity.events.js';
-import { STATION_STREAM_TYPE, type StationEvent } from '../../../domain/stations/station.events.js';
+import { initialOrderState, orderDecider, type LiveOrderState, type OrderState } from '../../../domain/orders/order.decider.js';
+import { orderEvents, type OrderEvent } from '../../../domain/orders/order.events.js';
+import { userEvents, type UserEvent } from '../../../domain/identity/identity.events.js';
+import { stationEvents, type StationEvent } from '../../../domain/stations/station.events.js';
+import { foldEvents } from '../../../domain/shared/decider.js';
 import type { Tx } from '../../platform/db.js';
-import { eventProjection, type InlineProjection, type StoredEvent } from '../../platform/event-store.js';
+import { eventProjection, recordedOf, type InlineProjection, type StoredEvent } from '../../platform/event-store.js';
 import './orders.tables.js';
-
-const asOrderEvent = (stored: StoredEvent) => ({ type: stored.type, data: stored.data }) as OrderEvent;
 
 /** The list row of an order as `evolveOrder` left it. */
 function rowOf(order: LiveOrderState, companyId: string, version: number) {
@@ -42,20 +41,16 @@ function rowOf(order: LiveOrderState, companyId: string, version: number) {
 
 /**
  * The order list row and the folded order: the stored state folded on with the new events by the
- * domain's own `evolveOrder`, so the rows can never disagree with what the decider sees.
+ * domain's own fold (`foldEvents` with the order decider, upcasting as the command path does), so
+ * the rows can never disagree with what the decider sees.
  */
-async function projectOrder(tx: Tx, events: StoredEvent[]): Promise<void> {
+async function projectOrder(tx: Tx, appended: StoredEvent[]): Promise<void> {
+  const events = appended.map((event) => recordedOf(orderEvents, event));
   const first = events[0];
   const startsStream = first.streamVersion === 1;
-  const stored = startsStream
-    ? undefined
-    : await tx
-        .selectFrom('order_states')
-        .select('state')
-        .where('id', '=', (first.data as { orderId: string }).orderId)
-        .executeTakeFirst();
+  const stored = startsStream ? undefined : await tx.selectFrom('order_states').select('state').where('id', '=', first.data.orderId).executeTakeFirst();
   const before: OrderState = stored ? stored.state : initialOrderState;
-  const after = events.map(asOrderEvent).reduce(evolveOrder, before);
+  const after = foldEvents(orderDecider, events, before);
   if (after.status === 'absent') return;
   const row = rowOf(after, first.companyId as string, events[events.length - 1].streamVersion);
   const state = JSON.stringify(after);
@@ -78,7 +73,7 @@ async function projectOrder(tx: Tx, events: StoredEvent[]): Promise<void> {
 /** The order list rows, written in the append's transaction (a client reads its own write). */
 export const ordersProjection: InlineProjection = {
   name: 'orders',
-  streamTypes: [ORDER_STREAM_TYPE],
+  streamTypes: [orderEvents.streamType],
   tables: ['orders', 'order_states'],
   async apply(tx, events) {
     // One append is one stream; group anyway so a caller appending to several stays correct.
@@ -183,7 +178,7 @@ async function projectStationFlow(tx: Tx, event: OrderEvent, stored: StoredEvent
 /** Station worklists and completions, the source of the stations' key figures, in the append's transaction. */
 export const stationFlowProjection = eventProjection<OrderEvent>({
   name: 'order-station-flow',
-  streamTypes: [ORDER_STREAM_TYPE],
+  events: [orderEvents],
   tables: ['station_worklist_entries', 'station_completions'],
   project: projectStationFlow,
 });
@@ -195,7 +190,7 @@ export const stationFlowProjection = eventProjection<OrderEvent>({
  */
 export const operatorStationsProjection = eventProjection<StationEvent | UserEvent>({
   name: 'order-operator-stations',
-  streamTypes: [STATION_STREAM_TYPE, USER_STREAM_TYPE],
+  events: [stationEvents, userEvents],
   tables: ['operator_stations'],
   async project(tx, event, stored) {
     if (event.type === 'UserRemoved') {

@@ -2,10 +2,10 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { availableActions, measurementsOf, type LiveOrderState } from '../../../domain/orders/order.decider.js';
 import { customerOrderProgressOf } from '../../../domain/orders/order-tree.rules.js';
 import { inProductionStatuses, isDelayed, isEditable, settledStatuses } from '../../../domain/orders/order.machine.js';
-import { calendarDayIn, startOfDayIn } from '../../../domain/orders/working-time.rules.js';
-import { parseOrderNumber } from '../../../domain/orders/order.numbering.js';
+import { calendarDayIn, startOfDayIn } from '../../../domain/company/working-time.rules.js';
+import { parseOrderNumber } from '../../../domain/company/company.numbering.js';
 import { positionNetCents, type OrderKind, type OrderListQuery, type OrderSortColumn, type OrderStatus } from '../../../domain/orders/order.schema.js';
-import { orderStreamId } from '../../../domain/orders/order.events.js';
+import { orderEvents, orderStreamId } from '../../../domain/orders/order.events.js';
 import type {
   AdvertisementView,
   HomeBoard,
@@ -393,14 +393,18 @@ export async function stationWorklistOf(db: Executor, stationId: string, now: Da
 
 /** Every event of the order with who caused it (named when a user of the company) and when. */
 export async function orderHistoryOf(db: Executor, eventStore: EventStore, orderId: string): Promise<OrderHistory> {
-  const events = await eventStore.readStream(db, orderStreamId(orderId));
+  const events = await eventStore.readStream(db, orderEvents, orderStreamId(orderId));
   if (events.length === 0) throw new DomainError('NOT_FOUND');
   const names = await userNamesByIds(
     db,
     events.flatMap((event) => (event.metadata.userId ? [event.metadata.userId] : [])),
   );
-  const created = events[0].data as { orderNumber?: string };
-  return { orderId, orderNumber: created.orderNumber ?? '', data: events.map((event) => orderHistoryEntry(event, names)) };
+  const created = events[0];
+  return {
+    orderId,
+    orderNumber: created.type === 'OrderCreated' ? created.data.orderNumber : '',
+    data: events.map((event) => orderHistoryEntry(event, names)),
+  };
 }
 
 /** Orders as a shipment command looks them up: kind, status, customer name and the shipment each is in. Unknown or another company's ids are left out. */

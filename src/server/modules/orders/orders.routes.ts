@@ -15,7 +15,7 @@ import {
   stationActionSchema,
 } from '../../../domain/orders/order.schema.js';
 import { advertisementViewSchema, homeBoardSchema, orderHistorySchema, orderPageSchema, orderViewSchema } from '../../../domain/orders/orders.views.js';
-import { timeZoneOf } from '../../../domain/orders/working-time.rules.js';
+import { timeZoneOf } from '../../../domain/company/working-time.rules.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery, type CommandContext } from '../../platform/command.js';
 import type { Executor } from '../../platform/db.js';

@@ -1,11 +1,10 @@
-import { evolveShipment, initialShipmentState, type LiveShipmentState, type ShipmentState } from '../../../domain/shipments/shipment.decider.js';
-import { SHIPMENT_STREAM_TYPE, type ShipmentEvent } from '../../../domain/shipments/shipment.events.js';
+import { foldEvents } from '../../../domain/shared/decider.js';
+import { initialShipmentState, shipmentDecider, type LiveShipmentState, type ShipmentState } from '../../../domain/shipments/shipment.decider.js';
+import { shipmentEvents, type ShipmentEvent } from '../../../domain/shipments/shipment.events.js';
 import type { Tx } from '../../platform/db.js';
-import type { InlineProjection, StoredEvent } from '../../platform/event-store.js';
+import { recordedOf, type InlineProjection, type StoredEvent } from '../../platform/event-store.js';
 import { attachmentPath } from './shipment-attachment.files.js';
 import './shipments.tables.js';
-
-const asShipmentEvent = (stored: StoredEvent) => ({ type: stored.type, data: stored.data }) as ShipmentEvent;
 
 /** The list row of a shipment as `evolveShipment` left it. */
 function rowOf(shipment: LiveShipmentState, companyId: string, version: number) {
@@ -81,30 +80,24 @@ async function projectOrdersOf(tx: Tx, event: ShipmentEvent, companyId: string) 
 
 /**
  * The shipment list row with the folded shipment, the orders it holds and its attachments, written
- * in the append's transaction. The row is folded on by the domain's own `evolveShipment`, so it
- * never disagrees with what the decider sees.
+ * in the append's transaction. The row is folded on by the domain's own fold (`foldEvents` with the
+ * shipment decider), so it never disagrees with what the decider sees.
  */
-async function projectShipment(tx: Tx, events: StoredEvent[]): Promise<void> {
+async function projectShipment(tx: Tx, appended: StoredEvent[]): Promise<void> {
+  const events = appended.map((event) => recordedOf(shipmentEvents, event));
   const first = events[0];
   const companyId = first.companyId as string;
   const stored =
-    first.streamVersion === 1
-      ? undefined
-      : await tx
-          .selectFrom('shipments')
-          .select('state')
-          .where('id', '=', (first.data as { shipmentId: string }).shipmentId)
-          .executeTakeFirst();
+    first.streamVersion === 1 ? undefined : await tx.selectFrom('shipments').select('state').where('id', '=', first.data.shipmentId).executeTakeFirst();
   let state: ShipmentState = stored ? stored.state : initialShipmentState;
-  for (const storedEvent of events) {
-    const event = asShipmentEvent(storedEvent);
-    state = evolveShipment(state, event);
+  for (const event of events) {
+    state = foldEvents(shipmentDecider, [event], state);
     if (state.status === 'absent') return;
     // A new shipment's row goes in first: its orders and attachments refer to it.
     if (event.type === 'ShipmentCreated') {
       await tx
         .insertInto('shipments')
-        .values({ id: state.shipmentId, ...rowOf(state, companyId, storedEvent.streamVersion) })
+        .values({ id: state.shipmentId, ...rowOf(state, companyId, event.streamVersion) })
         .execute();
     }
     await projectOrdersOf(tx, event, companyId);
@@ -120,7 +113,7 @@ async function projectShipment(tx: Tx, events: StoredEvent[]): Promise<void> {
 /** The shipment read model, in the append's transaction (a client reads its own write). */
 export const shipmentsProjection: InlineProjection = {
   name: 'shipments',
-  streamTypes: [SHIPMENT_STREAM_TYPE],
+  streamTypes: [shipmentEvents.streamType],
   tables: ['shipments', 'shipment_orders', 'shipment_attachments'],
   async apply(tx, events) {
     const byStream = new Map<string, StoredEvent[]>();

@@ -1,6 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import { availableShipmentActions, editableShipmentStatuses } from '../../../domain/shipments/shipment.decider.js';
-import { shipmentStreamId } from '../../../domain/shipments/shipment.events.js';
+import { shipmentEvents, shipmentStreamId } from '../../../domain/shipments/shipment.events.js';
 import { shipmentSortColumns, type ShipmentListQuery, type ShipmentSortColumn, type ShipmentStatus } from '../../../domain/shipments/shipment.schema.js';
 import type { ShipmentHistory, ShipmentListItem, ShipmentPage, ShipmentView, ShippableOrders } from '../../../domain/shipments/shipments.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
@@ -168,16 +168,16 @@ export async function shippableOrdersOf(db: Executor, options: { q?: string; lim
 
 /** Every event of the shipment with who caused it and when; fold `data` with `evolveShipment` to replay. */
 export async function shipmentHistoryOf(db: Executor, eventStore: EventStore, shipmentId: string): Promise<ShipmentHistory> {
-  const events = await eventStore.readStream(db, shipmentStreamId(shipmentId));
+  const events = await eventStore.readStream(db, shipmentEvents, shipmentStreamId(shipmentId));
   if (events.length === 0) throw notFound();
   const names = await userNamesByIds(
     db,
     events.flatMap((event) => (event.metadata.userId ? [event.metadata.userId] : [])),
   );
-  const created = events[0].data as { shipmentNumber?: string };
+  const created = events[0];
   return {
     shipmentId,
-    shipmentNumber: created.shipmentNumber ?? '',
+    shipmentNumber: created.type === 'ShipmentCreated' ? created.data.shipmentNumber : '',
     data: events.map((event) => {
       const userId = event.metadata.userId ?? null;
       const role = event.metadata.role;

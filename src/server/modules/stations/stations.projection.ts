@@ -1,9 +1,9 @@
+import { sequenceEvents, type SequenceEvent } from '../../../domain/stations/sequence.events.js';
+import { stationEvents, type StationEvent } from '../../../domain/stations/station.events.js';
+import { userRightsEvents, type UserRightsEvent } from '../../../domain/team/rights.events.js';
 import type { Tx } from '../../platform/db.js';
 import { eventProjection, type StoredEvent } from '../../platform/event-store.js';
-import { SEQUENCE_STREAM_TYPE, type SequenceEvent } from '../../../domain/stations/sequence.events.js';
-import { STATION_STREAM_TYPE, type StationEvent } from '../../../domain/stations/station.events.js';
 import { noValueChecks } from '../../../domain/stations/station.schema.js';
-import { USER_RIGHTS_STREAM_TYPE, type UserRightsEvent } from '../../../domain/team/rights.events.js';
 import './stations.tables.js';
 
 async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEvent): Promise<void> {
@@ -69,7 +69,7 @@ async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEven
 /** The stations list and detail rows, written in the append's transaction. */
 export const stationsProjection = eventProjection<StationEvent>({
   name: 'stations',
-  streamTypes: [STATION_STREAM_TYPE],
+  events: [stationEvents],
   tables: ['stations'],
   project: applyStationEvent,
 });
@@ -77,7 +77,7 @@ export const stationsProjection = eventProjection<StationEvent>({
 /** The company's saved sequence, written in the append's transaction. */
 export const sequenceProjection = eventProjection<SequenceEvent>({
   name: 'station-sequences',
-  streamTypes: [SEQUENCE_STREAM_TYPE],
+  events: [sequenceEvents],
   tables: ['station_sequences'],
   async project(tx, event, stored) {
     const row = {
@@ -101,7 +101,7 @@ export const sequenceProjection = eventProjection<SequenceEvent>({
  */
 export const stationRightsProjection = eventProjection<UserRightsEvent | StationEvent>({
   name: 'station-authorizations',
-  streamTypes: [USER_RIGHTS_STREAM_TYPE, STATION_STREAM_TYPE],
+  events: [userRightsEvents, stationEvents],
   tables: ['station_authorizations'],
   async project(tx, event, stored) {
     if (event.type === 'StationRightsGranted') {

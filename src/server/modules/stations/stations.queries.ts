@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { calendarDayIn, startOfDayIn } from '../../../domain/orders/working-time.rules.js';
+import { calendarDayIn, startOfDayIn } from '../../../domain/company/working-time.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { roles, type Role } from '../../../domain/shared/roles.js';
-import { stationStreamId } from '../../../domain/stations/station.events.js';
+import { stationEvents, stationStreamId } from '../../../domain/stations/station.events.js';
 import { WIP_STAGE_NAME } from '../../../domain/stations/station.schema.js';
 import type { KeyFigures, SequenceView, StationHistory, StationHistoryEntry, StationView } from '../../../domain/stations/stations.views.js';
 import { likePattern, type Executor } from '../../platform/db.js';
@@ -253,7 +253,7 @@ export async function sequenceViewOf(db: Executor): Promise<SequenceView> {
 
 /** Every event of the station's stream, with who and when; a station never created (or another company's) is 404. */
 export async function stationHistoryOf(db: Executor, eventStore: EventStore, stationId: string): Promise<StationHistory> {
-  const events = await eventStore.readStream(db, stationStreamId(stationId));
+  const events = await eventStore.readStream(db, stationEvents, stationStreamId(stationId));
   if (events.length === 0) throw new DomainError('NOT_FOUND');
   return { stationId, data: events.map(historyEntry) };
 }

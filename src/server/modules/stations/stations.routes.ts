@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { worklistSchema, type WorklistItem } from '../../../domain/orders/orders.views.js';
-import { timeZoneOf } from '../../../domain/orders/working-time.rules.js';
+import { timeZoneOf } from '../../../domain/company/working-time.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { pagingQuery } from '../../../domain/shared/paging.js';
 import { saveSequenceSchema } from '../../../domain/stations/sequence.schema.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SuggestionEvent } from '../../../domain/suggestions/suggestion.events.js';
+import { suggestionEvents } from '../../../domain/suggestions/suggestion.events.js';
 import { withTenant } from '../../platform/db.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
 import { defineJob } from '../../platform/jobs.js';
@@ -46,17 +46,22 @@ export const notifySuggestionRecipientJob = defineJob<SuggestionSubmittedJob>({
   },
 });
 
-type SuggestionSubmitted = Extract<SuggestionEvent, { type: 'SuggestionSubmitted' }>['data'];
-
 export const suggestionsDispatchRoutes: DispatchRoute[] = [
-  defineDispatchRoute<SuggestionSubmittedJob>({
+  defineDispatchRoute({
+    events: suggestionEvents,
     eventType: 'SuggestionSubmitted',
     queue: notifySuggestionRecipientJob.queue,
     name: notifySuggestionRecipientJob.name,
     toJob(event) {
       if (!event.companyId) return undefined;
-      const data = event.data as SuggestionSubmitted;
-      return { companyId: event.companyId, suggestionId: data.suggestionId, submittedBy: data.submittedBy, stationId: data.stationId, text: data.text };
+      const { data } = event;
+      return {
+        companyId: event.companyId,
+        suggestionId: data.suggestionId,
+        submittedBy: data.submittedBy,
+        stationId: data.stationId,
+        text: data.text,
+      } satisfies SuggestionSubmittedJob;
     },
   }),
 ];

@@ -1,11 +1,11 @@
-import { SUGGESTION_STREAM_TYPE, type SuggestionEvent } from '../../../domain/suggestions/suggestion.events.js';
+import { suggestionEvents, type SuggestionEvent } from '../../../domain/suggestions/suggestion.events.js';
 import { eventProjection } from '../../platform/event-store.js';
 import './suggestions.tables.js';
 
 /** The list row of each suggestion, written in the transaction that appends its events. */
 export const suggestionsProjection = eventProjection<SuggestionEvent>({
   name: 'suggestions-list',
-  streamTypes: [SUGGESTION_STREAM_TYPE],
+  events: [suggestionEvents],
   tables: ['suggestions'],
   async project(tx, event, { companyId, streamVersion }) {
     if (!companyId) return;

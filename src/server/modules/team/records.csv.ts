@@ -1,5 +1,5 @@
 import type { EmployeeRecordView } from '../../../domain/team/team.views.js';
-import { offsetAt } from '../../../domain/orders/working-time.rules.js';
+import { offsetAt } from '../../../domain/company/working-time.rules.js';
 import { csvDocument, numberCell, textCell, type CsvLanguage } from '../../platform/csv.js';
 
 const labels: Record<CsvLanguage, { columns: string[]; kinds: Record<EmployeeRecordView['kind'], string> }> = {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { foldEvents } from '../../../domain/shared/decider.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type {
   AbsenceBookingInput,
@@ -107,8 +106,7 @@ export async function decideOnRightsWithin(
   command: UserRightsCommand,
 ): Promise<void> {
   await lockRightsOf(tx, companyId);
-  const stored = await eventStore.readStream(tx, userRightsStreamId(companyId));
-  const state = foldEvents(userRightsDecider, stored);
+  const { state, version } = await eventStore.foldStream(tx, userRightsDecider, userRightsStreamId(companyId));
   const decided = userRightsDecider.decide(command, state);
   if (decided instanceof DomainError) throw decided;
   if (decided.length === 0) return;
@@ -116,17 +114,22 @@ export async function decideOnRightsWithin(
     ...rightsStream(companyId),
     streamType: USER_RIGHTS_STREAM_TYPE,
     streamId: userRightsStreamId(companyId),
-    expectedVersion: stored.at(-1)?.streamVersion ?? 0,
+    expectedVersion: version,
     events: decided,
     metadata,
   });
 }
 
 /** A form's save names the version of the employee's stream it was loaded with; a later save of the same form makes it stale (409). */
-const onCopy = (form: EmployeeForm, clientVersion: number): HandleOptions<EmployeeState> => ({
+const onCopy = (form: EmployeeForm, clientVersion: number): HandleOptions<EmployeeState, EmployeeEvent> => ({
   clientVersion,
   isStale: (loaded, copy) =>
-    employeeCopyIsStale(form, copy, loaded.version, loaded.events.filter((event) => event.streamVersion > copy) as unknown as EmployeeEvent[]),
+    employeeCopyIsStale(
+      form,
+      copy,
+      loaded.version,
+      loaded.events.filter((event) => event.streamVersion > copy),
+    ),
 });
 
 async function onEmployee(ctx: CommandContext, userId: string, command: EmployeeCommand, options?: HandleOptions<EmployeeState>) {

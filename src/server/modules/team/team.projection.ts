@@ -1,10 +1,10 @@
-import { EMPLOYEE_STREAM_TYPE, type EmployeeEvent } from '../../../domain/team/employee.events.js';
-import { MASTER_DATA_STREAM_TYPE, type MasterDataEvent } from '../../../domain/team/master-data.events.js';
+import { userEvents, type UserEvent } from '../../../domain/identity/identity.events.js';
+import { stationEvents, type StationEvent } from '../../../domain/stations/station.events.js';
+import { employeeEvents, type EmployeeEvent } from '../../../domain/team/employee.events.js';
+import { masterDataEvents, type MasterDataEvent } from '../../../domain/team/master-data.events.js';
 import type { RightsHolder } from '../../../domain/team/rights.commands.js';
-import { USER_RIGHTS_STREAM_TYPE, type UserRightsEvent } from '../../../domain/team/rights.events.js';
+import { userRightsEvents, type UserRightsEvent } from '../../../domain/team/rights.events.js';
 import { roles } from '../../../domain/shared/roles.js';
-import { USER_STREAM_TYPE, type UserEvent } from '../../../domain/identity/identity.events.js';
-import { STATION_STREAM_TYPE, type StationEvent } from '../../../domain/stations/station.events.js';
 import type { Tx } from '../../platform/db.js';
 import { eventProjection, type EventMetadata, type EventStore, type InlineProjection, type StoredEvent } from '../../platform/event-store.js';
 import { revokeSessionsAtStation, revokeStationSessions } from '../identity/index.js';
@@ -18,16 +18,13 @@ import './team.tables.js';
  */
 export const employeesProjection = eventProjection<EmployeeEvent | UserEvent>({
   name: 'employees',
-  streamTypes: [EMPLOYEE_STREAM_TYPE, USER_STREAM_TYPE],
+  events: [employeeEvents, userEvents],
   tables: ['employee_profiles', 'vacation_entitlements', 'absences'],
   // The names are identity's record, which identity's handlers write too: not owned here.
   alsoWrites: ['users'],
   async project(tx, event, stored) {
-    if (stored.streamType === USER_STREAM_TYPE) {
-      if (event.type === 'UserRemoved') await forgetEmployee(tx, event.data.userId);
-      return;
-    }
-    await projectEmployee(tx, event as EmployeeEvent, stored);
+    if (employeeEvents.has(event)) await projectEmployee(tx, event, stored);
+    else if (event.type === 'UserRemoved') await forgetEmployee(tx, event.data.userId);
   },
 });
 
@@ -118,7 +115,7 @@ async function projectEmployee(tx: Tx, event: EmployeeEvent, stored: StoredEvent
 /** The company's master-data lists. */
 export const masterDataProjection = eventProjection<MasterDataEvent>({
   name: 'master-data',
-  streamTypes: [MASTER_DATA_STREAM_TYPE],
+  events: [masterDataEvents],
   tables: ['master_data_entries'],
   async project(tx, event, stored) {
     const { entryId } = event.data;
@@ -165,7 +162,7 @@ export const masterDataProjection = eventProjection<MasterDataEvent>({
 /** The change rights of the matrix, which every write of an admin is checked against. */
 export const changeRightsProjection = eventProjection<UserRightsEvent>({
   name: 'user-change-rights',
-  streamTypes: [USER_RIGHTS_STREAM_TYPE],
+  events: [userRightsEvents],
   tables: ['user_change_rights'],
   async project(tx, event, stored) {
     const { userId } = event.data;
@@ -206,7 +203,7 @@ export function teamProjections(eventStore: EventStore): InlineProjection[] {
     // transaction that created or removed them, as facts of the matrix.
     eventProjection<UserEvent>({
       name: 'user-rights-of-new-users',
-      streamTypes: [USER_STREAM_TYPE],
+      events: [userEvents],
       // Reactions own no read model: what they decide is appended to the log, which a rebuild replays.
       tables: [],
       async project(tx, event, stored) {
@@ -230,7 +227,7 @@ export function teamProjections(eventStore: EventStore): InlineProjection[] {
     // reaches the company's live topic at once.
     eventProjection<UserRightsEvent>({
       name: 'station-sign-out-on-revoke',
-      streamTypes: [USER_RIGHTS_STREAM_TYPE],
+      events: [userRightsEvents],
       tables: [],
       async project(tx, event) {
         if (event.type === 'StationRightsRevoked') await revokeStationSessions(tx, event.data.userId, event.data.stationIds);
@@ -241,7 +238,7 @@ export function teamProjections(eventStore: EventStore): InlineProjection[] {
     // deleting transaction; whoever was signed in there is signed out.
     eventProjection<StationEvent>({
       name: 'user-rights-of-deleted-stations',
-      streamTypes: [STATION_STREAM_TYPE],
+      events: [stationEvents],
       tables: [],
       async project(tx, event, stored) {
         if (event.type !== 'StationDeleted' || !stored.companyId) return;

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events.js';
-import { foldEvents } from '../../../domain/shared/decider.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { writerRoles, type Role } from '../../../domain/shared/roles.js';
 import type { MasterDataList } from '../../../domain/team/master-data.js';
@@ -51,7 +50,7 @@ export async function rightsHolders(db: Executor): Promise<{ userId: string; rol
 
 /** The company's matrix folded from its stream (the one source of truth of station and change rights). */
 export async function loadUserRights(db: Executor, eventStore: EventStore, companyId: string): Promise<UserRightsState> {
-  return foldEvents(userRightsDecider, await eventStore.readStream(db, userRightsStreamId(companyId)));
+  return (await eventStore.foldStream(db, userRightsDecider, userRightsStreamId(companyId))).state;
 }
 
 /** The change rights granted to an administration user (read model; the owner's are implied by the role). */

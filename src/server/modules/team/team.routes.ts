@@ -22,7 +22,7 @@ import {
   userRightsMatrixViewSchema,
 } from '../../../domain/team/team.views.js';
 import { stationSessionsViewSchema } from '../../../domain/identity/identity.views.js';
-import { calendarDayIn, timeZoneOf } from '../../../domain/orders/working-time.rules.js';
+import { calendarDayIn, timeZoneOf } from '../../../domain/company/working-time.rules.js';
 import { companyOf, principalOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { csvLanguages } from '../../platform/csv.js';

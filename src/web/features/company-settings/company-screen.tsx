@@ -11,7 +11,7 @@ import {
 } from '../../../domain/company/company.schema';
 import type { CompanySettingsView } from '../../../domain/company/company.views';
 import { locales } from '../../../domain/shared/locales';
-import { formatOrderNumber } from '../../../domain/orders/order.numbering';
+import { formatOrderNumber } from '../../../domain/company/company.numbering';
 import { useAuth } from '../../lib/auth';
 import { describeError, fieldErrorsFromApiError, formWideError, validateInput } from '../../lib/error-messages';
 import { writeDate } from '../../lib/locale';

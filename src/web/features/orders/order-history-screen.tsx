@@ -2,8 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import type { LiveOrderState, OrderLocation, OrderState } from '../../../domain/orders/order.decider';
-import type { OrderEvent, PlannedProductionOrder } from '../../../domain/orders/order.events';
-import { orderStreamId } from '../../../domain/orders/order.events';
+import { orderEvents, orderStreamId } from '../../../domain/orders/order.events';
 import { shownMoney, useFormatNumber, useLocaleFormats } from '../../lib/locale';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { Button } from '../../ui/button';
@@ -60,12 +59,14 @@ function ChangeList({ entry, change, stationNames }: { entry: OrderHistoryEntry;
   if (change.netSum && entry.type !== 'OrderCreated') {
     lines.push(t('orders.history.netSumChanged', { from: format(change.netSum.from, shownMoney), to: format(change.netSum.to, shownMoney) }));
   }
-  if (entry.type === 'ProductionStarted') {
-    const planned = (entry.data.productionOrders ?? []) as PlannedProductionOrder[];
+  // The entry's event as the domain reads it (upcast; undefined for a type a newer server sent).
+  const event = orderEvents.read(entry);
+  if (event?.type === 'ProductionStarted') {
+    const planned = event.data.productionOrders;
     if (planned.length > 0) lines.push(t('orders.history.productionOrdersMade', { orderNumbers: planned.map((p) => p.orderNumber).join(', ') }));
   }
-  if (entry.type === 'ValueMeasured') {
-    const m = entry.data as Extract<OrderEvent, { type: 'ValueMeasured' }>['data'];
+  if (event?.type === 'ValueMeasured') {
+    const m = event.data;
     lines.push(
       t(m.passed ? 'orders.history.measuredPassed' : 'orders.history.measuredFailed', {
         value: m.valueName,
@@ -77,22 +78,18 @@ function ChangeList({ entry, change, stationNames }: { entry: OrderHistoryEntry;
       }),
     );
   }
-  if (entry.type === 'QualityFailureAccepted') {
-    const accepted = entry.data as Extract<OrderEvent, { type: 'QualityFailureAccepted' }>['data'];
-    lines.push(acceptedFailureText(t, accepted));
-  }
-  if (entry.type === 'StatusActionApplied' || entry.type === 'StatusActionRefused') {
-    const action = entry.data as Extract<OrderEvent, { type: 'StatusActionRefused' }>['data'];
+  if (event?.type === 'QualityFailureAccepted') lines.push(acceptedFailureText(t, event.data));
+  if (event?.type === 'StatusActionApplied' || event?.type === 'StatusActionRefused') {
+    const action = event.data;
     const params = { station: stationNames.get(action.stationId) ?? t('orders.history.unknownStation'), status: t(`orders.status.${action.status}`) };
     lines.push(
-      entry.type === 'StatusActionApplied'
+      event.type === 'StatusActionApplied'
         ? t('orders.history.statusActionApplied', params)
-        : t('orders.history.statusActionRefused', { ...params, reason: t(`errors.${action.reason}`) }),
+        : t('orders.history.statusActionRefused', { ...params, reason: t(`errors.${event.data.reason}`) }),
     );
   }
-  if (entry.type === 'OrderCreated') {
-    const positions = (entry.data.positions ?? []) as unknown[];
-    lines.push(t('orders.history.createdWith', { count: positions.length, orderNumber: String(entry.data.orderNumber ?? '') }));
+  if (event?.type === 'OrderCreated') {
+    lines.push(t('orders.history.createdWith', { count: event.data.positions.length, orderNumber: event.data.orderNumber }));
   }
   if (lines.length === 0) return null;
   return (

@@ -1,50 +1,18 @@
-import { evolveOrder, initialOrderState, type OrderLocation, type OrderState } from '../../../domain/orders/order.decider';
-import type { OrderDetails, OrderEvent, OrderEventType } from '../../../domain/orders/order.events';
+import { initialOrderState, orderDecider, type OrderLocation, type OrderState } from '../../../domain/orders/order.decider';
+import { orderEvents, type OrderDetails } from '../../../domain/orders/order.events';
+import { foldEvents } from '../../../domain/shared/decider';
 import type { OrderHistoryEntry } from './api/types';
 
-/** Every event type the domain's `evolveOrder` knows; a type a newer server sends is shown but not folded. */
-const knownEventTypes: Record<OrderEventType, true> = {
-  OrderCreated: true,
-  OrderChanged: true,
-  OrderPlaced: true,
-  ProductionStarted: true,
-  ProductionOrderStarted: true,
-  WorkStarted: true,
-  WorkCompleted: true,
-  OrderMovedToStation: true,
-  ProductionFinished: true,
-  ProductionOrderDone: true,
-  OrderReadyToShip: true,
-  OrderReadyToUse: true,
-  OrderReadyForDispatch: true,
-  OrderDispatched: true,
-  OrderDelivered: true,
-  OrderCheckedIn: true,
-  OrderFinished: true,
-  OrderCanceled: true,
-  OrderAssignedToShipment: true,
-  OrderReleased: true,
-  OrderLeftShipment: true,
-  ValueMeasured: true,
-  QualityFailureAccepted: true,
-  StatusActionApplied: true,
-  StatusActionRefused: true,
-};
-
-export const isKnownEvent = (entry: Pick<OrderHistoryEntry, 'type'>): boolean => Object.hasOwn(knownEventTypes, entry.type);
-
-const asEvent = (entry: OrderHistoryEntry) => ({ type: entry.type, data: entry.data }) as OrderEvent;
+/** Whether this code knows the entry's event type (current or upcast); a type a newer server sends is shown but not folded. */
+export const isKnownEvent = (entry: OrderHistoryEntry): boolean => orderEvents.read(entry) !== undefined;
 
 /**
- * The order as it was right after the entry at `index` (0 = just created): the domain's own
- * `evolveOrder` folded over the history up to there, the very function the server decides with.
+ * The order as it was right after the entry at `index` (0 = just created): the domain's own fold
+ * (`foldEvents` with the order decider, upcasting older shapes) over the history up to there, the
+ * very fold the server decides with.
  */
 export function replayTo(entries: readonly OrderHistoryEntry[], index: number): OrderState {
-  return entries
-    .slice(0, index + 1)
-    .filter(isKnownEvent)
-    .map(asEvent)
-    .reduce(evolveOrder, initialOrderState);
+  return foldEvents(orderDecider, entries.slice(0, index + 1));
 }
 
 /** Every state along the history: `states[i]` is the order after entry `i`. */
@@ -52,7 +20,7 @@ export function replayAll(entries: readonly OrderHistoryEntry[]): OrderState[] {
   const states: OrderState[] = [];
   let state = initialOrderState;
   for (const entry of entries) {
-    if (isKnownEvent(entry)) state = evolveOrder(state, asEvent(entry));
+    state = foldEvents(orderDecider, [entry], state);
     states.push(state);
   }
   return states;

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { parseOrderNumber } from '../../../../domain/orders/order.numbering';
+import type { OrderAction } from '../../../../domain/orders/order.machine';
+import { parseOrderNumber } from '../../../../domain/company/company.numbering';
 import type { OrderForm, OrderKind, OrderStatus } from '../../../../domain/orders/order.schema';
 import { can } from '../../../lib/access';
 import { api, apiBaseUrl, isApiError, type Page } from '../../../lib/api';
