@@ -50,25 +50,37 @@ async function demoWasSeeded(app: FastifyInstance): Promise<boolean> {
  * generated password reported once), and with SEED_DEMO on an empty database the demo company.
  * The demo is seeded at most once per database, even if the master deletes it later. Several
  * instances starting at once take turns: the first seeds, the others find it done.
+ * `npm start` runs the two parts apart (`seedMaster` before it listens, `seedDemo` after); this is both.
  */
-export function seed(app: FastifyInstance): Promise<SeedReport> {
-  return app.database.exclusively('seed', () => seedNow(app));
+export async function seed(app: FastifyInstance): Promise<SeedReport> {
+  const report = await seedMaster(app);
+  const demo = (await demoDue(app)) ? await seedDemo(app) : undefined;
+  return demo ? { ...report, demo } : report;
 }
 
-async function seedNow(app: FastifyInstance): Promise<SeedReport> {
-  const report: SeedReport = {};
-
-  if (!(await masterExists(app.db))) {
+/** The master user, when the database has none: quick (one password hash), so it comes before the server listens. */
+export function seedMaster(app: FastifyInstance): Promise<SeedReport> {
+  return app.database.exclusively('seed', async () => {
+    if (await masterExists(app.db)) return {};
     const email = (app.config.masterEmail ?? DEFAULT_MASTER_EMAIL).toLowerCase();
     const password = app.config.masterPassword ?? generatedPassword();
     await createMasterUser(app, { email, password });
-    report.master = {
-      email,
-      generatedPassword: app.config.masterPassword ? undefined : password,
-    };
-  }
+    return { master: { email, generatedPassword: app.config.masterPassword ? undefined : password } };
+  });
+}
 
-  if (app.config.seedDemo && !(await databaseHasCompanies(app)) && !(await demoWasSeeded(app))) {
+/** Whether this start seeds the demo company: SEED_DEMO on, no company yet, never seeded before. */
+export async function demoDue(app: FastifyInstance): Promise<boolean> {
+  return app.config.seedDemo && !(await databaseHasCompanies(app)) && !(await demoWasSeeded(app));
+}
+
+/**
+ * The demo company with a day of production (tens of commands: the slow part of a first start,
+ * which `npm start` runs after the console answers). Undefined when another instance seeded it meanwhile.
+ */
+export function seedDemo(app: FastifyInstance): Promise<SeedReport['demo']> {
+  return app.database.exclusively('seed', async () => {
+    if (!(await demoDue(app))) return undefined;
     const { companyId } = await provisionCompany(app, { companyName: DEMO_COMPANY_NAME, plan: 'demo', trialEndsAt: null, users: [...demoUsers] });
     const loginOf = (user: (typeof demoUsers)[number]) => ({ login: user.email ?? user.username ?? '', password: user.password });
     await seedDemoProduction(app, {
@@ -77,13 +89,12 @@ async function seedNow(app: FastifyInstance): Promise<SeedReport> {
       operators: demoUsers.filter((user) => user.role === 'OPERATOR').map(loginOf),
     });
     await runAsPlatform(app, { actor: null, metadata: {} }, (ctx) => appendPlatformEvent(ctx, { type: 'DemoDataSeeded', data: { companyId } }));
-    report.demo = {
-      companyName: DEMO_COMPANY_NAME,
-      users: demoUsers.map((user) => ({ role: user.role, login: user.email ?? user.username ?? '', password: user.password })),
-    };
-  }
-  return report;
+    return { companyName: DEMO_COMPANY_NAME, users: demoLogins() };
+  });
 }
+
+/** The demo users' fixed sign-in details (README), as the start-up block lists them. */
+export const demoLogins = () => demoUsers.map((user) => ({ role: user.role, login: user.email ?? user.username ?? '', password: user.password }));
 
 /** Writes what a first start created to the log; the generated password only goes to the start-up block (startup-banner.ts). */
 export function logSeedReport(app: FastifyInstance, report: SeedReport): void {
