@@ -6,7 +6,7 @@ import { openDatabase } from './platform/db.js';
 import { createEventStore } from './platform/event-store.js';
 import { checkQueueDurability, createJobQueue } from './platform/jobs-queue.js';
 import { migrateToLatest } from './platform/migrate.js';
-import { logSeedReport, seed } from './seed.js';
+import { demoDue, demoLogins, demoUsersFor, logSeedReport, seedDemo, seedMaster, type DemoUser } from './seed.js';
 import { startupBanner } from './startup-banner.js';
 
 /** Reads config, migrates, builds the app, listens; on SIGTERM/SIGINT closes gracefully and exits 0. */
@@ -28,9 +28,14 @@ async function main() {
   const clock = systemClock;
   const app = await buildApp({ config, database, eventStore, jobQueue, clock });
   await checkQueueDurability(jobQueue, config.env, app.log);
-  const seedReport = await seed(app);
+  // The master user now (one password hash); the demo company, the slow part of a first start, once the console answers.
+  const seedReport = await seedMaster(app);
   logSeedReport(app, seedReport);
+  const seedingDemo = await demoDue(app);
+  // Generated once per start (production), so the start-up block shows the passwords the seed gives.
+  const demoUsersOfThisStart = demoUsersFor(app);
   const jobs = startJobs({ config, clock, database, eventStore, queue: jobQueue, log: app.log });
+  let demoSeeding: Promise<unknown> = Promise.resolve();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +43,8 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     try {
+      // A demo half seeded would never be completed (a database with a company is not seeded again).
+      await demoSeeding;
       await app.close();
       await jobs.stop();
       await jobQueue.close();
@@ -63,8 +70,23 @@ async function main() {
       database: database.kind === 'pglite' ? { kind: 'embedded', dataDir: `${config.dataDir}/pgdata` } : { kind: 'postgres' },
       jobs: config.redisUrl ? 'redis' : 'in-process',
       seed: seedReport,
+      demoPreparing: seedingDemo ? { users: demoLogins(demoUsersOfThisStart), passwordsGenerated: config.demoPasswords === 'generated' } : undefined,
+      readySeconds: process.uptime(),
     })}\n`,
   );
+  if (seedingDemo) demoSeeding = seedDemoInBackground(app, demoUsersOfThisStart);
+}
+
+/** Seeds the demo company after the console answers, then says it is ready (`npm start` on an empty database). */
+async function seedDemoInBackground(app: Awaited<ReturnType<typeof buildApp>>, users: readonly DemoUser[]): Promise<void> {
+  try {
+    const demo = await seedDemo(app, users);
+    if (!demo) return;
+    logSeedReport(app, { demo });
+    process.stdout.write(`\n  Demo company ready after ${process.uptime().toFixed(1)} s: sign in with the demo users above.\n\n`);
+  } catch (error) {
+    app.log.error({ err: error }, 'the demo company could not be seeded');
+  }
 }
 
 main().catch((error) => {

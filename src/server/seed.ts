@@ -51,41 +51,57 @@ async function demoWasSeeded(app: FastifyInstance): Promise<boolean> {
  * generated password reported once), and with SEED_DEMO on an empty database the demo company.
  * The demo is seeded at most once per database, even if the master deletes it later. Several
  * instances starting at once take turns: the first seeds, the others find it done.
+ * `npm start` runs the two parts apart (`seedMaster` before it listens, `seedDemo` after); this is both.
  */
-export function seed(app: FastifyInstance): Promise<SeedReport> {
-  return app.database.exclusively('seed', () => seedNow(app));
+export async function seed(app: FastifyInstance): Promise<SeedReport> {
+  const report = await seedMaster(app);
+  const demo = (await demoDue(app)) ? await seedDemo(app) : undefined;
+  return demo ? { ...report, demo } : report;
 }
 
-async function seedNow(app: FastifyInstance): Promise<SeedReport> {
-  const report: SeedReport = {};
-
-  if (!(await masterExists(app.db))) {
+/** The master user, when the database has none: quick (one password hash), so it comes before the server listens. */
+export function seedMaster(app: FastifyInstance): Promise<SeedReport> {
+  return app.database.exclusively('seed', async () => {
+    if (await masterExists(app.db)) return {};
     const email = (app.config.masterEmail ?? DEFAULT_MASTER_EMAIL).toLowerCase();
     const password = app.config.masterPassword ?? generatedPassword();
     await createMasterUser(app, { email, password });
-    report.master = {
-      email,
-      generatedPassword: app.config.masterPassword ? undefined : password,
-    };
-  }
+    return { master: { email, generatedPassword: app.config.masterPassword ? undefined : password } };
+  });
+}
 
-  if (app.config.seedDemo && !(await databaseHasCompanies(app)) && !(await demoWasSeeded(app))) {
-    const users = demoUsers.map((user) => (app.config.demoPasswords === 'generated' ? { ...user, password: generatedPassword() } : user));
-    const { companyId } = await provisionCompany(app, { companyName: DEMO_COMPANY_NAME, plan: 'demo', trialEndsAt: null, users });
-    const loginOf = (user: (typeof users)[number]) => ({ login: user.email ?? user.username ?? '', password: user.password });
+/** Whether this start seeds the demo company: SEED_DEMO on, no company yet, never seeded before. */
+export async function demoDue(app: FastifyInstance): Promise<boolean> {
+  return app.config.seedDemo && !(await databaseHasCompanies(app)) && !(await demoWasSeeded(app));
+}
+
+export type DemoUser = (typeof demoUsers)[number];
+
+/** This start's demo users: the documented passwords, or generated ones (production: DEMO passwords never from the README). */
+export const demoUsersFor = (app: FastifyInstance): DemoUser[] =>
+  demoUsers.map((user) => (app.config.demoPasswords === 'generated' ? { ...user, password: generatedPassword() } : user));
+
+/** The demo users' sign-in details, as the start-up block lists them. */
+export const demoLogins = (users: readonly DemoUser[]) =>
+  users.map((user) => ({ role: user.role, login: user.email ?? user.username ?? '', password: user.password }));
+
+/**
+ * The demo company with a day of production (tens of commands: the slow part of a first start,
+ * which `npm start` runs after the console answers). Undefined when another instance seeded it meanwhile.
+ */
+export function seedDemo(app: FastifyInstance, users: readonly DemoUser[] = demoUsersFor(app)): Promise<SeedReport['demo']> {
+  return app.database.exclusively('seed', async () => {
+    if (!(await demoDue(app))) return undefined;
+    const { companyId } = await provisionCompany(app, { companyName: DEMO_COMPANY_NAME, plan: 'demo', trialEndsAt: null, users: [...users] });
+    const loginOf = (user: DemoUser) => ({ login: user.email ?? user.username ?? '', password: user.password });
     await seedDemoProduction(app, {
       owner: loginOf(users[0]),
       admin: loginOf(users[1]),
       operators: users.filter((user) => user.role === 'OPERATOR').map(loginOf),
     });
     await runAsPlatform(app, { actor: null, metadata: {} }, (ctx) => appendPlatformEvent(ctx, { type: 'DemoDataSeeded', data: { companyId } }));
-    report.demo = {
-      companyName: DEMO_COMPANY_NAME,
-      users: users.map((user) => ({ role: user.role, ...loginOf(user) })),
-      passwordsGenerated: app.config.demoPasswords === 'generated',
-    };
-  }
-  return report;
+    return { companyName: DEMO_COMPANY_NAME, users: demoLogins(users), passwordsGenerated: app.config.demoPasswords === 'generated' };
+  });
 }
 
 /** Writes what a first start created to the log; passwords only go to the start-up block (startup-banner.ts), never to the log. */

@@ -31,6 +31,21 @@ describe('startupBanner', () => {
     expect(banner).not.toContain('/ ');
   });
 
+  it('on a first start with the demo still being prepared says so, lists its sign-ins, and gives the time to ready', () => {
+    const banner = startupBanner({
+      url: 'http://localhost:3000',
+      database: { kind: 'embedded', dataDir: '/srv/data/pgdata' },
+      jobs: 'in-process',
+      seed: { master: { email: 'master@shopfloor.local', generatedPassword: 'Abc123Q!' } },
+      demoPreparing: { users: [{ role: 'ADMIN', login: 'admin@demo.example.com', password: 'Demo-Admin1!' }] },
+      readySeconds: 6.42,
+    });
+    expect(banner).toMatch(/Demo company\s+being prepared in the background/);
+    expect(banner).toMatch(/Demo admin\s+admin@demo.example.com \/ Demo-Admin1!/);
+    expect(banner).toMatch(/Ready in\s+6.4 s/);
+    expect(banner).not.toContain('created on an earlier start');
+  });
+
   it('under npm run dev names the Vite console to open and the API beside it', () => {
     const banner = startupBanner({
       url: 'http://127.0.0.1:5173',

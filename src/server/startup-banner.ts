@@ -10,6 +10,10 @@ export interface BannerFacts {
   /** Jobs on BullMQ need `npm run worker`; without REDIS_URL they run in the server process. */
   jobs: 'redis' | 'in-process';
   seed: SeedReport;
+  /** The demo company is being seeded in the background (first start): its sign-ins work once it is ready. */
+  demoPreparing?: { users: { role: string; login: string; password: string }[]; passwordsGenerated?: boolean };
+  /** Seconds from the process start until the console answered. */
+  readySeconds?: number;
 }
 
 /**
@@ -26,9 +30,14 @@ export function startupBanner(facts: BannerFacts): string {
   const { master, demo } = facts.seed;
   if (master?.generatedPassword) rows.push(['Master user', `${master.email} / ${master.generatedPassword}  (generated: note it now, it is not shown again)`]);
   else if (master) rows.push(['Master user', `${master.email} (password from MASTER_PASSWORD)`]);
-  const generatedNote = demo?.passwordsGenerated ? '  (generated: note it now, it is not shown again)' : '';
-  for (const user of demo?.users ?? []) rows.push([`Demo ${user.role.toLowerCase().replace('_', ' ')}`, `${user.login} / ${user.password}${generatedNote}`]);
-  if (!master && !demo) rows.push(['Sign in', 'with your own accounts (master and demo were created on an earlier start; see README)']);
+  const generated = demo?.passwordsGenerated ?? facts.demoPreparing?.passwordsGenerated;
+  const generatedNote = generated ? '  (generated: note it now, it is not shown again)' : '';
+  if (facts.demoPreparing)
+    rows.push(['Demo company', 'being prepared in the background (about a minute): its sign-ins below work once "Demo company ready" follows']);
+  for (const user of demo?.users ?? facts.demoPreparing?.users ?? [])
+    rows.push([`Demo ${user.role.toLowerCase().replace('_', ' ')}`, `${user.login} / ${user.password}${generatedNote}`]);
+  if (facts.readySeconds !== undefined) rows.push(['Ready in', `${facts.readySeconds.toFixed(1)} s`]);
+  if (!master && !demo && !facts.demoPreparing) rows.push(['Sign in', 'with your own accounts (master and demo were created on an earlier start; see README)']);
 
   const width = Math.max(...rows.map(([label]) => label.length));
   const lines = rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`);

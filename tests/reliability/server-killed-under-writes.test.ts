@@ -69,16 +69,27 @@ async function start(env: Record<string, string>): Promise<Running> {
     200,
     180_000,
   );
-  const signIn = await fetch(`${base}/api/auth/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usernameOrEmail: admin.email, password: admin.password }),
-  });
-  expect(signIn.status).toBe(200);
-  const token = ((await signIn.json()) as { access_token: string }).access_token;
-  const materials = await fetch(`${base}/api/materials?limit=100`, { headers: { authorization: `Bearer ${token}` } });
-  const product = ((await materials.json()) as { data: { id: string; type: string }[] }).data.find((material) => material.type === 'product');
-  return { server, base, token, productId: product!.id };
+  // A first start seeds the demo after the server answers (docs/performance.md, First start): wait for its products.
+  const demo = await waitUntil(
+    'the demo company ready',
+    async () => {
+      const signIn = await fetch(`${base}/api/auth/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ usernameOrEmail: admin.email, password: admin.password }),
+      });
+      if (signIn.status !== 200) return undefined;
+      const token = ((await signIn.json()) as { access_token: string }).access_token;
+      const materials = await fetch(`${base}/api/materials?limit=100`, { headers: { authorization: `Bearer ${token}` } });
+      const product = ((await materials.json()) as { data: { id: string; type: string }[] }).data.find((material) => material.type === 'product');
+      const output = server.output();
+      const demoReady = output.includes('Shopfloor Console is ready') && (output.includes('Demo company ready') || !output.includes('being prepared'));
+      return product && demoReady ? { token, productId: product.id } : undefined;
+    },
+    500,
+    180_000,
+  );
+  return { server, base, ...demo };
 }
 
 /**

@@ -1,0 +1,143 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../tests/reliability/support.js';
+import type { BenchRow } from './harness.js';
+
+export const name = 'first-start';
+export const description =
+  'The server (`src/server/main.ts`) on a fresh embedded database (PGlite, no DATABASE_URL, no REDIS_URL, demo seeded) as `npm start` runs it: time until the console answers, time until the demo is ready to sign in, its RSS while starting (peak) and idle';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const targets = { readySeconds: 15, idleMb: 350, peakMb: 600 };
+/** Idle: RSS once the demo is ready and nothing has run for this long. */
+const settleMs = 15_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident memory of one process in MB (Linux /proc), or undefined once it is gone. */
+function rssMb(pid: number): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The processes below `pid` but Chromium (its pdf warm-up), e.g. the embedded database's one-off initdb. */
+function helpersOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid && !/chrom/i.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) found.push(Number(entry), ...helpersOf(Number(entry)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Signs in as the demo super user: the demo is ready once this works. */
+async function demoSignsIn(baseUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseUrl}/api/auth/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ usernameOrEmail: 'super@demo.example.com', password: 'Demo-Super1!' }),
+    });
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+export async function run({ log }: { log: (line: string) => void }): Promise<BenchRow[]> {
+  // `npm start` builds the console first when its sources changed; that is not part of the start measured.
+  execFileSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: root, stdio: 'inherit' });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'first-start-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const load = os.loadavg()[0].toFixed(1);
+  log(`load average ${load} at the start (${os.cpus().length} cores)`);
+  const started = performance.now();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const pid = server.pid ?? 0;
+  let peak = 0;
+  let treePeak = 0;
+  const sampler = setInterval(() => {
+    const own = rssMb(pid) ?? 0;
+    peak = Math.max(peak, own);
+    treePeak = Math.max(treePeak, own + helpersOf(pid).reduce((sum, helper) => sum + (rssMb(helper) ?? 0), 0));
+  }, 100);
+  try {
+    const deadline = started + 300_000;
+    const until = async (what: string, probe: () => Promise<boolean>) => {
+      while (!(await probe())) {
+        if (server.exitCode !== null) throw new Error(`the server exited while waiting for ${what}: ${output}`);
+        if (performance.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+        await sleep(50);
+      }
+      return (performance.now() - started) / 1000;
+    };
+    const ready = await until('the console to answer', () => answers(`${baseUrl}/api/ready`));
+    // The demo is ready once the server says so (seeded in the background), or with the start-up block (seeded before it).
+    const demoReady = async () => /Demo company ready/.test(output) || (/is ready/.test(output) && !/being prepared/.test(output));
+    const demo = await until('the demo company ready', async () => (await demoReady()) && (await demoSignsIn(baseUrl)));
+    await sleep(settleMs);
+    const idle = rssMb(pid) ?? 0;
+    const banner = /Ready in\s+([\d.]+ s)/.exec(output)?.[1];
+    log(
+      `ready ${ready.toFixed(1)} s (start-up block says ${banner ?? 'nothing'}), demo ${demo.toFixed(1)} s, RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (with helper processes ${treePeak.toFixed(0)} MB)`,
+    );
+    const note = `load average ${load} at the start, ${os.cpus().length} cores`;
+    return [
+      {
+        case: 'time until the console answers (/api/ready)',
+        value: ready,
+        unit: 's',
+        target: `<= ${targets.readySeconds} s on a quiet machine`,
+        met: ready <= targets.readySeconds,
+        note,
+      },
+      { case: 'time until the demo company is ready', value: demo, unit: 's', note },
+      { case: 'RSS idle (demo ready, 15 s quiet)', value: idle, unit: 'MB', target: `<= ${targets.idleMb} MB`, met: idle <= targets.idleMb, note },
+      { case: 'RSS peak while starting and seeding', value: peak, unit: 'MB', target: `<= ${targets.peakMb} MB`, met: peak <= targets.peakMb, note },
+      {
+        case: 'RSS peak, server and its helper processes (initdb; not Chromium)',
+        value: treePeak,
+        unit: 'MB',
+        target: `<= ${targets.peakMb} MB`,
+        met: treePeak <= targets.peakMb,
+        note,
+      },
+    ];
+  } finally {
+    clearInterval(sampler);
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([exited, sleep(10_000)]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
