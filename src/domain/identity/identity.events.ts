@@ -96,5 +96,6 @@ export const userEvents = eventCatalogue<UserEvent>({
     UserDeactivated: true,
     UserReactivated: true,
     SignedOutAtStation: true,
+    InvitationNotSent: true,
   },
 });

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderAction } from '../../../../domain/orders/order.machine';
 import { parseOrderNumber } from '../../../../domain/company/company.numbering';
 import type { OrderForm, OrderKind, OrderStatus } from '../../../../domain/orders/order.schema';
 import { can } from '../../../lib/access';
