@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, signIn, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, signIn, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, mailTo, startMailbox, type Mailbox } from '../support/identity.js';
-import { holdNotifications, newHeldPage } from './hold-notifications.js';
+import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
 // The team for now: a super user invites an administration user and creates an operation user.
 let app: BrowserApp;
@@ -51,7 +51,13 @@ describe('team users', () => {
     await dialog.waitFor({ state: 'detached' });
     const row = table(page, 'Operation users').getByRole('row', { name: /Olga Berg/ });
     await row.waitFor();
-    expect(await row.getByRole('gridcell').allTextContents()).toEqual(['olga.berg', 'Active', expect.any(String), 'EditReset passwordDeactivateRemove']);
+    expect(await row.getByRole('gridcell').allTextContents()).toEqual([
+      'olga.berg',
+      'Active',
+      expect.stringContaining('English'),
+      expect.any(String),
+      'EditReset passwordDeactivateRemove',
+    ]);
     await page.getByText('1 - 1 of 1 results').waitFor();
 
     const signedIn = await app.testApp.app.inject({
@@ -97,7 +103,13 @@ describe('team users', () => {
       .waitFor();
     const row = table(page, 'Administration users').getByRole('row', { name: /Clara Vogt/ });
     await row.waitFor();
-    expect(await row.getByRole('gridcell').allTextContents()).toEqual([email, 'Invited', expect.any(String), 'EditResend invitationDeactivateRemove']);
+    expect(await row.getByRole('gridcell').allTextContents()).toEqual([
+      email,
+      'Invited',
+      expect.stringContaining('English'),
+      expect.any(String),
+      'EditResend invitationDeactivateRemove',
+    ]);
     await expectNoAxeViolations(page, '/team/administration-user');
 
     const mail = await mailbox.waitFor(mailTo(email));
@@ -208,16 +220,7 @@ describe('team users', () => {
 
   it("sets an operator's language in German, and a signed-in user's own language follows the language switch", async () => {
     const company = await companyWithTeam(app.testApp, { companyName: 'Sprache Metall GmbH' });
-    const page = await app.newPage({ locale: 'de-DE' });
-    await holdNotifications(page);
-    await writeSession(page, app, {
-      access_token: company.superUser.token,
-      userId: company.superUser.id,
-      role: 'SUPER_USER',
-      company: company.companyId,
-      expiresAt: Date.now() + 3_600_000,
-    });
-    await page.goto(`${app.baseUrl}/team/operation-user`);
+    const page = await openHeldPageAs(app, company.superUser, 'SUPER_USER', company.companyId, '/team/operation-user', { locale: 'de-DE' });
     await heading(page, 'Bedienbenutzer').waitFor();
     await page.getByRole('button', { name: /Sprache von Olga Berg/ }).click();
     await page.getByRole('option', { name: 'Deutsch' }).click();
