@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, sessionStorageKey, signIn, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, sessionStorageKey, signIn, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, type TestCompany } from '../support/identity.js';
-import { holdNotifications, newHeldPage, openHeldPageAs } from './hold-notifications.js';
+import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
 // The Account tab of the company screen: the account's facts, the export of all company data and
 // deleting the account by its super user.
@@ -119,16 +119,7 @@ describe('the account tab', () => {
 
   it('speaks German to a German browser', async () => {
     const company = await companyWithTeam(app.testApp, { companyName: 'Deutsch Metall GmbH' });
-    const page = await app.newPage({ locale: 'de-DE' });
-    await holdNotifications(page);
-    await writeSession(page, app, {
-      access_token: company.superUser.token,
-      userId: company.superUser.id,
-      role: 'SUPER_USER',
-      company: company.companyId,
-      expiresAt: Date.now() + 3_600_000,
-    });
-    await page.goto(`${app.baseUrl}/company`);
+    const page = await openHeldPageAs(app, company.superUser, 'SUPER_USER', company.companyId, '/company', { locale: 'de-DE' });
     await page.getByRole('tab', { name: 'Konto' }).click();
     await page.getByText('Bitte wenden Sie sich für Informationen zur Abrechnung an den Betreiber.').waitFor();
     await page.getByRole('button', { name: 'Alle Firmendaten exportieren' }).waitFor();
@@ -138,20 +129,11 @@ describe('the account tab', () => {
 
   it('never submits the settings form behind the dialog: an unsaved edit on another tab stays unsaved (de)', async () => {
     const company = await companyWithTeam(app.testApp, { companyName: 'Dialog Werk GmbH' });
-    const page = await app.newPage({ locale: 'de-DE' });
-    await holdNotifications(page);
-    await writeSession(page, app, {
-      access_token: company.superUser.token,
-      userId: company.superUser.id,
-      role: 'SUPER_USER',
-      company: company.companyId,
-      expiresAt: Date.now() + 3_600_000,
-    });
+    const page = await openHeldPageAs(app, company.superUser, 'SUPER_USER', company.companyId, '/company', { locale: 'de-DE' });
     const settingsWrites: string[] = [];
     page.on('request', (request) => {
       if (request.method() !== 'GET' && request.url().includes('/api/company-account/')) settingsWrites.push(`${request.method()} ${request.url()}`);
     });
-    await page.goto(`${app.baseUrl}/company`);
     await page.getByRole('textbox', { name: /^Firmenname/ }).fill('Ungespeichert GmbH');
     await page.getByRole('tab', { name: 'Konto' }).click();
     await page.getByRole('button', { name: 'Firmenkonto löschen' }).click();

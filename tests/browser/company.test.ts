@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { provisionCompany } from '../../src/server/modules/identity/index.js';
 import { expectNoAxeViolations, signIn, startBrowserApp, writeSession, type BrowserApp, type BrowserSession } from '../support/browser.js';
 import { adminChangeRightsInTests, clientOf, companyWithTeam, identityOf, signIn as signInThroughApi, testPassword } from '../support/identity.js';
-import { holdNotifications, newHeldPage, openHeldPageAs } from './hold-notifications.js';
+import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
 // The company screen: basic data and advanced settings, and what they change elsewhere.
 let app: BrowserApp;
@@ -27,11 +27,12 @@ async function api(session: BrowserSession, method: 'GET' | 'POST', url: string,
   return res.json();
 }
 
-async function openAsOwner(): Promise<{ page: Page; session: BrowserSession }> {
-  const page = await newHeldPage(app);
+/** The company screen of a new company's owner; `locale` is the browser's language (German: its heading is "Firma"). */
+async function openAsOwner(options: { locale?: string } = {}): Promise<{ page: Page; session: BrowserSession }> {
+  const page = await newHeldPage(app, options);
   const session = await signIn(page, app, { role: 'SUPER_USER' });
   await page.goto(`${app.baseUrl}/company`);
-  await heading(page, 'Company').waitFor();
+  await heading(page, options.locale?.startsWith('de') ? 'Firma' : 'Company').waitFor();
   return { page, session };
 }
 
@@ -134,11 +135,7 @@ describe('the company screen', () => {
   });
 
   it("saves the form after a logo upload without calling one's own upload a conflict (de)", async () => {
-    const page = await app.newPage({ locale: 'de-DE' });
-    await holdNotifications(page);
-    const session = await signIn(page, app, { role: 'SUPER_USER' });
-    await page.goto(`${app.baseUrl}/company`);
-    await heading(page, 'Firma').waitFor();
+    const { page, session } = await openAsOwner({ locale: 'de-DE' });
     await field(page, 'Telefon').fill('+49 821 456');
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Logo hochladen (PNG oder JPEG)' }).click()]);
@@ -153,11 +150,7 @@ describe('the company screen', () => {
   });
 
   it('keeps the language the company chooses for its documents (de)', async () => {
-    const page = await app.newPage({ locale: 'de-DE' });
-    await holdNotifications(page);
-    const session = await signIn(page, app, { role: 'SUPER_USER' });
-    await page.goto(`${app.baseUrl}/company`);
-    await heading(page, 'Firma').waitFor();
+    const { page, session } = await openAsOwner({ locale: 'de-DE' });
     await page.getByRole('tab', { name: 'Erweiterte Einstellungen' }).click();
     await page.getByRole('button', { name: 'Dokumentsprache' }).click();
     await page.getByRole('option', { name: 'Deutsch' }).click();
@@ -352,16 +345,7 @@ describe('the company screen', () => {
     await nav(operator).getByRole('link', { name: 'Orders' }).waitFor();
     expect(await nav(operator).getByRole('link').allTextContents()).toEqual(['Home', 'Orders', 'Materials', 'Stations']);
 
-    const page = await app.newPage({ locale: 'de-DE' });
-    await holdNotifications(page);
-    await writeSession(page, app, {
-      access_token: company.admin.token,
-      userId: company.admin.id,
-      role: 'ADMIN',
-      company: company.companyId,
-      expiresAt: Date.now() + 3_600_000,
-    });
-    await page.goto(`${app.baseUrl}/home`);
+    const page = await openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, '/home', { locale: 'de-DE' });
     await nav(page).getByRole('link', { name: 'Company' }).click();
     await heading(page, 'Firma').waitFor();
     await expect.poll(() => field(page, 'Firmenname').inputValue()).toBe('Rechte Werk GmbH');

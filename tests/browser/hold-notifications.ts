@@ -11,16 +11,26 @@ export async function holdNotifications(page: Page): Promise<void> {
   await page.addInitScript(() => sessionStorage.setItem('shopfloor.holdNotifications', '1'));
 }
 
-/** A new page of the browser app whose notifications are held (see `holdNotifications`). */
-export async function newHeldPage(app: { newPage(): Promise<Page> }): Promise<Page> {
-  const page = await app.newPage();
+/** A new page of the browser app whose notifications are held (see `holdNotifications`); `locale` is the browser's language. */
+export async function newHeldPage(app: { newPage(options?: { locale?: string }): Promise<Page> }, options: { locale?: string } = {}): Promise<Page> {
+  const page = await app.newPage(options);
   await holdNotifications(page);
   return page;
 }
 
-/** A held page signed in as `member` of `companyId` (session written as the console keeps it), opened at `path`. */
-export async function openHeldPageAs(app: BrowserApp, member: { id: string; token: string }, role: Role, companyId: string, path: string): Promise<Page> {
-  const page = await newHeldPage(app);
+/**
+ * A held page signed in as `member` of `companyId` (session written as the console keeps it), opened at `path`;
+ * `locale` is the browser's language (e.g. de-DE).
+ */
+export async function openHeldPageAs(
+  app: BrowserApp,
+  member: { id: string; token: string },
+  role: Role,
+  companyId: string,
+  path: string,
+  options: { locale?: string } = {},
+): Promise<Page> {
+  const page = await newHeldPage(app, options);
   await writeSession(page, app, { access_token: member.token, userId: member.id, role, company: companyId, expiresAt: Date.now() + 3_600_000 });
   await page.goto(`${app.baseUrl}${path}`);
   return page;

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, signIn, startBrowserApp, type BrowserApp } from '../support/browser.js';
-import { mailTo, startMailbox, type Mailbox } from '../support/identity.js';
-import { newHeldPage } from './hold-notifications.js';
+import { clientOf, companyWithTeam, mailTo, startMailbox, type Mailbox } from '../support/identity.js';
+import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
 // The team for now: a super user invites an administration user and creates an operation user.
 let app: BrowserApp;
@@ -51,7 +51,13 @@ describe('team users', () => {
     await dialog.waitFor({ state: 'detached' });
     const row = table(page, 'Operation users').getByRole('row', { name: /Olga Berg/ });
     await row.waitFor();
-    expect(await row.getByRole('gridcell').allTextContents()).toEqual(['olga.berg', 'Active', expect.any(String), 'EditReset passwordDeactivateRemove']);
+    expect(await row.getByRole('gridcell').allTextContents()).toEqual([
+      'olga.berg',
+      'Active',
+      expect.stringContaining('English'),
+      expect.any(String),
+      'EditReset passwordDeactivateRemove',
+    ]);
     await page.getByText('1 - 1 of 1 results').waitFor();
 
     const signedIn = await app.testApp.app.inject({
@@ -97,7 +103,13 @@ describe('team users', () => {
       .waitFor();
     const row = table(page, 'Administration users').getByRole('row', { name: /Clara Vogt/ });
     await row.waitFor();
-    expect(await row.getByRole('gridcell').allTextContents()).toEqual([email, 'Invited', expect.any(String), 'EditResend invitationDeactivateRemove']);
+    expect(await row.getByRole('gridcell').allTextContents()).toEqual([
+      email,
+      'Invited',
+      expect.stringContaining('English'),
+      expect.any(String),
+      'EditResend invitationDeactivateRemove',
+    ]);
     await expectNoAxeViolations(page, '/team/administration-user');
 
     const mail = await mailbox.waitFor(mailTo(email));
@@ -204,6 +216,25 @@ describe('team users', () => {
     await row.getByRole('gridcell', { name: 'Active' }).waitFor();
     await operatorPage.getByRole('button', { name: 'Sign in' }).click();
     await operatorPage.waitForURL((url) => !url.pathname.endsWith('/login'));
+  });
+
+  it("sets an operator's language in German, and a signed-in user's own language follows the language switch", async () => {
+    const company = await companyWithTeam(app.testApp, { companyName: 'Sprache Metall GmbH' });
+    const page = await openHeldPageAs(app, company.superUser, 'SUPER_USER', company.companyId, '/team/operation-user', { locale: 'de-DE' });
+    await heading(page, 'Bedienbenutzer').waitFor();
+    await page.getByRole('button', { name: /Sprache von Olga Berg/ }).click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await page.getByRole('status').filter({ hasText: 'Die Sprache von Olga Berg ist jetzt Deutsch.' }).waitFor();
+    await expectNoAxeViolations(page, '/team/operation-user with languages (de)');
+    const owner = clientOf(app.testApp, company.superUser.token);
+    const operators = (await owner.get('/api/users?role=OPERATOR')).json().data as { id: string; locale: string }[];
+    expect(operators.find((user) => user.id === company.operator.id)?.locale).toBe('de');
+
+    // The owner's own language: the header's switch stores it.
+    await page.getByRole('button', { name: /^Deutsch Sprache$/ }).click();
+    const english = page.getByRole('option', { name: 'English' });
+    await english.click();
+    await expect.poll(async () => ((await owner.get('/api/users?role=SUPER_USER')).json().data as { locale: string }[])[0]?.locale).toBe('en');
   });
 
   it('does not offer operators to add users', async () => {

@@ -61,6 +61,24 @@ afterAll(async () => {
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const notification = (page: Page, text: string | RegExp) => page.locator('.notification').filter({ hasText: text });
 
+/** A production order of the gauge block, started: it waits at SAW. */
+async function gaugeOrderAtSaw(workInProgress: string, quantity: number): Promise<{ id: string; orderNumber: string; version: number }> {
+  const order = expectOk<{ id: string; orderNumber: string; version: number }>(
+    await owner.client.post('/api/orders', {
+      kind: 'production',
+      name: 'Messtechnik',
+      street: 'Werkstraße',
+      houseNumber: '1',
+      zip: '10115',
+      place: 'Berlin',
+      workInProgress,
+      positions: [{ materialId: gauge, quantity, netPrice: 10 }],
+    }),
+    201,
+  );
+  return expectOk(await owner.client.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+}
+
 describe('measured values at the station', () => {
   it('the owner sets the values a station checks; the operator measures, sees outside tolerance, completes with a reason; the list shows the flag', async () => {
     // The station form: SAW checks the value Length of the order's material.
@@ -83,20 +101,7 @@ describe('measured values at the station', () => {
     expect(saved.valueChecks).toEqual({ mode: 'named', names: ['Length'] });
 
     // A production order of the gauge block, started: it waits at SAW.
-    let order = expectOk<{ id: string; orderNumber: string; version: number }>(
-      await owner.client.post('/api/orders', {
-        kind: 'production',
-        name: 'Messtechnik',
-        street: 'Werkstraße',
-        houseNumber: '1',
-        zip: '10115',
-        place: 'Berlin',
-        workInProgress: 'Rack 2',
-        positions: [{ materialId: gauge, quantity: 2, netPrice: 10 }],
-      }),
-      201,
-    );
-    order = expectOk(await owner.client.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+    const order = await gaugeOrderAtSaw('Rack 2', 2);
 
     // The operator scans the order number (a scanner types it and Enter), which opens the order.
     const tablet = await newHeldPage(app);
@@ -174,20 +179,7 @@ describe('measured values at the station', () => {
   it('on a touch tablet the first tap on "Wert speichern" saves the value still in the field (de)', async () => {
     const station = expectOk<Record<string, unknown>>(await owner.client.get(`/api/stations/${saw.id}`));
     expectOk(await owner.client.put(`/api/stations/${saw.id}`, { ...station, valueChecks: { mode: 'named', names: ['Length'] } }));
-    let order = expectOk<{ id: string; orderNumber: string; version: number }>(
-      await owner.client.post('/api/orders', {
-        kind: 'production',
-        name: 'Messtechnik',
-        street: 'Werkstraße',
-        houseNumber: '1',
-        zip: '10115',
-        place: 'Berlin',
-        workInProgress: 'Rack 3',
-        positions: [{ materialId: gauge, quantity: 1, netPrice: 10 }],
-      }),
-      201,
-    );
-    order = expectOk(await owner.client.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+    const order = await gaugeOrderAtSaw('Rack 3', 1);
 
     const context = await app.browser.newContext({
       baseURL: app.baseUrl,

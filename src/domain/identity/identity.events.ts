@@ -69,7 +69,9 @@ export type UserEvent =
   | { type: 'UserDeactivated'; data: { userId: string; companyId: string; role: 'ADMIN' | 'OPERATOR'; at: string } }
   | { type: 'UserReactivated'; data: { userId: string; companyId: string; role: 'ADMIN' | 'OPERATOR'; at: string } }
   /** An operator signed out at a station (the station screen's logout): who is signed in where changed. */
-  | { type: 'SignedOutAtStation'; data: { userId: string; stationId: string; at: string } };
+  | { type: 'SignedOutAtStation'; data: { userId: string; stationId: string; at: string } }
+  /** The user's language (screens they are signed in to, their emails and the documents they ask for) was set. */
+  | { type: 'UserLanguageChanged'; data: { userId: string; locale: Locale } };
 
 export type UserEventType = UserEvent['type'];
 

@@ -90,6 +90,13 @@ export const createOperationsUserSchema = passwordPairSchema.safeExtend({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   username: usernameSchema,
+  /** The operator's language; the creator's when absent. */
+  locale: z.enum(locales, { error: 'validation.invalidValue' }).optional(),
+});
+
+/** `PUT /api/users/me/language` and `PUT /api/users/{id}/language`: a user's language. */
+export const userLanguageSchema = z.object({
+  locale: z.enum(locales, { error: (issue) => missingAs('validation.required')(issue) ?? 'validation.invalidValue' }),
 });
 
 /** Paging and filters of `GET /api/users`; `page` counts from 1. */

@@ -63,6 +63,16 @@ async function measured(client: Client, order: OrderView, stationId: string, val
   return res.json();
 }
 
+/** A new axle order worked at SAW: started, both values measured, completed; answers the order as created. */
+async function axleOrderCompletedAtSaw(length: number, weight: number): Promise<OrderView> {
+  const order = await axleOrderAtSaw();
+  let inWork = await act(atSaw, order, 'start-work', { stationId: line.stations.saw.id });
+  inWork = await measured(atSaw, inWork, line.stations.saw.id, 'Länge', length);
+  inWork = await measured(atSaw, inWork, line.stations.saw.id, 'Gewicht', weight);
+  await act(atSaw, inWork, 'complete-work', { stationId: line.stations.saw.id });
+  return order;
+}
+
 /** Waits until the order's list holds `count` documents, none of them still being printed. */
 async function documentsOfOrder(orderId: string, count: number): Promise<DocumentView[]> {
   for (let waited = 0; waited < 30_000; waited += 100) {
@@ -130,11 +140,7 @@ describe('the language of what a station prints', () => {
     await documentLanguage('de');
     try {
       await setActions(line.stations.saw, [generate('test-protocol')]);
-      const order = await axleOrderAtSaw();
-      let inWork = await act(atSaw, order, 'start-work', { stationId: line.stations.saw.id });
-      inWork = await measured(atSaw, inWork, line.stations.saw.id, 'Länge', 120.1);
-      inWork = await measured(atSaw, inWork, line.stations.saw.id, 'Gewicht', 2.45);
-      await act(atSaw, inWork, 'complete-work', { stationId: line.stations.saw.id });
+      const order = await axleOrderCompletedAtSaw(120.1, 2.45);
       const [protocol] = await documentsOfOrder(order.id, 1);
       expect(protocol).toMatchObject({ type: 'test-protocol', status: 'generated' });
       const text = textOf(await download(line.admin, protocol));
@@ -198,11 +204,7 @@ describe('the storage quota', () => {
     await file.truncate(account.storageQuotaBytes - account.storageBytes);
     await file.close();
     try {
-      const order = await axleOrderAtSaw();
-      let inWork = await act(atSaw, order, 'start-work', { stationId: line.stations.saw.id });
-      inWork = await measured(atSaw, inWork, line.stations.saw.id, 'Länge', 120);
-      inWork = await measured(atSaw, inWork, line.stations.saw.id, 'Gewicht', 2.5);
-      await act(atSaw, inWork, 'complete-work', { stationId: line.stations.saw.id });
+      const order = await axleOrderCompletedAtSaw(120, 2.5);
       const [refused] = await documentsOfOrder(order.id, 1);
       expect(refused).toMatchObject({ type: 'test-protocol', status: 'failed', failure: 'no-pdf', downloadUrl: null, stationName: 'SAW' });
       const events = await readStoredStream(t.app.db, `document-${refused.id}`);

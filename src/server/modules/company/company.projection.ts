@@ -69,6 +69,7 @@ export const customerSummaryProjection = eventProjection<UserEvent>({
       case 'UserDeactivated':
       case 'UserReactivated':
       case 'SignedOutAtStation':
+      case 'UserLanguageChanged':
         break;
       default: {
         const _exhaustive: never = event;

@@ -56,6 +56,26 @@ async function insertTeamMember(ctx: CommandContext, user: Omit<NewUser, 'compan
   }
 }
 
+/** The language of the user acting (a new user without one of their own takes it); English for the master or an unknown actor. */
+async function creatorLocale(ctx: CommandContext): Promise<Locale> {
+  const creator = ctx.actor ? await findUserById(ctx.tx, ctx.actor.userId) : undefined;
+  return creator?.locale ?? 'en';
+}
+
+/**
+ * Sets a user's language: their own (`principal` is the user, any role), or, for the team's
+ * changers, that of an administration or operation user of the company (the super user sets
+ * their own). Recorded as `UserLanguageChanged`; the same language again changes nothing.
+ */
+export async function setUserLanguage(ctx: CommandContext, principal: Principal, userId: string, locale: Locale): Promise<UserView> {
+  const user = await teamMemberOf(ctx, userId);
+  if (user.id !== principal.userId && user.role !== 'ADMIN' && user.role !== 'OPERATOR') throw new DomainError('FORBIDDEN');
+  if (user.locale === locale) return userView(user);
+  const row = await ctx.tx.updateTable('users').set({ locale, updated_at: ctx.now }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+  await recordUserEvent(ctx, { id: user.id, companyId: user.company_id }, { type: 'UserLanguageChanged', data: { userId: user.id, locale } });
+  return userView(row);
+}
+
 /** An operation user, who signs in by username; usernames are unique across the product. */
 export async function createOperationsUser(
   app: FastifyInstance,
@@ -76,7 +96,7 @@ export async function createOperationsUser(
         lastName: input.lastName,
         passwordHash,
         emailConfirmedAt: null,
-        locale: 'en',
+        locale: input.locale ?? (await creatorLocale(ctx)),
       },
       usernameTaken,
     );

@@ -5,6 +5,7 @@ import {
   createAdminUserSchema,
   createOperationsUserSchema,
   resetOperatorPasswordSchema,
+  userLanguageSchema,
   userListQuerySchema,
 } from '../../../domain/identity/identity.schema.js';
 import { okSchema, userCountsSchema, userPageSchema, userViewSchema } from '../../../domain/identity/identity.views.js';
@@ -22,10 +23,12 @@ import {
   resendInvitation,
   resetOperatorPassword,
   setUserActive,
+  setUserLanguage,
   userAccount,
   usersByRole,
 } from './users.handlers.js';
 import { hashPassword } from './passwords.js';
+import { runAsPrincipal } from './principal-scope.js';
 
 const tags = ['users'];
 const idParams = z.object({ id: z.string().max(100) });
@@ -145,6 +148,32 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps, accou
       response: { 200: userViewSchema, ...errorResponses(402) },
     },
     handler: async (request) => runCommand(app, request, (ctx) => setUserActive(ctx, principalOf(request), request.params.id, true)),
+  });
+
+  r.put('/api/users/me/language', {
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: "Set the signed-in user's own language (en, de): their emails, the documents they ask for, the console after sign-in",
+      body: userLanguageSchema,
+      response: { 200: userViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      const principal = principalOf(request);
+      return runAsPrincipal(app, request, (ctx) => setUserLanguage(ctx, principal, principal.userId, request.body.locale));
+    },
+  });
+
+  r.put('/api/users/:id/language', {
+    preHandler: teamChangers,
+    schema: {
+      tags,
+      summary: 'Set the language of an administration or operation user of the company (en, de): their emails, documents and screens',
+      params: idParams,
+      body: userLanguageSchema,
+      response: { 200: userViewSchema, ...errorResponses(402) },
+    },
+    handler: async (request) => runCommand(app, request, (ctx) => setUserLanguage(ctx, principalOf(request), request.params.id, request.body.locale)),
   });
 
   r.post('/api/users/:id/reset-password', {

@@ -15,7 +15,9 @@ import { describeError } from '../../lib/error-messages';
 import { useNotify } from '../../ui/notification-bar';
 import { DialogActions } from '../../ui/dialog';
 import { Link } from '../../ui/link';
-import { getUsersQueryOptions, useDeactivation, useRemoveUser, useResendInvitation, useUsers } from './api/users';
+import { Select, SelectItem } from '../../ui/select';
+import { locales } from '../../../domain/shared/locales';
+import { getUsersQueryOptions, useDeactivation, useRemoveUser, useResendInvitation, useSetUserLanguage, useUsers } from './api/users';
 import { CreateOperatorForm, InviteAdminForm } from './components/new-user-form';
 import { ResetPasswordForm } from './components/reset-password-form';
 import './team-users.css';
@@ -75,6 +77,19 @@ export function TeamUsersScreen({ role }: { role: TeamRole }) {
         },
       },
     );
+  const language = useSetUserLanguage();
+  const setLanguage = (user: UserView, locale: string) => {
+    const chosen = locales.find((candidate) => candidate === locale);
+    if (!chosen || chosen === user.locale) return;
+    language.mutate(
+      { id: user.id, locale: chosen },
+      {
+        onSuccess: () =>
+          notify({ severity: 'success', message: t('teamUsers.actions.languageSet', { name: nameOf(user), language: t(`common.language.${chosen}`) }) }),
+        onError: (error) => notify({ severity: 'error', message: t('teamUsers.actions.failed', { reason: describeError(t, error) }) }),
+      },
+    );
+  };
   const query = { page: paging.pageIndex + 1, limit: paging.pageSize, role, q: paging.globalFilter.trim() || undefined };
   const users = useUsers(query);
   // Another admin adding, deactivating or removing someone: the list follows without a reload.
@@ -95,6 +110,29 @@ export function TeamUsersScreen({ role }: { role: TeamRole }) {
           <strong className="team-user-not-sent">{t('teamUsers.status.INVITATION_NOT_SENT')}</strong>
         ) : (
           t(`teamUsers.status.${user.status}`)
+        ),
+    },
+    {
+      id: 'language',
+      header: t('teamUsers.columns.language'),
+      // Emails, the documents they ask for and their screens after sign-in are in it; the team's changers set it.
+      cell: (user) =>
+        mayAdd ? (
+          <Select
+            aria-label={t('teamUsers.actions.languageOf', { name: nameOf(user) })}
+            value={user.locale}
+            onChange={(key) => setLanguage(user, String(key))}
+            isDisabled={language.isPending}
+            items={locales.map((locale) => ({ id: locale }))}
+          >
+            {(item) => (
+              <SelectItem id={item.id} textValue={t(`common.language.${item.id}`)}>
+                {t(`common.language.${item.id}`)}
+              </SelectItem>
+            )}
+          </Select>
+        ) : (
+          t(`common.language.${user.locale}`)
         ),
     },
     {

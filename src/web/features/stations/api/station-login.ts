@@ -1,7 +1,7 @@
 import { useMutation, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { stationLoginSchema } from '../../../../domain/stations/station.schema';
-import type { StationAuthorizationsView, StationSession } from '../../../../domain/stations/stations.views';
+import type { StationAuthorizationsView, StationSession, StationView } from '../../../../domain/stations/stations.views';
 import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { allStationsQueryOptions } from '../../../lib/reference-data';
@@ -28,10 +28,7 @@ export function useStationLogin() {
 }
 
 /** A station an operator may sign in at, as the login after a sign-out offers it. */
-export interface StationChoice {
-  id: string;
-  name: string;
-}
+export type StationChoice = Pick<StationView, 'id' | 'name'>;
 
 /**
  * The stations `userId` may sign in at other than `leaving`, by name: read while the operator is still

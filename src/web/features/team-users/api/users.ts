@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { createAdminUserSchema, createOperationsUserSchema, resetOperatorPasswordSchema } from '../../../../domain/identity/identity.schema';
+import type { createAdminUserSchema, createOperationsUserSchema, Locale, resetOperatorPasswordSchema } from '../../../../domain/identity/identity.schema';
 import type { UserView } from '../../../../domain/identity/identity.views';
 import { api } from '../../../lib/api';
 import { usersKey } from '../../../lib/resources/keys';
@@ -71,4 +71,13 @@ export function useResendInvitation() {
 
 export function useResetOperatorPassword() {
   return useMutation({ mutationFn: resetOperatorPassword });
+}
+
+/** `PUT /api/users/{id}/language`: an administration or operation user's language (their emails, documents and screens). */
+export const setUserLanguage = ({ id, locale }: { id: string; locale: Locale }): Promise<UserView> =>
+  api.put<UserView>(`/users/${encodeURIComponent(id)}/language`, { locale });
+
+export function useSetUserLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setUserLanguage, onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }) });
 }
