@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, expectOk, startBrowserApp, type BrowserApp } from '../support/browser.js';
-import { clientOf, companyWithTeam, type Client, type TestCompany } from '../support/identity.js';
+import { clientOf, companyWithTeam, uploadCompanyLogo, type Client, type TestCompany } from '../support/identity.js';
 import { openHeldPageAs } from './hold-notifications.js';
 
 // Shipments in the browser: an administrator creates a shipping order from two customer orders
@@ -54,6 +54,27 @@ const notification = (page: Page, text: string | RegExp) => page.locator('.notif
 const orderRow = (page: Page, orderNumber: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: orderNumber }) });
 
 const openAsAdmin = (path: string): Promise<Page> => openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, path);
+
+/** A customer order of one piece from stock, started: Ready to ship at once. */
+async function readyOrder(customer: string): Promise<{ id: string }> {
+  const materialId = (await admin.get('/api/materials?limit=1').then((res) => res.json())).data[0].id as string;
+  const order = expectOk<{ id: string; version: number }>(
+    await admin.post('/api/orders', {
+      kind: 'customer',
+      name: customer,
+      street: 'Ring',
+      houseNumber: '1',
+      zip: '20095',
+      place: 'Hamburg',
+      workInProgress: 'Regal 1',
+      deliveryDate: '2026-12-01',
+      positions: [{ materialId, quantity: 1, netPrice: 50, useInventory: true }],
+    }),
+    201,
+  );
+  expectOk(await admin.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+  return order;
+}
 
 describe('shipping orders', () => {
   let shipmentUrl = '';
@@ -165,23 +186,7 @@ describe('shipping orders', () => {
     await page.getByText('This tracking link is unknown, has expired or was withdrawn.').waitFor();
   });
   it('uploads, downloads and removes attachments, refuses a file of another type in words, and offers the shared conflict flow on a stale edit', async () => {
-    const order = expectOk<{ id: string; version: number }>(
-      await admin.post('/api/orders', {
-        kind: 'customer',
-        name: 'Radladen Nord',
-        street: 'Ring',
-        houseNumber: '1',
-        zip: '20095',
-        place: 'Hamburg',
-        workInProgress: 'Regal 1',
-        deliveryDate: '2026-12-01',
-        positions: [
-          { materialId: (await admin.get('/api/materials?limit=1').then((res) => res.json())).data[0].id, quantity: 1, netPrice: 50, useInventory: true },
-        ],
-      }),
-      201,
-    );
-    expectOk(await admin.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+    const order = await readyOrder('Radladen Nord');
     const shipment = expectOk<{ id: string; version: number }>(
       await admin.post('/api/shipments', {
         deliveredBy: { source: 'typed', name: 'Kurier Nord' },
@@ -239,22 +244,7 @@ describe('shipping orders', () => {
 
 describe('the tracking link in German', () => {
   it('names the sender with its logo, words the carrier by status, and the console copies the link', async () => {
-    const materialId = (await admin.get('/api/materials?limit=1').then((res) => res.json())).data[0].id as string;
-    const order = expectOk<{ id: string; version: number }>(
-      await admin.post('/api/orders', {
-        kind: 'customer',
-        name: 'Fahrradhaus Berg',
-        street: 'Hauptstraße',
-        houseNumber: '12a',
-        zip: '80331',
-        place: 'München',
-        workInProgress: 'Regal 1',
-        deliveryDate: '2026-12-01',
-        positions: [{ materialId, quantity: 1, netPrice: 50, useInventory: true }],
-      }),
-      201,
-    );
-    expectOk(await admin.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+    const order = await readyOrder('Fahrradhaus Berg');
     let shipment = expectOk<{ id: string; version: number }>(
       await admin.post('/api/shipments', {
         deliveredBy: { source: 'typed', name: 'DHL' },
@@ -266,18 +256,7 @@ describe('the tracking link in German', () => {
     );
     shipment = expectOk(await admin.post(`/api/shipments/${shipment.id}/ready-to-dispatch`, { version: shipment.version }));
     shipment = expectOk(await admin.post(`/api/shipments/${shipment.id}/dispatch`, { version: shipment.version }));
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
-    const boundary = '----tracking-logo';
-    const uploaded = await app.testApp.app.inject({
-      method: 'PUT',
-      url: '/api/company-account/logo',
-      headers: { authorization: `Bearer ${company.superUser.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
+    const uploaded = await uploadCompanyLogo(app.testApp, company.superUser.token);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
 
     // The console: the link made is copied with a button.

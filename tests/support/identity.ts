@@ -293,3 +293,24 @@ export async function signedInMaster(t: TestApp): Promise<TeamMember> {
   const id = await createMasterUser(identityOf(t), { email: login, password: testPassword });
   return { id, login, password: testPassword, token: (await signIn(t, login, testPassword)).access_token };
 }
+
+/** A PNG the logo upload takes by its bytes (2 x 2 pixels). */
+export const testLogoPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Uploads `png` as the company logo of the super user holding `token` (PUT /api/company-account/logo, multipart). */
+export function uploadCompanyLogo(t: TestApp, token: string, png: Buffer = testLogoPng) {
+  const boundary = '----company-logo-boundary';
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/company-account/logo',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+}

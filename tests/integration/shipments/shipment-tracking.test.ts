@@ -3,6 +3,7 @@ import type { CreatedTrackingLink } from '../../../src/domain/shipments/shipment
 import { settableClock, type SettableClock } from '../../../src/server/platform/clock.js';
 import { withTenant } from '../../../src/server/platform/db.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
+import { testLogoPng, uploadCompanyLogo } from '../../support/identity.js';
 import { act, clientOf, createShipment, errorOf, shippingCompany, type ShippingCompany } from './support.js';
 
 let t: TestApp;
@@ -70,25 +71,14 @@ describe('the end customer tracking page', () => {
     const logo = (token: string) => t.app.inject({ method: 'GET', url: `/api/tracking/${token}/logo`, remoteAddress: '203.0.113.8' });
     expect((await logo(link.token)).statusCode).toBe(404);
 
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]);
-    const boundary = '----tracking-logo-boundary';
-    const uploaded = await t.app.inject({
-      method: 'PUT',
-      url: '/api/company-account/logo',
-      headers: { authorization: `Bearer ${home.company.superUser.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
+    const uploaded = await uploadCompanyLogo(t, home.company.superUser.token);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
 
     expect((await visit(link.token)).json().sender).toEqual({ companyName: 'Tracking Home', hasLogo: true });
     const shown = await logo(link.token);
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.headers['content-type']).toBe('image/png');
-    expect(shown.rawPayload.equals(png)).toBe(true);
+    expect(shown.rawPayload.equals(testLogoPng)).toBe(true);
     // The other company's logo is never reached through this company's token, nor through a made-up one.
     expect(errorOf((await logo('not-a-token-of-anyone')).body).code).toBe('TRACKING_LINK_NOT_FOUND');
     const rivalShipment = await createShipment(rival.admin, [(await rival.readyOrder()).id]);
