@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
+    // The teardown drops the run's template database and stops its Chromium: on a loaded machine that takes longer
+    // than vitest's 10 s default, which would leave the template behind.
+    teardownTimeout: 60_000,
     // The default output, then the ten slowest files (.ci/run names both again beside its JSON report).
     reporters: ['default', './tests/support/slowest-files-reporter.ts'],
     // expect.poll waits for what a job or the live feed brings (a mail, a projection): 1 s, its default, is

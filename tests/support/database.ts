@@ -78,7 +78,7 @@ const templatePrefix = 'test_template';
 /**
  * Migrates one database for a whole run, to be cloned per test file (the global setup). Its name is unique per
  * run, so parallel runs on one server never share one; the migrating connection is closed before any clone.
- * Templates of runs that ended without their teardown (killed) are dropped once a day old.
+ * Templates of runs that ended without their teardown (killed) are dropped once six hours old.
  */
 export async function createTemplateDatabase(serverUrl: string): Promise<TemplateDatabase> {
   await dropAbandonedTemplates(serverUrl);
@@ -100,12 +100,12 @@ export async function createTemplateDatabase(serverUrl: string): Promise<Templat
 }
 
 async function dropAbandonedTemplates(serverUrl: string): Promise<void> {
-  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  const abandonedBefore = Date.now() - 6 * 60 * 60 * 1000;
   await admin(async (client) => {
     const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like '${templatePrefix}\\_%'`);
     for (const { datname } of rows) {
       const createdAt = parseInt(datname.slice(templatePrefix.length + 1).split('_')[0], 36);
-      if (createdAt < dayAgo) await client.query(`drop database if exists ${datname} with (force)`);
+      if (createdAt < abandonedBefore) await client.query(`drop database if exists ${datname} with (force)`);
     }
   }, serverUrl);
 }

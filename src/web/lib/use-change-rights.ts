@@ -3,6 +3,7 @@ import type { ChangeRight } from '../../domain/team/rights';
 import type { AccountView } from '../../domain/team/team.views';
 import { api } from './api';
 import { useAuth } from './auth';
+import { usersKey } from './resources/keys';
 
 /**
  * The change rights the signed-in administration user was granted, read once from their account
@@ -14,7 +15,7 @@ export function useChangeRights(): readonly ChangeRight[] | undefined {
   const { session } = useAuth();
   const isAdmin = session?.role === 'ADMIN';
   const account = useQuery({
-    queryKey: ['users', 'account', session?.userId, 'change-rights'],
+    queryKey: [...usersKey, 'account', session?.userId, 'change-rights'],
     queryFn: () => api.get<AccountView>(`/users/account/${session?.userId ?? ''}`),
     enabled: isAdmin,
     staleTime: 60_000,

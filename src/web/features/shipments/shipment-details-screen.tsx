@@ -8,7 +8,7 @@ import { shipmentStreamId } from '../../../domain/shipments/shipment.events';
 import { attachmentContentTypes, shipmentLimits } from '../../../domain/shipments/shipment.schema';
 import type { ShipmentView } from '../../../domain/shipments/shipments.views';
 import { can } from '../../lib/access';
-import { api, isApiError, type UploadProgress } from '../../lib/api';
+import { isApiError, type UploadProgress } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
 import { useFormatNumber, useLocaleFormats } from '../../lib/locale';
@@ -29,6 +29,7 @@ import { ShipmentStatusBadge, ShipmentStepper } from './components/shipment-stat
 import { ShipmentHistoryPanel } from './components/shipment-history';
 import { TrackingLinksPanel } from './components/tracking-links';
 import { editShipmentHref, orderDetailsHref, shipmentListHref } from './list-search';
+import { orderQueryOptions } from '../../lib/resources/orders';
 import './shipments.css';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -236,10 +237,7 @@ function Attachments({ shipment, canWrite }: { shipment: ShipmentView; canWrite:
 function ShipmentOrders({ shipment }: { shipment: ShipmentView }) {
   const { t } = useTranslation();
   const orders = useQueries({
-    queries: shipment.orders.map((order) => ({
-      queryKey: ['orders', 'detail', order.id],
-      queryFn: () => api.get<OrderView>(`/orders/${encodeURIComponent(order.id)}`),
-    })),
+    queries: shipment.orders.map((order) => orderQueryOptions(order.id)),
   });
   const addressOf = (view: OrderView | undefined) =>
     view ? [`${view.street} ${view.houseNumber}`.trim(), view.addressSuffix, `${view.zip} ${view.place}`.trim(), view.country].filter(Boolean).join(', ') : '…';

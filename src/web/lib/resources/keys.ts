@@ -11,5 +11,8 @@ export const ordersKey = ['orders'] as const;
 /** One material as its screen and the station screen read it (`GET /api/materials/{id}`). */
 export const materialDetailKey = (id: string) => [...materialsKey, 'detail', id] as const;
 
+/** One order as its screens read it (`GET /api/orders/{id}`). */
+export const orderDetailKey = (id: string) => [...ordersKey, 'detail', id] as const;
+
 /** A station's worklist: an order query (order changes refresh it). */
 export const worklistKey = (stationId: string) => [...ordersKey, 'worklist', stationId] as const;

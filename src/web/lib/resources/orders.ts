@@ -3,7 +3,7 @@ import type { OrderAction } from '../../../domain/orders/order.machine';
 import type { OrderView, Worklist } from '../../../domain/orders/orders.views';
 import { api } from '../api';
 import { sendCommand } from './commands';
-import { ordersKey, worklistKey } from './keys';
+import { orderDetailKey, ordersKey, worklistKey } from './keys';
 
 /** What an action sends besides the version: the station it happens at, or where the order goes. */
 export interface ActionTarget {
@@ -40,6 +40,11 @@ export function useOrderAction() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKey }),
   });
 }
+
+/** One order (`GET /api/orders/{id}`): its screen, the station screen, a shipment's orders. */
+export const getOrder = (id: string): Promise<OrderView> => api.get<OrderView>(`/orders/${encodeURIComponent(id)}`);
+
+export const orderQueryOptions = (id: string) => queryOptions({ queryKey: orderDetailKey(id), queryFn: () => getOrder(id) });
 
 /** The orders at a station now, waiting or in work (`GET /api/stations/{id}/worklist`). */
 export const getWorklist = (stationId: string): Promise<Worklist> => api.get<Worklist>(`/stations/${encodeURIComponent(stationId)}/worklist`);

@@ -5,6 +5,7 @@ import type { MaterialFeatureNames } from '../../../../domain/materials/material
 import { api, apiBaseUrl } from '../../../lib/api';
 import { useCompanyDisplay } from '../../../lib/company-display';
 import { useObjectUrl } from '../../../lib/object-url';
+import { materialsKey } from '../../../lib/resources/keys';
 
 export const getBasicSettings = (): Promise<CompanySettingsView> => api.get<CompanySettingsView>('/company-account/basic-settings');
 
@@ -64,7 +65,7 @@ export function useCompanyLogoUrl(companyId: string | null): string | null {
  */
 export const getMaterialFeatureNamesQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: ['materials', 'feature-names', companyId],
+    queryKey: [...materialsKey, 'feature-names', companyId],
     queryFn: () => api.get<MaterialFeatureNames>('/materials/feature-names'),
   });
 

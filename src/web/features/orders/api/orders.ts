@@ -6,7 +6,7 @@ import { api, apiBaseUrl, isApiError, type Page } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { allStationsQueryOptions, materialChoicesQueryOptions } from '../../../lib/reference-data';
 import { materialDetailKey, materialsKey, ordersKey, stationsKey } from '../../../lib/resources/keys';
-import { worklistQueryOptions } from '../../../lib/resources/orders';
+import { orderQueryOptions, worklistQueryOptions } from '../../../lib/resources/orders';
 import type {
   AdvertisementBoard,
   HomeBoard,
@@ -59,9 +59,7 @@ export const getOrderBoardQueryOptions = () => queryOptions({ queryKey: [...orde
 /** The home board: orders not settled yet (and those settled today), delayed first. Off while no company is chosen. */
 export const useOrderBoard = (enabled = true) => useQuery({ ...getOrderBoardQueryOptions(), enabled });
 
-export const getOrder = (id: string): Promise<OrderView> => api.get<OrderView>(path(id));
-
-export const getOrderQueryOptions = (id: string) => queryOptions({ queryKey: [...ordersKey, 'detail', id], queryFn: () => getOrder(id) });
+export const getOrderQueryOptions = orderQueryOptions;
 
 export const useOrder = (id: string) => useQuery({ ...getOrderQueryOptions(id), enabled: id !== '' });
 

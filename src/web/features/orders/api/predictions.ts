@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { OrderPrediction, Predictions } from '../../../../domain/orders/board.views';
 import { api } from '../../../lib/api';
+import { ordersKey } from '../../../lib/resources/keys';
 
 /** Under the orders' key: every order change and live order event reads them again. */
-export const predictionsKey = ['orders', 'predictions'] as const;
+export const predictionsKey = [...ordersKey, 'predictions'] as const;
 
 export const getPredictions = (): Promise<Predictions> => api.get<Predictions>('/orders/predictions');
 

@@ -5,11 +5,11 @@ import type { createShipmentSchema, ShipmentStatus } from '../../../../domain/sh
 import type { CreatedTrackingLink, TrackingLink, TrackingLinks, TrackingPage } from '../../../../domain/shipments/shipment-tracking.views';
 import type { ShipmentHistory, ShipmentPage, ShipmentView, ShippableOrders } from '../../../../domain/shipments/shipments.views';
 import { api, apiRequest, apiUpload, type UploadProgress } from '../../../lib/api';
+// The orders' root key: a shipment's action moves its orders, so their screens read again.
+import { ordersKey } from '../../../lib/resources/keys';
 
 /** Every shipment query starts with this key, so a change or a live event refreshes list, details and history. */
 export const shipmentsKey = ['shipments'] as const;
-/** The orders' queries: a shipment's action moves its orders, so their screens read again. */
-const ordersKey = ['orders'] as const;
 
 /** `GET /api/shipments`: page from 1; `q` searches number, customer, carrier and tracking ID; `sort` a column, `-column` descending. */
 export interface ShipmentListQuery {
