@@ -33,6 +33,7 @@ import { startCommitSignal, type CommitSignal } from './platform/commit-signal.j
 import { companyModule } from './modules/company/index.js';
 import { identityModule } from './modules/identity/index.js';
 import { materialsModule } from './modules/materials/index.js';
+import { clientsModule } from './modules/clients/index.js';
 import { stationsModule } from './modules/stations/index.js';
 import { ordersModule } from './modules/orders/index.js';
 import { teamModule } from './modules/team/index.js';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(companyModule);
   await app.register(identityModule);
   await app.register(materialsModule);
+  await app.register(clientsModule);
   await app.register(stationsModule);
   await app.register(ordersModule);
   await app.register(teamModule);

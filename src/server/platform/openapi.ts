@@ -2,6 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import * as clientsViews from '../../domain/clients/clients.views.js';
 import * as companyAccountViews from '../../domain/company/company-account.views.js';
 import * as companyViews from '../../domain/company/company.views.js';
 import * as customerAccountViews from '../../domain/company/customer-account.views.js';
@@ -32,6 +33,7 @@ export const apiTags = [
   { name: 'company-account', description: "The caller's company: display data, settings with their version, logo, referral source." },
   { name: 'company', description: "The company's account: plan and trial, storage, data exports, account deletion." },
   { name: 'customers', description: "The master user's list of customer companies and their accounts." },
+  { name: 'clients', description: "The company's customer directory: name, contact, addresses; order and shipment forms pick from it." },
   { name: 'materials', description: 'Materials with attributes, bills of materials, manufacturing steps, images and the CSV export.' },
   { name: 'stations', description: 'Production stations, their sequence and maintenance, station sign-in, worklists and history.' },
   { name: 'orders', description: 'Orders and their life cycle: placing, production at the stations, measurements, dispatch, delivery, history.' },
@@ -48,6 +50,7 @@ export const apiTags = [
 // client has named types: every `...Schema` export of the modules' views, named without the suffix
 // (`orderViewSchema` -> `OrderView`), plus the one error body of every failure.
 const viewModules = [
+  clientsViews,
   companyAccountViews,
   companyViews,
   customerAccountViews,
