@@ -2,6 +2,7 @@ import type { ModuleManifest } from './platform/module.js';
 import { companyModule } from './modules/company/index.js';
 import { identityModule } from './modules/identity/index.js';
 import { materialsModule } from './modules/materials/index.js';
+import { clientsModule } from './modules/clients/index.js';
 import { stationsModule } from './modules/stations/index.js';
 import { ordersModule } from './modules/orders/index.js';
 import { teamModule } from './modules/team/index.js';
@@ -23,6 +24,7 @@ export const modules: readonly ModuleManifest[] = [
   companyModule,
   identityModule,
   materialsModule,
+  clientsModule,
   stationsModule,
   ordersModule,
   teamModule,

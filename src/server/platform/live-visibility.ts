@@ -1,3 +1,4 @@
+import type { ClientEvent } from '../../domain/clients/clients.events.js';
 import type { CompanyExportEvent } from '../../domain/company/company-account.events.js';
 import type { CompanyEvent, PlatformEvent } from '../../domain/company/company.events.js';
 import type { DocumentEvent } from '../../domain/documents/documents.events.js';
@@ -43,7 +44,8 @@ export type KnownEvent =
   | TrackingLinkEvent
   | DocumentEvent
   | SuggestionEvent
-  | FirstStepsEvent;
+  | FirstStepsEvent
+  | ClientEvent;
 export type KnownEventType = KnownEvent['type'];
 
 /**
@@ -210,6 +212,10 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   SuggestionStatusChanged: writersOnly,
   // home: a user's own first-steps list (GET /api/home/first-steps answers the caller's own)
   FirstStepsDismissed: subjectOnly,
+  // clients: the customer directory (GET /api/clients: any user of the company)
+  ClientAdded: everyone,
+  ClientChanged: everyone,
+  ClientRemoved: everyone,
 };
 
 export interface LiveViewer {

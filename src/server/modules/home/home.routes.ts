@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { firstStepsSchema, homeScreenSchema, type HomeScreen } from '../../../domain/home/home.views.js';
 import { homeBoardQuerySchema } from '../../../domain/orders/order.schema.js';
 import { timeZoneOf } from '../../../domain/company/working-time.rules.js';
@@ -69,6 +70,7 @@ export async function homeRoutes(app: FastifyInstance) {
     schema: {
       tags: ['home'],
       summary: 'Puts the first-steps list away for the signed-in user (recorded once; again answers the same)',
+      body: z.object({}).optional(),
       response: { 200: firstStepsSchema, ...errorResponses() },
     },
     handler: async (request) => runCommand(app, request, (ctx) => dismissFirstSteps(ctx, principalOf(request).userId)),

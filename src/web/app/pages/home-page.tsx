@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 // The boards' own files, not the features' indexes: those bring every screen of the feature along (the orders'
 // forms and tables, the key figures' charts), which the home screen does not show (docs/performance.md).
 import { stationBoardTopics } from '../../features/board/api/board';
-import { FirstStepsChecklist } from '../../features/first-steps/first-steps';
 import { InterruptedStations } from '../../features/interruptions/components/interrupted-stations';
 import { KeyFiguresBoard, keyFigureTopics } from '../../features/key-figures/key-figures-board';
 import { HomeBoardScreen } from '../../features/orders/home-board-screen';
@@ -21,6 +20,8 @@ const StoppedStations = memo(InterruptedStations);
 // The station board with its menus and dialogs downloads when it is drawn, after the first paint, not with the page.
 const StationsBoard = lazy(() => import('../../features/board/station-board').then((module) => ({ default: memo(module.StationBoard) })));
 const FiguresBoard = memo(KeyFiguresBoard);
+// A new company's first steps download on their own: most visits are by companies long past them (the /home budget).
+const FirstStepsChecklist = lazy(() => import('../../features/first-steps/first-steps').then((module) => ({ default: module.FirstStepsChecklist })));
 
 // The boards drawn after the first paint listen to these too: subscribed with the others from the start, the
 // feed's one catch-up covers them, and their arrival does not make every board on the page read again.
@@ -72,7 +73,9 @@ export default function HomePage({ screen }: ScreenPageProps) {
   if (!ready) return <PageSpinner />;
   return (
     <div className="page">
-      <FirstStepsChecklist />
+      <Suspense fallback={null}>
+        <FirstStepsChecklist />
+      </Suspense>
       <OrdersBoard />
       <StoppedStations />
       <LowerBoards />
