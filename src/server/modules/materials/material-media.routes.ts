@@ -130,8 +130,8 @@ export async function materialMediaRoutes(app: FastifyInstance, deps: MaterialMe
           .type(medium.contentType)
           .header('content-length', medium.size)
           .header('content-disposition', `inline; filename*=UTF-8''${fileName}`)
-          // A medium never changes under its id.
-          .header('cache-control', 'private, max-age=31536000, immutable')
+          // Never kept by the browser: a cached copy would be served on a shared tablet after sign-out, without a token (issue 26).
+          .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
           .send(stream)
