@@ -24,7 +24,7 @@ import type { EventStore } from './platform/event-store.js';
 import { healthRoutes } from './platform/health.routes.js';
 import { devMailboxRoutes } from './platform/dev-mailbox.routes.js';
 import type { JobQueue } from './platform/jobs.js';
-import { liveFeed } from './platform/live-feed.js';
+import { liveFeed, liveSocketErrorHandler } from './platform/live-feed.js';
 import { openApiOptions } from './platform/openapi.js';
 import { inspectionQueues, metrics } from './platform/metrics.js';
 import { queueBoard } from './platform/queue-board.js';
@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     changeRightCheck: ports.changeRightCheck,
   });
   await app.register(companyFunctionsPlugin, { reader: ports.companyFunctionsReader });
-  await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 64 * 1024 }, errorHandler: liveSocketErrorHandler });
   await app.register(healthRoutes);
   // Only where mail really stays here: outside production and without SMTP (docs/jobs.md, Dev mailbox).
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devMailboxRoutes);

@@ -257,4 +257,34 @@ describe('the station screen without network', () => {
     const open = expectOk<{ data: unknown[] }>(await owner.get(`/api/interruptions?open=true&stationId=${saw.id}`));
     expect(open.data).toHaveLength(1);
   });
+
+  it('forgets the kept worklists and orders when the operator signs out of a shared tablet, and keeps their unsent taps bound to them (issue 26)', async () => {
+    const order = await orderAtSaw('Geteiltes Tablet');
+    const tablet = await newHeldPage(app);
+    await openStation(tablet, saw, sawOperator, '10.18.5.1');
+    await choose(tablet, order);
+    const keptNames = () =>
+      tablet.evaluate(
+        () =>
+          new Promise<string[]>((resolve, reject) => {
+            const request = indexedDB.open('shopfloor-station');
+            request.onerror = () => reject(request.error);
+            request.onsuccess = () => {
+              const keys = request.result.transaction('snapshots').objectStore('snapshots').getAllKeys();
+              keys.onsuccess = () => resolve(keys.result.map(String));
+              keys.onerror = () => reject(keys.error);
+            };
+          }),
+      );
+    await expect.poll(keptNames).toEqual(expect.arrayContaining([`worklist:${sawOperator.id}:${saw.id}`, `order:${sawOperator.id}:${saw.id}:${order.id}`]));
+
+    await tablet.getByRole('button', { name: 'Sign out' }).click();
+    await tablet
+      .getByRole('button', { name: /sign in/i })
+      .first()
+      .waitFor();
+    await expect.poll(keptNames).toEqual([]);
+    await expectNoAxeViolations(tablet, '/station/:id/login after a sign-out');
+    await tablet.close();
+  });
 });

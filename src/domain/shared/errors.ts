@@ -50,6 +50,7 @@ export const errorCatalogue = {
   EXPORT_NOT_FOUND: { status: 404, message: 'This data export does not exist or is not ready.' },
   TRACKING_LINK_NOT_FOUND: { status: 404, message: 'This tracking link is unknown, has expired or was withdrawn.' },
   CONFLICT_ERROR: { status: 409, message: 'This record was changed meanwhile. Reload and try again.' },
+  EXPORT_ALREADY_RUNNING: { status: 409, message: 'A data export of this company is already being made. Wait until it is ready.' },
   USER_ALREADY_EXISTS: { status: 409, message: 'A user with this email already exists.' },
   EMAIL_ALREADY_CONFIRMED: { status: 409, message: 'This email is already confirmed.' },
   INVITATION_ALREADY_ACCEPTED: { status: 409, message: 'This user has already accepted the invitation.' },

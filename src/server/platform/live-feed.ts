@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -152,6 +152,22 @@ export const liveFeed = fp(
   },
   { name: 'live-feed', dependencies: ['auth', '@fastify/websocket'] },
 );
+
+/** Errors a client causes on its own socket: a frame the protocol refuses (`WS_ERR_…`, e.g. a message over 64 KiB) or a dropped connection. */
+const clientCaused = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('WS_ERR_') || ['ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code));
+};
+
+/**
+ * The error handler of `@fastify/websocket` (app.ts): ends the socket; what a client caused is
+ * logged at `warn`, so no client can write error lines at will (issue 26); the rest at `error`.
+ */
+export function liveSocketErrorHandler(error: Error, socket: { terminate(): void }, request: { log: Pick<FastifyBaseLogger, 'warn' | 'error'> }): void {
+  if (clientCaused(error)) request.log.warn({ err: error }, 'live feed: a client broke its socket');
+  else request.log.error({ err: error }, 'live feed: socket error');
+  socket.terminate();
+}
 
 function pickLimits(options: LiveFeedOptions): Partial<LiveLimits> {
   const picked: Partial<LiveLimits> = {};

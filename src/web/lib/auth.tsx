@@ -53,6 +53,9 @@ export function AuthProvider({ children, onSessionEnded }: AuthProviderProps) {
   const forget = useCallback(() => {
     clearSession();
     setApiToken(null);
+    // What the station screen kept for a reload without network belongs to the session that ended
+    // (a shared tablet). Loaded on demand: only station screens use the store.
+    void import('./offline-queue').then((queue) => queue.clearSnapshots());
     announce('signedOut');
     setState({ status: 'unauthenticated' });
   }, []);

@@ -334,6 +334,20 @@ export async function saveSnapshot(name: string, value: unknown) {
   }
 }
 
+/**
+ * Forgets every kept read (worklists, orders, station lists of every operator who used this
+ * device): called when a session ends, by sign-out or by the server, so the next person at a
+ * shared tablet finds none of them (issue 26). Waiting commands stay: each is bound to its
+ * operator and station and goes out only when that operator signs in there again.
+ */
+export async function clearSnapshots() {
+  try {
+    await (await db()).clear('snapshots');
+  } catch {
+    // No IndexedDB: nothing was kept.
+  }
+}
+
 /** The kept copy of a read, or undefined. */
 export async function loadSnapshot<T>(name: string): Promise<{ savedAt: string; value: T } | undefined> {
   try {

@@ -76,6 +76,12 @@ describe('the OpenAPI document', () => {
     expect(getOrder.description).toContain('Without a valid token: 401.');
     expect(document.paths['/api/auth/authenticate'].post.description).toContain('Access: anyone, no sign-in.');
     expect(document.paths['/api/auth/authenticate'].post.security).toBeUndefined();
+    // A route whose right depends on its body still says it needs a sign-in (issue 26).
+    const requestDocument = document.paths['/api/documents'].post;
+    expect(requestDocument.description).not.toContain('anyone');
+    expect(requestDocument.description).toContain('Without a valid token: 401.');
+    expect(requestDocument.description).toContain('change right of the subject');
+    expect(requestDocument.security).toEqual([{ bearer: [] }]);
   });
 
   it('offers the optional Idempotency-Key header on every signed-in write, and on nothing else', () => {

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { exportedTables, notExportedTables } from '../../../src/server/modules/company/company.export.js';
+import { deleteExpiredExports, EXPORT_KEEP_DAYS, exportedTables, notExportedTables } from '../../../src/server/modules/company/company.export.js';
 import { tablesWithCompanyId } from '../../../src/server/modules/company/company.records.js';
 import { withTenant } from '../../../src/server/platform/db.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
@@ -125,8 +126,8 @@ describe('the account tab', () => {
     expect(everything).not.toContain(other.companyId);
     expect(everything).not.toContain('Becker Metallbau');
 
-    // The zip is not the company's storage.
-    expect((await owner.get('/api/company-account/account')).json().storageBytes).toBe(1234);
+    // The kept zip counts against the company's storage (issue 26).
+    expect((await owner.get('/api/company-account/account')).json().storageBytes).toBe(1234 + done.sizeBytes);
 
     const foreign = clientOf(t, other.superUser.token);
     expect((await foreign.get(`/api/company-account/exports/${done.id}`)).statusCode).toBe(404);
@@ -171,6 +172,51 @@ describe('the account tab', () => {
     const everything = [...entries.values()].join('\n');
     for (const secret of ['sealedToken', 'sealedCode', 'token_hash', 'password_hash', 'invite-ina']) expect(everything, secret).not.toContain(secret);
     expect(JSON.parse(entries.get('data/events.json') ?? '[]')).toContainEqual(expect.objectContaining({ type: 'AdminUserInvited' }));
+  });
+
+  it('makes one export of a company at a time, counts it in the storage while kept, and deletes it after the keep days (issue 26)', async () => {
+    // An export being made (as the job leaves it while it runs): another request is refused, nothing is added.
+    const running = randomUUID();
+    await withTenant(t.app.db, company.companyId, (tx) =>
+      tx
+        .insertInto('company_exports')
+        .values({
+          id: running,
+          company_id: company.companyId,
+          requested_by: company.superUser.id,
+          status: 'RUNNING',
+          progress: 5,
+          size_bytes: null,
+          requested_at: new Date(),
+          finished_at: null,
+        })
+        .execute(),
+    );
+    const refused = await owner.post('/api/company-account/exports');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('EXPORT_ALREADY_RUNNING');
+    // Another company is not held up by it.
+    const foreign = clientOf(t, other.superUser.token);
+    const theirs = await finished(foreign, (await foreign.post('/api/company-account/exports')).json().id);
+    expect(theirs.status).toBe('READY');
+    await withTenant(t.app.db, company.companyId, (tx) => tx.deleteFrom('company_exports').where('id', '=', running).execute());
+
+    const before = (await owner.get('/api/company-account/account')).json();
+    const done = await finished(owner, (await owner.post('/api/company-account/exports')).json().id);
+    const withExport = (await owner.get('/api/company-account/account')).json().storageBytes;
+    const earlierZip = before.latestExport?.status === 'READY' ? before.latestExport.sizeBytes : 0;
+    expect(withExport).toBe(before.storageBytes - earlierZip + done.sizeBytes);
+
+    // Kept seven days, then the sweep deletes row and zip, and the room is free again.
+    const zip = path.join(t.config.dataDir, 'companies', company.companyId, 'exports', `${done.id}.zip`);
+    expect(await deleteExpiredExports(t.app.db, t.config.dataDir, new Date(Date.now() + (EXPORT_KEEP_DAYS - 1) * 86_400_000))).toBe(0);
+    expect(existsSync(zip)).toBe(true);
+    expect(await deleteExpiredExports(t.app.db, t.config.dataDir, new Date(Date.now() + (EXPORT_KEEP_DAYS + 1) * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect(existsSync(zip)).toBe(false);
+    expect((await owner.get(`/api/company-account/exports/${done.id}`)).statusCode).toBe(404);
+    const after = (await owner.get('/api/company-account/account')).json();
+    expect(after.storageBytes).toBe(withExport - done.sizeBytes);
+    expect(after.latestExport).toBeNull();
   });
 
   it('refuses a deletion whose typed name is not the company name, and deletes nothing', async () => {

@@ -94,6 +94,8 @@ describe('uploading media', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    // Needs a token: never kept in the browser's cache for whoever uses the device next (issue 26).
+    expect(file.headers['cache-control']).toBe('private, no-store');
     expect(file.rawPayload).toEqual(PDF_BYTES);
   });
 

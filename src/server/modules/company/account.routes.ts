@@ -11,7 +11,7 @@ import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { requestCompanyExport } from './company-account.handlers.js';
 import { companyAccountOf } from './company-account.queries.js';
-import { exportViewOf, exportZipPath, findExport } from './company.export.js';
+import { deleteExpiredExports, exportViewOf, exportZipPath, findExport } from './company.export.js';
 import type { CompanyDeps } from './company.handlers.js';
 import { findCompany } from './company.queries.js';
 import { deleteCompany } from './customers.routes.js';
@@ -20,6 +20,8 @@ const tags = ['company'];
 const exportParams = z.object({ id: z.uuid({ error: 'validation.invalidId' }) });
 
 const exportNotFound = () => new DomainError('EXPORT_NOT_FOUND');
+/** How often each instance deletes expired exports. */
+const EXPORT_SWEEP_MS = 60 * 60 * 1000;
 
 /**
  * The Account tab of the company screen: plan, trial days left, users and storage; the export of
@@ -30,6 +32,15 @@ export async function accountRoutes(app: FastifyInstance, deps: CompanyDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const owner = { preHandler: app.requireRole('SUPER_USER', 'MASTER') };
   const dataDir = deps.config.dataDir;
+
+  // Finished exports are kept EXPORT_KEEP_DAYS, then deleted (rows and zips) by every instance's hourly sweep.
+  const sweep = setInterval(() => {
+    deleteExpiredExports(app.db, dataDir, app.clock.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'company exports: expired ones could not be deleted'),
+    );
+  }, EXPORT_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   r.get('/api/company-account/account', {
     ...owner,
@@ -66,8 +77,8 @@ export async function accountRoutes(app: FastifyInstance, deps: CompanyDeps) {
       response: { 200: companyExportViewSchema, ...errorResponses() },
     },
     handler: async (request) =>
-      runQuery(app, request, async (tx) => {
-        const row = await findExport(tx, request.params.id);
+      runQuery(app, request, async (tx, now) => {
+        const row = await findExport(tx, request.params.id, now);
         if (!row) throw exportNotFound();
         return exportViewOf(row);
       }),
@@ -83,7 +94,7 @@ export async function accountRoutes(app: FastifyInstance, deps: CompanyDeps) {
     },
     handler: async (request, reply) => {
       const companyId = companyOf(request);
-      const row = await runQuery(app, request, (tx) => findExport(tx, request.params.id));
+      const row = await runQuery(app, request, (tx, now) => findExport(tx, request.params.id, now));
       if (!row || row.status !== 'READY') throw exportNotFound();
       const zip = exportZipPath(dataDir, companyId, row.id);
       // A zip removed from disk (restored backup, cleaned folder) is gone, not a server error.

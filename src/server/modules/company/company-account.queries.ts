@@ -12,7 +12,7 @@ export async function companyAccountOf(db: Executor, dataDir: string, companyId:
   const row = await findCompany(db, companyId);
   if (!row) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
   const terms = { plan: row.plan, trialEndsAt: row.trial_ends_at };
-  const latest = await latestExport(db);
+  const latest = await latestExport(db, now);
   return {
     companyName: row.company_name,
     plan: row.plan,

@@ -3,7 +3,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ZipArchive } from 'archiver';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
 import {
   COMPANY_EXPORT_STREAM_TYPE,
@@ -13,7 +13,7 @@ import {
 } from '../../../domain/company/company-account.events.js';
 import type { CompanyExportView } from '../../../domain/company/company-account.views.js';
 import { csvDocument, textCell } from '../../platform/csv.js';
-import { withTenant, type Executor, type Tx } from '../../platform/db.js';
+import { withSystem, withTenant, type Db, type Executor, type Tables, type Tx } from '../../platform/db.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
 import { defineJob, type JobContext } from '../../platform/jobs.js';
 import { companyDir, exportsDir } from './company.files.js';
@@ -87,6 +87,29 @@ const skippedColumns = new Set(['password_hash', 'token_hash']);
 /** Payload fields of events never exported: codes and link tokens sealed for an email. */
 const sealedFields = new Set(['sealedCode', 'sealedToken']);
 
+/** Days a finished export is kept (and counts against the storage quota); then its row and zip are deleted. */
+export const EXPORT_KEEP_DAYS = 7;
+const KEEP_MS = EXPORT_KEEP_DAYS * 24 * 60 * 60 * 1000;
+/** The finished exports that are still kept at `now`: those still running, or finished within the keep days. */
+const stillKept = (now: Date) => (eb: ExpressionBuilder<Tables, 'company_exports'>) =>
+  eb.or([eb('finished_at', 'is', null), eb('finished_at', '>', new Date(now.getTime() - KEEP_MS))]);
+
+/**
+ * Deletes every export finished more than EXPORT_KEEP_DAYS ago, of all companies (rows and zips):
+ * run by every instance once an hour (account.routes.ts). Answers how many went.
+ */
+export async function deleteExpiredExports(db: Db, dataDir: string, now: Date): Promise<number> {
+  const removed = await withSystem(db, (tx) =>
+    tx
+      .deleteFrom('company_exports')
+      .where('finished_at', '<=', new Date(now.getTime() - KEEP_MS))
+      .returning(['id', 'company_id'])
+      .execute(),
+  );
+  for (const row of removed) await rm(exportZipPath(dataDir, row.company_id, row.id), { force: true });
+  return removed.length;
+}
+
 export const exportZipPath = (dataDir: string, companyId: string, exportId: string) => path.join(exportsDir(dataDir, companyId), `${exportId}.zip`);
 
 export function exportViewOf(row: {
@@ -108,12 +131,18 @@ export function exportViewOf(row: {
   };
 }
 
-export async function findExport(db: Executor, exportId: string) {
-  return db.selectFrom('company_exports').selectAll().where('id', '=', exportId).executeTakeFirst();
+/** One export of the tenant's company, unless it has expired. */
+export async function findExport(db: Executor, exportId: string, now: Date) {
+  return db.selectFrom('company_exports').selectAll().where('id', '=', exportId).where(stillKept(now)).executeTakeFirst();
 }
 
-export async function latestExport(db: Executor) {
-  return db.selectFrom('company_exports').selectAll().orderBy('requested_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+export async function latestExport(db: Executor, now: Date) {
+  return db.selectFrom('company_exports').selectAll().where(stillKept(now)).orderBy('requested_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The tenant's export being made (PENDING or RUNNING), if any: a company makes one at a time. */
+export async function exportInProgress(db: Executor) {
+  return db.selectFrom('company_exports').select('id').where('status', 'in', ['PENDING', 'RUNNING']).executeTakeFirst();
 }
 
 /** The listed business tables the database has (`tablesWithCompanyId`). */
@@ -213,11 +242,11 @@ type ExportJob = z.infer<typeof exportJobSchema>;
  * temporary name and renamed, so a retry starts over and a half-written zip is never offered.
  */
 export const exportCompanyDataJob = defineJob<ExportJob>({
-  queue: 'pdf',
+  queue: 'export',
   name: 'export-company-data',
   schema: exportJobSchema,
   async handle({ companyId, exportId }, ctx) {
-    const found = await withTenant(ctx.db, companyId, (tx) => findExport(tx, exportId));
+    const found = await withTenant(ctx.db, companyId, (tx) => findExport(tx, exportId, ctx.clock.now()));
     if (!found || found.status === 'READY') return;
     try {
       await setProgress(ctx, companyId, exportId, { status: 'RUNNING', progress: 1 });

@@ -64,11 +64,12 @@ export function addRecordedFolder(folder: string, bytes: RecordedFolderBytes): v
 
 /**
  * The storage a company uses: every file under its folder (logo, material images, shipment
- * attachments, documents) but its data exports, which are copies of the rest. Folders whose module
+ * attachments, documents) and the data export while it is kept (copies of the rest, but disk all the same). Folders whose module
  * records its files' sizes count by those records (`addRecordedFolder`); the rest is walked.
  */
 export async function companyStorageBytes(db: Executor, dataDir: string, companyId: string): Promise<number> {
-  const walked = await bytesUnder(companyDir(dataDir, companyId), new Set(['exports', ...recordedFolders.keys()]));
+  // The kept data export counts too, until it expires (issue 26).
+  const walked = await bytesUnder(companyDir(dataDir, companyId), new Set(recordedFolders.keys()));
   let recorded = 0;
   for (const bytes of recordedFolders.values()) recorded += await bytes(db, companyId);
   return walked + recorded;

@@ -104,8 +104,8 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
       return (
         reply
           .type(logo.contentType)
-          // The settings hand out the path with a version, which changes with every upload.
-          .header('cache-control', request.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache')
+          // Never kept by the browser: a cached copy would be served on a shared tablet after sign-out, without a token (issue 26).
+          .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
           .send(logo.bytes)
       );

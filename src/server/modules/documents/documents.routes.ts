@@ -44,10 +44,12 @@ export async function documentsRoutes(app: FastifyInstance) {
   };
 
   r.post('/api/documents', {
-    preHandler: mayRequest,
+    // Signed in first (before the body is read: the API docs say so too), then the subject's right.
+    preHandler: [app.authenticate, mayRequest],
     schema: {
       tags,
-      summary: 'Requests a document (PDF) of a subject: a delivery bill of a shipment, a label of a material, a traveler, test protocol or receipt of an order',
+      summary:
+        'Requests a document (PDF) of a subject: a delivery bill of a shipment, a label of a material, a traveler, test protocol or receipt of an order; needs the change right of the subject (shipments, materials, orders)',
       body: requestDocumentSchema,
       response: { 202: documentViewSchema, ...errorResponses(413) },
     },

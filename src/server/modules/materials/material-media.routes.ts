@@ -198,7 +198,8 @@ async function sendMedium(
   reply: FastifyReply,
   { medium, open }: Awaited<ReturnType<typeof readMedium>>,
   policy: string,
-  cache = 'private, max-age=31536000, immutable',
+  // Never kept by the browser: a cached copy would be served on a shared tablet after sign-out, without a token (issue 26).
+  cache = 'private, no-store',
 ) {
   const stream = await open();
   if (!stream) throw new DomainError('NOT_FOUND');
@@ -208,7 +209,6 @@ async function sendMedium(
       .type(medium.contentType)
       .header('content-length', medium.size)
       .header('content-disposition', `inline; filename*=UTF-8''${fileName}`)
-      // A medium never changes under its id; a view link's answer is not kept.
       .header('cache-control', cache)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', policy)

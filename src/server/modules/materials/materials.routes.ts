@@ -252,8 +252,8 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
         reply
           .type(image.contentType)
           .header('content-length', image.size)
-          // The image URL carries its upload time (`v`), so a versioned URL never changes content.
-          .header('cache-control', request.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache')
+          // Never kept by the browser: a cached copy would be served on a shared tablet after sign-out, without a token (issue 26).
+          .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
           .send(image.stream)
       );
