@@ -261,7 +261,7 @@ describe('the station screen without network', () => {
   it('forgets the kept worklists and orders when the operator signs out of a shared tablet, and keeps their unsent taps bound to them (issue 26)', async () => {
     const order = await orderAtSaw('Geteiltes Tablet');
     const tablet = await newHeldPage(app);
-    await openStation(tablet, saw, sawOperator, '10.18.5.1');
+    await openStation(tablet, app, { station: saw, operator: sawOperator, companyId, remoteAddress: '10.18.5.1' });
     await choose(tablet, order);
     const keptNames = () =>
       tablet.evaluate(

@@ -99,5 +99,6 @@ export const userEvents = eventCatalogue<UserEvent>({
     UserReactivated: true,
     SignedOutAtStation: true,
     InvitationNotSent: true,
+    UserLanguageChanged: true,
   },
 });

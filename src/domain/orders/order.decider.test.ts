@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { givenFor } from '../shared/decider.testing.js';
 import { isEventOf } from '../shared/decider.js';
-import { DomainError, type ErrorCode } from '../shared/errors.js';
+import { DomainError } from '../shared/errors.js';
 import type { MaterialOnHand, OrderCommand, ProductionLine } from './order.commands.js';
 import { availableActions, decideOrder, evolveOrder, initialOrderState, productionPlanOf, type OrderState, orderDecider } from './order.decider.js';
 import { orderEvents, type OrderDetails, type OrderEvent, type OrderPosition } from './order.events.js';

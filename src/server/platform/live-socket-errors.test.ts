@@ -6,8 +6,8 @@ function handled(error: Error) {
   const lines: { level: string; msg: string }[] = [];
   let terminated = false;
   const log = {
-    warn: (_: unknown, msg: string) => void lines.push({ level: 'warn', msg }),
-    error: (_: unknown, msg: string) => void lines.push({ level: 'error', msg }),
+    warn: ((_: unknown, msg: string) => void lines.push({ level: 'warn', msg })) as never,
+    error: ((_: unknown, msg: string) => void lines.push({ level: 'error', msg })) as never,
   };
   liveSocketErrorHandler(error, { terminate: () => (terminated = true) }, { log });
   return { levels: lines.map((line) => line.level), terminated };

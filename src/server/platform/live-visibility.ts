@@ -106,6 +106,7 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   PasswordResetRequested: peopleFields(['userId', 'expiresAt']),
   PasswordReset: writersAndSubject,
   PasswordChanged: writersAndSubject,
+  UserLanguageChanged: writersAndSubject,
   InvitationNotSent: peopleFields(['userId', 'companyId', 'at']),
   AdminUserInvited: peopleFields(['userId', 'companyId', 'role', 'email', 'firstName', 'lastName', 'locale', 'companyName', 'expiresAt']),
   AdminPasswordSet: writersAndSubject,

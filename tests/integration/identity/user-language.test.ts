@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readStream } from '../../../src/server/platform/event-store.js';
+import { readStoredStream } from '../../../src/server/platform/event-store.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, type TestCompany } from '../../support/identity.js';
 
@@ -30,7 +30,7 @@ describe("a user's language", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: company.operator.id, locale: 'de' });
     expect(await localeOf(company.operator.id)).toBe('de');
-    const events = await readStream(t.app.db, `user-${company.operator.id}`);
+    const events = await readStoredStream(t.app.db, `user-${company.operator.id}`);
     expect(events.at(-1)).toMatchObject({ type: 'UserLanguageChanged', data: { userId: company.operator.id, locale: 'de' } });
     const owner = await clientOf(t, company.superUser.token).put('/api/users/me/language', { locale: 'de' });
     expect(owner.json()).toMatchObject({ id: company.superUser.id, locale: 'de' });

@@ -79,7 +79,7 @@ describe('who is signed in at which station', () => {
     expect((await atDrill.get('/api/auth/me')).statusCode).toBe(200);
     // The operator's console session is not a station session: it stays.
     expect((await clientOf(t, company.operator.token).get('/api/auth/me')).statusCode).toBe(200);
-    const events = await readStream(t.app.db, `user-${company.operator.id}`);
+    const events = await readStoredStream(t.app.db, `user-${company.operator.id}`);
     expect(events.at(-1)).toMatchObject({ type: 'SignedOutAtStation', data: { userId: company.operator.id, stationId: saw.id } });
     // Signing in again at the same station replaces the session too.
     await signInAt(drill);

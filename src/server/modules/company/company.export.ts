@@ -309,7 +309,7 @@ export const exportCompanyDataJob = defineJob<ExportJob>({
   },
   /** Failed for good (the retries used up, or its worker died too often): the export shows as failed. */
   async failed({ companyId, exportId }, _error, ctx) {
-    const found = await withTenant(ctx.db, companyId, (tx) => findExport(tx, exportId));
+    const found = await withTenant(ctx.db, companyId, (tx) => findExport(tx, exportId, ctx.clock.now()));
     if (!found || found.status === 'READY') return;
     await recordEnd(ctx, companyId, exportId, { type: 'CompanyExportFailed', data: { exportId, at: ctx.clock.now().toISOString() } }, null);
   },
