@@ -9,7 +9,7 @@ function handled(error: Error) {
     warn: ((_: unknown, msg: string) => void lines.push({ level: 'warn', msg })) as never,
     error: ((_: unknown, msg: string) => void lines.push({ level: 'error', msg })) as never,
   };
-  liveSocketErrorHandler(error, { terminate: () => (terminated = true) }, { log });
+  liveSocketErrorHandler(error, { terminate: () => (terminated = true) }, { log: log as never });
   return { levels: lines.map((line) => line.level), terminated };
 }
 
