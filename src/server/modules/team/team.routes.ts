@@ -83,12 +83,8 @@ const absenceBody = absenceBookingSchema({ halfDaysAllowed: true });
 /** Today in the company's time zone (its working time's, else the server's): vacations left, the weeks of the trends, a date of birth. */
 const today = (now: Date, zone: string) => calendarDayIn(now, zone);
 
-/**
- * The team area: employee profiles (profile, organization, vacations), the master-data lists, the
- * user-rights matrix and each employee's records. Writers read everyone, an operator their own;
- * writes need the `team` change right.
- */
-export async function teamRoutes(app: FastifyInstance) {
+/** The team routes' guards: readers, writers, the team change right, vacations switched on; and the company's time zone. */
+function teamRouteKit(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readers = { preHandler: app.authenticate };
   const writersOnly = { preHandler: app.requireRole(...writerRoles) };
@@ -97,7 +93,12 @@ export async function teamRoutes(app: FastifyInstance) {
   const vacationChangers = { preHandler: [app.requireChangeRight('team'), app.requireFunction('vacations')] };
 
   const zoneOf = async (tx: Executor, request: FastifyRequest) => timeZoneOf(await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime));
+  return { r, readers, writersOnly, teamChangers, vacationChangers, zoneOf };
+}
 
+/** An employee: profile, organization, vacations, absences and records. */
+async function employeeRoutes(app: FastifyInstance) {
+  const { r, readers, teamChangers, vacationChangers, zoneOf } = teamRouteKit(app);
   const answerEmployee = async (request: FastifyRequest, userId: string) => {
     return runQuery(app, request, async (tx, now) =>
       employeeView(tx, userId, today(now, await zoneOf(tx, request)), await halfVacationDaysAllowed(tx, companyOf(request))),
@@ -191,7 +192,11 @@ export async function teamRoutes(app: FastifyInstance) {
       return answerEmployee(request, request.params.id);
     },
   });
+}
 
+/** An employee's records (time and absences) as JSON and as CSV. */
+async function employeeRecordsRoutes(app: FastifyInstance) {
+  const { r, readers, zoneOf } = teamRouteKit(app);
   r.get('/api/team/employees/:id/records', {
     ...readers,
     schema: {
@@ -234,7 +239,11 @@ export async function teamRoutes(app: FastifyInstance) {
         .send(recordsCsv(records, request.query.lang, zone));
     },
   });
+}
 
+/** The master-data lists (departments, positions, absence reasons, ...). */
+async function masterDataRoutes(app: FastifyInstance) {
+  const { r, readers, teamChangers } = teamRouteKit(app);
   r.get('/api/team/master-data/:list', {
     ...readers,
     schema: {
@@ -321,7 +330,11 @@ export async function teamRoutes(app: FastifyInstance) {
       return reply.code(204).send(null);
     },
   });
+}
 
+/** The team's overviews: absences, station sessions, development. */
+async function teamOverviewRoutes(app: FastifyInstance) {
+  const { r, readers, writersOnly, zoneOf } = teamRouteKit(app);
   r.get('/api/team/absences', {
     preHandler: [app.requireRole(...writerRoles), app.requireFunction('vacations')],
     schema: {
@@ -367,7 +380,11 @@ export async function teamRoutes(app: FastifyInstance) {
       });
     },
   });
+}
 
+/** The user-rights matrix. */
+async function userRightsRoutes(app: FastifyInstance) {
+  const { r, writersOnly, teamChangers } = teamRouteKit(app);
   r.get('/api/team/user-rights', {
     ...writersOnly,
     schema: {
@@ -391,4 +408,17 @@ export async function teamRoutes(app: FastifyInstance) {
       return runQuery(app, request, (tx) => userRightsMatrix(tx, app.eventStore, companyOf(request)));
     },
   });
+}
+
+/**
+ * The team area: employee profiles (profile, organization, vacations), the master-data lists, the
+ * user-rights matrix and each employee's records. Writers read everyone, an operator their own;
+ * writes need the `team` change right.
+ */
+export async function teamRoutes(app: FastifyInstance) {
+  await employeeRoutes(app);
+  await employeeRecordsRoutes(app);
+  await masterDataRoutes(app);
+  await teamOverviewRoutes(app);
+  await userRightsRoutes(app);
 }
