@@ -195,15 +195,15 @@ describe('adding and editing stations', () => {
   });
 
   it("names a station's buttons in German with their visible words in the name (axe: label-content-name-mismatch)", async () => {
-    await createStation('SCHLEIFEN');
+    await createStation('MONTAGE');
     const page = await app.newPage({ locale: 'de-DE' });
     await openAs(page, company.superUser, 'SUPER_USER', '/station');
-    await page.getByRole('grid', { name: 'Produktionsstationen' }).getByRole('rowheader', { name: 'SCHLEIFEN' }).waitFor();
+    await page.getByRole('grid', { name: 'Produktionsstationen' }).getByRole('rowheader', { name: 'MONTAGE' }).waitFor();
     await expectNoAxeViolations(page, '/station with a station (German)');
-    const record = page.getByRole('button', { name: 'Wartung erfassen: SCHLEIFEN' });
+    const record = page.getByRole('button', { name: 'Wartung erfassen: MONTAGE' });
     expect(await record.textContent()).toBe('Wartung erfassen');
     await record.click();
-    await page.getByRole('dialog', { name: 'Wartung von SCHLEIFEN erfassen' }).waitFor();
+    await page.getByRole('dialog', { name: 'Wartung von MONTAGE erfassen' }).waitFor();
   });
 
   it('edits a station on its version and says so when it was changed meanwhile', async () => {
