@@ -194,6 +194,18 @@ describe('adding and editing stations', () => {
     await expectNoAxeViolations(page, 'add station, name taken (German)');
   });
 
+  it("names a station's buttons in German with their visible words in the name (axe: label-content-name-mismatch)", async () => {
+    await createStation('MONTAGE');
+    const page = await app.newPage({ locale: 'de-DE' });
+    await openAs(page, company.superUser, 'SUPER_USER', '/station');
+    await page.getByRole('grid', { name: 'Produktionsstationen' }).getByRole('rowheader', { name: 'MONTAGE' }).waitFor();
+    await expectNoAxeViolations(page, '/station with a station (German)');
+    const record = page.getByRole('button', { name: 'Wartung erfassen: MONTAGE' });
+    expect(await record.textContent()).toBe('Wartung erfassen');
+    await record.click();
+    await page.getByRole('dialog', { name: 'Wartung von MONTAGE erfassen' }).waitFor();
+  });
+
   it('edits a station on its version and says so when it was changed meanwhile', async () => {
     const station = await createStation('FRÄSEN');
     const page = await newHeldPage(app);

@@ -18,9 +18,11 @@ export interface BrowserApp {
   baseUrl: string;
   testApp: TestApp;
   browser: Browser;
-  /** A fresh browser context (its own localStorage) and page; closed with `close()`. */
-  /** A page in a fresh browser context; `locale` is the browser's language (default en-US). */
-  newPage(options?: { locale?: string }): Promise<Page>;
+  /**
+   * A page in a fresh browser context (its own localStorage), closed with `close()`: `locale` is the browser's
+   * language (default en-US), `hasTouch` makes it a touch device (a tablet: `tap()` works).
+   */
+  newPage(options?: { locale?: string; hasTouch?: boolean }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -59,7 +61,12 @@ export async function startBrowserApp(env: Record<string, string> = {}): Promise
     testApp,
     browser,
     async newPage(options = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, locale: options.locale ?? 'en-US' });
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: 1280, height: 800 },
+        locale: options.locale ?? 'en-US',
+        hasTouch: options.hasTouch ?? false,
+      });
       contexts.push(context);
       return context.newPage();
     },
