@@ -35,9 +35,11 @@ afterAll(async () => {
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const notification = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
-const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+/** The browser's calendar day `days` from today, as YYYY-MM-DD. */
+const dayFromToday = (days = 0) => {
+  const day = new Date();
+  day.setDate(day.getDate() + days);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 };
 
 async function openAs(page: Page, member: TeamMember, role: 'SUPER_USER' | 'ADMIN' | 'OPERATOR', path: string) {
@@ -67,10 +69,11 @@ describe('team overview', () => {
     expect(await screens.getByRole('link').allTextContents()).toEqual(['Employees', 'Administration users', 'Operation users', 'User rights', 'Master data']);
     await expectNoAxeViolations(page, '/team');
 
-    // Someone books a vacation for today elsewhere: the overview shows them without a reload.
+    // Someone books a vacation from today elsewhere: the overview shows them without a reload. It runs four
+    // days, so it holds a working day whatever today is (a weekend alone is no leave to book).
     const owner = clientOf(app.testApp, company.superUser.token);
     const reason = (await owner.post('/api/team/master-data/absenceReasons', { name: 'Vacation' })).json().entryId as string;
-    const booked = await owner.post(`/api/team/employees/${company.operator.id}/absences`, { from: today(), to: today(), reasonId: reason });
+    const booked = await owner.post(`/api/team/employees/${company.operator.id}/absences`, { from: dayFromToday(), to: dayFromToday(3), reasonId: reason });
     expect(booked.statusCode, booked.body).toBe(201);
     const away = page.getByRole('listitem').filter({ hasText: 'Olga Berg' });
     await expect.poll(() => away.count(), { timeout: 15_000 }).toBe(2);

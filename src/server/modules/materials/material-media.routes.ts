@@ -204,14 +204,12 @@ async function sendMedium(
   const stream = await open();
   if (!stream) throw new DomainError('NOT_FOUND');
   const fileName = encodeURIComponent(medium.fileName);
-  return (
-    reply
-      .type(medium.contentType)
-      .header('content-length', medium.size)
-      .header('content-disposition', `inline; filename*=UTF-8''${fileName}`)
-      .header('cache-control', cache)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', policy)
-      .send(stream)
-  );
+  return reply
+    .type(medium.contentType)
+    .header('content-length', medium.size)
+    .header('content-disposition', `inline; filename*=UTF-8''${fileName}`)
+    .header('cache-control', cache)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', policy)
+    .send(stream);
 }
