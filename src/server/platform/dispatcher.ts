@@ -2,7 +2,7 @@ import { sql, type ColumnType, type Generated } from 'kysely';
 import type { Db, Tx } from './db.js';
 import { createConsumer } from './consumers.js';
 import type { DomainEvent, EventCatalogue } from '../../domain/shared/decider.js';
-import { recordedOf, type EventStore, type Recorded, type StoredEvent } from './event-store.js';
+import { knownRecordedOf, type EventStore, type Recorded, type StoredEvent } from './event-store.js';
 import { queueNames, type JobLogger, type JobQueue, type QueueName } from './jobs.js';
 import { createWakeLoop } from './wake-loop.js';
 
@@ -65,8 +65,8 @@ export function defineDispatchRoute<Event extends DomainEvent, Type extends Even
     ...rest,
     toJob(stored) {
       if (stored.streamType !== events.streamType) return undefined;
-      const event = recordedOf(events, stored);
-      return ofRouteType(event) ? toJob(event) : undefined;
+      const event = knownRecordedOf(events, stored);
+      return event && ofRouteType(event) ? toJob(event) : undefined;
     },
   };
 }

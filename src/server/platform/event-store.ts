@@ -135,7 +135,10 @@ export function eventProjection<Event extends DomainEvent>(spec: {
     tables: spec.tables,
     alsoWrites: spec.alsoWrites,
     async apply(tx, events) {
-      for (const stored of events) await spec.project(tx, read(stored), stored);
+      for (const stored of events) {
+        const event = read(stored);
+        if (event) await spec.project(tx, event, stored);
+      }
     },
   };
 }
@@ -299,13 +302,28 @@ export function recordedOf<Event extends DomainEvent>(catalogue: EventCatalogue<
   return { ...stored, ...event };
 }
 
-/** Reads stored events of several stream types, each by the catalogue of its stream type. */
-export function readerOf<Event extends DomainEvent>(catalogues: readonly EventCatalogue<Event>[]): (stored: StoredEvent) => Recorded<Event> {
+/**
+ * A stored event as a reader of the log reads it (a projection, a dispatch route): like `recordedOf`,
+ * but `undefined` for a type its catalogue does not know, which such a reader passes over. Only the
+ * command path refuses a stream it cannot read (`readStream`, `foldStream`): a projection or the
+ * dispatcher that threw would fail every later write to that stream, or hold the whole log back.
+ */
+export function knownRecordedOf<Event extends DomainEvent>(catalogue: EventCatalogue<Event>, stored: StoredEvent): Recorded<Event> | undefined {
+  if (catalogue.has(stored)) return stored;
+  const event = catalogue.read(stored);
+  return event ? { ...stored, ...event } : undefined;
+}
+
+/**
+ * Reads stored events of several stream types, each by the catalogue of its stream type
+ * (`knownRecordedOf`: `undefined` for a type that catalogue does not know).
+ */
+export function readerOf<Event extends DomainEvent>(catalogues: readonly EventCatalogue<Event>[]): (stored: StoredEvent) => Recorded<Event> | undefined {
   const byStreamType = new Map(catalogues.map((catalogue) => [catalogue.streamType, catalogue]));
   return (stored) => {
     const catalogue = byStreamType.get(stored.streamType);
     if (!catalogue) throw new Error(`No catalogue reads events of stream type ${stored.streamType} (stream ${stored.streamId})`);
-    return recordedOf(catalogue, stored);
+    return knownRecordedOf(catalogue, stored);
   };
 }
 

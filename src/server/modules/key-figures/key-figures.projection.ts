@@ -134,7 +134,10 @@ export const keyFiguresProjection: InlineProjection = {
   streamTypes: factStreamTypes,
   tables: ['key_figure_orders', 'key_figure_station_runs', 'key_figure_suggestions', 'key_figure_interruptions'],
   async apply(tx, events) {
-    for (const event of events) if (relevant.has(event.type)) await applyFact(tx, readFact(event));
+    for (const event of events) {
+      const fact = relevant.has(event.type) ? readFact(event) : undefined;
+      if (fact) await applyFact(tx, fact);
+    }
   },
 };
 
@@ -161,7 +164,10 @@ export async function rebuildKeyFigureFacts(tx: Tx, companyId: string): Promise<
     .orderBy('stream_id')
     .orderBy('stream_version')
     .execute();
-  for (const row of rows) await applyFact(tx, readFact(toStoredEvent(row)));
+  for (const row of rows) {
+    const fact = readFact(toStoredEvent(row));
+    if (fact) await applyFact(tx, fact);
+  }
   return rows.length;
 }
 

@@ -5,7 +5,7 @@ import { userEvents, type UserEvent } from '../../../domain/identity/identity.ev
 import { stationEvents, type StationEvent } from '../../../domain/stations/station.events.js';
 import { foldEvents } from '../../../domain/shared/decider.js';
 import type { Tx } from '../../platform/db.js';
-import { eventProjection, recordedOf, type InlineProjection, type StoredEvent } from '../../platform/event-store.js';
+import { eventProjection, knownRecordedOf, type InlineProjection, type StoredEvent } from '../../platform/event-store.js';
 import './orders.tables.js';
 
 /** The list row of an order as `evolveOrder` left it. */
@@ -45,8 +45,9 @@ function rowOf(order: LiveOrderState, companyId: string, version: number) {
  * the rows can never disagree with what the decider sees.
  */
 async function projectOrder(tx: Tx, appended: StoredEvent[]): Promise<void> {
-  const events = appended.map((event) => recordedOf(orderEvents, event));
+  const events = appended.flatMap((event) => knownRecordedOf(orderEvents, event) ?? []);
   const first = events[0];
+  if (!first) return;
   const startsStream = first.streamVersion === 1;
   const stored = startsStream ? undefined : await tx.selectFrom('order_states').select('state').where('id', '=', first.data.orderId).executeTakeFirst();
   const before: OrderState = stored ? stored.state : initialOrderState;

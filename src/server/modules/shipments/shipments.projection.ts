@@ -2,7 +2,7 @@ import { foldEvents } from '../../../domain/shared/decider.js';
 import { initialShipmentState, shipmentDecider, type LiveShipmentState, type ShipmentState } from '../../../domain/shipments/shipment.decider.js';
 import { shipmentEvents, type ShipmentEvent } from '../../../domain/shipments/shipment.events.js';
 import type { Tx } from '../../platform/db.js';
-import { recordedOf, type InlineProjection, type StoredEvent } from '../../platform/event-store.js';
+import { knownRecordedOf, type InlineProjection, type StoredEvent } from '../../platform/event-store.js';
 import { attachmentPath } from './shipment-attachment.files.js';
 import './shipments.tables.js';
 
@@ -84,8 +84,9 @@ async function projectOrdersOf(tx: Tx, event: ShipmentEvent, companyId: string) 
  * shipment decider), so it never disagrees with what the decider sees.
  */
 async function projectShipment(tx: Tx, appended: StoredEvent[]): Promise<void> {
-  const events = appended.map((event) => recordedOf(shipmentEvents, event));
+  const events = appended.flatMap((event) => knownRecordedOf(shipmentEvents, event) ?? []);
   const first = events[0];
+  if (!first) return;
   const companyId = first.companyId as string;
   const stored =
     first.streamVersion === 1 ? undefined : await tx.selectFrom('shipments').select('state').where('id', '=', first.data.shipmentId).executeTakeFirst();
