@@ -91,7 +91,6 @@ describe('Idempotency-Key', () => {
     const reordered = Object.fromEntries(Object.entries(stationBody(name)).reverse());
     const repeat = await createWithKey(admin, key, reordered);
     expect(repeat.statusCode).toBe(201);
-    expect(repeat.statusCode, repeat.body).toBe(200);
     expect(repeat.headers['idempotent-replayed']).toBe('true');
     expect(repeat.json()).toEqual(first.json());
     expect(await stationsNamed(name)).toBe(1);
@@ -124,7 +123,6 @@ describe('Idempotency-Key', () => {
     expect(taken.statusCode).toBe(409);
     const repeat = await createWithKey(admin, key, stationBody(name));
     expect(repeat.statusCode).toBe(409);
-    expect(repeat.statusCode, repeat.body).toBe(200);
     expect(repeat.headers['idempotent-replayed']).toBe('true');
     expect(repeat.body).toBe(taken.body);
   });
@@ -206,7 +204,6 @@ describe('Idempotency-Key', () => {
     try {
       const repeat = await createWithKey(clientOf(restarted, company.admin.token), key, stationBody(name));
       expect(repeat.statusCode).toBe(201);
-      expect(repeat.statusCode, repeat.body).toBe(200);
       expect(repeat.headers['idempotent-replayed']).toBe('true');
       expect(repeat.json()).toEqual(first.json());
     } finally {

@@ -89,6 +89,7 @@ describe("another company's ids", () => {
     { method: 'POST', url: '/api/users/:id/resend-invitation', path: `/api/users/${a.admin.id}/resend-invitation`, status: 404 },
     { method: 'POST', url: '/api/users/:id/deactivate', path: `/api/users/${a.operator.id}/deactivate`, status: 404 },
     { method: 'POST', url: '/api/users/:id/reactivate', path: `/api/users/${a.operator.id}/reactivate`, status: 404 },
+    { method: 'PUT', url: '/api/users/:id/language', path: `/api/users/${a.operator.id}/language`, status: 404, payload: { locale: 'de' } },
     {
       method: 'POST',
       url: '/api/users/:id/reset-password',

@@ -28,6 +28,7 @@ import './company-exports.tables.js';
 export const exportedTables = [
   'absences',
   'carriers',
+  'clients',
   'companies',
   'document_counters',
   'documents',
@@ -293,6 +294,8 @@ export const exportCompanyDataJob = defineJob<ExportJob>({
       await written;
       await rename(temporary, target);
       const { size } = await stat(target);
+      // The earlier export goes before this one shows as ready: whoever sees it ready finds only it.
+      await removeEarlierExports(ctx, companyId, exportId);
       await recordEnd(
         ctx,
         companyId,
@@ -300,7 +303,6 @@ export const exportCompanyDataJob = defineJob<ExportJob>({
         { type: 'CompanyExportCompleted', data: { exportId, sizeBytes: size, at: ctx.clock.now().toISOString() } },
         size,
       );
-      await removeEarlierExports(ctx, companyId, exportId);
       ctx.log.info({ exportId, tables: tables.length, files: files.length, size }, 'company data export written');
     } catch (error) {
       await rm(`${exportZipPath(ctx.config.dataDir, companyId, exportId)}.${process.pid}.partial`, { force: true });
