@@ -398,7 +398,7 @@ describe("a new German company's first week, in the browser", () => {
     await office.getByRole('link', { name: 'Versandauftrag anlegen' }).click();
     await heading(office, 'Versandauftrag anlegen').waitFor();
     await field(office, 'Name des Zustellers').fill('Spedition Huber');
-    await field(office, 'Sendungs-ID').fill(trackingId);
+    await field(office, 'Sendungsnummer').fill(trackingId);
     await field(office, 'Versanddatum').fill(isoDay(new Date()));
     await office.getByRole('checkbox', { name: new RegExp(walked.orderNumber) }).check({ force: true });
     await expectNoAxeViolations(office, '/order/add-shipment-order, filled in (de)');
@@ -408,8 +408,8 @@ describe("a new German company's first week, in the browser", () => {
     await title.waitFor();
     walked.shipmentNumber = ((await title.textContent()) ?? '').replace('Sendung ', '');
 
-    await office.getByRole('button', { name: 'Versandbereit' }).click();
-    await notification(office, `Sendung ${walked.shipmentNumber} ist versandbereit.`).waitFor();
+    await office.getByRole('button', { name: 'Bereit zur Auslieferung' }).click();
+    await notification(office, `Sendung ${walked.shipmentNumber} ist bereit zur Auslieferung.`).waitFor();
     await office.getByRole('button', { name: 'Versenden' }).click();
     await notification(office, `Sendung ${walked.shipmentNumber} wurde versendet.`).waitFor();
     await office.getByRole('button', { name: 'Tracking-Link erstellen' }).click();
@@ -439,7 +439,7 @@ describe("a new German company's first week, in the browser", () => {
 
     await office.goto(`${app.baseUrl}/order?kind=customer`);
     const row = office.getByRole('row').filter({ has: office.getByRole('rowheader', { name: walked.orderNumber }) });
-    await row.getByText('Geliefert').waitFor();
+    await row.getByText('Zugestellt').waitFor();
     await expectNoAxeViolations(office, '/order with the delivered order (de)');
   }, 180_000);
 });
