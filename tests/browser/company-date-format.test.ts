@@ -36,7 +36,13 @@ beforeAll(async () => {
   expectOk(await owner.client.put('/api/stations/sequence', { stationIds: [saw.id], startStationId: saw.id, version: sequence.version }));
   expectOk(await owner.client.put(`/api/users/${operator.id}/station-authorizations`, { stationIds: [saw.id] }));
   const material = expectOk<{ id: string }>(
-    await owner.client.post('/api/materials', { type: 'manufacturing_part', name: 'Welle', materialNumber: 'W-1', stock: { quantity: 0, unit: 'pcs' } }),
+    await owner.client.post('/api/materials', {
+      type: 'manufacturing_part',
+      name: 'Welle',
+      materialNumber: 'W-1',
+      vat: 19,
+      stock: { quantity: 0, unit: 'pcs' },
+    }),
     201,
   ).id;
   const order = expectOk<{ id: string; version: number }>(

@@ -187,7 +187,8 @@ describe('interruptions (Andon)', () => {
     const note = resolve.getByRole('textbox', { name: /^Wie es behoben wurde/ });
     await note.waitFor();
     const hint = await resolve.getByText(/höchstens 500 Zeichen/).textContent();
-    expect(hint).toBe('Pflichtfeld: beschreiben Sie, was getan wurde, höchstens 500 Zeichen.');
+    // The hint, then the field's running count (0/500 Zeichen).
+    expect(hint).toMatch(/^Pflichtfeld: beschreiben Sie, was getan wurde, höchstens 500 Zeichen\./);
     await resolve.getByRole('button', { name: 'Beheben' }).click();
     await resolve.getByText('Dieses Feld ist erforderlich.').waitFor();
     await expectNoAxeViolations(home, 'resolve dialog (de)');

@@ -255,7 +255,7 @@ describe('a new company, from sign-up to work done at a station', () => {
     await field(page, 'ZIP code').fill('24103');
     await field(page, 'Place').fill('Kiel');
     await page.getByLabel('Delivery date').fill('2099-12-01');
-    await field(page, 'Work in progress').fill('Hall 1');
+    await field(page, 'Work in progress: storage location').fill('Hall 1');
     const position = page.getByRole('group', { name: 'Position 1' });
     await pickMaterial(page, position, 'Stahl', 'Stahlträger (ST-1) · Product');
     await position.getByRole('textbox', { name: 'Quantity' }).fill('2');

@@ -17,7 +17,7 @@ import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
 import { LiveNote } from '../../ui/live-note';
 import { useNotify } from '../../ui/notification-bar';
-import { useOrderAction } from '../../lib/resources/orders';
+import { useOrderAction } from '../../lib/resources/order-actions';
 import { openInterruptionsKey, stationBoardKey, stationBoardTopics, useOpenInterruptions, useStationBoard } from './api/board';
 import './board.css';
 

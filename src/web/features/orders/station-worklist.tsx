@@ -27,7 +27,7 @@ import {
   useStationChoices,
   useWorklist,
 } from './api/orders';
-import type { ActionTarget } from '../../lib/resources/orders';
+import type { ActionTarget } from '../../lib/resources/order-actions';
 import { newIdempotencyKey } from '../../lib/resources/commands';
 import type { MaterialSteps, OrderView, Worklist } from './api/types';
 import { LiveState } from './components/live-state';

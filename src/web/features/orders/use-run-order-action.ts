@@ -3,7 +3,7 @@ import type { OrderAction } from '../../../domain/orders/order.machine';
 import { isApiError } from '../../lib/api';
 import { describeError } from '../../lib/error-messages';
 import { useNotify } from '../../ui/notification-bar';
-import { useOrderAction, type ActionTarget } from '../../lib/resources/orders';
+import { useOrderAction, type ActionTarget } from '../../lib/resources/order-actions';
 import type { OrderView } from './api/types';
 
 /** How an action went: the order's new state, or why it was refused (`message` in the user's language). */

@@ -29,7 +29,7 @@ import { ShipmentStatusBadge, ShipmentStepper } from './components/shipment-stat
 import { ShipmentHistoryPanel } from './components/shipment-history';
 import { TrackingLinksPanel } from './components/tracking-links';
 import { editShipmentHref, orderDetailsHref, shipmentListHref } from './list-search';
-import { orderQueryOptions } from '../../lib/resources/orders';
+import { orderQueryOptions } from '../../lib/resources/order-actions';
 import './shipments.css';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

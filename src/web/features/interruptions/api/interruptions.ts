@@ -4,7 +4,7 @@ import type { InterruptionPage, InterruptionView } from '../../../../domain/inte
 import type { masterDataListViewSchema } from '../../../../domain/team/team.views';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
-import { getWorklist } from '../../../lib/resources/orders';
+import { getWorklist } from '../../../lib/resources/order-actions';
 
 /** Every interruption query starts with this key, so a live event or a report refreshes them all. */
 export const interruptionsKey = ['interruptions'] as const;

@@ -6,7 +6,7 @@ import { api, apiBaseUrl, isApiError, type Page } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { allStationsQueryOptions, materialChoicesQueryOptions } from '../../../lib/reference-data';
 import { materialDetailKey, materialsKey, ordersKey, stationsKey } from '../../../lib/resources/keys';
-import { orderQueryOptions, worklistQueryOptions } from '../../../lib/resources/orders';
+import { orderQueryOptions, worklistQueryOptions } from '../../../lib/resources/order-actions';
 import type {
   AdvertisementBoard,
   HomeBoard,
