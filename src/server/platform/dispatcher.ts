@@ -181,70 +181,125 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const byType = routesByEventType(options.routes);
   const pollMs = options.pollMs ?? 500;
 
-  const recordJobs = async (tx: Tx, events: StoredEvent[]) => {
-    const rows = [];
-    for (const event of events) {
-      for (const route of byType.get(event.type) ?? []) {
-        const data = jobDataOf(route, event, options.log);
-        if (data === undefined) continue;
-        rows.push({
-          job_id: dispatchJobId(route, event),
-          queue: route.queue,
-          name: route.name,
-          data: JSON.stringify(data),
-          global_position: event.globalPosition,
-          company_id: event.companyId,
-        });
-      }
-    }
-    if (rows.length === 0) return;
-    await tx
-      .insertInto('dispatched_jobs')
-      .values(rows)
-      .onConflict((conflict) => conflict.column('job_id').doNothing())
-      .execute();
-  };
-
-  const consumer = createConsumer({ db: options.db, name: dispatcherName, batchSize: options.batchSize, handle: recordJobs });
-
-  const enqueuePending = async (): Promise<number> => {
-    let total = 0;
-    for (;;) {
-      const pending = await options.db
-        .selectFrom('dispatched_jobs')
-        .select(['job_id', 'queue', 'name', 'data'])
-        .where('enqueued_at', 'is', null)
-        .orderBy('global_position')
-        .orderBy('job_id')
-        .limit(enqueueBatch)
-        .execute();
-      const enqueued: string[] = [];
-      try {
-        for (const job of pending) {
-          if (!queueNames.includes(job.queue as QueueName)) throw new Error(`Ledger row ${job.job_id} names unknown queue ${job.queue}`);
-          await options.queue.add(job.queue as QueueName, job.name, job.data, { jobId: job.job_id });
-          enqueued.push(job.job_id);
-        }
-      } finally {
-        if (enqueued.length > 0) {
-          await options.db
-            .updateTable('dispatched_jobs')
-            .set({ enqueued_at: sql<Date>`now()` })
-            .where('job_id', 'in', enqueued)
-            .execute();
-        }
-      }
-      total += enqueued.length;
-      if (pending.length < enqueueBatch) return total;
-    }
-  };
+  const consumer = createConsumer({
+    db: options.db,
+    name: dispatcherName,
+    batchSize: options.batchSize,
+    handle: (tx, events) => recordJobs(tx, events, byType, options.log),
+  });
 
   const catchUp = async (): Promise<DispatchRound> => {
     const events = await consumer.catchUp();
-    const enqueued = await enqueuePending();
+    const enqueued = await enqueuePending(options);
     return { events, enqueued };
   };
 
+  const reconcile = createReconciler(options);
+
+  // Every commit hint wakes the loop, most of them for events no route wants (a document
+  // generated, an order moved). So a round first asks, in one statement, whether events of a routed
+  // type lie beyond the checkpoint: readable ones (below the horizon) start a full round; held-back
+  // ones (a transaction that began earlier is still open) make the loop look again after 10 ms,
+  // doubling up to the poll interval: a transaction that ends without a hint (a ledger update,
+  // another database on the same server) would otherwise leave a hinted event to the next poll.
+  // Events of no route move the checkpoint in the full round at least every poll interval, which
+  // also enqueues ledger rows a failed round or another instance left behind.
+  const routedTypes = [...byType.keys()];
+  let heldBackMs: number | undefined;
+  let lastFullRound = -Infinity;
+  let fullRoundDue = true;
+
+  const reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
+  let lastReconciled = performance.now();
+  const step = async () => {
+    const waitedBefore = heldBackMs;
+    heldBackMs = undefined;
+    const found = await probeRoutedEvents(options.db, routedTypes);
+    if (found.readable || fullRoundDue || performance.now() - lastFullRound >= pollMs) {
+      // A round that throws leaves the next one due in full (the loop retries after its backoff).
+      fullRoundDue = true;
+      await catchUp();
+      fullRoundDue = false;
+      lastFullRound = performance.now();
+    }
+    if (performance.now() - lastReconciled >= reconcileEveryMs) {
+      lastReconciled = performance.now();
+      await reconcile();
+    }
+    // Set last: a round that threw waits with the loop's backoff, not the short re-check.
+    if (found.heldBack) heldBackMs = !found.readable && waitedBefore !== undefined ? Math.min(waitedBefore * 2, pollMs) : Math.min(10, pollMs);
+  };
+
+  const loop = createWakeLoop({
+    step,
+    pollMs: () => heldBackMs ?? pollMs,
+    hints: options.eventStore,
+    onError: (error) => options.log.warn({ err: error }, 'job dispatch failed; retrying on the next round'),
+  });
+
+  return { catchUp, reconcile, start: loop.start, stop: loop.stop };
+}
+
+/** Step 1 of a round, in the consumer's transaction: the jobs of a batch of events into the ledger. */
+async function recordJobs(tx: Tx, events: StoredEvent[], byType: Map<string, DispatchRoute[]>, log: JobLogger): Promise<void> {
+  const rows = [];
+  for (const event of events) {
+    for (const route of byType.get(event.type) ?? []) {
+      const data = jobDataOf(route, event, log);
+      if (data === undefined) continue;
+      rows.push({
+        job_id: dispatchJobId(route, event),
+        queue: route.queue,
+        name: route.name,
+        data: JSON.stringify(data),
+        global_position: event.globalPosition,
+        company_id: event.companyId,
+      });
+    }
+  }
+  if (rows.length === 0) return;
+  await tx
+    .insertInto('dispatched_jobs')
+    .values(rows)
+    .onConflict((conflict) => conflict.column('job_id').doNothing())
+    .execute();
+}
+
+/** Step 2 of a round, no transaction open: ledger rows not yet enqueued go to the queue, then are marked enqueued. */
+async function enqueuePending(options: Pick<DispatcherOptions, 'db' | 'queue'>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const pending = await options.db
+      .selectFrom('dispatched_jobs')
+      .select(['job_id', 'queue', 'name', 'data'])
+      .where('enqueued_at', 'is', null)
+      .orderBy('global_position')
+      .orderBy('job_id')
+      .limit(enqueueBatch)
+      .execute();
+    const enqueued: string[] = [];
+    try {
+      for (const job of pending) {
+        if (!queueNames.includes(job.queue as QueueName)) throw new Error(`Ledger row ${job.job_id} names unknown queue ${job.queue}`);
+        await options.queue.add(job.queue as QueueName, job.name, job.data, { jobId: job.job_id });
+        enqueued.push(job.job_id);
+      }
+    } finally {
+      if (enqueued.length > 0) {
+        await options.db
+          .updateTable('dispatched_jobs')
+          .set({ enqueued_at: sql<Date>`now()` })
+          .where('job_id', 'in', enqueued)
+          .execute();
+      }
+    }
+    total += enqueued.length;
+    if (pending.length < enqueueBatch) return total;
+  }
+}
+
+/** The dispatcher's `reconcile` (see `Dispatcher`). */
+function createReconciler(options: Pick<DispatcherOptions, 'db' | 'queue' | 'log' | 'reconcileAfterMs'>): () => Promise<number> {
   const reconcileAfterMs = options.reconcileAfterMs ?? 60_000;
   /**
    * A failed job counts as done once its failure is recorded (`failed_at`: the user was told). One
@@ -263,7 +318,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     options.log.warn({ jobId: job.job_id, queue }, 'this job failed, but its failure was never recorded (its worker stopped); running it again');
     return true;
   };
-  const reconcile = async (): Promise<number> => {
+  return async (): Promise<number> => {
     const unfinished = await options.db
       .selectFrom('dispatched_jobs')
       .select(['job_id', 'queue', 'name', 'data', 'requeues'])
@@ -290,69 +345,28 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
     return again;
   };
+}
 
-  // Every commit hint wakes the loop, most of them for events no route wants (a document
-  // generated, an order moved). So a round first asks, in one statement, whether events of a routed
-  // type lie beyond the checkpoint: readable ones (below the horizon) start a full round; held-back
-  // ones (a transaction that began earlier is still open) make the loop look again after 10 ms,
-  // doubling up to the poll interval: a transaction that ends without a hint (a ledger update,
-  // another database on the same server) would otherwise leave a hinted event to the next poll.
-  // Events of no route move the checkpoint in the full round at least every poll interval, which
-  // also enqueues ledger rows a failed round or another instance left behind.
-  const routedTypes = [...byType.keys()];
-  const probe = async (): Promise<{ readable: boolean; heldBack: boolean }> => {
-    // The lateral `order by ... limit 1` lets the row comparison use the (tx_id, global_position) index.
-    const next = (horizon: 'below' | 'at or above') => sql`
-      exists (
-        select 1 from consumer_checkpoints c
-        cross join lateral (
-          select 1 from events
-          where (events.tx_id, events.global_position) > (c.tx_id, c.global_position)
-            and events.type = any(${routedTypes}::text[])
-            and events.tx_id ${sql.raw(horizon === 'below' ? '<' : '>=')} pg_snapshot_xmin(pg_current_snapshot())
-          order by events.tx_id, events.global_position
-          limit 1
-        ) routed
-        where c.consumer = ${dispatcherName}
-      )`;
-    const result = await sql<{ readable: boolean; held_back: boolean }>`
-      select ${next('below')} as readable, ${next('at or above')} as held_back
-    `.execute(options.db);
-    return { readable: result.rows[0]?.readable === true, heldBack: result.rows[0]?.held_back === true };
-  };
-  let heldBackMs: number | undefined;
-  let lastFullRound = -Infinity;
-  let fullRoundDue = true;
-
-  const reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
-  let lastReconciled = performance.now();
-  const step = async () => {
-    const waitedBefore = heldBackMs;
-    heldBackMs = undefined;
-    const found = await probe();
-    if (found.readable || fullRoundDue || performance.now() - lastFullRound >= pollMs) {
-      // A round that throws leaves the next one due in full (the loop retries after its backoff).
-      fullRoundDue = true;
-      await catchUp();
-      fullRoundDue = false;
-      lastFullRound = performance.now();
-    }
-    if (performance.now() - lastReconciled >= reconcileEveryMs) {
-      lastReconciled = performance.now();
-      await reconcile();
-    }
-    // Set last: a round that threw waits with the loop's backoff, not the short re-check.
-    if (found.heldBack) heldBackMs = !found.readable && waitedBefore !== undefined ? Math.min(waitedBefore * 2, pollMs) : Math.min(10, pollMs);
-  };
-
-  const loop = createWakeLoop({
-    step,
-    pollMs: () => heldBackMs ?? pollMs,
-    hints: options.eventStore,
-    onError: (error) => options.log.warn({ err: error }, 'job dispatch failed; retrying on the next round'),
-  });
-
-  return { catchUp, reconcile, start: loop.start, stop: loop.stop };
+/** Whether events of a routed type lie beyond the dispatcher's checkpoint, below the commit horizon (readable) or at or above it (held back). */
+async function probeRoutedEvents(db: Db, routedTypes: readonly string[]): Promise<{ readable: boolean; heldBack: boolean }> {
+  // The lateral `order by ... limit 1` lets the row comparison use the (tx_id, global_position) index.
+  const next = (horizon: 'below' | 'at or above') => sql`
+    exists (
+      select 1 from consumer_checkpoints c
+      cross join lateral (
+        select 1 from events
+        where (events.tx_id, events.global_position) > (c.tx_id, c.global_position)
+          and events.type = any(${routedTypes}::text[])
+          and events.tx_id ${sql.raw(horizon === 'below' ? '<' : '>=')} pg_snapshot_xmin(pg_current_snapshot())
+        order by events.tx_id, events.global_position
+        limit 1
+      ) routed
+      where c.consumer = ${dispatcherName}
+    )`;
+  const result = await sql<{ readable: boolean; held_back: boolean }>`
+    select ${next('below')} as readable, ${next('at or above')} as held_back
+  `.execute(db);
+  return { readable: result.rows[0]?.readable === true, heldBack: result.rows[0]?.held_back === true };
 }
 
 /** A route that throws must not stall every later email: the event is logged and skipped for that route. */
