@@ -191,79 +191,79 @@ async function endWithoutAnswer(tx: Tx, owned: Claim, statusCode: number): Promi
   await tx.updateTable('idempotency_keys').set({ status_code: statusCode }).where(heldBy(owned)).where('state', '=', 'committed').execute();
 }
 
-export const idempotencyPlugin = fp(
-  async (app: FastifyInstance) => {
-    /**
-     * Claims the key (a new row, an expired one, or one of this request's fingerprint abandoned
-     * 'running' past the lease, taken over); answers whether this request owns it.
-     */
-    const claim = (companyId: string, userId: string, key: string, fingerprint: string, claimId: string) => {
-      const now = app.clock.now();
-      const abandonedBefore = new Date(now.getTime() - RUNNING_LEASE_MS);
-      return withTenant(app.db, companyId, async (tx) => {
-        const row = await tx
-          .insertInto('idempotency_keys')
-          .values({
-            company_id: companyId,
-            user_id: userId,
-            key,
-            fingerprint,
+/**
+ * Claims the key (a new row, an expired one, or one of this request's fingerprint abandoned
+ * 'running' past the lease, taken over); answers whether this request owns it.
+ */
+const claim = (app: FastifyInstance, companyId: string, userId: string, key: string, fingerprint: string, claimId: string) => {
+  const now = app.clock.now();
+  const abandonedBefore = new Date(now.getTime() - RUNNING_LEASE_MS);
+  return withTenant(app.db, companyId, async (tx) => {
+    const row = await tx
+      .insertInto('idempotency_keys')
+      .values({
+        company_id: companyId,
+        user_id: userId,
+        key,
+        fingerprint,
+        state: 'running',
+        claim_id: claimId,
+        status_code: null,
+        content_type: null,
+        body: null,
+        created_at: now,
+        expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['company_id', 'user_id', 'key'])
+          .doUpdateSet({
+            fingerprint: (eb) => eb.ref('excluded.fingerprint'),
             state: 'running',
-            claim_id: claimId,
+            claim_id: (eb) => eb.ref('excluded.claim_id'),
             status_code: null,
             content_type: null,
             body: null,
-            created_at: now,
-            expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+            created_at: (eb) => eb.ref('excluded.created_at'),
+            expires_at: (eb) => eb.ref('excluded.expires_at'),
           })
-          .onConflict((conflict) =>
-            conflict
-              .columns(['company_id', 'user_id', 'key'])
-              .doUpdateSet({
-                fingerprint: (eb) => eb.ref('excluded.fingerprint'),
-                state: 'running',
-                claim_id: (eb) => eb.ref('excluded.claim_id'),
-                status_code: null,
-                content_type: null,
-                body: null,
-                created_at: (eb) => eb.ref('excluded.created_at'),
-                expires_at: (eb) => eb.ref('excluded.expires_at'),
-              })
-              .where((eb) =>
-                eb.or([
-                  eb('idempotency_keys.expires_at', '<=', now),
-                  eb.and([
-                    eb('idempotency_keys.state', '=', 'running'),
-                    eb('idempotency_keys.fingerprint', '=', eb.ref('excluded.fingerprint')),
-                    eb('idempotency_keys.created_at', '<=', abandonedBefore),
-                  ]),
-                ]),
-              ),
-          )
-          .returning('key')
-          .executeTakeFirst();
-        return row !== undefined;
-      });
-    };
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_keys.expires_at', '<=', now),
+              eb.and([
+                eb('idempotency_keys.state', '=', 'running'),
+                eb('idempotency_keys.fingerprint', '=', eb.ref('excluded.fingerprint')),
+                eb('idempotency_keys.created_at', '<=', abandonedBefore),
+              ]),
+            ]),
+          ),
+      )
+      .returning('key')
+      .executeTakeFirst();
+    return row !== undefined;
+  });
+};
 
-    const read = (companyId: string, userId: string, key: string) =>
-      withTenant(app.db, companyId, (tx) =>
-        tx
-          .selectFrom('idempotency_keys')
-          .selectAll()
-          .where('company_id', '=', companyId)
-          .where('user_id', '=', userId)
-          .where('key', '=', key)
-          .where('expires_at', '>', app.clock.now())
-          .executeTakeFirst(),
-      );
+const read = (app: FastifyInstance, companyId: string, userId: string, key: string) =>
+  withTenant(app.db, companyId, (tx) =>
+    tx
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .where('expires_at', '>', app.clock.now())
+      .executeTakeFirst(),
+  );
 
-    const replay = (reply: FastifyReply, row: Pick<IdempotencyKeysTable, 'status_code' | 'content_type' | 'body'>) => {
-      reply.code(row.status_code ?? 200).header('idempotent-replayed', 'true');
-      if (row.content_type) reply.header('content-type', row.content_type);
-      return reply.send(row.body ?? undefined);
-    };
+const replay = (reply: FastifyReply, row: Pick<IdempotencyKeysTable, 'status_code' | 'content_type' | 'body'>) => {
+  reply.code(row.status_code ?? 200).header('idempotent-replayed', 'true');
+  if (row.content_type) reply.header('content-type', row.content_type);
+  return reply.send(row.body ?? undefined);
+};
 
+export const idempotencyPlugin = fp(
+  async (app: FastifyInstance) => {
     app.addHook('preHandler', async (request, reply) => {
       if (!writeMethods.has(request.method)) return;
       const key = headerOf(request);
@@ -281,11 +281,11 @@ export const idempotencyPlugin = fp(
       const claimId = randomUUID();
       const waitUntil = Date.now() + WAIT_FOR_FIRST_MS;
       for (;;) {
-        if (await claim(companyId, userId, key, fingerprint, claimId)) {
+        if (await claim(app, companyId, userId, key, fingerprint, claimId)) {
           claims.set(request, { companyId, userId, key, claimId, settled: false });
           return;
         }
-        const row = await read(companyId, userId, key);
+        const row = await read(app, companyId, userId, key);
         if (!row) continue; // released (the first answered 5xx) or expired meanwhile: claim again
         if (row.fingerprint !== fingerprint) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
         if (row.state === 'done') return replay(reply, row);
