@@ -23,16 +23,7 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
   const finished: Record<'completed' | 'failed', string[]> = { completed: [], failed: [] };
   let worker: { runner: JobRunner; log: JobLogger; concurrency: Record<QueueName, number> } | undefined;
 
-  const snapshot = ({ key: _key, ...job }: MemoryJob): JobSnapshot => ({ ...job });
-
-  const keep = (job: MemoryJob, state: 'completed' | 'failed') => {
-    job.state = state;
-    job.finishedAt = Date.now();
-    const list = finished[state];
-    list.push(job.key);
-    const limit = state === 'completed' ? keepCompleted.count : keepFailed.count;
-    while (list.length > limit) jobs.delete(list.shift() ?? '');
-  };
+  const keep = (job: MemoryJob, state: 'completed' | 'failed') => keepFinished(jobs, finished, job, state);
 
   const retryLater = (job: MemoryJob) => {
     job.state = 'delayed';
@@ -81,9 +72,7 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
     }
   };
 
-  const settle = async () => {
-    while (running.size > 0) await Promise.all([...running]);
-  };
+  const settle = () => settleAll(running);
 
   return {
     kind: 'in-process',
@@ -115,12 +104,7 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
       return true;
     },
     async failedJobs(queue, limit = 50) {
-      return finished.failed
-        .map((key) => jobs.get(key))
-        .filter((job): job is MemoryJob => job?.queue === queue && job.state === 'failed')
-        .reverse()
-        .slice(0, limit)
-        .map(snapshot);
+      return failedJobsOf(jobs, finished.failed, queue, limit);
     },
     async ping() {},
     startWorkers(definitions, services, options = {}) {
@@ -146,4 +130,31 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
       await settle();
     },
   };
+}
+
+const snapshot = ({ key: _key, ...job }: MemoryJob): JobSnapshot => ({ ...job });
+
+/** Marks a job finished and keeps it in its list, dropping the oldest past the list's limit. */
+function keepFinished(jobs: Map<string, MemoryJob>, finished: Record<'completed' | 'failed', string[]>, job: MemoryJob, state: 'completed' | 'failed'): void {
+  job.state = state;
+  job.finishedAt = Date.now();
+  const list = finished[state];
+  list.push(job.key);
+  const limit = state === 'completed' ? keepCompleted.count : keepFailed.count;
+  while (list.length > limit) jobs.delete(list.shift() ?? '');
+}
+
+/** The failed jobs of a queue, newest first. */
+function failedJobsOf(jobs: Map<string, MemoryJob>, failed: readonly string[], queue: QueueName, limit: number): JobSnapshot[] {
+  return failed
+    .map((key) => jobs.get(key))
+    .filter((job): job is MemoryJob => job?.queue === queue && job.state === 'failed')
+    .reverse()
+    .slice(0, limit)
+    .map(snapshot);
+}
+
+/** Waits for the jobs running now and for those they start. */
+async function settleAll(running: Set<Promise<void>>): Promise<void> {
+  while (running.size > 0) await Promise.all([...running]);
 }
