@@ -72,67 +72,7 @@ export const metrics = fp(
       help: 'Events appended to the event store by this instance',
       registers: [registry],
     });
-    new Gauge({
-      name: 'live_connections',
-      help: 'Open live feed sockets (/api/live) of this instance',
-      registers: [registry],
-      collect() {
-        this.set(app.liveConnectionCount?.() ?? 0);
-      },
-    });
-    // The lag of each reader of the event log: the checkpointed consumers (the job dispatcher) and
-    // this instance's live feed tailer ('live-feed'). One query per scrape, shared by both gauges.
-    let lags: Promise<Array<LogLag & { consumer: string }>> | undefined;
-    const readLags = () =>
-      (lags ??= (async () => {
-        const position = app.liveFeedPosition?.();
-        const live = position ? [{ consumer: 'live-feed', ...(await lagAfter(app.db, position)) }] : [];
-        return [...(await consumerLags(app.db)), ...live];
-      })()
-        .catch((error: unknown) => {
-          // A database that does not answer leaves the lag out of this scrape rather than failing it.
-          app.log.warn({ err: error }, 'metrics: the event log lag could not be read');
-          return [];
-        })
-        .finally(() => setImmediate(() => (lags = undefined))));
-    new Gauge({
-      name: 'event_log_consumer_lag_events',
-      help: 'Committed events a reader of the event log has not handled yet, by consumer',
-      labelNames: ['consumer'] as const,
-      registers: [registry],
-      async collect() {
-        this.reset();
-        for (const lag of await readLags()) this.set({ consumer: lag.consumer }, lag.events);
-      },
-    });
-    new Gauge({
-      name: 'event_log_consumer_lag_seconds',
-      help: 'Age of the oldest committed event a reader of the event log has not handled yet (0 when caught up), by consumer',
-      labelNames: ['consumer'] as const,
-      registers: [registry],
-      async collect() {
-        this.reset();
-        for (const lag of await readLags()) this.set({ consumer: lag.consumer }, lag.seconds);
-      },
-    });
-    new Gauge({
-      name: 'job_queue_jobs',
-      help: 'Jobs in each queue by state (waiting, active, delayed, failed, completed kept)',
-      labelNames: ['queue', 'state'] as const,
-      registers: [registry],
-      async collect() {
-        this.reset();
-        for (const queue of queueNames) {
-          const handle = app.inspectionQueues?.[queue];
-          if (handle) {
-            const counts = await handle.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized');
-            for (const [state, count] of Object.entries(counts)) this.set({ queue, state }, count);
-          } else {
-            this.set({ queue, state: 'failed' }, (await app.jobQueue.failedJobs(queue, 1000)).length);
-          }
-        }
-      },
-    });
+    registerStateGauges(app, registry);
 
     // Every event that reaches the store through this instance counts, whichever module appends it.
     const append = app.eventStore.append.bind(app.eventStore);
@@ -174,3 +114,68 @@ export const metrics = fp(
   },
   { name: 'metrics', dependencies: ['auth'] },
 );
+
+/** Gauges read at each scrape: open live sockets, the lag of each reader of the event log, the jobs in each queue. */
+function registerStateGauges(app: FastifyInstance, registry: Registry): void {
+  new Gauge({
+    name: 'live_connections',
+    help: 'Open live feed sockets (/api/live) of this instance',
+    registers: [registry],
+    collect() {
+      this.set(app.liveConnectionCount?.() ?? 0);
+    },
+  });
+  // The lag of each reader of the event log: the checkpointed consumers (the job dispatcher) and
+  // this instance's live feed tailer ('live-feed'). One query per scrape, shared by both gauges.
+  let lags: Promise<Array<LogLag & { consumer: string }>> | undefined;
+  const readLags = () =>
+    (lags ??= (async () => {
+      const position = app.liveFeedPosition?.();
+      const live = position ? [{ consumer: 'live-feed', ...(await lagAfter(app.db, position)) }] : [];
+      return [...(await consumerLags(app.db)), ...live];
+    })()
+      .catch((error: unknown) => {
+        // A database that does not answer leaves the lag out of this scrape rather than failing it.
+        app.log.warn({ err: error }, 'metrics: the event log lag could not be read');
+        return [];
+      })
+      .finally(() => setImmediate(() => (lags = undefined))));
+  new Gauge({
+    name: 'event_log_consumer_lag_events',
+    help: 'Committed events a reader of the event log has not handled yet, by consumer',
+    labelNames: ['consumer'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const lag of await readLags()) this.set({ consumer: lag.consumer }, lag.events);
+    },
+  });
+  new Gauge({
+    name: 'event_log_consumer_lag_seconds',
+    help: 'Age of the oldest committed event a reader of the event log has not handled yet (0 when caught up), by consumer',
+    labelNames: ['consumer'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const lag of await readLags()) this.set({ consumer: lag.consumer }, lag.seconds);
+    },
+  });
+  new Gauge({
+    name: 'job_queue_jobs',
+    help: 'Jobs in each queue by state (waiting, active, delayed, failed, completed kept)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const queue of queueNames) {
+        const handle = app.inspectionQueues?.[queue];
+        if (handle) {
+          const counts = await handle.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized');
+          for (const [state, count] of Object.entries(counts)) this.set({ queue, state }, count);
+        } else {
+          this.set({ queue, state: 'failed' }, (await app.jobQueue.failedJobs(queue, 1000)).length);
+        }
+      }
+    },
+  });
+}
