@@ -96,6 +96,20 @@ const customer = (name: string, place: string, zip: string, positions: object[],
   ...extra,
 });
 
+/** What the seed's steps share: the API as the administrator, the station line and the operators who work it. */
+interface DemoFloor {
+  app: FastifyInstance;
+  admin: Api;
+  /** The line's station ids in sequence order. */
+  line: string[];
+  /** The incoming-goods station's id. */
+  goods: string;
+  operators: readonly DemoLogin[];
+  inDays: (days: number) => string;
+}
+
+type DemoMaterials = Record<'frame' | 'wheel' | 'screw' | 'bike' | 'cargo', string>;
+
 /**
  * The demo company's shop floor: a few materials, a station line with a saved sequence (operators
  * authorised everywhere), and orders at different stages, so the boards have something to show
@@ -111,6 +125,24 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
   const today = app.clock.now();
   const inDays = (days: number) => daysFrom(today, days);
 
+  const { line, goods } = await seedDemoStations(admin);
+  const materials = await seedDemoMaterials(admin, line);
+
+  const team = (await admin.get('/api/users?limit=100')).data as { id: string; username: string | null }[];
+  const operatorIds = users.operators.map((operator) => team.find((user) => user.username?.toLowerCase() === operator.login.toLowerCase())?.id);
+  for (const operatorId of operatorIds) {
+    if (operatorId) await owner.put(`/api/users/${operatorId}/station-authorizations`, { stationIds: [...line, goods] });
+  }
+
+  await admin.put('/api/orders/advertisement', { comment: DEMO_ADVERTISEMENT });
+
+  const floor: DemoFloor = { app, admin, line, goods, operators: users.operators, inDays };
+  await seedOrdersUnderWay(floor, materials);
+  await seedOrdersFurtherAlong(floor, materials);
+}
+
+/** The station line with its saved sequence, and the incoming-goods station. */
+async function seedDemoStations(admin: Api): Promise<{ line: string[]; goods: string }> {
   // The assembly station measures every value of the products' materials (the bike's), so the demo
   // has measurements, a quality flag and a test protocol to print.
   const station = async (name: string, incomingGoodsCheckIn = false) =>
@@ -128,7 +160,11 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
   const goods = await station(demoStationNames.incomingGoods, true);
   const sequence = await admin.get('/api/stations/sequence');
   await admin.put('/api/stations/sequence', { stationIds: line, startStationId: line[0], version: sequence.version });
+  return { line, goods };
+}
 
+/** Parts, a purchased part and two products whose steps run at the line's stations. */
+async function seedDemoMaterials(admin: Api, line: readonly string[]): Promise<DemoMaterials> {
   const stationIdOf = (name: string) => line[demoStationNames.line.indexOf(name as (typeof demoStationNames.line)[number])];
 
   const material = async (body: { materialNumber: string } & Record<string, unknown>) => {
@@ -203,18 +239,45 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
       { process: 'Bremsen prüfen, Probefahrt', time: 20, stationId: stationIdOf('PRÜFUNG') },
     ],
   });
+  return { frame, wheel, screw, bike, cargo };
+}
 
-  const team = (await admin.get('/api/users?limit=100')).data as { id: string; username: string | null }[];
-  const operatorIds = users.operators.map((operator) => team.find((user) => user.username?.toLowerCase() === operator.login.toLowerCase())?.id);
-  for (const operatorId of operatorIds) {
-    if (operatorId) await owner.put(`/api/users/${operatorId}/station-authorizations`, { stationIds: [...line, goods] });
+/** Works the production order through the first `stations` stations; at the station that checks values, `measured` is measured. */
+async function advance(floor: DemoFloor, productionOrderId: string, stations: number, startLast: boolean, measured: Record<string, number> = demoMeasurements) {
+  const { admin, line } = floor;
+  const [first, second] = floor.operators;
+  let order = await admin.get(`/api/orders/${productionOrderId}`);
+  for (let index = 0; index < stations; index++) {
+    const operator = await atStation(floor.app, index % 2 === 0 ? first : second, line[index]);
+    order = await act(operator, order, 'start-work', { stationId: line[index] });
+    if (demoStationNames.line[index] === demoStationNames.checksValues && Object.keys(measured).length > 0) {
+      for (const [valueName, value] of Object.entries(measured)) {
+        order = await act(operator, order, 'measure', { stationId: line[index], valueName, measured: value });
+      }
+      // The late bike's weight lies outside tolerance: completed with the reason.
+      const outside = measured === demoMeasurements;
+      order = await act(operator, order, 'complete-work', { stationId: line[index], ...(outside ? { reason: DEMO_QUALITY_REASON } : {}) });
+    } else {
+      order = await act(operator, order, 'complete-work', { stationId: line[index] });
+    }
   }
+  if (startLast && stations < line.length) await act(await atStation(floor.app, first, line[stations]), order, 'start-work', { stationId: line[stations] });
+  return order;
+}
 
-  await admin.put('/api/orders/advertisement', { comment: DEMO_ADVERTISEMENT });
+const act = (api: Api, order: Answer, action: string, body: object = {}) => api.post(`/api/orders/${order.id}/${action}`, { version: order.version, ...body });
 
+const atStation = async (app: FastifyInstance, who: DemoLogin, stationId: string) => {
+  const session = await apiOf(app).post(`/api/stations/${stationId}/login`, { username: who.login, password: who.password });
+  return apiOf(app, session.access_token as string);
+};
+
+const productionOrdersOf = (order: Answer) => order.productionOrders as { id: string }[];
+
+/** Orders not yet started, placed, and in production with work at several stations. */
+async function seedOrdersUnderWay(floor: DemoFloor, { frame, wheel, screw, bike, cargo }: DemoMaterials): Promise<void> {
+  const { admin, inDays } = floor;
   const create = (body: object) => admin.post('/api/orders', body);
-  const act = (api: Api, order: Answer, action: string, body: object = {}) =>
-    api.post(`/api/orders/${order.id}/${action}`, { version: order.version, ...body });
 
   await create(customer('Radhaus Schneider', 'Regensburg', '93047', [{ materialId: bike, quantity: 4, netPrice: 649 }], { deliveryDate: inDays(21) }));
   const ordered = await create(
@@ -269,37 +332,16 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
   await act(admin, purchase, 'place');
 
   // Operators move some production orders along, so the line shows work at several stations.
-  const [first, second] = users.operators;
-  const atStation = async (who: DemoLogin, stationId: string) => {
-    const session = await apiOf(app).post(`/api/stations/${stationId}/login`, { username: who.login, password: who.password });
-    return apiOf(app, session.access_token as string);
-  };
-  /** Works the production order through the first `stations` stations; at the station that checks values, `measured` is measured. */
-  const advance = async (productionOrderId: string, stations: number, startLast: boolean, measured: Record<string, number> = demoMeasurements) => {
-    let order = await admin.get(`/api/orders/${productionOrderId}`);
-    for (let index = 0; index < stations; index++) {
-      const operator = await atStation(index % 2 === 0 ? first : second, line[index]);
-      order = await act(operator, order, 'start-work', { stationId: line[index] });
-      if (demoStationNames.line[index] === demoStationNames.checksValues && Object.keys(measured).length > 0) {
-        for (const [valueName, value] of Object.entries(measured)) {
-          order = await act(operator, order, 'measure', { stationId: line[index], valueName, measured: value });
-        }
-        // The late bike's weight lies outside tolerance: completed with the reason.
-        const outside = measured === demoMeasurements;
-        order = await act(operator, order, 'complete-work', { stationId: line[index], ...(outside ? { reason: DEMO_QUALITY_REASON } : {}) });
-      } else {
-        order = await act(operator, order, 'complete-work', { stationId: line[index] });
-      }
-    }
-    if (startLast && stations < line.length) await act(await atStation(first, line[stations]), order, 'start-work', { stationId: line[stations] });
-    return order;
-  };
-  const productionOrdersOf = (order: Answer) => order.productionOrders as { id: string }[];
-  await advance(productionOrdersOf(runningStarted)[0].id, 2, false);
-  await advance(productionOrdersOf(runningStarted)[1].id, 1, true);
-  await advance(productionOrdersOf(lateStarted)[0].id, 3, false);
-  await advance(stockStarted.id, 1, true);
+  await advance(floor, productionOrdersOf(runningStarted)[0].id, 2, false);
+  await advance(floor, productionOrdersOf(runningStarted)[1].id, 1, true);
+  await advance(floor, productionOrdersOf(lateStarted)[0].id, 3, false);
+  await advance(floor, stockStarted.id, 1, true);
+}
 
+async function seedOrdersFurtherAlong(floor: DemoFloor, { frame, screw, bike, cargo }: DemoMaterials): Promise<void> {
+  const { admin, line, goods, inDays } = floor;
+  const [first] = floor.operators;
+  const create = (body: object) => admin.post('/api/orders', body);
   // Orders further along, so every status has an example and the history has a whole life to replay:
   // bikes through the whole line (one ready to ship, one dispatched, one delivered and finished), a
   // canceled order, stock made and ready to use, and purchased screws checked in at incoming goods.
@@ -309,7 +351,7 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
       customer(customerName, place, zip, [{ materialId: bike, quantity: 1, netPrice: 649 }], { deliveryDate: inDays(deliveryInDays) }),
     );
     const started = await act(admin, order, 'start-production');
-    await advance(productionOrdersOf(started)[0].id, line.length, false, withinTolerance);
+    await advance(floor, productionOrdersOf(started)[0].id, line.length, false, withinTolerance);
     return admin.get(`/api/orders/${order.id}`);
   };
   await throughTheLine('Radsport Maier', 'Deggendorf', '94469', 6);
@@ -330,7 +372,7 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
     ...customer('Lager', 'Regensburg', '93047', [{ materialId: frame, quantity: 6, netPrice: 120 }], { deliveryDate: inDays(-1) }),
     kind: 'production',
   });
-  const restocked = await advance((await act(admin, restock, 'start-production')).id, line.length, false, {});
+  const restocked = await advance(floor, (await act(admin, restock, 'start-production')).id, line.length, false, {});
   await act(admin, await admin.get(`/api/orders/${restocked.id}`), 'ready-to-use');
 
   const checkedIn = await create({
@@ -338,6 +380,6 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
     kind: 'logistics',
   });
   const placed = await act(admin, checkedIn, 'place');
-  const arrived = await act(await atStation(first, goods), placed, 'check-in', { stationId: goods });
+  const arrived = await act(await atStation(floor.app, first, goods), placed, 'check-in', { stationId: goods });
   await act(admin, arrived, 'finish');
 }
