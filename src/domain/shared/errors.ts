@@ -25,6 +25,10 @@ export const errorCatalogue = {
   CURRENT_PASSWORD_WRONG: { status: 400, message: 'The current password is not correct.' },
   INVALID_ORDER_ID: { status: 400, message: 'Invalid order ID' },
   SHIPMENT_ORDERS_OF_DIFFERENT_CUSTOMERS: { status: 400, message: 'All orders of a shipment must be for the same customer.' },
+  UPLOAD_PART_NOT_TAKEN: {
+    status: 400,
+    message: 'The upload holds a field or a file this form does not take. Send only the file, after the fields the form names.',
+  },
   INVALID_CREDENTIALS: { status: 401, message: 'Incorrect email or password.' },
   INVALID_TOKEN: { status: 401, message: 'The link is invalid or has expired.' },
   UNAUTHORIZED: { status: 401, message: 'Please sign in.' },
