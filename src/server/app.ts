@@ -18,6 +18,7 @@ import { systemClock, type Clock } from './platform/clock.js';
 import { fastifyTrustProxy, type Config } from './platform/config.js';
 import type { Database, Db } from './platform/db.js';
 import { registerErrorHandling, sendError } from './platform/errors.js';
+import { frameworkErrorOptions, frameworkErrorRoutes } from './platform/framework-errors.js';
 import { registerInputGuard } from './platform/input-guard.js';
 import { idempotencyPlugin } from './platform/idempotency.js';
 import type { EventStore } from './platform/event-store.js';
@@ -90,6 +91,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     forceCloseConnections: 'idle',
     // Production logs every request at info; elsewhere request lines come at debug.
     logController: config.env === 'production' ? undefined : new DebugRequestLogs(),
+    // A broken or too long URL, a request head Node cannot read: answered by the error catalogue, with the usual headers.
+    ...frameworkErrorOptions,
   });
   const registeredRoutes: RouteOptions[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -158,6 +161,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(companyFunctionsPlugin, { reader: ports.companyFunctionsReader });
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 64 * 1024 }, errorHandler: liveSocketErrorHandler });
   await app.register(healthRoutes);
+  await app.register(frameworkErrorRoutes);
   // Only where mail really stays here: outside production and without SMTP (docs/jobs.md, Dev mailbox).
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devMailboxRoutes);
   await app.register(liveFeed, { pollMs: config.livePollMs });
