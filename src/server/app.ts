@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticateBeforeValidation, authPlugin } from './platform/auth.js';
 import { DebugRequestLogs, logOptions } from './platform/request-logging.js';
@@ -47,6 +48,8 @@ export interface AppDependencies {
   modules?: readonly ModuleManifest[];
   /** Providers a test puts in place of a module's (a token check that trusts every signed token). */
   replacedPorts?: Partial<Ports>;
+  /** Where the log goes instead of stdout: a test that reads the log. */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -79,7 +82,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const clock = deps.clock ?? systemClock;
   const ports = resolvePorts(modules, { config, db: deps.database.db, clock }, platformRequires, deps.replacedPorts);
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : logOptions(config.logLevel),
+    logger:
+      config.logLevel === 'silent' ? false : deps.logStream ? { ...logOptions(config.logLevel, false), stream: deps.logStream } : logOptions(config.logLevel),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
