@@ -107,6 +107,10 @@ export const errorCatalogue = {
     message: 'maximum allowed quantity for production orders is 999',
   },
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts. Please wait and try again.' },
+  INVITATION_DAILY_LIMIT_REACHED: {
+    status: 429,
+    message: 'Your company has sent 50 invitations in the last 24 hours. Try again tomorrow.',
+  },
   REQUEST_HEADERS_TOO_LARGE: { status: 431, message: 'The request carries too much in its headers or address.' },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'Something went wrong on our side.' },
   UNKNOWN_ERROR: { status: 500, message: 'An unknown error occurred.' },
