@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticateBeforeValidation, authPlugin } from './platform/auth.js';
 import { DebugRequestLogs, logOptions } from './platform/request-logging.js';
@@ -18,6 +19,7 @@ import { systemClock, type Clock } from './platform/clock.js';
 import { fastifyTrustProxy, type Config } from './platform/config.js';
 import type { Database, Db } from './platform/db.js';
 import { registerErrorHandling, sendError } from './platform/errors.js';
+import { frameworkErrorOptions, frameworkErrorRoutes } from './platform/framework-errors.js';
 import { registerInputGuard } from './platform/input-guard.js';
 import { idempotencyPlugin } from './platform/idempotency.js';
 import type { EventStore } from './platform/event-store.js';
@@ -46,6 +48,8 @@ export interface AppDependencies {
   modules?: readonly ModuleManifest[];
   /** Providers a test puts in place of a module's (a token check that trusts every signed token). */
   replacedPorts?: Partial<Ports>;
+  /** Where the log goes instead of stdout: a test that reads the log. */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -78,7 +82,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const clock = deps.clock ?? systemClock;
   const ports = resolvePorts(modules, { config, db: deps.database.db, clock }, platformRequires, deps.replacedPorts);
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : logOptions(config.logLevel),
+    logger:
+      config.logLevel === 'silent' ? false : deps.logStream ? { ...logOptions(config.logLevel, false), stream: deps.logStream } : logOptions(config.logLevel),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -90,6 +95,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     forceCloseConnections: 'idle',
     // Production logs every request at info; elsewhere request lines come at debug.
     logController: config.env === 'production' ? undefined : new DebugRequestLogs(),
+    // A broken or too long URL, a request head Node cannot read: answered by the error catalogue, with the usual headers.
+    ...frameworkErrorOptions,
   });
   const registeredRoutes: RouteOptions[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -158,6 +165,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(companyFunctionsPlugin, { reader: ports.companyFunctionsReader });
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 64 * 1024 }, errorHandler: liveSocketErrorHandler });
   await app.register(healthRoutes);
+  await app.register(frameworkErrorRoutes);
   // Only where mail really stays here: outside production and without SMTP (docs/jobs.md, Dev mailbox).
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devMailboxRoutes);
   await app.register(liveFeed, { pollMs: config.livePollMs });

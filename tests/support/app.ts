@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/platform/config.js';
 import type { Clock } from '../../src/server/platform/clock.js';
@@ -33,6 +34,8 @@ export async function createTestApp(
     database?: TestDatabase;
     /** Providers put in place of the modules' (the live feed's tests trust every token the server signed). */
     replacedPorts?: Partial<Ports>;
+    /** Where the server's log goes (with LOG_LEVEL in `env`): a test that reads the log. */
+    logStream?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const testDb = options.database ?? (await createTestDatabase());
@@ -49,7 +52,15 @@ export async function createTestApp(
   // Its own BullMQ prefix when env sets REDIS_URL, so parallel test files never share jobs.
   const queuePrefix = `test-${randomUUID()}`;
   const jobQueue = createJobQueue({ redisUrl: config.redisUrl, prefix: queuePrefix });
-  const app = await buildApp({ config, database: testDb.database, eventStore, jobQueue, clock: options.clock, replacedPorts: options.replacedPorts });
+  const app = await buildApp({
+    config,
+    database: testDb.database,
+    eventStore,
+    jobQueue,
+    clock: options.clock,
+    replacedPorts: options.replacedPorts,
+    logStream: options.logStream,
+  });
   await options.beforeReady?.(app);
   await app.ready();
   const jobs = startJobs({ config, clock: options.clock, database: testDb.database, eventStore, queue: jobQueue, log: app.log });

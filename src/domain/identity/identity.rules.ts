@@ -24,6 +24,11 @@ export const KNOWN_ADDRESS_TTL_MS = 90 * 24 * 60 * MINUTE_MS;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
 /** Invitations of a company not accepted yet, at most: an invitation mails an outside address a text of the company's choosing. */
 export const PENDING_INVITATION_LIMIT = 20;
+/**
+ * Invitation emails (new invitations and resends) a company sends in 24 hours, at most: removing pending invitations
+ * or resending must not make the pending limit a free mail relay. Then 429 `INVITATION_DAILY_LIMIT_REACHED`.
+ */
+export const INVITATION_MAILS_PER_DAY = 50;
 
 export type TokenPurpose = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'INVITATION' | 'SIGNUP_TICKET';
 

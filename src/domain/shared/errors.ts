@@ -2,8 +2,8 @@
  * The one catalogue of error codes. Each code carries its HTTP status and an English fallback
  * message; the web translates the code (locale key `errors.<CODE>`), never the message.
  * Statuses follow ARCHITECTURE.md section 7: validation 400, credentials/token 401, payment 402,
- * role 403, not found or other tenant 404, conflict 409, too large 413, media type 415, limit 422,
- * too many requests 429, server 500, dependency down 503.
+ * role 403, not found or other tenant 404, request timeout 408, conflict 409, too large 413, address too long 414,
+ * media type 415, limit 422, too many requests 429, request head too large 431, server 500, dependency down 503.
  */
 export const errorCatalogue = {
   VALIDATION_ERROR: { status: 400, message: 'The request is not valid.' },
@@ -25,6 +25,10 @@ export const errorCatalogue = {
   CURRENT_PASSWORD_WRONG: { status: 400, message: 'The current password is not correct.' },
   INVALID_ORDER_ID: { status: 400, message: 'Invalid order ID' },
   SHIPMENT_ORDERS_OF_DIFFERENT_CUSTOMERS: { status: 400, message: 'All orders of a shipment must be for the same customer.' },
+  UPLOAD_PART_NOT_TAKEN: {
+    status: 400,
+    message: 'The upload holds a field or a file this form does not take. Send only the file, after the fields the form names.',
+  },
   INVALID_CREDENTIALS: { status: 401, message: 'Incorrect email or password.' },
   INVALID_TOKEN: { status: 401, message: 'The link is invalid or has expired.' },
   UNAUTHORIZED: { status: 401, message: 'Please sign in.' },
@@ -49,6 +53,7 @@ export const errorCatalogue = {
   MATERIAL_NOT_FOUND: { status: 404, message: 'Material not found.' },
   EXPORT_NOT_FOUND: { status: 404, message: 'This data export does not exist or is not ready.' },
   TRACKING_LINK_NOT_FOUND: { status: 404, message: 'This tracking link is unknown, has expired or was withdrawn.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
   CONFLICT_ERROR: { status: 409, message: 'This record was changed meanwhile. Reload and try again.' },
   EXPORT_ALREADY_RUNNING: { status: 409, message: 'A data export of this company is already being made. Wait until it is ready.' },
   USER_ALREADY_EXISTS: { status: 409, message: 'A user with this email already exists.' },
@@ -92,6 +97,7 @@ export const errorCatalogue = {
   IDEMPOTENCY_ANSWER_LOST: { status: 409, message: 'This request was carried out, but its answer was lost. Reload to see the result.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },
   STORAGE_QUOTA_EXCEEDED: { status: 413, message: "The company's storage is full: this file does not fit in the plan's storage." },
+  URI_TOO_LONG: { status: 414, message: 'The address of the request is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },
   BOM_TOO_LARGE: { status: 422, message: 'The bill of materials is too large to show.' },
   MEDIA_LIMIT_REACHED: { status: 422, message: 'This material has as many media as it may have.' },
@@ -101,6 +107,11 @@ export const errorCatalogue = {
     message: 'maximum allowed quantity for production orders is 999',
   },
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts. Please wait and try again.' },
+  INVITATION_DAILY_LIMIT_REACHED: {
+    status: 429,
+    message: 'Your company has sent 50 invitations in the last 24 hours. Try again tomorrow.',
+  },
+  REQUEST_HEADERS_TOO_LARGE: { status: 431, message: 'The request carries too much in its headers or address.' },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'Something went wrong on our side.' },
   UNKNOWN_ERROR: { status: 500, message: 'An unknown error occurred.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },

@@ -65,8 +65,21 @@ export function isMalformedMultipart(error: unknown): boolean {
   );
 }
 
+/**
+ * The multipart parser's part limits (`fields`, `files`, `parts` of the route's `@fastify/multipart` options): the
+ * body holds a field or a file the route does not take, e.g. a text field before the logo. The plugin calls them 413.
+ */
+const uploadPartLimits = new Set(['FST_FIELDS_LIMIT', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT']);
+
 /** PostgreSQL refused the characters of a text (a NUL slipped past the input guard, or an encoding it cannot hold). */
 const isUnstorableText = (error: unknown): boolean => ['22021', '22P05'].includes((error as { code?: unknown } | null)?.code as string);
+
+/**
+ * The client went away before its request was read to the end (a closed tab, an upload cut off half-way): whatever
+ * failed with it (the body's stream, the multipart parser, the file's pipeline) is the client's doing, and nobody
+ * reads the answer. Logged at info, so a client cannot write error lines (or a "dependency unavailable") at will.
+ */
+const clientWentAway = (request: FastifyRequest): boolean => !request.raw.complete && (request.raw.destroyed || request.raw.socket?.destroyed === true);
 
 /** Maps every failure to the catalogue's `{ error: { code, message, details } }`; 5xx never leak internals. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -91,6 +104,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return sendError(reply, 'INTERNAL_SERVER_ERROR');
     }
+    if (uploadPartLimits.has(error.code)) return sendError(reply, 'UPLOAD_PART_NOT_TAKEN', [{ path: '', message: 'UPLOAD_PART_NOT_TAKEN' }]);
     const status = error.statusCode ?? 500;
     if (status === 429) return sendError(reply, 'TOO_MANY_REQUESTS');
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -104,6 +118,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isMalformedMultipart(error)) return sendError(reply, 'VALIDATION_ERROR', [{ path: '', message: 'validation.malformedRequest' }]);
     if (isUnstorableText(error)) return sendError(reply, 'VALIDATION_ERROR', [{ path: '', message: 'validation.invalidCharacters' }]);
+    if (clientWentAway(request)) {
+      request.log.info({ err: error }, 'the client ended the request before it was read');
+      return sendError(reply, 'VALIDATION_ERROR', [{ path: '', message: 'validation.malformedRequest' }]);
+    }
     if (isConnectionError(error)) {
       request.log.warn({ err: error }, 'dependency unavailable');
       return sendError(reply, 'SERVICE_UNAVAILABLE');

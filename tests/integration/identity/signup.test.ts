@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITATION_MAILS_PER_DAY } from '../../../src/domain/identity/identity.rules.js';
 import { publicRateLimits } from '../../../src/server/modules/identity/auth.routes.js';
+import { withTenant } from '../../../src/server/platform/db.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, codeIn, companyWithTeam, mailTo, startMailbox, type Mailbox } from '../../support/identity.js';
 
@@ -312,5 +314,47 @@ describe('invitation limits', () => {
     expect(refused.json().error.code).toBe('INVITATION_LIMIT_REACHED');
     expect((await owner.delete(`/api/users/${ids[0]}`)).statusCode).toBe(200);
     expect((await invite(21)).statusCode).toBe(201);
+  });
+
+  // Issue 26, item 9: each invitation (and each resend) mails an outside address a text of the company's choosing.
+  it(`sends at most ${INVITATION_MAILS_PER_DAY} invitation emails a company a day, new or resent, then answers 429 and stores nothing`, async () => {
+    const company = await companyWithTeam(t, { companyName: 'Einladungsflut GmbH' });
+    const owner = clientOf(t, company.superUser.token);
+    const invitationsSent = () =>
+      withTenant(t.app.db, company.companyId, async (tx) =>
+        Number(
+          (
+            await tx
+              .selectFrom('events')
+              .select((eb) => eb.fn.countAll<string>().as('sent'))
+              .where('type', '=', 'AdminUserInvited')
+              .executeTakeFirstOrThrow()
+          ).sent,
+        ),
+      );
+    const invited = await owner.post('/api/users/create-admin-user', { firstName: 'Gast', lastName: 'Erster', email: uniqueEmail('erster') });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const resend = () => owner.post(`/api/users/${invited.json().id as string}/resend-invitation`);
+    // Removing and inviting again, or resending, never frees the day's allowance: resends count like invitations.
+    for (let sent = await invitationsSent(); sent < INVITATION_MAILS_PER_DAY; sent++) expect((await resend()).statusCode).toBe(200);
+    const usersBefore = (await owner.get('/api/users?limit=100')).json().total as number;
+
+    const refusedResend = await resend();
+    expect(refusedResend.statusCode).toBe(429);
+    expect(refusedResend.json().error.code).toBe('INVITATION_DAILY_LIMIT_REACHED');
+    const refusedInvitation = await owner.post('/api/users/create-admin-user', { firstName: 'Gast', lastName: 'Zuviel', email: uniqueEmail('zuviel') });
+    expect(refusedInvitation.statusCode).toBe(429);
+    expect(refusedInvitation.json().error.code).toBe('INVITATION_DAILY_LIMIT_REACHED');
+    expect(await invitationsSent()).toBe(INVITATION_MAILS_PER_DAY);
+    expect((await owner.get('/api/users?limit=100')).json().total).toBe(usersBefore);
+
+    // Another company's allowance is its own.
+    const other = await companyWithTeam(t, { companyName: 'Andere Firma GmbH' });
+    const otherInvitation = await clientOf(t, other.superUser.token).post('/api/users/create-admin-user', {
+      firstName: 'Gast',
+      lastName: 'Anders',
+      email: uniqueEmail('anders'),
+    });
+    expect(otherInvitation.statusCode).toBe(201);
   });
 });

@@ -4,7 +4,7 @@ import { cursorOf, decodeCursor, encodeCursor, readAll, type StoredEvent } from 
 import { compareCursors } from '../../../src/server/platform/live-protocol.js';
 import { liveRules } from '../../../src/server/platform/live-visibility.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { clientOf, companyWithTeam, type Client, type TestCompany } from '../../support/identity.js';
+import { clientOf, companyWithTeam, signedInMaster, type Client, type TestCompany } from '../../support/identity.js';
 import { openClient, type EventMessage, type LiveClient } from './live-feed-support.js';
 
 // Issue 26, item 1: every subscriber of the live feed gets exactly what the REST reads answer its
@@ -14,6 +14,8 @@ import { openClient, type EventMessage, type LiveClient } from './live-feed-supp
 let t: TestApp;
 let company: TestCompany;
 let owner: Client;
+/** The product operator switched into the company (a token for it, role MASTER). */
+let masterInCompany: { token: string };
 const secrets = {
   dateOfBirth: '1984-02-28',
   emergencyPhone: '+49 170 5550199',
@@ -27,6 +29,10 @@ beforeAll(async () => {
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   company = await companyWithTeam(t);
   owner = clientOf(t, company.superUser.token);
+  const master = await signedInMaster(t);
+  const switched = await clientOf(t, master.token).post(`/api/auth/regenerate-jwt/${company.companyId}`, {});
+  expect(switched.statusCode, switched.body).toBe(200);
+  masterInCompany = { token: switched.json().access_token as string };
 });
 
 afterAll(async () => {
@@ -106,7 +112,7 @@ const leavesOf = (value: unknown): string[] =>
 describe('the live feed answers each role what REST answers it', () => {
   it('on replay from the start and live, for every event type of the work, per role', async () => {
     await work(1);
-    const viewers = { SUPER_USER: company.superUser, ADMIN: company.admin, OPERATOR: company.operator };
+    const viewers = { MASTER: masterInCompany, SUPER_USER: company.superUser, ADMIN: company.admin, OPERATOR: company.operator };
     const sockets: Record<string, LiveClient> = {};
     let liveAfter = '0.0';
     for (const [role, member] of Object.entries(viewers)) {

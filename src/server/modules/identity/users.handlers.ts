@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { mayReadAccount, PENDING_INVITATION_LIMIT, userDeactivationRefusal, userRemovalRefusal } from '../../../domain/identity/identity.rules.js';
+import {
+  INVITATION_MAILS_PER_DAY,
+  mayReadAccount,
+  PENDING_INVITATION_LIMIT,
+  userDeactivationRefusal,
+  userRemovalRefusal,
+} from '../../../domain/identity/identity.rules.js';
 import type { createAdminUserSchema, createOperationsUserSchema, userListQuerySchema } from '../../../domain/identity/identity.schema.js';
 import type { Locale } from '../../../domain/identity/identity.schema.js';
 import type { UserView } from '../../../domain/identity/identity.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { principalOf, type Principal } from '../../platform/auth.js';
 import { runCommand, type CommandContext } from '../../platform/command.js';
+import { sql } from 'kysely';
 import { withSystem, type Executor } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
 import { seal } from '../../platform/secrets.js';
@@ -129,12 +136,30 @@ export async function inviteAdminUser(
   const inviter = await readAsPrincipal(app.db, principal, (tx) => findUserById(tx, principal.userId));
   const locale = input.locale ?? inviter?.locale ?? 'en';
   const user = await runCommand(app, request, async (ctx) => {
-    const company = await findCompany(ctx.tx, ctx.companyId);
-    if (!company) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
+    const company = await companyToInviteFor(ctx);
     if ((await pendingInvitations(ctx.tx)) >= PENDING_INVITATION_LIMIT) throw new DomainError('INVITATION_LIMIT_REACHED');
     return inviteToCompany(ctx, secrets, { ...input, role: 'ADMIN', locale, companyName: company.company_name });
   });
   return userView(user);
+}
+
+/**
+ * The context's company, locked until the transaction ends, once it may send one more invitation email: at most
+ * `INVITATION_MAILS_PER_DAY` in 24 hours (new invitations and resends: each `AdminUserInvited` mails the invitee).
+ * The lock makes concurrent invitations count one after the other.
+ */
+async function companyToInviteFor(ctx: CommandContext) {
+  const company = await findCompany(ctx.tx, ctx.companyId, { lock: true });
+  if (!company) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
+  const { sent } = await ctx.tx
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<string>().as('sent'))
+    .where('company_id', '=', ctx.companyId)
+    .where('type', '=', 'AdminUserInvited')
+    .where('recorded_at', '>', sql<Date>`now() - interval '24 hours'`)
+    .executeTakeFirstOrThrow();
+  if (Number(sent) >= INVITATION_MAILS_PER_DAY) throw new DomainError('INVITATION_DAILY_LIMIT_REACHED');
+  return company;
 }
 
 /** Administration users of the transaction's company invited and not accepted yet (no password set). */
@@ -227,8 +252,7 @@ export async function resendInvitation(ctx: CommandContext, secrets: IdentitySec
   const user = await teamMemberOf(ctx, userId);
   if (user.role !== 'ADMIN' || !user.email) throw new DomainError('FORBIDDEN');
   if (user.password_hash !== null) throw new DomainError('INVITATION_ALREADY_ACCEPTED');
-  const company = await findCompany(ctx.tx, ctx.companyId);
-  if (!company) throw new DomainError('COMPANY_ACCOUNT_NOT_FOUND');
+  const company = await companyToInviteFor(ctx);
   const { token, expiresAt } = await issueLinkToken(ctx.tx, user, 'INVITATION', ctx.now);
   const resent = await ctx.tx.updateTable('users').set({ invitation_failed_at: null }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
   await recordUserEvent(
