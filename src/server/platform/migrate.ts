@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 
@@ -15,7 +15,8 @@ const folderProvider: MigrationProvider = {
     const files = (await readdir(migrationsDir)).filter((f) => /^\d{4}-\d{2}-\d{2}-\d{4}-[\w-]+\.ts$/.test(f)).sort();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
-      migrations[file.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(migrationsDir, file)).href)) as Migration;
+      // A literal folder in the template: a bundle of the server (scripts/ensure-server-build.mjs) holds every migration.
+      migrations[file.replace(/\.ts$/, '')] = (await import(`../../../migrations/${file}`)) as Migration;
     }
     return migrations;
   },
