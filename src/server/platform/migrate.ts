@@ -14,9 +14,9 @@ const folderProvider: MigrationProvider = {
   async getMigrations() {
     const files = (await readdir(migrationsDir)).filter((f) => /^\d{4}-\d{2}-\d{2}-\d{4}-[\w-]+\.ts$/.test(f)).sort();
     const migrations: Record<string, Migration> = {};
-    for (const file of files) {
-      // A literal folder in the template: a bundle of the server (scripts/ensure-server-build.mjs) holds every migration.
-      migrations[file.replace(/\.ts$/, '')] = (await import(`../../../migrations/${file}`)) as Migration;
+    for (const name of files.map((file) => file.replace(/\.ts$/, ''))) {
+      // A literal folder and extension in the template: a bundle of the server (scripts/ensure-server-build.mjs) holds every migration.
+      migrations[name] = (await import(`../../../migrations/${name}.ts`)) as Migration;
     }
     return migrations;
   },
