@@ -17,11 +17,12 @@ COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 
 COPY . .
-RUN npx vite build --logLevel warn && mkdir -p /data && chown -R node:node /data
+RUN npx vite build --logLevel warn && node scripts/ensure-server-build.mjs --force && mkdir -p /data && chown -R node:node /data
 
 USER node
 EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "src/server/main.ts"]
+# The server bundled to JavaScript (scripts/ensure-server-build.mjs): no transpiler in the running process.
+CMD ["node", "dist/server/main.mjs"]

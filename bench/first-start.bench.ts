@@ -8,7 +8,7 @@ import type { BenchRow } from './harness.js';
 
 export const name = 'first-start';
 export const description =
-  'The server (`src/server/main.ts`) on a fresh embedded database (PGlite, no DATABASE_URL, no REDIS_URL, demo seeded) as `npm start` runs it: time until the console answers, time until the demo is ready to sign in, its RSS while starting (peak) and idle';
+  'The server as `npm start` runs it (`node dist/server/main.mjs`, built by scripts/ensure-server-build.mjs) on a fresh embedded database (PGlite, no DATABASE_URL, no REDIS_URL, demo seeded): time until the console answers, time until the demo is ready to sign in, the RSS of its whole process tree (sampled every 100 ms, Chromium included when it runs) while starting (peak) and idle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targets = { readySeconds: 15, idleMb: 350, peakMb: 600 };
@@ -27,20 +27,28 @@ function rssMb(pid: number): number | undefined {
   }
 }
 
-/** The processes below `pid` but Chromium (its pdf warm-up), e.g. the embedded database's one-off initdb. */
-function helpersOf(pid: number): number[] {
-  const found: number[] = [];
+/** Every process below `pid` (the embedded database's one-off initdb when there is no prepared cluster, Chromium when it runs). */
+function descendantsOf(pid: number): { pid: number; chromium: boolean }[] {
+  const found: { pid: number; chromium: boolean }[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === pid && !/chrom/i.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) found.push(Number(entry), ...helpersOf(Number(entry)));
+      if (parent !== pid) continue;
+      found.push({ pid: Number(entry), chromium: /chrom/i.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8')) }, ...descendantsOf(Number(entry)));
     } catch {
       // gone meanwhile
     }
   }
   return found;
+}
+
+/** RSS of `pid` and its descendants in MB, and whether Chromium is among them. */
+function treeRss(pid: number): { own: number; tree: number; chromium: boolean } {
+  const own = rssMb(pid) ?? 0;
+  const below = descendantsOf(pid);
+  return { own, tree: own + below.reduce((sum, child) => sum + (rssMb(child.pid) ?? 0), 0), chromium: below.some((child) => child.chromium) };
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -66,15 +74,17 @@ async function demoSignsIn(baseUrl: string): Promise<boolean> {
 }
 
 export async function run({ log }: { log: (line: string) => void }): Promise<BenchRow[]> {
-  // `npm start` builds the console first when its sources changed; that is not part of the start measured.
+  // `npm start` builds the console and the server first when their sources changed, and prepares the empty
+  // embedded cluster once (scripts/ensure-server-build.mjs): not part of the start measured.
   execFileSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/ensure-server-build.mjs'], { cwd: root, stdio: 'inherit' });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'first-start-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const load = os.loadavg()[0].toFixed(1);
   log(`load average ${load} at the start (${os.cpus().length} cores)`);
   const started = performance.now();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, ['dist/server/main.mjs'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,10 +95,12 @@ export async function run({ log }: { log: (line: string) => void }): Promise<Ben
   const pid = server.pid ?? 0;
   let peak = 0;
   let treePeak = 0;
+  let chromiumRan = false;
   const sampler = setInterval(() => {
-    const own = rssMb(pid) ?? 0;
-    peak = Math.max(peak, own);
-    treePeak = Math.max(treePeak, own + helpersOf(pid).reduce((sum, helper) => sum + (rssMb(helper) ?? 0), 0));
+    const sample = treeRss(pid);
+    peak = Math.max(peak, sample.own);
+    treePeak = Math.max(treePeak, sample.tree);
+    chromiumRan ||= sample.chromium;
   }, 100);
   try {
     const deadline = started + 300_000;
@@ -105,12 +117,13 @@ export async function run({ log }: { log: (line: string) => void }): Promise<Ben
     const demoReady = async () => /Demo company ready/.test(output) || (/is ready/.test(output) && !/being prepared/.test(output));
     const demo = await until('the demo company ready', async () => (await demoReady()) && (await demoSignsIn(baseUrl)));
     await sleep(settleMs);
-    const idle = rssMb(pid) ?? 0;
-    const banner = /Ready in\s+([\d.]+ s)/.exec(output)?.[1];
+    const idle = treeRss(pid);
+    const banner = /Ready in\s+([\d.]+) s/.exec(output)?.[1];
+    const chromium = idle.chromium ? 'Chromium running at idle (counted)' : chromiumRan ? 'Chromium ran while starting (counted), none at idle' : 'no Chromium';
     log(
-      `ready ${ready.toFixed(1)} s (start-up block says ${banner ?? 'nothing'}), demo ${demo.toFixed(1)} s, RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (with helper processes ${treePeak.toFixed(0)} MB)`,
+      `ready ${ready.toFixed(1)} s (start-up block says ${banner ?? 'nothing'} s), demo ${demo.toFixed(1)} s, RSS idle ${idle.tree.toFixed(0)} MB (server ${idle.own.toFixed(0)}), peak ${treePeak.toFixed(0)} MB (server ${peak.toFixed(0)}); ${chromium}`,
     );
-    const note = `load average ${load} at the start, ${os.cpus().length} cores`;
+    const note = `load average ${load} at the start, ${os.cpus().length} cores; ${chromium}`;
     return [
       {
         case: 'time until the console answers (/api/ready)',
@@ -120,17 +133,25 @@ export async function run({ log }: { log: (line: string) => void }): Promise<Ben
         met: ready <= targets.readySeconds,
         note,
       },
+      ...(banner ? [{ case: "time to ready in the start-up block ('Ready in')", value: Number(banner), unit: 's', note }] : []),
       { case: 'time until the demo company is ready', value: demo, unit: 's', note },
-      { case: 'RSS idle (demo ready, 15 s quiet)', value: idle, unit: 'MB', target: `<= ${targets.idleMb} MB`, met: idle <= targets.idleMb, note },
-      { case: 'RSS peak while starting and seeding', value: peak, unit: 'MB', target: `<= ${targets.peakMb} MB`, met: peak <= targets.peakMb, note },
       {
-        case: 'RSS peak, server and its helper processes (initdb; not Chromium)',
+        case: 'RSS idle, server and its processes (demo ready, 15 s quiet)',
+        value: idle.tree,
+        unit: 'MB',
+        target: `<= ${targets.idleMb} MB`,
+        met: idle.tree <= targets.idleMb,
+        note,
+      },
+      {
+        case: 'RSS peak, server and its processes (sampled every 100 ms)',
         value: treePeak,
         unit: 'MB',
         target: `<= ${targets.peakMb} MB`,
         met: treePeak <= targets.peakMb,
         note,
       },
+      { case: 'RSS peak of the server process alone', value: peak, unit: 'MB', note },
     ];
   } finally {
     clearInterval(sampler);

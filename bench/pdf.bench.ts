@@ -136,8 +136,9 @@ async function startServer(config: Config, database: Database, queue: JobQueue):
   const jobs = startJobs({ config, database, eventStore, queue, log: quiet });
   return {
     app,
-    // In-process workers start Chromium and its page pool as they start (warmUpWorkers in
-    // jobs-runner.ts), but not with NODE_ENV=test, which this config says: the bench asks here.
+    // In-process workers start Chromium with their first print (issue 32: an idle server keeps no
+    // browser), and a worker process not with NODE_ENV=test, which this config says: the bench warms
+    // it here, so its rounds measure a running browser as after the console's first document.
     warmUpInProcess: () => jobs.services.pdf.warmUp(),
     async stop() {
       await app.close();

@@ -114,7 +114,9 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
         log: services.log,
         concurrency: concurrencyOf(services.config, options.concurrency),
       };
-      warmUpWorkers(definitions, services, worker.concurrency, options);
+      // In the server's own process (`npm start`, no Redis) Chromium starts with the first print, not
+      // with the server: an idle console keeps no browser (issue 32; docs/performance.md, First start).
+      warmUpWorkers(definitions, services, worker.concurrency, { ...options, warmUpPdf: options.warmUpPdf ?? false });
       for (const queue of queueNames) pump(queue);
       return {
         async close() {

@@ -112,7 +112,9 @@ export interface StartWorkersOptions {
   concurrency?: Partial<Record<QueueName, number>>;
   /**
    * Start Chromium and its page pool at once when these workers run pdf jobs (`warmUpWorkers` in
-   * jobs-runner.ts). Default: yes, except with NODE_ENV=test, where every test app starts workers.
+   * jobs-runner.ts). Default: yes in a worker process (BullMQ), except with NODE_ENV=test, where every
+   * test app starts workers; no in the server's own process (in-process queue), whose Chromium
+   * starts with its first print.
    */
   warmUpPdf?: boolean;
 }

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 
@@ -14,8 +14,9 @@ const folderProvider: MigrationProvider = {
   async getMigrations() {
     const files = (await readdir(migrationsDir)).filter((f) => /^\d{4}-\d{2}-\d{2}-\d{4}-[\w-]+\.ts$/.test(f)).sort();
     const migrations: Record<string, Migration> = {};
-    for (const file of files) {
-      migrations[file.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(migrationsDir, file)).href)) as Migration;
+    for (const name of files.map((file) => file.replace(/\.ts$/, ''))) {
+      // A literal folder and extension in the template: a bundle of the server (scripts/ensure-server-build.mjs) holds every migration.
+      migrations[name] = (await import(`../../../migrations/${name}.ts`)) as Migration;
     }
     return migrations;
   },
