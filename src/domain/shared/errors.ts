@@ -101,6 +101,10 @@ export const errorCatalogue = {
     message: 'maximum allowed quantity for production orders is 999',
   },
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts. Please wait and try again.' },
+  TRACKING_EMAIL_LIMIT_REACHED: {
+    status: 429,
+    message: 'Your company has emailed as many tracking links as it may in 24 hours. Copy the link instead, or try again later.',
+  },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'Something went wrong on our side.' },
   UNKNOWN_ERROR: { status: 500, message: 'An unknown error occurred.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
