@@ -112,6 +112,10 @@ export const errorCatalogue = {
     message: 'Your company has sent 50 invitations in the last 24 hours. Try again tomorrow.',
   },
   REQUEST_HEADERS_TOO_LARGE: { status: 431, message: 'The request carries too much in its headers or address.' },
+  TRACKING_EMAIL_LIMIT_REACHED: {
+    status: 429,
+    message: 'Your company has emailed as many tracking links as it may in 24 hours. Copy the link instead, or try again later.',
+  },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'Something went wrong on our side.' },
   UNKNOWN_ERROR: { status: 500, message: 'An unknown error occurred.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },

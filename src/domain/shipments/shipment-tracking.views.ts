@@ -20,6 +20,10 @@ export type TrackingLinks = z.infer<typeof trackingLinksSchema>;
 export const createdTrackingLinkSchema = trackingLinkSchema.extend({ token: z.string(), path: z.string() });
 export type CreatedTrackingLink = z.infer<typeof createdTrackingLinkSchema>;
 
+/** A tracking link's email to the end customer, queued: where it goes (never the link). */
+export const trackingLinkEmailSchema = z.object({ linkId: z.uuid(), email: z.string() });
+export type TrackingLinkEmail = z.infer<typeof trackingLinkEmailSchema>;
+
 /**
  * GET /api/tracking/{token}: only what the end customer's page shows. No ids, no company data
  * beyond the shipment and who sends it (name, logo): what was shipped, when, by whom, where to follow it, and where it stands.

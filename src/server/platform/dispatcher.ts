@@ -10,7 +10,8 @@ interface DispatchedJobsTable {
   job_id: string;
   queue: string;
   name: string;
-  data: ColumnType<unknown, string, never>;
+  /** The job's data; emptied (`{}`) once a job whose data carries a secret ran (`forgetWhenDone`). */
+  data: ColumnType<unknown, string, string>;
   global_position: ColumnType<string, number, never>;
   /** The company of the event the job came from (null for platform events). */
   company_id: ColumnType<string | null, string | null, never>;
@@ -123,11 +124,14 @@ export interface DispatcherOptions {
 const RECONCILE_WINDOW_DAYS = 6;
 const reconcileBatch = 500;
 
-/** Marks the ledger row of a job that ran to the end; a job not from the dispatcher has none. */
-export async function markDispatchedJobCompleted(db: Db, jobId: string): Promise<void> {
+/**
+ * Marks the ledger row of a job that ran to the end; a job not from the dispatcher has none. `forgetData`
+ * empties the row's data (a job whose data carries a secret, `JobDefinition.forgetWhenDone`).
+ */
+export async function markDispatchedJobCompleted(db: Db, jobId: string, forgetData = false): Promise<void> {
   await db
     .updateTable('dispatched_jobs')
-    .set({ completed_at: sql<Date>`now()` })
+    .set(forgetData ? { completed_at: sql<Date>`now()`, data: '{}' } : { completed_at: sql<Date>`now()` })
     .where('job_id', '=', jobId)
     .where('completed_at', 'is', null)
     .execute();

@@ -152,6 +152,12 @@ export function createBullmqQueue({ redisUrl, prefix, retry }: { redisUrl: strin
           logFailure(services.log, { queue, id: job.id ?? '', name: job.name }, error, final);
           if (final) void runner.failedForGood(requestOf(queue, job), error);
         });
+        // A job whose data carries a secret is not kept once done (its ledger row stays, so a replay adds nothing).
+        worker.on('completed', (job) => {
+          if (runner.forgetsWhenDone({ queue, name: job.name })) {
+            job.remove().catch((error: unknown) => services.log.warn({ queue, jobId: job.id, err: error }, 'a completed job to forget could not be removed'));
+          }
+        });
         worker.on('stalled', (jobId) =>
           services.log.warn({ queue, jobId }, 'job stalled: the worker running it stopped (killed, or its lock ran out); it runs again on a live worker'),
         );

@@ -46,6 +46,8 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
       await current.runner.run(request);
       job.attemptsMade += 1;
       keep(job, 'completed');
+      // A job whose data carries a secret is not kept once done (as BullMQ removes it).
+      if (current.runner.forgetsWhenDone(job)) jobs.delete(job.key);
     } catch (error) {
       job.attemptsMade += 1;
       job.failedReason = messageOf(error);

@@ -35,6 +35,8 @@ export interface RunRequest {
 
 export interface JobRunner {
   run(request: RunRequest): Promise<void>;
+  /** The job's definition says to forget it once done (`forgetWhenDone`): the queue removes it after it completed. */
+  forgetsWhenDone(request: Pick<RunRequest, 'queue' | 'name'>): boolean;
   /**
    * After the queue failed the job for good: its definition's `failed` tells the user, then the
    * ledger row is marked failed. Never throws (it runs from a queue event); what it could not do
@@ -64,9 +66,12 @@ export function createRunner(definitions: JobDefinition[], services: JobServices
       await definition.handle(data, ctx);
       // The ledger learns the job ran, so the reconciler never enqueues it again. If this write
       // fails, the job still counts as done: the reconciler finds it completed in the queue.
-      await markDispatchedJobCompleted(services.db, request.id).catch((error: unknown) =>
+      await markDispatchedJobCompleted(services.db, request.id, definition.forgetWhenDone === true).catch((error: unknown) =>
         ctx.log.warn({ err: error }, 'job done, but its ledger row could not be marked completed'),
       );
+    },
+    forgetsWhenDone(request) {
+      return byKey.get(`${request.queue}/${request.name}`)?.forgetWhenDone === true;
     },
     async failedForGood(request, error) {
       const ctx = contextOf(request);

@@ -58,6 +58,12 @@ export interface JobDefinition<Data = unknown> {
    * throws, or the worker dies before it ends, the reconciler runs the job again (docs/jobs.md).
    */
   failed?(data: Data, error: unknown, ctx: JobContext): Promise<void>;
+  /**
+   * Its data carries a secret (a link token, sealed): once the job ran to the end the queue drops it
+   * instead of keeping it 7 days, and its ledger row's data is emptied (docs/jobs.md). A replay still
+   * enqueues nothing twice: the ledger row stays, marked completed.
+   */
+  forgetWhenDone?: boolean;
 }
 
 /** Keeps the data type of a definition while letting lists hold definitions of any data. */

@@ -204,6 +204,8 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   CarrierDeleted: everyone,
   TrackingLinkCreated: everyone,
   TrackingLinkRevoked: everyone,
+  // that a link was emailed, never the sealed token nor the end customer's address
+  TrackingLinkEmailRequested: rule({ to: 'all', keep: ['shipmentId', 'linkId', 'at'] }, { to: 'all', keep: ['shipmentId', 'linkId', 'at'] }),
   DocumentRequested: everyone,
   DocumentGenerated: everyone,
   DocumentFailed: everyone,

@@ -60,6 +60,8 @@ export function SearchPicker<Item extends PickerChoice>({
       onInputChange={input.setInputValue}
       selectedKey={value?.id ?? null}
       onSelectionChange={(key) => {
+        // The list closing with nothing chosen (a scroll, Escape, leaving the field) is no choice: what was typed or pasted stays.
+        if (key === null && value === null) return;
         const chosen = items.find((item) => item.id === key) ?? null;
         onChange(chosen);
         input.setInputValue(chosen?.label ?? '');

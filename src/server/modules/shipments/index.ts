@@ -1,3 +1,4 @@
+import { SHIPMENT_TRACKING_STREAM_TYPE } from '../../../domain/shipments/carrier.events.js';
 import { CARRIER_STREAM_TYPE } from '../../../domain/shipments/carrier.schema.js';
 import { SHIPMENT_STREAM_TYPE } from '../../../domain/shipments/shipment.events.js';
 import * as shipmentTrackingViews from '../../../domain/shipments/shipment-tracking.views.js';
@@ -5,6 +6,8 @@ import * as shipmentsViews from '../../../domain/shipments/shipments.views.js';
 import { defineModule } from '../../platform/module.js';
 import { carriersRoutes } from './carriers.routes.js';
 import { shipmentsProjection } from './shipments.projection.js';
+import { shipmentsEmailTemplates } from './shipment-tracking.emails.js';
+import { sendTrackingLinkEmailJob, shipmentsDispatchRoutes } from './shipment-tracking.jobs.js';
 import { shipmentTrackingRoutes } from './shipment-tracking.routes.js';
 import { shipmentOfOrder } from './shipments.queries.js';
 import { shipmentsRoutes } from './shipments.routes.js';
@@ -26,9 +29,10 @@ export const shipmentsModule = defineModule({
     await app.register(carriersRoutes);
   },
   projections: () => [shipmentsProjection],
+  jobs: { definitions: [sendTrackingLinkEmailJob], dispatchRoutes: shipmentsDispatchRoutes, emailTemplates: shipmentsEmailTemplates },
   openApi: {
     tags: [{ name: 'shipments', description: 'Shipping orders, carriers, attachments, and tracking links for the end customer.' }],
     views: [shipmentTrackingViews, shipmentsViews],
   },
-  liveTopics: [SHIPMENT_STREAM_TYPE, CARRIER_STREAM_TYPE],
+  liveTopics: [SHIPMENT_STREAM_TYPE, CARRIER_STREAM_TYPE, SHIPMENT_TRACKING_STREAM_TYPE],
 });

@@ -1,13 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { trackingPagePath } from '../../../domain/shipments/shipment-tracking.schema.js';
-import type { CreatedTrackingLink, TrackingLink } from '../../../domain/shipments/shipment-tracking.views.js';
+import { sql } from 'kysely';
+import { SHIPMENT_TRACKING_STREAM_TYPE } from '../../../domain/shipments/carrier.events.js';
+import { trackingEmailLimits, trackingPagePath, type EmailTrackingLinkInput } from '../../../domain/shipments/shipment-tracking.schema.js';
+import type { CreatedTrackingLink, TrackingLink, TrackingLinkEmail } from '../../../domain/shipments/shipment-tracking.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { recordEvents, type CommandContext } from '../../platform/command.js';
+import type { Config } from '../../platform/config.js';
+import { deriveKey, sameDigest, seal } from '../../platform/secrets.js';
+import { findCompany } from '../company/index.js';
 import './shipment-tracking.tables.js';
 import { shipmentViewOf } from './shipments.queries.js';
 
-/** The stream of a shipment's tracking links: apart from the shipment's, so a link does not change the version its form sends. */
-export const SHIPMENT_TRACKING_STREAM_TYPE = 'shipment-tracking';
 const trackingStream = (shipmentId: string) => ({ id: `shipment-tracking-${shipmentId}`, type: SHIPMENT_TRACKING_STREAM_TYPE });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -63,4 +66,61 @@ export async function revokeTrackingLink(ctx: CommandContext, shipmentId: string
   await ctx.tx.updateTable('shipment_tracking_links').set({ revoked_at: ctx.now }).where('id', '=', linkId).execute();
   await recordEvents(ctx, trackingStream(shipmentId), [{ type: 'TrackingLinkRevoked', data: { shipmentId, linkId, at: ctx.at } }]);
   return trackingLinkOf({ ...row, revoked_at: ctx.now }, ctx.now);
+}
+
+/** The key that seals a link's token for its email job (derived from JWT_SECRET; the job opens it). */
+export const trackingSealKeyFrom = (config: Pick<Config, 'jwtSecret'>) => deriveKey(config.jwtSecret, 'shipment-tracking-email');
+
+/**
+ * Emails a working link to the end customer. Only the link's hash is stored, so the console sends the token it
+ * was given when the link was made, and it must match (else the same 404 as a link gone). The token goes into
+ * the event sealed for the email job, which sends the mail in the company's document language, naming the
+ * company, and is then forgotten (docs/shipments.md). At most `trackingEmailLimits.perCompanyPerDay` in any
+ * 24 hours per company (429 `TRACKING_EMAIL_LIMIT_REACHED`); the count is taken under a lock of the company's
+ * own, so two requests at once cannot both pass the last place.
+ */
+export async function emailTrackingLink(
+  ctx: CommandContext,
+  sealKey: Buffer,
+  shipmentId: string,
+  linkId: string,
+  input: { token: string; email: EmailTrackingLinkInput['email'] },
+): Promise<TrackingLinkEmail> {
+  await shipmentViewOf(ctx.tx, shipmentId);
+  const link = await ctx.tx
+    .selectFrom('shipment_tracking_links')
+    .select(['token_hash', 'expires_at', 'revoked_at'])
+    .where('id', '=', linkId)
+    .where('shipment_id', '=', shipmentId)
+    .executeTakeFirst();
+  if (!link || !sameDigest(hashOfToken(input.token), link.token_hash) || link.revoked_at !== null || link.expires_at.getTime() <= ctx.now.getTime()) {
+    throw new DomainError('TRACKING_LINK_NOT_FOUND');
+  }
+  await sql`select pg_advisory_xact_lock(hashtext(${`tracking-email:${ctx.companyId}`}))`.execute(ctx.tx);
+  const since = new Date(ctx.now.getTime() - DAY_MS).toISOString();
+  const { sent } = await ctx.tx
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<string>().as('sent'))
+    .where('stream_type', '=', SHIPMENT_TRACKING_STREAM_TYPE)
+    .where('type', '=', 'TrackingLinkEmailRequested')
+    .where(sql<boolean>`(data->>'at')::timestamptz > ${since}::timestamptz`)
+    .executeTakeFirstOrThrow();
+  if (Number(sent) >= trackingEmailLimits.perCompanyPerDay) throw new DomainError('TRACKING_EMAIL_LIMIT_REACHED');
+  const company = await findCompany(ctx.tx, ctx.companyId);
+  const email = input.email;
+  await recordEvents(ctx, trackingStream(shipmentId), [
+    {
+      type: 'TrackingLinkEmailRequested',
+      data: {
+        shipmentId,
+        linkId,
+        email,
+        locale: company?.basic_settings.documentLanguage ?? 'en',
+        companyName: company?.company_name ?? '',
+        sealedToken: seal(sealKey, input.token),
+        at: ctx.at,
+      },
+    },
+  ]);
+  return { linkId, email };
 }

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTrackingLinkSchema } from '../../../domain/shipments/shipment-tracking.schema.js';
-import { createdTrackingLinkSchema, trackingLinkSchema, trackingLinksSchema, trackingPageSchema } from '../../../domain/shipments/shipment-tracking.views.js';
+import { createTrackingLinkSchema, emailTrackingLinkSchema } from '../../../domain/shipments/shipment-tracking.schema.js';
+import {
+  createdTrackingLinkSchema,
+  trackingLinkEmailSchema,
+  trackingLinkSchema,
+  trackingLinksSchema,
+  trackingPageSchema,
+} from '../../../domain/shipments/shipment-tracking.views.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
-import { createTrackingLink, revokeTrackingLink } from './shipment-tracking.records.js';
+import { createTrackingLink, emailTrackingLink, revokeTrackingLink, trackingSealKeyFrom } from './shipment-tracking.records.js';
 import { trackingLinksOf, trackingLogoOf, trackingPageOf } from './shipment-tracking.queries.js';
 
 const tags = ['shipments'];
@@ -43,6 +49,26 @@ export async function shipmentTrackingRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const link = await runCommand(app, request, (ctx) => createTrackingLink(ctx, request.params.id, request.body.days));
       return reply.status(201).send(link);
+    },
+  });
+
+  const sealKey = trackingSealKeyFrom(app.config);
+  r.post('/api/shipments/:id/tracking-links/:linkId/email', {
+    ...writers,
+    schema: {
+      tags,
+      summary: 'Emails a working tracking link to the end customer (the token from its making; at most 50 a day per company)',
+      description:
+        "The console sends the token it was given when the link was made; it must match the link's stored hash (else 404). " +
+        "The mail goes in the company's document language, naming the company; the answer never holds the link.",
+      params: z.object({ id: z.uuid(), linkId: z.uuid() }),
+      body: emailTrackingLinkSchema,
+      response: { 202: trackingLinkEmailSchema, ...errorResponses() },
+    },
+    handler: async (request, reply) => {
+      const { id, linkId } = request.params;
+      const queued = await runCommand(app, request, (ctx) => emailTrackingLink(ctx, sealKey, id, linkId, request.body));
+      return reply.status(202).send(queued);
     },
   });
 

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { workingDays, type WorkingTimeSettings } from '../../../domain/company/company.schema';
@@ -8,12 +8,69 @@ import { ComboBox, ComboBoxItem } from '../../ui/combobox';
 import { useDetailText } from '../../ui/form';
 import { TextField } from '../../ui/text-field';
 
-/** The time zones this browser knows (the server checks against its own list, with UTC). */
-function timeZones(saved: string): { id: string }[] {
-  const known = new Set(Intl.supportedValuesOf('timeZone'));
-  known.add('UTC');
-  known.add(saved);
-  return [...known].sort().map((id) => ({ id }));
+interface Zone {
+  id: string;
+}
+
+let knownZones: { list: Zone[]; byLowerCase: Map<string, string> } | undefined;
+
+/**
+ * The time zones this browser knows, with UTC (the server checks against its own list), read once: asking
+ * `Intl` takes long enough to freeze a key press, and a new list each render rebuilds the combo box's collection.
+ */
+function timeZones() {
+  if (!knownZones) {
+    const ids = [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort();
+    knownZones = { list: ids.map((id) => ({ id })), byLowerCase: new Map(ids.map((id) => [id.toLowerCase(), id])) };
+  }
+  return knownZones;
+}
+
+/**
+ * The time zone as a combo box. What is typed stays the input's own text: the zone (the form's value) changes
+ * only when one is chosen from the list, or when the text left behind is exactly a zone; any other text left
+ * behind gives way to the zone the field holds.
+ */
+function TimeZoneField({ value, onChange, errorDetail }: { value: string; onChange: (zone: string) => void; errorDetail?: ErrorDetail }) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState({ zone: value, text: value });
+  // A zone set from outside (the saved settings loaded, the form reset) shows as the text.
+  if (input.zone !== value) setInput({ zone: value, text: value });
+  const zones = useMemo(() => {
+    const known = timeZones().list;
+    return value === '' || known.some((zone) => zone.id === value) ? known : [{ id: value }, ...known];
+  }, [value]);
+  const choose = (zone: string) => {
+    setInput({ zone, text: zone });
+    if (zone !== value) onChange(zone);
+  };
+  return (
+    <ComboBox
+      name="workingTime.timeZone"
+      label={t('company.workingTime.timeZone')}
+      value={value === '' ? null : value}
+      // Choosing the zone it holds again resets the text itself (onInputChange); a null is a closing list, not a choice.
+      onChange={(key: Key | null) => {
+        if (key !== null && String(key) !== value) choose(String(key));
+      }}
+      inputValue={input.text}
+      onInputChange={(text) => setInput((shown) => ({ ...shown, text }))}
+      onBlur={(event) => {
+        const text = event.target instanceof HTMLInputElement ? event.target.value : input.text;
+        const typed = timeZones().byLowerCase.get(text.trim().toLowerCase());
+        choose(typed ?? value);
+      }}
+      defaultItems={zones}
+      errorDetail={errorDetail}
+      isRequired
+    >
+      {(item) => (
+        <ComboBoxItem id={item.id} textValue={item.id}>
+          {item.id}
+        </ComboBoxItem>
+      )}
+    </ComboBox>
+  );
 }
 
 /**
@@ -30,7 +87,6 @@ export function WorkingTimeFields({
   problem: (path: string) => ErrorDetail | undefined;
 }) {
   const { t } = useTranslation();
-  const zones = useMemo(() => timeZones(workingTime.timeZone), [workingTime.timeZone]);
   const daysProblem = useDetailText(problem('workingTime.days'));
   const toggle = (day: number, isOn: boolean) =>
     onChange({ ...workingTime, days: isOn ? [...workingTime.days.filter((d) => d !== day), day].sort() : workingTime.days.filter((d) => d !== day) });
@@ -75,21 +131,11 @@ export function WorkingTimeFields({
         errorDetail={problem('workingTime.to')}
         isRequired
       />
-      <ComboBox
-        name="workingTime.timeZone"
-        label={t('company.workingTime.timeZone')}
+      <TimeZoneField
         value={workingTime.timeZone}
-        onChange={(key: Key | null) => onChange({ ...workingTime, timeZone: key === null ? '' : String(key) })}
-        defaultItems={zones}
+        onChange={(timeZone) => onChange({ ...workingTime, timeZone })}
         errorDetail={problem('workingTime.timeZone')}
-        isRequired
-      >
-        {(item) => (
-          <ComboBoxItem id={item.id} textValue={item.id}>
-            {item.id}
-          </ComboBoxItem>
-        )}
-      </ComboBox>
+      />
     </fieldset>
   );
 }
