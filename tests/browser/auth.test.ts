@@ -219,6 +219,23 @@ describe('sign-in and sign-out', () => {
     expect(JSON.parse((await storedSession(page)) ?? 'null')).toMatchObject({ role: 'OPERATOR', userId: company.operator.id });
   });
 
+  it("switches the console to the user's stored language at sign-in (an operator an admin set to German)", async () => {
+    const german = await companyWithTeam(app.testApp, { companyName: 'Hofmann Zerspanung' });
+    const set = await app.testApp.app.inject({
+      method: 'PUT',
+      url: `/api/users/${german.operator.id}/language`,
+      payload: { locale: 'de' },
+      headers: { authorization: `Bearer ${german.admin.token}` },
+    });
+    expect(set.statusCode).toBe(200);
+    const page = await newHeldPage(app);
+    await signInThroughForm(page, german.operator.login, testPassword);
+    await page.waitForURL('**/home');
+    await heading(page, 'Startseite').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(await page.evaluate(() => localStorage.getItem('shopfloor.language'))).toBe('de');
+  });
+
   it('checks both fields and the password rule before asking the server', async () => {
     const page = await newHeldPage(app);
     await page.goto(`${app.baseUrl}/login`);

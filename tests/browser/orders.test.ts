@@ -239,6 +239,8 @@ describe('orders in the console', () => {
     // The list filters by status in the address; the order shows there with its status.
     await page.goto(`${app.baseUrl}/order?kind=customer&status=in-progress`);
     await boardRow(page, orderNumber).getByText('In progress').waitFor();
+    // The live note names the list in words that read right ("Orders updates by itself" did not).
+    await page.getByText('Live: this list updates by itself.').waitFor();
     await page.getByRole('button', { name: /Status$/ }).click();
     await page.getByRole('option', { name: 'Canceled' }).click();
     await page.waitForURL(/status=canceled/);

@@ -13,6 +13,8 @@ export const sessionViewSchema = z.object({
   role: z.enum(roles),
   /** The company id the session acts for; null for a master who has not picked one. */
   company: z.string().nullable(),
+  /** The user's stored language: the console switches to it at sign-in (an operator an admin set to German sees German). */
+  locale: z.enum(locales),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../shared/paging.js';
+import { locales } from '../shared/locales.js';
 import { roles } from '../shared/roles.js';
 import { afterCompletionActions, valueCheckModes, WIP_STAGE_NAME } from './station.schema.js';
 
@@ -83,6 +84,8 @@ export const stationSessionSchema = z.object({
   role: z.enum(roles),
   companyId: z.uuid(),
   station: z.object({ id: z.uuid(), name: z.string() }),
+  /** The operator's stored language: the tablet switches to it at sign-in. */
+  locale: z.enum(locales),
 });
 export type StationSession = z.infer<typeof stationSessionSchema>;
 

@@ -136,6 +136,15 @@ export async function changeLanguage(instance: I18n, language: Language): Promis
   await instance.changeLanguage(language);
 }
 
+/**
+ * At sign-in the console takes the user's stored language (set by them, or by an admin for an operator), so a
+ * German operator sees German on a tablet left in English; nothing happens when it is already shown.
+ */
+export function followStoredLanguage(instance: I18n, stored: string): void {
+  if (!isLanguage(stored) || stored === (instance.resolvedLanguage ?? instance.language)) return;
+  void changeLanguage(instance, stored);
+}
+
 /** A translation function pinned to English, for the parts the spec keeps English (the sidebar). */
 export function englishT(instance: I18n): TFunction {
   return instance.getFixedT(defaultLanguage);

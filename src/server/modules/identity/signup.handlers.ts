@@ -175,7 +175,7 @@ async function redeemTicket(ctx: CommandContext, deps: IdentityDeps, user: UserR
   if (!row || row.user_id !== user.id || !tokenIsUsable({ expiresAt: row.expires_at, usedAt: row.used_at, attempts: 0 }, ctx.now)) return null;
   if (!(await useToken(ctx.tx, row.id, ctx.now))) return null;
   const session = await openSession(ctx.tx, deps.auth, { id: user.id, role: user.role, ownCompanyId: user.company_id }, user.company_id);
-  return { access_token: session.access_token, userId: session.userId, role: session.role, company: session.companyId };
+  return { access_token: session.access_token, userId: session.userId, role: session.role, company: session.companyId, locale: user.locale };
 }
 
 /**

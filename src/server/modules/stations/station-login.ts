@@ -70,6 +70,7 @@ export async function signInAtStationWithPassword(
       role: user.role,
       companyId,
       station: { id: stationId, name: station.name },
+      locale: user.locale,
     };
   });
 }

@@ -1,8 +1,10 @@
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SignInInput } from '../../../../domain/identity/identity.rules';
 import type { SessionView } from '../../../../domain/identity/identity.views';
 import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
+import { followStoredLanguage } from '../../../lib/i18n';
 
 export const authenticate = (input: SignInInput): Promise<SessionView> => api.post<SessionView>('/auth/authenticate', input);
 
@@ -13,6 +15,7 @@ export const authenticate = (input: SignInInput): Promise<SessionView> => api.po
  */
 export function useSignIn() {
   const { login } = useAuth();
+  const { i18n } = useTranslation();
   // `variables`: what the last attempt sent.
   const [state, setState] = useState<{ isPending: boolean; error: unknown; variables: SignInInput | undefined }>({
     isPending: false,
@@ -25,6 +28,7 @@ export function useSignIn() {
       authenticate(input).then(
         (session) => {
           login(session);
+          followStoredLanguage(i18n, session.locale);
           setState({ isPending: false, error: null, variables: input });
           handlers.onSuccess?.(session);
         },
@@ -34,7 +38,7 @@ export function useSignIn() {
         },
       );
     },
-    [login],
+    [login, i18n],
   );
   return { ...state, mutate };
 }

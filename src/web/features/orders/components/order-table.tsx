@@ -125,7 +125,7 @@ export function OrderTable({ state, onChange, onPagingChange, canWrite, topics }
         >
           {(item) => <SelectItem id={item.id}>{t(`orders.filters.delayedChoice.${item.id}`)}</SelectItem>}
         </Select>
-        <LiveState live={live} subject={t(`orders.tabs.${kind}`)} />
+        <LiveState live={live} subject={t('orders.live.listSubject')} />
       </div>
       <DataTable
         label={t(`orders.tabs.${kind}`)}
