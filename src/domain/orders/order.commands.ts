@@ -32,8 +32,9 @@ export interface NumberedOrder {
  * materials the positions name (absent ones are unknown or another company's).
  */
 export type OrderCommand =
-  | { type: 'CreateOrder'; order: NumberedOrder; kind: OrderKind; form: OrderForm; materials: readonly MaterialOnHand[]; at: string }
-  | { type: 'ChangeOrder'; form: OrderForm; materials: readonly MaterialOnHand[]; at: string }
+  /** `clientFound`: the form's `clientId` names a client of the company (absent: none found). */
+  | { type: 'CreateOrder'; order: NumberedOrder; kind: OrderKind; form: OrderForm; materials: readonly MaterialOnHand[]; clientFound?: boolean; at: string }
+  | { type: 'ChangeOrder'; form: OrderForm; materials: readonly MaterialOnHand[]; clientFound?: boolean; at: string }
   | { type: 'PlaceOrder'; at: string }
   /**
    * Customer order: `productionOrders` are numbered for what `productionPlanOf` plans; `materials`

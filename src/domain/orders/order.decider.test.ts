@@ -62,6 +62,7 @@ const details: OrderDetails = orderFormSchema.parse({
   positions: [{ materialId: bike, quantity: 1, netPrice: 1 }],
 }) as OrderDetails & { positions: unknown };
 delete (details as Partial<OrderDetails & { positions: unknown }>).positions;
+delete (details as Partial<OrderDetails & { clientId: unknown }>).clientId;
 
 const created = (
   kind: OrderKind,
@@ -69,7 +70,19 @@ const created = (
   extra: Partial<Extract<OrderEvent, { type: 'OrderCreated' }>['data']> = {},
 ): OrderEvent => ({
   type: 'OrderCreated',
-  data: { orderId, kind, number: 7, orderNumber: '000007', details, positions, parentOrderId: null, forStock: kind === 'production', at, ...extra },
+  data: {
+    orderId,
+    kind,
+    number: 7,
+    orderNumber: '000007',
+    details,
+    positions,
+    parentOrderId: null,
+    forStock: kind === 'production',
+    clientId: null,
+    at,
+    ...extra,
+  },
 });
 const placed: OrderEvent = { type: 'OrderPlaced', data: { orderId, at } };
 const atStation = (stationId: string): OrderEvent => ({ type: 'ProductionOrderStarted', data: { orderId, stationId, at } });
@@ -168,13 +181,59 @@ describe('creating an order', () => {
   });
 });
 
+describe("the order's client (customer directory)", () => {
+  const velo = '00000000-0000-4000-8000-0000000000c1';
+  const other = '00000000-0000-4000-8000-0000000000c2';
+  const create = (clientFound: boolean): OrderCommand => ({
+    type: 'CreateOrder',
+    order: { orderId, number: 7, orderNumber: '000007' },
+    kind: 'customer',
+    form: formOf({ clientId: velo }),
+    materials,
+    clientFound,
+    at,
+  });
+
+  it('records the client the order was made for, and folds it', () => {
+    given()
+      .when(create(true))
+      .then([created('customer', [position(bike, 2)], { clientId: velo })]);
+    expect(given(created('customer', [position(bike, 2)], { clientId: velo })).state).toMatchObject({ clientId: velo });
+  });
+
+  it('orderClientIsKnown: refuses a client the company does not have, naming the field', () => {
+    given()
+      .when(create(false))
+      .thenError('VALIDATION_ERROR', [{ path: 'clientId', message: 'clients.validation.unknown' }]);
+    given(created('customer'))
+      .when({ type: 'ChangeOrder', form: formOf({ clientId: other }), materials, at })
+      .thenError('VALIDATION_ERROR', [{ path: 'clientId', message: 'clients.validation.unknown' }]);
+  });
+
+  it('keeps the client it already links after that client was removed, and unlinks on null', () => {
+    const linked = created('customer', [position(bike, 2)], { clientId: velo });
+    given(linked)
+      .when({ type: 'ChangeOrder', form: formOf({ clientId: velo, prioritize: true }), materials, clientFound: false, at })
+      .then([expect.objectContaining({ type: 'OrderChanged', data: expect.objectContaining({ clientId: velo }) })]);
+    const unlinked = given(linked).when({ type: 'ChangeOrder', form: formOf({ clientId: null }), materials, at });
+    unlinked.then([expect.objectContaining({ data: expect.objectContaining({ clientId: null }) })]);
+  });
+
+  it('reads an order recorded before the directory (no clientId on its events) as linked to none', () => {
+    const { clientId: _none, ...before } = (created('customer') as Extract<OrderEvent, { type: 'OrderCreated' }>).data;
+    const changedBefore = anOrderEvent('OrderChanged', { orderId, details, positions: [position(bike, 2)], at });
+    expect(given(anOrderEvent('OrderCreated', before)).state).toMatchObject({ clientId: null });
+    expect(given(created('customer', [position(bike, 2)], { clientId: velo }), changedBefore).state).toMatchObject({ clientId: null });
+  });
+});
+
 describe('changing an order', () => {
   const change = (overrides: Partial<OrderFormInput> = {}): OrderCommand => ({ type: 'ChangeOrder', form: formOf(overrides), materials, at });
 
   it('records the new form while the order is open or ordered', () => {
     given(created('customer'))
       .when(change({ prioritize: true }))
-      .then([{ type: 'OrderChanged', data: { orderId, details: { ...details, prioritize: true }, positions: [position(bike, 2)], at } }]);
+      .then([{ type: 'OrderChanged', data: { orderId, details: { ...details, prioritize: true }, positions: [position(bike, 2)], clientId: null, at } }]);
     given(created('logistics'), placed)
       .when(change())
       .then([expect.objectContaining({ type: 'OrderChanged' })]);

@@ -62,6 +62,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     return {
       status: 'open',
       ...created,
+      clientId: created.clientId ?? null,
       netSum: netSumOf(created.positions),
       productionOrders: [],
       location: null,
@@ -74,7 +75,12 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   const at = event.data.at;
   switch (event.type) {
     case 'OrderChanged':
-      return touched(state, at, { details: event.data.details, positions: event.data.positions, netSum: netSumOf(event.data.positions) });
+      return touched(state, at, {
+        details: event.data.details,
+        positions: event.data.positions,
+        netSum: netSumOf(event.data.positions),
+        clientId: event.data.clientId ?? null,
+      });
     case 'OrderPlaced':
       return touched(state, at, { status: 'ordered' });
     case 'ProductionStarted':
@@ -352,18 +358,34 @@ function positionsOf(kind: OrderKind, form: OrderForm, materials: readonly Mater
 }
 
 function detailsOf(kind: OrderKind, form: OrderForm): OrderDetails {
-  const { positions: _positions, ...details } = form;
+  const { positions: _positions, clientId: _clientId, ...details } = form;
   return { ...details, stockOrder: kind === 'customer' && details.stockOrder };
 }
 
-/** The form's details and positions, or why they cannot be taken. */
-function contentOf(kind: OrderKind, form: OrderForm, materials: readonly MaterialOnHand[]) {
+/**
+ * `orderClientIsKnown`: an order links only a client of its own company. The client it already
+ * links may stay after the client was removed (the order keeps what it was made with).
+ */
+function orderClientIsKnown(clientId: string | null, clientFound: boolean, linkedBefore: string | null): DomainError | null {
+  if (clientId === null || clientFound || clientId === linkedBefore) return null;
+  return new DomainError('VALIDATION_ERROR', [{ path: 'clientId', message: 'clients.validation.unknown' }]);
+}
+
+/** The form's details, positions and client, or why they cannot be taken. */
+function contentOf(
+  kind: OrderKind,
+  form: OrderForm,
+  materials: readonly MaterialOnHand[],
+  client: { found: boolean; linkedBefore: string | null } = { found: false, linkedBefore: null },
+) {
   const unknown = positionsNameKnownMaterials(form.positions, materials);
   if (unknown) return unknown;
+  const unknownClient = orderClientIsKnown(form.clientId, client.found, client.linkedBefore);
+  if (unknownClient) return unknownClient;
   const positions = positionsOf(kind, form, materials);
   const overLimit = kind === 'production' ? productionOrderWithinLimit(positions) : null;
   if (overLimit) return overLimit;
-  return { details: detailsOf(kind, form), positions };
+  return { details: detailsOf(kind, form), positions, clientId: form.clientId };
 }
 
 function startProduction(state: LiveOrderState, command: Extract<OrderCommand, { type: 'StartProduction' }>): OrderEvent[] | DomainError {
@@ -586,7 +608,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'ChangeOrder': {
       const notEditable = orderMustBeEditable(state);
       if (notEditable) return notEditable;
-      const content = contentOf(state.kind, command.form, command.materials);
+      const content = contentOf(state.kind, command.form, command.materials, { found: command.clientFound ?? false, linkedBefore: state.clientId ?? null });
       if (content instanceof DomainError) return content;
       return [{ type: 'OrderChanged', data: { orderId, ...content, at } }];
     }
@@ -654,7 +676,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
 }
 
 function createOrder(command: Extract<OrderCommand, { type: 'CreateOrder' }>): OrderEvent[] | DomainError {
-  const content = contentOf(command.kind, command.form, command.materials);
+  const content = contentOf(command.kind, command.form, command.materials, { found: command.clientFound ?? false, linkedBefore: null });
   if (content instanceof DomainError) return content;
   return [
     {

@@ -80,10 +80,25 @@ export type OrderEvent =
         parentOrderId: string | null;
         /** A production order whose pieces go to stock when it finishes. */
         forStock: boolean;
+        /**
+         * The client of the company's customer directory the order was made for (docs/clients.md); null
+         * when typed freely. Absent on events recorded before the directory existed: read as null.
+         */
+        clientId?: string | null;
         at: string;
       };
     }
-  | { type: 'OrderChanged'; data: { orderId: string; details: OrderDetails; positions: OrderPosition[]; at: string } }
+  | {
+      type: 'OrderChanged';
+      data: {
+        orderId: string;
+        details: OrderDetails;
+        positions: OrderPosition[];
+        /** The order's client after the change (as on `OrderCreated`); absent on earlier events: read as null. */
+        clientId?: string | null;
+        at: string;
+      };
+    }
   | { type: 'OrderPlaced'; data: { orderId: string; at: string } }
   /** A customer order went into production: these production orders were made, this stock was taken. */
   | { type: 'ProductionStarted'; data: { orderId: string; productionOrders: PlannedProductionOrder[]; takenFromStock: StockMove[]; at: string } }

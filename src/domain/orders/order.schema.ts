@@ -87,6 +87,11 @@ const orderFields = {
   comment: optionalText(orderLimits.comment),
   workInProgress: requiredText(orderLimits.workInProgress),
   packaging: optionalText(orderLimits.packaging),
+  /**
+   * The client of the company's customer directory the order is made for (docs/clients.md); null when
+   * the name and address were typed. The name and address fields stay the order's own copy.
+   */
+  clientId: z.uuid({ error: 'clients.validation.unknown' }).toLowerCase().nullable().default(null),
 };
 
 /** A stock order is made for stock, so none of its positions can be taken from stock. */
@@ -168,6 +173,8 @@ export const orderListQuerySchema = z.object({
   kind: z.enum(orderKinds).optional(),
   /** One status or several, comma-separated. */
   status: commaListQuery(orderStatuses),
+  /** Only the orders linked to this client of the customer directory. */
+  clientId: z.uuid({ error: 'validation.invalidId' }).toLowerCase().optional(),
   /** Part of the order number, the name or the place, any case. */
   q: z.string().trim().max(50).optional(),
   /** true: only delayed orders; false: only those on time. */

@@ -57,6 +57,10 @@ export const orderViewSchema = z.object({
   zip: z.string(),
   place: z.string(),
   country: z.string(),
+  /** The client of the customer directory the order is linked to (docs/clients.md); null when typed freely. The edit form sends it back. */
+  clientId: z.uuid().nullable(),
+  /** That client as the directory names it now; null when none is linked or it was removed since (the order keeps its own name and address). */
+  client: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   prioritize: z.boolean(),
   deliveryDate: calendarDay,
   noteForProduction: z.string(),

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ClientList } from '../../domain/clients/clients.views';
 import type { UserView } from '../../domain/identity/identity.views';
 import type { MaterialSummary, MaterialType } from '../../domain/materials/materials.schema';
 import { MAX_PAGE_SIZE } from '../../domain/shared/paging';
 import type { StationView } from '../../domain/stations/stations.views';
 import { api, type Page } from './api';
-import { materialsKey, stationsKey, usersKey } from './resources/keys';
+import { clientsKey, materialsKey, stationsKey, usersKey } from './resources/keys';
 
 /**
  * Reference data the pickers of several features share (stations, users, materials), read through
@@ -45,5 +46,13 @@ export const materialChoicesQueryOptions = (q: string, type?: MaterialType) =>
   queryOptions({
     queryKey: [...materialsKey, 'choices', q, type ?? 'all'],
     queryFn: () => api.get<Page<MaterialSummary>>('/materials', { query: { page: 1, limit: materialChoicesLimit, q, sort: 'name', type } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The company's clients (customer directory) whose name or contact person contains `q`, by name (`GET /api/clients`). */
+export const clientsQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: [...clientsKey, 'list', q],
+    queryFn: () => api.get<ClientList>('/clients', { query: { q } }),
     placeholderData: keepPreviousData,
   });

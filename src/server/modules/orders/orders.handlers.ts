@@ -20,6 +20,7 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { handleCommand, recordEvents, staleCopy, type CommandContext, type HandleOptions } from '../../platform/command.js';
 import type { Tx } from '../../platform/db.js';
 import { orderNumbering } from '../company/index.js';
+import { findClient } from '../clients/index.js';
 import { findMaterial, moveStock } from '../materials/index.js';
 import { findSequenceRow, findStationRow, isAuthorizedForStation } from '../stations/index.js';
 import { stationOfOperator } from './orders.queries.js';
@@ -80,6 +81,11 @@ async function materialsOnHand(tx: Tx, materialIds: readonly string[]): Promise<
   return found;
 }
 
+/** Whether the order's client is one of the company's (row-level security hides another company's). */
+async function clientIsKnown(tx: Tx, clientId: string | null): Promise<boolean> {
+  return clientId !== null && (await findClient(tx, clientId)) !== undefined;
+}
+
 async function productionLineOf(tx: Tx): Promise<ProductionLine> {
   const saved = await findSequenceRow(tx);
   return { stationIds: saved?.station_ids ?? [], startStationId: saved?.start_station_id ?? null };
@@ -113,8 +119,9 @@ export async function createOrder(ctx: CommandContext, kind: OrderKind, form: Or
     ctx.tx,
     form.positions.map((p) => p.materialId),
   );
+  const clientFound = await clientIsKnown(ctx.tx, form.clientId);
   const [order] = await takeOrderNumbers(ctx, 1);
-  await handleCommand(ctx, orderDecider, orderStream(order.orderId), { type: 'CreateOrder', order, kind, form, materials, at: ctx.at });
+  await handleCommand(ctx, orderDecider, orderStream(order.orderId), { type: 'CreateOrder', order, kind, form, materials, clientFound, at: ctx.at });
   return order.orderId;
 }
 
@@ -130,6 +137,7 @@ export async function changeOrder(ctx: CommandContext, orderId: string, form: Or
         ctx.tx,
         form.positions.map((p) => p.materialId),
       ),
+      clientFound: await clientIsKnown(ctx.tx, form.clientId),
       at: ctx.at,
     }),
     onClientCopy(version),

@@ -24,6 +24,7 @@ function rowOf(order: LiveOrderState, companyId: string, version: number) {
     stock_order: order.details.stockOrder,
     net_sum: order.netSum,
     parent_order_id: order.parentOrderId,
+    client_id: order.clientId ?? null,
     stage: location?.stage ?? null,
     station_id: location?.stage === 'station' ? location.stationId : null,
     arrived_at: location ? new Date(location.arrivedAt) : null,

@@ -21,6 +21,7 @@ import { roles, type Role } from '../../../domain/shared/roles.js';
 import { likePattern, type Executor } from '../../platform/db.js';
 import { orderBySort } from '../../platform/paging.js';
 import type { EventStore, StoredEvent } from '../../platform/event-store.js';
+import { findClient } from '../clients/index.js';
 import { userNamesByIds } from '../identity/index.js';
 import { stationNamesById } from '../stations/index.js';
 import type { PositionSummary } from './orders.tables.js';
@@ -114,6 +115,7 @@ export function orderListStatement(db: Executor, query: OrderListQuery, today: s
     .select(listColumns)
     .select([deliveryDay, delayedSql(today).as('delayed'), sql<string>`count(*) over ()`.as('total')])
     .$if(query.kind !== undefined, (q) => q.where('orders.kind', '=', query.kind as OrderKind))
+    .$if(query.clientId !== undefined, (q) => q.where('orders.client_id', '=', query.clientId as string))
     .$if(query.status !== undefined, (q) => q.where('orders.status', 'in', query.status as OrderStatus[]))
     .$if(query.delayed !== undefined, (q) => q.where(query.delayed ? delayedSql(today) : sql<SqlBool>`not ${delayedSql(today)}`))
     .$if(pattern !== undefined, (q) =>
@@ -236,6 +238,7 @@ interface OrderSurroundings {
   parentOrderNumber: string | null;
   children: Map<string, { status: OrderStatus }>;
   stationNames: Map<string, string>;
+  client: OrderView['client'];
 }
 
 function orderView(order: LiveOrderState, version: number, around: OrderSurroundings, today: string): OrderView {
@@ -247,6 +250,8 @@ function orderView(order: LiveOrderState, version: number, around: OrderSurround
     orderNumber: order.orderNumber,
     status: order.status,
     ...details,
+    clientId: order.clientId ?? null,
+    client: around.client,
     positions: order.positions.map((position) => ({ ...position, netAmount: positionNetCents(position) / 100 })),
     netSum: order.netSum,
     parentOrder: order.parentOrderId ? { id: order.parentOrderId, orderNumber: around.parentOrderNumber ?? '' } : null,
@@ -327,6 +332,12 @@ function orderHistoryEntry(event: StoredEvent, names: Map<string, string>): Orde
   };
 }
 
+/** The order's client as the directory names it now; null when none is linked or it was removed since. */
+async function linkedClientOf(db: Executor, clientId: string | null): Promise<OrderView['client']> {
+  const client = clientId ? await findClient(db, clientId) : undefined;
+  return client ? { id: client.id, name: client.name } : null;
+}
+
 /** The company's calendar day at `now` in its `timeZone`: what "delayed" compares delivery dates with. */
 const todayOf = (now: Date, timeZone: string) => calendarDayIn(now, timeZone);
 
@@ -347,6 +358,7 @@ export async function orderViewOf(db: Executor, orderId: string, now: Date, time
     parentOrderNumber: parent?.order_number ?? null,
     children: new Map(children.map((child) => [child.id, { status: child.status }])),
     stationNames: await stationNamesById(db, stationIds),
+    client: await linkedClientOf(db, state.clientId ?? null),
   };
   return orderView(state, row.version, around, todayOf(now, timeZone));
 }

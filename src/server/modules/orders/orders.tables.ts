@@ -30,6 +30,8 @@ export interface OrdersTable {
   /** numeric: arrives from pg as a string. */
   net_sum: ColumnType<string, number, number>;
   parent_order_id: string | null;
+  /** The client of the customer directory the order is linked to (`clientId` of its events); null when none. */
+  client_id: ColumnType<string | null, string | null | undefined, string | null>;
   stage: 'station' | 'wip' | null;
   station_id: string | null;
   arrived_at: Date | null;

@@ -6,21 +6,29 @@ const ids = (session: Parameters<typeof visibleNavItems>[0], changeRights: Param
 
 describe('sidebar items', () => {
   it('shows a company owner every item but customers, in the spec order', () => {
-    expect(ids({ role: 'SUPER_USER', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station', 'team', 'company']);
+    expect(ids({ role: 'SUPER_USER', company: 'c-1' })).toEqual(['home', 'order', 'clients', 'material', 'station', 'team', 'company']);
   });
 
-  it('shows an operator neither team nor company, which they may not open', () => {
+  it('shows an operator neither the customer directory, team nor company, which they do not manage', () => {
     expect(ids({ role: 'OPERATOR', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station']);
     expect(ids({ role: 'OPERATOR', company: 'c-1' }, ['companySettings', 'team'])).toEqual(['home', 'order', 'material', 'station']);
   });
 
   it('hides company from an admin, unless given the company settings right', () => {
-    expect(ids({ role: 'ADMIN', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station', 'team']);
-    expect(ids({ role: 'ADMIN', company: 'c-1' }, undefined)).toEqual(['home', 'order', 'material', 'station', 'team']);
-    expect(ids({ role: 'ADMIN', company: 'c-1' }, ['orders', 'companySettings'])).toEqual(['home', 'order', 'material', 'station', 'team', 'company']);
+    expect(ids({ role: 'ADMIN', company: 'c-1' })).toEqual(['home', 'order', 'clients', 'material', 'station', 'team']);
+    expect(ids({ role: 'ADMIN', company: 'c-1' }, undefined)).toEqual(['home', 'order', 'clients', 'material', 'station', 'team']);
+    expect(ids({ role: 'ADMIN', company: 'c-1' }, ['orders', 'companySettings'])).toEqual([
+      'home',
+      'order',
+      'clients',
+      'material',
+      'station',
+      'team',
+      'company',
+    ]);
   });
 
-  it('adds customers for the master user working in a company', () => {
+  it("adds customers (the accounts) for the master user working in a company, never the company's own customer directory", () => {
     expect(ids({ role: 'MASTER', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station', 'team', 'company', 'customers']);
   });
 
@@ -51,5 +59,7 @@ describe('sidebar items', () => {
     expect(isNavItemActive(item('customers'), '/customers')).toBe(true);
     expect(isNavItemActive(item('customers'), '/customer/edit-customer/7')).toBe(true);
     expect(isNavItemActive(item('company'), '/customers')).toBe(false);
+    expect(isNavItemActive(item('clients'), '/clients/edit-client/7')).toBe(true);
+    expect(isNavItemActive(item('customers'), '/clients')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import type { Role } from '../../../domain/shared/roles';
 import type { ChangeRight } from '../../../domain/team/rights';
 import { can, canChange } from '../../lib/access';
 
-export type NavItemId = 'home' | 'order' | 'material' | 'station' | 'team' | 'company' | 'customers';
+export type NavItemId = 'home' | 'order' | 'clients' | 'material' | 'station' | 'team' | 'company' | 'customers';
 
 export interface NavItem {
   id: NavItemId;
@@ -19,6 +19,8 @@ export interface NavItem {
 export const navItems: NavItem[] = [
   { id: 'home', target: '/home', matches: ['/home'] },
   { id: 'order', target: '/order', matches: ['/order'] },
+  // The company's customer directory (not in the spec's list: issue 25, item 19); not the master's customers.
+  { id: 'clients', target: '/clients', matches: ['/clients'] },
   { id: 'material', target: '/material', matches: ['/material'] },
   { id: 'station', target: '/station', matches: ['/station'] },
   { id: 'team', target: '/team', matches: ['/team'] },
@@ -31,7 +33,8 @@ export const navItems: NavItem[] = [
  * The items a user sees: only what their role may open. Team is for those who change records (not
  * operators); company for the owner and the master, and for an admin only with the change right
  * `companySettings` (`changeRights`, as `useChangeRights` read them); customers for the master user
- * only. Without a selected company a master sees only customers and everyone else nothing. An item
+ * only; the company's customer directory (clients) for those who change records, but not the master,
+ * whose "Customers" are the customer accounts (one name, one meaning in the sidebar). Without a selected company a master sees only customers and everyone else nothing. An item
  * of an optional function shows only while `isOn` says the company has it on.
  */
 export function visibleNavItems(
@@ -46,6 +49,7 @@ export function visibleNavItems(
     if (item.function && !isOn(item.function)) return false;
     if (item.id === 'customers') return isMaster;
     if (item.id === 'team') return can(session, 'write');
+    if (item.id === 'clients') return can(session, 'write') && !isMaster;
     if (item.id === 'company') return canChange(session, 'companySettings', changeRights);
     return true;
   });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { ORDER_STREAM_TYPE, orderStreamId } from '../../../domain/orders/order.events';
 import { can } from '../../lib/access';
+import { clientHref } from '../../lib/client-links';
 import { shownMoney, useFormatNumber, useLocaleFormats } from '../../lib/locale';
 import { useAuth } from '../../lib/auth';
 import { defaultPaging, type PagingState } from '../../lib/paging';
@@ -213,6 +214,11 @@ function OrderDetails({ order, live, documents }: { order: OrderView; live: Retu
         <h2 id="order-data-heading">{t('orders.details.dataTitle')}</h2>
         <dl className="order-facts">
           <Fact label={t(`orders.fields.nameOf.${order.kind}`)}>{order.name}</Fact>
+          {order.clientId ? (
+            <Fact label={t('clients.linked.label')}>
+              {order.client ? <Link href={clientHref(order.client.id)}>{order.client.name}</Link> : t('clients.linked.removed', { name: order.name })}
+            </Fact>
+          ) : null}
           <Fact label={t('orders.fields.address')}>
             {address.map((line) => (
               <span key={line} className="order-fact-line">

@@ -24,6 +24,8 @@ export interface PositionDraft {
 export interface OrderDraft extends Omit<OrderDetails, 'deliveryDate'> {
   /** `YYYY-MM-DD`, '' for none. */
   deliveryDate: string;
+  /** The linked client of the customer directory (its id, and the name the picker shows); null when typed freely. */
+  client: { id: string; name: string } | null;
   positions: PositionDraft[];
 }
 
@@ -49,6 +51,7 @@ export function emptyDraft(): OrderDraft {
     incoterm: null,
     stockOrder: false,
     positions: [emptyPosition()],
+    client: null,
     comment: '',
     workInProgress: '',
     packaging: '',
@@ -86,9 +89,31 @@ export function draftOf(order: OrderView): OrderDraft {
       netPrice: position.netPrice,
       useInventory: position.useInventory,
     })),
+    client: order.clientId ? { id: order.clientId, name: order.client?.name ?? order.name } : null,
     comment: order.comment,
     workInProgress: order.workInProgress,
     packaging: order.packaging,
+  };
+}
+
+/** A client's address as the order takes it: the delivery address, or the billing address when no delivery address is kept. */
+export function clientFields(client: {
+  id: string;
+  name: string;
+  deliveryAddress: Pick<OrderDetails, 'street' | 'houseNumber' | 'addressSuffix' | 'zip' | 'place' | 'country'>;
+  billingAddress: Pick<OrderDetails, 'street' | 'houseNumber' | 'addressSuffix' | 'zip' | 'place' | 'country'>;
+}): Pick<OrderDraft, 'client' | 'name' | 'street' | 'houseNumber' | 'addressSuffix' | 'zip' | 'place' | 'country'> {
+  const delivery = client.deliveryAddress;
+  const address = Object.values(delivery).some((part) => part !== '') ? delivery : client.billingAddress;
+  return {
+    client: { id: client.id, name: client.name },
+    name: client.name,
+    street: address.street,
+    houseNumber: address.houseNumber,
+    addressSuffix: address.addressSuffix,
+    zip: address.zip,
+    place: address.place,
+    country: address.country,
   };
 }
 
@@ -97,10 +122,11 @@ export function draftOf(order: OrderView): OrderDraft {
  * for the other kinds those flags are never sent, as the decider would drop them anyway.
  */
 export function formInputOf(kind: OrderKind, draft: OrderDraft): OrderFormInput {
-  const { positions, deliveryDate, stockOrder, ...fields } = draft;
+  const { positions, deliveryDate, stockOrder, client, ...fields } = draft;
   const customer = kind === 'customer';
   return {
     ...fields,
+    clientId: client?.id ?? null,
     deliveryDate: deliveryDate === '' ? null : deliveryDate,
     stockOrder: customer && stockOrder,
     positions: positions.map((position) => ({

@@ -11,6 +11,7 @@ import { describeError, translateDetail, validateInput } from '../../lib/error-m
 import { useLocaleFormats } from '../../lib/locale';
 import { useUnsavedChangesGuard } from '../../lib/navigation-guard';
 import { useDebounced } from '../../lib/use-debounced';
+import { ClientPicker } from '../../lib/client-picker';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useVersionedEdit } from '../../lib/use-versioned-edit';
 import { Breadcrumb } from '../../ui/breadcrumb';
@@ -83,6 +84,8 @@ function ShipmentFields({ form, inShipment, disabled }: { form: ShipmentFormStat
   const { t } = useTranslation();
   const formats = useLocaleFormats();
   const [q, setQ] = useState('');
+  // A customer of the directory finds its orders: their name is the customer's (the order keeps the name it was made with).
+  const [client, setClient] = useState<{ id: string; name: string } | null>(null);
   const shippable = useShippableOrders(useDebounced(q.trim()));
   const { draft } = form;
   const offered: PickableOrder[] = [...inShipment, ...(shippable.data?.data ?? []).filter((order) => !inShipment.some((held) => held.id === order.id))];
@@ -164,6 +167,14 @@ function ShipmentFields({ form, inShipment, disabled }: { form: ShipmentFormStat
         <p id="shipment-orders-hint" className="shipment-muted">
           {chosenCustomer ? t('shipments.form.ordersOf', { customer: chosenCustomer }) : t('shipments.form.ordersHint')}
         </p>
+        <ClientPicker
+          value={client}
+          description={t('shipments.form.clientHint')}
+          onPick={(picked) => {
+            setClient(picked ? { id: picked.id, name: picked.name } : null);
+            setQ(picked?.name ?? '');
+          }}
+        />
         <TextField label={t('shipments.form.searchOrders')} value={q} onChange={setQ} type="search" />
         {shippable.isError ? <p role="alert">{describeError(t, shippable.error)}</p> : null}
         {offered.length === 0 && !shippable.isPending ? <p className="shipment-muted">{t('shipments.form.noShippableOrders')}</p> : null}

@@ -7,6 +7,8 @@ export const stationsKey = ['stations'] as const;
 export const usersKey = ['users'] as const;
 export const materialsKey = ['materials'] as const;
 export const ordersKey = ['orders'] as const;
+/** The company's customer directory (`/api/clients`): its screens and the order and shipment forms' picker. */
+export const clientsKey = ['clients'] as const;
 
 /** One material as its screen and the station screen read it (`GET /api/materials/{id}`). */
 export const materialDetailKey = (id: string) => [...materialsKey, 'detail', id] as const;

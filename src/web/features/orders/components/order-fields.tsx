@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { incoterms, type Incoterm, type OrderKind } from '../../../../domain/orders/order.schema';
 import type { ErrorDetail } from '../../../../domain/shared/errors';
+import { ClientPicker } from '../../../lib/client-picker';
 import { Checkbox } from '../../../ui/checkbox';
 import { Select, SelectItem } from '../../../ui/select';
 import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
-import type { OrderDraft } from '../order-draft';
+import { clientFields, type OrderDraft } from '../order-draft';
 import { PositionsEditor } from './positions-editor';
 
 export interface OrderFieldsProps {
@@ -42,6 +43,13 @@ export function OrderFields({ kind, value, onChange, problem, limit }: OrderFiel
     <>
       <fieldset className="plain-group order-section">
         <legend>{t(`orders.form.party.${kind}`)}</legend>
+        {kind === 'customer' ? (
+          <ClientPicker
+            value={value.client}
+            errorDetail={problem('clientId')}
+            onPick={(client) => onChange(client ? clientFields(client) : { client: null })}
+          />
+        ) : null}
         <div className="order-grid">
           {text('name', { required: true, className: 'order-wide', label: t(`orders.fields.nameOf.${kind}`) })}
           {text('street', { required: true })}
