@@ -168,6 +168,7 @@ async function projectStationFlow(tx: Tx, event: OrderEvent, stored: StoredEvent
     case 'QualityFailureAccepted':
     case 'StatusActionApplied':
     case 'StatusActionRefused':
+    case 'QuantityReported':
       return;
     default: {
       const _exhaustive: never = event;
