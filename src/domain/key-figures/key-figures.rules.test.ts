@@ -217,6 +217,10 @@ describe('team score', () => {
         punctuality: 0.5,
         withoutInterruption: null,
         proposalsImplemented: 3,
+        yield: null,
+        scrapRate: null,
+        firstPassYield: null,
+        oee: null,
       },
       // Orders: 2 a day, 14 a week: 7/14 = 0.5. Cycle time 10 min target, 20 min: 0.5. Lead time 20 min, 10 min: 1. Punctuality 100 %: 0.5.
       // Without interruption has a target but no data, proposals no target: both stay out.

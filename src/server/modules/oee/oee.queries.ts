@@ -3,11 +3,13 @@ import type { WorkingTime } from '../../../domain/company/working-time.rules.js'
 import { dayOf, instantsOf, periodOf, periodsUpTo, zoneOfWorking, type Day, type PeriodRange } from '../../../domain/key-figures/key-figures.rules.js';
 import type { KeyFigurePeriod } from '../../../domain/key-figures/key-figures.schema.js';
 import {
+  downtimeMsOf,
+  figuresFrom,
   lossParetoOf,
+  plannedMsOf,
   plantOeeOf,
   quantityFiguresOf,
   stationOeeOf,
-  stationOeeOfSums,
   type DowntimeFact,
   type QuantityFigures,
   type QuantitySums,
@@ -101,21 +103,21 @@ export async function oeeOf(
   const sums = await quantitySumsBetween(db, period, zone, first, end);
   const downtimes = await downtimesBetween(db, first, end);
 
+  // Sums by period and station, and each period's planned time once (the same for every station).
+  const sumsOf = new Map(sums.map((row) => [`${row.start}|${row.stationId}`, row.sums]));
   const stationsOf = (range: PeriodRange) => {
     const span = spanOf(range, zone);
-    const ids = new Set<string>();
+    const plannedMs = plannedMsOf(span, asOf, working);
+    const downtimeMs = new Map<string, number>();
+    for (const downtime of downtimes) {
+      if (Date.parse(downtime.from) >= span.to || (downtime.to !== null && Date.parse(downtime.to) <= span.from)) continue;
+      downtimeMs.set(downtime.stationId, (downtimeMs.get(downtime.stationId) ?? 0) + downtimeMsOf(downtime, span, asOf, working));
+    }
+    const ids = new Set<string>(downtimeMs.keys());
     for (const row of sums) if (row.start === range.start) ids.add(row.stationId);
-    for (const downtime of downtimes)
-      if (Date.parse(downtime.from) < span.to && (downtime.to === null || Date.parse(downtime.to) > span.from)) ids.add(downtime.stationId);
     return [...ids].sort().map((stationId) => ({
       stationId,
-      figures: stationOeeOfSums(
-        span,
-        asOf,
-        working,
-        sums.find((row) => row.start === range.start && row.stationId === stationId)?.sums ?? emptySums,
-        downtimes.filter((downtime) => downtime.stationId === stationId),
-      ),
+      figures: figuresFrom({ plannedMs, downtimeMs: downtimeMs.get(stationId) ?? 0, ...(sumsOf.get(`${range.start}|${stationId}`) ?? emptySums) }),
     }));
   };
   const series = ranges.map((range) => ({ start: range.start, end: range.end, plant: plantOeeOf(stationsOf(range).map((station) => station.figures)) }));
@@ -231,15 +233,17 @@ export async function plantQualityFiguresOf(
   for (const range of ranges) {
     const span = spanOf(range, zone);
     const here = sums.filter((row) => row.start === range.start);
+    const plannedMs = plannedMsOf(span, now.getTime(), working);
+    const overlapping = downtimes.filter((downtime) => Date.parse(downtime.from) < span.to && (downtime.to === null || Date.parse(downtime.to) > span.from));
     const plant = plantOeeOf(
       here.map((row) =>
-        stationOeeOfSums(
-          span,
-          now.getTime(),
-          working,
-          row.sums,
-          downtimes.filter((downtime) => downtime.stationId === row.stationId),
-        ),
+        figuresFrom({
+          plannedMs,
+          downtimeMs: overlapping
+            .filter((downtime) => downtime.stationId === row.stationId)
+            .reduce((total, downtime) => total + downtimeMsOf(downtime, span, now.getTime(), working), 0),
+          ...row.sums,
+        }),
       ),
     );
     result.set(range.start, { ...quantityFiguresOf(here.map((row) => row.sums)), oee: plant.oee });
