@@ -11,6 +11,7 @@ import { documentsModule } from './modules/documents/index.js';
 import { suggestionsModule } from './modules/suggestions/index.js';
 import { keyFiguresModule } from './modules/key-figures/index.js';
 import { interruptionsModule } from './modules/interruptions/index.js';
+import { oeeModule } from './modules/oee/index.js';
 import { homeModule } from './modules/home/index.js';
 
 /**
@@ -33,5 +34,6 @@ export const modules: readonly ModuleManifest[] = [
   suggestionsModule,
   keyFiguresModule,
   interruptionsModule,
+  oeeModule,
   homeModule,
 ];

@@ -32,12 +32,12 @@ export const demoBikeComponents = [
   { materialNumber: 'K-500', quantity: 12 },
 ] as const;
 
-/** The demo bike's manufacturing steps, one at each station of the line (by name). */
+/** The demo bike's manufacturing steps, one at each station of the line (by name), with planned times (minutes per piece and setup) for OEE. */
 export const demoBikeSteps = [
-  { station: 'ZUSCHNITT', process: 'Rohre sägen und entgraten', material: 'Alu-Rohr 28 mm', tool: 'Kreissäge', time: 12 },
-  { station: 'SCHWEISSEN', process: 'Rahmen WIG-schweißen', material: 'Schweißdraht AlMg5', tool: 'WIG-Gerät', time: 35 },
-  { station: 'MONTAGE', process: 'Laufräder und Anbauteile montieren', material: '', tool: 'Drehmomentschlüssel', time: 25 },
-  { station: 'PRÜFUNG', process: 'Sichtprüfung und Probefahrt', material: '', tool: '', time: 10 },
+  { station: 'ZUSCHNITT', process: 'Rohre sägen und entgraten', material: 'Alu-Rohr 28 mm', tool: 'Kreissäge', time: 12, setupTime: 15 },
+  { station: 'SCHWEISSEN', process: 'Rahmen WIG-schweißen', material: 'Schweißdraht AlMg5', tool: 'WIG-Gerät', time: 35, setupTime: 20 },
+  { station: 'MONTAGE', process: 'Laufräder und Anbauteile montieren', material: '', tool: 'Drehmomentschlüssel', time: 25, setupTime: 10 },
+  { station: 'PRÜFUNG', process: 'Sichtprüfung und Probefahrt', material: '', tool: '', time: 10, setupTime: 5 },
 ] as const;
 
 /** Each demo material's picture, by material number: PNG files beside this module. */
@@ -233,10 +233,10 @@ async function seedDemoMaterials(admin: Api, line: readonly string[]): Promise<D
       { materialId: screw, quantity: 24 },
     ],
     manufacturingSteps: [
-      { process: 'Rahmen und Kiste zuschneiden', tool: 'Kreissäge', time: 40, stationId: stationIdOf('ZUSCHNITT') },
-      { process: 'Rahmen schweißen', tool: 'WIG-Gerät', time: 90, stationId: stationIdOf('SCHWEISSEN') },
-      { process: 'Kiste und Antrieb montieren', tool: 'Akkuschrauber', time: 60, stationId: stationIdOf('MONTAGE') },
-      { process: 'Bremsen prüfen, Probefahrt', time: 20, stationId: stationIdOf('PRÜFUNG') },
+      { process: 'Rahmen und Kiste zuschneiden', tool: 'Kreissäge', time: 40, setupTime: 30, stationId: stationIdOf('ZUSCHNITT') },
+      { process: 'Rahmen schweißen', tool: 'WIG-Gerät', time: 90, setupTime: 30, stationId: stationIdOf('SCHWEISSEN') },
+      { process: 'Kiste und Antrieb montieren', tool: 'Akkuschrauber', time: 60, setupTime: 15, stationId: stationIdOf('MONTAGE') },
+      { process: 'Bremsen prüfen, Probefahrt', time: 20, setupTime: 10, stationId: stationIdOf('PRÜFUNG') },
     ],
   });
   return { frame, wheel, screw, bike, cargo };

@@ -15,6 +15,10 @@ export const keyFigureIds = [
   'punctuality',
   'withoutInterruption',
   'proposalsImplemented',
+  'yield',
+  'scrapRate',
+  'firstPassYield',
+  'oee',
   'teamScore',
 ] as const;
 export type KeyFigureId = (typeof keyFigureIds)[number];
@@ -40,5 +44,9 @@ export const keyFigureUnits: Record<KeyFigureId, KeyFigureUnit> = {
   punctuality: 'percent',
   withoutInterruption: 'percent',
   proposalsImplemented: 'count',
+  yield: 'percent',
+  scrapRate: 'percent',
+  firstPassYield: 'percent',
+  oee: 'percent',
   teamScore: 'score',
 };

@@ -101,6 +101,11 @@ describe('figures of a period', () => {
       punctuality: 2 / 3,
       withoutInterruption: 1,
       proposalsImplemented: 2,
+      // No pieces reported (facts.quantities absent): no data.
+      yield: null,
+      scrapRate: null,
+      firstPassYield: null,
+      oee: null,
       teamScore: null,
     });
     expect(figures.punctualityCounted).toBe(3);
@@ -212,6 +217,10 @@ describe('team score', () => {
         punctuality: 0.5,
         withoutInterruption: null,
         proposalsImplemented: 3,
+        yield: null,
+        scrapRate: null,
+        firstPassYield: null,
+        oee: null,
       },
       // Orders: 2 a day, 14 a week: 7/14 = 0.5. Cycle time 10 min target, 20 min: 0.5. Lead time 20 min, 10 min: 1. Punctuality 100 %: 0.5.
       // Without interruption has a target but no data, proposals no target: both stay out.
@@ -240,5 +249,21 @@ describe('trend', () => {
     expect(trendOf('ordersCompleted', 60, 120)).toBe('worse');
     expect(trendOf('punctuality', 0.5, 0.5)).toBe('same');
     expect(trendOf('punctuality', null, 0.5)).toBeNull();
+  });
+});
+
+describe('figures of reported pieces (docs/oee.md)', () => {
+  it('reads yield, scrap rate, first-pass yield and OEE of the period from the OEE facts; a lower scrap rate is better', () => {
+    const day = periodOf('day', '2026-11-23');
+    const quantities = new Map([[day.start, { yield: 480 / 495, scrapRate: 0.03, firstPassYield: 0.96, oee: 0.75 }]]);
+    const targets = { ...noTargets, scrapRate: 2, oee: 60 };
+    const figures = figuresOf(day, { orders: [], runs: [], suggestions: [], quantities }, targets);
+    expect(figures.values).toMatchObject({ yield: 480 / 495, scrapRate: 0.03, firstPassYield: 0.96, oee: 0.75 });
+    // Scrap 3 % against a target of 2 %: 2/3 reached; OEE 75 % against 60 %: reached.
+    expect(figures.scoreTerms).toEqual([
+      { figure: 'scrapRate', value: 0.03, target: 0.02, attainment: expect.closeTo(2 / 3, 10) },
+      { figure: 'oee', value: 0.75, target: 0.6, attainment: 1 },
+    ]);
+    expect(trendOf('scrapRate', 0.02, 0.03)).toBe('better');
   });
 });

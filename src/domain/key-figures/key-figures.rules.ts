@@ -129,6 +129,16 @@ export interface KeyFigureFacts {
   asOf?: string;
   /** The company's working time: a station's availability counts only it. None given: calendar time. */
   working?: WorkingTime;
+  /** The plant's pieces figures and OEE per period (docs/oee.md), by the period's first day; a period missing reads as no data. */
+  quantities?: ReadonlyMap<Day, QuantityKeyFigures>;
+}
+
+/** The figures of reported pieces and OEE of one period: shares 0-1, null without data (docs/oee.md, Key figures). */
+export interface QuantityKeyFigures {
+  yield: number | null;
+  scrapRate: number | null;
+  firstPassYield: number | null;
+  oee: number | null;
 }
 
 const endOfTime = Number.POSITIVE_INFINITY;
@@ -219,8 +229,8 @@ export interface PeriodFigures {
   scoreTerms: ScoreTerm[];
 }
 
-/** Lower is better for durations; higher for everything else. */
-export const lowerIsBetter = (figure: KeyFigureId): boolean => keyFigureUnits[figure] === 'minutes';
+/** Lower is better for durations and the scrap rate; higher for everything else. */
+export const lowerIsBetter = (figure: KeyFigureId): boolean => keyFigureUnits[figure] === 'minutes' || figure === 'scrapRate';
 
 /** A target in the value's unit for this period (see `ScoreTerm.target`). */
 export function targetFor(figure: KeyFigureId, target: number, range: PeriodRange): number {
@@ -273,6 +283,7 @@ export function figuresOf(range: PeriodRange, facts: KeyFigureFacts, targets: Ke
   const dated = facts.orders.filter((order) => order.kind !== 'logistics' && order.deliveryDate !== null && inRange(order.doneAt, range, zone));
   // On time: done on or before the delivery date, a day of the company's time zone.
   const punctual = dated.filter((order) => dayOf(order.doneAt as string, zone) <= (order.deliveryDate as string)).length;
+  const quantities = facts.quantities?.get(range.start);
   const values: Omit<KeyFigureValues, 'teamScore'> = {
     ordersCompleted: finishedProduction.length,
     piecesCompleted: finishedProduction.reduce((sum, order) => sum + order.pieces, 0),
@@ -283,6 +294,10 @@ export function figuresOf(range: PeriodRange, facts: KeyFigureFacts, targets: Ke
     punctuality: dated.length === 0 ? null : punctual / dated.length,
     withoutInterruption: shareWithoutInterruption(runs, facts.interruptions ?? [], momentOf(facts)),
     proposalsImplemented: facts.suggestions.filter((suggestion) => inRange(suggestion.implementedAt, range, zone)).length,
+    yield: quantities?.yield ?? null,
+    scrapRate: quantities?.scrapRate ?? null,
+    firstPassYield: quantities?.firstPassYield ?? null,
+    oee: quantities?.oee ?? null,
   };
   const { score, terms } = teamScoreOf(values, targets, range);
   return { start: range.start, end: range.end, values: { ...values, teamScore: score }, punctualityCounted: dated.length, scoreTerms: terms };

@@ -1,3 +1,4 @@
+import { eventCatalogue } from '../shared/decider.js';
 import type { MaterialMedium } from './material-media.schema.js';
 import type { Material, MaterialType } from './materials.schema.js';
 
@@ -19,3 +20,9 @@ export type MaterialEvent =
   | { type: 'MaterialMediaRemoved'; data: { mediumId: string; materialId: string; stationId: string | null; fileName: string } };
 
 export type MaterialEventType = MaterialEvent['type'];
+
+/** A material's events as every reader reads them (the OEE projection's planned times). */
+export const materialEvents = eventCatalogue<MaterialEvent>({
+  streamType: MATERIAL_STREAM_TYPE,
+  types: { MaterialCreated: true, MaterialUpdated: true, MaterialDeleted: true, MaterialMediaAdded: true, MaterialMediaRemoved: true },
+});

@@ -224,6 +224,16 @@ describe('manufacturing steps', () => {
     expect(messagesAt(bolt({ manufacturingSteps: [{ process: '' }] }), 'manufacturingSteps.0.process')).toEqual(['validation.required']);
     expect(messagesAt(bolt({ manufacturingSteps: [{ process: 'Milling', time: -1 }] }), 'manufacturingSteps.0.time')).toEqual(['validation.notNegative']);
   });
+
+  it('takes an optional planned setup time in minutes beside the planned time per piece, with the same limits', () => {
+    expect(problems(bolt({ manufacturingSteps: [{ process: 'Turning', time: 1.5, setupTime: 20 }] }))).toEqual([]);
+    expect(messagesAt(bolt({ manufacturingSteps: [{ process: 'Milling', setupTime: -1 }] }), 'manufacturingSteps.0.setupTime')).toEqual([
+      'validation.notNegative',
+    ]);
+    expect(messagesAt(bolt({ manufacturingSteps: [{ process: 'Milling', setupTime: 1.234 }] }), 'manufacturingSteps.0.setupTime')).toEqual([
+      'materials.validation.stepTime',
+    ]);
+  });
 });
 
 describe('edits and lists', () => {

@@ -120,8 +120,12 @@ export const manufacturingStepSchema = z.object({
   process: requiredText(materialLimits.stepText),
   material: optionalText(materialLimits.stepText),
   tool: optionalText(materialLimits.stepText),
-  /** Minutes. */
+  /** Planned time per piece, minutes (the ideal cycle time OEE's performance reads, docs/oee.md); null: not planned. */
   time: decimalSchema({ ...materialLimits.stepTime, min: 0, message: 'materials.validation.stepTime' })
+    .nullable()
+    .default(null),
+  /** Planned setup time, minutes, once per order at the step's station; null: not planned. */
+  setupTime: decimalSchema({ ...materialLimits.stepTime, min: 0, message: 'materials.validation.stepTime' })
     .nullable()
     .default(null),
   stationId: z.uuid().nullable().default(null),
@@ -342,7 +346,10 @@ export const materialSchema = z.object({
       process: z.string(),
       material: z.string(),
       tool: z.string(),
+      /** Planned time per piece, minutes. */
       time: z.number().nullable(),
+      /** Planned setup time, minutes (null on steps saved before it existed). */
+      setupTime: z.number().nullable(),
       stationId: z.string().nullable(),
     }),
   ),

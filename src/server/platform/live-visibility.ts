@@ -168,6 +168,7 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   ProductionOrderStarted: everyone,
   WorkStarted: everyone,
   WorkCompleted: everyone,
+  QuantityReported: everyone,
   OrderMovedToStation: everyone,
   ProductionFinished: everyone,
   ProductionOrderDone: everyone,

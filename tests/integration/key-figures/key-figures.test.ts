@@ -141,6 +141,11 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
       // Six runs, one (SAW 10:00-10:30) interrupted.
       withoutInterruption: 5 / 6,
       proposalsImplemented: 1,
+      // Every completion here came before quantities: all its pieces good; no planned times, so no OEE.
+      yield: 1,
+      scrapRate: 0,
+      firstPassYield: 1,
+      oee: null,
       // Orders 3/3, cycle time 1200/1500, punctuality 0.5, proposals 1/2: 2.8/4.
       teamScore: 70,
     });
@@ -161,6 +166,11 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
       punctuality: 1,
       withoutInterruption: 1,
       proposalsImplemented: 1,
+      // Every completion here came before quantities: all its pieces good; no planned times, so no OEE.
+      yield: 1,
+      scrapRate: 0,
+      firstPassYield: 1,
+      oee: null,
       // (1/3 + 1 + 1 + 1/2) / 4.
       teamScore: 71,
     });
@@ -219,6 +229,11 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
       // Eight runs, one interrupted.
       withoutInterruption: 7 / 8,
       proposalsImplemented: 2,
+      // Every completion here came before quantities: all its pieces good; no planned times, so no OEE.
+      yield: 1,
+      scrapRate: 0,
+      firstPassYield: 1,
+      oee: null,
       // (4/21 + 1 + 0.6 + 2/14) / 4.
       teamScore: 48,
     });

@@ -62,7 +62,20 @@ describe('create, read, edit', () => {
     const res = await admin.get(`/api/materials/${created.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(created);
-    expect(res.json().manufacturingSteps).toEqual([{ process: 'Welding', material: '', tool: 'MIG', time: 45, stationId: null }]);
+    expect(res.json().manufacturingSteps).toEqual([{ process: 'Welding', material: '', tool: 'MIG', time: 45, setupTime: null, stationId: null }]);
+  });
+
+  it('keeps a planned setup time beside the planned time per piece, and refuses a negative one on its field with nothing stored', async () => {
+    const created = await create(admin, product({ name: 'Bracket', manufacturingSteps: [{ process: 'Bending', time: 1.5, setupTime: 20 }] }));
+    expect(created.manufacturingSteps).toEqual([{ process: 'Bending', material: '', tool: '', time: 1.5, setupTime: 20, stationId: null }]);
+    const refused = await admin.put(`/api/materials/${created.id}`, {
+      ...editable(created),
+      manufacturingSteps: [{ process: 'Bending', time: 1.5, setupTime: -5 }],
+      version: created.version,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.details).toEqual([{ path: 'manufacturingSteps.0.setupTime', message: 'validation.notNegative' }]);
+    expect((await admin.get(`/api/materials/${created.id}`)).json().manufacturingSteps[0].setupTime).toBe(20);
   });
 
   it('moves the version on with every edit', async () => {

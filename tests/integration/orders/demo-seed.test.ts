@@ -43,6 +43,14 @@ describe('the demo shop floor', () => {
     expect(bike.manufacturingSteps.map((step: { stationId: string }) => stations.find((s) => s.id === step.stationId)?.name)).toEqual(
       demoBikeSteps.map((step) => step.station),
     );
+    // Planned times on every step, so the OEE screen shows performance (docs/oee.md).
+    expect(bike.manufacturingSteps.map((step: { time: number | null; setupTime: number | null }) => [step.time, step.setupTime])).toEqual(
+      demoBikeSteps.map((step) => [step.time, step.setupTime]),
+    );
+    const oee = (await admin.get('/api/oee?period=day')).json();
+    const worked = oee.stations.filter((station: { figures: { made: number } }) => station.figures.made > 0);
+    expect(worked.length).toBeGreaterThan(0);
+    for (const station of worked) expect(station.figures.idealMinutes).not.toBeNull();
     const picture = await admin.get(`/api/materials/${bikeId}/image`);
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');

@@ -17,6 +17,7 @@ import type { WorkingTime } from '../../../domain/company/working-time.rules.js'
 import type { Executor } from '../../platform/db.js';
 import { foldStream } from '../../platform/event-store.js';
 import { workingTimeOfCompany } from '../company/index.js';
+import { plantQualityFiguresOf } from '../oee/index.js';
 import { stationNamesById } from '../stations/index.js';
 import './key-figures.tables.js';
 
@@ -107,7 +108,9 @@ export async function keyFiguresOf(
   const ranges: PeriodRange[] = periodsUpTo(period, day, seriesLength[period]);
   const current = ranges[ranges.length - 1];
   const settings = await keyFigureSettings(db, companyId);
-  const facts = { ...(await factsBetween(db, ranges[0].start, current.end, now, zone)), working };
+  // Yield, scrap rate, first-pass yield and OEE come from the OEE module's facts (docs/oee.md).
+  const quantities = await plantQualityFiguresOf(db, ranges, now, working);
+  const facts = { ...(await factsBetween(db, ranges[0].start, current.end, now, zone)), working, quantities };
   const series = ranges.map((range) => figuresOf(range, facts, settings.targets));
   const stations = stationFiguresOf(current, facts);
   const names = await stationNamesById(

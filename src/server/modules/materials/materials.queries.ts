@@ -72,7 +72,8 @@ export async function findMaterial(tx: Executor, id: string): Promise<Material |
       materialNumber: c.material_number,
       type: c.type,
     })),
-    manufacturingSteps: row.manufacturing_steps,
+    // Steps saved before the planned setup time existed have none.
+    manufacturingSteps: row.manufacturing_steps.map((step) => ({ ...step, setupTime: step.setupTime ?? null })),
     purchasing: row.purchasing,
   };
 }

@@ -169,6 +169,7 @@ async function projectStationFlow(tx: Tx, event: OrderEvent, stored: StoredEvent
     case 'QualityFailureAccepted':
     case 'StatusActionApplied':
     case 'StatusActionRefused':
+    case 'QuantityReported':
       return;
     default: {
       const _exhaustive: never = event;

@@ -18,7 +18,8 @@ import { Link } from '../../ui/link';
 import { LiveNote } from '../../ui/live-note';
 import { useNotify } from '../../ui/notification-bar';
 import { useOrderAction } from '../../lib/resources/order-actions';
-import { openInterruptionsKey, stationBoardKey, stationBoardTopics, useOpenInterruptions, useStationBoard } from './api/board';
+import { openInterruptionsKey, stationBoardKey, stationBoardTopics, stationOeeKey, useOpenInterruptions, useStationBoard, useStationOee } from './api/board';
+import { StationOee } from './station-oee';
 import './board.css';
 
 /** The interruptions' live topic (docs/interruptions.md): a stopped station's column turns red. */
@@ -51,6 +52,10 @@ export function StationBoard({ variant = 'console' }: StationBoardProps) {
   const interruptions = useOpenInterruptions(hasCompany);
   const live = useLiveQuery(hasCompany ? stationBoardTopics : noTopics, stationBoardKey, board);
   useLiveQuery(hasCompany ? interruptionTopics : noTopics, openInterruptionsKey, interruptions);
+  // Today's OEE per column: order events refresh it under the orders' key, interruptions here.
+  const oee = useStationOee(hasCompany);
+  useLiveQuery(hasCompany ? interruptionTopics : noTopics, stationOeeKey, oee);
+  const oeeByStation = new Map((oee.data?.stations ?? []).map((station) => [station.stationId, station.figures]));
   const changeRights = useChangeRights();
   const mayMove = session?.role !== 'OPERATOR' && canChange(session, 'orders', changeRights);
   const stations = useQuery({ ...allStationsQueryOptions('sequence'), enabled: hasCompany && mayMove });
@@ -149,6 +154,7 @@ export function StationBoard({ variant = 'console' }: StationBoardProps) {
                   {column.overLimit ? <Badge tone="warning">{t('board.overLimit')}</Badge> : null}
                   {column.bottleneck ? <Badge tone="error">{t('board.bottleneck', { waiting: waitingText(t, column.waitingSeconds) })}</Badge> : null}
                   {!column.inSequence ? <Badge>{t('board.outsideSequence')}</Badge> : null}
+                  {column.stationId && oeeByStation.has(column.stationId) ? <StationOee figures={oeeByStation.get(column.stationId)} /> : null}
                   {interruption ? (
                     <p className="board-column-interruption" role="status">
                       {t('board.interrupted', { reason: interruption.reason.name })}

@@ -18,6 +18,7 @@ import { chartValue, SeriesChart, StationBars } from './charts';
 import { FigureCard } from './figure-card';
 import { useFigureFormat } from './format';
 import { keyFigureTopics } from './key-figures-board';
+import { OeeSection } from './oee-section';
 import './key-figures.css';
 
 const lastDayOf = (end: string) => new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -99,6 +100,7 @@ function KeyFiguresContent({ figures, isCurrent }: { figures: KeyFiguresView; is
         </div>
       </section>
       <ScoreSection figures={figures} />
+      <OeeSection period={figures.period} figures={figures} />
       <SeriesSection figures={figures} />
       <StationsSection figures={figures} />
     </div>

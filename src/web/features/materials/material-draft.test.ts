@@ -23,7 +23,7 @@ const bracket = (): Material => ({
   attributes: [{ name: 'Colour', options: ['red', 'blue'] }],
   values: [{ name: 'Length', number: 120, unit: 'mm', minTolerance: 119.5, maxTolerance: 120.5 }],
   components: [{ materialId: '4a8c3f4e-3c51-4b0e-8b5e-2a9f5c0d6e21', quantity: 4, name: 'Screw', materialNumber: 'S-4', type: 'purchasing_part' }],
-  manufacturingSteps: [{ process: 'Bend', material: '', tool: 'Press', time: 2.5, stationId: null }],
+  manufacturingSteps: [{ process: 'Bend', material: '', tool: 'Press', time: 2.5, setupTime: null, stationId: null }],
   purchasing: null,
   image: null,
   version: 3,

@@ -42,8 +42,10 @@ export interface StepDraft {
   process: string;
   material: string;
   tool: string;
-  /** Minutes. */
+  /** Planned time per piece, minutes. */
   time: number | null;
+  /** Planned setup time, minutes. */
+  setupTime: number | null;
   stationId: string | null;
 }
 
@@ -92,7 +94,7 @@ export function emptyDraft(type: MaterialType): MaterialDraft {
 export const emptyAttribute = (): AttributeDraft => ({ key: newRowKey(), name: '', options: [{ key: newRowKey(), text: '' }] });
 export const emptyValue = (): ValueDraft => ({ key: newRowKey(), name: '', number: null, unit: '', minTolerance: null, maxTolerance: null });
 export const emptyComponent = (): ComponentDraft => ({ key: newRowKey(), materialId: null, label: '', quantity: 1 });
-export const emptyStep = (): StepDraft => ({ key: newRowKey(), process: '', material: '', tool: '', time: null, stationId: null });
+export const emptyStep = (): StepDraft => ({ key: newRowKey(), process: '', material: '', tool: '', time: null, setupTime: null, stationId: null });
 
 /** The form as a stored material fills it. */
 export function draftOf(material: Material): MaterialDraft {

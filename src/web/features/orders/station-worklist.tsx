@@ -39,6 +39,7 @@ import { CompleteWithReasonDialog } from './components/complete-with-reason-dial
 import { ScannedMaterialDialog } from './components/scanned-material-dialog';
 import { MediaOnArrival, StationMedia } from './components/station-media';
 import { MeasurementsPanel, useCheckedValues } from './components/measurements-panel';
+import { PlannedVsElapsed } from './components/planned-vs-elapsed';
 import { failedValuesOfWork, unmeasuredValuesOfWork } from '../../../domain/orders/order.decider';
 import type { ValueChecks } from '../../../domain/stations/station.schema';
 import './orders.css';
@@ -124,6 +125,7 @@ function MaterialStepsAtStation({ materialId, stationId }: { materialId: string;
           {step.material ? ` · ${t('orders.station.stepMaterial', { material: step.material })}` : ''}
           {step.tool ? ` · ${t('orders.station.stepTool', { tool: step.tool })}` : ''}
           {step.time !== null ? ` · ${t('orders.station.stepTime', { minutes: format(step.time) })}` : ''}
+          {step.setupTime !== null ? ` · ${t('orders.station.stepSetupTime', { minutes: format(step.setupTime) })}` : ''}
         </li>
       ))}
     </ol>
@@ -276,6 +278,7 @@ function CurrentOrder({
             ? t('orders.station.elsewhere', { station: current.location.stationName })
             : t('orders.station.notOnLine')}
       </p>
+      {here ? <PlannedVsElapsed order={current} stationId={stationId} workStartedAt={here.workStartedAt} /> : null}
       <div className="station-actions" role="group" aria-label={t('orders.details.actions')}>
         <Button isDisabled={!can('start-work') || act.isPending} onPress={() => void run('start-work', { stationId })}>
           {t('orders.actions.start-work.label')}

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StationBoard } from '../../../../domain/orders/board.views';
 import type { InterruptionPage } from '../../../../domain/interruptions/interruptions.views';
+import type { OeeView } from '../../../../domain/oee/oee.views';
 import { ORDER_STREAM_TYPE } from '../../../../domain/orders/order.events';
 import { SEQUENCE_STREAM_TYPE } from '../../../../domain/stations/sequence.events';
 import { STATION_STREAM_TYPE } from '../../../../domain/stations/station.events';
@@ -40,3 +41,25 @@ export const openInterruptionsQueryOptions = () =>
   });
 
 export const useOpenInterruptions = (enabled = true) => useQuery({ ...openInterruptionsQueryOptions(), enabled });
+
+/** Under the orders' key: every order change reads today's OEE again (interruptions too: see the board). */
+export const stationOeeKey = [...ordersKey, 'station-oee'] as const;
+
+/**
+ * Today's OEE per station (`GET /api/oee`, docs/oee.md), live: a small figure in each column. A
+ * company with key figures switched off (404) shows none.
+ */
+export const stationOeeQueryOptions = () =>
+  queryOptions({
+    queryKey: stationOeeKey,
+    queryFn: async (): Promise<OeeView | null> => {
+      try {
+        return await api.get<OeeView>('/oee', { query: { period: 'day' } });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+
+export const useStationOee = (enabled = true) => useQuery({ ...stationOeeQueryOptions(), enabled });

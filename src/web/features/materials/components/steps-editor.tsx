@@ -11,7 +11,7 @@ import { FormSection, ListProblem, removeAt, replaceAt, type SectionProps } from
 
 const noStation = 'none';
 
-/** Manufacturing steps: process, material, tool, time in minutes, and optionally the station that does it. */
+/** Manufacturing steps: process, material, tool, planned time per piece and planned setup time in minutes, and optionally the station that does it. */
 export function StepsEditor({ value, onChange, problem, limit }: SectionProps<StepDraft[]>) {
   const { t } = useTranslation();
   const stations = useStationChoices();
@@ -46,6 +46,13 @@ export function StepsEditor({ value, onChange, problem, limit }: SectionProps<St
                 onChange={(time) => change(index, { time: draftNumber(time) })}
                 formatOptions={decimalNumber}
                 errorDetail={problem(`manufacturingSteps.${index}.time`)}
+              />
+              <NumberField
+                label={t('materials.fields.setupTime')}
+                value={fieldNumber(step.setupTime)}
+                onChange={(setupTime) => change(index, { setupTime: draftNumber(setupTime) })}
+                formatOptions={decimalNumber}
+                errorDetail={problem(`manufacturingSteps.${index}.setupTime`)}
               />
               <Select
                 label={t('materials.fields.station')}

@@ -1,0 +1,181 @@
+import { interruptionEvents, type InterruptionEvent } from '../../../domain/interruptions/interruption.events.js';
+import { materialEvents, type MaterialEvent } from '../../../domain/materials/materials.events.js';
+import { plannedTimeAt } from '../../../domain/oee/planned-time.rules.js';
+import { orderEvents, type OrderEvent, type OrderPosition } from '../../../domain/orders/order.events.js';
+import type { Tx } from '../../platform/db.js';
+import { eventProjection } from '../../platform/event-store.js';
+import './oee.tables.js';
+
+const piecesOf = (positions: readonly OrderPosition[]) => positions.reduce((sum, position) => sum + position.quantity, 0);
+/** The order's one material; null when its positions name several (no one planned time fits). */
+const materialOf = (positions: readonly OrderPosition[]) => {
+  const ids = new Set(positions.map((position) => position.materialId));
+  return ids.size === 1 ? [...ids][0] : null;
+};
+
+/** The planned minutes per piece of the order's material at the station, as the projection knows them now. */
+async function pieceMinutesAt(tx: Tx, orderId: string, stationId: string): Promise<number | null> {
+  const row = await tx
+    .selectFrom('oee_orders')
+    .innerJoin('oee_material_times', 'oee_material_times.material_id', 'oee_orders.material_id')
+    .select('oee_material_times.piece_minutes')
+    .where('oee_orders.order_id', '=', orderId)
+    .where('oee_material_times.station_id', '=', stationId)
+    .executeTakeFirst();
+  return row?.piece_minutes ?? null;
+}
+
+/**
+ * The facts of OEE (docs/oee.md), written in the append's transaction from material, order and
+ * interruption events: planned times per material and station, orders, pieces reported per station
+ * (a `QuantityReported`; a `WorkCompleted` without one since its `WorkStarted` counts the order's
+ * pieces as good) and interruptions as downtime. Every value comes from the events, so a rebuild
+ * from the log writes the same rows.
+ */
+export const oeeProjection = eventProjection<MaterialEvent | OrderEvent | InterruptionEvent>({
+  name: 'oee',
+  events: [materialEvents, orderEvents, interruptionEvents],
+  tables: ['oee_material_times', 'oee_orders', 'oee_station_work', 'oee_reports', 'oee_downtimes'],
+  async project(tx, event, { companyId, streamVersion }) {
+    if (!companyId) return;
+    switch (event.type) {
+      case 'MaterialCreated':
+      case 'MaterialUpdated': {
+        const { material } = event.data;
+        await tx.deleteFrom('oee_material_times').where('material_id', '=', material.id).execute();
+        const stations = [...new Set(material.manufacturingSteps.map((step) => step.stationId).filter((id): id is string => id !== null))];
+        if (stations.length === 0) return;
+        await tx
+          .insertInto('oee_material_times')
+          .values(
+            stations.map((stationId) => {
+              const planned = plannedTimeAt(material.manufacturingSteps, stationId);
+              return {
+                material_id: material.id,
+                station_id: stationId,
+                company_id: companyId,
+                setup_minutes: planned.setupMinutes,
+                piece_minutes: planned.pieceMinutes,
+              };
+            }),
+          )
+          .execute();
+        return;
+      }
+      case 'MaterialDeleted':
+        await tx.deleteFrom('oee_material_times').where('material_id', '=', event.data.materialId).execute();
+        return;
+      case 'OrderCreated':
+        await tx
+          .insertInto('oee_orders')
+          .values({
+            order_id: event.data.orderId,
+            company_id: companyId,
+            order_number: event.data.orderNumber,
+            material_id: materialOf(event.data.positions),
+            pieces: piecesOf(event.data.positions),
+          })
+          .onConflict((conflict) => conflict.column('order_id').doNothing())
+          .execute();
+        return;
+      case 'OrderChanged':
+        await tx
+          .updateTable('oee_orders')
+          .set({ material_id: materialOf(event.data.positions), pieces: piecesOf(event.data.positions) })
+          .where('order_id', '=', event.data.orderId)
+          .execute();
+        return;
+      case 'WorkStarted':
+        await tx
+          .insertInto('oee_station_work')
+          .values({ order_id: event.data.orderId, station_id: event.data.stationId, company_id: companyId, started_at: event.data.at, reported: false })
+          .onConflict((conflict) => conflict.columns(['order_id', 'station_id']).doUpdateSet({ started_at: event.data.at, reported: false }))
+          .execute();
+        return;
+      case 'QuantityReported': {
+        const { orderId, stationId } = event.data;
+        const work = await tx
+          .selectFrom('oee_station_work')
+          .select('started_at')
+          .where('order_id', '=', orderId)
+          .where('station_id', '=', stationId)
+          .executeTakeFirst();
+        await tx
+          .insertInto('oee_reports')
+          .values({
+            order_id: orderId,
+            stream_version: streamVersion,
+            company_id: companyId,
+            station_id: stationId,
+            at: event.data.at,
+            work_started_at: work?.started_at ?? null,
+            good: event.data.good,
+            scrap: event.data.scrap,
+            rework: event.data.rework,
+            scrap_reason_id: event.data.scrapReasonId,
+            scrap_reason: event.data.scrapReason,
+            piece_minutes: await pieceMinutesAt(tx, orderId, stationId),
+          })
+          .onConflict((conflict) => conflict.columns(['order_id', 'stream_version']).doNothing())
+          .execute();
+        if (work)
+          await tx.updateTable('oee_station_work').set({ reported: true }).where('order_id', '=', orderId).where('station_id', '=', stationId).execute();
+        return;
+      }
+      case 'WorkCompleted': {
+        const { orderId, stationId } = event.data;
+        const work = await tx
+          .deleteFrom('oee_station_work')
+          .where('order_id', '=', orderId)
+          .where('station_id', '=', stationId)
+          .returning('reported')
+          .executeTakeFirst();
+        if (work?.reported) return;
+        // Completed before quantities were reported: the order's pieces count as good.
+        const order = await tx.selectFrom('oee_orders').select('pieces').where('order_id', '=', orderId).executeTakeFirst();
+        await tx
+          .insertInto('oee_reports')
+          .values({
+            order_id: orderId,
+            stream_version: streamVersion,
+            company_id: companyId,
+            station_id: stationId,
+            at: event.data.at,
+            work_started_at: event.data.workStartedAt,
+            good: order?.pieces ?? 0,
+            scrap: 0,
+            rework: 0,
+            scrap_reason_id: null,
+            scrap_reason: null,
+            piece_minutes: await pieceMinutesAt(tx, orderId, stationId),
+          })
+          .onConflict((conflict) => conflict.columns(['order_id', 'stream_version']).doNothing())
+          .execute();
+        return;
+      }
+      case 'InterruptionReported': {
+        const { interruptionId, stationId, orderId, reasonId, reasonName, at } = event.data;
+        await tx
+          .insertInto('oee_downtimes')
+          .values({
+            interruption_id: interruptionId,
+            company_id: companyId,
+            station_id: stationId,
+            order_id: orderId,
+            reason_id: reasonId,
+            reason_name: reasonName,
+            from_at: at,
+            to_at: null,
+          })
+          .onConflict((conflict) => conflict.column('interruption_id').doNothing())
+          .execute();
+        return;
+      }
+      case 'InterruptionResolved':
+        await tx.updateTable('oee_downtimes').set({ to_at: event.data.at }).where('interruption_id', '=', event.data.interruptionId).execute();
+        return;
+      default:
+        return;
+    }
+  },
+});
