@@ -35,8 +35,10 @@ export const boardCardSchema = z.object({
   /** The material made (a production order has positions of one material); null without positions. */
   material: z.string().nullable(),
   materialNumber: z.string().nullable(),
-  /** Pieces over all positions. */
+  /** Pieces here: at the station not yet reported, or finished good in WIP (a split order has its own). */
   quantity: z.number().int(),
+  /** Pieces the order was made for (over all positions). */
+  ordered: z.number().int(),
   /** The customer's name (or whoever the order was made for). */
   customer: z.string(),
   deliveryDate: z.string().nullable(),

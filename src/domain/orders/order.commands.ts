@@ -1,6 +1,23 @@
 import type { MaterialType, MaterialValue } from '../materials/materials.schema.js';
 import type { ValueChecks } from '../stations/station.schema.js';
-import type { OrderDetails, OrderPosition } from './order.events.js';
+import type { OrderDetails, OrderPosition, PlannedProductionOrder } from './order.events.js';
+
+/**
+ * Pieces an operator reports with a completion. `good` absent: every piece not reported as scrap or
+ * rework is good ("complete the rest"). A reason's id names a master-data entry; its name is what the
+ * caller found for it (null: no active entry of that id). `reworkStationExists` as the caller found it.
+ */
+export interface ReportedQuantities {
+  good?: number;
+  scrap: number;
+  rework: number;
+  scrapReasonId: string | null;
+  scrapReason: string | null;
+  reworkReasonId: string | null;
+  reworkReason: string | null;
+  reworkStationId: string | null;
+  reworkStationExists: boolean;
+}
 import type { OrderForm, OrderKind, OrderStatus } from './order.schema.js';
 
 /** A material as the order sees it when a position names it: found in the company, with its stock. */
@@ -56,7 +73,30 @@ export type OrderCommand =
    * or a value in `checkedValues` (the names of the order's material values the station checks)
    * was not measured in this work; `userId` is who completes (recorded on `QualityFailureAccepted`).
    */
-  | { type: 'CompleteWork'; stationId: string; line: ProductionLine; checkedValues?: readonly string[]; reason?: string; userId?: string; at: string }
+  | {
+      type: 'CompleteWork';
+      stationId: string;
+      line: ProductionLine;
+      checkedValues?: readonly string[];
+      reason?: string;
+      userId?: string;
+      /** What the operator reported; absent: every piece at the station is good. */
+      quantities?: ReportedQuantities;
+      /** New ids for the production orders a split may make (good pieces sent on, rework), handed out by the caller. */
+      splitOrderIds?: readonly string[];
+      at: string;
+    }
+  /** A production order split off `parent` (good pieces sent on, or rework), entering the line at `toStationId` (null: straight to WIP). */
+  | {
+      type: 'CreateSplitOrder';
+      order: { orderId: string; orderNumber: string };
+      parent: { orderId: string; number: number; details: OrderDetails; positions: readonly OrderPosition[]; parentOrderId: string | null; forStock: boolean };
+      quantity: number;
+      toStationId: string | null;
+      at: string;
+    }
+  /** On a customer order: a production order split off one of its own belongs to it too. */
+  | { type: 'RecordProductionOrderAdded'; productionOrder: PlannedProductionOrder; splitFromOrderId: string; at: string }
   /**
    * A value measured at the station: `values` are the values of the order's materials (as they
    * are now), `checks` what the station checks.

@@ -547,7 +547,26 @@ describe('operators at the stations', () => {
     const later = '2026-11-21T08:30:00.000Z';
     const { state } = given(...onLine, workStarted(saw));
     const events = decided(decideOrder({ type: 'CompleteWork', stationId: saw, line, at: later }, state));
-    expect(events).toEqual([{ type: 'WorkCompleted', data: { orderId, stationId: saw, workStartedAt: at, nextStationId: drill, at: later } }]);
+    expect(events).toEqual([
+      {
+        type: 'QuantityReported',
+        data: {
+          orderId,
+          stationId: saw,
+          good: 2,
+          scrap: 0,
+          rework: 0,
+          scrapReasonId: null,
+          scrapReason: null,
+          reworkReasonId: null,
+          reworkReason: null,
+          reworkStationId: null,
+          reportedBy: '',
+          at: later,
+        },
+      },
+      { type: 'WorkCompleted', data: { orderId, stationId: saw, workStartedAt: at, nextStationId: drill, at: later } },
+    ]);
     expect(events.reduce(evolveOrder, state)).toMatchObject({
       status: 'in-progress',
       location: { stage: 'station', stationId: drill, arrivedAt: later, workStartedAt: null },
@@ -558,6 +577,23 @@ describe('operators at the stations', () => {
     const { state } = given(created('production', [position(bike, 2), position(screw, 3), position(bike, 1)]), atStation(paint), workStarted(paint));
     const events = decided(decideOrder({ type: 'CompleteWork', stationId: paint, line, at }, state));
     expect(events).toEqual([
+      {
+        type: 'QuantityReported',
+        data: {
+          orderId,
+          stationId: paint,
+          good: 6,
+          scrap: 0,
+          rework: 0,
+          scrapReasonId: null,
+          scrapReason: null,
+          reworkReasonId: null,
+          reworkReason: null,
+          reworkStationId: null,
+          reportedBy: '',
+          at: at,
+        },
+      },
       { type: 'WorkCompleted', data: { orderId, stationId: paint, workStartedAt: at, nextStationId: null, at } },
       {
         type: 'ProductionFinished',
@@ -578,6 +614,23 @@ describe('operators at the stations', () => {
     given(created('production', [position(bike, 2)], { forStock: false, parentOrderId: orderId }), atStation(paint), workStarted(paint))
       .when({ type: 'CompleteWork', stationId: paint, line, at })
       .then([
+        {
+          type: 'QuantityReported',
+          data: {
+            orderId,
+            stationId: paint,
+            good: 2,
+            scrap: 0,
+            rework: 0,
+            scrapReasonId: null,
+            scrapReason: null,
+            reworkReasonId: null,
+            reworkReason: null,
+            reworkStationId: null,
+            reportedBy: '',
+            at: at,
+          },
+        },
         { type: 'WorkCompleted', data: { orderId, stationId: paint, workStartedAt: at, nextStationId: null, at } },
         { type: 'ProductionFinished', data: { orderId, stockAdded: [], at } },
       ]);
@@ -588,6 +641,7 @@ describe('operators at the stations', () => {
     given(created('production'), atStation(rework), workStarted(rework))
       .when({ type: 'CompleteWork', stationId: rework, line, at })
       .then([
+        expect.objectContaining({ type: 'QuantityReported' }),
         expect.objectContaining({ type: 'WorkCompleted', data: expect.objectContaining({ nextStationId: null }) }),
         expect.objectContaining({ type: 'ProductionFinished' }),
       ]);

@@ -1,7 +1,7 @@
 import { orderEvents } from './order.events.js';
 import type { Decider } from '../shared/decider.js';
 import { DomainError, type ErrorDetail } from '../shared/errors.js';
-import type { MaterialOnHand, NumberedOrder, OrderCommand, ProductionLine } from './order.commands.js';
+import type { MaterialOnHand, NumberedOrder, OrderCommand, ProductionLine, ReportedQuantities } from './order.commands.js';
 import type { OrderDetails, OrderEvent, OrderPosition, PlannedProductionOrder, StockMove } from './order.events.js';
 import { actionAllowed, isEditable, orderActions, orderTransitions, type OrderAction } from './order.machine.js';
 import { stationChecksValue } from '../stations/station.schema.js';
@@ -33,8 +33,96 @@ export interface Order extends Omit<Extract<OrderEvent, { type: 'OrderCreated' }
   qualityFailures?: AcceptedQualityFailure[];
   /** The completions (`trigger`) whose "set the order status" actions already ran: a retried job does nothing. */
   statusActionTriggers?: string[];
+  /** Production orders: the pieces' flow (orders folded before quantities existed have none: `quantitiesOf`). */
+  quantities?: QuantityFlow;
+  /** Production orders split off this one, in the order they were made. */
+  splits?: SplitOrder[];
   createdAt: string;
   updatedAt: string;
+}
+
+/** Pieces reported at one station, summed over every report there. */
+export interface StationQuantities {
+  stationId: string;
+  good: number;
+  scrap: number;
+  rework: number;
+}
+
+/**
+ * A production order's pieces: `ordered` (its positions' pieces), `started` (entered the line), `good`
+ * (finished, in WIP), `scrap` and `rework` (sent to a rework order) over all its stations, `splitOff`
+ * (good pieces sent on as their own order), `open` (at its station, not reported yet). `carried` are
+ * good pieces reported at the station that go on with the order when it completes there.
+ */
+export interface QuantityFlow {
+  ordered: number;
+  started: number;
+  good: number;
+  scrap: number;
+  rework: number;
+  splitOff: number;
+  open: number;
+  carried: number;
+  /** Whether pieces were reported at the current station since the order arrived there. */
+  reported: boolean;
+  stations: StationQuantities[];
+}
+
+export type SplitOrder = Omit<Extract<OrderEvent, { type: 'OrderSplit' }>['data'], 'orderId' | 'at'>;
+
+/** The pieces of an order's positions. */
+export const piecesOf = (positions: readonly { quantity: number }[]) => positions.reduce((sum, position) => sum + position.quantity, 0);
+
+/**
+ * The quantity flow of a production order (null for other kinds). An order folded before quantities
+ * existed had all its pieces in one place: on the line, or finished.
+ */
+export function quantitiesOf(state: LiveOrderState): QuantityFlow | null {
+  if (state.kind !== 'production') return null;
+  if (state.quantities) return state.quantities;
+  const ordered = piecesOf(state.positions);
+  const onLine = state.location?.stage === 'station';
+  const finished = state.location?.stage === 'wip';
+  return {
+    ordered,
+    started: onLine || finished ? ordered : 0,
+    good: finished ? ordered : 0,
+    scrap: 0,
+    rework: 0,
+    splitOff: 0,
+    open: onLine ? ordered : 0,
+    carried: 0,
+    reported: false,
+    stations: [],
+  };
+}
+
+/** `pieces` of the positions, taken in their order: what a split order makes, what a finished order puts in stock. */
+export function positionsForPieces(positions: readonly OrderPosition[], pieces: number): OrderPosition[] {
+  let left = pieces;
+  const taken: OrderPosition[] = [];
+  for (const position of positions) {
+    if (left <= 0) break;
+    const quantity = Math.min(position.quantity, left);
+    taken.push({ ...position, quantity });
+    left -= quantity;
+  }
+  return taken;
+}
+
+const withQuantities = (state: LiveOrderState, change: (flow: QuantityFlow) => Partial<QuantityFlow>): Partial<LiveOrderState> => {
+  const flow = quantitiesOf(state);
+  return flow ? { quantities: { ...flow, ...change(flow) } } : {};
+};
+
+function addedAtStation(stations: readonly StationQuantities[], report: StationQuantities): StationQuantities[] {
+  const known = stations.some((s) => s.stationId === report.stationId);
+  return known
+    ? stations.map((s) =>
+        s.stationId === report.stationId ? { ...s, good: s.good + report.good, scrap: s.scrap + report.scrap, rework: s.rework + report.rework } : s,
+      )
+    : [...stations, report];
 }
 
 export type Measurement = Omit<Extract<OrderEvent, { type: 'ValueMeasured' }>['data'], 'orderId'>;
@@ -67,6 +155,22 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       productionOrders: [],
       location: null,
       shipmentId: null,
+      ...(created.kind === 'production'
+        ? {
+            quantities: {
+              ordered: piecesOf(created.positions),
+              started: 0,
+              good: 0,
+              scrap: 0,
+              rework: 0,
+              splitOff: 0,
+              open: 0,
+              carried: 0,
+              reported: false,
+              stations: [],
+            },
+          }
+        : {}),
       createdAt: at,
       updatedAt: at,
     };
@@ -80,6 +184,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         positions: event.data.positions,
         netSum: netSumOf(event.data.positions),
         clientId: event.data.clientId ?? null,
+        ...withQuantities(state, () => ({ ordered: piecesOf(event.data.positions) })),
       });
     case 'OrderPlaced':
       return touched(state, at, { status: 'ordered' });
@@ -89,19 +194,62 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         productionOrders: event.data.productionOrders.map((planned) => ({ ...planned, done: false })),
       });
     case 'ProductionOrderStarted':
-      return touched(state, at, { status: 'in-progress', location: { stage: 'station', stationId: event.data.stationId, arrivedAt: at, workStartedAt: null } });
+      return touched(state, at, {
+        status: 'in-progress',
+        location: { stage: 'station', stationId: event.data.stationId, arrivedAt: at, workStartedAt: null },
+        ...withQuantities(state, (flow) => ({ started: flow.ordered, open: flow.ordered })),
+      });
     case 'WorkStarted':
       return state.location?.stage === 'station' ? touched(state, at, { location: { ...state.location, workStartedAt: at } }) : touched(state, at, {});
-    case 'WorkCompleted':
+    case 'WorkCompleted': {
+      const next = event.data.nextStationId;
       return touched(state, at, {
-        location: event.data.nextStationId
-          ? { stage: 'station', stationId: event.data.nextStationId, arrivedAt: at, workStartedAt: null }
-          : { stage: 'wip', arrivedAt: at },
+        location: next ? { stage: 'station', stationId: next, arrivedAt: at, workStartedAt: null } : { stage: 'wip', arrivedAt: at },
+        // Reported: the good pieces carried go on; not reported (before quantities): all of them.
+        ...withQuantities(state, (flow) => {
+          const goingOn = flow.reported ? flow.carried : flow.open;
+          return next ? { open: goingOn, carried: 0, reported: false } : { good: flow.good + goingOn, open: 0, carried: 0, reported: false };
+        }),
       });
+    }
+    case 'QuantityReported': {
+      const { stationId, good, scrap, rework } = event.data;
+      return touched(state, at, {
+        ...withQuantities(state, (flow) => ({
+          open: flow.open - good - scrap - rework,
+          carried: flow.carried + good,
+          scrap: flow.scrap + scrap,
+          rework: flow.rework + rework,
+          reported: true,
+          stations: addedAtStation(flow.stations, { stationId, good, scrap, rework }),
+        })),
+      });
+    }
+    case 'OrderSplit': {
+      const { orderId: _orderId, at: _at, ...split } = event.data;
+      return touched(state, at, {
+        splits: [...(state.splits ?? []), split],
+        ...(split.reason === 'good'
+          ? withQuantities(state, (flow) => ({ carried: flow.carried - split.quantity, splitOff: flow.splitOff + split.quantity }))
+          : {}),
+      });
+    }
+    case 'ProductionOrderAdded':
+      return touched(state, at, { productionOrders: [...state.productionOrders, { ...event.data.productionOrder, done: false }] });
     case 'OrderMovedToStation':
-      return touched(state, at, { location: { stage: 'station', stationId: event.data.toStationId, arrivedAt: at, workStartedAt: null } });
+      return touched(state, at, {
+        location: { stage: 'station', stationId: event.data.toStationId, arrivedAt: at, workStartedAt: null },
+        ...withQuantities(state, (flow) => ({ open: flow.open + flow.carried, carried: 0, reported: false })),
+      });
     case 'ProductionFinished':
-      return touched(state, at, { status: 'finished' });
+      // A split order whose good pieces were made at the last station goes straight to WIP, finished.
+      return state.location
+        ? touched(state, at, { status: 'finished' })
+        : touched(state, at, {
+            status: 'finished',
+            location: { stage: 'wip', arrivedAt: at },
+            ...withQuantities(state, (flow) => ({ started: flow.ordered, good: flow.ordered })),
+          });
     case 'ProductionOrderDone':
       return touched(state, at, {
         productionOrders: state.productionOrders.map((tracked) => (tracked.orderId === event.data.productionOrderId ? { ...tracked, done: true } : tracked)),
@@ -121,7 +269,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderFinished':
       return touched(state, at, { status: 'finished' });
     case 'OrderCanceled':
-      return touched(state, at, { status: 'canceled', location: null });
+      return touched(state, at, { status: 'canceled', location: null, ...withQuantities(state, () => ({ open: 0, carried: 0 })) });
     case 'OrderAssignedToShipment':
       return touched(state, at, { shipmentId: event.data.shipmentId });
     case 'OrderReleased':
@@ -184,6 +332,8 @@ function actionOf(command: OrderCommand): OrderAction | null {
     case 'CreateOrder':
     case 'ChangeOrder':
     case 'CreateProductionOrder':
+    case 'CreateSplitOrder':
+    case 'RecordProductionOrderAdded':
     case 'MeasureValue':
     case 'ApplyStatusAction':
     case 'RecordProductionOrderDone':
@@ -468,11 +618,66 @@ export function failedValuesNeedReason(failedValues: readonly string[], reason: 
   return new DomainError('VALIDATION_ERROR', [{ path: 'reason', message, params }]);
 }
 
+/** The counts of a report, "the rest" resolved: good absent is every piece not reported as scrap or rework. */
+function countsOf(open: number, quantities: ReportedQuantities | undefined) {
+  const scrap = quantities?.scrap ?? 0;
+  const rework = quantities?.rework ?? 0;
+  return { good: quantities?.good ?? Math.max(0, open - scrap - rework), scrap, rework };
+}
+
+const quantityProblem = (path: string, message: string, params?: Record<string, string | number>): ErrorDetail => ({
+  path,
+  message,
+  ...(params ? { params } : {}),
+});
+
+/**
+ * The rules of a quantity report, every broken one named on its field: counts are whole numbers ≥ 0
+ * and together at most the pieces at the station (at least one piece); scrap needs a scrap reason,
+ * rework a rework reason and a station that exists.
+ */
+export function quantitiesMustFit(open: number, quantities: ReportedQuantities | undefined): DomainError | null {
+  if (!quantities) return null;
+  const { good, scrap, rework } = countsOf(open, quantities);
+  const problems: ErrorDetail[] = [];
+  const counts = { good, scrap, rework };
+  for (const [path, count] of Object.entries(counts)) {
+    if (!Number.isInteger(count)) problems.push(quantityProblem(path, 'validation.wholeNumber'));
+    else if (count < 0) problems.push(quantityProblem(path, 'validation.min', { min: 0 }));
+  }
+  if (problems.length === 0) {
+    const total = good + scrap + rework;
+    if (total > open || (quantities.good === undefined && scrap + rework > open)) {
+      problems.push(quantityProblem(quantities.good === undefined ? 'scrap' : 'good', 'orders.validation.quantityExceedsStation', { open }));
+    } else if (total === 0) problems.push(quantityProblem('good', 'orders.validation.quantityRequired'));
+  }
+  if (scrap > 0 && !quantities.scrapReasonId) problems.push(quantityProblem('scrapReasonId', 'orders.validation.scrapReasonRequired'));
+  else if (scrap > 0 && quantities.scrapReason === null) problems.push(quantityProblem('scrapReasonId', 'orders.validation.unknownReason'));
+  if (rework > 0 && !quantities.reworkReasonId) problems.push(quantityProblem('reworkReasonId', 'orders.validation.reworkReasonRequired'));
+  else if (rework > 0 && quantities.reworkReason === null) problems.push(quantityProblem('reworkReasonId', 'orders.validation.unknownReason'));
+  if (rework > 0 && !quantities.reworkStationId) problems.push(quantityProblem('reworkStationId', 'orders.validation.reworkStationRequired'));
+  else if (rework > 0 && !quantities.reworkStationExists) problems.push(quantityProblem('reworkStationId', 'stations.validation.unknownStation'));
+  return problems.length ? new DomainError('VALIDATION_ERROR', problems) : null;
+}
+
+/** The number of the `n`th production order split off an order: its own number with a suffix (FB000501-1). */
+export const splitOrderNumber = (orderNumber: string, n: number) => `${orderNumber}-${n}`;
+
+/**
+ * Completes work at a station with the pieces reported (none reported: all good). Every piece at
+ * the station reported: the order goes on with its good pieces (none good: it ends, finished with
+ * nothing made), rework pieces go to their station as a split order. Fewer reported: the good ones
+ * go on as a split order and the rest stays at the station, in work.
+ */
 function completeWork(state: LiveOrderState, command: Extract<OrderCommand, { type: 'CompleteWork' }>): OrderEvent[] | DomainError {
   const notHere = orderMustBeAtStation(state, command.stationId);
   if (notHere) return notHere;
   const location = state.location as Extract<OrderLocation, { stage: 'station' }>;
   if (!location.workStartedAt) return refusedTransition(state, 'complete-work', 'orders.validation.workNotStarted');
+  const flow = quantitiesOf(state);
+  const open = flow?.open ?? 0;
+  const badCounts = quantitiesMustFit(open, command.quantities);
+  if (badCounts) return badCounts;
   const failedValues = failedValuesOfWork(measurementsOf(state), command.stationId, location.workStartedAt);
   const missingValues = unmeasuredValuesOfWork(command.checkedValues ?? [], measurementsOf(state), command.stationId, location.workStartedAt);
   const noReason = failedValuesNeedReason(failedValues, command.reason, missingValues);
@@ -481,13 +686,14 @@ function completeWork(state: LiveOrderState, command: Extract<OrderCommand, { ty
   if (reason.length > orderLimits.qualityReason) {
     return new DomainError('VALIDATION_ERROR', [{ path: 'reason', message: 'validation.maxLength', params: { max: orderLimits.qualityReason } }]);
   }
+  const { orderId } = state;
   const accepted: OrderEvent[] =
     failedValues.length > 0 || missingValues.length > 0
       ? [
           {
             type: 'QualityFailureAccepted',
             data: {
-              orderId: state.orderId,
+              orderId,
               stationId: command.stationId,
               failedValues,
               ...(missingValues.length > 0 ? { missingValues } : {}),
@@ -499,13 +705,79 @@ function completeWork(state: LiveOrderState, command: Extract<OrderCommand, { ty
         ]
       : [];
   const nextStationId = nextStationAfter(command.line, command.stationId);
-  const completed: OrderEvent = {
-    type: 'WorkCompleted',
-    data: { orderId: state.orderId, stationId: command.stationId, workStartedAt: location.workStartedAt, nextStationId, at: command.at },
+  const finishing = (goodPieces: number, next: string | null): OrderEvent[] => {
+    const completed: OrderEvent = {
+      type: 'WorkCompleted',
+      data: { orderId, stationId: command.stationId, workStartedAt: location.workStartedAt!, nextStationId: next, at: command.at },
+    };
+    if (next) return [completed];
+    const stockAdded = state.forStock ? stockMovesOf(positionsForPieces(state.positions, goodPieces)) : [];
+    return [completed, { type: 'ProductionFinished', data: { orderId, stockAdded, at: command.at } }];
   };
-  if (nextStationId) return [...accepted, completed];
-  const stockAdded = state.forStock ? stockMovesOf(state.positions) : [];
-  return [...accepted, completed, { type: 'ProductionFinished', data: { orderId: state.orderId, stockAdded, at: command.at } }];
+  // Orders that are not production orders (none reach a station today) complete as they always did.
+  if (!flow) return [...accepted, ...finishing(0, nextStationId)];
+
+  const { good, scrap, rework } = countsOf(open, command.quantities);
+  const q = command.quantities;
+  const reported: OrderEvent = {
+    type: 'QuantityReported',
+    data: {
+      orderId,
+      stationId: command.stationId,
+      good,
+      scrap,
+      rework,
+      scrapReasonId: scrap > 0 ? (q?.scrapReasonId ?? null) : null,
+      scrapReason: scrap > 0 ? (q?.scrapReason ?? null) : null,
+      reworkReasonId: rework > 0 ? (q?.reworkReasonId ?? null) : null,
+      reworkReason: rework > 0 ? (q?.reworkReason ?? null) : null,
+      reworkStationId: rework > 0 ? (q?.reworkStationId ?? null) : null,
+      reportedBy: command.userId ?? '',
+      at: command.at,
+    },
+  };
+  const everything = good + scrap + rework === open;
+  const ids = [...(command.splitOrderIds ?? [])];
+  let made = state.splits?.length ?? 0;
+  const split = (quantity: number, toStationId: string | null, why: 'good' | 'rework'): OrderEvent => {
+    const childOrderId = ids.shift();
+    if (!childOrderId) throw new Error(`CompleteWork on ${state.orderNumber} splits but was given no new order id`);
+    made += 1;
+    return {
+      type: 'OrderSplit',
+      data: { orderId, childOrderId, childOrderNumber: splitOrderNumber(state.orderNumber, made), quantity, toStationId, reason: why, at: command.at },
+    };
+  };
+  const splits: OrderEvent[] = [];
+  if (!everything && good > 0) splits.push(split(good, nextStationId, 'good'));
+  if (rework > 0) splits.push(split(rework, q!.reworkStationId, 'rework'));
+  if (!everything) return [...accepted, reported, ...splits];
+  // Nothing good left to go on: the order ends here, finished with what it made.
+  return [...accepted, reported, ...splits, ...finishing(good, good > 0 ? nextStationId : null)];
+}
+
+/** A production order split off another: the parent's details and pieces of its positions, its number with a suffix. */
+function createSplitOrder(command: Extract<OrderCommand, { type: 'CreateSplitOrder' }>): OrderEvent[] {
+  const { parent, order, at } = command;
+  const positions = positionsForPieces(parent.positions, command.quantity);
+  const created: OrderEvent = {
+    type: 'OrderCreated',
+    data: {
+      orderId: order.orderId,
+      kind: 'production',
+      number: parent.number,
+      orderNumber: order.orderNumber,
+      details: parent.details,
+      positions,
+      parentOrderId: parent.parentOrderId,
+      forStock: parent.forStock,
+      splitFromOrderId: parent.orderId,
+      at,
+    },
+  };
+  if (command.toStationId) return [created, { type: 'ProductionOrderStarted', data: { orderId: order.orderId, stationId: command.toStationId, at } }];
+  const stockAdded = parent.forStock ? stockMovesOf(positions) : [];
+  return [created, { type: 'ProductionFinished', data: { orderId: order.orderId, stockAdded, at } }];
 }
 
 const valueError = (message: string, params?: Record<string, string | number>) =>
@@ -597,8 +869,9 @@ function recordProductionOrderDone(state: LiveOrderState, command: Extract<Order
 
 /** Decides what an order command does, given the order's state: events to append, or why not. */
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] | DomainError {
-  if (command.type === 'CreateOrder' || command.type === 'CreateProductionOrder') {
+  if (command.type === 'CreateOrder' || command.type === 'CreateProductionOrder' || command.type === 'CreateSplitOrder') {
     if (state.status !== 'absent') return new DomainError('CONFLICT_ERROR');
+    if (command.type === 'CreateSplitOrder') return createSplitOrder(command);
     return command.type === 'CreateOrder' ? createOrder(command) : createProductionOrder(command);
   }
   if (state.status === 'absent') return new DomainError('NOT_FOUND');
@@ -642,6 +915,11 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     }
     case 'RecordProductionOrderDone':
       return recordProductionOrderDone(state, command);
+    case 'RecordProductionOrderAdded': {
+      if (state.kind !== 'customer') return new DomainError('NOT_FOUND');
+      if (state.productionOrders.some((tracked) => tracked.orderId === command.productionOrder.orderId)) return [];
+      return [{ type: 'ProductionOrderAdded', data: { orderId, productionOrder: command.productionOrder, splitFromOrderId: command.splitFromOrderId, at } }];
+    }
     case 'MarkReadyToUse':
       return [{ type: 'OrderReadyToUse', data: { orderId, at } }];
     case 'MarkReadyToDispatch':

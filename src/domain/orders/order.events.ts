@@ -85,6 +85,8 @@ export type OrderEvent =
          * when typed freely. Absent on events recorded before the directory existed: read as null.
          */
         clientId?: string | null;
+        /** A production order split off another one at a station (good pieces sent on, or rework): that order's id. Absent otherwise. */
+        splitFromOrderId?: string;
         at: string;
       };
     }
@@ -107,6 +109,43 @@ export type OrderEvent =
   | { type: 'WorkStarted'; data: { orderId: string; stationId: string; at: string } }
   /** Work at a station was done; the order went on to the next station, or to WIP when `nextStationId` is null. */
   | { type: 'WorkCompleted'; data: { orderId: string; stationId: string; workStartedAt: string; nextStationId: string | null; at: string } }
+  /** Pieces an operator reported at a station: good ones go on, scrap ends them, rework goes to `reworkStationId`. Reason names are copied as they were. Appended before WorkCompleted/OrderSplit of the same command. */
+  | {
+      type: 'QuantityReported';
+      data: {
+        orderId: string;
+        stationId: string;
+        good: number;
+        scrap: number;
+        rework: number;
+        scrapReasonId: string | null;
+        scrapReason: string | null;
+        reworkReasonId: string | null;
+        reworkReason: string | null;
+        reworkStationId: string | null;
+        reportedBy: string;
+        at: string;
+      };
+    }
+  /**
+   * Pieces of this production order went on as their own production order (`childOrderId`, numbered
+   * `<this number>-<n>`): good pieces of a partial completion to the next station (`toStationId` null:
+   * after the last station, straight to WIP), or rework pieces to the station the operator picked.
+   */
+  | {
+      type: 'OrderSplit';
+      data: {
+        orderId: string;
+        childOrderId: string;
+        childOrderNumber: string;
+        quantity: number;
+        toStationId: string | null;
+        reason: 'good' | 'rework';
+        at: string;
+      };
+    }
+  /** On a customer order: a production order split off one of its production orders now belongs to it too. */
+  | { type: 'ProductionOrderAdded'; data: { orderId: string; productionOrder: PlannedProductionOrder; splitFromOrderId: string; at: string } }
   | { type: 'OrderMovedToStation'; data: { orderId: string; fromStationId: string; toStationId: string; at: string } }
   /** A production order passed its last station; pieces made for stock were added to it. */
   | { type: 'ProductionFinished'; data: { orderId: string; stockAdded: StockMove[]; at: string } }
@@ -203,6 +242,9 @@ export const orderEvents = eventCatalogue<OrderEvent>({
     ProductionOrderStarted: true,
     WorkStarted: true,
     WorkCompleted: true,
+    QuantityReported: true,
+    OrderSplit: true,
+    ProductionOrderAdded: true,
     OrderMovedToStation: true,
     ProductionFinished: true,
     ProductionOrderDone: true,

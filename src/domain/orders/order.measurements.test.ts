@@ -161,7 +161,7 @@ describe('completing work with a value outside tolerance', () => {
 
   it('with a reason records the accepted failure before the completion, and the order keeps its flag', () => {
     const events = decided([...inWorkAtSaw, ...failedLength()], complete(' Customer accepts 101 mm '));
-    expect(events.map((e) => e.type)).toEqual(['QualityFailureAccepted', 'WorkCompleted']);
+    expect(events.map((e) => e.type)).toEqual(['QualityFailureAccepted', 'QuantityReported', 'WorkCompleted']);
     expect(events[0].data).toEqual({ orderId, stationId: saw, failedValues: ['Length'], reason: 'Customer accepts 101 mm', acceptedBy: operator, at: later });
     const state = live(fold([...inWorkAtSaw, ...failedLength(), ...events]));
     expect(state.quality).toBe('failed');
@@ -169,10 +169,14 @@ describe('completing work with a value outside tolerance', () => {
   });
 
   it('needs no reason when every value measured lies within tolerance, or the failure was measured in earlier work', () => {
-    expect(decided([...inWorkAtSaw, ...decided(inWorkAtSaw, measure('Length', 100))], complete()).map((e) => e.type)).toEqual(['WorkCompleted']);
+    expect(decided([...inWorkAtSaw, ...decided(inWorkAtSaw, measure('Length', 100))], complete()).map((e) => e.type)).toEqual([
+      'QuantityReported',
+      'WorkCompleted',
+    ]);
     const accepted = decided([...inWorkAtSaw, ...failedLength()], complete('ok'));
     const atDrill = [...inWorkAtSaw, ...failedLength(), ...accepted, workStarted(drill, '2026-11-23T09:00:00.000Z')];
     expect(decided(atDrill, { type: 'CompleteWork', stationId: drill, line, at: '2026-11-23T09:10:00.000Z' }).map((e) => e.type)).toEqual([
+      'QuantityReported',
       'WorkCompleted',
       'ProductionFinished',
     ]);
@@ -205,7 +209,7 @@ describe('completing work with a checked value not measured', () => {
 
   it('with a reason records the values not measured on the accepted failure, before the completion', () => {
     const events = decided(inWorkAtSaw, complete('Scale broken'));
-    expect(events.map((e) => e.type)).toEqual(['QualityFailureAccepted', 'WorkCompleted']);
+    expect(events.map((e) => e.type)).toEqual(['QualityFailureAccepted', 'QuantityReported', 'WorkCompleted']);
     expect(events[0].data).toEqual({
       orderId,
       stationId: saw,
@@ -219,8 +223,11 @@ describe('completing work with a checked value not measured', () => {
 
   it('needs no reason when every checked value was measured in this work (any case), or the station checks none', () => {
     const measured = [...inWorkAtSaw, ...decided(inWorkAtSaw, measure('length', 100)), ...decided(inWorkAtSaw, measure('Weight', 2))];
-    expect(decided(measured, complete()).map((e) => e.type)).toEqual(['WorkCompleted']);
-    expect(decided(inWorkAtSaw, { type: 'CompleteWork', stationId: saw, line, checkedValues: [], at: later }).map((e) => e.type)).toEqual(['WorkCompleted']);
+    expect(decided(measured, complete()).map((e) => e.type)).toEqual(['QuantityReported', 'WorkCompleted']);
+    expect(decided(inWorkAtSaw, { type: 'CompleteWork', stationId: saw, line, checkedValues: [], at: later }).map((e) => e.type)).toEqual([
+      'QuantityReported',
+      'WorkCompleted',
+    ]);
   });
 
   it('counts only measurements of this work at this station', () => {

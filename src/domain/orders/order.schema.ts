@@ -130,8 +130,35 @@ export const orderActionSchema = z.object({ version: orderVersionSchema });
 /** Body of an action at a station (start-work, complete-work, check-in): where it happens. */
 export const stationActionSchema = z.object({ version: orderVersionSchema, stationId: z.uuid().toLowerCase() });
 
-/** Body of complete-work: a `reason` is needed when a value measured in this work lies outside tolerance. */
-export const completeWorkSchema = stationActionSchema.extend({ reason: optionalText(orderLimits.qualityReason) });
+/** A count of pieces reported at a station: a whole number, at least 0 (at most a production order's pieces). */
+const pieceCount = z
+  .number({ error: wrongTypeIs('validation.number') })
+  .int('validation.wholeNumber')
+  .min(0)
+  .max(orderLimits.productionOrderQuantity);
+const optionalId = z.uuid({ error: 'validation.invalidFormat' }).toLowerCase().nullable().default(null);
+
+/**
+ * The pieces reported with a completion (docs/orders.md, Quantities): `good` absent is every piece not
+ * reported as scrap or rework ("complete the rest"); scrap needs `scrapReasonId` (master data
+ * `scrapReasons`), rework `reworkReasonId` (`reworkReasons`) and the station the pieces go to.
+ */
+export const quantityReportFields = {
+  good: pieceCount.optional(),
+  scrap: pieceCount.default(0),
+  scrapReasonId: optionalId,
+  rework: pieceCount.default(0),
+  reworkReasonId: optionalId,
+  reworkStationId: optionalId,
+};
+export const quantityReportSchema = z.object(quantityReportFields);
+export type QuantityReportInput = z.output<typeof quantityReportSchema>;
+
+/**
+ * Body of complete-work: a `reason` is needed when a value measured in this work lies outside
+ * tolerance; the pieces reported (none: every piece at the station is good).
+ */
+export const completeWorkSchema = stationActionSchema.extend({ reason: optionalText(orderLimits.qualityReason), ...quantityReportFields });
 
 /** A measured value: the number rule of a material value's, so whatever a material can name can be measured. */
 export const measuredValueSchema = decimalSchema({ ...orderLimits.measuredValue, message: 'orders.validation.measuredValue' });

@@ -38,6 +38,31 @@ export const measurementSchema = z.object({
 });
 export type MeasurementView = z.infer<typeof measurementSchema>;
 
+const count = z.number().int();
+
+/** Pieces reported at one station, summed over every report there. */
+export const stationQuantitiesSchema = z.object({ stationId: z.uuid(), stationName: z.string(), good: count, scrap: count, rework: count });
+
+/**
+ * A production order's quantity flow (docs/orders.md, Quantities): ordered, started (entered the
+ * line), good (finished), scrap, rework (sent to rework orders), split off (good pieces sent on as
+ * their own order), open (at its station now), and what was reported at each station.
+ */
+export const quantityFlowSchema = z.object({
+  ordered: count,
+  started: count,
+  good: count,
+  scrap: count,
+  rework: count,
+  splitOff: count,
+  open: count,
+  stations: z.array(stationQuantitiesSchema),
+});
+export type QuantityFlowView = z.infer<typeof quantityFlowSchema>;
+
+/** A production order's pieces on the list, the boards and the worklists: ordered, at its station now, finished good, scrap, rework. */
+export const piecesSchema = z.object({ ordered: count, open: count, good: count, scrap: count, rework: count });
+
 /** What names an order wherever it is shown: its id, kind, number, status and customer name. */
 const orderHeading = {
   id: z.uuid(),
@@ -92,6 +117,23 @@ export const orderViewSchema = z.object({
   ),
   /** A production order pieces go to stock from when it finishes. */
   forStock: z.boolean(),
+  /** A production order's quantity flow; null for other kinds. */
+  quantities: quantityFlowSchema.nullable(),
+  /** The production order this one was split off; null when it was not. */
+  splitFromOrder: z.object({ id: z.uuid(), orderNumber: z.string() }).nullable(),
+  /** Production orders split off this one: good pieces sent on, or rework, with where each stands now. */
+  splitOrders: z.array(
+    z.object({
+      id: z.uuid(),
+      orderNumber: z.string(),
+      quantity: count,
+      reason: z.enum(['good', 'rework']),
+      toStationId: z.uuid().nullable(),
+      status: z.enum(orderStatuses),
+    }),
+  ),
+  /** A customer order: pieces to make (positions not taken from stock) against the good pieces its production orders finished, and their scrap. */
+  production: z.object({ ordered: count, good: count, scrap: count }).nullable(),
   location: orderLocationSchema,
   /** The shipment the order is in (a customer order): its id, number and status; null when none. */
   shipment: z.object({ id: z.uuid(), shipmentNumber: z.string(), status: z.enum(shipmentStatuses) }).nullable(),
@@ -142,6 +184,9 @@ export const orderListItemSchema = z.object({
   positions: z.array(positionSummarySchema),
   noteForProduction: z.string(),
   quality: qualityFlagSchema,
+  /** A production order's pieces; null for other kinds. */
+  pieces: piecesSchema.nullable(),
+  splitFromOrderId: z.uuid().nullable(),
   version: z.number().int(),
   createdAt: isoDate,
   updatedAt: isoDate,

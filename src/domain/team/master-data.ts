@@ -4,9 +4,10 @@ import { requiredText } from '../shared/validation.js';
 
 /**
  * The company's lists other screens pick from: job titles and departments (employee
- * organization), absence reasons (vacation bookings), interruption reasons (stations).
+ * organization), absence reasons (vacation bookings), interruption reasons (stations), scrap and
+ * rework reasons (quantities reported at a station).
  */
-export const masterDataLists = ['jobTitles', 'departments', 'absenceReasons', 'interruptionReasons'] as const;
+export const masterDataLists = ['jobTitles', 'departments', 'absenceReasons', 'interruptionReasons', 'scrapReasons', 'reworkReasons'] as const;
 export type MasterDataList = (typeof masterDataLists)[number];
 
 /** An entry's name: required, at most 50 characters. */

@@ -169,6 +169,8 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   WorkStarted: everyone,
   WorkCompleted: everyone,
   QuantityReported: everyone,
+  OrderSplit: everyone,
+  ProductionOrderAdded: everyone,
   OrderMovedToStation: everyone,
   ProductionFinished: everyone,
   ProductionOrderDone: everyone,

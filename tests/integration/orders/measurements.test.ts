@@ -153,7 +153,7 @@ describe('measuring values at the station', () => {
       }),
     ]);
     const types = await eventTypesOf(order.id);
-    expect(types.slice(-2)).toEqual(['QualityFailureAccepted', 'WorkCompleted']);
+    expect(types.slice(-3)).toEqual(['QualityFailureAccepted', 'QuantityReported', 'WorkCompleted']);
     const worklist = await atDrill.get(`/api/stations/${line.stations.drill.id}/worklist`);
     expect(worklist.json().data.find((row: { id: string }) => row.id === order.id).quality).toBe('failed');
   });
@@ -172,7 +172,7 @@ describe('measuring values at the station', () => {
     expect(done.qualityFailures).toEqual([
       expect.objectContaining({ stationId: line.stations.saw.id, failedValues: [], missingValues: ['Weight'], reason: 'Scale out of service' }),
     ]);
-    expect((await eventTypesOf(order.id)).slice(-2)).toEqual(['QualityFailureAccepted', 'WorkCompleted']);
+    expect((await eventTypesOf(order.id)).slice(-3)).toEqual(['QualityFailureAccepted', 'QuantityReported', 'WorkCompleted']);
   });
 
   it('takes only values of the material that the station checks, as numbers by the material rule (400, nothing changed)', async () => {

@@ -112,13 +112,15 @@ describe('a customer order from start of production to finished', () => {
       'OrderCreated',
       'ProductionOrderStarted',
       'WorkStarted',
+      'QuantityReported',
       'WorkCompleted',
       'WorkStarted',
+      'QuantityReported',
       'WorkCompleted',
       'ProductionFinished',
     ]);
     expect(history[2].who).toMatchObject({ role: 'OPERATOR', name: 'Olga Berg' });
-    expect(history[4].who).toMatchObject({ role: 'OPERATOR', name: 'Jonas Weber' });
+    expect(history[5].who).toMatchObject({ role: 'OPERATOR', name: 'Jonas Weber' });
   });
 
   it('waits for every production order: one per material, ready to ship after the last', async () => {

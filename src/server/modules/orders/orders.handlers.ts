@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { MaterialOnHand, NumberedOrder, OrderCommand, ProductionLine } from '../../../domain/orders/order.commands.js';
+import type { MaterialOnHand, NumberedOrder, OrderCommand, ProductionLine, ReportedQuantities } from '../../../domain/orders/order.commands.js';
 import { orderDecider, productionPlanOf, type OrderState } from '../../../domain/orders/order.decider.js';
 import {
   ADVERTISEMENT_STREAM_TYPE,
@@ -13,7 +13,7 @@ import {
 } from '../../../domain/orders/order.events.js';
 import { actionAllowed } from '../../../domain/orders/order.machine.js';
 import { orderNumbersFrom } from '../../../domain/company/company.numbering.js';
-import type { MeasureValueInput, OrderForm, OrderKind, OrderStatus } from '../../../domain/orders/order.schema.js';
+import type { MeasureValueInput, OrderForm, OrderKind, OrderStatus, QuantityReportInput } from '../../../domain/orders/order.schema.js';
 import type { MaterialValue } from '../../../domain/materials/materials.schema.js';
 import { noValueChecks, stationChecksValue } from '../../../domain/stations/station.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
@@ -23,6 +23,7 @@ import { orderNumbering } from '../company/index.js';
 import { findClient } from '../clients/index.js';
 import { findMaterial, moveStock } from '../materials/index.js';
 import { findSequenceRow, findStationRow, isAuthorizedForStation } from '../stations/index.js';
+import { activeEntryName } from '../team/index.js';
 import { stationOfOperator } from './orders.queries.js';
 import './orders.tables.js';
 
@@ -200,12 +201,41 @@ export async function startWork(ctx: CommandContext, orderId: string, version: n
   await handleCommand(ctx, orderDecider, orderStream(orderId), { type: 'StartWork', stationId, at: ctx.at }, onClientCopy(version, atStation(ctx, stationId)));
 }
 
+/** What a completion reports, as the route took it; absent, or nothing but zeros without `good`: every piece is good. */
+const reportsQuantities = (report: QuantityReportInput | undefined): report is QuantityReportInput =>
+  report !== undefined && (report.good !== undefined || report.scrap > 0 || report.rework > 0);
+
+/** The report with the names of its reasons (null: no active entry of that id) and whether its rework station exists. */
+async function quantitiesOfReport(tx: Tx, report: QuantityReportInput): Promise<ReportedQuantities> {
+  const nameOf = async (list: 'scrapReasons' | 'reworkReasons', id: string | null) => (id ? ((await activeEntryName(tx, list, id)) ?? null) : null);
+  return {
+    ...(report.good !== undefined ? { good: report.good } : {}),
+    scrap: report.scrap,
+    rework: report.rework,
+    scrapReasonId: report.scrapReasonId,
+    scrapReason: await nameOf('scrapReasons', report.scrapReasonId),
+    reworkReasonId: report.reworkReasonId,
+    reworkReason: await nameOf('reworkReasons', report.reworkReasonId),
+    reworkStationId: report.reworkStationId,
+    reworkStationExists: report.reworkStationId ? (await findStationRow(tx, report.reworkStationId)) !== undefined : false,
+  };
+}
+
 /**
- * Completes work at a station: the order moves on to the next station of the saved sequence, or
- * after the last one to WIP, finished; pieces made for stock go to stock, and the customer order
- * hears of it in the same transaction.
+ * Completes work at a station with the pieces reported (docs/orders.md, Quantities): every piece
+ * reported, the order moves on with its good pieces to the next station of the saved sequence, or
+ * after the last one to WIP, finished; fewer, the good ones go on as a split order and the rest stays.
+ * Rework goes to its station as a split order. Pieces made for stock go to stock, and the customer
+ * order hears of new and finished production orders, all in the same transaction.
  */
-export async function completeWork(ctx: CommandContext, orderId: string, version: number, stationId: string, reason?: string): Promise<void> {
+export async function completeWork(
+  ctx: CommandContext,
+  orderId: string,
+  version: number,
+  stationId: string,
+  reason?: string,
+  report?: QuantityReportInput,
+): Promise<void> {
   const line = await productionLineOf(ctx.tx);
   const { events, before } = await handleCommand(
     ctx,
@@ -216,24 +246,53 @@ export async function completeWork(ctx: CommandContext, orderId: string, version
       const checks = (await findStationRow(ctx.tx, stationId))?.value_checks ?? noValueChecks;
       const values = checks.mode === 'none' ? [] : await valuesOfOrderMaterials(ctx.tx, state);
       const checkedValues = values.filter((value) => stationChecksValue(checks, value.name)).map((value) => value.name);
-      return { type: 'CompleteWork', stationId, line, checkedValues, reason, userId: ctx.actor?.userId, at: ctx.at };
+      return {
+        type: 'CompleteWork',
+        stationId,
+        line,
+        checkedValues,
+        reason,
+        userId: ctx.actor?.userId,
+        ...(reportsQuantities(report) ? { quantities: await quantitiesOfReport(ctx.tx, report) } : {}),
+        splitOrderIds: [randomUUID(), randomUUID()],
+        at: ctx.at,
+      };
     },
     onClientCopy(version, atStation(ctx, stationId)),
   );
+  if (before.status === 'absent') return;
+  const customerOrderId = before.parentOrderId;
+  const tellCustomerOrder = async (command: OrderCommand) => {
+    if (!customerOrderId) return;
+    // Two production orders reporting at once both append to the customer order: the second reads it again and decides anew.
+    await handleCommand(ctx, orderDecider, orderStream(customerOrderId), command, { precondition: orderMustExist, retriesOnConflict: 4 });
+  };
+  for (const split of events.filter((event): event is Extract<OrderEvent, { type: 'OrderSplit' }> => event.type === 'OrderSplit')) {
+    const { childOrderId, childOrderNumber, quantity, toStationId } = split.data;
+    const made = await handleCommand(ctx, orderDecider, orderStream(childOrderId), {
+      type: 'CreateSplitOrder',
+      order: { orderId: childOrderId, orderNumber: childOrderNumber },
+      parent: before,
+      quantity,
+      toStationId,
+      at: ctx.at,
+    });
+    await tellCustomerOrder({
+      type: 'RecordProductionOrderAdded',
+      productionOrder: { orderId: childOrderId, orderNumber: childOrderNumber, materialId: before.positions[0]?.materialId ?? '', quantity },
+      splitFromOrderId: orderId,
+      at: ctx.at,
+    });
+    const childFinished = eventOf(made.events, 'ProductionFinished');
+    if (childFinished) {
+      await applyStock(ctx, childFinished.data.stockAdded, 1);
+      await tellCustomerOrder({ type: 'RecordProductionOrderDone', productionOrderId: childOrderId, at: ctx.at });
+    }
+  }
   const finished = eventOf(events, 'ProductionFinished');
   if (!finished) return;
   await applyStock(ctx, finished.data.stockAdded, 1);
-  // Two production orders finishing at once both append to the customer order: the second reads it
-  // again (the first's event is committed by then) and decides anew, so the last one makes it ready.
-  if (before.status !== 'absent' && before.parentOrderId) {
-    await handleCommand(
-      ctx,
-      orderDecider,
-      orderStream(before.parentOrderId),
-      { type: 'RecordProductionOrderDone', productionOrderId: orderId, at: ctx.at },
-      { precondition: orderMustExist, retriesOnConflict: 4 },
-    );
-  }
+  await tellCustomerOrder({ type: 'RecordProductionOrderDone', productionOrderId: orderId, at: ctx.at });
 }
 
 /** The values of the order's materials as they are now, each name once (the first material's wins). */

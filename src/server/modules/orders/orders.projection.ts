@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { initialOrderState, orderDecider, type LiveOrderState, type OrderState } from '../../../domain/orders/order.decider.js';
+import { initialOrderState, orderDecider, quantitiesOf, type LiveOrderState, type OrderState } from '../../../domain/orders/order.decider.js';
 import { orderEvents, type OrderEvent } from '../../../domain/orders/order.events.js';
 import { userEvents, type UserEvent } from '../../../domain/identity/identity.events.js';
 import { stationEvents, type StationEvent } from '../../../domain/stations/station.events.js';
@@ -11,6 +11,7 @@ import './orders.tables.js';
 /** The list row of an order as `evolveOrder` left it. */
 function rowOf(order: LiveOrderState, companyId: string, version: number) {
   const location = order.location;
+  const pieces = quantitiesOf(order);
   return {
     company_id: companyId,
     kind: order.kind,
@@ -34,6 +35,12 @@ function rowOf(order: LiveOrderState, companyId: string, version: number) {
     ),
     note_for_production: order.details.noteForProduction,
     quality: order.quality ?? null,
+    split_from_order_id: order.splitFromOrderId ?? null,
+    pieces_ordered: pieces?.ordered ?? 0,
+    pieces_open: pieces?.open ?? 0,
+    pieces_good: pieces?.good ?? 0,
+    pieces_scrap: pieces?.scrap ?? 0,
+    pieces_rework: pieces?.rework ?? 0,
     version,
     created_at: new Date(order.createdAt),
     updated_at: new Date(order.updatedAt),
@@ -170,6 +177,8 @@ async function projectStationFlow(tx: Tx, event: OrderEvent, stored: StoredEvent
     case 'StatusActionApplied':
     case 'StatusActionRefused':
     case 'QuantityReported':
+    case 'OrderSplit':
+    case 'ProductionOrderAdded':
       return;
     default: {
       const _exhaustive: never = event;

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { availableActions, measurementsOf, type LiveOrderState } from '../../../domain/orders/order.decider.js';
+import { availableActions, measurementsOf, quantitiesOf, type LiveOrderState } from '../../../domain/orders/order.decider.js';
 import { customerOrderProgressOf } from '../../../domain/orders/order-tree.rules.js';
 import { inProductionStatuses, isDelayed, isEditable, settledStatuses } from '../../../domain/orders/order.machine.js';
 import { calendarDayIn, startOfDayIn } from '../../../domain/company/working-time.rules.js';
@@ -46,6 +46,12 @@ const listColumns = [
   'orders.positions',
   'orders.note_for_production',
   'orders.quality',
+  'orders.split_from_order_id',
+  'orders.pieces_ordered',
+  'orders.pieces_open',
+  'orders.pieces_good',
+  'orders.pieces_scrap',
+  'orders.pieces_rework',
   'orders.version',
   'orders.created_at',
   'orders.updated_at',
@@ -88,7 +94,13 @@ export async function findOrderRows(db: Executor, orderIds: readonly string[]) {
 export async function findOrderIdByNumber(db: Executor, orderNumber: string): Promise<string | undefined> {
   const parsed = parseOrderNumber(orderNumber);
   if (!parsed) return undefined;
-  const row = await db.selectFrom('orders').select(['id', 'order_number']).where('number', '=', parsed.number).executeTakeFirst();
+  // Split orders share their parent's number (their order number adds a suffix, which the scan's format has not).
+  const row = await db
+    .selectFrom('orders')
+    .select(['id', 'order_number'])
+    .where('number', '=', parsed.number)
+    .where('split_from_order_id', 'is', null)
+    .executeTakeFirst();
   return row && row.order_number.toLowerCase() === orderNumber.toLowerCase() ? row.id : undefined;
 }
 
@@ -147,7 +159,7 @@ export async function listOrders(db: Executor, query: OrderListQuery, today: str
 export async function productionOrdersOf(db: Executor, parentOrderId: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'order_number', 'status', 'stage', 'station_id'])
+    .select(['id', 'order_number', 'status', 'stage', 'station_id', 'pieces_good', 'pieces_scrap'])
     .where('parent_order_id', '=', parentOrderId)
     .orderBy('number')
     .execute();
@@ -236,7 +248,10 @@ export type OrderShipmentReader = (db: Executor, shipmentId: string) => Promise<
 interface OrderSurroundings {
   shipment: OrderShipment;
   parentOrderNumber: string | null;
-  children: Map<string, { status: OrderStatus }>;
+  children: Map<string, { status: OrderStatus; piecesGood: number; piecesScrap: number }>;
+  splitFromOrderNumber: string | null;
+  /** The status of each order split off this one. */
+  splitStatuses: Map<string, OrderStatus>;
   stationNames: Map<string, string>;
   client: OrderView['client'];
 }
@@ -264,6 +279,17 @@ function orderView(order: LiveOrderState, version: number, around: OrderSurround
       done: tracked.done,
     })),
     forStock: order.forStock,
+    quantities: quantityFlowView(order, around.stationNames),
+    splitFromOrder: order.splitFromOrderId ? { id: order.splitFromOrderId, orderNumber: around.splitFromOrderNumber ?? '' } : null,
+    splitOrders: (order.splits ?? []).map((split) => ({
+      id: split.childOrderId,
+      orderNumber: split.childOrderNumber,
+      quantity: split.quantity,
+      reason: split.reason,
+      toStationId: split.toStationId,
+      status: around.splitStatuses.get(split.childOrderId) ?? 'in-progress',
+    })),
+    production: order.kind === 'customer' ? productionOfCustomerOrder(order, around.children) : null,
     location: location?.stage === 'station' ? { ...location, stationName: around.stationNames.get(location.stationId) ?? '' } : location,
     shipment: around.shipment,
     progress:
@@ -278,6 +304,20 @@ function orderView(order: LiveOrderState, version: number, around: OrderSurround
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
   };
+}
+
+function quantityFlowView(order: LiveOrderState, stationNames: Map<string, string>): OrderView['quantities'] {
+  const flow = quantitiesOf(order);
+  if (!flow) return null;
+  const { carried: _carried, reported: _reported, stations, ...counts } = flow;
+  return { ...counts, stations: stations.map((station) => ({ ...station, stationName: stationNames.get(station.stationId) ?? '' })) };
+}
+
+/** A customer order's pieces to make against the good pieces (and scrap) of every production order made for it, split ones included. */
+function productionOfCustomerOrder(order: LiveOrderState, children: OrderSurroundings['children']): OrderView['production'] {
+  const ordered = order.positions.filter((position) => !position.useInventory).reduce((sum, position) => sum + position.quantity, 0);
+  const made = [...children.values()];
+  return { ordered, good: made.reduce((sum, child) => sum + child.piecesGood, 0), scrap: made.reduce((sum, child) => sum + child.piecesScrap, 0) };
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -310,6 +350,11 @@ function orderListItem(row: Omit<OrderListRow, 'total'>, stationNames: Map<strin
     })),
     noteForProduction: row.note_for_production,
     quality: row.quality ?? null,
+    pieces:
+      row.kind === 'production'
+        ? { ordered: row.pieces_ordered, open: row.pieces_open, good: row.pieces_good, scrap: row.pieces_scrap, rework: row.pieces_rework }
+        : null,
+    splitFromOrderId: row.split_from_order_id,
     version: row.version,
     createdAt: iso(row.created_at) as string,
     updatedAt: iso(row.updated_at) as string,
@@ -351,12 +396,24 @@ export async function orderViewOf(db: Executor, orderId: string, now: Date, time
   const state = row.state;
   const children = state.kind === 'customer' ? await productionOrdersOf(db, orderId) : [];
   const parent = state.parentOrderId ? await findOrderRow(db, state.parentOrderId) : undefined;
-  const stationIds = state.location?.stage === 'station' ? [state.location.stationId] : [];
+  const splitFrom = state.splitFromOrderId ? await findOrderRow(db, state.splitFromOrderId) : undefined;
+  const splitRows = await findOrderRows(
+    db,
+    (state.splits ?? []).map((split) => split.childOrderId),
+  );
+  const stationIds = [
+    ...new Set([
+      ...(state.location?.stage === 'station' ? [state.location.stationId] : []),
+      ...(quantitiesOf(state)?.stations ?? []).map((station) => station.stationId),
+    ]),
+  ];
   const shipmentId = state.shipmentId ?? null;
   const around: OrderSurroundings = {
     shipment: shipmentId ? await shipmentOf(db, shipmentId) : null,
     parentOrderNumber: parent?.order_number ?? null,
-    children: new Map(children.map((child) => [child.id, { status: child.status }])),
+    children: new Map(children.map((child) => [child.id, { status: child.status, piecesGood: child.pieces_good, piecesScrap: child.pieces_scrap }])),
+    splitFromOrderNumber: splitFrom?.order_number ?? null,
+    splitStatuses: new Map(splitRows.map((split) => [split.id, split.status])),
     stationNames: await stationNamesById(db, stationIds),
     client: await linkedClientOf(db, state.clientId ?? null),
   };

@@ -212,11 +212,16 @@ export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: Ord
   r.post('/api/orders/:id/complete-work', {
     ...operators,
     schema: actionSchema(
-      'Work done: the order goes to the next station of the sequence, or to WIP after the last; a value measured outside tolerance in this work needs a reason',
+      'Work done, with the pieces reported (good, scrap with a scrap reason, rework with a rework reason and station; none reported: every piece good). ' +
+        'Every piece reported: the order goes to the next station of the sequence with its good pieces, or to WIP after the last. ' +
+        'Fewer: the good pieces go on as a split production order (number with a suffix) and the rest stays. Rework pieces go to their station as a split order. ' +
+        'A value measured outside tolerance in this work needs a reason. Bad counts: 400 with field details; a stale version: 409.',
       completeWorkSchema,
     ),
-    handler: async (request) =>
-      actOn(request, request.params.id, (ctx, orderId) => completeWork(ctx, orderId, request.body.version, request.body.stationId, request.body.reason)),
+    handler: async (request) => {
+      const { version, stationId, reason, ...report } = request.body;
+      return actOn(request, request.params.id, (ctx, orderId) => completeWork(ctx, orderId, version, stationId, reason, report));
+    },
   });
 
   r.post('/api/orders/:id/measure', {

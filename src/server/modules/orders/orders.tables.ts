@@ -41,6 +41,14 @@ export interface OrdersTable {
   note_for_production: string;
   /** The quality flag (`qualityOf` the latest measurements): null before any. */
   quality: ColumnType<'passed' | 'failed' | null, 'passed' | 'failed' | null | undefined, 'passed' | 'failed' | null>;
+  /** The production order this one was split off (good pieces sent on, or rework); null otherwise. */
+  split_from_order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A production order's pieces (`quantitiesOf`; 0 for other kinds): ordered, at its station now, finished good, scrapped, sent to rework. */
+  pieces_ordered: ColumnType<number, number | undefined, number>;
+  pieces_open: ColumnType<number, number | undefined, number>;
+  pieces_good: ColumnType<number, number | undefined, number>;
+  pieces_scrap: ColumnType<number, number | undefined, number>;
+  pieces_rework: ColumnType<number, number | undefined, number>;
   /** The order stream's version: what a client sends back with every action. */
   version: number;
   created_at: Date;
