@@ -288,9 +288,6 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       const { orderId: _orderId, ...accepted } = event.data;
       return touched(state, at, { qualityFailures: [...(state.qualityFailures ?? []), accepted] });
     }
-    case 'QuantityReported':
-      // Quantities are read by OEE; the order's own quantity rules come with quantity reporting.
-      return touched(state, at, {});
     case 'StatusActionApplied':
     case 'StatusActionRefused':
       // The status itself moved by the machine's own event, appended just before this record.

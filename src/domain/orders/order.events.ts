@@ -202,24 +202,6 @@ export type OrderEvent =
    * that completion): the order went from `fromStatus` to `status` by the machine's rules.
    */
   | { type: 'StatusActionApplied'; data: { orderId: string; stationId: string; fromStatus: OrderStatus; status: OrderStatus; trigger: string; at: string } }
-  /** Pieces an operator reported at a station: good ones go on, scrap ends them, rework goes to `reworkStationId`. Reason names are copied as they were. Appended before WorkCompleted/OrderSplit of the same command. */
-  | {
-      type: 'QuantityReported';
-      data: {
-        orderId: string;
-        stationId: string;
-        good: number;
-        scrap: number;
-        rework: number;
-        scrapReasonId: string | null;
-        scrapReason: string | null;
-        reworkReasonId: string | null;
-        reworkReason: string | null;
-        reworkStationId: string | null;
-        reportedBy: string;
-        at: string;
-      };
-    }
   /** The order machine refused the station's "set the order status" action; `reason` is the error code. */
   | {
       type: 'StatusActionRefused';
@@ -263,6 +245,5 @@ export const orderEvents = eventCatalogue<OrderEvent>({
     QualityFailureAccepted: true,
     StatusActionApplied: true,
     StatusActionRefused: true,
-    QuantityReported: true,
   },
 });
