@@ -44,6 +44,30 @@ const noBody = z.object({}).nullish();
 export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  signUpRoutes(app, deps);
+
+  r.post('/api/auth/authenticate', {
+    schema: {
+      tags,
+      summary: 'Sign in by email (super users, administration users, master) or username (operators)',
+      body: loginSchema,
+      response: { 200: sessionViewSchema, ...errorResponses() },
+    },
+    handler: async (request, reply) => {
+      const outcome = await signIn(deps, request.body, request.ip);
+      if (outcome.kind === 'throttled') throw throttled(reply, outcome.retryAfterSeconds);
+      return outcome.session;
+    },
+  });
+
+  passwordLinkRoutes(app, deps);
+  sessionRoutes(app, deps);
+}
+
+/** Sign-up: register, confirm the email, resend the code. */
+function signUpRoutes(app: FastifyInstance, deps: IdentityDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
   r.post('/api/auth/register', {
     config: { rateLimit: publicRateLimits.register },
     schema: {
@@ -83,20 +107,11 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       return { ok: true as const };
     },
   });
+}
 
-  r.post('/api/auth/authenticate', {
-    schema: {
-      tags,
-      summary: 'Sign in by email (super users, administration users, master) or username (operators)',
-      body: loginSchema,
-      response: { 200: sessionViewSchema, ...errorResponses() },
-    },
-    handler: async (request, reply) => {
-      const outcome = await signIn(deps, request.body, request.ip);
-      if (outcome.kind === 'throttled') throw throttled(reply, outcome.retryAfterSeconds);
-      return outcome.session;
-    },
-  });
+/** The emailed links: a reset link asked for, a password set from a reset or invitation link, a link checked. */
+function passwordLinkRoutes(app: FastifyInstance, deps: IdentityDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/auth/forgot-password', {
     config: { rateLimit: publicRateLimits.forgotPassword },
@@ -150,6 +165,11 @@ export async function authRoutes(app: FastifyInstance, deps: IdentityDeps) {
       return { ok: true as const };
     },
   });
+}
+
+/** The signed-in session: the master's switch of company, sign-out, change of password, who is signed in. */
+function sessionRoutes(app: FastifyInstance, deps: IdentityDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/auth/regenerate-jwt/:id', {
     preHandler: app.requireRole('MASTER'),

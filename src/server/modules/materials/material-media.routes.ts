@@ -114,6 +114,14 @@ export async function materialMediaRoutes(app: FastifyInstance, deps: MaterialMe
     },
   });
 
+  mediumFileRoutes(app, deps);
+}
+
+/** A medium's bytes: to a signed-in user, and by a short-lived view link without sign-in. */
+function mediumFileRoutes(app: FastifyInstance, deps: MaterialMediaDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = app.authenticate;
+
   r.get('/api/materials/:id/media/:mediumId/file', {
     preHandler: read,
     schema: {

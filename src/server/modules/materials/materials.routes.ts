@@ -68,10 +68,17 @@ function refuseInvalidRequest(request: FastifyRequest) {
 
 /** Materials and their bills of materials. Any user of the company reads; super users and admins write. */
 export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: deps.config.materialImageMaxBytes, files: 1, fields: 0, parts: 1 } });
+
+  materialListRoutes(app);
+  materialRecordRoutes(app, deps);
+  materialImageRoutes(app, deps);
+}
+
+/** The list, the names in use and the CSV export. */
+function materialListRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const read = app.authenticate;
-  const write = app.requireChangeRight('materials');
 
   r.get('/api/materials', {
     preHandler: read,
@@ -115,6 +122,13 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
         .send(materialsCsv(rows, request.query.lang));
     },
   });
+}
+
+/** One material: create, find by number, read, replace, delete, its bill of materials. */
+function materialRecordRoutes(app: FastifyInstance, deps: MaterialsDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = app.authenticate;
+  const write = app.requireChangeRight('materials');
 
   r.post('/api/materials', {
     preHandler: write,
@@ -195,6 +209,13 @@ export async function materialsRoutes(app: FastifyInstance, deps: MaterialsDeps)
     },
     handler: async (request) => runQuery(app, request, (tx) => billOfMaterials(tx, request.params.id)),
   });
+}
+
+/** A material's image: upload, remove, read. */
+function materialImageRoutes(app: FastifyInstance, deps: MaterialsDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = app.authenticate;
+  const write = app.requireChangeRight('materials');
 
   r.put('/api/materials/:id/image', {
     preHandler: write,
