@@ -40,6 +40,15 @@ const definitions = [
     },
   }),
   defineJob({
+    queue: 'email',
+    name: 'carries-a-secret',
+    schema: z.object({ key: z.string(), sealed: z.string() }),
+    forgetWhenDone: true,
+    async handle(data) {
+      countRun(data.key);
+    },
+  }),
+  defineJob({
     queue: 'pdf',
     name: 'refused',
     schema: z.object({ key: z.string() }),
@@ -97,6 +106,20 @@ describe.each([
     await queue.add('email', 'count', { key: later }, { jobId: `count-${later}` });
     await waitForJob(queue, 'email', `count-${later}`, ['completed']);
     expect(runs.get(key)).toBe(1);
+  });
+
+  it('forgets a job whose data carries a secret once it ran (forgetWhenDone); a job without it stays completed', async () => {
+    const key = randomUUID();
+    await queue.add('email', 'carries-a-secret', { key, sealed: 'sealed-token' }, { jobId: `secret-${key}` });
+    const kept = randomUUID();
+    await queue.add('email', 'count', { key: kept }, { jobId: `count-${kept}` });
+    await waitForJob(queue, 'email', `count-${kept}`, ['completed']);
+    for (let waited = 0; (await queue.getJob('email', `secret-${key}`)) !== undefined; waited += 20) {
+      if (waited > 10_000) throw new Error('the job that carries a secret was kept after it ran');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(runs.get(key)).toBe(1);
+    expect((await queue.getJob('email', `count-${kept}`))?.state).toBe('completed');
   });
 
   it('retries a job that fails twice, then completes it', async () => {

@@ -1,11 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClientList } from '../../../../domain/clients/clients.views';
 import type { ShipmentAction } from '../../../../domain/shipments/shipment.decider';
 import type { z } from 'zod';
 import type { createShipmentSchema, ShipmentStatus } from '../../../../domain/shipments/shipment.schema';
-import type { CreatedTrackingLink, TrackingLink, TrackingLinks, TrackingPage } from '../../../../domain/shipments/shipment-tracking.views';
+import type { CreatedTrackingLink, TrackingLink, TrackingLinkEmail, TrackingLinks, TrackingPage } from '../../../../domain/shipments/shipment-tracking.views';
 import type { ShipmentHistory, ShipmentPage, ShipmentView, ShippableOrders } from '../../../../domain/shipments/shipments.views';
 import { api, apiRequest, apiUpload, type UploadProgress } from '../../../lib/api';
 // The orders' root key: a shipment's action moves its orders, so their screens read again.
+import { sendCommand } from '../../../lib/resources/commands';
 import { ordersKey } from '../../../lib/resources/keys';
 
 /** Every shipment query starts with this key, so a change or a live event refreshes list, details and history. */
@@ -118,3 +120,25 @@ export const useRevokeTrackingLink = () =>
   useShipmentsMutation(({ id, linkId }: { id: string; linkId: string }) =>
     api.delete<TrackingLink>(`${path(id)}/tracking-links/${encodeURIComponent(linkId)}`),
   );
+
+/** `POST /api/shipments/{id}/tracking-links/{linkId}/email`: emails a link just made (its token) to the end customer. */
+export const useEmailTrackingLink = () =>
+  useMutation({
+    mutationFn: ({ id, linkId, token, email }: { id: string; linkId: string; token: string; email: string }) =>
+      sendCommand<TrackingLinkEmail>('POST', `${path(id)}/tracking-links/${encodeURIComponent(linkId)}/email`, { token, email }),
+  });
+
+/**
+ * The email address the company's customer directory holds for the shipment's customer (the same name, any
+ * case), to fill the tracking link's email in; '' when there is none.
+ */
+export const useCustomerEmail = (customerName: string) =>
+  useQuery({
+    queryKey: ['clients', 'email-of', customerName],
+    queryFn: async () => {
+      const found = await api.get<ClientList>('/clients', { query: { q: customerName } });
+      const name = customerName.trim().toLowerCase();
+      return found.data.find((client) => client.name.trim().toLowerCase() === name)?.email ?? '';
+    },
+    enabled: customerName.trim() !== '',
+  });
