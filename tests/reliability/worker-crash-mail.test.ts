@@ -10,7 +10,8 @@ import { loseQueueData, report, startWorkerProcess, stopProcess, stopWorkers, wa
 // A worker process killed (SIGKILL) while it sends mail to a slow SMTP server (issue 17, item 3).
 // The server holds each message 1.5 s before it accepts it, and keeps it even when the client has
 // gone meanwhile (an MTA that queued it before its reply could be written). The jobs the worker had
-// running go back to the queue once BullMQ's 30 s lock runs out, and the next worker runs them: a
+// running go back to the queue once their lock runs out (15-30 s after the kill) and a live worker's
+// next look for stalled jobs finds them (every 10 s), and the next worker runs them: a
 // mail the server accepted and the mailer recorded (`sent_emails`) is not sent again; one that was
 // accepted but not yet recorded when the worker died is: the documented window (docs/jobs.md, Email).
 // Slow (the stalled lock), so not in the CI subset.
