@@ -14,7 +14,7 @@ import { loseQueueData, report, startWorkerProcess, stopProcess, stopWorkers, wa
 
 // A worker process killed (SIGKILL) in the middle of a PDF job (issue 17): BullMQ's lock on the
 // job runs out, the job counts as stalled and goes back to the queue, and the next worker makes
-// the document. Slow (BullMQ notices a stalled job after its 30 s lock), so not in the CI subset.
+// the document. Slow (BullMQ notices a stalled job 15-40 s after the kill, once its lock ran out), so not in the CI subset.
 // To be sure the kill lands mid-job, the first worker's Chromium takes 5 s to start.
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -171,5 +171,14 @@ describe('event store on embedded PGlite', () => {
         store.append(tx, { companyId: shopB, streamId: orderStream(), streamType: 'order', expectedVersion: 0, events: [moved('Start')] }),
       ),
     ).rejects.toThrow(/row-level security/);
+  });
+});
+
+describe('the embedded cluster of a new data folder', () => {
+  it("is made whole (a copy of the prepared cluster, or PGlite's initdb) with 16 MB of shared buffers, leaving nothing beside it", async () => {
+    expect(readdirSync(dataDir)).toEqual(['pgdata']);
+    expect(readFileSync(path.join(dataDir, 'pgdata', 'postgresql.conf'), 'utf8')).toMatch(/^shared_buffers = 16MB/m);
+    const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(db);
+    expect(rows[0].shared_buffers).toBe('16MB');
   });
 });
