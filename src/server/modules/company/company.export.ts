@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ZipArchive } from 'archiver';
+import { ZipArchive, type ZipEntryData } from 'archiver';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
 import {
@@ -278,8 +278,11 @@ export const exportCompanyDataJob = defineJob<ExportJob>({
         zip.append(tableCsv(rows), { name: `data/${table}.csv` });
         await advance();
       }
+      // The files are images and PDFs, compressed already: stored as they are, deflate would spend the CPU that
+      // other companies' documents need for nothing (bench export-isolation, docs/security.md).
       for (const file of files) {
-        zip.file(path.join(folder, file), { name: `files/${file.split(path.sep).join('/')}` });
+        const stored: ZipEntryData = { name: `files/${file.split(path.sep).join('/')}`, store: true };
+        zip.file(path.join(folder, file), stored);
         await advance();
       }
       zip.append(
