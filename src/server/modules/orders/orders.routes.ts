@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,7 +14,14 @@ import {
   orderNumberParamsSchema,
   stationActionSchema,
 } from '../../../domain/orders/order.schema.js';
-import { advertisementViewSchema, homeBoardSchema, orderHistorySchema, orderPageSchema, orderViewSchema } from '../../../domain/orders/orders.views.js';
+import {
+  advertisementViewSchema,
+  homeBoardSchema,
+  orderHistorySchema,
+  orderPageSchema,
+  orderViewSchema,
+  type OrderView,
+} from '../../../domain/orders/orders.views.js';
 import { timeZoneOf } from '../../../domain/company/working-time.rules.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery, type CommandContext } from '../../platform/command.js';
@@ -37,6 +44,16 @@ import {
 import { advertisementOf, homeBoardOf, orderHistoryOf, orderPageOf, orderViewByNumberOf, orderViewOf, type OrderShipmentReader } from './orders.queries.js';
 
 const orderParams = z.object({ id: z.uuid() });
+
+type RouteGuard = { preHandler: preHandlerAsyncHookHandler };
+
+/** What the orders' route groups share: the company's time zone, the command-then-view of an order, the guards. */
+interface OrderRouteKit {
+  zoneOf: (tx: Executor, companyId: string) => Promise<string>;
+  actOn: (request: FastifyRequest, orderId: string, command: (ctx: CommandContext, orderId: string) => Promise<void>) => Promise<OrderView>;
+  readers: RouteGuard;
+  writers: RouteGuard;
+}
 
 export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: OrderShipmentReader }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -99,6 +116,64 @@ export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: Ord
     },
   });
 
+  const kit: OrderRouteKit = { zoneOf, actOn, readers, writers };
+  orderBoardRoutes(app, kit);
+  oneOrderRoutes(app, deps, kit);
+
+  plainAction('/api/orders/:id/place', 'PlaceOrder', 'Open -> Ordered');
+  plainAction('/api/orders/:id/ready-to-use', 'MarkReadyToUse', 'A finished production order is ready to use');
+  plainAction('/api/orders/:id/ready-to-dispatch', 'MarkReadyToDispatch', 'Ready to ship -> Ready for dispatch');
+  plainAction('/api/orders/:id/dispatch', 'Dispatch', 'Ready for dispatch -> Dispatched');
+  plainAction('/api/orders/:id/deliver', 'Deliver', 'Dispatched -> Delivered');
+  plainAction('/api/orders/:id/finish', 'Finish', 'Delivered (or ready to use) -> Finished');
+  plainAction('/api/orders/:id/cancel', 'Cancel', 'Open or Ordered -> Canceled');
+
+  r.post('/api/orders/:id/start-production', {
+    ...writers,
+    schema: actionSchema('Creates the production orders and takes use-inventory positions from stock', orderActionSchema, [422]),
+    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => startProduction(ctx, orderId, request.body.version)),
+  });
+
+  r.post('/api/orders/:id/start-work', {
+    ...operators,
+    schema: actionSchema('An operator signed in at the station starts work on the order', stationActionSchema),
+    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => startWork(ctx, orderId, request.body.version, request.body.stationId)),
+  });
+
+  r.post('/api/orders/:id/complete-work', {
+    ...operators,
+    schema: actionSchema(
+      'Work done: the order goes to the next station of the sequence, or to WIP after the last; a value measured outside tolerance in this work needs a reason',
+      completeWorkSchema,
+    ),
+    handler: async (request) =>
+      actOn(request, request.params.id, (ctx, orderId) => completeWork(ctx, orderId, request.body.version, request.body.stationId, request.body.reason)),
+  });
+
+  r.post('/api/orders/:id/measure', {
+    ...operators,
+    schema: actionSchema('An operator in work on the order at the station measures a value of its material that the station checks', measureValueSchema),
+    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => measureValue(ctx, orderId, request.body)),
+  });
+
+  r.post('/api/orders/:id/move-to-station', {
+    ...writersAndOperators,
+    schema: actionSchema('Moves the order to another station (rework)', moveToStationSchema),
+    handler: async (request) =>
+      actOn(request, request.params.id, (ctx, orderId) => moveToStation(ctx, orderId, request.body.version, request.body.toStationId)),
+  });
+
+  r.post('/api/orders/:id/check-in', {
+    ...writersAndOperators,
+    schema: actionSchema("Checks a logistics order's goods in at an incoming-goods station", stationActionSchema),
+    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => checkIn(ctx, orderId, request.body.version, request.body.stationId)),
+  });
+}
+
+/** The home board and the shop-floor display's announcement. */
+function orderBoardRoutes(app: FastifyInstance, { zoneOf, readers, writers }: OrderRouteKit) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
   r.get('/api/orders/board', {
     ...readers,
     schema: {
@@ -135,6 +210,11 @@ export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: Ord
         return advertisementOf(ctx.tx, ctx.now, await zoneOf(ctx.tx, ctx.companyId));
       }),
   });
+}
+
+/** One order: read by id or number, its form changed, its history. */
+function oneOrderRoutes(app: FastifyInstance, deps: { shipmentOf: OrderShipmentReader }, { zoneOf, actOn, readers, writers }: OrderRouteKit) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/orders/:id', {
     ...readers,
@@ -187,54 +267,5 @@ export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: Ord
       response: { 200: orderHistorySchema, ...errorResponses() },
     },
     handler: async (request) => runQuery(app, request, (tx) => orderHistoryOf(tx, app.eventStore, request.params.id)),
-  });
-
-  plainAction('/api/orders/:id/place', 'PlaceOrder', 'Open -> Ordered');
-  plainAction('/api/orders/:id/ready-to-use', 'MarkReadyToUse', 'A finished production order is ready to use');
-  plainAction('/api/orders/:id/ready-to-dispatch', 'MarkReadyToDispatch', 'Ready to ship -> Ready for dispatch');
-  plainAction('/api/orders/:id/dispatch', 'Dispatch', 'Ready for dispatch -> Dispatched');
-  plainAction('/api/orders/:id/deliver', 'Deliver', 'Dispatched -> Delivered');
-  plainAction('/api/orders/:id/finish', 'Finish', 'Delivered (or ready to use) -> Finished');
-  plainAction('/api/orders/:id/cancel', 'Cancel', 'Open or Ordered -> Canceled');
-
-  r.post('/api/orders/:id/start-production', {
-    ...writers,
-    schema: actionSchema('Creates the production orders and takes use-inventory positions from stock', orderActionSchema, [422]),
-    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => startProduction(ctx, orderId, request.body.version)),
-  });
-
-  r.post('/api/orders/:id/start-work', {
-    ...operators,
-    schema: actionSchema('An operator signed in at the station starts work on the order', stationActionSchema),
-    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => startWork(ctx, orderId, request.body.version, request.body.stationId)),
-  });
-
-  r.post('/api/orders/:id/complete-work', {
-    ...operators,
-    schema: actionSchema(
-      'Work done: the order goes to the next station of the sequence, or to WIP after the last; a value measured outside tolerance in this work needs a reason',
-      completeWorkSchema,
-    ),
-    handler: async (request) =>
-      actOn(request, request.params.id, (ctx, orderId) => completeWork(ctx, orderId, request.body.version, request.body.stationId, request.body.reason)),
-  });
-
-  r.post('/api/orders/:id/measure', {
-    ...operators,
-    schema: actionSchema('An operator in work on the order at the station measures a value of its material that the station checks', measureValueSchema),
-    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => measureValue(ctx, orderId, request.body)),
-  });
-
-  r.post('/api/orders/:id/move-to-station', {
-    ...writersAndOperators,
-    schema: actionSchema('Moves the order to another station (rework)', moveToStationSchema),
-    handler: async (request) =>
-      actOn(request, request.params.id, (ctx, orderId) => moveToStation(ctx, orderId, request.body.version, request.body.toStationId)),
-  });
-
-  r.post('/api/orders/:id/check-in', {
-    ...writersAndOperators,
-    schema: actionSchema("Checks a logistics order's goods in at an incoming-goods station", stationActionSchema),
-    handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => checkIn(ctx, orderId, request.body.version, request.body.stationId)),
   });
 }
