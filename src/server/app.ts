@@ -185,6 +185,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const manifest of modules) await app.register(manifest.plugin, { ports: portsOf(manifest, ports) });
 
   // Console (built web app), with the SPA's index.html for every non-API route.
+  await registerConsole(app);
+  return app;
+}
+
+/** The console (built web app), when built: its assets, and the SPA's index.html for every non-API route. */
+async function registerConsole(app: FastifyInstance): Promise<void> {
   if (existsSync(path.join(webDistDir, 'index.html'))) {
     // Hashed assets (/assets/*) never change under their name: cached for a year. Everything else,
     // index.html first, is revalidated, so a new build reaches every browser on its next visit.
@@ -207,5 +213,4 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     });
   }
-  return app;
 }

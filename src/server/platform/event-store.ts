@@ -292,14 +292,13 @@ export type Recorded<Event extends DomainEvent> = Omit<StoredEvent, 'type' | 'da
  * stream): it throws rather than decide or project on a state that leaves the event out.
  */
 export function recordedOf<Event extends DomainEvent>(catalogue: EventCatalogue<Event>, stored: StoredEvent): Recorded<Event> {
-  if (catalogue.has(stored)) return stored;
-  const event = catalogue.read(stored);
+  const event = knownRecordedOf(catalogue, stored);
   if (!event) {
     throw new Error(
       `Event ${stored.type} of stream ${stored.streamId} (version ${stored.streamVersion}) is not one of the ${catalogue.streamType} events this code knows`,
     );
   }
-  return { ...stored, ...event };
+  return event;
 }
 
 /**

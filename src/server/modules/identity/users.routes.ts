@@ -103,6 +103,14 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps, accou
     },
   });
 
+  userActionRoutes(app, deps);
+}
+
+/** What the team's changers (and a user for their own language) do to one user: remove, invite again, deactivate, reactivate, language, password. */
+function userActionRoutes(app: FastifyInstance, deps: IdentityDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const teamChangers = app.requireChangeRight('team');
+
   r.delete('/api/users/:id', {
     preHandler: teamChangers,
     schema: {

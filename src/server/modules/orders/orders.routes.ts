@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,7 +14,14 @@ import {
   orderNumberParamsSchema,
   stationActionSchema,
 } from '../../../domain/orders/order.schema.js';
-import { advertisementViewSchema, homeBoardSchema, orderHistorySchema, orderPageSchema, orderViewSchema } from '../../../domain/orders/orders.views.js';
+import {
+  advertisementViewSchema,
+  homeBoardSchema,
+  orderHistorySchema,
+  orderPageSchema,
+  orderViewSchema,
+  type OrderView,
+} from '../../../domain/orders/orders.views.js';
 import { timeZoneOf } from '../../../domain/company/working-time.rules.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery, type CommandContext } from '../../platform/command.js';
@@ -37,6 +44,16 @@ import {
 import { advertisementOf, homeBoardOf, orderHistoryOf, orderPageOf, orderViewByNumberOf, orderViewOf, type OrderShipmentReader } from './orders.queries.js';
 
 const orderParams = z.object({ id: z.uuid() });
+
+type RouteGuard = { preHandler: preHandlerAsyncHookHandler };
+
+/** What the orders' route groups share: the company's time zone, the command-then-view of an order, the guards. */
+interface OrderRouteKit {
+  zoneOf: (tx: Executor, companyId: string) => Promise<string>;
+  actOn: (request: FastifyRequest, orderId: string, command: (ctx: CommandContext, orderId: string) => Promise<void>) => Promise<OrderView>;
+  readers: RouteGuard;
+  writers: RouteGuard;
+}
 
 export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: OrderShipmentReader }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -99,95 +116,9 @@ export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: Ord
     },
   });
 
-  r.get('/api/orders/board', {
-    ...readers,
-    schema: {
-      tags: ['orders'],
-      summary: 'The home board: orders with number, status and delayed',
-      querystring: homeBoardQuerySchema,
-      response: { 200: homeBoardSchema, ...errorResponses() },
-    },
-    handler: async (request) => runQuery(app, request, async (tx, now) => homeBoardOf(tx, request.query.limit, now, await zoneOf(tx, companyOf(request)))),
-  });
-
-  r.get('/api/orders/advertisement', {
-    // The shop-floor display is an optional function of the company (App function): switched off, 404.
-    preHandler: [readers.preHandler, app.requireFunction('shopFloorDisplay')],
-    schema: {
-      tags: ['orders'],
-      summary: 'The shop-floor display: announcement line and orders in production',
-      response: { 200: advertisementViewSchema, ...errorResponses() },
-    },
-    handler: async (request) => runQuery(app, request, async (tx, now) => advertisementOf(tx, now, await zoneOf(tx, companyOf(request)))),
-  });
-
-  r.put('/api/orders/advertisement', {
-    preHandler: [writers.preHandler, app.requireFunction('shopFloorDisplay')],
-    schema: {
-      tags: ['orders'],
-      summary: 'Sets the announcement line (max 100)',
-      body: advertisementSchema,
-      response: { 200: advertisementViewSchema, ...errorResponses() },
-    },
-    handler: async (request) =>
-      runCommand(app, request, async (ctx) => {
-        await setAdvertisement(ctx, request.body.comment);
-        return advertisementOf(ctx.tx, ctx.now, await zoneOf(ctx.tx, ctx.companyId));
-      }),
-  });
-
-  r.get('/api/orders/:id', {
-    ...readers,
-    schema: {
-      tags: ['orders'],
-      summary: 'One order with its positions, status, location, progress and the actions its status allows',
-      params: orderParams,
-      response: { 200: orderViewSchema, ...errorResponses() },
-    },
-    handler: async (request) =>
-      runQuery(app, request, async (tx, now) => orderViewOf(tx, request.params.id, now, await zoneOf(tx, companyOf(request)), deps.shipmentOf)),
-  });
-
-  r.get('/api/orders/by-number/:orderNumber', {
-    // Station scanning is an optional function of the company (App function): switched off, 404.
-    preHandler: [readers.preHandler, app.requireFunction('stationScanning')],
-    schema: {
-      tags: ['orders'],
-      summary: 'The order of this number (a scanned or typed order number), as GET /api/orders/{id} answers it',
-      params: orderNumberParamsSchema,
-      response: { 200: orderViewSchema, ...errorResponses() },
-    },
-    handler: async (request) =>
-      runQuery(app, request, async (tx, now) =>
-        orderViewByNumberOf(tx, request.params.orderNumber, now, await zoneOf(tx, companyOf(request)), deps.shipmentOf),
-      ),
-  });
-
-  r.put('/api/orders/:id', {
-    ...writers,
-    schema: {
-      tags: ['orders'],
-      summary: 'Changes the order form while the status allows it',
-      params: orderParams,
-      body: changeOrderSchema,
-      response: { 200: orderViewSchema, ...errorResponses(409, 422) },
-    },
-    handler: async (request) => {
-      const { version, ...form } = request.body;
-      return actOn(request, request.params.id, (ctx, orderId) => changeOrder(ctx, orderId, form, version));
-    },
-  });
-
-  r.get('/api/orders/:id/history', {
-    ...readers,
-    schema: {
-      tags: ['orders'],
-      summary: 'Every event of the order with who, when and what; fold `data` with evolveOrder to replay',
-      params: orderParams,
-      response: { 200: orderHistorySchema, ...errorResponses() },
-    },
-    handler: async (request) => runQuery(app, request, (tx) => orderHistoryOf(tx, app.eventStore, request.params.id)),
-  });
+  const kit: OrderRouteKit = { zoneOf, actOn, readers, writers };
+  orderBoardRoutes(app, kit);
+  oneOrderRoutes(app, deps, kit);
 
   plainAction('/api/orders/:id/place', 'PlaceOrder', 'Open -> Ordered');
   plainAction('/api/orders/:id/ready-to-use', 'MarkReadyToUse', 'A finished production order is ready to use');
@@ -241,5 +172,105 @@ export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: Ord
     ...writersAndOperators,
     schema: actionSchema("Checks a logistics order's goods in at an incoming-goods station", stationActionSchema),
     handler: async (request) => actOn(request, request.params.id, (ctx, orderId) => checkIn(ctx, orderId, request.body.version, request.body.stationId)),
+  });
+}
+
+/** The home board and the shop-floor display's announcement. */
+function orderBoardRoutes(app: FastifyInstance, { zoneOf, readers, writers }: OrderRouteKit) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/orders/board', {
+    ...readers,
+    schema: {
+      tags: ['orders'],
+      summary: 'The home board: orders with number, status and delayed',
+      querystring: homeBoardQuerySchema,
+      response: { 200: homeBoardSchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, async (tx, now) => homeBoardOf(tx, request.query.limit, now, await zoneOf(tx, companyOf(request)))),
+  });
+
+  r.get('/api/orders/advertisement', {
+    // The shop-floor display is an optional function of the company (App function): switched off, 404.
+    preHandler: [readers.preHandler, app.requireFunction('shopFloorDisplay')],
+    schema: {
+      tags: ['orders'],
+      summary: 'The shop-floor display: announcement line and orders in production',
+      response: { 200: advertisementViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, async (tx, now) => advertisementOf(tx, now, await zoneOf(tx, companyOf(request)))),
+  });
+
+  r.put('/api/orders/advertisement', {
+    preHandler: [writers.preHandler, app.requireFunction('shopFloorDisplay')],
+    schema: {
+      tags: ['orders'],
+      summary: 'Sets the announcement line (max 100)',
+      body: advertisementSchema,
+      response: { 200: advertisementViewSchema, ...errorResponses() },
+    },
+    handler: async (request) =>
+      runCommand(app, request, async (ctx) => {
+        await setAdvertisement(ctx, request.body.comment);
+        return advertisementOf(ctx.tx, ctx.now, await zoneOf(ctx.tx, ctx.companyId));
+      }),
+  });
+}
+
+/** One order: read by id or number, its form changed, its history. */
+function oneOrderRoutes(app: FastifyInstance, deps: { shipmentOf: OrderShipmentReader }, { zoneOf, actOn, readers, writers }: OrderRouteKit) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/orders/:id', {
+    ...readers,
+    schema: {
+      tags: ['orders'],
+      summary: 'One order with its positions, status, location, progress and the actions its status allows',
+      params: orderParams,
+      response: { 200: orderViewSchema, ...errorResponses() },
+    },
+    handler: async (request) =>
+      runQuery(app, request, async (tx, now) => orderViewOf(tx, request.params.id, now, await zoneOf(tx, companyOf(request)), deps.shipmentOf)),
+  });
+
+  r.get('/api/orders/by-number/:orderNumber', {
+    // Station scanning is an optional function of the company (App function): switched off, 404.
+    preHandler: [readers.preHandler, app.requireFunction('stationScanning')],
+    schema: {
+      tags: ['orders'],
+      summary: 'The order of this number (a scanned or typed order number), as GET /api/orders/{id} answers it',
+      params: orderNumberParamsSchema,
+      response: { 200: orderViewSchema, ...errorResponses() },
+    },
+    handler: async (request) =>
+      runQuery(app, request, async (tx, now) =>
+        orderViewByNumberOf(tx, request.params.orderNumber, now, await zoneOf(tx, companyOf(request)), deps.shipmentOf),
+      ),
+  });
+
+  r.put('/api/orders/:id', {
+    ...writers,
+    schema: {
+      tags: ['orders'],
+      summary: 'Changes the order form while the status allows it',
+      params: orderParams,
+      body: changeOrderSchema,
+      response: { 200: orderViewSchema, ...errorResponses(409, 422) },
+    },
+    handler: async (request) => {
+      const { version, ...form } = request.body;
+      return actOn(request, request.params.id, (ctx, orderId) => changeOrder(ctx, orderId, form, version));
+    },
+  });
+
+  r.get('/api/orders/:id/history', {
+    ...readers,
+    schema: {
+      tags: ['orders'],
+      summary: 'Every event of the order with who, when and what; fold `data` with evolveOrder to replay',
+      params: orderParams,
+      response: { 200: orderHistorySchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, (tx) => orderHistoryOf(tx, app.eventStore, request.params.id)),
   });
 }

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,7 +9,13 @@ import {
   shipmentLimits,
   shipmentListQuerySchema,
 } from '../../../domain/shipments/shipment.schema.js';
-import { shipmentHistorySchema, shipmentPageSchema, shipmentViewSchema, shippableOrdersSchema } from '../../../domain/shipments/shipments.views.js';
+import {
+  shipmentHistorySchema,
+  shipmentPageSchema,
+  shipmentViewSchema,
+  shippableOrdersSchema,
+  type ShipmentView,
+} from '../../../domain/shipments/shipments.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
 import { withStorageReservation } from '../company/index.js';
@@ -22,6 +28,16 @@ import { findAttachment, shipmentHistoryOf, shipmentPageOf, shipmentViewOf, ship
 const tags = ['shipments'];
 const shipmentParams = z.object({ id: z.uuid() });
 const attachmentParams = z.object({ id: z.uuid(), attachmentId: z.uuid() });
+
+type RouteGuard = { preHandler: preHandlerAsyncHookHandler };
+
+/** What the shipments' route groups share: the command-then-view of a shipment, the guards, the data folder. */
+interface ShipmentRouteKit {
+  actOn: (request: FastifyRequest, shipmentId: string, command: (ctx: CommandContext) => Promise<void>) => Promise<ShipmentView>;
+  readers: RouteGuard;
+  writers: RouteGuard;
+  dataDir: string;
+}
 
 /** Shipments (shipping orders). Any user of the company reads; writers with the shipments change right write. */
 export async function shipmentsRoutes(app: FastifyInstance) {
@@ -119,6 +135,13 @@ export async function shipmentsRoutes(app: FastifyInstance) {
   transition('/api/shipments/:id/dispatch', 'Dispatch', 'Ready for dispatch -> Sent; every order Dispatched');
   transition('/api/shipments/:id/deliver', 'Deliver', 'Sent -> Delivered; every order Delivered');
   transition('/api/shipments/:id/cancel', 'Cancel', 'Open or Ready for dispatch -> Canceled; the orders are Ready to ship and free again');
+
+  shipmentAttachmentRoutes(app, { actOn, readers, writers, dataDir });
+}
+
+/** A shipment's attachments: upload, download, remove. */
+function shipmentAttachmentRoutes(app: FastifyInstance, { actOn, readers, writers, dataDir }: ShipmentRouteKit) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/shipments/:id/attachments', {
     ...writers,

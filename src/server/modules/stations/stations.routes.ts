@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { worklistSchema, type WorklistItem } from '../../../domain/orders/orders.views.js';
@@ -27,6 +27,9 @@ const stationParams = z.object({ id: z.uuid() });
 
 /** The orders at a station now, waiting or in work, delayed on the company's day in `timeZone`; the orders module answers it (see `StationsService`). */
 export type WorklistReader = (db: Executor, stationId: string, now: Date, timeZone: string) => Promise<WorklistItem[]>;
+
+type StationRouteGuard = { preHandler: preHandlerAsyncHookHandler };
+type CompanyZoneOf = (tx: Executor, companyId: string) => Promise<string>;
 
 /** Stations and the sequence: the company's writers change them; every signed-in company user reads them. */
 export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: WorklistReader }) {
@@ -68,27 +71,7 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
     },
   });
 
-  // Registered before /api/stations/:id; find-my-way also prefers the static segment.
-  r.get('/api/stations/sequence', {
-    ...readers,
-    schema: { tags: ['stations'], summary: 'The order of the stations an order passes through', response: { 200: sequenceViewSchema, ...errorResponses() } },
-    handler: async (request) => runQuery(app, request, (tx) => sequenceViewOf(tx)),
-  });
-
-  r.put('/api/stations/sequence', {
-    ...writers,
-    schema: {
-      tags: ['stations'],
-      summary: 'Saves the order of the stations (409 when it is stale)',
-      body: saveSequenceSchema,
-      response: { 200: sequenceViewSchema, ...errorResponses(409) },
-    },
-    handler: async (request) =>
-      runCommand(app, request, async (ctx) => {
-        await saveSequence(ctx, request.body);
-        return sequenceViewOf(ctx.tx);
-      }),
-  });
+  sequenceRoutes(app, readers, writers);
 
   r.get('/api/stations/:id', {
     ...readers,
@@ -149,6 +132,40 @@ export async function stationsRoutes(app: FastifyInstance, deps: { worklistOf: W
         return stationViewOf(ctx.tx, request.params.id, ctx.now, await zoneOf(ctx.tx, ctx.companyId));
       }),
   });
+
+  stationFloorRoutes(app, deps, zoneOf, readers);
+}
+
+/** The order of the stations an order passes through. */
+function sequenceRoutes(app: FastifyInstance, readers: StationRouteGuard, writers: StationRouteGuard) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Registered before /api/stations/:id; find-my-way also prefers the static segment.
+  r.get('/api/stations/sequence', {
+    ...readers,
+    schema: { tags: ['stations'], summary: 'The order of the stations an order passes through', response: { 200: sequenceViewSchema, ...errorResponses() } },
+    handler: async (request) => runQuery(app, request, (tx) => sequenceViewOf(tx)),
+  });
+
+  r.put('/api/stations/sequence', {
+    ...writers,
+    schema: {
+      tags: ['stations'],
+      summary: 'Saves the order of the stations (409 when it is stale)',
+      body: saveSequenceSchema,
+      response: { 200: sequenceViewSchema, ...errorResponses(409) },
+    },
+    handler: async (request) =>
+      runCommand(app, request, async (ctx) => {
+        await saveSequence(ctx, request.body);
+        return sequenceViewOf(ctx.tx);
+      }),
+  });
+}
+
+/** What the shop floor asks of one station: its history, its worklist, an operator's sign-in. */
+function stationFloorRoutes(app: FastifyInstance, deps: { worklistOf: WorklistReader }, zoneOf: CompanyZoneOf, readers: StationRouteGuard) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/stations/:id/history', {
     ...readers,
