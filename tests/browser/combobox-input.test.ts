@@ -79,6 +79,13 @@ describe('combo boxes keep what is typed or pasted (de)', () => {
     await expect.poll(() => zone.inputValue()).toBe('Europe/Berlin');
     expect((await api(session, 'GET', '/api/company-account/basic-settings')).workingTime.timeZone).toBe('Europe/Berlin');
 
+    // The zone it holds, typed over in part and chosen again: shown whole.
+    await typeOver(zone, 'Europe/Berl');
+    await page.getByRole('option', { name: 'Europe/Berlin' }).waitFor();
+    await zone.press('ArrowDown');
+    await zone.press('Enter');
+    await expect.poll(() => zone.inputValue()).toBe('Europe/Berlin');
+
     // Half a zone and away: the field shows the zone it holds again. A whole zone typed and away: it is taken.
     await typeOver(zone, 'Europe/Lis');
     await zone.press('Tab');

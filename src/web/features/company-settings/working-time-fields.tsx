@@ -48,10 +48,11 @@ function TimeZoneField({ value, onChange, errorDetail }: { value: string; onChan
     <ComboBox
       name="workingTime.timeZone"
       label={t('company.workingTime.timeZone')}
-      value={value === '' ? null : value}
-      // Choosing the zone it holds again resets the text itself (onInputChange); a null is a closing list, not a choice.
+      // The zone shows as chosen while the text is its name; over other text nothing is, so choosing the zone it
+      // holds is a choice too (react-aria answers a list that closes with the chosen key, or null: no choice).
+      value={value !== '' && input.text === value ? value : null}
       onChange={(key: Key | null) => {
-        if (key !== null && String(key) !== value) choose(String(key));
+        if (key !== null) choose(String(key));
       }}
       inputValue={input.text}
       onInputChange={(text) => setInput((shown) => ({ ...shown, text }))}
