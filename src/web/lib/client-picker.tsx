@@ -48,6 +48,7 @@ export function ClientPicker({ value, onPick, errorDetail, description }: Client
       />
       {value ? (
         <Button
+          variant="secondary"
           aria-label={t('clients.picker.unlinkNamed', { name: value.name })}
           onPress={() => {
             input.setInputValue('');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderFormSchema } from '../../../domain/orders/order.schema';
 import { validateInput } from '../../lib/error-messages';
-import { draftNetSum, emptyDraft, formInputOf, type OrderDraft } from './order-draft';
+import { clientFields, draftNetSum, emptyDraft, formInputOf, type OrderDraft } from './order-draft';
 
 const material = { id: '00000000-0000-4000-8000-0000000000b1', label: 'Wheel (F-2)', type: 'manufacturing_part' as const };
 
@@ -65,5 +65,21 @@ describe('the order form against the domain schema', () => {
         ],
       }),
     ).toBe(140.23);
+  });
+
+  it('fills name and address from a picked client (its delivery address, else its billing address) and sends the link', () => {
+    const none = { street: '', houseNumber: '', addressSuffix: '', zip: '', place: '', country: '' };
+    const billing = { street: 'Ring', houseNumber: '1', addressSuffix: '', zip: '10115', place: 'Berlin', country: 'DE' };
+    const client = { id: '00000000-0000-4000-8000-0000000000c1', name: 'Velo Süd GmbH', deliveryAddress: none, billingAddress: billing };
+    expect(clientFields(client)).toEqual({ client: { id: client.id, name: 'Velo Süd GmbH' }, name: 'Velo Süd GmbH', ...billing });
+    const delivery = { ...none, street: 'Hauptstraße', place: 'München' };
+    expect(clientFields({ ...client, deliveryAddress: delivery })).toMatchObject({ street: 'Hauptstraße', place: 'München', zip: '' });
+
+    const linked = filled({ ...clientFields({ ...client, deliveryAddress: { ...billing, street: 'Hauptstraße' } }), addressSuffix: 'Tor 2' });
+    expect(validateInput(orderFormSchema, formInputOf('customer', linked))).toMatchObject({
+      ok: true,
+      value: { clientId: client.id, name: 'Velo Süd GmbH', street: 'Hauptstraße', addressSuffix: 'Tor 2' },
+    });
+    expect(validateInput(orderFormSchema, formInputOf('customer', filled()))).toMatchObject({ ok: true, value: { clientId: null } });
   });
 });
