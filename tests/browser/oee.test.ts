@@ -99,7 +99,7 @@ describe('OEE (German)', () => {
     await expectNoAxeViolations(page, '/key-figures OEE section in German');
   });
 
-  it("the station board's column shows today's OEE", async () => {
+  it("the station board's column and the wall display show today's OEE", async () => {
     const page = await openAsAdmin('/home');
     const column = page.locator(`.board-column[data-station-id="${line.stations.saw.id}"]`);
     await column
@@ -107,6 +107,12 @@ describe('OEE (German)', () => {
       .getByText(/^OEE heute: \d/)
       .waitFor({ timeout: 30_000 });
     await expectNoAxeViolations(page, '/home station board with OEE in German');
+    // The wall display's board too.
+    await page.goto(`${app.baseUrl}/order/advertisement`);
+    await page
+      .locator(`.station-board[data-variant="display"] .board-column[data-station-id="${line.stations.saw.id}"] .board-column-oee`)
+      .getByText(/^OEE heute: \d/)
+      .waitFor({ timeout: 30_000 });
   });
 
   it('the station screen shows planned (setup + per piece × quantity) vs elapsed for the order in work', async () => {
