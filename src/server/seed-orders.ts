@@ -181,6 +181,13 @@ async function seedDemoMaterials(admin: Api, line: readonly string[]): Promise<D
     netPrice: 120,
     vat: 19,
     stock: { quantity: 6, unit: 'Stk' },
+    // Planned times at every station of the line, so OEE knows the ideal time of any order of it (docs/oee.md).
+    manufacturingSteps: [
+      { process: 'Rohre ablängen', tool: 'Kreissäge', time: 8, setupTime: 10, stationId: stationIdOf('ZUSCHNITT') },
+      { process: 'Rahmen heften und schweißen', tool: 'WIG-Gerät', time: 20, setupTime: 15, stationId: stationIdOf('SCHWEISSEN') },
+      { process: 'Lagerschalen einpressen', tool: 'Einpresswerkzeug', time: 5, setupTime: 5, stationId: stationIdOf('MONTAGE') },
+      { process: 'Maßkontrolle', time: 4, setupTime: 2, stationId: stationIdOf('PRÜFUNG') },
+    ],
   });
   const wheel = await material({
     type: 'manufacturing_part',
@@ -189,6 +196,12 @@ async function seedDemoMaterials(admin: Api, line: readonly string[]): Promise<D
     netPrice: 45,
     vat: 19,
     stock: { quantity: 40, unit: 'Stk' },
+    manufacturingSteps: [
+      { process: 'Speichen ablängen', tool: 'Speichenschneider', time: 3, setupTime: 5, stationId: stationIdOf('ZUSCHNITT') },
+      { process: 'Felgenstoß schweißen', tool: 'WIG-Gerät', time: 4, setupTime: 10, stationId: stationIdOf('SCHWEISSEN') },
+      { process: 'Einspeichen und zentrieren', tool: 'Zentrierständer', time: 15, setupTime: 5, stationId: stationIdOf('MONTAGE') },
+      { process: 'Rundlauf prüfen', time: 2, setupTime: 2, stationId: stationIdOf('PRÜFUNG') },
+    ],
   });
   const screw = await material({
     type: 'purchasing_part',

@@ -271,7 +271,8 @@ describe("a new German company's first week, in the browser", () => {
     await field(step, 'Prozess').fill('Außendurchmesser drehen');
     await field(step, 'Material').fill('C45');
     await field(step, 'Werkzeug').fill('Drehmeißel');
-    await field(step, 'Zeit (Minuten)').fill('12');
+    await field(step, 'Sollzeit pro Stück (Minuten)').fill('12');
+    await field(step, 'Soll-Rüstzeit (Minuten)').fill('20');
     await choose(office, step.getByRole('button', { name: /Station$/ }), 'DREHEN');
     await office.keyboard.press('Tab');
     await expectNoAxeViolations(office, '/material/add-material, the product filled in (de)');

@@ -97,8 +97,11 @@ describe('key figures', () => {
     await valueOf(page, 'Pieces completed', '3');
     await valueOf(page, 'Without interruption', '100\\s?%');
     await card(page, 'Orders completed').getByText('Target: 2 a day').waitFor();
-    await page.getByRole('rowheader', { name: 'SAW' }).waitFor();
-    await page.getByRole('rowheader', { name: 'DRILL' }).waitFor();
+    // The stations' table of the figures (the OEE section has one of its own).
+    const perStation = page.getByRole('table', { name: 'Stations in the period', exact: true });
+    await perStation.getByRole('rowheader', { name: 'SAW' }).waitFor();
+    await perStation.getByRole('rowheader', { name: 'DRILL' }).waitFor();
+    await page.getByRole('table', { name: 'OEE of the stations in the period', exact: true }).getByRole('rowheader', { name: 'SAW' }).waitFor();
     // Orders 1 of 14 this week, punctuality 100 % of 90 %: the formula's terms are listed.
     await page.getByText(/^Orders completed: 1 of 14, attainment 7\s?%$/).waitFor();
     await page.getByText(/^Punctuality: 100\s?% of 90\s?%, attainment 100\s?%$/).waitFor();

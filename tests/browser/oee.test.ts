@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STREAM_TYPE, orderStreamId } from '../../src/domain/orders/order.events.js';
 import { recordEvents, runInTenant } from '../../src/server/platform/command.js';
-import { expectNoAxeViolations, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, openStation, startBrowserApp, writeSession, type BrowserApp } from '../support/browser.js';
 import { act, createOrder, orderBody, orderLine, orderOf, type Client, type OrderLine } from '../integration/orders/support.js';
 import { newHeldPage } from './hold-notifications.js';
 
@@ -99,7 +99,7 @@ describe('OEE (German)', () => {
     await expectNoAxeViolations(page, '/key-figures OEE section in German');
   });
 
-  it("the station board's column shows today's OEE", async () => {
+  it("the station board's column and the wall display show today's OEE", async () => {
     const page = await openAsAdmin('/home');
     const column = page.locator(`.board-column[data-station-id="${line.stations.saw.id}"]`);
     await column
@@ -107,5 +107,23 @@ describe('OEE (German)', () => {
       .getByText(/^OEE heute: \d/)
       .waitFor({ timeout: 30_000 });
     await expectNoAxeViolations(page, '/home station board with OEE in German');
+    // The wall display's board too.
+    await page.goto(`${app.baseUrl}/order/advertisement`);
+    await page
+      .locator(`.station-board[data-variant="display"] .board-column[data-station-id="${line.stations.saw.id}"] .board-column-oee`)
+      .getByText(/^OEE heute: \d/)
+      .waitFor({ timeout: 30_000 });
+  });
+
+  it('the station screen shows planned (setup + per piece × quantity) vs elapsed for the order in work', async () => {
+    // 10 bikes at SAW: 5 min setup + 2 min × 10 = 25 min planned.
+    const created = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 10 }], { kind: 'production', deliveryDate: null }));
+    await act(atSaw, await act(line.admin, created, 'start-production'), 'start-work', { stationId: line.stations.saw.id });
+    const tablet = await newHeldPage({ newPage: () => app.newPage({ locale: 'de-DE', hasTouch: true }) });
+    await openStation(tablet, app, { station: line.stations.saw, operator: { login: line.operators[0].login }, companyId: line.companyId });
+    await tablet.getByRole('heading', { name: `Auftrag ${created.orderNumber}` }).waitFor();
+    await tablet.getByText(/^Geplant: 25 min · vergangen: \d+ min/).waitFor();
+    await tablet.getByText('2 min pro Stück · Rüsten 5 min', { exact: false }).waitFor();
+    await expectNoAxeViolations(tablet, '/station work with planned vs elapsed in German');
   });
 });

@@ -202,4 +202,20 @@ describe('OEE from appended events', () => {
     expect(describeDifferences(mine)).toEqual([]);
     expect(check.tables.find((table) => table.table === 'oee_reports')?.rebuiltRows).toBeGreaterThanOrEqual(5);
   });
+
+  it('answers 404 on every route while the company has key figures switched off, and 401 without a session', async () => {
+    expect((await clientOf(t).get('/api/oee')).statusCode).toBe(401);
+    const current = (await line.superUser.get('/api/company-account/basic-settings')).json();
+    const off = await line.superUser.put('/api/company-account/updateBasicSettings', { ...current, functions: { ...current.functions, keyFigures: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await line.admin.get('/api/oee')).statusCode).toBe(404);
+    expect((await line.admin.get('/api/oee/losses')).statusCode).toBe(404);
+    const on = await line.superUser.put('/api/company-account/updateBasicSettings', {
+      ...current,
+      version: off.json().version,
+      functions: { ...current.functions, keyFigures: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((await line.admin.get('/api/oee')).statusCode).toBe(200);
+  });
 });
