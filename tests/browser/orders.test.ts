@@ -490,7 +490,7 @@ describe('two operators acting on one order at once', () => {
     await tablet.getByRole('button', { name: 'Complete', exact: true }).click();
     await notification(tablet, `Order ${order.orderNumber} completed here and moved on to DRILL.`).waitFor();
     const history = expectOk<{ data: { type: string; who: { name: string } }[] }>(await admin.client.get(`/api/orders/${order.id}/history`));
-    expect(history.data.map((event) => event.type)).toEqual(['OrderCreated', 'ProductionOrderStarted', 'WorkStarted', 'WorkCompleted']);
+    expect(history.data.map((event) => event.type)).toEqual(['OrderCreated', 'ProductionOrderStarted', 'WorkStarted', 'QuantityReported', 'WorkCompleted']);
     expect(history.data[2].who.name).toBe('Jonas Weber');
     expect(history.data[3].who.name).toBe('Olga Berg');
   });
