@@ -274,8 +274,24 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
     const session = await apiOf(app).post(`/api/stations/${stationId}/login`, { username: who.login, password: who.password });
     return apiOf(app, session.access_token as string);
   };
+  // Scrap and rework reasons (team master data): the completions below report pieces with them.
+  const reason = async (list: 'scrapReasons' | 'reworkReasons', name: string) =>
+    (await owner.post(`/api/team/master-data/${list}`, { name })).entryId as string;
+  const scrapReasons = { scratched: await reason('scrapReasons', 'Kratzer'), material: await reason('scrapReasons', 'Materialfehler') };
+  await reason('scrapReasons', 'Maßabweichung');
+  await reason('reworkReasons', 'Grat');
+  await reason('reworkReasons', 'Nachlackieren');
+  /** The pieces a completion at the station of this index reports (none: every piece good). */
+  type Reports = Record<number, Record<string, unknown>>;
+
   /** Works the production order through the first `stations` stations; at the station that checks values, `measured` is measured. */
-  const advance = async (productionOrderId: string, stations: number, startLast: boolean, measured: Record<string, number> = demoMeasurements) => {
+  const advance = async (
+    productionOrderId: string,
+    stations: number,
+    startLast: boolean,
+    measured: Record<string, number> = demoMeasurements,
+    reports: Reports = {},
+  ) => {
     let order = await admin.get(`/api/orders/${productionOrderId}`);
     for (let index = 0; index < stations; index++) {
       const operator = await atStation(index % 2 === 0 ? first : second, line[index]);
@@ -286,9 +302,13 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
         }
         // The late bike's weight lies outside tolerance: completed with the reason.
         const outside = measured === demoMeasurements;
-        order = await act(operator, order, 'complete-work', { stationId: line[index], ...(outside ? { reason: DEMO_QUALITY_REASON } : {}) });
+        order = await act(operator, order, 'complete-work', {
+          stationId: line[index],
+          ...(outside ? { reason: DEMO_QUALITY_REASON } : {}),
+          ...reports[index],
+        });
       } else {
-        order = await act(operator, order, 'complete-work', { stationId: line[index] });
+        order = await act(operator, order, 'complete-work', { stationId: line[index], ...reports[index] });
       }
     }
     if (startLast && stations < line.length) await act(await atStation(first, line[stations]), order, 'start-work', { stationId: line[stations] });
@@ -298,7 +318,18 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
   await advance(productionOrdersOf(runningStarted)[0].id, 2, false);
   await advance(productionOrdersOf(runningStarted)[1].id, 1, true);
   await advance(productionOrdersOf(lateStarted)[0].id, 3, false);
-  await advance(stockStarted.id, 1, true);
+  // The wheels for stock: 2 scrapped at the first station; at the second, 10 good go on as their own
+  // order (a split, numbered with a suffix) while the rest stays in work there.
+  const wheelsInWork = await advance(stockStarted.id, 1, true, demoMeasurements, {
+    0: { good: 18, scrap: 2, scrapReasonId: scrapReasons.material },
+  });
+  const operatorAtSecond = await atStation(first, line[1]);
+  await act(operatorAtSecond, await admin.get(`/api/orders/${wheelsInWork.id}`), 'complete-work', {
+    stationId: line[1],
+    good: 10,
+    scrap: 1,
+    scrapReasonId: scrapReasons.scratched,
+  });
 
   // Orders further along, so every status has an example and the history has a whole life to replay:
   // bikes through the whole line (one ready to ship, one dispatched, one delivered and finished), a
@@ -330,7 +361,15 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
     ...customer('Lager', 'Regensburg', '93047', [{ materialId: frame, quantity: 6, netPrice: 120 }], { deliveryDate: inDays(-1) }),
     kind: 'production',
   });
-  const restocked = await advance((await act(admin, restock, 'start-production')).id, line.length, false, {});
+  const restocked = await advance(
+    (await act(admin, restock, 'start-production')).id,
+    line.length,
+    false,
+    {},
+    {
+      0: { good: 5, scrap: 1, scrapReasonId: scrapReasons.scratched },
+    },
+  );
   await act(admin, await admin.get(`/api/orders/${restocked.id}`), 'ready-to-use');
 
   const checkedIn = await create({
