@@ -106,7 +106,12 @@ interface DemoFloor {
   goods: string;
   operators: readonly DemoLogin[];
   inDays: (days: number) => string;
+  /** Scrap reasons of the team's master data the completions below report pieces with. */
+  scrapReasons: { scratched: string; material: string };
 }
+
+/** The pieces a completion at the station of this index reports (none: every piece good). */
+type Reports = Record<number, Record<string, unknown>>;
 
 type DemoMaterials = Record<'frame' | 'wheel' | 'screw' | 'bike' | 'cargo', string>;
 
@@ -136,7 +141,15 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
 
   await admin.put('/api/orders/advertisement', { comment: DEMO_ADVERTISEMENT });
 
-  const floor: DemoFloor = { app, admin, line, goods, operators: users.operators, inDays };
+  // Scrap and rework reasons (team master data): the completions below report pieces with them.
+  const reason = async (list: 'scrapReasons' | 'reworkReasons', name: string) =>
+    (await owner.post(`/api/team/master-data/${list}`, { name })).entryId as string;
+  const scrapReasons = { scratched: await reason('scrapReasons', 'Kratzer'), material: await reason('scrapReasons', 'Materialfehler') };
+  await reason('scrapReasons', 'Maßabweichung');
+  await reason('reworkReasons', 'Grat');
+  await reason('reworkReasons', 'Nachlackieren');
+
+  const floor: DemoFloor = { app, admin, line, goods, operators: users.operators, inDays, scrapReasons };
   await seedOrdersUnderWay(floor, materials);
   await seedOrdersFurtherAlong(floor, materials);
 }
@@ -256,7 +269,14 @@ async function seedDemoMaterials(admin: Api, line: readonly string[]): Promise<D
 }
 
 /** Works the production order through the first `stations` stations; at the station that checks values, `measured` is measured. */
-async function advance(floor: DemoFloor, productionOrderId: string, stations: number, startLast: boolean, measured: Record<string, number> = demoMeasurements) {
+async function advance(
+  floor: DemoFloor,
+  productionOrderId: string,
+  stations: number,
+  startLast: boolean,
+  measured: Record<string, number> = demoMeasurements,
+  reports: Reports = {},
+) {
   const { admin, line } = floor;
   const [first, second] = floor.operators;
   let order = await admin.get(`/api/orders/${productionOrderId}`);
@@ -269,9 +289,9 @@ async function advance(floor: DemoFloor, productionOrderId: string, stations: nu
       }
       // The late bike's weight lies outside tolerance: completed with the reason.
       const outside = measured === demoMeasurements;
-      order = await act(operator, order, 'complete-work', { stationId: line[index], ...(outside ? { reason: DEMO_QUALITY_REASON } : {}) });
+      order = await act(operator, order, 'complete-work', { stationId: line[index], ...(outside ? { reason: DEMO_QUALITY_REASON } : {}), ...reports[index] });
     } else {
-      order = await act(operator, order, 'complete-work', { stationId: line[index] });
+      order = await act(operator, order, 'complete-work', { stationId: line[index], ...reports[index] });
     }
   }
   if (startLast && stations < line.length) await act(await atStation(floor.app, first, line[stations]), order, 'start-work', { stationId: line[stations] });
@@ -348,7 +368,18 @@ async function seedOrdersUnderWay(floor: DemoFloor, { frame, wheel, screw, bike,
   await advance(floor, productionOrdersOf(runningStarted)[0].id, 2, false);
   await advance(floor, productionOrdersOf(runningStarted)[1].id, 1, true);
   await advance(floor, productionOrdersOf(lateStarted)[0].id, 3, false);
-  await advance(floor, stockStarted.id, 1, true);
+  // The wheels for stock: 2 scrapped at the first station; at the second, 10 good go on as their own
+  // order (a split, numbered with a suffix) while the rest stays in work there.
+  const wheelsInWork = await advance(floor, stockStarted.id, 1, true, demoMeasurements, {
+    0: { good: 18, scrap: 2, scrapReasonId: floor.scrapReasons.material },
+  });
+  const operatorAtSecond = await atStation(floor.app, floor.operators[0], floor.line[1]);
+  await act(operatorAtSecond, await admin.get(`/api/orders/${wheelsInWork.id}`), 'complete-work', {
+    stationId: floor.line[1],
+    good: 10,
+    scrap: 1,
+    scrapReasonId: floor.scrapReasons.scratched,
+  });
 }
 
 async function seedOrdersFurtherAlong(floor: DemoFloor, { frame, screw, bike, cargo }: DemoMaterials): Promise<void> {
@@ -385,7 +416,16 @@ async function seedOrdersFurtherAlong(floor: DemoFloor, { frame, screw, bike, ca
     ...customer('Lager', 'Regensburg', '93047', [{ materialId: frame, quantity: 6, netPrice: 120 }], { deliveryDate: inDays(-1) }),
     kind: 'production',
   });
-  const restocked = await advance(floor, (await act(admin, restock, 'start-production')).id, line.length, false, {});
+  const restocked = await advance(
+    floor,
+    (await act(admin, restock, 'start-production')).id,
+    line.length,
+    false,
+    {},
+    {
+      0: { good: 5, scrap: 1, scrapReasonId: floor.scrapReasons.scratched },
+    },
+  );
   await act(admin, await admin.get(`/api/orders/${restocked.id}`), 'ready-to-use');
 
   const checkedIn = await create({

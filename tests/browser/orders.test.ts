@@ -328,7 +328,7 @@ describe('orders in the console', () => {
         .getByRole('listitem')
         .filter({ has: page.locator('.order-timeline-event') })
         .count(),
-    ).toBe(7);
+    ).toBe(9);
     await timeline.getByText('Olga Berg', { exact: false }).first().waitFor();
     await timeline.getByText('Where: in work at SAW → waiting at DRILL').first().waitFor();
     // The first entry names the status the order was created in.
@@ -336,25 +336,25 @@ describe('orders in the console', () => {
       .getByText(/^Status: \S/)
       .first()
       .waitFor();
-    await page.getByText('Event 7 of 7: Production finished', { exact: false }).waitFor();
+    await page.getByText('Event 9 of 9: Production finished', { exact: false }).waitFor();
     await expectNoAxeViolations(page, '/order/history');
 
     const slider = page.getByRole('slider', { name: /Replay the order to event/ });
     await slider.focus();
     await page.keyboard.press('Home');
-    await page.getByText('Event 1 of 7: Order created', { exact: false }).waitFor();
+    await page.getByText('Event 1 of 9: Order created', { exact: false }).waitFor();
     const replay = page.getByRole('region', { name: 'Replay' });
     await replay.locator('.badge').filter({ hasText: 'Open' }).waitFor();
     await replay.getByText('Not on the production line').waitFor();
 
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await page.getByText('Event 3 of 7: Work started', { exact: false }).waitFor();
+    await page.getByText('Event 3 of 9: Work started', { exact: false }).waitFor();
     await replay.locator('.badge').filter({ hasText: 'In progress' }).waitFor();
     await replay.getByText('in work at SAW').waitFor();
     expect(await timeline.locator('[aria-current="step"] .order-timeline-event').textContent()).toBe('Work started');
 
-    await timeline.getByRole('button', { name: /^Show the order at this point\W+event 4, Work completed$/ }).click();
+    await timeline.getByRole('button', { name: /^Show the order at this point\W+event 5, Work completed$/ }).click();
     await replay.getByText('waiting at DRILL').waitFor();
     await slider.focus();
     await page.keyboard.press('End');
@@ -492,7 +492,7 @@ describe('two operators acting on one order at once', () => {
     await tablet.getByRole('button', { name: 'Complete', exact: true }).click();
     await notification(tablet, `Order ${order.orderNumber} completed here and moved on to DRILL.`).waitFor();
     const history = expectOk<{ data: { type: string; who: { name: string } }[] }>(await admin.client.get(`/api/orders/${order.id}/history`));
-    expect(history.data.map((event) => event.type)).toEqual(['OrderCreated', 'ProductionOrderStarted', 'WorkStarted', 'WorkCompleted']);
+    expect(history.data.map((event) => event.type)).toEqual(['OrderCreated', 'ProductionOrderStarted', 'WorkStarted', 'QuantityReported', 'WorkCompleted']);
     expect(history.data[2].who.name).toBe('Jonas Weber');
     expect(history.data[3].who.name).toBe('Olga Berg');
   });

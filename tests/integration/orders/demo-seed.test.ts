@@ -93,6 +93,21 @@ describe('the demo shop floor', () => {
     expect(board.orders.length).toBeGreaterThan(0);
   });
 
+  it('reports quantities with scrap and reasons, and shows a split order beside the rest still in work', async () => {
+    const orders = (await admin.get('/api/orders?kind=production&limit=100')).json().data as {
+      id: string;
+      orderNumber: string;
+      splitFromOrderId: string | null;
+      pieces: { scrap: number; open: number } | null;
+    }[];
+    expect(orders.filter((o) => (o.pieces?.scrap ?? 0) > 0).length).toBeGreaterThanOrEqual(2);
+    const split = orders.find((o) => o.splitFromOrderId !== null);
+    expect(split?.orderNumber).toMatch(/-1$/);
+    const parent = (await admin.get(`/api/orders/${split?.splitFromOrderId}`)).json();
+    expect(parent.quantities).toMatchObject({ ordered: 20, scrap: 3, splitOff: 10, open: 7 });
+    expect((await admin.get('/api/team/master-data/scrapReasons')).json().data.map((entry: { name: string }) => entry.name)).toContain('Kratzer');
+  });
+
   it('has a station that checks values, the late bike order measured there with one value outside tolerance and the reason, and it seeds only once', async () => {
     const stations = (await admin.get('/api/stations?limit=100')).json().data as { name: string; valueChecks: { mode: string } }[];
     expect(stations.find((s) => s.name === demoStationNames.checksValues)?.valueChecks.mode).toBe('all');

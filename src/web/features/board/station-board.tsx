@@ -244,7 +244,8 @@ const OrderCard = memo(function OrderCard({ card, kind, stationId, interrupted, 
         <dt>{t('board.fields.material')}</dt>
         <dd>
           {card.material ?? '–'}
-          {card.materialNumber ? ` (${card.materialNumber})` : ''} · {t('board.pieces', { count: card.quantity })}
+          {card.materialNumber ? ` (${card.materialNumber})` : ''} ·{' '}
+          {card.quantity === card.ordered ? t('board.pieces', { count: card.quantity }) : t('board.piecesOf', { count: card.quantity, ordered: card.ordered })}
         </dd>
         <dt>{t('board.fields.customer')}</dt>
         <dd>{card.customer}</dd>

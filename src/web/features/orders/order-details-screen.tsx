@@ -20,6 +20,7 @@ import { OrderActions } from './components/order-actions';
 import { Badge } from '../../ui/badge';
 import { DelayedBadge, PriorityBadge, QualityBadge, StatusBadge } from './components/order-badges';
 import { OrderMeasurements } from './components/order-measurements';
+import { OrderQuantities } from './components/order-quantities';
 import { OrderLoader } from './components/order-loader';
 import { OrderProgressStepper } from './components/order-progress-stepper';
 import { PredictionText } from './components/prediction-text';
@@ -243,6 +244,7 @@ function OrderDetails({ order, live, documents }: { order: OrderView; live: Retu
         <h2 id="order-positions-heading">{t('orders.form.positions')}</h2>
         <PositionsTable order={order} />
       </section>
+      <OrderQuantities order={order} />
       <OrderMeasurements order={order} />
       {documents?.(order)}
     </div>

@@ -79,6 +79,24 @@ function ChangeList({ entry, change, stationNames }: { entry: OrderHistoryEntry;
     );
   }
   if (event?.type === 'QualityFailureAccepted') lines.push(acceptedFailureText(t, event.data));
+  const stationName = (stationId: string | null) =>
+    stationId ? (stationNames.get(stationId) ?? t('orders.history.unknownStation')) : t('orders.history.splitToWip');
+  if (event?.type === 'QuantityReported') {
+    const q = event.data;
+    lines.push(t('orders.history.quantityReported', { station: stationName(q.stationId), good: q.good, scrap: q.scrap, rework: q.rework }));
+    if (q.scrap > 0 && q.scrapReason) lines.push(t('orders.history.scrapBecause', { reason: q.scrapReason }));
+    if (q.rework > 0 && q.reworkReason) lines.push(t('orders.history.reworkBecause', { reason: q.reworkReason, station: stationName(q.reworkStationId) }));
+  }
+  if (event?.type === 'OrderSplit') {
+    const split = event.data;
+    lines.push(
+      t(split.reason === 'good' ? 'orders.history.splitGood' : 'orders.history.splitRework', {
+        quantity: split.quantity,
+        orderNumber: split.childOrderNumber,
+        station: stationName(split.toStationId),
+      }),
+    );
+  }
   if (event?.type === 'StatusActionApplied' || event?.type === 'StatusActionRefused') {
     const action = event.data;
     const params = { station: stationNames.get(action.stationId) ?? t('orders.history.unknownStation'), status: t(`orders.status.${action.status}`) };

@@ -36,6 +36,7 @@ import { MoveToStationDialog } from './components/station-choice-dialog';
 import { Badge } from '../../ui/badge';
 import { DelayedBadge, PriorityBadge, QualityBadge, StatusBadge } from './components/order-badges';
 import { CompleteWithReasonDialog } from './components/complete-with-reason-dialog';
+import { QuantityDialog, type QuantityReport } from './components/quantity-dialog';
 import { ScannedMaterialDialog } from './components/scanned-material-dialog';
 import { MediaOnArrival, StationMedia } from './components/station-media';
 import { MeasurementsPanel, useCheckedValues } from './components/measurements-panel';
@@ -99,6 +100,7 @@ function WorklistEntries({
               {order.inWork ? <Badge tone="info">{t('orders.station.inWork')}</Badge> : null}
               {waitingFor(waiting, order.id).length > 0 ? <Badge tone="warning">{t('offline.waitingToSend')}</Badge> : null}
               <QualityBadge quality={order.quality} />
+              {order.pieces ? <span>{t('orders.quantities.pieces', { open: order.pieces.open, ordered: order.pieces.ordered })}</span> : null}
               <span>{t('orders.station.deliveryOn', { day: formats.day(order.deliveryDate) })}</span>
               {order.delayed ? <DelayedBadge delayed /> : null}
             </span>
@@ -133,8 +135,9 @@ function MaterialStepsAtStation({ materialId, stationId }: { materialId: string;
 }
 
 /**
- * Completes the work here: with a value outside tolerance or a checked value not measured in this
- * work, the operator gives a reason first (the server asks the same).
+ * Completes the work here, every piece good, or with the pieces reported in the quantity dialog
+ * (good, scrap, rework: docs/orders.md, Quantities): with a value outside tolerance or a checked
+ * value not measured in this work, the operator gives a reason first (the server asks the same).
  */
 function CompleteWorkButton({
   order,
@@ -149,10 +152,11 @@ function CompleteWorkButton({
   workStartedAt: string | null;
   checks: ValueChecks | undefined;
   isDisabled: boolean;
-  onComplete: (reason?: string) => void;
+  onComplete: (reason?: string, report?: QuantityReport) => void;
 }) {
   const { t } = useTranslation();
-  const [askingReason, setAskingReason] = useState(false);
+  const [askingReason, setAskingReason] = useState<{ report?: QuantityReport } | null>(null);
+  const [reporting, setReporting] = useState(false);
   const checked = useCheckedValues(order, checks);
   const failedValues = workStartedAt ? failedValuesOfWork(order.measurements, stationId, workStartedAt) : [];
   const missingValues = workStartedAt
@@ -163,21 +167,35 @@ function CompleteWorkButton({
         workStartedAt,
       )
     : [];
+  const complete = (report?: QuantityReport) =>
+    failedValues.length > 0 || missingValues.length > 0 ? setAskingReason({ report }) : onComplete(undefined, report);
+  const disabled = isDisabled || (checks !== undefined && checks.mode !== 'none' && checked.isPending);
   return (
     <>
-      <Button
-        isDisabled={isDisabled || (checks !== undefined && checks.mode !== 'none' && checked.isPending)}
-        onPress={() => (failedValues.length > 0 || missingValues.length > 0 ? setAskingReason(true) : onComplete())}
-      >
+      <Button isDisabled={disabled} onPress={() => complete()}>
         {t('orders.actions.complete-work.label')}
       </Button>
+      {order.quantities ? (
+        <Button variant="secondary" isDisabled={disabled} onPress={() => setReporting(true)}>
+          {t('orders.quantities.report')}
+        </Button>
+      ) : null}
+      {reporting && order.quantities ? (
+        <QuantityDialog
+          orderNumber={order.orderNumber}
+          open={order.quantities.open}
+          ordered={order.quantities.ordered}
+          onClose={() => setReporting(false)}
+          onReport={(report) => complete(report)}
+        />
+      ) : null}
       {askingReason ? (
         <CompleteWithReasonDialog
           orderNumber={order.orderNumber}
           failedValues={failedValues}
           missingValues={missingValues}
-          onClose={() => setAskingReason(false)}
-          onComplete={(reason) => onComplete(reason)}
+          onClose={() => setAskingReason(null)}
+          onComplete={(reason) => onComplete(reason, askingReason.report)}
         />
       ) : null}
     </>
@@ -269,6 +287,9 @@ function CurrentOrder({
         <DelayedBadge delayed={current.delayed} />
         <QualityBadge quality={current.quality} />
       </div>
+      {here && current.quantities ? (
+        <p className="station-pieces">{t('orders.quantities.atStation', { open: current.quantities.open, ordered: current.quantities.ordered })}</p>
+      ) : null}
       <p className="order-location">
         {here
           ? here.workStartedAt
@@ -289,7 +310,7 @@ function CurrentOrder({
           workStartedAt={here?.workStartedAt ?? null}
           checks={station?.valueChecks}
           isDisabled={!can('complete-work') || act.isPending}
-          onComplete={(reason) => void run('complete-work', reason === undefined ? { stationId } : { stationId, reason })}
+          onComplete={(reason, report) => void run('complete-work', { stationId, ...(reason === undefined ? {} : { reason }), ...report })}
         />
         <Button variant="secondary" isDisabled={!can('move-to-station') || act.isPending} onPress={() => setMoving(true)}>
           {t('orders.station.moveTo')}

@@ -33,9 +33,16 @@ export function useRunOrderAction(order: Pick<OrderView, 'id' | 'orderNumber' | 
     try {
       const answer = await mutation.mutateAsync({ id: order.id, action, version: order.version, target, idempotencyKey });
       const station = answer.location?.stage === 'station' ? answer.location.stationName : '';
+      const stayed = action === 'complete-work' && answer.location?.stage === 'station' && answer.location.stationId === target?.stationId;
       // Completing the work at the last station finishes the order: there is no next station to name.
       const done = action === 'complete-work' && !station ? 'finished' : 'success';
-      notify({ severity: 'success', message: t(`orders.actions.${action}.${done}`, { orderNumber, station }) });
+      notify({
+        severity: 'success',
+        // Part of the pieces reported: the order stays at the station with the rest.
+        message: stayed
+          ? t('orders.quantities.reported', { orderNumber, good: target?.good ?? 0, scrap: target?.scrap ?? 0, rework: target?.rework ?? 0 })
+          : t(`orders.actions.${action}.${done}`, { orderNumber, station }),
+      });
       return { ok: true, answer };
     } catch (error) {
       const isConflict = isApiError(error) && error.code === 'CONFLICT_ERROR';

@@ -11,6 +11,13 @@ export interface ActionTarget {
   toStationId?: string;
   /** Complete work: why, when a value measured in this work lies outside tolerance. */
   reason?: string;
+  /** Complete work: the pieces reported (docs/orders.md, Quantities); none: every piece at the station is good. */
+  good?: number;
+  scrap?: number;
+  scrapReasonId?: string | null;
+  rework?: number;
+  reworkReasonId?: string | null;
+  reworkStationId?: string | null;
 }
 
 /**

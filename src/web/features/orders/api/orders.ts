@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { parseOrderNumber } from '../../../../domain/company/company.numbering';
+import type { masterDataListViewSchema } from '../../../../domain/team/team.views';
 import type { OrderForm, OrderKind, OrderStatus } from '../../../../domain/orders/order.schema';
 import { can } from '../../../lib/access';
 import { api, apiBaseUrl, isApiError, type Page } from '../../../lib/api';
@@ -160,6 +162,14 @@ export const useMaterialImageBlob = (url: string | null) =>
 
 /** Every station of the company in sequence order: names for history and boards, targets for move-to and check-in. */
 export const useStationChoices = () => useQuery(allStationsQueryOptions('sequence'));
+
+/** The company's scrap or rework reasons (Team > Master data), read afresh whenever the quantity dialog opens. */
+export const useQuantityReasons = (list: 'scrapReasons' | 'reworkReasons') =>
+  useQuery({
+    staleTime: 0,
+    queryKey: [...ordersKey, 'quantity-reasons', list],
+    queryFn: () => api.get<z.infer<typeof masterDataListViewSchema>>(`/team/master-data/${list}`),
+  });
 
 export const getStationAuthorizations = (userId: string): Promise<StationAuthorizations> =>
   api.get<StationAuthorizations>(`/users/${encodeURIComponent(userId)}/station-authorizations`);
