@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
+import { AddClientScreen, ClientsScreen, EditClientScreen } from '../../features/clients';
 import { DocumentsPanel, orderDocumentTypes } from '../../features/documents';
 import { OrderInterruptions } from '../../features/interruptions';
 import { AddOrderScreen, EditOrderScreen, OrderDetailsScreen, OrderHistoryScreen, OrdersScreen } from '../../features/orders';
@@ -7,11 +8,17 @@ import { addShipmentHref, SHIPPING_TAB, ShipmentsTab } from '../../features/ship
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
 
-/** order (tabs), order/add-order, order/logistic-order, order/edit-order, and an order's details and history. */
+/** The customer directory's screens: their titles are console texts (clients.json), not the public screens.json. */
+const clientScreens: ReadonlySet<string> = new Set(['clients', 'addClient', 'editClient']);
+
+/**
+ * order (tabs), order/add-order, order/logistic-order, order/edit-order, an order's details and history, and the
+ * customer directory (clients, clients/add-client, clients/edit-client).
+ */
 export default function OrdersPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  useDocumentTitle(t(`screens.${screen}.title`));
+  useDocumentTitle(t(clientScreens.has(screen) ? `clients.screens.${screen}.title` : `screens.${screen}.title`));
   switch (screen) {
     case 'addOrder':
       return <AddOrderScreen key="add" kind={search.get('kind') === 'production' ? 'production' : 'customer'} />;
@@ -21,6 +28,12 @@ export default function OrdersPage({ screen }: ScreenPageProps) {
       return <EditOrderScreen />;
     case 'orderDetails':
       return <OrderDetailsScreen documents={(order) => <DocumentsPanel types={orderDocumentTypes(order.kind)} subjectId={order.id} />} />;
+    case 'clients':
+      return <ClientsScreen />;
+    case 'addClient':
+      return <AddClientScreen />;
+    case 'editClient':
+      return <EditClientScreen />;
     case 'orderHistory':
       return <OrderHistoryScreen interruptions={(orderId) => <OrderInterruptions orderId={orderId} />} />;
     default:

@@ -32,7 +32,7 @@ function ClientHeader({ title }: { title: string }) {
   const { t } = useTranslation();
   return (
     <div className="page-header">
-      <Breadcrumb crumbs={[{ label: t('screens.clients.title'), href: clientListHref }, { label: title }]} />
+      <Breadcrumb crumbs={[{ label: t('clients.screens.clients.title'), href: clientListHref }, { label: title }]} />
       <h1>{title}</h1>
     </div>
   );
@@ -86,7 +86,7 @@ export function AddClientScreen() {
   const notify = useNotify();
   const form = useClientForm(emptyClientDraft);
   const create = useCreateClient();
-  const title = t('screens.addClient.title');
+  const title = t('clients.screens.addClient.title');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -137,7 +137,7 @@ export function EditClientScreen() {
       back={{ href: clientListHref, label: t('clients.form.backToList') }}
       frame={(placeholder) => (
         <div className="page">
-          <ClientHeader title={t('screens.editClient.title')} />
+          <ClientHeader title={t('clients.screens.editClient.title')} />
           <div className="panel">{placeholder}</div>
         </div>
       )}

@@ -24,7 +24,7 @@ export function ClientsScreen() {
   const q = useDebounced(typed.trim());
   const clients = useClients(q);
   const rows = clients.data?.data ?? [];
-  const title = t('screens.clients.title');
+  const title = t('clients.screens.clients.title');
   const addLink = canWrite ? (
     <Link variant="button" href={addClientHref}>
       {t('clients.list.add')}
