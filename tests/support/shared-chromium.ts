@@ -1,19 +1,14 @@
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { chromeLaunchFlags } from '../../src/server/platform/pdf.js';
 
-/** Launch flags for the system Chromium on CI machines and containers (see STACK.md). */
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Launch flags for the system Chromium on CI machines and containers (see STACK.md): the PDF renderer's, headless. */
+export const chromiumArgs = ['--headless', ...chromeLaunchFlags];
 
-/** The system Chromium: CHROME_PATH or /usr/bin/chromium. */
+/**
+ * The system Chromium: CHROME_PATH or /usr/bin/chromium. Not `findChrome`: that prefers the headless shell
+ * the PDF renderer is content with, and the browser tests drive the full browser.
+ */
 export const chromiumPath = (): string => process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /**
