@@ -41,7 +41,10 @@ export async function signIn(deps: IdentityDeps, input: z.infer<typeof loginSche
   const session = await withSystem(deps.db, (tx) =>
     openSession(tx, deps.auth, { id: user.id, role: user.role, ownCompanyId: user.company_id }, user.company_id),
   );
-  return { kind: 'signed-in', session: { access_token: session.access_token, userId: session.userId, role: session.role, company: session.companyId, locale: user.locale } };
+  return {
+    kind: 'signed-in',
+    session: { access_token: session.access_token, userId: session.userId, role: session.role, company: session.companyId, locale: user.locale },
+  };
 }
 
 /**
