@@ -25,7 +25,7 @@ describe('login', () => {
   it('signs super users and administration users in by email and answers the session record', async () => {
     const res = await authenticate(company.admin.login.toUpperCase(), testPassword);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ access_token: expect.any(String), userId: company.admin.id, role: 'ADMIN', company: company.companyId });
+    expect(res.json()).toEqual({ access_token: expect.any(String), userId: company.admin.id, role: 'ADMIN', company: company.companyId, locale: 'en' });
     expect((await authenticate(company.superUser.login, testPassword)).json().role).toBe('SUPER_USER');
   });
 
