@@ -74,8 +74,6 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
     }
   };
 
-  const settle = () => settleAll(running);
-
   return {
     kind: 'in-process',
     async durability() {
@@ -123,7 +121,7 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
       return {
         async close() {
           worker = undefined;
-          await settle();
+          await settleAll(running);
         },
       };
     },
@@ -131,7 +129,7 @@ export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueu
       worker = undefined;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await settle();
+      await settleAll(running);
     },
   };
 }
