@@ -7,7 +7,7 @@ import { holdNotifications, openHeldPageAs } from './hold-notifications.js';
 // Quantities at the station (issue 27, docs/orders.md "Quantities"), in German on a touch tablet: an
 // operator completes 30 of 50 pieces good and 2 as scrap with a reason; the 30 appear as a split
 // order at the next station on a supervisor's board in another browser; the rest is completed
-// later; the order's history replays the split.
+// later; the supervisor's OEE for the station moves; the order's history replays the split.
 let app: BrowserApp;
 let company: TestCompany;
 let saw: { id: string; name: string };
@@ -66,11 +66,14 @@ async function germanTablet(): Promise<Page> {
 }
 
 describe('quantities at the station', () => {
-  it('30 of 50 good and 2 scrap go on as a split order seen on another board; the rest is completed later; the history replays the split', async () => {
+  it('30 of 50 good and 2 scrap go on as a split order seen on another board; the rest is completed later; the OEE of the station moves; the history replays the split', async () => {
     const childNumber = `${order.orderNumber}-1`;
     const board = await openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, '/home', { locale: 'de-DE' });
     await card(column(board, saw.id), order.orderNumber).waitFor();
     await card(column(board, saw.id), order.orderNumber).getByText('Welle (W-50) · 50 Stück').waitFor();
+    // The supervisor's OEE for SÄGE today (docs/oee.md): a column shows it once pieces were made there.
+    const sawOee = column(board, saw.id).locator('.board-column-oee-parts');
+    expect(await sawOee.count()).toBe(0);
 
     const tablet = await germanTablet();
     await tablet.getByRole('button', { name: new RegExp(order.orderNumber) }).tap();
@@ -99,6 +102,8 @@ describe('quantities at the station', () => {
     // The supervisor's board (another browser) shows the split order at BOHREN, live, and the rest at SÄGE.
     await card(column(board, drill.id), childNumber).getByText('30 Stück').waitFor();
     await card(column(board, saw.id), order.orderNumber).getByText('18 von 50 Stück').waitFor();
+    // ...and SÄGE's OEE moves, live: quality 30 good of 32 made.
+    await sawOee.getByText(/Q 94\s%$/).waitFor();
     await expectNoAxeViolations(board, '/home with a split order (German)');
 
     // Later: the rest is completed, the order leaves SÄGE with its 18 pieces.
@@ -109,6 +114,8 @@ describe('quantities at the station', () => {
     await notice(tablet, `Auftrag ${order.orderNumber} ist hier abgeschlossen und weiter an BOHREN.`).waitFor();
     await card(column(board, drill.id), order.orderNumber).getByText('18 von 50 Stück').waitFor();
     expect(await card(column(board, saw.id), order.orderNumber).count()).toBe(0);
+    // Quality at SÄGE: 48 good of 50 made.
+    await sawOee.getByText(/Q 96\s%$/).waitFor();
 
     // The history: the report and the split, replayed to the point of the split.
     const history = await openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, `/order/history/${order.id}`, { locale: 'de-DE' });
