@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, type TestCompany } from '../support/identity.js';
+import { act, createOrder, orderBody, orderLine, orderOf } from '../integration/orders/support.js';
 import { holdNotifications, openHeldPageAs } from './hold-notifications.js';
 
 // Quantities at the station (issue 27, docs/orders.md "Quantities"), in German on a touch tablet: an
@@ -133,4 +134,27 @@ describe('quantities at the station', () => {
     await expectNoAxeViolations(details, 'order details with quantities (German)');
     // Five pages and four axe checks: more than the browser project's default minute on a loaded machine.
   }, 180_000);
+
+  it('a customer order whose production ended with scrap shows its under-production (German)', async () => {
+    const line = await orderLine(app.testApp);
+    const { saw, drill } = line.stations;
+    const reason = await line.superUser.post('/api/team/master-data/scrapReasons', { name: 'Kratzer' });
+    expect(reason.statusCode, reason.body).toBe(201);
+    const customer = await act(line.admin, await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 4 }])), 'start-production');
+    const atSaw = await line.signInAt(0, saw.id);
+    const atDrill = await line.signInAt(1, drill.id);
+    let production = await act(atSaw, await orderOf(line.admin, customer.productionOrders[0].id), 'start-work', { stationId: saw.id });
+    production = await act(atSaw, production, 'complete-work', { stationId: saw.id, good: 2, scrap: 2, scrapReasonId: reason.json().entryId });
+    production = await act(atDrill, await act(atDrill, production, 'start-work', { stationId: drill.id }), 'complete-work', { stationId: drill.id });
+    expect(production.status).toBe('finished');
+
+    const details = await openHeldPageAs(app, { id: line.userIds.admin, token: line.adminToken }, 'ADMIN', line.companyId, `/order/details/${customer.id}`, {
+      locale: 'de-DE',
+    });
+    const quantities = details.getByRole('region', { name: 'Mengen' });
+    await quantities.getByText('Produziert: 2 von 4 gut, 2 Ausschuss').waitFor();
+    await quantities.getByText('Unterproduktion', { exact: true }).waitFor();
+    await quantities.getByText('2 Gutteile weniger als bestellt, und die Produktion ist beendet').waitFor();
+    await expectNoAxeViolations(details, 'customer order details with under-production (German)');
+  });
 });
