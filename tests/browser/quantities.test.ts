@@ -2,12 +2,13 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, type TestCompany } from '../support/identity.js';
+import { act, createOrder, orderBody, orderLine, orderOf } from '../integration/orders/support.js';
 import { holdNotifications, openHeldPageAs } from './hold-notifications.js';
 
 // Quantities at the station (issue 27, docs/orders.md "Quantities"), in German on a touch tablet: an
 // operator completes 30 of 50 pieces good and 2 as scrap with a reason; the 30 appear as a split
 // order at the next station on a supervisor's board in another browser; the rest is completed
-// later; the order's history replays the split.
+// later; the supervisor's OEE for the station moves; the order's history replays the split.
 let app: BrowserApp;
 let company: TestCompany;
 let saw: { id: string; name: string };
@@ -66,11 +67,14 @@ async function germanTablet(): Promise<Page> {
 }
 
 describe('quantities at the station', () => {
-  it('30 of 50 good and 2 scrap go on as a split order seen on another board; the rest is completed later; the history replays the split', async () => {
+  it('30 of 50 good and 2 scrap go on as a split order seen on another board; the rest is completed later; the OEE of the station moves; the history replays the split', async () => {
     const childNumber = `${order.orderNumber}-1`;
     const board = await openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, '/home', { locale: 'de-DE' });
     await card(column(board, saw.id), order.orderNumber).waitFor();
     await card(column(board, saw.id), order.orderNumber).getByText('Welle (W-50) · 50 Stück').waitFor();
+    // The supervisor's OEE for SÄGE today (docs/oee.md): a column shows it once pieces were made there.
+    const sawOee = column(board, saw.id).locator('.board-column-oee-parts');
+    expect(await sawOee.count()).toBe(0);
 
     const tablet = await germanTablet();
     await tablet.getByRole('button', { name: new RegExp(order.orderNumber) }).tap();
@@ -99,6 +103,8 @@ describe('quantities at the station', () => {
     // The supervisor's board (another browser) shows the split order at BOHREN, live, and the rest at SÄGE.
     await card(column(board, drill.id), childNumber).getByText('30 Stück').waitFor();
     await card(column(board, saw.id), order.orderNumber).getByText('18 von 50 Stück').waitFor();
+    // ...and SÄGE's OEE moves, live: quality 30 good of 32 made.
+    await sawOee.getByText(/Q 94\s%$/).waitFor();
     await expectNoAxeViolations(board, '/home with a split order (German)');
 
     // Later: the rest is completed, the order leaves SÄGE with its 18 pieces.
@@ -109,6 +115,8 @@ describe('quantities at the station', () => {
     await notice(tablet, `Auftrag ${order.orderNumber} ist hier abgeschlossen und weiter an BOHREN.`).waitFor();
     await card(column(board, drill.id), order.orderNumber).getByText('18 von 50 Stück').waitFor();
     expect(await card(column(board, saw.id), order.orderNumber).count()).toBe(0);
+    // Quality at SÄGE: 48 good of 50 made.
+    await sawOee.getByText(/Q 96\s%$/).waitFor();
 
     // The history: the report and the split, replayed to the point of the split.
     const history = await openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, `/order/history/${order.id}`, { locale: 'de-DE' });
@@ -126,4 +134,27 @@ describe('quantities at the station', () => {
     await expectNoAxeViolations(details, 'order details with quantities (German)');
     // Five pages and four axe checks: more than the browser project's default minute on a loaded machine.
   }, 180_000);
+
+  it('a customer order whose production ended with scrap shows its under-production (German)', async () => {
+    const line = await orderLine(app.testApp);
+    const { saw, drill } = line.stations;
+    const reason = await line.superUser.post('/api/team/master-data/scrapReasons', { name: 'Kratzer' });
+    expect(reason.statusCode, reason.body).toBe(201);
+    const customer = await act(line.admin, await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 4 }])), 'start-production');
+    const atSaw = await line.signInAt(0, saw.id);
+    const atDrill = await line.signInAt(1, drill.id);
+    let production = await act(atSaw, await orderOf(line.admin, customer.productionOrders[0].id), 'start-work', { stationId: saw.id });
+    production = await act(atSaw, production, 'complete-work', { stationId: saw.id, good: 2, scrap: 2, scrapReasonId: reason.json().entryId });
+    production = await act(atDrill, await act(atDrill, production, 'start-work', { stationId: drill.id }), 'complete-work', { stationId: drill.id });
+    expect(production.status).toBe('finished');
+
+    const details = await openHeldPageAs(app, { id: line.userIds.admin, token: line.adminToken }, 'ADMIN', line.companyId, `/order/details/${customer.id}`, {
+      locale: 'de-DE',
+    });
+    const quantities = details.getByRole('region', { name: 'Mengen' });
+    await quantities.getByText('Produziert: 2 von 4 gut, 2 Ausschuss').waitFor();
+    await quantities.getByText('Unterproduktion', { exact: true }).waitFor();
+    await quantities.getByText('2 Gutteile weniger als bestellt, und die Produktion ist beendet').waitFor();
+    await expectNoAxeViolations(details, 'customer order details with under-production (German)');
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startOfDayIn, type WorkingTime } from '../company/working-time.rules.js';
-import { lossParetoOf, plantOeeOf, quantityFiguresOf, stationOeeOf, type DowntimeFact, type QuantityFact } from './oee.rules.js';
+import { lossParetoOf, plantOeeOf, quantityFiguresOf, quantitySumsOf, stationOeeOf, type DowntimeFact, type QuantityFact } from './oee.rules.js';
 
 // The worked example of docs/oee.md: its numbers are these.
 const working: WorkingTime = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60, timeZone: 'Europe/Berlin' };
@@ -18,6 +18,7 @@ const report = (orderId: string, good: number, scrap: number, rework: number, sc
   scrapReason,
   pieceMinutes: 1.5,
   workStartedAt: startedAt,
+  reworked: false,
 });
 // 06:00-22:00 Berlin is 05:00-21:00 UTC in November.
 const reports = [
@@ -43,10 +44,23 @@ describe('OEE, the worked example of docs/oee.md', () => {
   });
 
   it('yield 480 / 495, scrap rate 15 / 500, first-pass yield 480 / 500', () => {
-    const quality = quantityFiguresOf(reports);
+    const quality = quantityFiguresOf([quantitySumsOf(reports)]);
     expect(quality.yield).toBeCloseTo(480 / 495, 10);
     expect(quality.scrapRate).toBeCloseTo(0.03, 10);
     expect(quality.firstPassYield).toBeCloseTo(0.96, 10);
+  });
+
+  it('leaves the reports of an order of reworked pieces out of first-pass yield, but not out of yield, scrap rate or quality', () => {
+    // Order A's 4 rework pieces come back to SAW as their own order A-1: 3 good, 1 scrap.
+    const reworked = { ...report('order-A-1', 3, 1, 0, 'Kratzer', '2026-11-23T20:30:00Z', '2026-11-23T20:00:00Z'), reworked: true };
+    const withRework = [...reports, reworked];
+    const quality = quantityFiguresOf([quantitySumsOf(withRework)]);
+    expect(quality.firstPassYield).toBeCloseTo(480 / 500, 10);
+    expect(quality.yield).toBeCloseTo(483 / 499, 10);
+    expect(quality.scrapRate).toBeCloseTo(16 / 504, 10);
+    expect(stationOeeOf(monday, endOfDay, working, withRework, downtimes).quality).toBeCloseTo(483 / 504, 10);
+    // Only reworked pieces: no first pass, so no first-pass yield (never 100 %).
+    expect(quantityFiguresOf([quantitySumsOf([reworked])]).firstPassYield).toBeNull();
   });
 
   it('counts only the time observed so far for today (live), and leaves a station without pieces out of the plant', () => {

@@ -35,6 +35,8 @@ export interface QuantityFact {
   pieceMinutes: number | null;
   /** When the work these pieces came from was started (null when not known). */
   workStartedAt: string | null;
+  /** The order carries reworked pieces (split off for rework, or off such an order): not a first pass. */
+  reworked: boolean;
 }
 
 /** An interruption at a station, as a span; open (`to` null) until `asOf`. */
@@ -139,6 +141,10 @@ export interface QuantitySums {
   rework: number;
   /** Null when a report with pieces has no planned time per piece. */
   idealMinutes: number | null;
+  /** Good pieces of the reports that are a first pass (orders not carrying reworked pieces). */
+  firstPassGood: number;
+  /** Pieces made (good + scrap + rework) of the reports that are a first pass. */
+  firstPassMade: number;
 }
 
 export function quantitySumsOf(reports: readonly QuantityFact[]): QuantitySums {
@@ -148,6 +154,8 @@ export function quantitySumsOf(reports: readonly QuantityFact[]): QuantitySums {
     scrap: sum((report) => report.scrap),
     rework: sum((report) => report.rework),
     idealMinutes: idealMinutesOf(reports),
+    firstPassGood: sum((report) => (report.reworked ? 0 : report.good)),
+    firstPassMade: sum((report) => (report.reworked ? 0 : madeOf(report))),
   };
 }
 
@@ -202,18 +210,23 @@ export interface QuantityFigures {
   yield: number | null;
   /** Scrap / pieces made (good + scrap + rework). */
   scrapRate: number | null;
-  /** Good / pieces made: right the first time; a piece sent to rework failed its first pass. */
+  /**
+   * Good / pieces made, of the first passes only: a piece sent to rework failed its first pass, and
+   * the reports of an order of reworked pieces (its second attempt) are left out.
+   */
   firstPassYield: number | null;
 }
 
-export function quantityFiguresOf(reports: readonly Pick<QuantityFact, 'good' | 'scrap' | 'rework'>[]): QuantityFigures {
-  const made = reports.reduce((total, report) => total + madeOf(report), 0);
-  const good = reports.reduce((total, report) => total + report.good, 0);
-  const scrap = reports.reduce((total, report) => total + report.scrap, 0);
+export function quantityFiguresOf(sums: readonly Omit<QuantitySums, 'idealMinutes'>[]): QuantityFigures {
+  const total = (pick: (part: Omit<QuantitySums, 'idealMinutes'>) => number) => sums.reduce((sum, part) => sum + pick(part), 0);
+  const made = total(madeOf);
+  const good = total((part) => part.good);
+  const scrap = total((part) => part.scrap);
+  const firstPassMade = total((part) => part.firstPassMade);
   return {
     yield: good + scrap > 0 ? good / (good + scrap) : null,
     scrapRate: made > 0 ? scrap / made : null,
-    firstPassYield: made > 0 ? good / made : null,
+    firstPassYield: firstPassMade > 0 ? total((part) => part.firstPassGood) / firstPassMade : null,
   };
 }
 

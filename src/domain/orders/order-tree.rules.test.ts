@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerOrderProgressOf } from './order-tree.rules.js';
+import { customerOrderProgressOf, productionBalanceOf } from './order-tree.rules.js';
 
 describe('the customer order tree rolled up', () => {
   const production = (...done: boolean[]) => done.map((isDone) => ({ done: isDone }));
@@ -26,5 +26,15 @@ describe('the customer order tree rolled up', () => {
     expect(stage('delivered')).toBe('delivered');
     expect(stage('finished')).toBe('finished');
     expect(stage('canceled')).toBe('canceled');
+  });
+
+  it('tells under- and over-production only once every production order has ended', () => {
+    const balance = (ordered: number, good: number, ...done: boolean[]) => productionBalanceOf({ ordered, good, productionOrders: production(...done) });
+    expect(balance(50, 30, true, false)).toBe('running');
+    expect(balance(50, 48, true, true)).toBe('under');
+    expect(balance(50, 52, true)).toBe('over');
+    expect(balance(50, 50, true, true)).toBe('exact');
+    // Everything from stock: nothing to make, nothing missing.
+    expect(balance(0, 0)).toBe('exact');
   });
 });

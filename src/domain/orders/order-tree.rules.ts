@@ -15,6 +15,20 @@ export interface OrderProgress {
   productionTotal: number;
 }
 
+/**
+ * A customer order's good pieces against the pieces it ordered to make, once all its production
+ * orders (split children included) have ended: `under` fewer (scrap), `over` more, `exact`;
+ * `running` while one is still on the line (a shortfall then is not yet a loss).
+ */
+export const productionBalances = ['running', 'exact', 'under', 'over'] as const;
+export type ProductionBalance = (typeof productionBalances)[number];
+
+export function productionBalanceOf(order: { ordered: number; good: number; productionOrders: readonly { done: boolean }[] }): ProductionBalance {
+  if (order.productionOrders.some((production) => !production.done)) return 'running';
+  if (order.good < order.ordered) return 'under';
+  return order.good > order.ordered ? 'over' : 'exact';
+}
+
 /** The customer order's tree rolled up: its own status, its production orders' `done`, and its shipment's status. */
 export function customerOrderProgressOf(order: {
   status: OrderStatus;

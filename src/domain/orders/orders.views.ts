@@ -5,7 +5,7 @@ import { roles } from '../shared/roles.js';
 import { orderActions } from './order.machine.js';
 import { incoterms, orderKinds, orderStatuses } from './order.schema.js';
 import { shipmentStatuses } from '../shipments/shipment.schema.js';
-import { orderProgressStages } from './order-tree.rules.js';
+import { orderProgressStages, productionBalances } from './order-tree.rules.js';
 
 /** Answers of the order routes; the web reads its types from here. Dates are ISO strings, calendar days `YYYY-MM-DD`. */
 const isoDate = z.string();
@@ -132,8 +132,12 @@ export const orderViewSchema = z.object({
       status: z.enum(orderStatuses),
     }),
   ),
-  /** A customer order: pieces to make (positions not taken from stock) against the good pieces its production orders finished, and their scrap. */
-  production: z.object({ ordered: count, good: count, scrap: count }).nullable(),
+  /**
+   * A customer order: pieces to make (positions not taken from stock) against the good pieces its
+   * production orders finished, and their scrap; `balance` says, once they have all ended, whether
+   * fewer (`under`) or more (`over`) good pieces were made than ordered (`productionBalanceOf`).
+   */
+  production: z.object({ ordered: count, good: count, scrap: count, balance: z.enum(productionBalances) }).nullable(),
   location: orderLocationSchema,
   /** The shipment the order is in (a customer order): its id, number and status; null when none. */
   shipment: z.object({ id: z.uuid(), shipmentNumber: z.string(), status: z.enum(shipmentStatuses) }).nullable(),

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StationBoard } from '../../../src/domain/orders/board.views.js';
 import type { OrderView } from '../../../src/domain/orders/orders.views.js';
 import { settableClock } from '../../../src/server/platform/clock.js';
+import { checkProjections, describeDifferences } from '../../../src/server/platform/projection-rebuild.js';
+import { inlineProjections } from '../../../src/server/projections.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { act, createOrder, errorOf, orderBody, orderLine, orderOf, type Client, type OrderLine } from './support.js';
 
@@ -124,7 +126,8 @@ describe('completing with quantities', () => {
     expect(parent).toMatchObject({ status: 'finished', quantities: { good: 16, rework: 2, scrap: 2, open: 0 } });
     const reworkOrder = parent.splitOrders[1];
     expect(reworkOrder).toMatchObject({ orderNumber: `${production.orderNumber}-2`, quantity: 2, reason: 'rework', toStationId: saw.id });
-    expect((await orderOf(line.admin, customer.id)).status).toBe('in-progress');
+    // 46 good of 50 so far, but the rework order is still on the line: no under-production yet.
+    expect(await orderOf(line.admin, customer.id)).toMatchObject({ status: 'in-progress', production: { ordered: 50, good: 46, balance: 'running' } });
 
     // The rework loop: the rework order comes back through SAW and DRILL, and then the customer order is ready.
     let loop = await orderOf(line.admin, reworkOrder.id);
@@ -136,7 +139,23 @@ describe('completing with quantities', () => {
     expect(loop.status).toBe('finished');
     const done = await orderOf(line.admin, customer.id);
     expect(done.status).toBe('ready-to-ship');
-    expect(done.production).toEqual({ ordered: 50, good: 48, scrap: 2 });
+    // Every production order ended with 48 good of 50: under-production, visible on the customer order.
+    expect(done.production).toEqual({ ordered: 50, good: 48, scrap: 2, balance: 'under' });
+    // The rework order's reports are a second attempt (docs/oee.md, first-pass yield); the good split is not.
+    const reworked = (await t.app.db.selectFrom('oee_rework_orders').select('order_id').execute()).map((row) => row.order_id);
+    expect(reworked).toContain(reworkOrder.id);
+    expect(reworked).not.toContain(child.id);
+    // The day's key figures: 98 good, 2 scrap, 2 rework of 102 made; the rework order's 2 + 2 good are not a first pass.
+    const keyFigures = await line.admin.get('/api/key-figures?period=day&day=2026-11-29');
+    expect(keyFigures.statusCode, keyFigures.body).toBe(200);
+    const values = keyFigures.json().current.values;
+    expect(values.yield).toBeCloseTo(98 / 100, 10);
+    expect(values.scrapRate).toBeCloseTo(2 / 102, 10);
+    expect(values.firstPassYield).toBeCloseTo(94 / 98, 10);
+    // A rebuild from the log marks the same rework orders.
+    const check = await checkProjections(t.app.db, inlineProjections(t.app.eventStore));
+    expect(describeDifferences(check.differences.filter((difference) => difference.projection === 'oee'))).toEqual([]);
+    expect(check.tables.find((table) => table.table === 'oee_rework_orders')?.rebuiltRows).toBeGreaterThanOrEqual(1);
   });
 
   it('all pieces scrapped ends the production order with nothing made', async () => {

@@ -29,13 +29,14 @@ async function pieceMinutesAt(tx: Tx, orderId: string, stationId: string): Promi
  * The facts of OEE (docs/oee.md), written in the append's transaction from material, order and
  * interruption events: planned times per material and station, orders, pieces reported per station
  * (a `QuantityReported`; a `WorkCompleted` without one since its `WorkStarted` counts the order's
- * pieces as good) and interruptions as downtime. Every value comes from the events, so a rebuild
+ * pieces as good), orders of reworked pieces (split off for rework: not a first pass) and
+ * interruptions as downtime. Every value comes from the events, so a rebuild
  * from the log writes the same rows.
  */
 export const oeeProjection = eventProjection<MaterialEvent | OrderEvent | InterruptionEvent>({
   name: 'oee',
   events: [materialEvents, orderEvents, interruptionEvents],
-  tables: ['oee_material_times', 'oee_orders', 'oee_station_work', 'oee_reports', 'oee_downtimes'],
+  tables: ['oee_material_times', 'oee_orders', 'oee_station_work', 'oee_reports', 'oee_downtimes', 'oee_rework_orders'],
   async project(tx, event, { companyId, streamVersion }) {
     if (!companyId) return;
     switch (event.type) {
@@ -120,6 +121,19 @@ export const oeeProjection = eventProjection<MaterialEvent | OrderEvent | Interr
           .execute();
         if (work)
           await tx.updateTable('oee_station_work').set({ reported: true }).where('order_id', '=', orderId).where('station_id', '=', stationId).execute();
+        return;
+      }
+      case 'OrderSplit': {
+        // Pieces split off for rework, or split off an order of reworked pieces, come back for a second attempt.
+        const { orderId, childOrderId, reason } = event.data;
+        const reworked =
+          reason === 'rework' || (await tx.selectFrom('oee_rework_orders').select('order_id').where('order_id', '=', orderId).executeTakeFirst()) !== undefined;
+        if (!reworked) return;
+        await tx
+          .insertInto('oee_rework_orders')
+          .values({ order_id: childOrderId, company_id: companyId })
+          .onConflict((conflict) => conflict.column('order_id').doNothing())
+          .execute();
         return;
       }
       case 'WorkCompleted': {

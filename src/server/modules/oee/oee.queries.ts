@@ -33,6 +33,7 @@ const iso = (moment: Date) => moment.toISOString();
 async function quantitySumsBetween(db: Executor, period: KeyFigurePeriod, zone: string, from: Date, to: Date) {
   const rows = await db
     .selectFrom('oee_reports')
+    .leftJoin('oee_rework_orders', 'oee_rework_orders.order_id', 'oee_reports.order_id')
     .select((eb) => [
       'station_id',
       sql<string>`to_char(date_trunc(${truncUnit[period]}, at at time zone ${zone}), 'YYYY-MM-DD')`.as('start'),
@@ -41,6 +42,8 @@ async function quantitySumsBetween(db: Executor, period: KeyFigurePeriod, zone: 
       eb.fn.sum<string>('rework').as('rework'),
       sql<number | null>`sum(piece_minutes * (good + scrap + rework))`.as('ideal'),
       sql<boolean>`coalesce(bool_or(piece_minutes is null and good + scrap + rework > 0), false)`.as('unknown'),
+      sql<string | null>`sum(good) filter (where oee_rework_orders.order_id is null)`.as('first_pass_good'),
+      sql<string | null>`sum(good + scrap + rework) filter (where oee_rework_orders.order_id is null)`.as('first_pass_made'),
     ])
     .where('at', '>=', from)
     .where('at', '<', to)
@@ -54,6 +57,8 @@ async function quantitySumsBetween(db: Executor, period: KeyFigurePeriod, zone: 
       scrap: Number(row.scrap),
       rework: Number(row.rework),
       idealMinutes: row.unknown ? null : Number(row.ideal ?? 0),
+      firstPassGood: Number(row.first_pass_good ?? 0),
+      firstPassMade: Number(row.first_pass_made ?? 0),
     } satisfies QuantitySums,
   }));
 }
@@ -78,7 +83,7 @@ async function downtimesBetween(db: Executor, from: Date, to: Date, stationId?: 
 }
 
 const spanOf = (range: PeriodRange, zone: string) => instantsOf(range, zone);
-const emptySums: QuantitySums = { good: 0, scrap: 0, rework: 0, idealMinutes: 0 };
+const emptySums: QuantitySums = { good: 0, scrap: 0, rework: 0, idealMinutes: 0, firstPassGood: 0, firstPassMade: 0 };
 
 /**
  * OEE of the company's stations and plant in the period of this kind holding `day` (default: today
@@ -160,7 +165,9 @@ export async function oeeLossesOf(
   const to = new Date(span.to);
   let query = db
     .selectFrom('oee_reports')
-    .select(['station_id', 'order_id', 'at', 'good', 'scrap', 'rework', 'scrap_reason_id', 'scrap_reason', 'piece_minutes', 'work_started_at'])
+    .leftJoin('oee_rework_orders', 'oee_rework_orders.order_id', 'oee_reports.order_id')
+    .select(['station_id', 'oee_reports.order_id', 'at', 'good', 'scrap', 'rework', 'scrap_reason_id', 'scrap_reason', 'piece_minutes', 'work_started_at'])
+    .select(sql<boolean>`oee_rework_orders.order_id is not null`.as('reworked'))
     .where('at', '>=', from)
     .where('at', '<', to);
   if (stationId) query = query.where('station_id', '=', stationId);
@@ -175,6 +182,7 @@ export async function oeeLossesOf(
     scrapReason: row.scrap_reason,
     pieceMinutes: row.piece_minutes,
     workStartedAt: row.work_started_at ? iso(row.work_started_at) : null,
+    reworked: row.reworked,
   }));
   const downtimes = await downtimesBetween(db, from, to, stationId);
   const asOf = now.getTime();

@@ -45,6 +45,12 @@ export interface OeeReportsTable {
   piece_minutes: number | null;
 }
 
+/** A production order carrying reworked pieces (split off for rework, or off such an order): its reports are not a first pass. */
+export interface OeeReworkOrdersTable {
+  order_id: string;
+  company_id: string;
+}
+
 /** An interruption as downtime: its station, reason, order and span (`to_at` null while open). */
 export interface OeeDowntimesTable {
   interruption_id: string;
@@ -64,5 +70,6 @@ declare module '../../platform/db.js' {
     oee_station_work: OeeStationWorkTable;
     oee_reports: OeeReportsTable;
     oee_downtimes: OeeDowntimesTable;
+    oee_rework_orders: OeeReworkOrdersTable;
   }
 }

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { availableActions, measurementsOf, quantitiesOf, type LiveOrderState } from '../../../domain/orders/order.decider.js';
-import { customerOrderProgressOf } from '../../../domain/orders/order-tree.rules.js';
+import { customerOrderProgressOf, productionBalanceOf } from '../../../domain/orders/order-tree.rules.js';
 import { inProductionStatuses, isDelayed, isEditable, settledStatuses } from '../../../domain/orders/order.machine.js';
 import { calendarDayIn, startOfDayIn } from '../../../domain/company/working-time.rules.js';
 import { parseOrderNumber } from '../../../domain/company/company.numbering.js';
@@ -317,7 +317,9 @@ function quantityFlowView(order: LiveOrderState, stationNames: Map<string, strin
 function productionOfCustomerOrder(order: LiveOrderState, children: OrderSurroundings['children']): OrderView['production'] {
   const ordered = order.positions.filter((position) => !position.useInventory).reduce((sum, position) => sum + position.quantity, 0);
   const made = [...children.values()];
-  return { ordered, good: made.reduce((sum, child) => sum + child.piecesGood, 0), scrap: made.reduce((sum, child) => sum + child.piecesScrap, 0) };
+  const good = made.reduce((sum, child) => sum + child.piecesGood, 0);
+  const scrap = made.reduce((sum, child) => sum + child.piecesScrap, 0);
+  return { ordered, good, scrap, balance: productionBalanceOf({ ordered, good, productionOrders: order.productionOrders }) };
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

@@ -4,6 +4,7 @@ import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useQuery } from '@tanstack/react-query';
 import type { BoardCard, BoardColumn } from '../../../domain/orders/board.views';
 import { INTERRUPTION_STREAM_TYPE } from '../../../domain/interruptions/interruption.events';
+import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
 import type { InterruptionView } from '../../../domain/interruptions/interruptions.views';
 import { canChange } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
@@ -24,6 +25,8 @@ import './board.css';
 
 /** The interruptions' live topic (docs/interruptions.md): a stopped station's column turns red. */
 const interruptionTopics = [`type:${INTERRUPTION_STREAM_TYPE}`] as const;
+/** Today's OEE moves with the pieces reported (order events) and with interruptions (docs/oee.md). */
+const oeeTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${INTERRUPTION_STREAM_TYPE}`] as const;
 const noTopics = [] as const;
 const dragType = 'application/x-shopfloor-order';
 
@@ -52,9 +55,9 @@ export function StationBoard({ variant = 'console' }: StationBoardProps) {
   const interruptions = useOpenInterruptions(hasCompany);
   const live = useLiveQuery(hasCompany ? stationBoardTopics : noTopics, stationBoardKey, board);
   useLiveQuery(hasCompany ? interruptionTopics : noTopics, openInterruptionsKey, interruptions);
-  // Today's OEE per column: order events refresh it under the orders' key, interruptions here.
+  // Today's OEE per column, live: the board's own refresh reads only the board, so the OEE listens itself.
   const oee = useStationOee(hasCompany);
-  useLiveQuery(hasCompany ? interruptionTopics : noTopics, stationOeeKey, oee);
+  useLiveQuery(hasCompany ? oeeTopics : noTopics, stationOeeKey, oee);
   const oeeByStation = new Map((oee.data?.stations ?? []).map((station) => [station.stationId, station.figures]));
   const changeRights = useChangeRights();
   const mayMove = session?.role !== 'OPERATOR' && canChange(session, 'orders', changeRights);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../ui/badge';
 import { Link } from '../../../ui/link';
 import { orderDetailsHref } from '../list-search';
 import type { OrderView } from '../api/types';
@@ -7,7 +8,8 @@ import { StatusBadge } from './order-badges';
 /**
  * The order's pieces (docs/orders.md, Quantities): a production order's flow (ordered, started,
  * good, scrap, rework, sent on, open, and per station), the order it was split off and those split
- * off it; a customer order's good pieces made against those ordered.
+ * off it; a customer order's good pieces made against those ordered, and its under- or
+ * over-production once all its production orders have ended.
  */
 export function OrderQuantities({ order }: { order: OrderView }) {
   const { t } = useTranslation();
@@ -16,6 +18,12 @@ export function OrderQuantities({ order }: { order: OrderView }) {
       <section className="panel order-panel" aria-labelledby="order-quantities-heading">
         <h2 id="order-quantities-heading">{t('orders.quantities.flow')}</h2>
         <p>{t('orders.quantities.produced', order.production)}</p>
+        {order.production.balance === 'under' || order.production.balance === 'over' ? (
+          <p className="order-production-balance" data-balance={order.production.balance}>
+            <Badge tone="warning">{t(`orders.quantities.balance.${order.production.balance}`)}</Badge>{' '}
+            {t(`orders.quantities.balanceDetail.${order.production.balance}`, { count: Math.abs(order.production.good - order.production.ordered) })}
+          </p>
+        ) : null}
       </section>
     );
   }
