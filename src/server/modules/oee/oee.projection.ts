@@ -41,28 +41,8 @@ export const oeeProjection = eventProjection<MaterialEvent | OrderEvent | Interr
     if (!companyId) return;
     switch (event.type) {
       case 'MaterialCreated':
-      case 'MaterialUpdated': {
-        const { material } = event.data;
-        await tx.deleteFrom('oee_material_times').where('material_id', '=', material.id).execute();
-        const stations = [...new Set(material.manufacturingSteps.map((step) => step.stationId).filter((id): id is string => id !== null))];
-        if (stations.length === 0) return;
-        await tx
-          .insertInto('oee_material_times')
-          .values(
-            stations.map((stationId) => {
-              const planned = plannedTimeAt(material.manufacturingSteps, stationId);
-              return {
-                material_id: material.id,
-                station_id: stationId,
-                company_id: companyId,
-                setup_minutes: planned.setupMinutes,
-                piece_minutes: planned.pieceMinutes,
-              };
-            }),
-          )
-          .execute();
-        return;
-      }
+      case 'MaterialUpdated':
+        return keepPlannedTimes(tx, companyId, event);
       case 'MaterialDeleted':
         await tx.deleteFrom('oee_material_times').where('material_id', '=', event.data.materialId).execute();
         return;
@@ -93,98 +73,14 @@ export const oeeProjection = eventProjection<MaterialEvent | OrderEvent | Interr
           .onConflict((conflict) => conflict.columns(['order_id', 'station_id']).doUpdateSet({ started_at: event.data.at, reported: false }))
           .execute();
         return;
-      case 'QuantityReported': {
-        const { orderId, stationId } = event.data;
-        const work = await tx
-          .selectFrom('oee_station_work')
-          .select('started_at')
-          .where('order_id', '=', orderId)
-          .where('station_id', '=', stationId)
-          .executeTakeFirst();
-        await tx
-          .insertInto('oee_reports')
-          .values({
-            order_id: orderId,
-            stream_version: streamVersion,
-            company_id: companyId,
-            station_id: stationId,
-            at: event.data.at,
-            work_started_at: work?.started_at ?? null,
-            good: event.data.good,
-            scrap: event.data.scrap,
-            rework: event.data.rework,
-            scrap_reason_id: event.data.scrapReasonId,
-            scrap_reason: event.data.scrapReason,
-            piece_minutes: await pieceMinutesAt(tx, orderId, stationId),
-          })
-          .onConflict((conflict) => conflict.columns(['order_id', 'stream_version']).doNothing())
-          .execute();
-        if (work)
-          await tx.updateTable('oee_station_work').set({ reported: true }).where('order_id', '=', orderId).where('station_id', '=', stationId).execute();
-        return;
-      }
-      case 'OrderSplit': {
-        // Pieces split off for rework, or split off an order of reworked pieces, come back for a second attempt.
-        const { orderId, childOrderId, reason } = event.data;
-        const reworked =
-          reason === 'rework' || (await tx.selectFrom('oee_rework_orders').select('order_id').where('order_id', '=', orderId).executeTakeFirst()) !== undefined;
-        if (!reworked) return;
-        await tx
-          .insertInto('oee_rework_orders')
-          .values({ order_id: childOrderId, company_id: companyId })
-          .onConflict((conflict) => conflict.column('order_id').doNothing())
-          .execute();
-        return;
-      }
-      case 'WorkCompleted': {
-        const { orderId, stationId } = event.data;
-        const work = await tx
-          .deleteFrom('oee_station_work')
-          .where('order_id', '=', orderId)
-          .where('station_id', '=', stationId)
-          .returning('reported')
-          .executeTakeFirst();
-        if (work?.reported) return;
-        // Completed before quantities were reported: the order's pieces count as good.
-        const order = await tx.selectFrom('oee_orders').select('pieces').where('order_id', '=', orderId).executeTakeFirst();
-        await tx
-          .insertInto('oee_reports')
-          .values({
-            order_id: orderId,
-            stream_version: streamVersion,
-            company_id: companyId,
-            station_id: stationId,
-            at: event.data.at,
-            work_started_at: event.data.workStartedAt,
-            good: order?.pieces ?? 0,
-            scrap: 0,
-            rework: 0,
-            scrap_reason_id: null,
-            scrap_reason: null,
-            piece_minutes: await pieceMinutesAt(tx, orderId, stationId),
-          })
-          .onConflict((conflict) => conflict.columns(['order_id', 'stream_version']).doNothing())
-          .execute();
-        return;
-      }
-      case 'InterruptionReported': {
-        const { interruptionId, stationId, orderId, reasonId, reasonName, at } = event.data;
-        await tx
-          .insertInto('oee_downtimes')
-          .values({
-            interruption_id: interruptionId,
-            company_id: companyId,
-            station_id: stationId,
-            order_id: orderId,
-            reason_id: reasonId,
-            reason_name: reasonName,
-            from_at: at,
-            to_at: null,
-          })
-          .onConflict((conflict) => conflict.column('interruption_id').doNothing())
-          .execute();
-        return;
-      }
+      case 'QuantityReported':
+        return recordReport(tx, companyId, streamVersion, event);
+      case 'OrderSplit':
+        return recordReworkOrder(tx, companyId, event);
+      case 'WorkCompleted':
+        return recordCompletion(tx, companyId, streamVersion, event);
+      case 'InterruptionReported':
+        return recordDowntime(tx, companyId, event);
       case 'InterruptionResolved':
         await tx.updateTable('oee_downtimes').set({ to_at: event.data.at }).where('interruption_id', '=', event.data.interruptionId).execute();
         return;
@@ -193,3 +89,148 @@ export const oeeProjection = eventProjection<MaterialEvent | OrderEvent | Interr
     }
   },
 });
+
+/** A material's planned times per station, as its manufacturing steps say now. */
+async function keepPlannedTimes(
+  tx: Tx,
+  companyId: string,
+  event: Extract<MaterialEvent | OrderEvent | InterruptionEvent, { type: 'MaterialCreated' | 'MaterialUpdated' }>,
+): Promise<void> {
+  const { material } = event.data;
+  await tx.deleteFrom('oee_material_times').where('material_id', '=', material.id).execute();
+  const stations = [...new Set(material.manufacturingSteps.map((step) => step.stationId).filter((id): id is string => id !== null))];
+  if (stations.length === 0) return;
+  await tx
+    .insertInto('oee_material_times')
+    .values(
+      stations.map((stationId) => {
+        const planned = plannedTimeAt(material.manufacturingSteps, stationId);
+        return {
+          material_id: material.id,
+          station_id: stationId,
+          company_id: companyId,
+          setup_minutes: planned.setupMinutes,
+          piece_minutes: planned.pieceMinutes,
+        };
+      }),
+    )
+    .execute();
+  return;
+}
+
+/** The pieces reported at a station, with the planned time per piece as it is now. */
+async function recordReport(
+  tx: Tx,
+  companyId: string,
+  streamVersion: number,
+  event: Extract<MaterialEvent | OrderEvent | InterruptionEvent, { type: 'QuantityReported' }>,
+): Promise<void> {
+  const { orderId, stationId } = event.data;
+  const work = await tx
+    .selectFrom('oee_station_work')
+    .select('started_at')
+    .where('order_id', '=', orderId)
+    .where('station_id', '=', stationId)
+    .executeTakeFirst();
+  await tx
+    .insertInto('oee_reports')
+    .values({
+      order_id: orderId,
+      stream_version: streamVersion,
+      company_id: companyId,
+      station_id: stationId,
+      at: event.data.at,
+      work_started_at: work?.started_at ?? null,
+      good: event.data.good,
+      scrap: event.data.scrap,
+      rework: event.data.rework,
+      scrap_reason_id: event.data.scrapReasonId,
+      scrap_reason: event.data.scrapReason,
+      piece_minutes: await pieceMinutesAt(tx, orderId, stationId),
+    })
+    .onConflict((conflict) => conflict.columns(['order_id', 'stream_version']).doNothing())
+    .execute();
+  if (work) await tx.updateTable('oee_station_work').set({ reported: true }).where('order_id', '=', orderId).where('station_id', '=', stationId).execute();
+  return;
+}
+
+/** Marks an order of reworked pieces (first-pass yield leaves it out). */
+async function recordReworkOrder(
+  tx: Tx,
+  companyId: string,
+  event: Extract<MaterialEvent | OrderEvent | InterruptionEvent, { type: 'OrderSplit' }>,
+): Promise<void> {
+  // Pieces split off for rework, or split off an order of reworked pieces, come back for a second attempt.
+  const { orderId, childOrderId, reason } = event.data;
+  const reworked =
+    reason === 'rework' || (await tx.selectFrom('oee_rework_orders').select('order_id').where('order_id', '=', orderId).executeTakeFirst()) !== undefined;
+  if (!reworked) return;
+  await tx
+    .insertInto('oee_rework_orders')
+    .values({ order_id: childOrderId, company_id: companyId })
+    .onConflict((conflict) => conflict.column('order_id').doNothing())
+    .execute();
+  return;
+}
+
+/** Work done; completed before quantities were reported, the order's pieces count as good. */
+async function recordCompletion(
+  tx: Tx,
+  companyId: string,
+  streamVersion: number,
+  event: Extract<MaterialEvent | OrderEvent | InterruptionEvent, { type: 'WorkCompleted' }>,
+): Promise<void> {
+  const { orderId, stationId } = event.data;
+  const work = await tx
+    .deleteFrom('oee_station_work')
+    .where('order_id', '=', orderId)
+    .where('station_id', '=', stationId)
+    .returning('reported')
+    .executeTakeFirst();
+  if (work?.reported) return;
+  // Completed before quantities were reported: the order's pieces count as good.
+  const order = await tx.selectFrom('oee_orders').select('pieces').where('order_id', '=', orderId).executeTakeFirst();
+  await tx
+    .insertInto('oee_reports')
+    .values({
+      order_id: orderId,
+      stream_version: streamVersion,
+      company_id: companyId,
+      station_id: stationId,
+      at: event.data.at,
+      work_started_at: event.data.workStartedAt,
+      good: order?.pieces ?? 0,
+      scrap: 0,
+      rework: 0,
+      scrap_reason_id: null,
+      scrap_reason: null,
+      piece_minutes: await pieceMinutesAt(tx, orderId, stationId),
+    })
+    .onConflict((conflict) => conflict.columns(['order_id', 'stream_version']).doNothing())
+    .execute();
+  return;
+}
+
+/** An interruption: downtime of its station from now until resolved. */
+async function recordDowntime(
+  tx: Tx,
+  companyId: string,
+  event: Extract<MaterialEvent | OrderEvent | InterruptionEvent, { type: 'InterruptionReported' }>,
+): Promise<void> {
+  const { interruptionId, stationId, orderId, reasonId, reasonName, at } = event.data;
+  await tx
+    .insertInto('oee_downtimes')
+    .values({
+      interruption_id: interruptionId,
+      company_id: companyId,
+      station_id: stationId,
+      order_id: orderId,
+      reason_id: reasonId,
+      reason_name: reasonName,
+      from_at: at,
+      to_at: null,
+    })
+    .onConflict((conflict) => conflict.column('interruption_id').doNothing())
+    .execute();
+  return;
+}
