@@ -207,7 +207,12 @@ async function registerConsole(app: FastifyInstance): Promise<void> {
     // The sign-in and the pages it links to come prerendered in the visitor's language (docs/performance.md).
     const prerenderedPage = prerenderedPages(webDistDir);
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      if (request.url.startsWith('/api')) return sendError(reply, 'NOT_FOUND');
+      if (request.url.startsWith('/api')) {
+        // A path parameter over the router's limit falls through to this wildcard: the same 414 as without the console.
+        const limit = app.initialConfig.maxParamLength ?? 100;
+        const tooLong = (request.url.split('?')[0] ?? '').split('/').some((segment) => segment.length > limit);
+        return sendError(reply, tooLong ? 'URI_TOO_LONG' : 'NOT_FOUND');
+      }
       const page = prerenderedPage(request.url, request.headers);
       if (page) return reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-language, cookie').sendFile(page);
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
