@@ -6,6 +6,7 @@ import { liveRules } from '../../../src/server/platform/live-visibility.js';
 import { seedDemoProduction } from '../../../src/server/seed-orders.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, signedInMaster, type Client, type TestCompany } from '../../support/identity.js';
+import { restOfTheDay } from './live-feed-roles-scenario.js';
 import { openClient, type EventMessage, type LiveClient } from './live-feed-support.js';
 
 // Issue 26, item 1: every subscriber of the live feed gets exactly what the REST reads answer its
@@ -37,7 +38,12 @@ beforeAll(async () => {
   // The shop floor's day (stations, materials, orders through the line with splits, scrap,
   // measurements, dispatch and check-in), made through the API as the demo seed makes it.
   const loginOf = (member: { login: string; password: string }) => ({ login: member.login, password: member.password });
-  await seedDemoProduction(t.app, { owner: loginOf(company.superUser), admin: loginOf(company.admin), operators: [loginOf(company.operator), loginOf(company.operator)] });
+  await seedDemoProduction(t.app, {
+    owner: loginOf(company.superUser),
+    admin: loginOf(company.admin),
+    operators: [loginOf(company.operator), loginOf(company.operator)],
+  });
+  await restOfTheDay(t, company);
 });
 
 afterAll(async () => {
@@ -122,11 +128,11 @@ function restReadsOf(event: StoredEvent): { full: string; shown?: string; ownOnl
     case 'material':
       return { full: '/api/materials' };
     case 'order':
-      return { full: `/api/orders/${event.streamId.replace(/^order-/, "")}` };
+      return { full: `/api/orders/${event.streamId.replace(/^order-/, '')}` };
     case 'order-advertisement':
       return { full: '/api/orders/advertisement' };
     case 'shipment':
-      return { full: `/api/shipments/${event.streamId.replace(/^shipment-/, "")}` };
+      return { full: `/api/shipments/${event.streamId.replace(/^shipment-/, '')}` };
     case 'carrier':
       return { full: '/api/carriers' };
     case 'shipment-tracking':
@@ -160,75 +166,21 @@ const notYetDriven = new Set([
   'EmailVerificationCodeIssued',
   'EmailConfirmed',
   'SignUpWithExistingAddressAttempted',
+  'ReferralSourceRecorded',
   'PasswordResetRequested',
   'PasswordReset',
   'PasswordChanged',
-  'UserLanguageChanged',
   'InvitationNotSent',
   'AdminPasswordSet',
-  'OperationsUserCreated',
-  'UserRemoved',
-  'UserDeactivated',
-  'UserReactivated',
-  'ReferralSourceRecorded',
-  'CompanyLogoReplaced',
   'CustomerAccountUpdated',
-  'CompanyExportRequested',
-  'CompanyExportCompleted',
   'CompanyExportFailed',
-  'EmployeeOrganizationChanged',
-  'VacationEntitlementSet',
-  'AbsenceCancelled',
-  'MasterDataEntryRenamed',
-  'MasterDataEntryRetired',
-  'MasterDataEntryReinstated',
-  'MasterDataEntryDeleted',
-  'StationRightsRevoked',
-  'ChangeRightsRevoked',
-  'StationChanged',
-  'StationMaintenanceRecorded',
-  'StationDeleted',
-  'StationAuthorizationsSet',
-  'InterruptionReported',
-  'InterruptionResolved',
-  'KeyFigureSettingsSaved',
-  'MaterialDeleted',
-  'MaterialMediaAdded',
-  'MaterialMediaRemoved',
   'OrderChanged',
   'ProductionOrderAdded',
   'OrderMovedToStation',
-  'OrderAssignedToShipment',
-  'OrderReleased',
-  'OrderLeftShipment',
   'StatusActionApplied',
   'StatusActionRefused',
-  'ShipmentCreated',
-  'ShipmentChanged',
-  'ShipmentOrderAssigned',
-  'ShipmentOrderReleased',
-  'ShipmentMarkedReadyForDispatch',
-  'ShipmentSent',
-  'ShipmentDelivered',
-  'ShipmentCanceled',
-  'ShipmentAttachmentAdded',
-  'ShipmentAttachmentRemoved',
-  'CarrierAdded',
-  'CarrierChanged',
-  'CarrierRetired',
-  'CarrierReinstated',
-  'CarrierDeleted',
-  'TrackingLinkCreated',
-  'TrackingLinkRevoked',
-  'TrackingLinkEmailRequested',
-  'DocumentRequested',
-  'DocumentGenerated',
   'DocumentFailed',
   'DocumentRefused',
-  'FirstStepsDismissed',
-  'ClientAdded',
-  'ClientChanged',
-  'ClientRemoved',
 ]);
 
 /** Facts REST answers to nobody: sealed codes and link tokens. */
