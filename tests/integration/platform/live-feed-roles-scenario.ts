@@ -143,10 +143,10 @@ async function shippingDay(admin: Client) {
   await ok(admin.post(`/api/carriers/${spare.id}/reinstate`, {}));
   await ok(admin.send({ method: 'DELETE', url: `/api/carriers/${spare.id}` }));
 
-  const [first, second, third] = [await ready('Radhaus Ost'), await ready('Radhaus West'), await ready('Radhaus Süd')];
+  const [first, second, third] = [await ready('Radhaus Ost'), await ready('Radhaus Ost'), await ready('Radhaus Ost')];
   let shipment = await ok(admin.post('/api/shipments', shipmentBody([first.id, second.id])));
-  // A changed shipment releases an order and takes another.
-  shipment = await ok(admin.put(`/api/shipments/${shipment.id}`, { ...shipmentBody([first.id, third.id]), version: shipment.version }));
+  // A changed shipment (another tracking id) releases an order and takes another.
+  shipment = await ok(admin.put(`/api/shipments/${shipment.id}`, { ...shipmentBody([first.id, third.id], { trackingId: 'HU-4712' }), version: shipment.version }));
   shipment = await ok(
     admin.send({
       method: 'POST',
@@ -172,7 +172,8 @@ async function shippingDay(admin: Client) {
   shipment = await act(shipment, 'dispatch');
   await act(shipment, 'deliver');
   const dropped = await ok(admin.post('/api/shipments', shipmentBody([second.id])));
-  await act(dropped, 'cancel');
+  // Canceled once ready for dispatch: its order is released back to Ready to ship.
+  await act(await act(dropped, 'ready-to-dispatch'), 'cancel');
 
   const document = await request(admin, { type: 'delivery-bill', subjectId: shipment.id });
   return document.id;
