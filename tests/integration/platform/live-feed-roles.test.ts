@@ -114,6 +114,8 @@ function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { f
     case 'suggestion':
       return { full: '/api/suggestions' };
     case 'company':
+      // The logo's type and size: the logo itself, which every user of the company loads.
+      if (event.type === 'CompanyLogoReplaced') return { full: '/api/company-account/logo' };
       return { full: '/api/company-account/basic-settings', shown: '/api/company-account/display' };
     case 'company-export':
       return { full: `/api/company-account/exports/${data.exportId}` };
