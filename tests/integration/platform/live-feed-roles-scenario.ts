@@ -119,7 +119,12 @@ async function recordsDay(admin: Client) {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const medium = await ok(
-    admin.send({ method: 'POST', url: `/api/materials/${material.id}/media`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }),
+    admin.send({
+      method: 'POST',
+      url: `/api/materials/${material.id}/media`,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    }),
   );
   await ok(admin.send({ method: 'DELETE', url: `/api/materials/${material.id}/media/${medium.id}` }));
   await ok(admin.send({ method: 'DELETE', url: `/api/materials/${material.id}` }));
@@ -146,7 +151,9 @@ async function shippingDay(admin: Client) {
   const [first, second, third] = [await ready('Radhaus Ost'), await ready('Radhaus Ost'), await ready('Radhaus Ost')];
   let shipment = await ok(admin.post('/api/shipments', shipmentBody([first.id, second.id])));
   // A changed shipment (another tracking id) releases an order and takes another.
-  shipment = await ok(admin.put(`/api/shipments/${shipment.id}`, { ...shipmentBody([first.id, third.id], { trackingId: 'HU-4712' }), version: shipment.version }));
+  shipment = await ok(
+    admin.put(`/api/shipments/${shipment.id}`, { ...shipmentBody([first.id, third.id], { trackingId: 'HU-4712' }), version: shipment.version }),
+  );
   shipment = await ok(
     admin.send({
       method: 'POST',
@@ -179,11 +186,33 @@ async function shippingDay(admin: Client) {
   return document.id;
 }
 
+/**
+ * Orders changed, moved to a station, and a customer order's production order split.
+ */
+async function ordersDay(admin: Client, atStation: Client, stationId: string, nextStationId: string) {
+  const part = await ok(
+    admin.post('/api/materials', { type: 'product', name: 'Sattel', materialNumber: 'P-901', vat: 19, stock: { quantity: 0, unit: 'Stk' } }),
+  );
+  let order = await ok(admin.post('/api/orders', orderBody([{ materialId: part.id, quantity: 3 }], { name: 'Sattlerei Ost' })));
+  order = await ok(
+    admin.put(`/api/orders/${order.id}`, { ...orderBody([{ materialId: part.id, quantity: 4 }], { name: 'Sattlerei Ost' }), version: order.version }),
+  );
+  const started = await ok(admin.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+  let production = await ok(admin.get(`/api/orders/${(started.productionOrders as { id: string }[])[0].id}`));
+  const act = async (client: Client, action: string, body: object = {}) =>
+    (production = await ok(client.post(`/api/orders/${production.id}/${action}`, { version: production.version, ...body })));
+  // 1 of 4 good goes on as its own order (a production order added to the customer order); the rest is moved on.
+  await act(atStation, 'start-work', { stationId });
+  await act(atStation, 'complete-work', { stationId, good: 1 });
+  await act(admin, 'move-to-station', { toStationId: nextStationId });
+}
+
 /** Everything the demo production day leaves out; the documents' ids to wait for. */
 export async function restOfTheDay(t: TestApp, company: TestCompany) {
   const owner = clientOf(t, company.superUser.token);
   const admin = clientOf(t, company.admin.token);
-  const stationId = (await ok<{ data: { id: string }[] }>(owner.get('/api/stations'))).data[0].id;
+  const stations = (await ok<{ data: { id: string }[] }>(owner.get('/api/stations'))).data;
+  const stationId = stations[0].id;
   const session = await ok<{ access_token: string }>(
     t.app.inject({
       method: 'POST',
@@ -197,6 +226,13 @@ export async function restOfTheDay(t: TestApp, company: TestCompany) {
   await recordsDay(admin);
   const documentId = await shippingDay(admin);
   await uploadCompanyLogo(t, company.superUser.token, testLogoPng);
-  await ok(owner.post('/api/company-account/exports', {}));
+  const exported = await ok(owner.post('/api/company-account/exports', {}));
+  await ordersDay(admin, atStation, stationId, stations[1].id);
   await finished(t, admin, documentId);
+  // The export runs as a job: done before the matrix reads the log.
+  const exportStatus = async () => (await ok<{ status: string }>(owner.get(`/api/company-account/exports/${exported.id}`))).status;
+  for (let waited = 0; (await exportStatus()) !== 'READY'; waited += 50) {
+    if (waited > 30_000) throw new Error('the export did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
