@@ -11,8 +11,11 @@ export async function holdNotifications(page: Page): Promise<void> {
   await page.addInitScript(() => sessionStorage.setItem('shopfloor.holdNotifications', '1'));
 }
 
-/** A new page of the browser app whose notifications are held (see `holdNotifications`); `locale` is the browser's language. */
-export async function newHeldPage(app: { newPage(options?: { locale?: string }): Promise<Page> }, options: { locale?: string } = {}): Promise<Page> {
+/** A new page of the browser app whose notifications are held (see `holdNotifications`); `locale` is the browser's language, `hasTouch` makes it a tablet. */
+export async function newHeldPage(
+  app: { newPage(options?: { locale?: string; hasTouch?: boolean }): Promise<Page> },
+  options: { locale?: string; hasTouch?: boolean } = {},
+): Promise<Page> {
   const page = await app.newPage(options);
   await holdNotifications(page);
   return page;
@@ -20,7 +23,7 @@ export async function newHeldPage(app: { newPage(options?: { locale?: string }):
 
 /**
  * A held page signed in as `member` of `companyId` (session written as the console keeps it), opened at `path`;
- * `locale` is the browser's language (e.g. de-DE).
+ * `locale` is the browser's language (e.g. de-DE), `hasTouch` makes it a tablet.
  */
 export async function openHeldPageAs(
   app: BrowserApp,
@@ -28,7 +31,7 @@ export async function openHeldPageAs(
   role: Role,
   companyId: string,
   path: string,
-  options: { locale?: string } = {},
+  options: { locale?: string; hasTouch?: boolean } = {},
 ): Promise<Page> {
   const page = await newHeldPage(app, options);
   await writeSession(page, app, { access_token: member.token, userId: member.id, role, company: companyId, expiresAt: Date.now() + 3_600_000 });

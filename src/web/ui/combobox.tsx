@@ -20,7 +20,10 @@ export interface ComboBoxProps<T extends object> extends Omit<AriaComboBoxProps<
   children: ReactNode | ((item: T) => ReactNode);
 }
 
-/** A text input that filters a list of options (RAC ComboBox). Options are `ComboBoxItem`s. */
+/**
+ * A text input that filters a list of options (RAC ComboBox). Options are `ComboBoxItem`s. Its list shows as soon
+ * as it opens, on a touch device too (`field-popover-now`, field.css): a first tap on an option chooses it.
+ */
 export function ComboBox<T extends object>({ label, description, errorDetail, placeholder, children, isInvalid, className, ...props }: ComboBoxProps<T>) {
   const errorText = useDetailText(errorDetail);
   return (
@@ -37,7 +40,7 @@ export function ComboBox<T extends object>({ label, description, errorDetail, pl
         </Button>
       </Group>
       <FieldFooter description={description} errorText={errorText} />
-      <Popover className="field-popover">
+      <Popover className="field-popover field-popover-now">
         <ListBox className="field-listbox">{children}</ListBox>
       </Popover>
     </AriaComboBox>

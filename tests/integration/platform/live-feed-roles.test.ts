@@ -3,8 +3,10 @@ import { withTenant } from '../../../src/server/platform/db.js';
 import { cursorOf, decodeCursor, encodeCursor, readAll, type StoredEvent } from '../../../src/server/platform/event-store.js';
 import { compareCursors } from '../../../src/server/platform/live-protocol.js';
 import { liveRules } from '../../../src/server/platform/live-visibility.js';
+import { seedDemoProduction } from '../../../src/server/seed-orders.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, signedInMaster, type Client, type TestCompany } from '../../support/identity.js';
+import { restOfTheDay } from './live-feed-roles-scenario.js';
 import { openClient, type EventMessage, type LiveClient } from './live-feed-support.js';
 
 // Issue 26, item 1: every subscriber of the live feed gets exactly what the REST reads answer its
@@ -15,7 +17,7 @@ let t: TestApp;
 let company: TestCompany;
 let owner: Client;
 /** The product operator switched into the company (a token for it, role MASTER). */
-let masterInCompany: { token: string };
+let masterInCompany: { id: string; token: string };
 const secrets = {
   dateOfBirth: '1984-02-28',
   emergencyPhone: '+49 170 5550199',
@@ -32,7 +34,16 @@ beforeAll(async () => {
   const master = await signedInMaster(t);
   const switched = await clientOf(t, master.token).post(`/api/auth/regenerate-jwt/${company.companyId}`, {});
   expect(switched.statusCode, switched.body).toBe(200);
-  masterInCompany = { token: switched.json().access_token as string };
+  masterInCompany = { id: master.id, token: switched.json().access_token as string };
+  // The shop floor's day (stations, materials, orders through the line with splits, scrap,
+  // measurements, dispatch and check-in), made through the API as the demo seed makes it.
+  const loginOf = (member: { login: string; password: string }) => ({ login: member.login, password: member.password });
+  await seedDemoProduction(t.app, {
+    owner: loginOf(company.superUser),
+    admin: loginOf(company.admin),
+    operators: [loginOf(company.operator), loginOf(company.operator)],
+  });
+  await restOfTheDay(t, company);
 });
 
 afterAll(async () => {
@@ -81,29 +92,112 @@ async function work(round: number) {
 /** The company's whole log, as the database holds it: the reference. */
 const logOfCompany = () => withTenant(t.app.db, company.companyId, (tx) => readAll(tx, { companyId: company.companyId, limit: 10_000 }));
 
-/** The REST read that answers an event's facts, and the one that answers the part every role may see (if any). */
-function restReadsOf(event: StoredEvent): { full: string; shown?: string } {
+/**
+ * The REST read that answers an event's facts, and the one that answers the part every role may see
+ * (if any). `ownOnly` names the user the read answers about when it answers each caller only their
+ * own (the feed then sends it to that user alone). Lists, not one record's read, where a record can
+ * be deleted: the event stays readable to whom the list answers.
+ */
+function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { full: string; shown?: string; ownOnly?: string } {
   const data = event.data as Record<string, string>;
+  // A removed user's record reads 404 for everyone: who may read user records is then the user list
+  // (every user to writers; an operator is refused it).
+  const userRead = (one: string) => (removedUsers.has(data.userId) ? '/api/users' : one);
   switch (event.streamType) {
     case 'employee':
-      return { full: `/api/team/employees/${data.userId}` };
+      return { full: userRead(`/api/team/employees/${data.userId}`) };
     case 'user':
     case 'user-rights':
-      return { full: `/api/users/account/${data.userId}` };
+      return { full: userRead(`/api/users/account/${data.userId}`) };
+    case 'station-authorizations':
+      return { full: `/api/users/${data.userId}/station-authorizations` };
     case 'suggestion':
       return { full: '/api/suggestions' };
     case 'company':
+      // The logo's type and size: the logo itself, which every user of the company loads.
+      if (event.type === 'CompanyLogoReplaced') return { full: '/api/company-account/logo' };
       return { full: '/api/company-account/basic-settings', shown: '/api/company-account/display' };
+    case 'company-export':
+      return { full: `/api/company-account/exports/${data.exportId}` };
     case 'master-data':
       return { full: `/api/team/master-data/${data.list}` };
+    case 'station':
+      // Who signed in at a station: the station sessions (writers; an operator their own user record).
+      return event.type === 'OperatorSignedIn' ? { full: userRead(`/api/users/account/${data.userId}`) } : { full: '/api/stations' };
+    case 'station-sequence':
+      return { full: '/api/stations/sequence' };
+    case 'station-interruptions':
+      return { full: '/api/interruptions' };
+    case 'key-figure-settings':
+      return { full: '/api/key-figures/settings' };
+    case 'material':
+      return { full: '/api/materials' };
+    case 'order':
+      return { full: `/api/orders/${event.streamId.replace(/^order-/, '')}` };
+    case 'order-advertisement':
+      return { full: '/api/orders/advertisement' };
+    case 'shipment':
+      return { full: `/api/shipments/${event.streamId.replace(/^shipment-/, '')}` };
+    case 'carrier':
+      return { full: '/api/carriers' };
+    case 'shipment-tracking':
+      return { full: `/api/shipments/${data.shipmentId}/tracking-links` };
+    case 'document':
+      return { full: `/api/documents/${data.documentId}` };
+    case 'client':
+      return { full: '/api/clients' };
+    case 'first-steps':
+      return { full: '/api/home/first-steps', ownOnly: data.userId };
     default:
       throw new Error(`no REST read known for ${event.type} on ${event.streamType}: add one to the matrix`);
   }
 }
 
+/**
+ * Event types that cannot occur in one company's log, so the matrix cannot meet them: platform
+ * facts (rule `nobody`), appended to the platform's stream or with no company.
+ */
+const notInOneCompanysFeed = new Set([
+  // a master user belongs to no company (companyId null)
+  'MasterUserCreated',
+  // appended by the platform (appendPlatformEvent) about a company, never in its own log
+  'CustomerAccountDeleted',
+  'DemoDataSeeded',
+  // no longer appended (station rights are facts of the user-rights matrix); old logs still hold it
+  'StationAuthorizationsSet',
+]);
+
+/** Not yet driven by the scenario: the gap left (sign-up, password and invitation mails, the product operator's account changes, failures, station status actions). Take a type out once the day produces it. */
+const notYetDriven = new Set([
+  'UserRegistered',
+  'EmailVerificationCodeIssued',
+  'EmailConfirmed',
+  'SignUpWithExistingAddressAttempted',
+  'ReferralSourceRecorded',
+  'PasswordResetRequested',
+  'PasswordReset',
+  'PasswordChanged',
+  'InvitationNotSent',
+  'AdminPasswordSet',
+  'CustomerAccountUpdated',
+  'CompanyExportFailed',
+  'StatusActionApplied',
+  'StatusActionRefused',
+  'DocumentFailed',
+  'DocumentRefused',
+]);
+
 /** Facts REST answers to nobody: sealed codes and link tokens. */
 const neverAnswered = new Set(['sealedCode', 'sealedToken']);
-const withoutSealed = (data: unknown) => Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([key]) => !neverAnswered.has(key)));
+/**
+ * Facts of one event type that no REST read answers anyone: a tracking link's list shows when it was
+ * made and whether it works, never where it was emailed (GET /api/shipments/{id}/tracking-links).
+ */
+const neverAnsweredOf: Record<string, readonly string[]> = {
+  TrackingLinkEmailRequested: ['email', 'locale', 'companyName'],
+};
+const withoutSealed = (type: string, data: unknown) =>
+  Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([key]) => !neverAnswered.has(key) && !neverAnsweredOf[type]?.includes(key)));
 
 /** Every text and number in a payload. */
 const leavesOf = (value: unknown): string[] =>
@@ -132,23 +226,32 @@ describe('the live feed answers each role what REST answers it', () => {
       await socket.waitFor('the marker', () => socket.events().some((m) => m.cursor === markerCursor));
     }
 
-    const types = new Set<string>();
+    const types = new Set<string>(log.map((event) => event.type));
+    const missing = Object.keys(liveRules).filter((type) => !types.has(type) && !notInOneCompanysFeed.has(type) && !notYetDriven.has(type));
+    expect(missing, 'event types the scenario never produced: extend work()').toEqual([]);
+    const removedUsers = new Set(log.filter((event) => event.type === 'UserRemoved').map((event) => (event.data as { userId: string }).userId));
     for (const [role, member] of Object.entries(viewers)) {
       const client = clientOf(t, member.token);
+      // One answer per read and role: the status is what the comparison needs (lists repeat for many events).
+      const answers = new Map<string, Promise<{ statusCode: number; body: string }>>();
+      const read = (url: string) => answers.get(url) ?? answers.set(url, client.get(url)).get(url)!;
       const received = new Map<string, EventMessage>(sockets[role].events().map((m) => [m.cursor, m]));
       for (const event of log) {
         types.add(event.type);
         const cursor = encodeCursor(cursorOf(event));
         const fed = received.get(cursor);
-        const reads = restReadsOf(event);
-        const full = await client.get(reads.full);
+        const reads = restReadsOf(event, removedUsers);
+        const full = await read(reads.full);
         const label = `${role} ${event.type} (${reads.full}: ${full.statusCode})`;
-        if (full.statusCode === 200) {
-          expect(fed?.event.data, label).toEqual(withoutSealed(event.data));
+        if (reads.ownOnly !== undefined && reads.ownOnly !== member.id) {
+          // The read answers this viewer only their own: another user's fact is not sent.
+          expect(fed, `${label}: another user's own fact`).toBeUndefined();
+        } else if (full.statusCode === 200) {
+          expect(fed?.event.data, label).toEqual(withoutSealed(event.type, event.data));
         } else if (fed) {
           // Only what the read of the shown part answers this role.
           expect(reads.shown, `${label}: sent though REST refuses it`).toBeDefined();
-          const shown = await client.get(reads.shown!);
+          const shown = await read(reads.shown!);
           expect(shown.statusCode, label).toBe(200);
           for (const leaf of leavesOf(fed.event.data)) {
             if (leaf !== company.companyId) expect(shown.body, `${label}: ${leaf}`).toContain(leaf);
