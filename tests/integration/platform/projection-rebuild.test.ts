@@ -50,6 +50,13 @@ async function production(atSaw: Client, atDrill: Client) {
   order = await act(atDrill, order, 'complete-work', { stationId: drill.id });
   await act(line.admin, order, 'ready-to-use');
 
+  // One piece sent back for rework: a split order of reworked pieces (the OEE's first-pass yield leaves it out).
+  const { entryId: burr } = await ok<{ entryId: string }>(line.superUser.post('/api/team/master-data/reworkReasons', { name: 'Grat' }));
+  let reworked = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 2 }], { kind: 'production' }));
+  reworked = await act(line.admin, reworked, 'start-production');
+  reworked = await act(atSaw, reworked, 'start-work', { stationId: saw.id });
+  await act(atSaw, reworked, 'complete-work', { stationId: saw.id, good: 1, rework: 1, reworkReasonId: burr, reworkStationId: saw.id });
+
   const waiting = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production' }));
   await act(line.admin, waiting, 'start-production');
   const canceled = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 3 }], { kind: 'production' }));

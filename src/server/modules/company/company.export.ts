@@ -47,6 +47,7 @@ export const exportedTables = [
   'oee_material_times',
   'oee_orders',
   'oee_reports',
+  'oee_rework_orders',
   'oee_station_work',
   'operator_stations',
   'order_advertisements',
