@@ -84,7 +84,7 @@ export const stationSessionSchema = z.object({
   role: z.enum(roles),
   companyId: z.uuid(),
   station: z.object({ id: z.uuid(), name: z.string() }),
-  /** The operator's stored language: the tablet switches to it at sign-in. */
+  /** The operator's stored language (a shared tablet keeps the language chosen on it; the console follows it at sign-in). */
   locale: z.enum(locales),
 });
 export type StationSession = z.infer<typeof stationSessionSchema>;

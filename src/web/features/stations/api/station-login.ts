@@ -1,11 +1,9 @@
 import { useMutation, type QueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { stationLoginSchema } from '../../../../domain/stations/station.schema';
 import type { StationAuthorizationsView, StationSession, StationView } from '../../../../domain/stations/stations.views';
 import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import { followStoredLanguage } from '../../../lib/i18n';
 import { allStationsQueryOptions } from '../../../lib/reference-data';
 
 export type StationCredentials = z.input<typeof stationLoginSchema>;
@@ -20,13 +18,11 @@ export const signInAtStation = (stationId: string, credentials: StationCredentia
  */
 export function useStationLogin() {
   const { session, login, logout } = useAuth();
-  const { i18n } = useTranslation();
   return useMutation({
     mutationFn: ({ stationId, credentials }: { stationId: string; credentials: StationCredentials }) => signInAtStation(stationId, credentials),
     onSuccess: async (answer) => {
       if (session) await logout();
       login({ access_token: answer.access_token, userId: answer.userId, role: answer.role, company: answer.companyId, station: answer.station });
-      followStoredLanguage(i18n, answer.locale);
     },
   });
 }
