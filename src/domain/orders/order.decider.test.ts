@@ -68,7 +68,7 @@ const created = (
   kind: OrderKind,
   positions: OrderPosition[] = [position(bike, 2)],
   extra: Partial<Extract<OrderEvent, { type: 'OrderCreated' }>['data']> = {},
-): OrderEvent => ({
+): Extract<OrderEvent, { type: 'OrderCreated' }> => ({
   type: 'OrderCreated',
   data: {
     orderId,
@@ -220,7 +220,7 @@ describe("the order's client (customer directory)", () => {
   });
 
   it('reads an order recorded before the directory (no clientId on its events) as linked to none', () => {
-    const { clientId: _none, ...before } = (created('customer') as Extract<OrderEvent, { type: 'OrderCreated' }>).data;
+    const { clientId: _none, ...before } = created('customer').data;
     const changedBefore = anOrderEvent('OrderChanged', { orderId, details, positions: [position(bike, 2)], at });
     expect(given(anOrderEvent('OrderCreated', before)).state).toMatchObject({ clientId: null });
     expect(given(created('customer', [position(bike, 2)], { clientId: velo }), changedBefore).state).toMatchObject({ clientId: null });

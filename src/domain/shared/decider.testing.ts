@@ -6,8 +6,8 @@ import { DomainError, type ErrorCode, type ErrorDetail } from './errors.js';
 export interface Decision<Event> {
   /** The events decided, or the refusal. */
   result: Event[] | DomainError;
-  /** Exactly these events (a refusal fails with its code and details). */
-  then(expected: Event[]): void;
+  /** Exactly these events (a refusal fails with its code and details); answers them, to fold on. */
+  then(expected: Event[]): Event[];
   /** A refusal with this code, and exactly these details when given. */
   thenError(code: ErrorCode, details?: ErrorDetail[]): void;
   /** A refusal with this code and, among its details, one with these fields. */
@@ -38,6 +38,7 @@ function decisionOf<Event>(result: Event[] | DomainError): Decision<Event> {
     then(expected) {
       if (result instanceof DomainError) throw new Error(`expected events, got ${result.code}: ${JSON.stringify(result.details)}`);
       expect(result).toEqual(expected);
+      return result;
     },
     thenError(code, details) {
       expect(result).toBeInstanceOf(DomainError);

@@ -33,7 +33,9 @@ async function pieceMinutesAt(tx: Tx, orderId: string, stationId: string): Promi
  * interruptions as downtime. Every value comes from the events, so a rebuild
  * from the log writes the same rows.
  */
-export const oeeProjection = eventProjection<MaterialEvent | OrderEvent | InterruptionEvent>({
+type OeeEvent = MaterialEvent | OrderEvent | InterruptionEvent;
+
+export const oeeProjection = eventProjection<OeeEvent>({
   name: 'oee',
   events: [materialEvents, orderEvents, interruptionEvents],
   tables: ['oee_material_times', 'oee_orders', 'oee_station_work', 'oee_reports', 'oee_downtimes', 'oee_rework_orders'],
@@ -91,11 +93,7 @@ export const oeeProjection = eventProjection<MaterialEvent | OrderEvent | Interr
 });
 
 /** A material's planned times per station, as its manufacturing steps say now. */
-async function keepPlannedTimes(
-  tx: Tx,
-  companyId: string,
-  event: Extract<MaterialEvent | OrderEvent | InterruptionEvent, { type: 'MaterialCreated' | 'MaterialUpdated' }>,
-): Promise<void> {
+async function keepPlannedTimes(tx: Tx, companyId: string, event: Extract<OeeEvent, { type: 'MaterialCreated' | 'MaterialUpdated' }>): Promise<void> {
   const { material } = event.data;
   await tx.deleteFrom('oee_material_times').where('material_id', '=', material.id).execute();
   const stations = [...new Set(material.manufacturingSteps.map((step) => step.stationId).filter((id): id is string => id !== null))];
@@ -115,16 +113,10 @@ async function keepPlannedTimes(
       }),
     )
     .execute();
-  return;
 }
 
 /** The pieces reported at a station, with the planned time per piece as it is now. */
-async function recordReport(
-  tx: Tx,
-  companyId: string,
-  streamVersion: number,
-  event: Extract<MaterialEvent | OrderEvent | InterruptionEvent, { type: 'QuantityReported' }>,
-): Promise<void> {
+async function recordReport(tx: Tx, companyId: string, streamVersion: number, event: Extract<OeeEvent, { type: 'QuantityReported' }>): Promise<void> {
   const { orderId, stationId } = event.data;
   const work = await tx
     .selectFrom('oee_station_work')
@@ -132,34 +124,25 @@ async function recordReport(
     .where('order_id', '=', orderId)
     .where('station_id', '=', stationId)
     .executeTakeFirst();
-  await tx
-    .insertInto('oee_reports')
-    .values({
-      order_id: orderId,
-      stream_version: streamVersion,
-      company_id: companyId,
-      station_id: stationId,
-      at: event.data.at,
-      work_started_at: work?.started_at ?? null,
-      good: event.data.good,
-      scrap: event.data.scrap,
-      rework: event.data.rework,
-      scrap_reason_id: event.data.scrapReasonId,
-      scrap_reason: event.data.scrapReason,
-      piece_minutes: await pieceMinutesAt(tx, orderId, stationId),
-    })
-    .onConflict((conflict) => conflict.columns(['order_id', 'stream_version']).doNothing())
-    .execute();
+  const { at, good, scrap, rework, scrapReasonId, scrapReason } = event.data;
+  await insertReport(tx, {
+    companyId,
+    streamVersion,
+    orderId,
+    stationId,
+    at,
+    workStartedAt: work?.started_at ?? null,
+    good,
+    scrap,
+    rework,
+    scrapReasonId,
+    scrapReason,
+  });
   if (work) await tx.updateTable('oee_station_work').set({ reported: true }).where('order_id', '=', orderId).where('station_id', '=', stationId).execute();
-  return;
 }
 
 /** Marks an order of reworked pieces (first-pass yield leaves it out). */
-async function recordReworkOrder(
-  tx: Tx,
-  companyId: string,
-  event: Extract<MaterialEvent | OrderEvent | InterruptionEvent, { type: 'OrderSplit' }>,
-): Promise<void> {
+async function recordReworkOrder(tx: Tx, companyId: string, event: Extract<OeeEvent, { type: 'OrderSplit' }>): Promise<void> {
   // Pieces split off for rework, or split off an order of reworked pieces, come back for a second attempt.
   const { orderId, childOrderId, reason } = event.data;
   const reworked =
@@ -170,16 +153,10 @@ async function recordReworkOrder(
     .values({ order_id: childOrderId, company_id: companyId })
     .onConflict((conflict) => conflict.column('order_id').doNothing())
     .execute();
-  return;
 }
 
 /** Work done; completed before quantities were reported, the order's pieces count as good. */
-async function recordCompletion(
-  tx: Tx,
-  companyId: string,
-  streamVersion: number,
-  event: Extract<MaterialEvent | OrderEvent | InterruptionEvent, { type: 'WorkCompleted' }>,
-): Promise<void> {
+async function recordCompletion(tx: Tx, companyId: string, streamVersion: number, event: Extract<OeeEvent, { type: 'WorkCompleted' }>): Promise<void> {
   const { orderId, stationId } = event.data;
   const work = await tx
     .deleteFrom('oee_station_work')
@@ -190,33 +167,23 @@ async function recordCompletion(
   if (work?.reported) return;
   // Completed before quantities were reported: the order's pieces count as good.
   const order = await tx.selectFrom('oee_orders').select('pieces').where('order_id', '=', orderId).executeTakeFirst();
-  await tx
-    .insertInto('oee_reports')
-    .values({
-      order_id: orderId,
-      stream_version: streamVersion,
-      company_id: companyId,
-      station_id: stationId,
-      at: event.data.at,
-      work_started_at: event.data.workStartedAt,
-      good: order?.pieces ?? 0,
-      scrap: 0,
-      rework: 0,
-      scrap_reason_id: null,
-      scrap_reason: null,
-      piece_minutes: await pieceMinutesAt(tx, orderId, stationId),
-    })
-    .onConflict((conflict) => conflict.columns(['order_id', 'stream_version']).doNothing())
-    .execute();
-  return;
+  await insertReport(tx, {
+    companyId,
+    streamVersion,
+    orderId,
+    stationId,
+    at: event.data.at,
+    workStartedAt: event.data.workStartedAt,
+    good: order?.pieces ?? 0,
+    scrap: 0,
+    rework: 0,
+    scrapReasonId: null,
+    scrapReason: null,
+  });
 }
 
 /** An interruption: downtime of its station from now until resolved. */
-async function recordDowntime(
-  tx: Tx,
-  companyId: string,
-  event: Extract<MaterialEvent | OrderEvent | InterruptionEvent, { type: 'InterruptionReported' }>,
-): Promise<void> {
+async function recordDowntime(tx: Tx, companyId: string, event: Extract<OeeEvent, { type: 'InterruptionReported' }>): Promise<void> {
   const { interruptionId, stationId, orderId, reasonId, reasonName, at } = event.data;
   await tx
     .insertInto('oee_downtimes')
@@ -232,5 +199,41 @@ async function recordDowntime(
     })
     .onConflict((conflict) => conflict.column('interruption_id').doNothing())
     .execute();
-  return;
+}
+
+/** One row of pieces made at a station (an append's stream version keys it, so a replay writes it once). */
+async function insertReport(
+  tx: Tx,
+  report: {
+    companyId: string;
+    streamVersion: number;
+    orderId: string;
+    stationId: string;
+    at: string;
+    workStartedAt: Date | string | null;
+    good: number;
+    scrap: number;
+    rework: number;
+    scrapReasonId: string | null;
+    scrapReason: string | null;
+  },
+): Promise<void> {
+  await tx
+    .insertInto('oee_reports')
+    .values({
+      order_id: report.orderId,
+      stream_version: report.streamVersion,
+      company_id: report.companyId,
+      station_id: report.stationId,
+      at: report.at,
+      work_started_at: report.workStartedAt,
+      good: report.good,
+      scrap: report.scrap,
+      rework: report.rework,
+      scrap_reason_id: report.scrapReasonId,
+      scrap_reason: report.scrapReason,
+      piece_minutes: await pieceMinutesAt(tx, report.orderId, report.stationId),
+    })
+    .onConflict((conflict) => conflict.columns(['order_id', 'stream_version']).doNothing())
+    .execute();
 }
