@@ -66,6 +66,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One Chromium at a time keeps a 2-core machine responsive.
           fileParallelism: false,
+          // After the other projects: a browser test waits on a live feed and a server in the test's own process, and
+          // with integration files loading both cores at once a page took longer than a locator waits (CI, 28 Nov).
+          sequence: { groupOrder: 1 },
         },
       },
     ],
