@@ -9,7 +9,9 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe('first start', () => {
+// Each test seeds the whole demo company (a year of orders) once or more: on a loaded 2-core machine that takes
+// longer than the project's 30 s per test (CI, 28 Nov), so these have two minutes.
+describe('first start', { timeout: 120_000 }, () => {
   it('creates the master from MASTER_EMAIL / MASTER_PASSWORD and the demo company, once', async () => {
     t = await createTestApp({ SEED_DEMO: 'true', MASTER_EMAIL: 'Operator@Example.com', MASTER_PASSWORD: 'Operator#2026' });
     const report = await seed(t.app);
