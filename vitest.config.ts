@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
+          // A hang guard, not a speed check: a component test rendered in 6 s on a loaded machine (CI, 28 Nov).
+          testTimeout: 30_000,
           // The console's texts download on demand; unit tests have them all (createI18n is synchronous).
           setupFiles: ['src/web/lib/i18n.setup.ts'],
         },
