@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkingTime } from '../company/working-time.rules.js';
-import {
-  earliestDelivery,
-  schedulePlan,
-  type CapacityPlan,
-  type PlanInput,
-  type PlanOrder,
-  type PlanStation,
-  type PlanStep,
-} from './capacity-plan.rules.js';
+import { earliestDelivery, schedulePlan, type CapacityPlan, type PlanInput, type PlanOrder, type PlanStation, type PlanStep } from './capacity-plan.rules.js';
 
 const minuteMs = 60_000;
 const twoShifts: WorkingTime = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60 };
@@ -87,7 +79,11 @@ describe('the worked example (docs/capacity-plan.md)', () => {
       behindMore: 0,
       stops: [{ kind: 'interruption', interruptionId: 'i1', reasonId: 'r1', reasonName: 'Werkzeugbruch', workingMs: 70 * minuteMs }],
     });
-    expect(operation(plan, 'FB000517', 'SÄGEN').explanation).toMatchObject({ waitedMs: 90 * minuteMs, behind: [{ orderId: 'FB000512', number: 'FB000512' }], stops: [] });
+    expect(operation(plan, 'FB000517', 'SÄGEN').explanation).toMatchObject({
+      waitedMs: 90 * minuteMs,
+      behind: [{ orderId: 'FB000512', number: 'FB000512' }],
+      stops: [],
+    });
     expect(operation(plan, 'FB000517', 'FRÄSEN').explanation).toEqual({
       duration: { kind: 'estimate', medianSeconds: 7200, from: 'station' },
       doneMs: 0,
@@ -132,14 +128,20 @@ describe('working time', () => {
   it('starts at the next opening when planned at night, and keeps to the company time zone', () => {
     const berlin: WorkingTime = { ...twoShifts, timeZone: 'Europe/Berlin' };
     // Saturday night: Monday 06:00 Berlin is 05:00 UTC in winter.
-    const plan = schedulePlan(input({ working: berlin, stations: [station('A')], orders: [order('o1', [step('A', 60, null)])] }), new Date('2026-11-28T23:00:00Z'));
+    const plan = schedulePlan(
+      input({ working: berlin, stations: [station('A')], orders: [order('o1', [step('A', 60, null)])] }),
+      new Date('2026-11-28T23:00:00Z'),
+    );
     expect(times(plan, 'o1')).toEqual(['A 11-30T05:00-11-30T06:00']);
     expect(plan.orders[0].operations[0].readyAt).toBe('2026-11-30T05:00:00.000Z');
   });
 
   it('an order ends at a closing and the next one starts at the next opening', () => {
     const plan = schedulePlan(
-      input({ stations: [station('A')], orders: [order('o1', [step('A', 60, null)]), order('o2', [step('A', 60, null)], { arrivedAt: '2026-11-21T00:00:00Z' })] }),
+      input({
+        stations: [station('A')],
+        orders: [order('o1', [step('A', 60, null)]), order('o2', [step('A', 60, null)], { arrivedAt: '2026-11-21T00:00:00Z' })],
+      }),
       new Date('2026-11-27T21:00:00Z'),
     );
     expect(times(plan, 'o1')).toEqual(['A 11-27T21:00-11-27T22:00']);
@@ -217,7 +219,10 @@ describe('parallel capacity', () => {
     const plan = schedulePlan(
       input({
         stations: [station('A'), station('B')],
-        orders: [order('o1', [step('A', 120, null), step('B', 60, null)], { deliveryDate: '2026-11-23' }), order('o2', [step('B', 90, null)], { deliveryDate: '2026-11-24' })],
+        orders: [
+          order('o1', [step('A', 120, null), step('B', 60, null)], { deliveryDate: '2026-11-23' }),
+          order('o2', [step('B', 90, null)], { deliveryDate: '2026-11-24' }),
+        ],
       }),
       monday,
     );
@@ -250,7 +255,12 @@ describe('plan order', () => {
 
   it('counts only the rest of work in progress', () => {
     const plan = schedulePlan(input({ stations: [station('A')], orders: [at('o1', { workStartedAt: '2026-11-23T07:30:00Z' })] }), monday);
-    expect(plan.orders[0].operations[0]).toMatchObject({ inProgress: true, workingMs: 30 * minuteMs, startAt: '2026-11-23T08:00:00.000Z', endAt: '2026-11-23T08:30:00.000Z' });
+    expect(plan.orders[0].operations[0]).toMatchObject({
+      inProgress: true,
+      workingMs: 30 * minuteMs,
+      startAt: '2026-11-23T08:00:00.000Z',
+      endAt: '2026-11-23T08:30:00.000Z',
+    });
     expect(plan.orders[0].operations[0].explanation.doneMs).toBe(30 * minuteMs);
   });
 
@@ -281,13 +291,19 @@ describe('estimates', () => {
   });
 
   it('the median is over the window of newest times only', () => {
-    const plan = schedulePlan(input({ stations, window: 2, cycleTimes: new Map([['A', [60, 120, 9000, 9000]]]), orders: [order('o1', [step('A', null, null)])] }), monday);
+    const plan = schedulePlan(
+      input({ stations, window: 2, cycleTimes: new Map([['A', [60, 120, 9000, 9000]]]), orders: [order('o1', [step('A', null, null)])] }),
+      monday,
+    );
     expect(plan.orders[0].operations[0].explanation.duration).toEqual({ kind: 'estimate', medianSeconds: 90, from: 'station' });
   });
 
   it('a planned setup or per-piece time alone is a plan (the other counts 0)', () => {
     const plan = schedulePlan(input({ stations, orders: [order('o1', [step('A', null, 2)], { pieces: 15 })] }), monday);
-    expect(plan.orders[0].operations[0]).toMatchObject({ workingMs: 30 * minuteMs, explanation: { duration: { kind: 'planned', setupMinutes: null, pieceMinutes: 2, pieces: 15 } } });
+    expect(plan.orders[0].operations[0]).toMatchObject({
+      workingMs: 30 * minuteMs,
+      explanation: { duration: { kind: 'planned', setupMinutes: null, pieceMinutes: 2, pieces: 15 } },
+    });
   });
 });
 
@@ -331,7 +347,10 @@ describe('promise a date', () => {
       ['2026-11-23T20:00:00.000Z', false],
     ]);
     // Prioritised, 15 hours: first in line, so o1 finishes at 01:00 after its delivery date.
-    const promise = earliestDelivery(base, order('new', [step('A', 900, null)], { prioritized: true, deliveryDate: '2026-11-23', arrivedAt: '2026-11-23T00:00:00Z' }));
+    const promise = earliestDelivery(
+      base,
+      order('new', [step('A', 900, null)], { prioritized: true, deliveryDate: '2026-11-23', arrivedAt: '2026-11-23T00:00:00Z' }),
+    );
     expect(promise.finishAt).toBe('2026-11-23T15:00:00.000Z');
     expect(promise.pushedLate).toEqual([
       { orderId: 'o1', number: 'o1', dueAt: '2026-11-24T00:00:00.000Z', finishBefore: '2026-11-23T10:00:00.000Z', finishAfter: '2026-11-24T01:00:00.000Z' },

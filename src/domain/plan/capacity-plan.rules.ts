@@ -9,7 +9,16 @@
  * is laid back onto the calendar (nights, weekends, the zone's offset changes).
  */
 
-import { addWorkingTime, calendarDayIn, defaultWorkingTime, endOfDayIn, startOfDayIn, timeZoneOf, workingMsBetween, type WorkingTime } from '../company/working-time.rules.js';
+import {
+  addWorkingTime,
+  calendarDayIn,
+  defaultWorkingTime,
+  endOfDayIn,
+  startOfDayIn,
+  timeZoneOf,
+  workingMsBetween,
+  type WorkingTime,
+} from '../company/working-time.rules.js';
 import { plannedMinutesFor, type PlannedTime } from '../oee/planned-time.rules.js';
 import { defaultPredictionWindow, median } from '../orders/prediction.rules.js';
 
@@ -94,8 +103,7 @@ export type DurationBasis =
 
 /** A stop of the station between the operation being ready and its end, with its working time. */
 export type StationStop =
-  | { kind: 'interruption'; interruptionId: string; reasonId: string; reasonName: string; workingMs: number }
-  | { kind: 'noOperator'; workingMs: number };
+  { kind: 'interruption'; interruptionId: string; reasonId: string; reasonName: string; workingMs: number } | { kind: 'noOperator'; workingMs: number };
 
 /** How many orders an explanation names by number; the rest it counts. */
 export const behindListed = 5;
@@ -308,7 +316,13 @@ function timelinesOf(input: PlanInput, nowMs: number, working: WorkingTime): Map
 }
 
 /** The earliest start at or after `ready` in one place, before `bound`, where `work` fits between what it holds. */
-function earliestIn(place: readonly Held[], stopped: StationTimeline['stopped'], ready: number, work: number, bound: number): { start: number; end: number; index: number } | null {
+function earliestIn(
+  place: readonly Held[],
+  stopped: StationTimeline['stopped'],
+  ready: number,
+  work: number,
+  bound: number,
+): { start: number; end: number; index: number } | null {
   let index = firstEndingAfter(place, ready);
   let candidate = ready;
   for (;;) {
@@ -365,10 +379,12 @@ function durationsOf(input: PlanInput): Durations {
 /** The working ms a step takes and where that comes from: planned setup + per piece × pieces, else the recent median cycle time. */
 function stepDuration(step: PlanStep, pieces: number, durations: Durations): { workingMs: number; basis: DurationBasis } {
   const planned = plannedMinutesFor(step, pieces);
-  if (planned !== null) return { workingMs: Math.round(planned * 60_000), basis: { kind: 'planned', setupMinutes: step.setupMinutes, pieceMinutes: step.pieceMinutes, pieces } };
+  if (planned !== null)
+    return { workingMs: Math.round(planned * 60_000), basis: { kind: 'planned', setupMinutes: step.setupMinutes, pieceMinutes: step.pieceMinutes, pieces } };
   const own = durations.station.get(step.stationId) ?? null;
   if (own !== null) return { workingMs: Math.round(own * 1000), basis: { kind: 'estimate', medianSeconds: own, from: 'station' } };
-  if (durations.fallback !== null) return { workingMs: Math.round(durations.fallback * 1000), basis: { kind: 'estimate', medianSeconds: durations.fallback, from: 'allStations' } };
+  if (durations.fallback !== null)
+    return { workingMs: Math.round(durations.fallback * 1000), basis: { kind: 'estimate', medianSeconds: durations.fallback, from: 'allStations' } };
   return { workingMs: 0, basis: { kind: 'unknown' } };
 }
 
@@ -413,7 +429,8 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
         place: chosen.place,
         readyAt: startAt(ready).toISOString(),
         startAt: startAt(chosen.start).toISOString(),
-        endAt: endAt(chosen.end).toISOString(),
+        // An operation of no length ends where it starts (not at the closing before it).
+        endAt: (chosen.end > chosen.start ? endAt(chosen.end) : startAt(chosen.start)).toISOString(),
         workingMs: work,
         inProgress,
         explanation: {
