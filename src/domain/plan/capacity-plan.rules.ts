@@ -116,11 +116,11 @@ export interface OperationExplanation {
   /** Working ms between being ready (left the previous station, or now) and the start: queue and stops. */
   waitedMs: number;
   /** The orders that held the station while it waited, earliest first (at most `behindListed`). */
-  behind: readonly { orderId: string; number: string }[];
+  behind: { orderId: string; number: string }[];
   /** How many more held it than are listed. */
   behindMore: number;
   /** The station's stops from ready to the end, what and how long. */
-  stops: readonly StationStop[];
+  stops: StationStop[];
 }
 
 export interface PlannedOperation {
