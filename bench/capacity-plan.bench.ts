@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { WorkingTime } from '../src/domain/company/working-time.rules.js';
 import { schedulePlan, type PlanInput, type PlanOrder, type PlanStation } from '../src/domain/plan/capacity-plan.rules.js';
 import { minimumTotalTardiness, type ExactJob } from './capacity-plan-exact.js';
@@ -90,19 +91,26 @@ export function largePlant(now: Date, seed = 29): PlanInput {
   return { stations, working, absences, interruptions: [stop('S7', 3), stop('S21', 10)], orders, cycleTimes };
 }
 
-function replanTimes(log: BenchContext['log']): { p95: number; median: number; operations: number } {
+function replanTimes(log: BenchContext['log']): { p95: number; median: number; cpuP95: number; operations: number } {
   const now = new Date('2026-11-23T08:00:00Z');
   const input = largePlant(now);
   const operations = input.orders.reduce((sum, order) => sum + order.steps.length, 0);
   for (let round = 0; round < warmUp; round++) schedulePlan(input, now);
   const samples: number[] = [];
+  // CPU time beside wall time: on a machine shared with other work, wall time measures the queue for the cores too.
+  const cpu: number[] = [];
   for (let round = 0; round < rounds; round++) {
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     schedulePlan(input, now);
     samples.push(performance.now() - started);
+    const used = process.cpuUsage(cpuBefore);
+    cpu.push((used.user + used.system) / 1000);
   }
-  log(`re-plan: ${operations} operations, median ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`);
-  return { p95: percentile(samples, 95), median: percentile(samples, 50), operations };
+  log(
+    `re-plan: ${operations} operations, median ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms, CPU p95 ${percentile(cpu, 95).toFixed(1)} ms`,
+  );
+  return { p95: percentile(samples, 95), median: percentile(samples, 50), cpuP95: percentile(cpu, 95), operations };
 }
 
 /**
@@ -178,7 +186,15 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
       unit: 'ms',
       target: `p95 < ${targetMs} ms`,
       met: replan.p95 < targetMs,
-      note: `median ${replan.median.toFixed(1)} ms over ${rounds} rounds after ${warmUp} warm-up rounds`,
+      note: `median ${replan.median.toFixed(1)} ms over ${rounds} rounds after ${warmUp} warm-up rounds; 1-minute load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
+    },
+    {
+      case: `re-plan ${orderCount.toLocaleString('en-US')} orders × ${stationCount} stations, CPU time p95`,
+      value: Number(replan.cpuP95.toFixed(1)),
+      unit: 'ms CPU',
+      target: `p95 < ${targetMs} ms`,
+      met: replan.cpuP95 < targetMs,
+      note: 'process CPU time (user + system, GC threads included) of the same rounds: what the plan costs when the cores are shared',
     },
     {
       case: `total tardiness over ${instances} 6 × 3 flow shops vs exact optimum`,

@@ -122,7 +122,8 @@ describe('capacity plan properties', () => {
       }),
       { numRuns: 300 },
     );
-  });
+    // 300 plans take a few seconds; more on a loaded machine.
+  }, 60_000);
 
   it('the capacity check sees an overlap (shown on a broken plan)', () => {
     const plan = schedulePlan(

@@ -117,7 +117,7 @@ export interface OperationExplanation {
   waitedMs: number;
   /** The orders that held the station while it waited, earliest first (at most `behindListed`). */
   behind: { orderId: string; number: string }[];
-  /** How many more held it than are listed. */
+  /** How many more operations held it than are listed. */
   behindMore: number;
   /** The station's stops from ready to the end, what and how long. */
   stops: StationStop[];
@@ -339,15 +339,49 @@ function earliestIn(
   }
 }
 
-/** The orders a place held in [from, to), earliest first. */
-function heldDuring(places: readonly Held[][], from: number, to: number): Held[] {
-  const found: Held[] = [];
+/** First index whose `from` is at or after `at` (the list sorted by `from`). */
+function firstStartingFrom(list: readonly { from: number }[], at: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (list[middle].from >= at) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/**
+ * The orders the places held in [from, to): the first `behindListed` by start (each order once)
+ * and how many more. Each place's list is sorted, so only its first few are looked at.
+ */
+function heldDuring(places: readonly Held[][], from: number, to: number): { behind: { orderId: string; number: string }[]; more: number } {
+  const first: Held[] = [];
+  let unseen = 0;
   for (const place of places) {
-    for (let index = firstEndingAfter(place, from); index < place.length && place[index].from < to; index++) {
-      if (place[index].to > place[index].from) found.push(place[index]);
+    const low = firstEndingAfter(place, from);
+    const high = firstStartingFrom(place, to);
+    if (high <= low) continue;
+    const looked = Math.min(high, low + behindListed * places.length);
+    unseen += high - looked;
+    for (let index = low; index < looked; index++) {
+      const held = place[index];
+      if (held.to > held.from) first.push(held);
     }
   }
-  return found.sort((a, b) => a.from - b.from);
+  // One place is sorted already; several are merged by start.
+  if (places.length > 1) first.sort((a, b) => a.from - b.from);
+  const behind: { orderId: string; number: string }[] = [];
+  let distinct = 0;
+  for (let index = 0; index < first.length; index++) {
+    const held = first[index];
+    let before = false;
+    for (let other = 0; other < index && !before; other++) before = first[other].orderId === held.orderId;
+    if (before) continue;
+    distinct++;
+    if (behind.length < behindListed) behind.push({ orderId: held.orderId, number: held.number });
+  }
+  return { behind, more: unseen + distinct - behind.length };
 }
 
 function stopsDuring(timeline: StationTimeline, from: number, to: number): StationStop[] {
@@ -388,6 +422,41 @@ function stepDuration(step: PlanStep, pieces: number, durations: Durations): { w
   return { workingMs: 0, basis: { kind: 'unknown' } };
 }
 
+/** An operation placed on the working axis, before it is laid onto the calendar. */
+interface Placed {
+  stationId: string;
+  step: number;
+  place: number;
+  ready: number;
+  start: number;
+  end: number;
+  work: number;
+  inProgress: boolean;
+  explanation: OperationExplanation;
+}
+
+/**
+ * Lays working-axis moments onto the calendar in one sweep, in increasing order, each from the
+ * one before (a short step of `addWorkingTime` instead of one from `now` each): `endOf` a moment
+ * stays at a closing, `startOf` moves on to the next opening.
+ */
+function calendarOf(moments: number[], now: Date, working: WorkingTime): { endOf: (at: number) => string; startOf: (at: number) => string } {
+  const sorted = Float64Array.from(moments).sort();
+  const ends = new Map<number, string>();
+  const starts = new Map<number, string>();
+  let at = -1;
+  let calendar = now;
+  for (const moment of sorted) {
+    if (moment === at) continue;
+    calendar = at < 0 ? addWorkingTime(now, moment / 1000, working) : addWorkingTime(calendar, (moment - at) / 1000, working);
+    calendar = new Date(Math.round(calendar.getTime()));
+    at = moment;
+    ends.set(moment, calendar.toISOString());
+    starts.set(moment, addWorkingTime(calendar, 0, working).toISOString());
+  }
+  return { endOf: (moment) => ends.get(moment) as string, startOf: (moment) => starts.get(moment) as string };
+}
+
 /** Plans the orders in the order given (each takes the earliest room left by those before it). */
 function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[]): CapacityPlan {
   const working = input.working ?? defaultWorkingTime;
@@ -395,15 +464,13 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
   const nowMs = now.getTime();
   const timelines = timelinesOf(input, nowMs, working);
   const durations = durationsOf(input);
-  // Back onto the calendar: an end at a closing stays there, a start moves on to the next opening.
-  const endAt = (at: number) => new Date(Math.round(addWorkingTime(now, at / 1000, working).getTime()));
-  const startAt = (at: number) => addWorkingTime(endAt(at), 0, working);
 
-  const orders = ordered.map((order, rank): OrderPlan => {
-    const operations: PlannedOperation[] = [];
+  const placedByOrder = ordered.map((order) => {
+    const placed: Placed[] = [];
     let notPlanned: OrderPlan['notPlanned'] = null;
     let ready = 0;
-    for (const [index, step] of order.steps.entries()) {
+    for (let index = 0; index < order.steps.length; index++) {
+      const step = order.steps[index];
       const timeline = timelines.get(step.stationId);
       if (!timeline || timeline.closed) {
         notPlanned = { step: index, stationId: step.stationId, reason: timeline ? 'noAuthorisedOperator' : 'unknownStation' };
@@ -413,37 +480,54 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
       const { workingMs: full, basis } = stepDuration(step, order.pieces, durations);
       const doneMs = inProgress ? Math.min(full, workingMsBetween(Date.parse(order.workStartedAt as string), nowMs, working)) : 0;
       const work = full - doneMs;
-      let best: { start: number; end: number; index: number; place: number } | null = null;
-      for (const [place, held] of timeline.places.entries()) {
-        const found = earliestIn(held, timeline.stopped, ready, work, best ? best.start : Number.POSITIVE_INFINITY);
-        if (found) best = { ...found, place };
+      let best: { start: number; end: number; index: number } | null = null;
+      let bestPlace = 0;
+      for (let place = 0; place < timeline.places.length; place++) {
+        const found = earliestIn(timeline.places[place], timeline.stopped, ready, work, best ? best.start : Number.POSITIVE_INFINITY);
+        if (found) {
+          best = found;
+          bestPlace = place;
+        }
       }
-      const chosen = best as { start: number; end: number; index: number; place: number };
-      const holders = heldDuring(timeline.places, ready, chosen.start);
-      timeline.places[chosen.place].splice(chosen.index, 0, { from: chosen.start, to: chosen.end, orderId: order.id, number: order.number });
-      const behind = [...new Map(holders.map((held) => [held.orderId, { orderId: held.orderId, number: held.number }])).values()];
-      operations.push({
-        orderId: order.id,
+      const chosen = best as { start: number; end: number; index: number };
+      const { behind, more } = heldDuring(timeline.places, ready, chosen.start);
+      timeline.places[bestPlace].splice(chosen.index, 0, { from: chosen.start, to: chosen.end, orderId: order.id, number: order.number });
+      placed.push({
         stationId: step.stationId,
         step: index,
-        place: chosen.place,
-        readyAt: startAt(ready).toISOString(),
-        startAt: startAt(chosen.start).toISOString(),
-        // An operation of no length ends where it starts (not at the closing before it).
-        endAt: (chosen.end > chosen.start ? endAt(chosen.end) : startAt(chosen.start)).toISOString(),
-        workingMs: work,
+        place: bestPlace,
+        ready,
+        start: chosen.start,
+        end: chosen.end,
+        work,
         inProgress,
-        explanation: {
-          duration: basis,
-          doneMs,
-          waitedMs: chosen.start - ready,
-          behind: behind.slice(0, behindListed),
-          behindMore: Math.max(0, behind.length - behindListed),
-          stops: stopsDuring(timeline, ready, chosen.end),
-        },
+        explanation: { duration: basis, doneMs, waitedMs: chosen.start - ready, behind, behindMore: more, stops: stopsDuring(timeline, ready, chosen.end) },
       });
       ready = chosen.end;
     }
+    return { placed, notPlanned };
+  });
+
+  const moments: number[] = [0];
+  for (const { placed } of placedByOrder) for (const operation of placed) moments.push(operation.ready, operation.start, operation.end);
+  const { endOf, startOf } = calendarOf(moments, now, working);
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  const orders = ordered.map((order, rank): OrderPlan => {
+    const { placed, notPlanned } = placedByOrder[rank];
+    const operations = placed.map((operation): PlannedOperation => ({
+      orderId: order.id,
+      stationId: operation.stationId,
+      step: operation.step,
+      place: operation.place,
+      readyAt: startOf(operation.ready),
+      startAt: startOf(operation.start),
+      // An operation of no length ends where it starts (not at the closing before it).
+      endAt: operation.end > operation.start ? endOf(operation.end) : startOf(operation.start),
+      workingMs: operation.work,
+      inProgress: operation.inProgress,
+      explanation: operation.explanation,
+    }));
     const finish = notPlanned === null ? (operations.length ? Date.parse(operations[operations.length - 1].endAt) : nowMs) : null;
     const due = order.deliveryDate === null ? null : endOfDayIn(order.deliveryDate, zone).getTime();
     const tardinessMs = finish !== null && due !== null ? Math.max(0, finish - due) : 0;
@@ -452,8 +536,8 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
       number: order.number,
       rank,
       operations,
-      finishAt: finish === null ? null : new Date(finish).toISOString(),
-      dueAt: due === null ? null : new Date(due).toISOString(),
+      finishAt: finish === null ? null : iso(finish),
+      dueAt: due === null ? null : iso(due),
       late: finish !== null && due !== null && finish >= due,
       tardinessMs,
       notPlanned,
