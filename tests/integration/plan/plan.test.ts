@@ -106,4 +106,10 @@ describe('the capacity plan', () => {
   it('answers only signed-in users', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/plan' })).statusCode).toBe(401);
   });
+
+  it('is in the OpenAPI document with its answer schema', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/plan'].get.responses['200']).toBeDefined();
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['CapacityPlan', 'OrderPlan', 'PlannedOperation']));
+  });
 });
