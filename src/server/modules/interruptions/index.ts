@@ -8,7 +8,7 @@ import { interruptionsProjection } from './interruptions.projection.js';
 import { interruptionReasonUsage } from './interruptions.queries.js';
 import { interruptionsRoutes } from './interruptions.routes.js';
 
-export { interruptionPageOf } from './interruptions.queries.js';
+export { interruptionPageOf, openInterruptionsOf } from './interruptions.queries.js';
 
 /**
  * Interruptions (Andon, docs/interruptions.md): one event stream per station, read by an inline

@@ -105,3 +105,14 @@ export const interruptionReasonUsage: EntryUsageReader = async (db, entryIds) =>
 export async function orderExists(db: Executor, orderId: string): Promise<boolean> {
   return (await db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst()) !== undefined;
 }
+
+/** The open interruptions of every station (the capacity plan's stops). */
+export async function openInterruptionsOf(db: Executor): Promise<{ id: string; stationId: string; reasonId: string; reasonName: string; reportedAt: Date }[]> {
+  const rows = await db
+    .selectFrom('interruptions')
+    .select(['id', 'station_id', 'reason_id', 'reason_name', 'reported_at'])
+    .where('resolved_at', 'is', null)
+    .orderBy('reported_at')
+    .execute();
+  return rows.map((row) => ({ id: row.id, stationId: row.station_id, reasonId: row.reason_id, reasonName: row.reason_name, reportedAt: row.reported_at }));
+}

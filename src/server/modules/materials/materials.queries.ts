@@ -233,3 +233,14 @@ export async function featureNamesInUse(tx: Executor): Promise<MaterialFeatureNa
   };
   return { attributes: await namesIn('attributes'), values: await namesIn('measured_values') };
 }
+
+/** The manufacturing steps of each material asked for (the capacity plan's planned times); an unknown id is left out. */
+export async function manufacturingStepsOf(tx: Executor, ids: readonly string[]): Promise<Map<string, MaterialRow['manufacturing_steps']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .selectFrom('materials')
+    .select(['id', 'manufacturing_steps'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.manufacturing_steps]));
+}

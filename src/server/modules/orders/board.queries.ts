@@ -63,6 +63,40 @@ async function lineRows(db: Executor) {
 }
 type LineRow = Awaited<ReturnType<typeof lineRows>>[number];
 
+/** A production order in progress at a station, as the capacity plan reads it (docs/capacity-plan.md). */
+export interface OrderAtStation {
+  id: string;
+  orderNumber: string;
+  prioritize: boolean;
+  /** `YYYY-MM-DD` or null. */
+  deliveryDate: string | null;
+  stationId: string;
+  arrivedAt: Date | null;
+  workStartedAt: Date | null;
+  /** The material made (a production order has positions of one material); null without positions. */
+  materialId: string | null;
+  /** Pieces at the station not yet reported. */
+  piecesOpen: number;
+}
+
+/** The production orders in progress at a station (not those finished in WIP). */
+export async function productionOrdersAtStations(db: Executor): Promise<OrderAtStation[]> {
+  const rows = await lineRows(db);
+  return rows
+    .filter((row) => row.stage === 'station' && row.station_id)
+    .map((row) => ({
+      id: row.id,
+      orderNumber: row.order_number,
+      prioritize: row.prioritize,
+      deliveryDate: row.delivery_date,
+      stationId: row.station_id as string,
+      arrivedAt: row.arrived_at,
+      workStartedAt: row.work_started_at,
+      materialId: row.positions?.[0]?.materialId ?? null,
+      piecesOpen: row.pieces_open,
+    }));
+}
+
 const plannedOf = (row: LineRow): PlannedOrder => ({
   id: row.id,
   number: row.number,

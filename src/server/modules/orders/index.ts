@@ -14,6 +14,7 @@ export { findOrderRow, findOrderRows } from './orders.queries.js';
 // The home screen's one read (modules/home) answers these boards as their own routes do.
 export { homeBoardOf } from './orders.queries.js';
 export { stationBoardOf, type PredictionSettings } from './board.queries.js';
+export { productionOrdersAtStations, type OrderAtStation } from './board.queries.js';
 export { followShipment, type ShipmentOrderCommand } from './orders.handlers.js';
 
 declare module '../../platform/module.js' {

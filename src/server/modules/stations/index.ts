@@ -13,7 +13,7 @@ export { stationKeyFigures, type StationKeyFigures } from './stations.queries.js
 export { findSequenceRow, findStationRow, isAuthorizedForStation, stationNamesById } from './stations.queries.js';
 export type { WorklistReader } from './stations.routes.js';
 export type { StationRightsWriter } from './stations.handlers.js';
-export { authorizedStationIds, existingStationIds } from './stations.queries.js';
+export { authorizedStationIds, existingStationIds, authorisedUsersByStation } from './stations.queries.js';
 export { boardStationsOf, recentCycleTimes, type BoardStation } from './board.queries.js';
 
 declare module '../../platform/module.js' {

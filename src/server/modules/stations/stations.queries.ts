@@ -257,3 +257,11 @@ export async function stationHistoryOf(db: Executor, eventStore: EventStore, sta
   if (events.length === 0) throw new DomainError('NOT_FOUND');
   return { stationId, data: events.map(historyEntry) };
 }
+
+/** The users authorised at each station that has any (station rights): the capacity plan's operators. */
+export async function authorisedUsersByStation(db: Executor): Promise<Map<string, string[]>> {
+  const rows = await db.selectFrom('station_authorizations').select(['station_id', 'user_id']).orderBy('station_id').orderBy('user_id').execute();
+  const byStation = new Map<string, string[]>();
+  for (const row of rows) byStation.set(row.station_id, [...(byStation.get(row.station_id) ?? []), row.user_id]);
+  return byStation;
+}

@@ -17,6 +17,7 @@ import { teamRoutes } from './team.routes.js';
 
 export { saveUserRights } from './team.handlers.js';
 export { activeEntryName, addEntryUsageReader, userRightsMatrix, type EntryUsageReader } from './team.queries.js';
+export { absencesEndingFrom } from './team.queries.js';
 
 /** The change rights of spec section 6: the owner and the product operator hold all, an admin what the matrix grants. */
 const changeRightCheckOf =

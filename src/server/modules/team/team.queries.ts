@@ -373,3 +373,15 @@ export async function stationSessions(db: Executor): Promise<StationSessionsView
     })),
   };
 }
+
+/** Every booked absence that ends on or after `fromDay` (`YYYY-MM-DD`), whole days (the capacity plan's absences). */
+export async function absencesEndingFrom(db: Executor, fromDay: string): Promise<{ userId: string; from: string; to: string }[]> {
+  const rows = await db
+    .selectFrom('absences')
+    .select(['user_id', dayText('from_day').as('from_day'), dayText('to_day').as('to_day')])
+    .where('to_day', '>=', fromDay)
+    .orderBy('user_id')
+    .orderBy('from_day')
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, from: row.from_day as string, to: row.to_day as string }));
+}

@@ -1,0 +1,616 @@
+/**
+ * The capacity plan (docs/capacity-plan.md): a finite-capacity forward schedule of every open
+ * production order over its remaining stations, from `now`, within the company's working time
+ * (working-time.rules), with every planned operation explained as data. Pure: the server, the
+ * tests, the bench and a replay of the log compute the same plan from the same facts and clock.
+ *
+ * Time inside is counted on one axis: working milliseconds after `now` in the company's working
+ * time. A duration is then a plain number, a station stop an interval of it, and only the answer
+ * is laid back onto the calendar (nights, weekends, the zone's offset changes).
+ */
+
+import {
+  addWorkingTime,
+  calendarDayIn,
+  defaultWorkingTime,
+  endOfDayIn,
+  startOfDayIn,
+  timeZoneOf,
+  workingMsBetween,
+  type WorkingTime,
+} from '../company/working-time.rules.js';
+import { plannedMinutesFor, type PlannedTime } from '../oee/planned-time.rules.js';
+import { defaultPredictionWindow, median } from '../orders/prediction.rules.js';
+
+/** A station as the plan sees it. */
+export interface PlanStation {
+  id: string;
+  name: string;
+  /** Orders the station works at once (1 unless configured: an oven may take several); at least 1. */
+  capacity: number;
+  /**
+   * The operators authorised for the station, when it needs one to work: the station works only
+   * while at least one of them is present (not absent). Null: it works without one.
+   */
+  authorisedOperatorIds: readonly string[] | null;
+}
+
+/** An operator's absence: whole calendar days in the company's time zone, both included (a half day takes its day). */
+export interface PlanAbsence {
+  operatorId: string;
+  /** `YYYY-MM-DD`. */
+  from: string;
+  /** `YYYY-MM-DD`. */
+  to: string;
+}
+
+/** An open interruption: its station stands still from now until `expectedEndAt`, or resumes now when none is expected (or it has passed). */
+export interface PlanInterruption {
+  interruptionId: string;
+  stationId: string;
+  reasonId: string;
+  reasonName: string;
+  /** ISO time it was reported. */
+  reportedAt: string;
+  /** ISO time it is expected to be resolved; null: not known. */
+  expectedEndAt: string | null;
+}
+
+/** One remaining station of an order, with the planned minutes of the material's steps there. */
+export interface PlanStep extends PlannedTime {
+  stationId: string;
+}
+
+/** An open production order. */
+export interface PlanOrder {
+  id: string;
+  /** The order number a screen shows (`FB000512`). */
+  number: string;
+  prioritized: boolean;
+  /** `YYYY-MM-DD` or null. */
+  deliveryDate: string | null;
+  /** ISO time it arrived where it is now: the tie-break between equal delivery dates. */
+  arrivedAt: string;
+  /** Pieces still to make (the order's quantity less scrap). */
+  pieces: number;
+  /** The remaining stations in route order; the first is where the order is now. */
+  steps: readonly PlanStep[];
+  /** ISO time work started at the first step; null while the order waits there. */
+  workStartedAt: string | null;
+}
+
+export interface PlanInput {
+  stations: readonly PlanStation[];
+  /** The company's working time; absent: the default. */
+  working?: WorkingTime;
+  absences: readonly PlanAbsence[];
+  /** Open interruptions (at most one per station). */
+  interruptions: readonly PlanInterruption[];
+  orders: readonly PlanOrder[];
+  /** Recent cycle times (Start to Complete, seconds) per station, newest first: the estimate where no time is planned. */
+  cycleTimes: ReadonlyMap<string, readonly number[]>;
+  /** How many recent cycle times the median is taken over. */
+  window?: number;
+}
+
+/** Where an operation's duration comes from. */
+export type DurationBasis =
+  | { kind: 'planned'; setupMinutes: number | null; pieceMinutes: number | null; pieces: number }
+  /** No planned time: the median of the station's recent cycle times (or of all stations' when it has none). An estimate. */
+  | { kind: 'estimate'; medianSeconds: number; from: 'station' | 'allStations' }
+  /** Nothing planned and no cycle time anywhere: taken as 0, so the dates are too early. */
+  | { kind: 'unknown' };
+
+/** A stop of the station between the operation being ready and its end, with its working time. */
+export type StationStop =
+  { kind: 'interruption'; interruptionId: string; reasonId: string; reasonName: string; workingMs: number } | { kind: 'noOperator'; workingMs: number };
+
+/** How many orders an explanation names by number; the rest it counts. */
+export const behindListed = 5;
+
+/** Why an operation is planned when it is: data a screen renders in its language. */
+export interface OperationExplanation {
+  duration: DurationBasis;
+  /** Working ms of the duration already done (work in progress at `now`). */
+  doneMs: number;
+  /** Working ms between being ready (left the previous station, or now) and the start: queue and stops. */
+  waitedMs: number;
+  /** The orders that held the station while it waited, earliest first (at most `behindListed`). */
+  behind: { orderId: string; number: string }[];
+  /** How many more operations held it than are listed. */
+  behindMore: number;
+  /** The station's stops from ready to the end, what and how long. */
+  stops: StationStop[];
+}
+
+export interface PlannedOperation {
+  orderId: string;
+  stationId: string;
+  /** Index in the order's remaining steps. */
+  step: number;
+  /** Which of the station's `capacity` places it takes (0-based). */
+  place: number;
+  /** ISO times: ready (left the previous station, or now), planned start and end. */
+  readyAt: string;
+  startAt: string;
+  endAt: string;
+  /** Working ms of work it takes from its start (the rest, when in progress). */
+  workingMs: number;
+  inProgress: boolean;
+  explanation: OperationExplanation;
+}
+
+export type NotPlannedReason = 'noAuthorisedOperator' | 'unknownStation';
+
+export interface OrderPlan {
+  orderId: string;
+  number: string;
+  /** Position in plan order (0 first). */
+  rank: number;
+  operations: PlannedOperation[];
+  /** ISO time it leaves its last station; null when a station cannot be planned. */
+  finishAt: string | null;
+  /** ISO end of the delivery date (local midnight after it); null without one. */
+  dueAt: string | null;
+  /** The finish is at or after the end of the delivery date. */
+  late: boolean;
+  /** Calendar ms the finish passes the due moment (0 when on time). */
+  tardinessMs: number;
+  /** The first step that cannot be planned and why; it and the steps after it have no operation. */
+  notPlanned: { step: number; stationId: string; reason: NotPlannedReason } | null;
+}
+
+export interface CapacityPlan {
+  /** ISO time the plan was made for. */
+  now: string;
+  /** Every order in plan order. */
+  orders: OrderPlan[];
+  /** What the plan was made from: a promise of a date plans again from it. */
+  input: PlanInput;
+}
+
+/** The plan order: work in progress first (it holds its station), then prioritised, earlier delivery date (none last), earlier arrival, lower number. */
+export function planOrder(a: PlanOrder, b: PlanOrder): number {
+  if ((a.workStartedAt === null) !== (b.workStartedAt === null)) return a.workStartedAt !== null ? -1 : 1;
+  if (a.prioritized !== b.prioritized) return a.prioritized ? -1 : 1;
+  if (a.deliveryDate !== b.deliveryDate) {
+    if (a.deliveryDate === null) return 1;
+    if (b.deliveryDate === null) return -1;
+    return a.deliveryDate < b.deliveryDate ? -1 : 1;
+  }
+  if (a.arrivedAt !== b.arrivedAt) return a.arrivedAt < b.arrivedAt ? -1 : 1;
+  if (a.number !== b.number) return a.number < b.number ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** A stretch of the working axis where a station stands still, and why. */
+interface Block {
+  from: number;
+  to: number;
+  stop: { kind: 'interruption'; interruptionId: string; reasonId: string; reasonName: string } | { kind: 'noOperator' };
+}
+
+/** What one place of a station holds: sorted, not overlapping intervals of the working axis. */
+interface Held {
+  from: number;
+  to: number;
+  orderId: string;
+  number: string;
+}
+
+interface StationTimeline {
+  station: PlanStation;
+  /** Never works (needs an authorised operator and has none). */
+  closed: boolean;
+  blocks: Block[];
+  /** The union of `blocks`, sorted: what the station's work skips. */
+  stopped: { from: number; to: number }[];
+  places: Held[][];
+}
+
+const hourMs = 3_600_000;
+
+/** First index whose `to` is after `at` (the list sorted by `to`). */
+function firstEndingAfter(list: readonly { to: number }[], at: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (list[middle].to > at) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/** The first moment at or after `at` the station is not stopped. */
+function skipStops(stopped: StationTimeline['stopped'], at: number): number {
+  const index = firstEndingAfter(stopped, at);
+  return index < stopped.length && stopped[index].from <= at ? stopped[index].to : at;
+}
+
+/** The end of `work` ms of work from `start` (not stopped there), pausing through the station's stops. */
+function finishOf(stopped: StationTimeline['stopped'], start: number, work: number): number {
+  let at = start;
+  let remaining = work;
+  for (let index = firstEndingAfter(stopped, at); index < stopped.length; index++) {
+    const stop = stopped[index];
+    if (at + remaining <= stop.from) return at + remaining;
+    remaining -= Math.max(0, stop.from - at);
+    at = Math.max(at, stop.to);
+  }
+  return at + remaining;
+}
+
+function mergedStops(blocks: readonly Block[]): StationTimeline['stopped'] {
+  const sorted = [...blocks].sort((a, b) => a.from - b.from);
+  const merged: { from: number; to: number }[] = [];
+  for (const block of sorted) {
+    const last = merged.at(-1);
+    if (last && block.from <= last.to) last.to = Math.max(last.to, block.to);
+    else merged.push({ from: block.from, to: block.to });
+  }
+  return merged;
+}
+
+/** Real-time intervals in which every one of `operatorIds` is absent. */
+function allAbsent(operatorIds: readonly string[], absent: ReadonlyMap<string, { from: number; to: number }[]>): { from: number; to: number }[] {
+  const edges: { at: number; change: number }[] = [];
+  for (const operatorId of operatorIds) {
+    for (const interval of absent.get(operatorId) ?? []) edges.push({ at: interval.from, change: 1 }, { at: interval.to, change: -1 });
+  }
+  // Ends before starts at one instant: a Friday's absence and the Monday after meet, they do not overlap.
+  edges.sort((a, b) => a.at - b.at || a.change - b.change);
+  const result: { from: number; to: number }[] = [];
+  let count = 0;
+  let since = 0;
+  for (const edge of edges) {
+    const before = count;
+    count += edge.change;
+    if (count === operatorIds.length && before < count) since = edge.at;
+    if (before === operatorIds.length && count < before && edge.at > since) result.push({ from: since, to: edge.at });
+  }
+  return result;
+}
+
+/** Each operator's absences as merged real-time intervals: local midnight to local midnight in the company's zone. */
+function absencesByOperator(absences: readonly PlanAbsence[], zone: string): Map<string, { from: number; to: number }[]> {
+  const byOperator = new Map<string, { from: number; to: number }[]>();
+  for (const absence of absences) {
+    if (absence.to < absence.from) continue;
+    const list = byOperator.get(absence.operatorId) ?? [];
+    list.push({ from: startOfDayIn(absence.from, zone).getTime(), to: endOfDayIn(absence.to, zone).getTime() });
+    byOperator.set(absence.operatorId, list);
+  }
+  for (const [operatorId, list] of byOperator) byOperator.set(operatorId, mergedStops(list.map((interval) => ({ ...interval, stop: { kind: 'noOperator' } }))));
+  return byOperator;
+}
+
+function timelinesOf(input: PlanInput, nowMs: number, working: WorkingTime): Map<string, StationTimeline> {
+  const axis = (at: number) => workingMsBetween(nowMs, at, working);
+  const absent = absencesByOperator(input.absences, timeZoneOf(working));
+  const timelines = new Map<string, StationTimeline>();
+  for (const station of input.stations) {
+    const blocks: Block[] = [];
+    const operators = station.authorisedOperatorIds;
+    if (operators !== null && operators.length > 0) {
+      for (const interval of allAbsent([...new Set(operators)], absent)) {
+        const block: Block = { from: axis(interval.from), to: axis(interval.to), stop: { kind: 'noOperator' } };
+        if (block.to > block.from) blocks.push(block);
+      }
+    }
+    const places = Array.from({ length: Math.max(1, Math.floor(station.capacity)) }, (): Held[] => []);
+    timelines.set(station.id, { station, closed: operators !== null && operators.length === 0, blocks, stopped: [], places });
+  }
+  for (const interruption of input.interruptions) {
+    const timeline = timelines.get(interruption.stationId);
+    const until = interruption.expectedEndAt === null ? nowMs : Date.parse(interruption.expectedEndAt);
+    if (!timeline || until <= nowMs) continue;
+    const { interruptionId, reasonId, reasonName } = interruption;
+    timeline.blocks.push({ from: 0, to: axis(until), stop: { kind: 'interruption', interruptionId, reasonId, reasonName } });
+  }
+  for (const timeline of timelines.values()) {
+    timeline.blocks.sort((a, b) => a.from - b.from);
+    timeline.stopped = mergedStops(timeline.blocks);
+  }
+  return timelines;
+}
+
+/** The earliest start at or after `ready` in one place, before `bound`, where `work` fits between what it holds. */
+function earliestIn(
+  place: readonly Held[],
+  stopped: StationTimeline['stopped'],
+  ready: number,
+  work: number,
+  bound: number,
+): { start: number; end: number; index: number } | null {
+  let index = firstEndingAfter(place, ready);
+  let candidate = ready;
+  for (;;) {
+    const start = skipStops(stopped, candidate);
+    if (start >= bound) return null;
+    const next = index < place.length ? place[index].from : Number.POSITIVE_INFINITY;
+    // Stops only lengthen an operation: a gap shorter than the work never fits.
+    if (start < next && next - start >= work) {
+      const end = finishOf(stopped, start, work);
+      if (end <= next) return { start, end, index };
+    }
+    candidate = Math.max(candidate, place[index].to);
+    index++;
+  }
+}
+
+/** First index whose `from` is at or after `at` (the list sorted by `from`). */
+function firstStartingFrom(list: readonly { from: number }[], at: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (list[middle].from >= at) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/**
+ * The orders the places held in [from, to): the first `behindListed` by start (each order once)
+ * and how many more. Each place's list is sorted, so only its first few are looked at.
+ */
+function heldDuring(places: readonly Held[][], from: number, to: number): { behind: { orderId: string; number: string }[]; more: number } {
+  const first: Held[] = [];
+  let unseen = 0;
+  for (const place of places) {
+    const low = firstEndingAfter(place, from);
+    const high = firstStartingFrom(place, to);
+    if (high <= low) continue;
+    const looked = Math.min(high, low + behindListed * places.length);
+    unseen += high - looked;
+    for (let index = low; index < looked; index++) {
+      const held = place[index];
+      if (held.to > held.from) first.push(held);
+    }
+  }
+  // One place is sorted already; several are merged by start.
+  if (places.length > 1) first.sort((a, b) => a.from - b.from);
+  const behind: { orderId: string; number: string }[] = [];
+  let distinct = 0;
+  for (let index = 0; index < first.length; index++) {
+    const held = first[index];
+    let before = false;
+    for (let other = 0; other < index && !before; other++) before = first[other].orderId === held.orderId;
+    if (before) continue;
+    distinct++;
+    if (behind.length < behindListed) behind.push({ orderId: held.orderId, number: held.number });
+  }
+  return { behind, more: unseen + distinct - behind.length };
+}
+
+function stopsDuring(timeline: StationTimeline, from: number, to: number): StationStop[] {
+  const stops: StationStop[] = [];
+  for (const block of timeline.blocks) {
+    const workingMs = Math.min(to, block.to) - Math.max(from, block.from);
+    if (workingMs > 0) stops.push({ ...block.stop, workingMs });
+  }
+  return stops;
+}
+
+interface Durations {
+  station: Map<string, number | null>;
+  fallback: number | null;
+}
+
+function durationsOf(input: PlanInput): Durations {
+  const window = input.window ?? defaultPredictionWindow;
+  const station = new Map<string, number | null>();
+  const all: number[] = [];
+  for (const [stationId, times] of input.cycleTimes) {
+    const recent = times.slice(0, window);
+    all.push(...recent);
+    station.set(stationId, median(recent));
+  }
+  return { station, fallback: median(all) };
+}
+
+/** The working ms a step takes and where that comes from: planned setup + per piece × pieces, else the recent median cycle time. */
+function stepDuration(step: PlanStep, pieces: number, durations: Durations): { workingMs: number; basis: DurationBasis } {
+  const planned = plannedMinutesFor(step, pieces);
+  if (planned !== null)
+    return { workingMs: Math.round(planned * 60_000), basis: { kind: 'planned', setupMinutes: step.setupMinutes, pieceMinutes: step.pieceMinutes, pieces } };
+  const own = durations.station.get(step.stationId) ?? null;
+  if (own !== null) return { workingMs: Math.round(own * 1000), basis: { kind: 'estimate', medianSeconds: own, from: 'station' } };
+  if (durations.fallback !== null)
+    return { workingMs: Math.round(durations.fallback * 1000), basis: { kind: 'estimate', medianSeconds: durations.fallback, from: 'allStations' } };
+  return { workingMs: 0, basis: { kind: 'unknown' } };
+}
+
+/** An operation placed on the working axis, before it is laid onto the calendar. */
+interface Placed {
+  stationId: string;
+  step: number;
+  place: number;
+  ready: number;
+  start: number;
+  end: number;
+  work: number;
+  inProgress: boolean;
+  explanation: OperationExplanation;
+}
+
+/**
+ * Lays working-axis moments onto the calendar in one sweep, in increasing order, each from the
+ * one before (a short step of `addWorkingTime` instead of one from `now` each): `endOf` a moment
+ * stays at a closing, `startOf` moves on to the next opening.
+ */
+function calendarOf(moments: number[], now: Date, working: WorkingTime): { endOf: (at: number) => string; startOf: (at: number) => string } {
+  const sorted = Float64Array.from(moments).sort();
+  const ends = new Map<number, string>();
+  const starts = new Map<number, string>();
+  let at = -1;
+  let calendar = now;
+  for (const moment of sorted) {
+    if (moment === at) continue;
+    calendar = at < 0 ? addWorkingTime(now, moment / 1000, working) : addWorkingTime(calendar, (moment - at) / 1000, working);
+    calendar = new Date(Math.round(calendar.getTime()));
+    at = moment;
+    ends.set(moment, calendar.toISOString());
+    starts.set(moment, addWorkingTime(calendar, 0, working).toISOString());
+  }
+  return { endOf: (moment) => ends.get(moment) as string, startOf: (moment) => starts.get(moment) as string };
+}
+
+/** Plans the orders in the order given (each takes the earliest room left by those before it). */
+function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[]): CapacityPlan {
+  const working = input.working ?? defaultWorkingTime;
+  const zone = timeZoneOf(working);
+  const nowMs = now.getTime();
+  const timelines = timelinesOf(input, nowMs, working);
+  const durations = durationsOf(input);
+
+  const placedByOrder = ordered.map((order) => {
+    const placed: Placed[] = [];
+    let notPlanned: OrderPlan['notPlanned'] = null;
+    let ready = 0;
+    for (let index = 0; index < order.steps.length; index++) {
+      const step = order.steps[index];
+      const timeline = timelines.get(step.stationId);
+      if (!timeline || timeline.closed) {
+        notPlanned = { step: index, stationId: step.stationId, reason: timeline ? 'noAuthorisedOperator' : 'unknownStation' };
+        break;
+      }
+      const inProgress = index === 0 && order.workStartedAt !== null;
+      const { workingMs: full, basis } = stepDuration(step, order.pieces, durations);
+      const doneMs = inProgress ? Math.min(full, workingMsBetween(Date.parse(order.workStartedAt as string), nowMs, working)) : 0;
+      const work = full - doneMs;
+      let best: { start: number; end: number; index: number } | null = null;
+      let bestPlace = 0;
+      for (let place = 0; place < timeline.places.length; place++) {
+        const found = earliestIn(timeline.places[place], timeline.stopped, ready, work, best ? best.start : Number.POSITIVE_INFINITY);
+        if (found) {
+          best = found;
+          bestPlace = place;
+        }
+      }
+      const chosen = best as { start: number; end: number; index: number };
+      const { behind, more } = heldDuring(timeline.places, ready, chosen.start);
+      timeline.places[bestPlace].splice(chosen.index, 0, { from: chosen.start, to: chosen.end, orderId: order.id, number: order.number });
+      placed.push({
+        stationId: step.stationId,
+        step: index,
+        place: bestPlace,
+        ready,
+        start: chosen.start,
+        end: chosen.end,
+        work,
+        inProgress,
+        explanation: { duration: basis, doneMs, waitedMs: chosen.start - ready, behind, behindMore: more, stops: stopsDuring(timeline, ready, chosen.end) },
+      });
+      ready = chosen.end;
+    }
+    return { placed, notPlanned };
+  });
+
+  const moments: number[] = [0];
+  for (const { placed } of placedByOrder) for (const operation of placed) moments.push(operation.ready, operation.start, operation.end);
+  const { endOf, startOf } = calendarOf(moments, now, working);
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  const orders = ordered.map((order, rank): OrderPlan => {
+    const { placed, notPlanned } = placedByOrder[rank];
+    const operations = placed.map((operation): PlannedOperation => ({
+      orderId: order.id,
+      stationId: operation.stationId,
+      step: operation.step,
+      place: operation.place,
+      readyAt: startOf(operation.ready),
+      startAt: startOf(operation.start),
+      // An operation of no length ends where it starts (not at the closing before it).
+      endAt: operation.end > operation.start ? endOf(operation.end) : startOf(operation.start),
+      workingMs: operation.work,
+      inProgress: operation.inProgress,
+      explanation: operation.explanation,
+    }));
+    const finish = notPlanned === null ? (operations.length ? Date.parse(operations[operations.length - 1].endAt) : nowMs) : null;
+    const due = order.deliveryDate === null ? null : endOfDayIn(order.deliveryDate, zone).getTime();
+    const tardinessMs = finish !== null && due !== null ? Math.max(0, finish - due) : 0;
+    return {
+      orderId: order.id,
+      number: order.number,
+      rank,
+      operations,
+      finishAt: finish === null ? null : iso(finish),
+      dueAt: due === null ? null : iso(due),
+      late: finish !== null && due !== null && finish >= due,
+      tardinessMs,
+      notPlanned,
+    };
+  });
+  return { now: now.toISOString(), orders, input };
+}
+
+/**
+ * The capacity plan at `now`: every open order in plan order (`planOrder`), each step at the
+ * earliest moment its station has a free place for the whole operation (a later order may fill a
+ * gap an earlier one left, never moving it), after the order left its previous step, within
+ * working time, pausing through the station's stops (open interruptions until expected resolved,
+ * no authorised operator present).
+ */
+export function schedulePlan(input: PlanInput, now: Date): CapacityPlan {
+  return planInOrder(input, now, [...input.orders].sort(planOrder));
+}
+
+/** Total tardiness of a plan, in hours: the sum over its orders of how far each finishes after its due moment. */
+export const totalTardinessHours = (plan: CapacityPlan): number => plan.orders.reduce((sum, order) => sum + order.tardinessMs, 0) / hourMs;
+
+/** An order on time before that a new order makes late. */
+export interface PushedLate {
+  orderId: string;
+  number: string;
+  dueAt: string;
+  finishBefore: string;
+  finishAfter: string;
+}
+
+export interface DeliveryPromise {
+  /** ISO time the new order would be finished in its place in plan order (its priority and delivery date); null when it cannot be planned. */
+  finishAt: string | null;
+  /** Its calendar day in the company's time zone: the date to promise. */
+  promiseDay: string | null;
+  /** The orders that are on time now and would be late with it. */
+  pushedLate: PushedLate[];
+  /** ISO time it would be finished planned after every order already there, delaying none. */
+  finishWithoutDelayAt: string | null;
+  promiseDayWithoutDelay: string | null;
+  notPlanned: OrderPlan['notPlanned'];
+  /** The new order's plan in its place (for the screen's explanation). */
+  planned: OrderPlan;
+}
+
+/**
+ * The earliest delivery of a hypothetical order given a plan (promise a date): planned in its
+ * place in plan order, with the orders it would push late; and planned after all the others, the
+ * date that delays no one.
+ */
+export function earliestDelivery(plan: CapacityPlan, newOrder: PlanOrder): DeliveryPromise {
+  const now = new Date(plan.now);
+  const zone = timeZoneOf(plan.input.working ?? defaultWorkingTime);
+  const withNew = schedulePlan({ ...plan.input, orders: [...plan.input.orders, newOrder] }, now);
+  const after = withNew.orders.find((order) => order.orderId === newOrder.id) as OrderPlan;
+  const lastOne = planInOrder(plan.input, now, [...[...plan.input.orders].sort(planOrder), newOrder]).orders.at(-1) as OrderPlan;
+  const afterById = new Map(withNew.orders.map((order) => [order.orderId, order]));
+  const pushedLate: PushedLate[] = [];
+  for (const before of plan.orders) {
+    const changed = afterById.get(before.orderId);
+    if (!before.late && changed?.late && before.dueAt && before.finishAt && changed.finishAt) {
+      pushedLate.push({ orderId: before.orderId, number: before.number, dueAt: before.dueAt, finishBefore: before.finishAt, finishAfter: changed.finishAt });
+    }
+  }
+  const dayOf = (at: string | null) => (at === null ? null : calendarDayIn(at, zone));
+  return {
+    finishAt: after.finishAt,
+    promiseDay: dayOf(after.finishAt),
+    pushedLate,
+    finishWithoutDelayAt: lastOne.finishAt,
+    promiseDayWithoutDelay: dayOf(lastOne.finishAt),
+    notPlanned: after.notPlanned,
+    planned: after,
+  };
+}

@@ -1,0 +1,81 @@
+import { calendarDayIn, settingOf, timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
+import { plannedTimeAt } from '../../../domain/oee/planned-time.rules.js';
+import { schedulePlan, type PlanInput, type PlanOrder } from '../../../domain/plan/capacity-plan.rules.js';
+import type { CapacityPlanView } from '../../../domain/plan/plan.views.js';
+import type { Executor } from '../../platform/db.js';
+import { openInterruptionsOf } from '../interruptions/index.js';
+import { manufacturingStepsOf } from '../materials/index.js';
+import { productionOrdersAtStations } from '../orders/index.js';
+import { authorisedUsersByStation, boardStationsOf, recentCycleTimes } from '../stations/index.js';
+import { absencesEndingFrom } from '../team/index.js';
+
+/** What the plan counts with beyond the read models: the server's median window and the company's working time. */
+export interface PlanSettings {
+  window: number;
+  working: WorkingTime;
+}
+
+/**
+ * The scheduler's input from the read models (docs/capacity-plan.md): stations (one order at a
+ * time; a station with authorised users needs one of them present), the company's working time,
+ * absences from today, open interruptions (no expected end is recorded: they resume now), and
+ * every production order in progress at a station with its route as Complete sends it on (its
+ * station, then the saved sequence after it; a station outside the sequence is its last), the
+ * planned times of its material's steps there and its open pieces.
+ */
+export async function planInputOf(db: Executor, now: Date, settings: PlanSettings): Promise<PlanInput> {
+  const today = calendarDayIn(now, timeZoneOf(settings.working));
+  const [{ stations, sequence }, authorised, absences, interruptions, orders, cycleTimes] = await Promise.all([
+    boardStationsOf(db),
+    authorisedUsersByStation(db),
+    absencesEndingFrom(db, today),
+    openInterruptionsOf(db),
+    productionOrdersAtStations(db),
+    recentCycleTimes(db, settings.window),
+  ]);
+  const steps = await manufacturingStepsOf(db, [...new Set(orders.flatMap((order) => (order.materialId ? [order.materialId] : [])))]);
+  const position = new Map(sequence.map((stationId, index) => [stationId, index]));
+  const planOrders = orders.map((order): PlanOrder => {
+    const index = position.get(order.stationId);
+    const route = [order.stationId, ...(index === undefined ? [] : sequence.slice(index + 1))];
+    const materialSteps = (order.materialId ? steps.get(order.materialId) : undefined) ?? [];
+    return {
+      id: order.id,
+      number: order.orderNumber,
+      prioritized: order.prioritize,
+      deliveryDate: order.deliveryDate,
+      arrivedAt: (order.arrivedAt ?? new Date(0)).toISOString(),
+      pieces: order.piecesOpen,
+      steps: route.map((stationId) => ({ stationId, ...plannedTimeAt(materialSteps, stationId) })),
+      workStartedAt: order.workStartedAt ? order.workStartedAt.toISOString() : null,
+    };
+  });
+  return {
+    stations: stations.map((station) => ({ id: station.id, name: station.name, capacity: 1, authorisedOperatorIds: authorised.get(station.id) ?? null })),
+    working: settings.working,
+    absences: absences.map((absence) => ({ operatorId: absence.userId, from: absence.from, to: absence.to })),
+    interruptions: interruptions.map((stop) => ({
+      interruptionId: stop.id,
+      stationId: stop.stationId,
+      reasonId: stop.reasonId,
+      reasonName: stop.reasonName,
+      reportedAt: stop.reportedAt.toISOString(),
+      expectedEndAt: null,
+    })),
+    orders: planOrders,
+    cycleTimes,
+    window: settings.window,
+  };
+}
+
+/** The capacity plan now, computed on every read from the read models. */
+export async function capacityPlanOf(db: Executor, now: Date, settings: PlanSettings): Promise<CapacityPlanView> {
+  const input = await planInputOf(db, now, settings);
+  const plan = schedulePlan(input, now);
+  return {
+    now: plan.now,
+    stations: input.stations.map(({ id, name, capacity }) => ({ id, name, capacity })),
+    orders: plan.orders,
+    workingTime: settingOf(settings.working),
+  };
+}
