@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/platform/config.js';
 import type { Clock } from '../../src/server/platform/clock.js';
 import type { Ports } from '../../src/server/platform/module.js';
+import type { RetryPolicy } from '../../src/server/platform/jobs.js';
 import { createEventStore } from '../../src/server/platform/event-store.js';
 import { startJobs, type JobRuntime } from '../../src/server/jobs.js';
 import { createJobQueue } from '../../src/server/platform/jobs-queue.js';
@@ -36,6 +37,8 @@ export async function createTestApp(
     replacedPorts?: Partial<Ports>;
     /** Where the server's log goes (with LOG_LEVEL in `env`): a test that reads the log. */
     logStream?: DestinationStream;
+    /** Attempts and first retry delay of the jobs (default: production's 5 attempts from 2 s), for a test that waits for a job to fail for good. */
+    retry?: RetryPolicy;
   } = {},
 ): Promise<TestApp> {
   const testDb = options.database ?? (await createTestDatabase());
@@ -51,7 +54,7 @@ export async function createTestApp(
   const eventStore = createEventStore();
   // Its own BullMQ prefix when env sets REDIS_URL, so parallel test files never share jobs.
   const queuePrefix = `test-${randomUUID()}`;
-  const jobQueue = createJobQueue({ redisUrl: config.redisUrl, prefix: queuePrefix });
+  const jobQueue = createJobQueue({ redisUrl: config.redisUrl, prefix: queuePrefix, retry: options.retry });
   const app = await buildApp({
     config,
     database: testDb.database,

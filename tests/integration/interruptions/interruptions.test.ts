@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterruptionView } from '../../../src/domain/interruptions/interruptions.views.js';
+import { interruptionsDispatchRoutes } from '../../../src/server/modules/interruptions/interruptions.jobs.js';
 import { settableClock } from '../../../src/server/platform/clock.js';
+import { dispatchJobId } from '../../../src/server/platform/dispatcher.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, mailTo, startMailbox, type Mailbox, type TestCompany } from '../../support/identity.js';
 import { act, createOrder, errorOf, orderBody, orderLine, type Client, type OrderLine } from '../orders/support.js';
@@ -186,6 +188,27 @@ describe('interruptions (Andon)', () => {
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await openAt(line.admin, created.json().id)).toEqual([]);
     expect((await line.admin.get(`/api/interruptions/${reported.json().id}`)).json()).toMatchObject({ stationName: null, resolvedAt: null });
+  });
+
+  it('an invited admin who has not accepted yet gets no mail: their address is an outside one, and the note is free text', async () => {
+    const invitee = `noch-nicht-${Date.now()}@example.com`;
+    const invited = await line.superUser.post('/api/users/create-admin-user', { firstName: 'Ines', lastName: 'Eingeladen', email: invitee });
+    expect(invited.statusCode, invited.body).toBe(201);
+    await mailbox.waitFor(mailTo(invitee));
+    const { goods } = line.stations;
+    const res = await report(line.admin, { stationId: goods.id, reasonId, note: 'Kaufen Sie jetzt' });
+    expect(res.statusCode, res.body).toBe(201);
+
+    // The job has mailed every supervisor when it completes: the owner and the admin, not the invitee.
+    const { rows } = await sql<{ global_position: string }>`
+      select global_position::text from events where stream_id = ${`station-interruptions-${goods.id}`} and type = 'InterruptionReported'
+      order by global_position desc limit 1`.execute(t.app.db);
+    const jobId = dispatchJobId(interruptionsDispatchRoutes[0], { globalPosition: Number(rows[0].global_position) });
+    await expect.poll(async () => (await t.app.jobQueue.getJob('email', jobId))?.state).toBe('completed');
+    const ownerEmail = (await line.superUser.get('/api/auth/me')).json().email as string;
+    expect(mailbox.messages.filter((mail) => mail.text.includes('Kaufen Sie jetzt')).flatMap((mail) => mail.to)).toContain(ownerEmail);
+    expect(mailbox.messages.filter((mail) => mailTo(invitee)(mail) && mail.text.includes('Kaufen Sie jetzt'))).toEqual([]);
+    expect((await line.admin.post(`/api/interruptions/${res.json().id}/resolve`, { note: 'Done' })).statusCode).toBe(200);
   });
 
   it("other tenant: another company's station, reason and interruptions are not found", async () => {

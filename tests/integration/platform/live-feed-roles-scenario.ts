@@ -1,6 +1,22 @@
+import { mkdir, rm } from 'node:fs/promises';
 import { expect } from 'vitest';
+import { exportZipPath } from '../../../src/server/modules/company/company.export.js';
 import type { TestApp } from '../../support/app.js';
-import { clientOf, testLogoPng, testPassword, uploadCompanyLogo, type Client, type TestCompany } from '../../support/identity.js';
+import {
+  adminChangeRightsInTests,
+  clientOf,
+  codeIn,
+  grantChangeRights,
+  linkTokenIn,
+  mailTo,
+  signIn,
+  testLogoPng,
+  testPassword,
+  uploadCompanyLogo,
+  type Client,
+  type Mailbox,
+  type TestCompany,
+} from '../../support/identity.js';
 import { finished, request } from '../documents/support.js';
 import { PNG_BYTES } from '../materials/support.js';
 import { orderBody } from '../orders/support.js';
@@ -18,6 +34,78 @@ export async function ok<T = Body>(answer: Promise<Answer>): Promise<T> {
   const res = await answer;
   expect(res.statusCode, res.body).toBeLessThan(300);
   return JSON.parse(res.body || 'null') as T;
+}
+
+/** Waits until `done` answers true (a job's outcome); `expect.poll` is for tests, this runs in `beforeAll`. */
+async function until(label: string, done: () => Promise<boolean>, seen?: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
+  for (const start = Date.now(); !(await done()); await new Promise((resolve) => setTimeout(resolve, 50))) {
+    if (Date.now() - start > timeoutMs) throw new Error(`gave up waiting: ${label}${seen ? `; seen: ${JSON.stringify(await seen())}` : ''}`);
+  }
+}
+
+/** The public routes from the scenario's own address (they limit calls per address). */
+const anonymous = (t: TestApp, url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.26.0.1' });
+const passwordPair = (password: string) => ({ password, confirm: password });
+
+/** Addresses whose mail server refuses mail (`startMailbox({ refuses })`): an invitation to one is never sent. */
+export const refusedAddress = (address: string) => address.startsWith('unzustellbar-');
+
+/**
+ * The matrix's company as a customer makes it, through the public routes and the mails they send:
+ * signed up and confirmed with the mailed code (UserRegistered, EmailVerificationCodeIssued,
+ * EmailConfirmed), the survey answered (ReferralSourceRecorded), signed up again with the same
+ * address (SignUpWithExistingAddressAttempted), the trial turned into the standard plan by the
+ * product operator (CustomerAccountUpdated), an admin invited who sets a password from the link and
+ * then resets it (AdminPasswordSet, PasswordResetRequested, PasswordReset), an operator who changes
+ * their password (PasswordChanged), and an invitation whose mail the server refuses (InvitationNotSent).
+ */
+export async function signedUpCompany(t: TestApp, mailbox: Mailbox, master: Client): Promise<TestCompany> {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const companyName = `Werkstatt ${tag}`;
+  const emails = { superUser: `owner-${tag}@example.com`, admin: `admin-${tag}@example.com` };
+  const signUp = { companyName, firstName: 'Sabine', lastName: 'Schmidt', email: emails.superUser, locale: 'en', ...passwordPair(testPassword) };
+  const signedUp = await ok<{ userId: string; companyId: string; ticket: string }>(anonymous(t, '/api/auth/register', signUp));
+  const { companyId } = signedUp;
+  const code = codeIn(await mailbox.waitFor(mailTo(emails.superUser)));
+  const verified = await ok<{ session: { access_token: string } }>(
+    anonymous(t, '/api/auth/verify-email', { email: emails.superUser, code, ticket: signedUp.ticket }),
+  );
+  const owner = clientOf(t, verified.session.access_token);
+  await ok(owner.put(`/api/company-account/update-referral-source/${companyId}`, { referralSource: 'TRADE_FAIR' }));
+  await ok(anonymous(t, '/api/auth/register', { ...signUp, companyName: 'Doppelt GmbH' }));
+
+  const edit = await ok<{ version: number }>(master.get(`/api/company-account/byId/${companyId}`));
+  await ok(master.put(`/api/company-account/byId/${companyId}`, { plan: 'standard', trialEndsAt: null, version: edit.version }));
+
+  const admin = await ok(owner.post('/api/users/create-admin-user', { firstName: 'Ali', lastName: 'Demir', email: emails.admin }));
+  const invitation = linkTokenIn(await mailbox.waitFor(mailTo(emails.admin)), '/set-admin-password');
+  await ok(anonymous(t, `/api/auth/create-admin-password?token=${encodeURIComponent(invitation)}`, passwordPair(testPassword)));
+  await ok(anonymous(t, '/api/auth/forgot-password', { email: emails.admin }));
+  const resetMail = await mailbox.waitFor((mail) => mailTo(emails.admin)(mail) && mail.text.includes('/reset-password?token='));
+  const adminPassword = 'Vergessen#2027';
+  await ok(anonymous(t, `/api/auth/forgot-password/reset?token=${encodeURIComponent(linkTokenIn(resetMail, '/reset-password'))}`, passwordPair(adminPassword)));
+  await grantChangeRights(t, companyId, signedUp.userId, admin.id, adminChangeRightsInTests);
+
+  const username = `op${tag}`;
+  const operator = await ok(owner.post('/api/users/create-operations-user', { firstName: 'Olga', lastName: 'Berg', username, ...passwordPair(testPassword) }));
+  const operatorPassword = 'Schicht#Wechsel27';
+  const firstSession = clientOf(t, (await signIn(t, username, testPassword)).access_token);
+  await ok(firstSession.post('/api/auth/change-password', { currentPassword: testPassword, ...passwordPair(operatorPassword) }));
+
+  const unreachable = await ok(owner.post('/api/users/create-admin-user', { firstName: 'Udo', lastName: 'Fern', email: `unzustellbar-${tag}@example.com` }));
+  await until(
+    'the invitation not sent',
+    async () => (await ok<{ invitationNotSent: boolean }>(owner.get(`/api/users/account/${unreachable.id}`))).invitationNotSent,
+  );
+
+  const member = async (id: string, login: string, password: string) => ({ id, login, password, token: (await signIn(t, login, password)).access_token });
+  return {
+    companyId,
+    companyName,
+    superUser: { id: signedUp.userId, login: emails.superUser, password: testPassword, token: verified.session.access_token },
+    admin: await member(admin.id, emails.admin, adminPassword),
+    operator: await member(operator.id, username, operatorPassword),
+  };
 }
 
 /** The team's day: master data changed, records, vacations, absences cancelled, users made, switched off and removed, rights, language. */
@@ -205,6 +293,82 @@ async function ordersDay(admin: Client, atStation: Client, stationId: string, ne
   await act(atStation, 'start-work', { stationId });
   await act(atStation, 'complete-work', { stationId, good: 1 });
   await act(admin, 'move-to-station', { toStationId: nextStationId });
+
+  // The station's actions after a completion (all pieces good): a status the order has then
+  // (StatusActionApplied), one the order machine refuses (StatusActionRefused), and the delivery bill
+  // of an order in no shipment (DocumentRefused).
+  const station = await ok<Body & { name: string; parameters: unknown; incomingGoodsCheckIn: boolean; valueChecks: unknown; wipLimit: unknown }>(
+    admin.get(`/api/stations/${stationId}`),
+  );
+  const { name, parameters, incomingGoodsCheckIn, valueChecks, wipLimit } = station;
+  const actions = [
+    { action: 'set-order-status', element: 'in-progress' },
+    { action: 'set-order-status', element: 'canceled' },
+    { action: 'generate-document', element: 'delivery-bill' },
+  ];
+  await ok(admin.put(`/api/stations/${stationId}`, { name, parameters, incomingGoodsCheckIn, valueChecks, wipLimit, actions, version: station.version }));
+  const second = await ok(admin.post('/api/orders', orderBody([{ materialId: part.id, quantity: 1 }], { name: 'Sattlerei West' })));
+  const secondStarted = await ok(admin.post(`/api/orders/${second.id}/start-production`, { version: second.version }));
+  production = await ok(admin.get(`/api/orders/${(secondStarted.productionOrders as { id: string }[])[0].id}`));
+  await act(atStation, 'start-work', { stationId });
+  await act(atStation, 'complete-work', { stationId });
+  // The actions' jobs append to the order and to a document of their own: done before the matrix reads the log.
+  type History = { data: { type: string }[] };
+  const historyTypes = async () => (await ok<History>(admin.get(`/api/orders/${production.id}/history`))).data.map((entry) => entry.type);
+  await until(
+    'the status actions',
+    async () => {
+      const types = await historyTypes();
+      return ['StatusActionApplied', 'StatusActionRefused'].every((type) => types.includes(type));
+    },
+    historyTypes,
+  );
+  type Documents = { items: { status: string }[] };
+  const documentsOfOrder = async () => (await ok<Documents>(admin.get(`/api/documents?subjectType=order&subjectId=${production.id}`))).items;
+  await until('the refused document', async () => (await documentsOfOrder()).some((document) => document.status === 'failed'), documentsOfOrder);
+  expect((await documentsOfOrder()).map((document) => document.status)).toEqual(['failed']);
+}
+
+/** Stops the job dispatcher while `work` runs: the jobs of its events start after it, and find what it left. */
+async function withJobsHeld<T>(t: TestApp, work: () => Promise<T>): Promise<T> {
+  await t.jobs.dispatcher.stop();
+  try {
+    return await work();
+  } finally {
+    t.jobs.dispatcher.start();
+  }
+}
+
+/** Waits until the company export has the status. */
+async function exportReaches(owner: Client, exportId: string, status: 'READY' | 'FAILED') {
+  const statusOf = async () => (await ok<{ status: string }>(owner.get(`/api/company-account/exports/${exportId}`))).status;
+  await until(`the export ${status}`, async () => (await statusOf()) === status);
+}
+
+/**
+ * What fails for good: a material label whose material is deleted before it is printed (DocumentFailed),
+ * and an export whose zip cannot take its place, a folder standing there on every attempt (CompanyExportFailed).
+ * The export comes after the ready one: a later ready export would remove it.
+ */
+async function failuresDay(t: TestApp, companyId: string, owner: Client, admin: Client) {
+  const label = await withJobsHeld(t, async () => {
+    const material = await ok(
+      admin.post('/api/materials', { type: 'purchasing_part', name: 'Kurzlebig', materialNumber: 'K-901', vat: 19, stock: { quantity: 1, unit: 'Stk' } }),
+    );
+    const requested = await request(admin, { type: 'material-label', subjectId: material.id });
+    await ok(admin.send({ method: 'DELETE', url: `/api/materials/${material.id}` }));
+    return requested;
+  });
+  expect(await finished(t, admin, label.id)).toMatchObject({ status: 'failed', failure: 'no-pdf' });
+
+  const blocked = await withJobsHeld(t, async () => {
+    const requested = await ok(owner.post('/api/company-account/exports', {}));
+    const zip = exportZipPath(t.config.dataDir, companyId, requested.id);
+    await mkdir(zip, { recursive: true });
+    return { id: requested.id, zip };
+  });
+  await exportReaches(owner, blocked.id, 'FAILED');
+  await rm(blocked.zip, { recursive: true, force: true });
 }
 
 /** Everything the demo production day leaves out; the documents' ids to wait for. */
@@ -230,9 +394,6 @@ export async function restOfTheDay(t: TestApp, company: TestCompany) {
   await ordersDay(admin, atStation, stationId, stations[1].id);
   await finished(t, admin, documentId);
   // The export runs as a job: done before the matrix reads the log.
-  const exportStatus = async () => (await ok<{ status: string }>(owner.get(`/api/company-account/exports/${exported.id}`))).status;
-  for (let waited = 0; (await exportStatus()) !== 'READY'; waited += 50) {
-    if (waited > 30_000) throw new Error('the export did not finish');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await exportReaches(owner, exported.id, 'READY');
+  await failuresDay(t, company.companyId, owner, admin);
 }

@@ -103,6 +103,32 @@ describe('improvement suggestions', () => {
     expect(list.data.map((row: { text: string }) => row.text)).toContain('No recipient yet');
   });
 
+  it('go to no invitee who has not accepted yet: refused as recipient (400 on the field, nothing saved), and sent nothing if named before', async () => {
+    const invitee = `noch-nicht-${Date.now()}@example.com`;
+    const invited = await owner.post('/api/users/create-admin-user', { firstName: 'Ines', lastName: 'Eingeladen', email: invitee });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const settings = (await owner.get('/api/company-account/basic-settings')).json();
+    const refused = await owner.put('/api/company-account/updateBasicSettings', { ...settings, suggestionRecipientId: invited.json().id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'suggestionRecipientId', message: 'validation.suggestionRecipientNotAccepted' }],
+    });
+    expect((await owner.get('/api/company-account/basic-settings')).json()).toMatchObject({ version: settings.version, suggestionRecipientId: null });
+
+    // Named before this rule (as stored): the suggestion's text does not go to the outside address.
+    await sql`update companies set basic_settings = basic_settings || ${JSON.stringify({ suggestionRecipientId: invited.json().id })}::jsonb
+      where id = ${company.companyId}`.execute(t.app.db);
+    try {
+      const res = await admin.post('/api/suggestions', { text: 'Kaufen Sie jetzt' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await notifyJobOf(res.json().id))?.state).toBe('completed');
+      expect(mailbox.messages.filter(mailTo(invitee)).map((mail) => mail.subject)).not.toContainEqual(expect.stringMatching(/suggestion/i));
+    } finally {
+      await setRecipient(owner, null);
+    }
+  });
+
   it('refuse bad input with field messages and store nothing', async () => {
     const before = (await admin.get('/api/suggestions')).json().total;
     const empty = await operator.post('/api/suggestions', { text: '   ' });

@@ -205,7 +205,8 @@ export async function recordReferralSource(ctx: CommandContext, companyId: strin
 
 /**
  * The rules of a settings change that need the stored state: counters move only forward (orders
- * from the number after the last issued), and the suggestion recipient is a user of the company with an email address.
+ * from the number after the last issued), and the suggestion recipient is a user of the company with an email
+ * address who has accepted their invitation.
  */
 async function settingsProblems(ctx: CommandContext, stored: CompanyRow, settings: BasicSettings) {
   const before = stored.basic_settings.numbering;
@@ -221,13 +222,15 @@ async function settingsProblems(ctx: CommandContext, stored: CompanyRow, setting
   if (settings.suggestionRecipientId) {
     const user = await ctx.tx
       .selectFrom('users')
-      .select('email')
+      .select(['email', 'password_hash'])
       .where('id', '=', settings.suggestionRecipientId)
       .where('company_id', '=', ctx.companyId)
       .executeTakeFirst();
     if (!user) found.push({ path: 'suggestionRecipientId', message: 'validation.suggestionRecipient' });
     // Suggestions are sent by email: a recipient without an address (an operator) would get none of them.
     else if (!user.email) found.push({ path: 'suggestionRecipientId', message: 'validation.suggestionRecipientEmail' });
+    // An invitation not accepted yet is an outside address: the suggestions' text would reach it past the invitations' daily limit.
+    else if (user.password_hash === null) found.push({ path: 'suggestionRecipientId', message: 'validation.suggestionRecipientNotAccepted' });
   }
   if (found.length > 0) throw new DomainError('VALIDATION_ERROR', found);
 }

@@ -22,7 +22,11 @@ const interruptionReportedJobSchema = z.object({
 });
 type InterruptionReportedJob = z.infer<typeof interruptionReportedJobSchema>;
 
-/** The supervisors of a company: its super user and admins with an email address who are not deactivated. */
+/**
+ * The supervisors of a company: its super user and admins with an email address who are not deactivated
+ * and have accepted their invitation (an invitee's address is an outside one until then: an
+ * interruption's note would reach it past the invitations' daily limit).
+ */
 export async function supervisorsOf(db: Executor, companyId: string) {
   return db
     .selectFrom('users')
@@ -31,6 +35,7 @@ export async function supervisorsOf(db: Executor, companyId: string) {
     .where('role', 'in', ['SUPER_USER', 'ADMIN'])
     .where('email', 'is not', null)
     .where('deactivated_at', 'is', null)
+    .where('password_hash', 'is not', null)
     .orderBy('id')
     .execute();
 }

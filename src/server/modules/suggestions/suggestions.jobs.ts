@@ -20,7 +20,8 @@ type SuggestionSubmittedJob = z.infer<typeof suggestionSubmittedJobSchema>;
 /**
  * Emails a new suggestion to the company's suggestion recipient (company settings), in the
  * recipient's language. The recipient is read when the job runs: none set, or a user no longer
- * in the company or without an email address, sends nothing (the suggestion is listed anyway).
+ * in the company, without an email address or who has not accepted their invitation, sends nothing
+ * (the suggestion is listed anyway).
  */
 export const notifySuggestionRecipientJob = defineJob<SuggestionSubmittedJob>({
   queue: 'email',
@@ -32,7 +33,8 @@ export const notifySuggestionRecipientJob = defineJob<SuggestionSubmittedJob>({
       const recipientId = company?.basic_settings.suggestionRecipientId;
       if (!recipientId) return undefined;
       const recipient = await findUserById(tx, recipientId);
-      if (!recipient?.email || recipient.company_id !== data.companyId) return undefined;
+      // An invitee not accepted yet (a recipient saved before that was refused) gets no suggestion's text.
+      if (!recipient?.email || recipient.company_id !== data.companyId || recipient.password_hash === null) return undefined;
       const submitterName = (await userNamesByIds(tx, [data.submittedBy])).get(data.submittedBy) ?? '';
       const stationName = data.stationId ? ((await stationNamesById(tx, [data.stationId])).get(data.stationId) ?? null) : null;
       return { to: recipient.email, locale: recipient.locale, params: { firstName: recipient.first_name, submitterName, stationName, text: data.text } };

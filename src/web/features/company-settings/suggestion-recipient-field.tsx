@@ -8,10 +8,13 @@ import { Select, SelectItem } from '../../ui/select';
 
 const none = 'none';
 
-/** The users who can receive suggestions: the company's, with an email address (operators have none), by name. */
+/**
+ * The users who can receive suggestions: the company's, with an email address (operators have none), who
+ * accepted their invitation (the server refuses an invitee), by name.
+ */
 const getRecipientCandidates = async (): Promise<UserView[]> => {
   const page = await getUsers({ page: 1, limit: 100, sort: 'name' });
-  return page.data.filter((user) => user.email && user.status !== 'DEACTIVATED');
+  return page.data.filter((user) => user.email && user.status !== 'DEACTIVATED' && user.status !== 'INVITED');
 };
 
 /**
