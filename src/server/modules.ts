@@ -12,6 +12,7 @@ import { suggestionsModule } from './modules/suggestions/index.js';
 import { keyFiguresModule } from './modules/key-figures/index.js';
 import { interruptionsModule } from './modules/interruptions/index.js';
 import { oeeModule } from './modules/oee/index.js';
+import { labourModule } from './modules/labour/index.js';
 import { homeModule } from './modules/home/index.js';
 
 /**
@@ -35,5 +36,6 @@ export const modules: readonly ModuleManifest[] = [
   keyFiguresModule,
   interruptionsModule,
   oeeModule,
+  labourModule,
   homeModule,
 ];
