@@ -146,6 +146,9 @@ function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { f
       return { full: `/api/documents/${data.documentId}` };
     case 'client':
       return { full: '/api/clients' };
+    case 'labour':
+      // A person's labour time: supervisors read everyone's week, an operator their own (else 403).
+      return { full: `/api/labour/times?userId=${data.userId}` };
     case 'first-steps':
       return { full: '/api/home/first-steps', ownOnly: data.userId };
     default:
@@ -185,6 +188,8 @@ const notYetDriven = new Set([
   'StatusActionRefused',
   'DocumentFailed',
   'DocumentRefused',
+  // needs the platform clock past the end of a working day (the sweep): driven in tests/integration/labour
+  'ClockOutMissed',
 ]);
 
 /** Facts REST answers to nobody: sealed codes and link tokens. */

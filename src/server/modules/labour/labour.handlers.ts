@@ -32,16 +32,17 @@ const decide = (ctx: CommandContext, command: LabourCommand) =>
 
 /**
  * The moment a tap counts at: the request's, or the one the station tablet queued it at offline
- * (docs/offline-station.md). Not in the future (a minute's clock skew aside), not older than a day.
+ * (docs/offline-station.md). Older than a day, or more than five minutes ahead, is refused; a tablet's
+ * clock a little ahead counts as now (never a moment the server has not reached).
  */
 function tapTimeOf(ctx: CommandContext, at: string | undefined): string {
   if (at === undefined) return ctx.at;
   const tapped = Date.parse(at);
   const now = ctx.now.getTime();
-  if (tapped > now + 60_000 || tapped < now - labourLimits.tapAgeHours * 3_600_000) {
+  if (tapped > now + 5 * 60_000 || tapped < now - labourLimits.tapAgeHours * 3_600_000) {
     throw new DomainError('VALIDATION_ERROR', [{ path: 'at', message: 'labour.validation.tapTime' }]);
   }
-  return new Date(tapped).toISOString();
+  return new Date(Math.min(tapped, now)).toISOString();
 }
 
 /** A station named must be the company's (404 otherwise); an operator acts only where they are signed in and authorised. */
