@@ -201,9 +201,20 @@ describe('labour time', () => {
       201,
     );
     expect(withWork.orders.find((candidate) => candidate.orderId === order.orderId)).toMatchObject({ seconds: 5400 - 600, correctedSeconds: -600 });
-    expect(withWork.corrections).toEqual([
-      expect.objectContaining({ kind: 'workTime', seconds: -600, reason: 'Pause not pressed', orderNumber: order.orderNumber }),
-    ]);
+    expect(withWork.corrections).toHaveLength(2);
+    expect(withWork.corrections).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'attendance' }),
+        expect.objectContaining({
+          kind: 'workTime',
+          seconds: -600,
+          reason: 'Pause not pressed',
+          orderNumber: order.orderNumber,
+          stationName: 'SAW',
+          correctedBy: { userId: line.userIds.superUser, name: 'Sabine Schmidt' },
+        }),
+      ]),
+    );
 
     // Overlapping another attendance, reversed, or an open one: refused, nothing changed.
     await refused(
