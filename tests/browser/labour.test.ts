@@ -29,7 +29,7 @@ async function tabletOf(operator: number): Promise<Page> {
 }
 
 describe('labour time at the station and in the console', () => {
-  it('two operators clock in, work together on one order with a pause, complete; the supervisor sees both times', async () => {
+  it('two operators clock in, work together on one order with a pause, complete; the supervisor sees both times', { timeout: 240_000 }, async () => {
     const olga = await tabletOf(0);
     const jonas = await tabletOf(1);
     for (const tablet of [olga, jonas]) {
