@@ -13,6 +13,7 @@ import { keyFiguresModule } from './modules/key-figures/index.js';
 import { interruptionsModule } from './modules/interruptions/index.js';
 import { oeeModule } from './modules/oee/index.js';
 import { planModule } from './modules/plan/index.js';
+import { labourModule } from './modules/labour/index.js';
 import { homeModule } from './modules/home/index.js';
 
 /**
@@ -37,5 +38,6 @@ export const modules: readonly ModuleManifest[] = [
   interruptionsModule,
   oeeModule,
   planModule,
+  labourModule,
   homeModule,
 ];

@@ -5,6 +5,7 @@ import type { DocumentEvent } from '../../domain/documents/documents.events.js';
 import type { UserEvent } from '../../domain/identity/identity.events.js';
 import type { FirstStepsEvent } from '../../domain/home/first-steps.events.js';
 import type { InterruptionEvent } from '../../domain/interruptions/interruption.events.js';
+import type { LabourEvent } from '../../domain/labour/labour.events.js';
 import type { KeyFigureSettingsEvent } from '../../domain/key-figures/key-figures.events.js';
 import type { MaterialEvent } from '../../domain/materials/materials.events.js';
 import type { AdvertisementEvent, OrderEvent } from '../../domain/orders/order.events.js';
@@ -35,6 +36,7 @@ export type KnownEvent =
   | StationAuthorizationEvent
   | SequenceEvent
   | InterruptionEvent
+  | LabourEvent
   | KeyFigureSettingsEvent
   | MaterialEvent
   | OrderEvent
@@ -155,6 +157,16 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   InterruptionReported: everyone,
   InterruptionResolved: everyone,
   KeyFigureSettingsSaved: everyone,
+  // labour time: supervisors read everyone's (GET /api/labour/present, /times), a person their own
+  ClockedIn: writersAndSubject,
+  ClockedOut: writersAndSubject,
+  ClockOutMissed: writersAndSubject,
+  OrderWorkJoined: writersAndSubject,
+  OrderWorkPaused: writersAndSubject,
+  OrderWorkResumed: writersAndSubject,
+  OrderWorkLeft: writersAndSubject,
+  AttendanceCorrected: writersAndSubject,
+  WorkTimeCorrected: writersAndSubject,
   // materials, orders, shipments, documents: read by every signed-in user
   MaterialCreated: everyone,
   MaterialUpdated: everyone,

@@ -38,6 +38,7 @@ export type ScreenId =
   | 'addClient'
   | 'editClient'
   | 'suggestions'
+  | 'workTimes'
   | 'devMailbox'
   | 'registration'
   | 'emailVerificationCode'
@@ -90,6 +91,7 @@ const shipmentsPage = lazyPage(() => import('./pages/shipments-page'));
 const trackingPage = lazyPage(() => import('./pages/tracking-page'));
 const devMailboxPage = lazyPage(() => import('./pages/dev-mailbox-page'));
 const suggestionsPage = lazyPage(() => import('./pages/suggestions-page'));
+const labourPage = lazyPage(() => import('./pages/labour-page'));
 
 const inside = (path: string, screen: ScreenId, access: 'protected' | 'master' = 'protected', page = pendingScreen): ScreenRoute => ({
   path,
@@ -140,6 +142,8 @@ export const layoutRoutes: ScreenRoute[] = [
   inside('/company', 'company', 'protected', companyPage),
   { path: '/key-figures', screen: 'keyFigures', access: 'protected', page: keyFiguresPage, function: 'keyFigures' },
   inside('/suggestions', 'suggestions', 'protected', suggestionsPage),
+  // Not in the spec: labour time (issue 28, docs/labour-and-costs.md), reached from the header.
+  inside('/work-times', 'workTimes', 'protected', labourPage),
   inside('/customers', 'customers', 'master', customersPage),
   inside('/customer/edit-customer/:id?', 'editCustomer', 'master', customersPage),
   // Not in the spec: the product operator reads mail a server without SMTP kept (docs/jobs.md, Dev mailbox).

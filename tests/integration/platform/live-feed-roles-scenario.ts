@@ -290,7 +290,10 @@ async function ordersDay(admin: Client, atStation: Client, stationId: string, ne
   const act = async (client: Client, action: string, body: object = {}) =>
     (production = await ok(client.post(`/api/orders/${production.id}/${action}`, { version: production.version, ...body })));
   // 1 of 4 good goes on as its own order (a production order added to the customer order); the rest is moved on.
+  // The operator is clocked in (restOfTheDay): starting the work clocks them onto the order, completing it off.
   await act(atStation, 'start-work', { stationId });
+  await ok(atStation.post(`/api/labour/orders/${production.id}/pause`, { stationId, reason: 'material' }));
+  await ok(atStation.post(`/api/labour/orders/${production.id}/resume`, { stationId }));
   await act(atStation, 'complete-work', { stationId, good: 1 });
   await act(admin, 'move-to-station', { toStationId: nextStationId });
 
@@ -371,6 +374,27 @@ async function failuresDay(t: TestApp, companyId: string, owner: Client, admin: 
   await rm(blocked.zip, { recursive: true, force: true });
 }
 
+/** The operator clocks out; the owner corrects the attendance and a work time (labour time, docs/labour-and-costs.md). */
+async function labourCorrections(owner: Client, atStation: Client, stationId: string) {
+  const status = await ok<{ userId: string; attendance: { id: string; clockedInAt: string } }>(atStation.get('/api/labour/me'));
+  await ok(atStation.post('/api/labour/clock-out', { stationId }));
+  const out = new Date(Date.parse(status.attendance.clockedInAt) + 60_000).toISOString();
+  await ok(
+    owner.post(`/api/labour/attendances/${status.attendance.id}/corrections`, { clockedInAt: status.attendance.clockedInAt, clockedOutAt: out, reason: 'Tor' }),
+  );
+  const times = await ok<{ orders: { orderId: string; stationId: string }[] }>(owner.get(`/api/labour/times?userId=${status.userId}`));
+  const [worked] = times.orders;
+  await ok(
+    owner.post(`/api/labour/users/${status.userId}/work-time-corrections`, {
+      orderId: worked.orderId,
+      stationId: worked.stationId,
+      day: new Date().toISOString().slice(0, 10),
+      minutes: 5,
+      reason: 'Nachtrag',
+    }),
+  );
+}
+
 /** Everything the demo production day leaves out; the documents' ids to wait for. */
 export async function restOfTheDay(t: TestApp, company: TestCompany) {
   const owner = clientOf(t, company.superUser.token);
@@ -391,7 +415,9 @@ export async function restOfTheDay(t: TestApp, company: TestCompany) {
   const documentId = await shippingDay(admin);
   await uploadCompanyLogo(t, company.superUser.token, testLogoPng);
   const exported = await ok(owner.post('/api/company-account/exports', {}));
+  await ok(atStation.post('/api/labour/clock-in', { stationId }));
   await ordersDay(admin, atStation, stationId, stations[1].id);
+  await labourCorrections(owner, atStation, stationId);
   await finished(t, admin, documentId);
   // The export runs as a job: done before the matrix reads the log.
   await exportReaches(owner, exported.id, 'READY');

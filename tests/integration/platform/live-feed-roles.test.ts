@@ -153,6 +153,9 @@ function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { f
       return { full: `/api/documents/${data.documentId}` };
     case 'client':
       return { full: '/api/clients' };
+    case 'labour':
+      // A person's labour time: supervisors read everyone's week, an operator their own (else 403).
+      return { full: `/api/labour/times?userId=${data.userId}` };
     case 'first-steps':
       return { full: '/api/home/first-steps', ownOnly: data.userId };
     default:
@@ -179,6 +182,11 @@ const notInOneCompanysFeed = new Set([
  * `companyWithTeam`) at the end of the test: a user created with a password at once (provisioning).
  */
 const onlyInTheOtherCompany = new Set(['UserCreated']);
+/**
+ * Not driven by the scenario: a missed clock-out needs the platform clock past the end of a working day (the
+ * sweep); tests/integration/labour drives it.
+ */
+const notYetDriven = new Set(['ClockOutMissed']);
 
 /** Facts REST answers to nobody: sealed codes and link tokens. */
 const neverAnswered = new Set(['sealedCode', 'sealedToken']);
@@ -238,7 +246,9 @@ describe('the live feed answers each role what REST answers it', () => {
     }
 
     const types = new Set<string>(log.map((event) => event.type));
-    const missing = Object.keys(liveRules).filter((type) => !types.has(type) && !notInOneCompanysFeed.has(type) && !onlyInTheOtherCompany.has(type));
+    const missing = Object.keys(liveRules).filter(
+      (type) => !types.has(type) && !notInOneCompanysFeed.has(type) && !onlyInTheOtherCompany.has(type) && !notYetDriven.has(type),
+    );
     expect(missing, 'event types the scenario never produced: extend work()').toEqual([]);
     const removedUsers = new Set(log.filter((event) => event.type === 'UserRemoved').map((event) => (event.data as { userId: string }).userId));
     for (const [role, member] of Object.entries(viewers)) {

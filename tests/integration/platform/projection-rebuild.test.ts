@@ -179,6 +179,45 @@ async function stations() {
   await ok(line.admin.delete(`/api/stations/${spare.id}?version=${signedIn.version}`));
 }
 
+/** Labour time: two people on one order with a pause, completed; one left on an open order; corrections. */
+async function labour(atSaw: Client) {
+  const { saw } = line.stations;
+  const startAtSaw = async () => {
+    let order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production' }));
+    order = await act(line.admin, order, 'start-production');
+    return act(atSaw, order, 'start-work', { stationId: saw.id });
+  };
+  const clockedIn = await ok<{ userId: string; attendance: { id: string; clockedInAt: string } }>(atSaw.post('/api/labour/clock-in', { stationId: saw.id }));
+  await ok(line.admin.post('/api/labour/clock-in', {}));
+  let together = await startAtSaw();
+  await ok(line.admin.post(`/api/labour/orders/${together.id}/join`, { stationId: saw.id }));
+  await ok(atSaw.post(`/api/labour/orders/${together.id}/pause`, { stationId: saw.id, reason: 'machine' }));
+  await ok(atSaw.post(`/api/labour/orders/${together.id}/resume`, { stationId: saw.id }));
+  together = await act(atSaw, together, 'complete-work', { stationId: saw.id });
+  const open = await startAtSaw();
+  await ok(line.admin.post(`/api/labour/orders/${open.id}/join`, { stationId: saw.id }));
+  const out = await ok<{ attendance: null }>(atSaw.post('/api/labour/clock-out', { stationId: saw.id }));
+  expect(out.attendance).toBeNull();
+  const week = await ok<{ attendances: { id: string; clockedOutAt: string }[] }>(line.superUser.get(`/api/labour/times?userId=${clockedIn.userId}`));
+  const attendance = week.attendances.find((row) => row.id === clockedIn.attendance.id);
+  await ok(
+    line.superUser.post(`/api/labour/attendances/${clockedIn.attendance.id}/corrections`, {
+      clockedInAt: new Date(Date.parse(clockedIn.attendance.clockedInAt) - 3_600_000).toISOString(),
+      clockedOutAt: attendance?.clockedOutAt,
+      reason: 'Vergessen',
+    }),
+  );
+  await ok(
+    line.superUser.post(`/api/labour/users/${clockedIn.userId}/work-time-corrections`, {
+      orderId: together.id,
+      stationId: saw.id,
+      day: new Date().toISOString().slice(0, 10),
+      minutes: -5,
+      reason: 'Pause vergessen',
+    }),
+  );
+}
+
 describe('the inline read models', () => {
   it('equal a rebuild from the log after a day across every module, for every registered projection', { timeout: 120_000 }, async () => {
     const atSaw = await line.signInAt(0, line.stations.saw.id);
@@ -191,6 +230,7 @@ describe('the inline read models', () => {
     await ok(line.admin.post(`/api/interruptions/${interruption.id}/resolve`, { note: 'Nachgefüllt' }));
     await ok(atSaw.post('/api/interruptions', { stationId: line.stations.saw.id, reasonId: reason, note: 'offen' }));
     await stations();
+    await labour(atSaw);
     await shipping();
     const traveler = await request(line.admin, { type: 'order-traveler', subjectId: order.id });
     await finished(t, line.admin, traveler.id);

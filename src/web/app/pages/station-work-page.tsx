@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { useCurrentUser } from '../../features/auth';
 import { StationInterruptionPanel } from '../../features/interruptions';
+import { StationLabourPanel } from '../../features/labour';
 import { StationWorklist } from '../../features/orders';
 import { StationWorkScreen } from '../../features/stations';
 import { SuggestImprovementButton } from '../../features/suggestions';
@@ -13,7 +14,8 @@ import { useDocumentTitle } from '../use-document-title';
  * station/{id}/work: the station screen of the stations feature, its worklist slot filled by the
  * orders feature: the orders at the station, live, with Start, Complete and Move to; the
  * suggestions feature adds "Suggest an improvement" at the station, the interruptions feature
- * "Report interruption" (and the red panel with "Resolve" while the station is stopped).
+ * "Report interruption" (and the red panel with "Resolve" while the station is stopped), the labour
+ * feature the operator's clock and their work on the orders in work there (pause with a reason).
  */
 export default function StationWorkPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
@@ -28,6 +30,7 @@ export default function StationWorkPage({ screen }: ScreenPageProps) {
       languageSwitch={<LanguageSwitch />}
       suggestImprovement={<SuggestImprovementButton stationId={id} />}
       interruption={<StationInterruptionPanel stationId={id} />}
+      labour={<StationLabourPanel stationId={id} />}
       worklist={(station) => <StationWorklist stationId={station.id} stationName={station.name} />}
     />
   );

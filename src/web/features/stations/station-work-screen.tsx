@@ -28,13 +28,15 @@ export interface StationWorkScreenProps {
   suggestImprovement?: ReactNode;
   /** Report or resolve an interruption (Andon) above the worklist; app/ composes it (the interruptions feature). */
   interruption?: ReactNode;
+  /** The operator's clock and their work on the orders in work here, below the worklist; app/ composes it (the labour feature). */
+  labour?: ReactNode;
 }
 
 /**
  * The station screen an operator works at after the station login. It belongs to the session the
  * login opened for this station; anyone else is sent to the station's login.
  */
-export function StationWorkScreen({ stationId, operatorName, languageSwitch, worklist, suggestImprovement, interruption }: StationWorkScreenProps) {
+export function StationWorkScreen({ stationId, operatorName, languageSwitch, worklist, suggestImprovement, interruption, labour }: StationWorkScreenProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { status, session, logout } = useAuth();
@@ -78,6 +80,7 @@ export function StationWorkScreen({ stationId, operatorName, languageSwitch, wor
           <h2 id="station-worklist-heading">{t('stations.work.worklist')}</h2>
           {worklist(station)}
         </section>
+        {labour}
       </div>
     </StationFrame>
   );

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { breakSecondsOf, dayEndOf, workPiecesOf } from './labour.rules.js';
+import type { LabourEvent } from './labour.events.js';
+
+const berlin = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60, timeZone: 'Europe/Berlin' };
+
+describe('the end of the working day', () => {
+  it('is the end of the working hours in the company zone on a working day', () => {
+    // Monday 23 November 2026, 07:00 in Berlin (UTC+1): the day ends at 22:00 local, 21:00 UTC.
+    expect(dayEndOf('2026-11-23T06:00:00.000Z', berlin)).toBe('2026-11-23T21:00:00.000Z');
+    // Summer time (UTC+2).
+    expect(dayEndOf('2026-07-06T06:00:00.000Z', berlin)).toBe('2026-07-06T20:00:00.000Z');
+  });
+
+  it('is the end of the calendar day after hours or on a day off', () => {
+    expect(dayEndOf('2026-11-23T21:30:00.000Z', berlin)).toBe('2026-11-23T23:00:00.000Z');
+    expect(dayEndOf('2026-11-28T09:00:00.000Z', berlin)).toBe('2026-11-28T23:00:00.000Z');
+  });
+});
+
+describe('breaks (ArbZG §4, from the time beyond the thresholds)', () => {
+  it('takes none up to 6 h, up to 30 min up to 9 h 30, up to 45 min beyond', () => {
+    expect(breakSecondsOf(6 * 3600)).toBe(0);
+    expect(breakSecondsOf(6 * 3600 + 600)).toBe(600);
+    expect(breakSecondsOf(8 * 3600)).toBe(1800);
+    expect(breakSecondsOf(9 * 3600 + 40 * 60)).toBe(1800 + 600);
+    expect(breakSecondsOf(11 * 3600)).toBe(2700);
+  });
+});
+
+// The worked example of docs/labour-and-costs.md, "Worked example": Anna and Ben on order 1001 at SAW.
+describe('the worked example: time per operator, order and station', () => {
+  const saw = 'saw';
+  const at = (time: string) => `2026-11-23T${time}:00.000Z`;
+  const anna: LabourEvent[] = [
+    { type: 'ClockedIn', data: { attendanceId: 'a1', userId: 'anna', stationId: saw, at: at('06:00'), dayEndsAt: at('21:00') } },
+    { type: 'OrderWorkJoined', data: { userId: 'anna', orderId: '1001', stationId: saw, at: at('07:00') } },
+    { type: 'OrderWorkPaused', data: { userId: 'anna', orderId: '1001', stationId: saw, reason: 'material', at: at('08:00') } },
+    { type: 'OrderWorkResumed', data: { userId: 'anna', orderId: '1001', stationId: saw, pausedAt: at('08:00'), at: at('08:30') } },
+    { type: 'OrderWorkJoined', data: { userId: 'anna', orderId: '1002', stationId: saw, at: at('09:00') } },
+    { type: 'OrderWorkLeft', data: { userId: 'anna', orderId: '1001', stationId: saw, cause: 'completed', at: at('10:00') } },
+    { type: 'OrderWorkLeft', data: { userId: 'anna', orderId: '1002', stationId: saw, cause: 'clockedOut', at: at('11:00') } },
+    { type: 'ClockedOut', data: { attendanceId: 'a1', userId: 'anna', stationId: saw, clockedInAt: at('06:00'), at: at('11:00') } },
+  ];
+  const ben: LabourEvent[] = [
+    { type: 'ClockedIn', data: { attendanceId: 'b1', userId: 'ben', stationId: saw, at: at('07:30'), dayEndsAt: at('21:00') } },
+    { type: 'OrderWorkJoined', data: { userId: 'ben', orderId: '1001', stationId: saw, at: at('07:30') } },
+    { type: 'OrderWorkLeft', data: { userId: 'ben', orderId: '1001', stationId: saw, cause: 'completed', at: at('10:00') } },
+    {
+      type: 'WorkTimeCorrected',
+      data: {
+        correctionId: 'c1',
+        userId: 'ben',
+        orderId: '1001',
+        stationId: saw,
+        bookedAt: at('00:00'),
+        seconds: -600,
+        reason: 'Coffee, pause not pressed',
+        correctedBy: 'boss',
+        at: at('12:00'),
+      },
+    },
+  ];
+  const minutesOn = (events: LabourEvent[], orderId: string) =>
+    workPiecesOf(events)
+      .filter((piece) => piece.orderId === orderId)
+      .reduce((sum, piece) => sum + piece.seconds, 0) / 60;
+
+  it('Anna: 1001 60 + 30 + 30 (half of 09:00-10:00) = 120 min; 1002 30 + 60 = 90 min', () => {
+    expect(minutesOn(anna, '1001')).toBe(120);
+    expect(minutesOn(anna, '1002')).toBe(90);
+  });
+
+  it('Ben: 1001 150 min, less the 10 min his supervisor took off = 140 min', () => {
+    expect(minutesOn(ben, '1001')).toBe(140);
+  });
+
+  it('order 1001 at SAW took 260 person-minutes in all', () => {
+    expect(minutesOn(anna, '1001') + minutesOn(ben, '1001')).toBe(260);
+  });
+});

@@ -1,0 +1,90 @@
+import { calendarDayIn, endOfDayIn, offsetAt, timeZoneOf, type WorkingTime } from '../company/working-time.rules.js';
+import type { LabourEvent } from './labour.events.js';
+
+const minuteMs = 60_000;
+
+/**
+ * The end of the company's working day that `at` falls in, as ISO: on a working day before its end,
+ * the end of the working hours in the company's zone; otherwise (after hours, a day off) the end of
+ * that calendar day. A clock-out still missing then is closed there and flagged (docs/labour-and-costs.md).
+ */
+export function dayEndOf(at: string, working: WorkingTime): string {
+  const zone = timeZoneOf(working);
+  const day = calendarDayIn(at, zone);
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  const wall = Date.parse(`${day}T00:00:00Z`) + working.toMinute * minuteMs;
+  const hoursEnd = wall - offsetAt(zone, wall - offsetAt(zone, wall));
+  if (working.days.includes(weekday) && Date.parse(at) < hoursEnd) return new Date(hoursEnd).toISOString();
+  return endOfDayIn(day, zone).toISOString();
+}
+
+/**
+ * The break an attendance of `grossSeconds` includes, in seconds: the statutory minimum of the German
+ * Working Hours Act (ArbZG §4): 30 minutes beyond 6 hours, 45 beyond 9, taken only from the time beyond
+ * those thresholds (6 h 10 min at the bench leave 6 h, not 5 h 40 min). The company's working time
+ * has no break setting yet; this is the rule until it has one.
+ */
+export function breakSecondsOf(grossSeconds: number): number {
+  const clamp = (value: number, max: number) => Math.min(max, Math.max(0, value));
+  return clamp(grossSeconds - 6 * 3600, 30 * 60) + clamp(grossSeconds - (9 * 3600 + 30 * 60), 15 * 60);
+}
+
+/** Seconds of an interval worked on one of `share` orders at once (three decimals, as the read model stores them). */
+export const shareSeconds = (from: string, to: string, share: number): number => Math.round((Date.parse(to) - Date.parse(from)) / share) / 1000;
+
+/** A piece of one person's work time: on an order at a station, from..to, split across `share` orders at once. */
+export interface WorkPiece {
+  orderId: string;
+  stationId: string;
+  from: string;
+  to: string;
+  share: number;
+  seconds: number;
+  /** A supervisor's correction (from = to = the booked moment). */
+  correction: boolean;
+}
+
+/**
+ * One person's work time from their labour events, the definition the read model follows: while on
+ * orders and not paused, each running moment counts once, split evenly across the orders running then.
+ * Paused, left or clocked-out time counts nothing. Work time corrections add (or take) their seconds.
+ */
+export function workPiecesOf(events: readonly LabourEvent[]): WorkPiece[] {
+  const pieces: WorkPiece[] = [];
+  let running: { orderId: string; stationId: string }[] = [];
+  let since: string | null = null;
+  const key = (orderId: string, stationId: string) => `${orderId} ${stationId}`;
+  const change = (at: string, next: { orderId: string; stationId: string }[]) => {
+    if (since !== null && Date.parse(at) > Date.parse(since)) {
+      for (const work of running)
+        pieces.push({ ...work, from: since, to: at, share: running.length, seconds: shareSeconds(since, at, running.length), correction: false });
+    }
+    running = next;
+    since = next.length ? at : null;
+  };
+  for (const event of events) {
+    switch (event.type) {
+      case 'OrderWorkJoined':
+      case 'OrderWorkResumed':
+        change(event.data.at, [...running, { orderId: event.data.orderId, stationId: event.data.stationId }]);
+        break;
+      case 'OrderWorkPaused':
+      case 'OrderWorkLeft': {
+        const gone = key(event.data.orderId, event.data.stationId);
+        change(
+          event.data.at,
+          running.filter((work) => key(work.orderId, work.stationId) !== gone),
+        );
+        break;
+      }
+      case 'WorkTimeCorrected': {
+        const { orderId, stationId, bookedAt, seconds } = event.data;
+        pieces.push({ orderId, stationId, from: bookedAt, to: bookedAt, share: 1, seconds, correction: true });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return pieces;
+}

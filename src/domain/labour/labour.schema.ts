@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { requiredText } from '../shared/validation.js';
+import { pauseReasons } from './labour.events.js';
+
+/** Limits of labour time inputs: a correction's reason is a sentence; a correction adds at most a day. */
+export const labourLimits = { reason: 300, correctionMinutes: 24 * 60, tapAgeHours: 24 } as const;
+
+const id = z.uuid({ error: 'validation.invalidId' });
+const instant = z.iso.datetime({ offset: true, error: 'validation.dateTime' });
+const day = z.iso.date({ error: 'validation.invalidFormat' });
+
+/**
+ * The moment of a tap, when the station tablet queued it offline (docs/offline-station.md): absent,
+ * the server's now. The server refuses one in the future or older than `labourLimits.tapAgeHours`.
+ */
+const tappedAt = instant.optional();
+
+/** `POST /api/labour/clock-in` and `/clock-out`: at a station tablet (its id) or the console (none). */
+export const clockSchema = z.object({
+  stationId: id.nullable().default(null),
+  at: tappedAt,
+});
+export type ClockInput = z.infer<typeof clockSchema>;
+
+/** `POST /api/labour/orders/{orderId}/join|resume|leave`: the station the order is worked at. */
+export const orderWorkSchema = z.object({
+  stationId: id,
+  at: tappedAt,
+});
+export type OrderWorkInput = z.infer<typeof orderWorkSchema>;
+
+/** `POST /api/labour/orders/{orderId}/pause`: with a reason of the fixed set. */
+export const pauseOrderWorkSchema = orderWorkSchema.extend({
+  reason: z.enum(pauseReasons, { error: 'validation.required' }),
+});
+export type PauseOrderWorkInput = z.infer<typeof pauseOrderWorkSchema>;
+
+/** `POST /api/labour/attendances/{id}/corrections`: the times as they should be, and why. */
+export const correctAttendanceSchema = z
+  .object({
+    clockedInAt: instant,
+    clockedOutAt: instant,
+    reason: requiredText(labourLimits.reason),
+  })
+  .refine((input) => Date.parse(input.clockedOutAt) > Date.parse(input.clockedInAt), {
+    path: ['clockedOutAt'],
+    message: 'labour.validation.outBeforeIn',
+  });
+export type CorrectAttendanceInput = z.infer<typeof correctAttendanceSchema>;
+
+/** `POST /api/labour/users/{userId}/work-time-corrections`: minutes added (negative: taken) on an order at a station on a day. */
+export const correctWorkTimeSchema = z.object({
+  orderId: id,
+  stationId: id,
+  day,
+  minutes: z
+    .number({ error: 'validation.invalidType' })
+    .int('validation.wholeNumber')
+    .min(-labourLimits.correctionMinutes)
+    .max(labourLimits.correctionMinutes)
+    .refine((minutes) => minutes !== 0, 'labour.validation.zeroMinutes'),
+  reason: requiredText(labourLimits.reason),
+});
+export type CorrectWorkTimeInput = z.infer<typeof correctWorkTimeSchema>;
+
+/** `GET /api/labour/times?userId&week`: one person's week; `week` is any day of it (`YYYY-MM-DD`), default this week. */
+export const workTimesQuerySchema = z.object({
+  userId: id,
+  week: day.optional(),
+});
+export type WorkTimesQuery = z.infer<typeof workTimesQuerySchema>;

@@ -1,0 +1,37 @@
+import { LABOUR_STREAM_TYPE } from '../../../domain/labour/labour.events.js';
+import * as labourViews from '../../../domain/labour/labour.views.js';
+import { defineModule } from '../../platform/module.js';
+import { closeMissedClockOuts } from './labour.handlers.js';
+import { labourOrderReactions, labourProjection } from './labour.projection.js';
+import { labourRoutes } from './labour.routes.js';
+
+export { closeMissedClockOuts } from './labour.handlers.js';
+
+/** How often each instance looks for working days ended with someone still clocked in. */
+const DAY_END_SWEEP_MS = 60_000;
+
+/**
+ * Labour time (docs/labour-and-costs.md): one event stream per person (attendance, work on orders,
+ * pauses, corrections), read models of attendance and of work time per person, order, station and
+ * interval; the order events clock the starting operator onto the order and everyone off it on
+ * completion. A sweep on the platform clock closes forgotten clock-outs at the end of the working day.
+ */
+export const labourModule = defineModule({
+  name: 'labour',
+  requires: [],
+  provides: {},
+  plugin: async (app) => {
+    await app.register(labourRoutes);
+    const sweep = setInterval(() => {
+      closeMissedClockOuts(app).catch((error: unknown) => app.log.error({ err: error }, 'labour: closing missed clock-outs failed; tried again next round'));
+    }, DAY_END_SWEEP_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  },
+  projections: (eventStore) => [labourProjection, labourOrderReactions(eventStore)],
+  openApi: {
+    tags: [{ name: 'labour', description: 'Labour time: attendance (clock in and out), work time per person, order and station, pauses and corrections.' }],
+    views: [labourViews],
+  },
+  liveTopics: [LABOUR_STREAM_TYPE],
+});

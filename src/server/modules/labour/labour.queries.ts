@@ -1,0 +1,371 @@
+import { sql } from 'kysely';
+import { startOfDayIn, calendarDayIn, timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
+import { breakSecondsOf } from '../../../domain/labour/labour.rules.js';
+import type {
+  AttendanceView,
+  CorrectionView,
+  LabourPeople,
+  LabourStatus,
+  OrderWorkView,
+  Present,
+  StationLabour,
+  WorkTimes,
+} from '../../../domain/labour/labour.views.js';
+import type { Executor } from '../../platform/db.js';
+import './labour.tables.js';
+
+const iso = (at: Date) => at.toISOString();
+const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** Display names of users by id: first and last name, else the operator's username; '' when the user is gone. */
+export async function namesOf(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'username']).where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim() || (row.username ?? '')]));
+}
+
+async function orderNumbersOf(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('orders').select(['id', 'order_number']).where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, row.order_number]));
+}
+
+async function stationNamesOf(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('stations').select(['id', 'name']).where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The orders these people are clocked onto now, by person. */
+async function orderWorkOf(db: Executor, userIds: readonly string[]): Promise<Map<string, OrderWorkView[]>> {
+  const byUser = new Map<string, OrderWorkView[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .selectFrom('labour_assignments')
+    .selectAll()
+    .where('user_id', 'in', [...userIds])
+    .orderBy('joined_at')
+    .orderBy('order_id')
+    .execute();
+  const numbers = await orderNumbersOf(
+    db,
+    rows.map((row) => row.order_id),
+  );
+  const stations = await stationNamesOf(
+    db,
+    rows.map((row) => row.station_id),
+  );
+  for (const row of rows) {
+    const list = byUser.get(row.user_id) ?? [];
+    list.push({
+      orderId: row.order_id,
+      orderNumber: numbers.get(row.order_id) ?? '',
+      stationId: row.station_id,
+      stationName: stations.get(row.station_id) ?? null,
+      joinedAt: iso(row.joined_at),
+      pausedAt: isoOrNull(row.paused_at),
+      pauseReason: row.pause_reason,
+    });
+    byUser.set(row.user_id, list);
+  }
+  return byUser;
+}
+
+/** One's own clock: the open attendance and the orders one is on. */
+export async function labourStatusOf(db: Executor, userId: string): Promise<LabourStatus> {
+  const open = await db
+    .selectFrom('labour_attendances')
+    .select(['id', 'clocked_in_at', 'clock_in_station_id', 'day_ends_at'])
+    .where('user_id', '=', userId)
+    .where('clocked_out_at', 'is', null)
+    .executeTakeFirst();
+  const orders = (await orderWorkOf(db, [userId])).get(userId) ?? [];
+  return {
+    userId,
+    attendance: open ? { id: open.id, clockedInAt: iso(open.clocked_in_at), stationId: open.clock_in_station_id, dayEndsAt: iso(open.day_ends_at) } : null,
+    orders,
+  };
+}
+
+/** Whether the order is in work at the station now (started there, not completed). */
+export async function orderInWorkAt(db: Executor, orderId: string, stationId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '=', orderId)
+    .where('station_id', '=', stationId)
+    .where('stage', '=', 'station')
+    .where('work_started_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function orderExists(db: Executor, orderId: string): Promise<boolean> {
+  return (await db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst()) !== undefined;
+}
+
+/** The orders in work at a station and who is clocked onto each. */
+export async function stationLabourOf(db: Executor, stationId: string): Promise<StationLabour> {
+  const orders = await db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'work_started_at'])
+    .where('station_id', '=', stationId)
+    .where('stage', '=', 'station')
+    .where('work_started_at', 'is not', null)
+    .orderBy('work_started_at')
+    .orderBy('id')
+    .execute();
+  const assignments = await db
+    .selectFrom('labour_assignments')
+    .selectAll()
+    .where('station_id', '=', stationId)
+    .orderBy('joined_at')
+    .orderBy('user_id')
+    .execute();
+  const names = await namesOf(
+    db,
+    assignments.map((row) => row.user_id),
+  );
+  return {
+    stationId,
+    orders: orders.map((order) => ({
+      orderId: order.id,
+      orderNumber: order.order_number,
+      workStartedAt: isoOrNull(order.work_started_at),
+      operators: assignments
+        .filter((row) => row.order_id === order.id)
+        .map((row) => ({ userId: row.user_id, name: names.get(row.user_id) ?? '', pausedAt: isoOrNull(row.paused_at), pauseReason: row.pause_reason })),
+    })),
+  };
+}
+
+/** Who is clocked in now, longest in first. */
+export async function presentOf(db: Executor): Promise<Present> {
+  const open = await db
+    .selectFrom('labour_attendances')
+    .select(['user_id', 'clocked_in_at', 'clock_in_station_id', 'day_ends_at'])
+    .where('clocked_out_at', 'is', null)
+    .orderBy('clocked_in_at')
+    .orderBy('user_id')
+    .execute();
+  const userIds = open.map((row) => row.user_id);
+  const [names, stations, work] = await Promise.all([
+    namesOf(db, userIds),
+    stationNamesOf(
+      db,
+      open.flatMap((row) => (row.clock_in_station_id ? [row.clock_in_station_id] : [])),
+    ),
+    orderWorkOf(db, userIds),
+  ]);
+  return {
+    data: open.map((row) => ({
+      userId: row.user_id,
+      name: names.get(row.user_id) ?? '',
+      clockedInAt: iso(row.clocked_in_at),
+      stationId: row.clock_in_station_id,
+      stationName: row.clock_in_station_id ? (stations.get(row.clock_in_station_id) ?? null) : null,
+      dayEndsAt: iso(row.day_ends_at),
+      orders: work.get(row.user_id) ?? [],
+    })),
+  };
+}
+
+/** Whose work times one may read: a supervisor every user of the company (not the product operator), others themselves. */
+export async function labourPeopleOf(db: Executor, viewer: { userId: string; supervisor: boolean }): Promise<LabourPeople> {
+  let query = db.selectFrom('users').select(['id', 'first_name', 'last_name', 'username', 'role']).where('role', '!=', 'MASTER');
+  if (!viewer.supervisor) query = query.where('id', '=', viewer.userId);
+  const rows = await query.orderBy('last_name').orderBy('first_name').orderBy('id').execute();
+  return {
+    data: rows.map((row) => ({ userId: row.id, name: `${row.first_name} ${row.last_name}`.trim() || (row.username ?? ''), role: row.role })),
+  };
+}
+
+/** The person an attendance belongs to; undefined for none of the company's. */
+export async function ownerOfAttendance(db: Executor, attendanceId: string): Promise<string | undefined> {
+  return (await db.selectFrom('labour_attendances').select('user_id').where('id', '=', attendanceId).executeTakeFirst())?.user_id;
+}
+
+export async function userOfCompany(db: Executor, userId: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).where('role', '!=', 'MASTER').executeTakeFirst()) !== undefined;
+}
+
+/** Open attendances of every company whose working day has ended by `now` (the end-of-day sweep; the owner connection). */
+export async function missedClockOuts(db: Executor, now: Date): Promise<{ companyId: string; userId: string }[]> {
+  const rows = await db
+    .selectFrom('labour_attendances')
+    .select(['company_id', 'user_id'])
+    .where('clocked_out_at', 'is', null)
+    .where('day_ends_at', '<=', now)
+    .orderBy('day_ends_at')
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({ companyId: row.company_id, userId: row.user_id }));
+}
+
+/** Monday of the week a day falls in, and the Monday after (`YYYY-MM-DD`). */
+export function weekOf(day: string): { start: string; end: string } {
+  const date = new Date(`${day}T00:00:00Z`);
+  const monday = new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000);
+  return { start: monday.toISOString().slice(0, 10), end: new Date(monday.getTime() + 7 * 86_400_000).toISOString().slice(0, 10) };
+}
+
+function attendanceViewOf(
+  row: {
+    id: string;
+    clocked_in_at: Date;
+    clocked_out_at: Date | null;
+    recorded_clocked_in_at: Date;
+    recorded_clocked_out_at: Date | null;
+    closed_at_day_end: boolean;
+    corrected: boolean;
+  },
+  now: Date,
+): AttendanceView {
+  const end = row.clocked_out_at ?? now;
+  const grossSeconds = Math.max(0, Math.round((end.getTime() - row.clocked_in_at.getTime()) / 1000));
+  const breakSeconds = breakSecondsOf(grossSeconds);
+  return {
+    id: row.id,
+    clockedInAt: iso(row.clocked_in_at),
+    clockedOutAt: isoOrNull(row.clocked_out_at),
+    recordedClockedInAt: iso(row.recorded_clocked_in_at),
+    recordedClockedOutAt: isoOrNull(row.recorded_clocked_out_at),
+    closedAtDayEnd: row.closed_at_day_end,
+    corrected: row.corrected,
+    grossSeconds,
+    breakSeconds,
+    netSeconds: grossSeconds - breakSeconds,
+  };
+}
+
+/** Work seconds per order and station in [from, to): running pieces count until `now`, a piece across the edge its part inside; corrections where they are booked. */
+async function orderTimesOf(db: Executor, userId: string, from: Date, to: Date, now: Date): Promise<WorkTimes['orders']> {
+  const until = now < to ? now : to;
+  const rows = await db
+    .selectFrom('labour_work_pieces')
+    .select(['order_id', 'station_id'])
+    .select(
+      sql<string>`coalesce(sum(case when correction_id is null then
+        extract(epoch from (least(coalesce(ended_at, ${until}), ${to}::timestamptz) - greatest(started_at, ${from}::timestamptz))) / share end), 0)`.as(
+        'worked',
+      ),
+    )
+    .select(sql<string>`coalesce(sum(case when correction_id is not null then seconds end), 0)`.as('corrected'))
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('correction_id', 'is not', null), eb('started_at', '>=', from), eb('started_at', '<', to)]),
+        eb.and([eb('correction_id', 'is', null), eb('started_at', '<', until), eb.or([eb('ended_at', 'is', null), eb('ended_at', '>', from)])]),
+      ]),
+    )
+    .groupBy(['order_id', 'station_id'])
+    .execute();
+  const [numbers, stations] = await Promise.all([
+    orderNumbersOf(
+      db,
+      rows.map((row) => row.order_id),
+    ),
+    stationNamesOf(
+      db,
+      rows.map((row) => row.station_id),
+    ),
+  ]);
+  return rows
+    .map((row) => {
+      const corrected = Number(row.corrected);
+      return {
+        orderId: row.order_id,
+        orderNumber: numbers.get(row.order_id) ?? '',
+        stationId: row.station_id,
+        stationName: stations.get(row.station_id) ?? null,
+        seconds: Math.round((Math.max(0, Number(row.worked)) + corrected) * 1000) / 1000,
+        correctedSeconds: corrected,
+      };
+    })
+    .sort((a, b) => a.orderNumber.localeCompare(b.orderNumber) || (a.stationName ?? '').localeCompare(b.stationName ?? ''));
+}
+
+async function correctionsOf(db: Executor, userId: string, from: Date, to: Date): Promise<CorrectionView[]> {
+  const rows = await db
+    .selectFrom('labour_corrections')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('booked_at', '>=', from), eb('booked_at', '<', to)]),
+        eb.and([eb('before_clocked_in_at', '>=', from), eb('before_clocked_in_at', '<', to)]),
+        eb.and([eb('after_clocked_in_at', '>=', from), eb('after_clocked_in_at', '<', to)]),
+      ]),
+    )
+    .orderBy('corrected_at')
+    .orderBy('id')
+    .execute();
+  const [names, numbers, stations] = await Promise.all([
+    namesOf(
+      db,
+      rows.map((row) => row.corrected_by),
+    ),
+    orderNumbersOf(
+      db,
+      rows.flatMap((row) => (row.order_id ? [row.order_id] : [])),
+    ),
+    stationNamesOf(
+      db,
+      rows.flatMap((row) => (row.station_id ? [row.station_id] : [])),
+    ),
+  ]);
+  const times = (clockedIn: Date | null, clockedOut: Date | null) =>
+    clockedIn && clockedOut ? { clockedInAt: iso(clockedIn), clockedOutAt: iso(clockedOut) } : null;
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    attendanceId: row.attendance_id,
+    orderId: row.order_id,
+    orderNumber: row.order_id ? (numbers.get(row.order_id) ?? '') : null,
+    stationId: row.station_id,
+    stationName: row.station_id ? (stations.get(row.station_id) ?? null) : null,
+    before: times(row.before_clocked_in_at, row.before_clocked_out_at),
+    after: times(row.after_clocked_in_at, row.after_clocked_out_at),
+    seconds: row.seconds === null ? null : Number(row.seconds),
+    bookedAt: isoOrNull(row.booked_at),
+    reason: row.reason,
+    correctedBy: { userId: row.corrected_by, name: names.get(row.corrected_by) ?? '' },
+    at: iso(row.corrected_at),
+  }));
+}
+
+/** One person's week in the company's zone: attendances (as recorded and corrected), time per order and station, corrections. */
+export async function workTimesOf(db: Executor, userId: string, week: string | undefined, working: WorkingTime, now: Date): Promise<WorkTimes> {
+  const zone = timeZoneOf(working);
+  const { start, end } = weekOf(week ?? calendarDayIn(now, zone));
+  const from = startOfDayIn(start, zone);
+  const to = startOfDayIn(end, zone);
+  const attendanceRows = await db
+    .selectFrom('labour_attendances')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('clocked_in_at', '>=', from)
+    .where('clocked_in_at', '<', to)
+    .orderBy('clocked_in_at')
+    .orderBy('id')
+    .execute();
+  const attendances = attendanceRows.map((row) => attendanceViewOf(row, now));
+  const [orders, corrections, names] = await Promise.all([orderTimesOf(db, userId, from, to, now), correctionsOf(db, userId, from, to), namesOf(db, [userId])]);
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  return {
+    user: { userId, name: names.get(userId) ?? '' },
+    weekStart: start,
+    weekEnd: end,
+    attendances,
+    orders,
+    corrections,
+    totals: {
+      attendanceSeconds: sum(attendances.map((row) => row.netSeconds)),
+      breakSeconds: sum(attendances.map((row) => row.breakSeconds)),
+      workSeconds: Math.round(sum(orders.map((row) => row.seconds)) * 1000) / 1000,
+    },
+  };
+}

@@ -1,0 +1,235 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  clockSchema,
+  correctAttendanceSchema,
+  correctWorkTimeSchema,
+  orderWorkSchema,
+  pauseOrderWorkSchema,
+  workTimesQuerySchema,
+} from '../../../domain/labour/labour.schema.js';
+import { labourPeopleSchema, labourStatusSchema, presentSchema, stationLabourSchema, workTimesSchema } from '../../../domain/labour/labour.views.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { writerRoles, type Role } from '../../../domain/shared/roles.js';
+import { companyOf, principalOf } from '../../platform/auth.js';
+import { runCommand, runQuery } from '../../platform/command.js';
+import type { Executor } from '../../platform/db.js';
+import { errorResponses } from '../../platform/errors.js';
+import { workingTimeOfCompany } from '../company/index.js';
+import { findStationRow } from '../stations/index.js';
+import { changeOrderWork, clockIn, clockOut, correctAttendance, correctWorkTime, joinOrderWork } from './labour.handlers.js';
+import { labourPeopleOf, labourStatusOf, presentOf, stationLabourOf, userOfCompany, workTimesOf } from './labour.queries.js';
+
+const tags = ['labour'];
+/** Who clocks: the company's people (the product operator acting for a company is no employee of it). */
+const clockingRoles: Role[] = ['SUPER_USER', 'ADMIN', 'OPERATOR'];
+const orderParams = z.object({ orderId: z.uuid({ error: 'validation.invalidId' }) });
+const stationParams = z.object({ stationId: z.uuid({ error: 'validation.invalidId' }) });
+const attendanceParams = z.object({ id: z.uuid({ error: 'validation.invalidId' }) });
+const userParams = z.object({ userId: z.uuid({ error: 'validation.invalidId' }) });
+
+/** Attendance: one's own clock, at a station tablet or in the console. */
+function clockRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const clockers = { preHandler: app.requireRole(...clockingRoles) };
+  const working = (tx: Executor, request: Parameters<typeof companyOf>[0]) => workingTimeOfCompany(tx, companyOf(request), app.config.workingTime);
+
+  r.get('/api/labour/me', {
+    ...clockers,
+    schema: {
+      tags,
+      summary: 'One’s own clock: the open attendance and the orders one is clocked onto',
+      response: { 200: labourStatusSchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, (tx) => labourStatusOf(tx, principalOf(request).userId)),
+  });
+
+  r.post('/api/labour/clock-in', {
+    ...clockers,
+    schema: {
+      tags,
+      summary:
+        'Clocks in (at a station tablet: `stationId`, where an operator is signed in; the console: none). `at`: the moment of a tap queued offline (at most a day old). Clocked in already: 409',
+      body: clockSchema,
+      response: { 200: labourStatusSchema, ...errorResponses(409) },
+    },
+    handler: async (request) =>
+      runCommand(app, request, async (ctx) => {
+        await clockIn(ctx, request.body, await working(ctx.tx, request));
+        return labourStatusOf(ctx.tx, ctx.actor?.userId ?? '');
+      }),
+  });
+
+  r.post('/api/labour/clock-out', {
+    ...clockers,
+    schema: {
+      tags,
+      summary: 'Clocks out, leaving every order one is on. Not clocked in, or a clock-out before the clock-in: 409',
+      body: clockSchema,
+      response: { 200: labourStatusSchema, ...errorResponses(409) },
+    },
+    handler: async (request) =>
+      runCommand(app, request, async (ctx) => {
+        await clockOut(ctx, request.body);
+        return labourStatusOf(ctx.tx, ctx.actor?.userId ?? '');
+      }),
+  });
+}
+
+/** Work on orders at a station: clock onto an order, pause with a reason, resume, leave. */
+function orderWorkRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const clockers = { preHandler: app.requireRole(...clockingRoles) };
+  const respond = { 200: labourStatusSchema, ...errorResponses(409) };
+
+  r.post('/api/labour/orders/:orderId/join', {
+    ...clockers,
+    schema: {
+      tags,
+      summary: 'Clocks onto an order in work at a station (clocked in first; several people may be on one order; time on several orders at once splits evenly)',
+      params: orderParams,
+      body: orderWorkSchema,
+      response: respond,
+    },
+    handler: async (request) =>
+      runCommand(app, request, async (ctx) => {
+        await joinOrderWork(ctx, request.params.orderId, request.body);
+        return labourStatusOf(ctx.tx, ctx.actor?.userId ?? '');
+      }),
+  });
+
+  r.post('/api/labour/orders/:orderId/pause', {
+    ...clockers,
+    schema: { tags, summary: 'Pauses one’s work on an order, with a reason', params: orderParams, body: pauseOrderWorkSchema, response: respond },
+    handler: async (request) =>
+      runCommand(app, request, async (ctx) => {
+        await changeOrderWork(ctx, request.params.orderId, { type: 'pause', input: request.body });
+        return labourStatusOf(ctx.tx, ctx.actor?.userId ?? '');
+      }),
+  });
+
+  for (const type of ['resume', 'leave'] as const) {
+    r.post(`/api/labour/orders/:orderId/${type}`, {
+      ...clockers,
+      schema: {
+        tags,
+        summary: type === 'resume' ? 'Resumes one’s paused work on an order' : 'Leaves an order (one’s time on it stops; the order’s work goes on)',
+        params: orderParams,
+        body: orderWorkSchema,
+        response: respond,
+      },
+      handler: async (request) =>
+        runCommand(app, request, async (ctx) => {
+          await changeOrderWork(ctx, request.params.orderId, { type, input: request.body });
+          return labourStatusOf(ctx.tx, ctx.actor?.userId ?? '');
+        }),
+    });
+  }
+
+  r.get('/api/labour/stations/:stationId', {
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: 'The orders in work at a station and who is clocked onto each (paused or not)',
+      params: stationParams,
+      response: { 200: stationLabourSchema, ...errorResponses() },
+    },
+    handler: async (request) =>
+      runQuery(app, request, async (tx) => {
+        if (!(await findStationRow(tx, request.params.stationId))) throw new DomainError('NOT_FOUND');
+        return stationLabourOf(tx, request.params.stationId);
+      }),
+  });
+}
+
+/** The records: who is in, one person's week, and the supervisors' corrections. */
+function recordRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const supervisors = { preHandler: app.requireRole(...writerRoles) };
+  const isSupervisor = (role: Role) => writerRoles.includes(role);
+  const week = async (tx: Executor, request: Parameters<typeof companyOf>[0], userId: string, day: string | undefined, now: Date) =>
+    workTimesOf(tx, userId, day, await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime), now);
+
+  r.get('/api/labour/present', {
+    ...supervisors,
+    schema: { tags, summary: 'Who is clocked in now, and on which orders (supervisors)', response: { 200: presentSchema, ...errorResponses() } },
+    handler: async (request) => runQuery(app, request, (tx) => presentOf(tx)),
+  });
+
+  r.get('/api/labour/people', {
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Whose work times one may read: supervisors everyone of the company, others themselves',
+      response: { 200: labourPeopleSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      const { userId, role } = principalOf(request);
+      return runQuery(app, request, (tx) => labourPeopleOf(tx, { userId, supervisor: isSupervisor(role) }));
+    },
+  });
+
+  r.get('/api/labour/times', {
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary:
+        'One person’s week (`week`: any day of it, default this week, in the company’s zone): attendances as recorded and corrected, work time per order and station, corrections. Supervisors read anyone’s, others their own',
+      querystring: workTimesQuerySchema,
+      response: { 200: workTimesSchema, ...errorResponses() },
+    },
+    handler: async (request) => {
+      const principal = principalOf(request);
+      if (!isSupervisor(principal.role) && principal.userId !== request.query.userId) throw new DomainError('FORBIDDEN');
+      return runQuery(app, request, async (tx, now) => {
+        if (!(await userOfCompany(tx, request.query.userId))) throw new DomainError('NOT_FOUND');
+        return week(tx, request, request.query.userId, request.query.week, now);
+      });
+    },
+  });
+
+  r.post('/api/labour/attendances/:id/corrections', {
+    ...supervisors,
+    schema: {
+      tags,
+      summary:
+        'Corrects an attendance’s times with a reason (supervisors); recorded as an event beside the original. Answers the week of the corrected clock-in',
+      params: attendanceParams,
+      body: correctAttendanceSchema,
+      response: { 201: workTimesSchema, ...errorResponses(409) },
+    },
+    handler: async (request, reply) => {
+      const times = await runCommand(app, request, async (ctx) => {
+        const userId = await correctAttendance(ctx, request.params.id, request.body);
+        return week(ctx.tx, request, userId, request.body.clockedInAt.slice(0, 10), ctx.now);
+      });
+      return reply.status(201).send(times);
+    },
+  });
+
+  r.post('/api/labour/users/:userId/work-time-corrections', {
+    ...supervisors,
+    schema: {
+      tags,
+      summary: 'Adds (or, negative minutes, takes) work time on an order at a station on a day, with a reason (supervisors). Answers that week',
+      params: userParams,
+      body: correctWorkTimeSchema,
+      response: { 201: workTimesSchema, ...errorResponses(409) },
+    },
+    handler: async (request, reply) => {
+      const times = await runCommand(app, request, async (ctx) => {
+        await correctWorkTime(ctx, request.params.userId, request.body, await workingTimeOfCompany(ctx.tx, companyOf(request), app.config.workingTime));
+        return week(ctx.tx, request, request.params.userId, request.body.day, ctx.now);
+      });
+      return reply.status(201).send(times);
+    },
+  });
+}
+
+/** Labour time (docs/labour-and-costs.md). */
+export async function labourRoutes(app: FastifyInstance) {
+  clockRoutes(app);
+  orderWorkRoutes(app);
+  recordRoutes(app);
+}

@@ -1,0 +1,2 @@
+export { StationLabourPanel } from './components/station-labour-panel';
+export { WorkTimesScreen } from './work-times-screen';
