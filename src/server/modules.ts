@@ -13,6 +13,7 @@ import { keyFiguresModule } from './modules/key-figures/index.js';
 import { interruptionsModule } from './modules/interruptions/index.js';
 import { oeeModule } from './modules/oee/index.js';
 import { homeModule } from './modules/home/index.js';
+import { integrationModule } from './modules/integration/index.js';
 
 /**
  * Every server module, in the order they register: this list IS the architecture. app.ts registers
@@ -36,4 +37,5 @@ export const modules: readonly ModuleManifest[] = [
   interruptionsModule,
   oeeModule,
   homeModule,
+  integrationModule,
 ];
