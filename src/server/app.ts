@@ -161,6 +161,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     tokenCheck: ports.tokenCheck,
     writeCheck: ports.writeCheck,
     changeRightCheck: ports.changeRightCheck,
+    apiKeyCheck: ports.apiKeyCheck,
+    apiKeyRequestsPerMinute: config.apiKeyRequestsPerMinute,
   });
   await app.register(companyFunctionsPlugin, { reader: ports.companyFunctionsReader });
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 64 * 1024 }, errorHandler: liveSocketErrorHandler });

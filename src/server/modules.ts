@@ -15,6 +15,7 @@ import { oeeModule } from './modules/oee/index.js';
 import { planModule } from './modules/plan/index.js';
 import { labourModule } from './modules/labour/index.js';
 import { homeModule } from './modules/home/index.js';
+import { integrationModule } from './modules/integration/index.js';
 
 /**
  * Every server module, in the order they register: this list IS the architecture. app.ts registers
@@ -40,4 +41,5 @@ export const modules: readonly ModuleManifest[] = [
   planModule,
   labourModule,
   homeModule,
+  integrationModule,
 ];

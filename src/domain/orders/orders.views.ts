@@ -229,7 +229,8 @@ export const orderHistoryEntrySchema = z.object({
   version: z.number().int(),
   type: z.string(),
   at: isoDate,
-  who: z.object({ userId: z.string().nullable(), role: z.enum(roles).nullable(), name: z.string().nullable() }),
+  /** `apiKey`: the name of the API key the request came with (docs/integration.md); then `userId` is the key's id. */
+  who: z.object({ userId: z.string().nullable(), role: z.enum(roles).nullable(), name: z.string().nullable(), apiKey: z.string().nullable() }),
   data: z.record(z.string(), z.unknown()),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;

@@ -1,6 +1,8 @@
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiKeyMayChange, apiKeyMayReach } from '../../domain/integration/api-keys.rules.js';
+import { API_KEY_PREFIX, type ApiKeyScope } from '../../domain/integration/api-keys.schema.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { writerRoles, type Role } from '../../domain/shared/roles.js';
 import type { ChangeRight } from '../../domain/team/rights.js';
@@ -14,6 +16,18 @@ export interface Principal {
   companyId: string | null;
   /** Token id, for revocation. */
   tokenId: string;
+  /**
+   * Set when the request came with an API key instead of a session: the key acts as a service user
+   * of its company (`userId` and `tokenId` are the key's id, role ADMIN), within its scopes only.
+   */
+  apiKey?: ApiKeyHolder;
+}
+
+/** The API key a request came with: what its scopes allow, and its name for the event log. */
+export interface ApiKeyHolder {
+  id: string;
+  name: string;
+  scopes: readonly ApiKeyScope[];
 }
 
 interface TokenClaims {
@@ -46,6 +60,12 @@ export type WriteCheck = (principal: Principal) => Promise<void>;
  */
 export type ChangeRightCheck = (principal: Principal, area: ChangeRight) => Promise<void>;
 
+/**
+ * The principal of an API key secret (`sfk_...`), or null when no key of that secret works now
+ * (unknown, revoked, expired). The integration module owns the keys.
+ */
+export type ApiKeyCheck = (secret: string) => Promise<Principal | null>;
+
 export interface AuthService {
   /** Signs a session token (lifetime per spec: 360 hours). */
   sign(principal: Omit<Principal, 'tokenId'> & { tokenId: string }): string;
@@ -63,6 +83,9 @@ export interface AuthOptions {
   tokenCheck: TokenCheck;
   writeCheck: WriteCheck;
   changeRightCheck: ChangeRightCheck;
+  apiKeyCheck: ApiKeyCheck;
+  /** Requests one API key may make per minute (per instance); over it 429. */
+  apiKeyRequestsPerMinute: number;
 }
 
 declare module 'fastify' {
@@ -98,9 +121,9 @@ export function principalOf(request: FastifyRequest): Principal {
 /** Who caused the events a request appends, and on behalf of which company (for the event log). */
 export function eventMetadataOf(request: FastifyRequest): EventMetadata {
   const principal = request.principal;
-  return principal
-    ? { userId: principal.userId, role: principal.role, onBehalfOf: principal.companyId, correlationId: request.id }
-    : { correlationId: request.id };
+  if (!principal) return { correlationId: request.id };
+  const apiKey = principal.apiKey ? { apiKey: { id: principal.apiKey.id, name: principal.apiKey.name } } : {};
+  return { userId: principal.userId, role: principal.role, onBehalfOf: principal.companyId, correlationId: request.id, ...apiKey };
 }
 
 /** The company the request acts for; a master without a selected company gets 403. */
@@ -113,10 +136,10 @@ export function companyOf(request: FastifyRequest): string {
 export const authPlugin = fp(
   async (app: FastifyInstance, options: AuthOptions) => {
     // Fail closed: without one of its checks the server does not start (docs/decisions.md).
-    for (const port of ['tokenCheck', 'writeCheck', 'changeRightCheck'] as const) {
+    for (const port of ['tokenCheck', 'writeCheck', 'changeRightCheck', 'apiKeyCheck'] as const) {
       if (typeof options[port] !== 'function') throw new Error(`Port ${port} required by the auth plugin has no provider`);
     }
-    const { tokenCheck, writeCheck, changeRightCheck } = options;
+    const { tokenCheck, writeCheck, changeRightCheck, apiKeyCheck } = options;
     await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: SESSION_LIFETIME_SECONDS } });
 
     const toPrincipal = (claims: TokenClaims): Principal => ({
@@ -143,10 +166,25 @@ export const authPlugin = fp(
     app.decorate('auth', auth);
     app.decorateRequest('principal', undefined);
 
-    const identify = async (request: FastifyRequest) => {
+    // Per key, in this instance's memory like the other per-address limits (docs/integration.md).
+    const limitKey = app.rateLimit({
+      max: options.apiKeyRequestsPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `api-key:${request.principal?.apiKey?.id ?? ''}`,
+    });
+    // A key reaches only the routes of its scopes' areas (by the route's tag), reading or writing as they say.
+    const identifyKey = async (request: FastifyRequest, reply: FastifyReply, secret: string) => {
+      const principal = await apiKeyCheck(secret);
+      if (!principal?.apiKey) throw new DomainError('UNAUTHORIZED');
+      request.principal = principal;
+      await limitKey.call(app, request, reply);
+      if (!apiKeyMayReach(principal.apiKey.scopes, request.routeOptions.schema?.tags, request.method)) throw new DomainError('API_KEY_SCOPE_MISSING');
+    };
+    const identify = async (request: FastifyRequest, reply: FastifyReply) => {
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!match) throw new DomainError('UNAUTHORIZED');
+      if (match[1].startsWith(API_KEY_PREFIX)) return identifyKey(request, reply, match[1]);
       request.principal = await auth.verify(match[1]);
     };
     const checkWrite = async (request: FastifyRequest) => {
@@ -155,8 +193,8 @@ export const authPlugin = fp(
     };
 
     const authenticate: preHandlerAsyncHookHandler = authStep(
-      async (request) => {
-        await identify(request);
+      async (request, reply) => {
+        await identify(request, reply);
         await checkWrite(request);
       },
       { signedIn: true },
@@ -164,8 +202,8 @@ export const authPlugin = fp(
     app.decorate('authenticate', authenticate);
     app.decorate('requireRole', (...allowed: Role[]): preHandlerAsyncHookHandler => {
       return authStep(
-        async function (request) {
-          await identify(request);
+        async function (request, reply) {
+          await identify(request, reply);
           if (!allowed.includes(principalOf(request).role)) throw new DomainError('FORBIDDEN');
           await checkWrite(request);
         },
@@ -174,10 +212,13 @@ export const authPlugin = fp(
     });
     app.decorate('requireChangeRight', (area: ChangeRight, ...alsoRoles: Role[]): preHandlerAsyncHookHandler => {
       return authStep(
-        async function (request) {
-          await identify(request);
+        async function (request, reply) {
+          await identify(request, reply);
           const principal = principalOf(request);
-          if (!alsoRoles.includes(principal.role)) {
+          // A key's scopes are its change rights: it holds no rights of the matrix.
+          if (principal.apiKey) {
+            if (!apiKeyMayChange(principal.apiKey.scopes, area)) throw new DomainError('API_KEY_SCOPE_MISSING');
+          } else if (!alsoRoles.includes(principal.role)) {
             if (!writerRoles.includes(principal.role)) throw new DomainError('FORBIDDEN');
             await changeRightCheck(principal, area);
           }

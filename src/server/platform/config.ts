@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { meetsPasswordRule, PASSWORD_MAX_LENGTH } from '../../domain/identity/password.schema.js';
+import { API_KEY_REQUESTS_PER_MINUTE } from '../../domain/integration/api-keys.schema.js';
 import { mediaLimits } from '../../domain/materials/material-media.schema.js';
 import { materialLimits } from '../../domain/materials/materials.schema.js';
 import { defaultPredictionWindow, parseWorkingTime, type WorkingTime } from '../../domain/orders/prediction.rules.js';
@@ -109,6 +110,7 @@ const envSchema = z.object({
   MATERIAL_IMAGE_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(materialLimits.imageBytes).default(materialLimits.imageBytes)),
   // The live feed reads the log at least this often; commit hints (this instance's, and other
   // instances' through PostgreSQL NOTIFY) wake it sooner.
+  API_KEY_REQUESTS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(API_KEY_REQUESTS_PER_MINUTE)),
   LIVE_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(600_000).default(250)),
   // Predicted completion (docs/prediction.md): the median cycle time of a station is taken over its
   // last PREDICTION_WINDOW completions. WORKING_TIME is `<days> <from>-<to> [<IANA time zone>]`, days 0
@@ -162,6 +164,8 @@ export interface Config {
   materialMediaMaxBytes: number;
   /** The live feed's poll interval without a commit hint, in ms. */
   livePollMs: number;
+  /** Requests one API key may make per minute and server instance (`API_KEY_REQUESTS_PER_MINUTE`). */
+  apiKeyRequestsPerMinute: number;
   /** Predicted completion: recent completions per station the median cycle time is taken over. */
   predictionWindow: number;
   /** The working time of a company that has not saved its own (predicted completion, availability). */
@@ -241,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfConcurrency: e.PDF_CONCURRENCY,
     pdfPagePoolSize: e.PDF_PAGE_POOL_SIZE ?? e.PDF_CONCURRENCY,
     livePollMs: e.LIVE_POLL_MS,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     predictionWindow: e.PREDICTION_WINDOW,
     workingTime: parseWorkingTime(e.WORKING_TIME) as WorkingTime,
   };

@@ -48,6 +48,8 @@ export interface EventMetadata {
   onBehalfOf?: string | null;
   correlationId?: string;
   causationId?: string;
+  /** The API key the request came with (its `userId` is then the key's id): who did it, for the history. */
+  apiKey?: { id: string; name: string };
 }
 
 export interface StoredEvent<Type extends string = string, Data = unknown> {

@@ -79,8 +79,8 @@ interface Claim {
 
 const claims = new WeakMap<FastifyRequest, Claim>();
 
-/** Answer fields that carry a secret: session tokens and link tokens (a tracking link's `path` holds its token too). */
-const secretKeys = new Set(['access_token', 'refresh_token', 'accessToken', 'refreshToken', 'token']);
+/** Answer fields that carry a secret: session tokens, link tokens (a tracking link's `path` holds its token too) and an API key's secret. */
+const secretKeys = new Set(['access_token', 'refresh_token', 'accessToken', 'refreshToken', 'token', 'secret']);
 export const REDACTED = '[redacted]';
 
 /** The secret values of a JSON answer, at any depth. */

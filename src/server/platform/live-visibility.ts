@@ -4,6 +4,7 @@ import type { CompanyEvent, PlatformEvent } from '../../domain/company/company.e
 import type { DocumentEvent } from '../../domain/documents/documents.events.js';
 import type { UserEvent } from '../../domain/identity/identity.events.js';
 import type { FirstStepsEvent } from '../../domain/home/first-steps.events.js';
+import type { ApiKeyEvent } from '../../domain/integration/api-keys.events.js';
 import type { InterruptionEvent } from '../../domain/interruptions/interruption.events.js';
 import type { LabourEvent } from '../../domain/labour/labour.events.js';
 import type { KeyFigureSettingsEvent } from '../../domain/key-figures/key-figures.events.js';
@@ -47,7 +48,8 @@ export type KnownEvent =
   | DocumentEvent
   | SuggestionEvent
   | FirstStepsEvent
-  | ClientEvent;
+  | ClientEvent
+  | ApiKeyEvent;
 export type KnownEventType = KnownEvent['type'];
 
 /**
@@ -168,6 +170,9 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   AttendanceCorrected: writersAndSubject,
   WorkTimeCorrected: writersAndSubject,
   // materials, orders, shipments, documents: read by every signed-in user
+  // GET /api/api-keys: the owner's (never the secret, which no event holds).
+  ApiKeyCreated: ownersOnly,
+  ApiKeyRevoked: ownersOnly,
   MaterialCreated: everyone,
   MaterialUpdated: everyone,
   MaterialDeleted: everyone,

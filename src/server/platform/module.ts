@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ChangeRightCheck, TokenCheck, WriteCheck } from './auth.js';
+import type { ApiKeyCheck, ChangeRightCheck, TokenCheck, WriteCheck } from './auth.js';
 import type { Clock } from './clock.js';
 import type { CompanyFunctionsReader } from './company-functions.js';
 import type { Config } from './config.js';
@@ -23,6 +23,8 @@ export interface Ports {
   writeCheck: WriteCheck;
   /** Whether a writer may change an area (team: the user-rights matrix). */
   changeRightCheck: ChangeRightCheck;
+  /** The principal of an API key's secret, if it works now (integration). */
+  apiKeyCheck: ApiKeyCheck;
   /** Which optional functions a company has on (company). */
   companyFunctionsReader: CompanyFunctionsReader;
 }
@@ -88,6 +90,7 @@ export const platformRequires: readonly PortRequirement[] = [
   { port: 'tokenCheck', by: 'the auth plugin' },
   { port: 'writeCheck', by: 'the auth plugin' },
   { port: 'changeRightCheck', by: 'the auth plugin' },
+  { port: 'apiKeyCheck', by: 'the auth plugin' },
   { port: 'companyFunctionsReader', by: 'the company-functions plugin' },
 ];
 

@@ -2,6 +2,8 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiKeyNeeds } from '../../domain/integration/api-keys.rules.js';
+import type { ApiKeyScope } from '../../domain/integration/api-keys.schema.js';
 import * as devMailboxViews from '../../domain/shared/dev-mailbox.views.js';
 import { routeAccess } from './auth.js';
 import type { Config } from './config.js';
@@ -61,15 +63,33 @@ export function operationIdOf(method: string, url: string): string {
 
 const roleText = (roles: readonly string[]) => roles.join(', ');
 
+/**
+ * The scope an API key needs for the route (auth.ts, docs/integration.md), or null when no key reaches
+ * it: a key acts as a service user of role ADMIN whose change rights are its scopes, and reaches only
+ * routes of its scopes' areas (by their tag).
+ */
+function apiKeyScopeOf(route: RouteOptions, tags: readonly string[] | undefined, method: string): ApiKeyScope | null {
+  const access = routeAccess(route);
+  if (!access.signedIn || (access.roles && !access.roles.includes('ADMIN'))) return null;
+  const need = apiKeyNeeds(tags, method);
+  if (!need || (access.changeRight && access.changeRight.area !== need.area)) return null;
+  return need;
+}
+
 /** Who may call the route, from its access steps (auth.ts `routeAccess`). */
-function accessText(route: RouteOptions): { text: string; signedIn: boolean } {
+function accessText(route: RouteOptions, keyScope: ApiKeyScope | null): { text: string; signedIn: boolean } {
   const access = routeAccess(route);
   if (!access.signedIn) return { text: 'Access: anyone, no sign-in.', signedIn: false };
   const parts = [access.roles ? `Access: ${roleText(access.roles)} (bearer token; 403 for other roles).` : 'Access: any signed-in user (bearer token).'];
   const needRight = access.changeRight ? (access.roles ?? []).filter((role) => !access.changeRight?.exempt.includes(role)) : [];
   if (access.changeRight && needRight.length > 0) parts.push(`${roleText(needRight)} also need the change right ${access.changeRight.area}.`);
   if (access.companyFunction) parts.push(`Answers 404 while the company has the ${access.companyFunction} function switched off.`);
-  parts.push('Without a valid token: 401.');
+  parts.push(
+    keyScope
+      ? `API keys: with the scope ${keyScope.area} (${keyScope.access === 'write' ? 'read and write' : 'read or write'}).`
+      : 'API keys: not allowed (403 API_KEY_SCOPE_MISSING).',
+  );
+  parts.push('Without a valid token or key: 401.');
   return { text: parts.join(' '), signedIn: true };
 }
 
@@ -93,8 +113,8 @@ const statusTexts: Record<string, string> = {
   202: 'Accepted: the work goes on in the background',
   204: 'Done, no content',
   400: 'The input is invalid (VALIDATION_ERROR with the fields, or a rule of the domain)',
-  401: 'No valid session (UNAUTHORIZED)',
-  403: 'Not allowed for this user or role',
+  401: 'No valid session or API key (UNAUTHORIZED; a revoked or expired key too)',
+  403: 'Not allowed for this user, role or API key scope',
   404: "Not found, or not of the caller's company",
   409: 'Conflict: a stale version or a state that does not allow it',
   413: 'The upload is too large',
@@ -153,7 +173,8 @@ export function openApiTransform(input: TransformInput) {
   const route = input.route;
   if (!schema || schema.hide || !route) return transformed;
   const method = Array.isArray(route.method) ? route.method[0] : route.method;
-  const access = accessText(route);
+  const keyScope = apiKeyScopeOf(route, schema.tags as string[] | undefined, method);
+  const access = accessText(route, keyScope);
   const summary = typeof schema.summary === 'string' ? schema.summary : '';
   return {
     ...transformed,
@@ -162,7 +183,7 @@ export function openApiTransform(input: TransformInput) {
       ...(schema.response ? { response: describedResponses(withNullInNullableEnums(schema.response)) } : {}),
       operationId: schema.operationId ?? operationIdOf(method, input.url),
       description: schema.description ?? [summary ? `${summary}.` : '', access.text].filter(Boolean).join(' '),
-      ...(access.signedIn && !schema.security ? { security: [{ bearer: [] }] } : {}),
+      ...(access.signedIn && !schema.security ? { security: keyScope ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }] } : {}),
       ...(access.signedIn && writeMethods.has(method) ? { headers: withIdempotencyKey(schema.headers) } : {}),
     },
   };
@@ -214,13 +235,27 @@ export function openApiOptions(config: Pick<Config, 'publicUrl'>, modules: reado
         version: '1.0.0',
         description:
           'The API of the Shopfloor Console, which the web console uses too. Sign in with POST /api/auth/authenticate and send ' +
-          'the token as `Authorization: Bearer <token>`. Every failure answers `{ error: { code, message, details } }` with a ' +
+          "the token as `Authorization: Bearer <token>`; another system sends an API key (`sfk_...`, made by the company's " +
+          'owner at /api/api-keys) the same way, and reaches only the operations whose description names its scope. Every failure answers `{ error: { code, message, details } }` with a ' +
           'code of the error catalogue. docs/api.md describes the conventions.',
         contact: { name: 'Shopfloor Console', url: `${config.publicUrl}/api/docs` },
       },
       servers: [{ url: config.publicUrl, description: 'This server (PUBLIC_URL)' }],
       tags: tags.map((tag) => ({ ...tag })),
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token of POST /api/auth/authenticate.' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'API key (sfk_...)',
+            description:
+              'An API key of the company (POST /api/api-keys): `Authorization: Bearer sfk_...`. It acts as a service user of its ' +
+              'company within its scopes (read or write per area: materials, orders, stations, shipments, team); another route ' +
+              'answers 403 API_KEY_SCOPE_MISSING, a revoked or expired key 401, more than the per-key limit a minute 429 (docs/integration.md).',
+          },
+        },
+      },
     },
     transform: openApiTransform as FastifyDynamicSwaggerOptions['transform'],
     // Schemas registered with an id (`.meta({ id })`, the recursive BOM tree; the views above) become components.

@@ -72,14 +72,14 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['Error', 'OrderView', 'SessionView', 'SuggestionPage']));
     const getOrder = document.paths['/api/orders/{id}'].get;
     expect(getOrder.operationId).toBe('getOrdersById');
-    expect(getOrder.security).toEqual([{ bearer: [] }]);
-    expect(getOrder.description).toContain('Without a valid token: 401.');
+    expect(getOrder.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
+    expect(getOrder.description).toContain('Without a valid token or key: 401.');
     expect(document.paths['/api/auth/authenticate'].post.description).toContain('Access: anyone, no sign-in.');
     expect(document.paths['/api/auth/authenticate'].post.security).toBeUndefined();
     // A route whose right depends on its body still says it needs a sign-in (issue 26).
     const requestDocument = document.paths['/api/documents'].post;
     expect(requestDocument.description).not.toContain('anyone');
-    expect(requestDocument.description).toContain('Without a valid token: 401.');
+    expect(requestDocument.description).toContain('Without a valid token or key: 401.');
     expect(requestDocument.description).toContain('change right of the subject');
     expect(requestDocument.security).toEqual([{ bearer: [] }]);
   });

@@ -82,6 +82,8 @@ async function work(round: number) {
     await ok(owner.post(`/api/team/employees/${member.id}/absences`, { from: `2027-0${round}-10`, to: `2027-0${round}-11`, reasonId }));
   }
   await ok(owner.post('/api/users/create-admin-user', { firstName: 'Ina', lastName: `Gast ${round}`, email: `${round}-${secrets.invitedEmail}` }));
+  const apiKey = await ok(owner.post('/api/api-keys', { name: `ERP ${round}`, scopes: [{ area: 'orders', access: 'read' }] }));
+  await ok(owner.post(`/api/api-keys/${(apiKey.key as { id: string }).id}/revoke`, {}));
   const suggestion = await ok(admin.post('/api/suggestions', { text: `Regale beschriften ${round}` }));
   await ok(owner.post(`/api/suggestions/${String(suggestion.id)}/status`, { status: 'ACCEPTED', version: suggestion.version }));
   const settings = await ok(owner.get('/api/company-account/basic-settings'));
@@ -156,6 +158,8 @@ function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { f
     case 'labour':
       // A person's labour time: supervisors read everyone's week, an operator their own (else 403).
       return { full: `/api/labour/times?userId=${data.userId}` };
+    case 'api-key':
+      return { full: '/api/api-keys' };
     case 'first-steps':
       return { full: '/api/home/first-steps', ownOnly: data.userId };
     default:

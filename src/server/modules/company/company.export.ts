@@ -76,11 +76,12 @@ export const exportedTables = [
 ] as const;
 
 /**
- * Never exported: sign-in secrets and their bookkeeping (sessions, one-time tokens, failed
+ * Never exported: sign-in secrets and their bookkeeping (sessions, one-time tokens, API keys, failed
  * sign-ins, known sign-in addresses), stored idempotent answers, mails as sent (they carry links),
  * the job ledger, storage reservations, and the exports themselves.
  */
 export const notExportedTables = [
+  'api_keys',
   'company_exports',
   'dev_mailbox',
   'dispatched_jobs',

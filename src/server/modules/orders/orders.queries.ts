@@ -374,6 +374,7 @@ function orderHistoryEntry(event: StoredEvent, names: Map<string, string>): Orde
       userId,
       role: roles.includes(role as Role) ? (role as Role) : null,
       name: userId ? (names.get(userId) ?? null) : null,
+      apiKey: event.metadata.apiKey?.name ?? null,
     },
     data: (event.data ?? {}) as Record<string, unknown>,
   };

@@ -185,7 +185,12 @@ export async function shipmentHistoryOf(db: Executor, eventStore: EventStore, sh
         version: event.streamVersion,
         type: event.type,
         at: event.recordedAt.toISOString(),
-        who: { userId, role: roles.includes(role as Role) ? (role as Role) : null, name: userId ? (names.get(userId) ?? null) : null },
+        who: {
+          userId,
+          role: roles.includes(role as Role) ? (role as Role) : null,
+          name: userId ? (names.get(userId) ?? null) : null,
+          apiKey: event.metadata.apiKey?.name ?? null,
+        },
         data: (event.data ?? {}) as Record<string, unknown>,
       };
     }),

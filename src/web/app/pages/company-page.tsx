@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AccountTab, CompanyScreen, type CompanyTab } from '../../features/company-settings';
+import { ApiKeysTab } from '../../features/integration';
 import { KeyFiguresTab } from '../../features/key-figures';
 import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
@@ -7,7 +8,7 @@ import { useCompanyFunctions } from '../../lib/company-display';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
 
-/** The company screen: its own tabs, then the tabs of other features (key figures, while the company has them on). */
+/** The company screen: its own tabs, then the tabs of other features (key figures, while the company has them on; the owner's API keys). */
 export default function CompanyPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t(`screens.${screen}.title`));
@@ -16,6 +17,8 @@ export default function CompanyPage({ screen }: ScreenPageProps) {
   const keyFigures: CompanyTab[] = functions.isOn('keyFigures') ? [{ id: 'keyFigures', title: t('keyFigures.tab.title'), panel: <KeyFiguresTab /> }] : [];
   // The Account tab is the last, as in the spec; an admin given the settings right does not see the account.
   const account: CompanyTab[] = can(session, 'companyAccount') ? [{ id: 'account', title: t('companyAccount.tab'), panel: <AccountTab /> }] : [];
-  const extraTabs: CompanyTab[] = [...keyFigures, ...account];
+  // Keys for other systems are the owner's (docs/integration.md), before the Account tab.
+  const apiKeys: CompanyTab[] = can(session, 'companyAccount') ? [{ id: 'apiKeys', title: t('integration.tab'), panel: <ApiKeysTab /> }] : [];
+  const extraTabs: CompanyTab[] = [...keyFigures, ...apiKeys, ...account];
   return <CompanyScreen extraTabs={extraTabs} />;
 }

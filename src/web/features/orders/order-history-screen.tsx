@@ -37,7 +37,10 @@ function useDescribeLocation(stationNames: StationNames) {
 /** Who caused an entry: their name, else their role (another company's user, such as the product operator). */
 function useWho() {
   const { t } = useTranslation();
-  return (entry: OrderHistoryEntry): string => entry.who.name || (entry.who.role ? t(`orders.roles.${entry.who.role}`) : t('orders.history.system'));
+  return (entry: OrderHistoryEntry): string =>
+    entry.who.apiKey !== null
+      ? t('orders.history.apiKey', { name: entry.who.apiKey })
+      : entry.who.name || (entry.who.role ? t(`orders.roles.${entry.who.role}`) : t('orders.history.system'));
 }
 
 function ChangeList({ entry, change, stationNames }: { entry: OrderHistoryEntry; change: OrderChange; stationNames: StationNames }) {

@@ -20,7 +20,9 @@ export function ShipmentHistoryPanel({ shipmentId }: { shipmentId: string }) {
   const { index, choose } = useReplayPoint(entries.length);
   const state = index >= 0 ? states[index] : undefined;
   const who = (entry: ShipmentHistoryEntry) =>
-    entry.who.name || (entry.who.role ? t(`shipments.history.roles.${entry.who.role}`) : t('shipments.history.system'));
+    entry.who.apiKey !== null
+      ? t('shipments.history.apiKey', { name: entry.who.apiKey })
+      : entry.who.name || (entry.who.role ? t(`shipments.history.roles.${entry.who.role}`) : t('shipments.history.system'));
   const eventName = (entry: ShipmentHistoryEntry) =>
     isKnownShipmentEvent(entry) ? t(`shipments.history.events.${entry.type}`) : t('shipments.history.events.unknown', { type: entry.type });
 
