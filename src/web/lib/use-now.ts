@@ -22,7 +22,8 @@ function subscribe(periodMs: number, listener: () => void): () => void {
   const ticker = tickerOf(periodMs);
   ticker.listeners.add(listener);
   if (!ticker.timer) {
-    ticker.now = Date.now();
+    // A ticker idle since its last reader left reads an old time; a fresh one is left alone (no render for nothing).
+    if (Date.now() - ticker.now >= periodMs) ticker.now = Date.now();
     ticker.timer = setInterval(() => {
       ticker.now = Date.now();
       for (const notify of ticker.listeners) notify();
@@ -37,6 +38,20 @@ function subscribe(periodMs: number, listener: () => void): () => void {
   };
 }
 
+// One subscribe function per period, kept for the page's life: useSyncExternalStore subscribes anew whenever the
+// function changes, and a new subscription of a lone reader restarted the ticker and changed the time it reads,
+// which rendered again, without end.
+const subscribers = new Map<number, (listener: () => void) => () => void>();
+
+function subscriberOf(periodMs: number): (listener: () => void) => () => void {
+  let subscriber = subscribers.get(periodMs);
+  if (!subscriber) {
+    subscriber = (listener) => subscribe(periodMs, listener);
+    subscribers.set(periodMs, subscriber);
+  }
+  return subscriber;
+}
+
 /**
  * The clock's time (epoch ms), read again every `periodMs` (default: each second), so a duration
  * that runs on ("since 01:47 (3 minutes)") advances on a screen left open. Every reader of a period
@@ -44,7 +59,7 @@ function subscribe(periodMs: number, listener: () => void): () => void {
  */
 export function useNow(periodMs = 1000): number {
   return useSyncExternalStore(
-    (listener) => subscribe(periodMs, listener),
+    subscriberOf(periodMs),
     () => tickerOf(periodMs).now,
     () => 0,
   );
