@@ -118,7 +118,7 @@ export type OrderCommand =
   | { type: 'ApplyStatusAction'; stationId: string; status: OrderStatus; trigger: string; at: string }
   | { type: 'MoveToStation'; toStationId: string; stationExists: boolean; at: string }
   /** On a customer order, when one of its production orders finished. */
-  | { type: 'RecordProductionOrderDone'; productionOrderId: string; at: string }
+  | { type: 'RecordProductionOrderDone'; productionOrderId: string; good?: number; at: string }
   | { type: 'MarkReadyToUse'; at: string }
   /**
    * Ready to dispatch, dispatch and deliver: given by a user on an order in no shipment, or by the
@@ -127,8 +127,11 @@ export type OrderCommand =
   | { type: 'MarkReadyToDispatch'; shipmentId?: string; at: string }
   | { type: 'Dispatch'; shipmentId?: string; at: string }
   | { type: 'Deliver'; shipmentId?: string; at: string }
-  /** The shipment handler puts the order into a shipment. */
-  | { type: 'AssignToShipment'; shipmentId: string; at: string }
+  /**
+   * The shipment handler puts the order into a shipment: `quantity` of its ready pieces (absent:
+   * all of them). All that remains of an order Ready to ship moves it with the shipment; less is a part.
+   */
+  | { type: 'AssignToShipment'; shipmentId: string; quantity?: number; at: string }
   /** The shipment handler gives an order Ready for dispatch back (Ready to ship): its shipment was canceled or it was taken out. */
   | { type: 'Release'; shipmentId: string; at: string }
   /** The shipment handler takes the order out of the shipment (taken out, or the shipment canceled). */

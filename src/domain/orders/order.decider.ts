@@ -13,6 +13,8 @@ export type OrderLocation = { stage: 'station'; stationId: string; arrivedAt: st
 /** A customer order's production order, as the customer order tracks it. */
 export interface TrackedProductionOrder extends PlannedProductionOrder {
   done: boolean;
+  /** Good pieces it finished with (absent before quantities: its planned `quantity`). */
+  good?: number;
 }
 
 /** An order as its events made it: what `OrderCreated` said (but its time), and what came since. */
@@ -25,6 +27,10 @@ export interface Order extends Omit<Extract<OrderEvent, { type: 'OrderCreated' }
   location: OrderLocation | null;
   /** Customer orders: the shipment the order is in (assigned, not taken out); null when none. */
   shipmentId: string | null;
+  /** Customer orders: the pieces a part in `shipmentId` holds; absent when the order is in it with all that remains (or in none). */
+  shipmentQuantity?: number;
+  /** Customer orders: parts already sent, in the order they went. */
+  sentParts?: { shipmentId: string; quantity: number }[];
   /** The latest measurement of each value name (a re-measure replaces), in the order first measured. */
   measurements?: Measurement[];
   /** `failed` while a latest measurement lies outside tolerance, `passed` when all measured lie within; null before any. */
@@ -250,10 +256,14 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
             location: { stage: 'wip', arrivedAt: at },
             ...withQuantities(state, (flow) => ({ started: flow.ordered, good: flow.ordered })),
           });
-    case 'ProductionOrderDone':
+    case 'ProductionOrderDone': {
+      const { productionOrderId, good } = event.data;
       return touched(state, at, {
-        productionOrders: state.productionOrders.map((tracked) => (tracked.orderId === event.data.productionOrderId ? { ...tracked, done: true } : tracked)),
+        productionOrders: state.productionOrders.map((tracked) =>
+          tracked.orderId === productionOrderId ? { ...tracked, done: true, ...(good === undefined ? {} : { good }) } : tracked,
+        ),
       });
+    }
     case 'OrderReadyToShip':
       return touched(state, at, { status: 'ready-to-ship' });
     case 'OrderReadyToUse':
@@ -271,11 +281,18 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderCanceled':
       return touched(state, at, { status: 'canceled', location: null, ...withQuantities(state, () => ({ open: 0, carried: 0 })) });
     case 'OrderAssignedToShipment':
-      return touched(state, at, { shipmentId: event.data.shipmentId });
+      return touched(state, at, { shipmentId: event.data.shipmentId, shipmentQuantity: undefined });
     case 'OrderReleased':
       return touched(state, at, { status: 'ready-to-ship' });
     case 'OrderLeftShipment':
-      return touched(state, at, { shipmentId: null });
+    case 'OrderPartReleased':
+      return touched(state, at, { shipmentId: null, shipmentQuantity: undefined });
+    case 'OrderPartAssignedToShipment':
+      return touched(state, at, { shipmentId: event.data.shipmentId, shipmentQuantity: event.data.quantity });
+    case 'OrderPartDispatched': {
+      const { shipmentId, quantity } = event.data;
+      return touched(state, at, { shipmentId: null, shipmentQuantity: undefined, sentParts: [...(state.sentParts ?? []), { shipmentId, quantity }] });
+    }
     case 'ValueMeasured': {
       const { orderId: _orderId, ...measurement } = event.data;
       const previous = measurementsOf(state);
@@ -376,7 +393,34 @@ export function orderInShipmentMovesWithIt(state: LiveOrderState, viaShipment: s
   ]);
 }
 
-/** Only a customer order Ready to ship joins a shipment, and only one in no other shipment. */
+/**
+ * The pieces a customer order has made ready to ship, sent or not: those taken from stock when its
+ * production started, and the good pieces of each finished production order, split children
+ * included (an order finished before quantities: its planned pieces). 0 before production, for a
+ * stock order, and for other kinds.
+ */
+export function piecesMadeReadyOf(state: LiveOrderState): number {
+  if (state.kind !== 'customer' || state.details.stockOrder || state.status === 'open' || state.status === 'ordered' || state.status === 'canceled') return 0;
+  const fromStock = piecesOf(state.positions.filter((position) => position.useInventory));
+  const made = state.productionOrders.reduce((sum, tracked) => sum + (tracked.done ? (tracked.good ?? tracked.quantity) : 0), 0);
+  return fromStock + made;
+}
+
+/** Pieces of parts already sent. */
+export const piecesSentOf = (state: LiveOrderState): number => (state.sentParts ?? []).reduce((sum, part) => sum + part.quantity, 0);
+
+/**
+ * The pieces of a customer order ready to ship now (docs/shipments.md "Partial shipments"): made
+ * ready, minus parts sent, minus what its open shipment holds (a part its quantity; the whole rest
+ * all). Only while In progress or Ready to ship: afterwards the order has gone with its shipment.
+ */
+export function readyToShipOf(state: LiveOrderState): number {
+  if (state.status !== 'in-progress' && state.status !== 'ready-to-ship') return 0;
+  const held = shipmentOf(state) === null ? 0 : (state.shipmentQuantity ?? Infinity);
+  return Math.max(0, piecesMadeReadyOf(state) - piecesSentOf(state) - held);
+}
+
+/** Only a customer order Ready to ship, or In progress with pieces ready, joins a shipment, and only one in no other shipment. */
 export function orderMayJoinShipment(state: LiveOrderState, shipmentId: string): DomainError | null {
   const current = shipmentOf(state);
   if (current !== null && current !== shipmentId) {
@@ -384,12 +428,89 @@ export function orderMayJoinShipment(state: LiveOrderState, shipmentId: string):
       { path: '', message: 'errors.ORDER_ALREADY_IN_SHIPMENT', params: { orderNumber: state.orderNumber, shipmentId: current } },
     ]);
   }
-  if (state.kind !== 'customer' || state.status !== 'ready-to-ship') {
+  const shippable = state.status === 'ready-to-ship' || (state.status === 'in-progress' && readyToShipOf(state) > 0);
+  if (state.kind !== 'customer' || !shippable) {
     return new DomainError('ORDER_NOT_READY_TO_SHIP', [
       { path: '', message: 'errors.ORDER_NOT_READY_TO_SHIP', params: { orderNumber: state.orderNumber, status: state.status } },
     ]);
   }
   return null;
+}
+
+/** A part takes at most the pieces ready (`quantityWithinReady`): 400 on `quantity`. */
+export function quantityWithinReady(state: LiveOrderState, quantity: number): DomainError | null {
+  const ready = readyToShipOf(state);
+  if (quantity <= ready) return null;
+  return new DomainError('VALIDATION_ERROR', [
+    { path: 'quantity', message: 'shipments.validation.quantityAboveReady', params: { orderNumber: state.orderNumber, ready } },
+  ]);
+}
+
+/**
+ * Puts the order into a shipment: all that remains of an order Ready to ship (the whole-order flow:
+ * it moves with the shipment from now on), or a part, which leaves the order's status alone.
+ */
+function assignToShipment(state: LiveOrderState, command: Extract<OrderCommand, { type: 'AssignToShipment' }>): OrderEvent[] | DomainError {
+  const { orderId } = state;
+  const { shipmentId, at } = command;
+  if (shipmentOf(state) === shipmentId) return [];
+  const ready = readyToShipOf(state);
+  const quantity = command.quantity ?? ready;
+  const refused = orderMayJoinShipment(state, shipmentId) ?? quantityWithinReady(state, quantity);
+  if (refused) return refused;
+  if (state.status === 'ready-to-ship' && quantity === ready) return [{ type: 'OrderAssignedToShipment', data: { orderId, shipmentId, at } }];
+  return [{ type: 'OrderPartAssignedToShipment', data: { orderId, shipmentId, quantity, at } }];
+}
+
+/** The part of the order that `shipmentId` holds or has sent; null when the order is in it whole, or not at all. */
+function partIn(state: LiveOrderState, shipmentId: string): { quantity: number; sent: boolean } | null {
+  if (shipmentOf(state) === shipmentId && state.shipmentQuantity !== undefined) return { quantity: state.shipmentQuantity, sent: false };
+  const sent = (state.sentParts ?? []).find((part) => part.shipmentId === shipmentId);
+  return sent ? { quantity: sent.quantity, sent: true } : null;
+}
+
+type ShipmentMoveCommand = Extract<OrderCommand, { type: 'MarkReadyToDispatch' | 'Dispatch' | 'Deliver' | 'Release' | 'LeaveShipment' }>;
+
+/**
+ * How a part follows its shipment: Ready for dispatch and back change nothing on the order; sent,
+ * its pieces are gone (and when production is over and nothing remains, the order is dispatched:
+ * that part was its last); delivered, such an order is delivered; taken out, its pieces are ready again.
+ */
+function movePart(state: LiveOrderState, command: ShipmentMoveCommand, shipmentId: string, part: { quantity: number; sent: boolean }): OrderEvent[] {
+  const { orderId } = state;
+  const { at } = command;
+  const { quantity } = part;
+  switch (command.type) {
+    case 'MarkReadyToDispatch':
+    case 'Release':
+      return [];
+    case 'Dispatch': {
+      if (part.sent) return [];
+      const rest = piecesMadeReadyOf(state) - piecesSentOf(state) - quantity;
+      const partSent: OrderEvent = { type: 'OrderPartDispatched', data: { orderId, shipmentId, quantity, at } };
+      return state.status === 'ready-to-ship' && rest <= 0 ? [partSent, { type: 'OrderDispatched', data: { orderId, at } }] : [partSent];
+    }
+    case 'Deliver': {
+      const last = state.sentParts?.at(-1);
+      return state.status === 'dispatched' && last?.shipmentId === shipmentId ? [{ type: 'OrderDelivered', data: { orderId, at } }] : [];
+    }
+    case 'LeaveShipment':
+      return part.sent ? [] : [{ type: 'OrderPartReleased', data: { orderId, shipmentId, quantity, at } }];
+    default: {
+      const _exhaustive: never = command;
+      return _exhaustive;
+    }
+  }
+}
+
+/** The part of the order a shipment command is about, when it is about one. */
+function partMoveOf(state: LiveOrderState, command: OrderCommand): OrderEvent[] | null {
+  const moves = ['MarkReadyToDispatch', 'Dispatch', 'Deliver', 'Release', 'LeaveShipment'] as const;
+  if (!(moves as readonly string[]).includes(command.type)) return null;
+  const move = command as ShipmentMoveCommand;
+  if (move.shipmentId === undefined) return null;
+  const part = partIn(state, move.shipmentId);
+  return part ? movePart(state, move, move.shipmentId, part) : null;
 }
 
 /** The release (back to Ready to ship) is for an order Ready for dispatch in that shipment, and only for it. */
@@ -854,7 +975,8 @@ function recordProductionOrderDone(state: LiveOrderState, command: Extract<Order
   if (state.kind !== 'customer' || state.status !== 'in-progress' || !tracked) return new DomainError('NOT_FOUND');
   if (tracked.done) return [];
   const { orderId } = state;
-  const done: OrderEvent = { type: 'ProductionOrderDone', data: { orderId, productionOrderId: command.productionOrderId, at: command.at } };
+  const { productionOrderId, good } = command;
+  const done: OrderEvent = { type: 'ProductionOrderDone', data: { orderId, productionOrderId, ...(good === undefined ? {} : { good }), at: command.at } };
   const allDone = state.productionOrders.every((order) => order.done || order.orderId === command.productionOrderId);
   if (!allDone) return [done];
   // Made for stock, the pieces are in stock now; made for a customer, the order can ship.
@@ -872,6 +994,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     return command.type === 'CreateOrder' ? createOrder(command) : createProductionOrder(command);
   }
   if (state.status === 'absent') return new DomainError('NOT_FOUND');
+  const partMove = partMoveOf(state, command);
+  if (partMove) return partMove;
   const action = actionOf(command);
   const refused = action ? transitionIsAllowed(state, action) : null;
   if (refused) return refused;
@@ -925,10 +1049,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return orderInShipmentMovesWithIt(state, command.shipmentId) ?? [{ type: 'OrderDispatched', data: { orderId, at } }];
     case 'Deliver':
       return orderInShipmentMovesWithIt(state, command.shipmentId) ?? [{ type: 'OrderDelivered', data: { orderId, at } }];
-    case 'AssignToShipment': {
-      if (shipmentOf(state) === command.shipmentId) return [];
-      return orderMayJoinShipment(state, command.shipmentId) ?? [{ type: 'OrderAssignedToShipment', data: { orderId, shipmentId: command.shipmentId, at } }];
-    }
+    case 'AssignToShipment':
+      return assignToShipment(state, command);
     case 'Release':
       return releaseOnlyFromReadyForDispatch(state, command.shipmentId) ?? [{ type: 'OrderReleased', data: { orderId, shipmentId: command.shipmentId, at } }];
     case 'LeaveShipment': {

@@ -149,8 +149,11 @@ export type OrderEvent =
   | { type: 'OrderMovedToStation'; data: { orderId: string; fromStationId: string; toStationId: string; at: string } }
   /** A production order passed its last station; pieces made for stock were added to it. */
   | { type: 'ProductionFinished'; data: { orderId: string; stockAdded: StockMove[]; at: string } }
-  /** On a customer order: one of its production orders finished. */
-  | { type: 'ProductionOrderDone'; data: { orderId: string; productionOrderId: string; at: string } }
+  /**
+   * On a customer order: one of its production orders finished, with `good` pieces (what it ships;
+   * absent before quantities: its planned pieces).
+   */
+  | { type: 'ProductionOrderDone'; data: { orderId: string; productionOrderId: string; good?: number; at: string } }
   | { type: 'OrderReadyToShip'; data: { orderId: string; at: string } }
   | { type: 'OrderReadyToUse'; data: { orderId: string; at: string } }
   | { type: 'OrderReadyForDispatch'; data: { orderId: string; at: string } }
@@ -166,6 +169,16 @@ export type OrderEvent =
   | { type: 'OrderReleased'; data: { orderId: string; shipmentId: string; at: string } }
   /** The order left its shipment (taken out, or the shipment canceled): it is free for another one. */
   | { type: 'OrderLeftShipment'; data: { orderId: string; shipmentId: string; at: string } }
+  /**
+   * A part of a customer order went into a shipment: `quantity` of its ready pieces, not the rest of
+   * the order, so the order keeps its status and does not move with that shipment (docs/shipments.md
+   * "Partial shipments").
+   */
+  | { type: 'OrderPartAssignedToShipment'; data: { orderId: string; shipmentId: string; quantity: number; at: string } }
+  /** The part came out of its shipment again (taken out, or the shipment canceled): its pieces are ready again. */
+  | { type: 'OrderPartReleased'; data: { orderId: string; shipmentId: string; quantity: number; at: string } }
+  /** The part's shipment was sent: its pieces are gone; the order is free for the next shipment. */
+  | { type: 'OrderPartDispatched'; data: { orderId: string; shipmentId: string; quantity: number; at: string } }
   /**
    * An operator measured a value of the order's material at a station that checks it. The value's
    * nominal, unit and tolerances are copied as they were, so the test protocol reads right after the
@@ -241,6 +254,9 @@ export const orderEvents = eventCatalogue<OrderEvent>({
     OrderAssignedToShipment: true,
     OrderReleased: true,
     OrderLeftShipment: true,
+    OrderPartAssignedToShipment: true,
+    OrderPartReleased: true,
+    OrderPartDispatched: true,
     ValueMeasured: true,
     QualityFailureAccepted: true,
     StatusActionApplied: true,

@@ -24,6 +24,8 @@ export interface OrderOnHand {
   customerName: string;
   /** The open shipment the order is in; null when none. */
   openShipmentId: string | null;
+  /** Pieces ready to ship now, not held by a shipment (`readyToShipOf`). */
+  readyQuantity: number;
 }
 
 /** A new shipment number the company's counter handed out, and the id of the new stream. */

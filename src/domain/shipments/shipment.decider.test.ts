@@ -41,6 +41,7 @@ const readyOrder = (orderId: string, number: string, extra: Partial<OrderOnHand>
   status: 'ready-to-ship',
   customerName: 'Fahrradhaus Berg',
   openShipmentId: null,
+  readyQuantity: 10,
   ...extra,
 });
 const a = readyOrder(orderA, '000001');
@@ -64,7 +65,7 @@ const created: ShipmentEvent = {
 };
 const assigned = (order: OrderOnHand, when = at): ShipmentEvent => ({
   type: 'ShipmentOrderAssigned',
-  data: { shipmentId, order: { orderId: order.orderId, orderNumber: order.orderNumber }, at: when },
+  data: { shipmentId, order: { orderId: order.orderId, orderNumber: order.orderNumber, quantity: order.readyQuantity }, at: when },
 });
 const released = (orderId: string, when = later): ShipmentEvent => ({ type: 'ShipmentOrderReleased', data: { shipmentId, orderId, at: when } });
 const readyForDispatch: ShipmentEvent = { type: 'ShipmentMarkedReadyForDispatch', data: { shipmentId, at } };
@@ -173,9 +174,9 @@ describe('creating a shipment', () => {
       ]);
   });
 
-  it('assignedOrdersReadyToShip: every order is Ready to ship', () => {
+  it('assignedOrdersReadyToShip: every order is Ready to ship, or in production with pieces ready', () => {
     given()
-      .when(create({ orders: [{ ...a, status: 'in-progress' }, b] }))
+      .when(create({ orders: [{ ...a, status: 'in-progress', readyQuantity: 0 }, b] }))
       .thenError('ORDER_NOT_READY_TO_SHIP', [
         { path: 'orderIds.0', message: 'shipments.validation.orderNotReadyToShip', params: { orderNumber: '000001', status: 'in-progress' } },
       ]);
@@ -436,7 +437,7 @@ describe('replaying a shipment', () => {
       shipmentNumber: 'S000003',
       customerName: 'Fahrradhaus Berg',
       details,
-      orders: [{ orderId: orderA, orderNumber: '000001' }],
+      orders: [{ orderId: orderA, orderNumber: '000001', quantity: 10 }],
       attachments: [pdf],
       createdAt: at,
       updatedAt: at,
@@ -457,5 +458,86 @@ describe('helpers', () => {
     expect(trackingLinkFrom('https://t.example/{trackingId}?again={trackingId}', 'A/1 2')).toBe('https://t.example/A%2F1%202?again=A%2F1%202');
     expect(trackingLinkFrom(null, 'A1')).toBe('');
     expect(trackingLinkFrom('https://t.example/{trackingId}', '')).toBe('');
+  });
+});
+
+describe('partial shipments: a quantity per order', () => {
+  const inProduction = readyOrder(orderA, '000001', { status: 'in-progress', readyQuantity: 30 });
+  const create = (orders: OrderOnHand[], lines: { orderId: string; quantity?: number }[]) =>
+    decideShipment(
+      {
+        type: 'CreateShipment',
+        shipment: { shipmentId, number: 3, shipmentNumber: 'S000003' },
+        form: formOf({ orderIds: undefined, orders: lines }),
+        orders,
+        carrier: null,
+        at,
+      },
+      initialShipmentState,
+    );
+
+  it('takes the quantity asked for, at most the ready pieces, from an order still in production', () => {
+    const events = decided(create([inProduction], [{ orderId: orderA, quantity: 30 }]));
+    expect(events[1]).toEqual({ type: 'ShipmentOrderAssigned', data: { shipmentId, order: { orderId: orderA, orderNumber: '000001', quantity: 30 }, at } });
+  });
+
+  it('takes all ready pieces when no quantity is given', () => {
+    const events = decided(create([inProduction], [{ orderId: orderA }]));
+    expect(events[1]).toMatchObject({ data: { order: { quantity: 30 } } });
+  });
+
+  it('refuses more than is ready on orders.N.quantity (400), naming what is ready', () => {
+    const refused = create([inProduction, b], [{ orderId: orderB }, { orderId: orderA, quantity: 31 }]);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).code).toBe('VALIDATION_ERROR');
+    expect((refused as DomainError).details).toEqual([
+      { path: 'orders.1.quantity', message: 'shipments.validation.quantityAboveReady', params: { orderNumber: '000001', ready: 30 } },
+    ]);
+  });
+
+  it('refuses an order in production with nothing ready (409)', () => {
+    const nothing = readyOrder(orderA, '000001', { status: 'in-progress', readyQuantity: 0 });
+    expect((create([nothing], [{ orderId: orderA, quantity: 1 }]) as DomainError).code).toBe('ORDER_NOT_READY_TO_SHIP');
+  });
+
+  it('keeps the pieces an order went in with: another quantity on an edit is refused on orders.N.quantity', () => {
+    const held: ShipmentEvent = {
+      type: 'ShipmentOrderAssigned',
+      data: { shipmentId, order: { orderId: orderA, orderNumber: '000001', quantity: 20 }, at },
+    };
+    const state = [created, held].reduce(evolveShipment, initialShipmentState);
+    const change = (quantity: number) =>
+      decideShipment(
+        {
+          type: 'ChangeShipment',
+          form: formOf({ orderIds: undefined, orders: [{ orderId: orderA, quantity }] }),
+          orders: [{ ...inProduction, openShipmentId: shipmentId, readyQuantity: 10 }],
+          carrier: null,
+          at,
+        },
+        state,
+      );
+    expect(decided(change(20))).toEqual([]);
+    expect((change(25) as DomainError).details).toEqual([
+      { path: 'orders.0.quantity', message: 'shipments.validation.quantityFixed', params: { orderNumber: '000001', quantity: 20 } },
+    ]);
+  });
+
+  it('reads orders and their quantities from the form; orderIds alone ships all that is ready', () => {
+    expect(() => shipmentFormSchema.parse({ deliveredBy: { source: 'typed', name: 'X' }, shippingDate: '2026-11-23' })).toThrow(
+      /shipments.validation.ordersRequired/,
+    );
+    const quantityProblem = shipmentFormSchema.safeParse({
+      deliveredBy: { source: 'typed', name: 'X' },
+      shippingDate: '2026-11-23',
+      orders: [{ orderId: orderA, quantity: 0 }],
+    });
+    expect(quantityProblem.error?.issues[0].path).toEqual(['orders', 0, 'quantity']);
+    const fractional = shipmentFormSchema.safeParse({
+      deliveredBy: { source: 'typed', name: 'X' },
+      shippingDate: '2026-11-23',
+      orders: [{ orderId: orderA, quantity: 1.5 }],
+    });
+    expect(fractional.error?.issues[0].message).toBe('validation.wholeNumber');
   });
 });

@@ -3,7 +3,15 @@ import type { Decider } from '../shared/decider.js';
 import { DomainError, type ErrorDetail } from '../shared/errors.js';
 import type { CarrierOnHand, OrderOnHand, ShipmentCommand } from './shipment.commands.js';
 import type { ShipmentAttachment, ShipmentCarrier, ShipmentDetails, ShipmentEvent, ShippedOrder } from './shipment.events.js';
-import { shipmentLimits, TRACKING_ID_PLACEHOLDER, type DeliveredBy, type ShipmentForm, type ShipmentStatus } from './shipment.schema.js';
+import {
+  shipmentLimits,
+  shipmentLinesOf,
+  TRACKING_ID_PLACEHOLDER,
+  type DeliveredBy,
+  type ShipmentForm,
+  type ShipmentLine,
+  type ShipmentStatus,
+} from './shipment.schema.js';
 
 /** A shipment as its events made it. */
 export interface Shipment {
@@ -128,10 +136,13 @@ export function assignedOrdersOfOneCustomer(assigned: readonly OrderOnHand[], cu
   return others.length ? new DomainError('SHIPMENT_ORDERS_OF_DIFFERENT_CUSTOMERS', others) : null;
 }
 
-/** An order joins a shipment only when it is Ready to ship (orders already in this shipment have moved on with it). */
+/** Ready to ship: all made (Ready to ship), or some pieces ready while the rest is still in production. */
+const isShippable = (order: OrderOnHand) => order.status === 'ready-to-ship' || (order.status === 'in-progress' && order.readyQuantity > 0);
+
+/** An order joins a shipment only when it is shippable (orders already in this shipment have moved on with it). */
 export function assignedOrdersReadyToShip(assigned: readonly OrderOnHand[], alreadyIn: ReadonlySet<string>): DomainError | null {
   const notReady = assigned.flatMap((order, index) =>
-    alreadyIn.has(order.orderId) || order.status === 'ready-to-ship'
+    alreadyIn.has(order.orderId) || isShippable(order)
       ? []
       : [orderProblem(index, 'shipments.validation.orderNotReadyToShip', { orderNumber: order.orderNumber, status: order.status })],
   );
@@ -146,6 +157,32 @@ export function assignedOrdersInNoOtherShipment(assigned: readonly OrderOnHand[]
       : [orderProblem(index, 'shipments.validation.orderInOtherShipment', { orderNumber: order.orderNumber, shipmentId: order.openShipmentId })],
   );
   return taken.length ? new DomainError('ORDER_ALREADY_IN_SHIPMENT', taken) : null;
+}
+
+/**
+ * A line takes at most the order's ready pieces; an order already in this shipment keeps the pieces
+ * it went in with (take it out and save first to change them): 400 on `orders.N.quantity`.
+ */
+export function assignedQuantitiesWithinReady(
+  lines: readonly ShipmentLine[],
+  assigned: readonly OrderOnHand[],
+  held: ReadonlyMap<string, ShippedOrder>,
+): DomainError | null {
+  const problems = lines.flatMap((line, index): ErrorDetail[] => {
+    const order = assigned[index];
+    const path = `orders.${index}.quantity`;
+    if (line.quantity === null) return [];
+    const heldLine = held.get(line.orderId);
+    if (heldLine) {
+      return heldLine.quantity === undefined || heldLine.quantity === line.quantity
+        ? []
+        : [{ path, message: 'shipments.validation.quantityFixed', params: { orderNumber: order.orderNumber, quantity: heldLine.quantity } }];
+    }
+    return line.quantity <= order.readyQuantity
+      ? []
+      : [{ path, message: 'shipments.validation.quantityAboveReady', params: { orderNumber: order.orderNumber, ready: order.readyQuantity } }];
+  });
+  return problems.length ? new DomainError('VALIDATION_ERROR', problems) : null;
 }
 
 /** A carrier chosen from master data must be one of the company's. */
@@ -179,22 +216,30 @@ function detailsOf(form: ShipmentForm, carrier: CarrierOnHand | null): ShipmentD
   return { carrier: chosen, trackingId: form.trackingId, link, shippingDate: form.shippingDate };
 }
 
-/** The orders the form names, in its order, or why they cannot go into this shipment. */
+/** The orders the form names, in its order, each with the pieces it ships (a new one: those asked for, or all ready), or why they cannot go into this shipment. */
 function assignedOrdersOf(
   form: ShipmentForm,
   orders: readonly OrderOnHand[],
-  shipment: { shipmentId: string; customerName: string | null; orderIds: ReadonlySet<string> },
-): OrderOnHand[] | DomainError {
-  const unknown = assignedOrdersExist(form.orderIds, orders);
+  shipment: { shipmentId: string; customerName: string | null; held: ReadonlyMap<string, ShippedOrder> },
+): ShippedOrder[] | DomainError {
+  const lines = shipmentLinesOf(form);
+  const unknown = assignedOrdersExist(
+    lines.map((line) => line.orderId),
+    orders,
+  );
   if (unknown) return unknown;
   const byId = new Map(orders.map((order) => [order.orderId, order]));
-  const assigned = form.orderIds.map((orderId) => byId.get(orderId)!);
-  return (
+  const assigned = lines.map((line) => byId.get(line.orderId)!);
+  const refused =
     assignedOrdersAreCustomerOrders(assigned) ??
     assignedOrdersOfOneCustomer(assigned, shipment.customerName ?? assigned[0].customerName) ??
-    assignedOrdersReadyToShip(assigned, shipment.orderIds) ??
+    assignedOrdersReadyToShip(assigned, new Set(shipment.held.keys())) ??
     assignedOrdersInNoOtherShipment(assigned, shipment.shipmentId) ??
-    assigned
+    assignedQuantitiesWithinReady(lines, assigned, shipment.held);
+  if (refused) return refused;
+  return assigned.map(
+    (order, index): ShippedOrder =>
+      shipment.held.get(order.orderId) ?? { orderId: order.orderId, orderNumber: order.orderNumber, quantity: lines[index].quantity ?? order.readyQuantity },
   );
 }
 
@@ -209,18 +254,13 @@ function createShipment(command: Extract<ShipmentCommand, { type: 'CreateShipmen
   const { shipmentId, number, shipmentNumber } = command.shipment;
   const unknownCarrier = carrierIsKnown(command.form.deliveredBy, command.carrier);
   if (unknownCarrier) return unknownCarrier;
-  const assigned = assignedOrdersOf(command.form, command.orders, { shipmentId, customerName: null, orderIds: new Set() });
+  const assigned = assignedOrdersOf(command.form, command.orders, { shipmentId, customerName: null, held: new Map() });
   if (assigned instanceof DomainError) return assigned;
   const at = command.at;
+  const customerName = command.orders.find((order) => order.orderId === assigned[0].orderId)!.customerName;
   return [
-    {
-      type: 'ShipmentCreated',
-      data: { shipmentId, number, shipmentNumber, customerName: assigned[0].customerName, details: detailsOf(command.form, command.carrier), at },
-    },
-    ...assigned.map((order): ShipmentEvent => ({
-      type: 'ShipmentOrderAssigned',
-      data: { shipmentId, order: { orderId: order.orderId, orderNumber: order.orderNumber }, at },
-    })),
+    { type: 'ShipmentCreated', data: { shipmentId, number, shipmentNumber, customerName, details: detailsOf(command.form, command.carrier), at } },
+    ...assigned.map((order): ShipmentEvent => ({ type: 'ShipmentOrderAssigned', data: { shipmentId, order, at } })),
   ];
 }
 
@@ -230,23 +270,18 @@ function changeShipment(state: LiveShipmentState, command: Extract<ShipmentComma
   const unknownCarrier = carrierIsKnown(command.form.deliveredBy, command.carrier);
   if (unknownCarrier) return unknownCarrier;
   const { shipmentId } = state;
-  const held = new Set(state.orders.map((order) => order.orderId));
-  const assigned = assignedOrdersOf(command.form, command.orders, { shipmentId, customerName: state.customerName, orderIds: held });
+  const held = new Map(state.orders.map((order) => [order.orderId, order]));
+  const assigned = assignedOrdersOf(command.form, command.orders, { shipmentId, customerName: state.customerName, held });
   if (assigned instanceof DomainError) return assigned;
   const at = command.at;
   const details = detailsOf(command.form, command.carrier);
-  const kept = new Set(command.form.orderIds);
+  const kept = new Set(assigned.map((order) => order.orderId));
   return [
     ...(sameDetails(details, state.details) ? [] : [{ type: 'ShipmentChanged', data: { shipmentId, details, at } } satisfies ShipmentEvent]),
     ...state.orders
       .filter((order) => !kept.has(order.orderId))
       .map((order): ShipmentEvent => ({ type: 'ShipmentOrderReleased', data: { shipmentId, orderId: order.orderId, at } })),
-    ...assigned
-      .filter((order) => !held.has(order.orderId))
-      .map((order): ShipmentEvent => ({
-        type: 'ShipmentOrderAssigned',
-        data: { shipmentId, order: { orderId: order.orderId, orderNumber: order.orderNumber }, at },
-      })),
+    ...assigned.filter((order) => !held.has(order.orderId)).map((order): ShipmentEvent => ({ type: 'ShipmentOrderAssigned', data: { shipmentId, order, at } })),
   ];
 }
 

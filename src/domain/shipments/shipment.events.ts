@@ -26,6 +26,8 @@ export interface ShipmentDetails {
 export interface ShippedOrder {
   orderId: string;
   orderNumber: string;
+  /** Pieces of the order in this shipment (a part, or all that was ready); absent in shipments made before partial shipments: the whole order. */
+  quantity?: number;
 }
 
 /** An attachment as the shipment keeps it; the bytes are stored under `attachmentId`. */

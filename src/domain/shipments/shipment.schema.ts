@@ -46,6 +46,8 @@ export const shipmentLimits = {
   trackingId: 50,
   link: 2048,
   orders: 50,
+  /** Pieces of one order in a shipment (a part or the rest): the order's positions hold at most 999 each. */
+  lineQuantity: { min: 1, max: 999_999 },
   attachments: 10,
   attachmentFileName: 255,
   /** One attachment, in bytes. */
@@ -92,24 +94,65 @@ function ordersNamedOnce(orderIds: string[], ctx: z.core.$RefinementCtx) {
   });
 }
 
+const orderIdSchema = z.uuid({ error: 'shipments.validation.orderId' }).toLowerCase();
+
+/** A line of the shipment: an order and how many of its ready pieces go (absent: all that are ready). */
+export const shipmentLineSchema = z.object({
+  orderId: orderIdSchema,
+  quantity: z
+    .number({ error: wrongTypeIs('validation.number') })
+    .int('validation.wholeNumber')
+    .min(shipmentLimits.lineQuantity.min)
+    .max(shipmentLimits.lineQuantity.max)
+    .optional(),
+});
+export type ShipmentLine = { orderId: string; quantity: number | null };
+
+const ordersListError = { error: wrongTypeIs('validation.invalidType', 'shipments.validation.ordersRequired') };
+
 const shipmentFields = {
   deliveredBy: deliveredBySchema,
   trackingId: optionalText(shipmentLimits.trackingId),
   /** The tracking page; when left empty, made from the carrier's template and the tracking ID. */
   link: linkSchema,
   shippingDate: calendarDaySchema,
-  /** The customer orders shipped together: at least one, all of one customer, all Ready to ship. */
+  /** The customer orders shipped together, each with all its ready pieces: at least one, all of one customer. */
   orderIds: z
-    .array(z.uuid({ error: 'shipments.validation.orderId' }).toLowerCase(), {
-      error: wrongTypeIs('validation.invalidType', 'shipments.validation.ordersRequired'),
-    })
+    .array(orderIdSchema, ordersListError)
     .min(1, 'shipments.validation.ordersRequired')
     .max(shipmentLimits.orders)
-    .superRefine(ordersNamedOnce),
+    .superRefine(ordersNamedOnce)
+    .optional(),
+  /** The same with a quantity per order (a partial shipment); given, it stands for `orderIds`. */
+  orders: z
+    .array(shipmentLineSchema, ordersListError)
+    .min(1, 'shipments.validation.ordersRequired')
+    .max(shipmentLimits.orders)
+    .superRefine((lines, ctx) =>
+      lines.forEach(({ orderId }, index) => {
+        if (lines.findIndex((line) => line.orderId === orderId) !== index) {
+          ctx.addIssue({ code: 'custom', message: 'shipments.validation.orderTwice', path: [index, 'orderId'], input: orderId });
+        }
+      }),
+    )
+    .optional(),
 };
 
+/** The form names its orders by `orderIds` or by `orders` (with quantities): one of them is required. */
+function ordersNamed(form: { orderIds?: unknown; orders?: unknown }, ctx: z.core.$RefinementCtx) {
+  if (form.orderIds === undefined && form.orders === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'shipments.validation.ordersRequired', path: ['orderIds'], input: undefined });
+  }
+}
+
+/** The shipment's lines as the form names them: `orders`, or else every one of `orderIds` with all its ready pieces. */
+export const shipmentLinesOf = (form: { orderIds?: readonly string[]; orders?: readonly { orderId: string; quantity?: number }[] }): ShipmentLine[] =>
+  form.orders
+    ? form.orders.map((line) => ({ orderId: line.orderId, quantity: line.quantity ?? null }))
+    : (form.orderIds ?? []).map((orderId) => ({ orderId, quantity: null }));
+
 /** The shipping order form (add and edit). Attachments are uploaded one by one, see `attachmentSchema`. */
-export const shipmentFormSchema = z.object(shipmentFields);
+export const shipmentFormSchema = z.object(shipmentFields).superRefine(ordersNamed);
 export type ShipmentFormInput = z.input<typeof shipmentFormSchema>;
 export type ShipmentForm = z.output<typeof shipmentFormSchema>;
 
@@ -117,7 +160,7 @@ export type ShipmentForm = z.output<typeof shipmentFormSchema>;
 export const createShipmentSchema = shipmentFormSchema;
 
 /** PUT /api/shipments/{id}: the whole form plus the version it was loaded with. */
-export const changeShipmentSchema = z.object({ ...shipmentFields, version: orderVersionSchema });
+export const changeShipmentSchema = z.object({ ...shipmentFields, version: orderVersionSchema }).superRefine(ordersNamed);
 
 /** Body of a transition (ready-to-dispatch, dispatch, deliver, cancel) and of removing an attachment: the version. */
 export const shipmentActionSchema = z.object({ version: orderVersionSchema });

@@ -55,7 +55,18 @@ export type ShipmentAttachmentView = z.infer<typeof shipmentAttachmentSchema>;
 export const shipmentViewSchema = z.object({
   ...shipmentHeading,
   /** The orders with where each stands now. */
-  orders: z.array(z.object({ id: z.uuid(), orderNumber: z.string(), status: z.enum(orderStatuses), name: z.string() })),
+  orders: z.array(
+    z.object({
+      id: z.uuid(),
+      orderNumber: z.string(),
+      status: z.enum(orderStatuses),
+      name: z.string(),
+      /** Pieces of the order in this shipment; null: the whole order (shipments made before partial shipments). */
+      quantity: z.number().int().nullable(),
+      /** Pieces the customer ordered. */
+      ordered: z.number().int(),
+    }),
+  ),
   attachments: z.array(shipmentAttachmentSchema),
   /** Whether the form and the attachments may be changed (not once Sent). */
   editable: z.boolean(),
@@ -64,7 +75,7 @@ export const shipmentViewSchema = z.object({
 });
 export type ShipmentView = z.infer<typeof shipmentViewSchema>;
 
-/** A customer order the shipment form's picker offers: Ready to ship and in no shipment. */
+/** A customer order the shipment form's picker offers: pieces ready to ship, in no open shipment. */
 export const shippableOrderSchema = z.object({
   id: z.uuid(),
   orderNumber: z.string(),
@@ -72,6 +83,10 @@ export const shippableOrderSchema = z.object({
   name: z.string(),
   place: z.string(),
   deliveryDate: z.string().nullable(),
+  /** Pieces the customer ordered. */
+  ordered: z.number().int(),
+  /** Pieces ready to ship now (docs/shipments.md "Partial shipments"): what a line takes at most, and by default. */
+  readyQuantity: z.number().int(),
 });
 export type ShippableOrder = z.infer<typeof shippableOrderSchema>;
 

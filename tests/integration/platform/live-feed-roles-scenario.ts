@@ -218,13 +218,13 @@ async function recordsDay(admin: Client) {
   await ok(admin.send({ method: 'DELETE', url: `/api/materials/${material.id}` }));
 }
 
-/** Shipments of ready orders: attachments, sent, delivered, one canceled; carriers; tracking links emailed and revoked; documents. */
+/** Shipments of ready orders: attachments, sent, delivered, one canceled, parts of an order; carriers; tracking links emailed and revoked; documents. */
 async function shippingDay(admin: Client) {
   const product = await ok(
     admin.post('/api/materials', { type: 'product', name: 'Klingel', materialNumber: 'P-900', vat: 19, stock: { quantity: 99, unit: 'Stk' } }),
   );
-  const ready = async (name: string) => {
-    const order = await ok(admin.post('/api/orders', orderBody([{ materialId: product.id, quantity: 1, useInventory: true }], { name })));
+  const ready = async (name: string, quantity = 1) => {
+    const order = await ok(admin.post('/api/orders', orderBody([{ materialId: product.id, quantity, useInventory: true }], { name })));
     return ok(admin.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
   };
   const act = (shipment: Body, action: string) => ok(admin.post(`/api/shipments/${shipment.id}/${action}`, { version: shipment.version }));
@@ -269,6 +269,11 @@ async function shippingDay(admin: Client) {
   const dropped = await ok(admin.post('/api/shipments', shipmentBody([second.id])));
   // Canceled once ready for dispatch: its order is released back to Ready to ship.
   await act(await act(dropped, 'ready-to-dispatch'), 'cancel');
+  // Parts of an order of three pieces: one put in and released with its canceled shipment, then two sent.
+  const partly = await ready('Radhaus Süd', 3);
+  const part = (quantity: number) => ok(admin.post('/api/shipments', shipmentBody([], { orderIds: undefined, orders: [{ orderId: partly.id, quantity }] })));
+  await act(await part(1), 'cancel');
+  await act(await act(await part(2), 'ready-to-dispatch'), 'dispatch');
 
   const document = await request(admin, { type: 'delivery-bill', subjectId: shipment.id });
   return document.id;

@@ -17,10 +17,10 @@ export interface ShippingCompany {
   company: TestCompany;
   admin: Client;
   operator: Client;
-  /** A customer order for `customer`, Ready to ship. */
-  readyOrder(customer?: string): Promise<OrderView>;
-  /** A customer order for `customer`, still Open. */
-  openOrder(customer?: string): Promise<OrderView>;
+  /** A customer order of `pieces` (1 unless told) for `customer`, Ready to ship. */
+  readyOrder(customer?: string, pieces?: number): Promise<OrderView>;
+  /** A customer order of `pieces` (1 unless told) for `customer`, still Open. */
+  openOrder(customer?: string, pieces?: number): Promise<OrderView>;
 }
 
 export async function shippingCompany(t: TestApp, companyName?: string): Promise<ShippingCompany> {
@@ -35,7 +35,7 @@ export async function shippingCompany(t: TestApp, companyName?: string): Promise
   });
   expect(material.statusCode, material.body).toBe(201);
   const materialId = material.json().id as string;
-  const openOrder = async (customer = 'Fahrradhaus Berg') => {
+  const openOrder = async (customer = 'Fahrradhaus Berg', pieces = 1) => {
     const res = await admin.post('/api/orders', {
       kind: 'customer',
       name: customer,
@@ -45,7 +45,7 @@ export async function shippingCompany(t: TestApp, companyName?: string): Promise
       place: 'München',
       workInProgress: 'Regal 3',
       deliveryDate: '2026-12-01',
-      positions: [{ materialId, quantity: 1, netPrice: 100, useInventory: true }],
+      positions: [{ materialId, quantity: pieces, netPrice: 100, useInventory: true }],
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as OrderView;
@@ -55,8 +55,8 @@ export async function shippingCompany(t: TestApp, companyName?: string): Promise
     admin,
     operator: clientOf(t, company.operator.token),
     openOrder,
-    async readyOrder(customer) {
-      const order = await openOrder(customer);
+    async readyOrder(customer, pieces) {
+      const order = await openOrder(customer, pieces);
       const res = await admin.post(`/api/orders/${order.id}/start-production`, { version: order.version });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().status).toBe('ready-to-ship');

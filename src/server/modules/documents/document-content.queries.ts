@@ -1,6 +1,7 @@
 import { favouritesOf, type Address, type BasicSettings } from '../../../domain/company/company.schema.js';
 import type { DocumentType, LabelSize } from '../../../domain/documents/documents.schema.js';
 import { orderEvents, orderStreamId, type OrderEvent } from '../../../domain/orders/order.events.js';
+import { piecesOf, positionsForPieces } from '../../../domain/orders/order.decider.js';
 import { isEventOf } from '../../../domain/shared/decider.js';
 import { timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
 import type { Tx } from '../../platform/db.js';
@@ -40,7 +41,8 @@ export interface DeliveryBillContent {
   carrier: string;
   trackingId: string;
   shippingDate: string;
-  orders: { orderNumber: string; packaging: string; positions: Line[] }[];
+  /** Each order's positions as far as this shipment takes them; `shipped` its pieces when a part (null: the whole order), of `ordered`. */
+  orders: { orderNumber: string; packaging: string; positions: Line[]; shipped: number | null; ordered: number }[];
 }
 
 export interface MaterialLabelContent {
@@ -158,7 +160,17 @@ async function deliveryBill(tx: Tx, shipmentId: string): Promise<DeliveryBillCon
     shippingDate: state.details.shippingDate,
     orders: state.orders.map((order) => {
       const orderState = byId.get(order.orderId);
-      return { orderNumber: order.orderNumber, packaging: orderState?.details.packaging ?? '', positions: linesOf(orderState?.positions ?? []) };
+      const positions = orderState?.positions ?? [];
+      const ordered = piecesOf(positions);
+      // A part ships the pieces of the positions taken in their order; all that was ordered is no part.
+      const shipped = order.quantity === undefined || order.quantity >= ordered ? null : order.quantity;
+      return {
+        orderNumber: order.orderNumber,
+        packaging: orderState?.details.packaging ?? '',
+        positions: linesOf(shipped === null ? positions : positionsForPieces(positions, shipped)),
+        shipped,
+        ordered,
+      };
     }),
   };
 }

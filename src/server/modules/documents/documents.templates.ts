@@ -49,6 +49,8 @@ const texts = {
     materialNumber: 'Material number',
     quantity: 'Quantity',
     packaging: 'Packaging',
+    shippedQuantity: 'Pieces in this shipment',
+    shippedOf: (shipped: string, ordered: string) => `${shipped} of ${ordered} ordered (partial delivery)`,
     noPositions: 'No positions',
     type: 'Type',
     stockUnit: 'Stock unit',
@@ -100,6 +102,8 @@ const texts = {
     materialNumber: 'Materialnummer',
     quantity: 'Menge',
     packaging: 'Verpackung',
+    shippedQuantity: 'Stück in dieser Sendung',
+    shippedOf: (shipped: string, ordered: string) => `${shipped} von ${ordered} bestellt (Teillieferung)`,
     noPositions: 'Keine Positionen',
     type: 'Typ',
     stockUnit: 'Lagereinheit',
@@ -272,7 +276,13 @@ export function documentHtml(
         content.orders
           .map(
             (order) =>
-              `<h2>${e(t.order)} ${e(order.orderNumber)}</h2>${linesTable(t, order.positions, format)}${order.packaging ? facts([[t.packaging, order.packaging]]) : ''}`,
+              `<h2>${e(t.order)} ${e(order.orderNumber)}</h2>${linesTable(t, order.positions, format)}` +
+              facts([
+                ...(order.shipped === null
+                  ? []
+                  : [[t.shippedQuantity, t.shippedOf(format.format(order.shipped), format.format(order.ordered))] as [string, string]]),
+                ...(order.packaging ? [[t.packaging, order.packaging] as [string, string]] : []),
+              ]),
           )
           .join('');
       return { html: layout(page, t['delivery-bill'], body), pdf: { format: 'A4' } };

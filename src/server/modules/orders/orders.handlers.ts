@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { MaterialOnHand, NumberedOrder, OrderCommand, ProductionLine, ReportedQuantities } from '../../../domain/orders/order.commands.js';
-import { orderDecider, productionPlanOf, type OrderState } from '../../../domain/orders/order.decider.js';
+import { orderDecider, productionPlanOf, quantitiesOf, type OrderState } from '../../../domain/orders/order.decider.js';
 import {
   ADVERTISEMENT_STREAM_TYPE,
   advertisementStreamId,
@@ -237,7 +237,11 @@ export async function completeWork(
   report?: QuantityReportInput,
 ): Promise<void> {
   const line = await productionLineOf(ctx.tx);
-  const { events, before } = await handleCommand(
+  const {
+    events,
+    before,
+    state: after,
+  } = await handleCommand(
     ctx,
     orderDecider,
     orderStream(orderId),
@@ -286,13 +290,15 @@ export async function completeWork(
     const childFinished = eventOf(made.events, 'ProductionFinished');
     if (childFinished) {
       await applyStock(ctx, childFinished.data.stockAdded, 1);
-      await tellCustomerOrder({ type: 'RecordProductionOrderDone', productionOrderId: childOrderId, at: ctx.at });
+      await tellCustomerOrder({ type: 'RecordProductionOrderDone', productionOrderId: childOrderId, good: quantity, at: ctx.at });
     }
   }
   const finished = eventOf(events, 'ProductionFinished');
   if (!finished) return;
   await applyStock(ctx, finished.data.stockAdded, 1);
-  await tellCustomerOrder({ type: 'RecordProductionOrderDone', productionOrderId: orderId, at: ctx.at });
+  // Its good pieces are what the customer order can ship (docs/shipments.md "Partial shipments").
+  const good = after.status === 'absent' ? undefined : quantitiesOf(after)?.good;
+  await tellCustomerOrder({ type: 'RecordProductionOrderDone', productionOrderId: orderId, good, at: ctx.at });
 }
 
 /** The values of the order's materials as they are now, each name once (the first material's wins). */

@@ -172,6 +172,9 @@ async function projectStationFlow(tx: Tx, event: OrderEvent, stored: StoredEvent
     case 'OrderAssignedToShipment':
     case 'OrderReleased':
     case 'OrderLeftShipment':
+    case 'OrderPartAssignedToShipment':
+    case 'OrderPartReleased':
+    case 'OrderPartDispatched':
     case 'ValueMeasured':
     case 'QualityFailureAccepted':
     case 'StatusActionApplied':

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { availableActions, measurementsOf, quantitiesOf, type LiveOrderState } from '../../../domain/orders/order.decider.js';
+import { availableActions, measurementsOf, piecesOf, quantitiesOf, readyToShipOf, type LiveOrderState } from '../../../domain/orders/order.decider.js';
 import { customerOrderProgressOf, productionBalanceOf } from '../../../domain/orders/order-tree.rules.js';
 import { inProductionStatuses, isDelayed, isEditable, settledStatuses } from '../../../domain/orders/order.machine.js';
 import { calendarDayIn, startOfDayIn } from '../../../domain/company/working-time.rules.js';
@@ -495,19 +495,29 @@ export async function orderSummariesOf(db: Executor, orderIds: readonly string[]
     status: row.status,
     customerName: row.name,
     shipmentId: row.state.shipmentId ?? null,
+    readyQuantity: readyToShipOf(row.state),
     positions: row.state.positions.map(({ materialName, materialNumber, quantity }) => ({ materialName, materialNumber, quantity })),
   }));
 }
 
-/** Customer orders Ready to ship and in no shipment (the shipment form's picker), by number; `q` narrows by number or customer. */
+/**
+ * Customer orders with pieces ready to ship and in no open shipment (the shipment form's picker),
+ * by number, each with its pieces ordered and ready (`readyToShipOf`): Ready to ship, or In
+ * progress with a production order done. `q` narrows by number or customer.
+ */
 export async function shippableOrderRows(db: Executor, options: { q?: string; limit: number }) {
   const pattern = options.q ? likePattern(options.q) : undefined;
-  return db
+  const rows = await db
     .selectFrom('orders')
     .innerJoin('order_states', 'order_states.id', 'orders.id')
-    .select(['orders.id', 'orders.order_number', 'orders.name', 'orders.place', deliveryDay])
+    .select(['orders.id', 'orders.order_number', 'orders.name', 'orders.place', 'orders.status', 'order_states.state', deliveryDay])
     .where('orders.kind', '=', 'customer')
-    .where('orders.status', '=', 'ready-to-ship')
+    .where((eb) =>
+      eb.or([
+        eb('orders.status', '=', 'ready-to-ship'),
+        eb.and([eb('orders.status', '=', 'in-progress'), sql<SqlBool>`order_states.state->'productionOrders' @> '[{"done": true}]'::jsonb`]),
+      ]),
+    )
     .where(sql<SqlBool>`order_states.state->>'shipmentId' is null`)
     .$if(pattern !== undefined, (q) =>
       q.where((eb) => eb.or([eb('orders.order_number', 'ilike', pattern as string), eb('orders.name', 'ilike', pattern as string)])),
@@ -515,4 +525,9 @@ export async function shippableOrderRows(db: Executor, options: { q?: string; li
     .orderBy('orders.number')
     .limit(options.limit)
     .execute();
+  return rows.flatMap(({ state, ...row }) => {
+    const readyQuantity = readyToShipOf(state);
+    // An order Ready to ship is offered even with nothing made (all scrapped): the whole-order flow as before.
+    return readyQuantity > 0 || row.status === 'ready-to-ship' ? [{ ...row, ordered: piecesOf(state.positions), readyQuantity }] : [];
+  });
 }

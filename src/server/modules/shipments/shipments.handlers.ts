@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { NumberedShipment, OrderOnHand, ShipmentCommand } from '../../../domain/shipments/shipment.commands.js';
 import { orderMovesOf, shipmentDecider, type OrderMove, type ShipmentState } from '../../../domain/shipments/shipment.decider.js';
 import { SHIPMENT_STREAM_TYPE, shipmentStreamId, type ShipmentAttachment, type ShipmentEvent } from '../../../domain/shipments/shipment.events.js';
-import type { ShipmentForm } from '../../../domain/shipments/shipment.schema.js';
+import { shipmentLinesOf, type ShipmentForm } from '../../../domain/shipments/shipment.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { handleCommand, staleCopy, type CommandContext, type HandleOptions } from '../../platform/command.js';
 import { isUniqueViolation } from '../../platform/pg-errors.js';
@@ -53,6 +53,8 @@ async function ordersOnHand(ctx: CommandContext, orderIds: readonly string[]): P
   return found.map(({ shipmentId, ...order }) => ({ ...order, openShipmentId: shipmentId }));
 }
 
+const orderIdsOf = (form: ShipmentForm) => shipmentLinesOf(form).map((line) => line.orderId);
+
 const orderCommandOf: Record<OrderMove['move'], ShipmentOrderCommand['type']> = {
   'ready-to-dispatch': 'MarkReadyToDispatch',
   dispatch: 'Dispatch',
@@ -68,13 +70,13 @@ const orderCommandOf: Record<OrderMove['move'], ShipmentOrderCommand['type']> = 
  */
 async function ordersFollow(ctx: CommandContext, shipmentId: string, before: ShipmentState, events: readonly ShipmentEvent[]) {
   const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const assigned = events.flatMap((event) => (event.type === 'ShipmentOrderAssigned' ? [event.data.order.orderId] : [])).sort(byId);
+  const assigned = events.flatMap((event) => (event.type === 'ShipmentOrderAssigned' ? [event.data.order] : [])).sort((a, b) => byId(a.orderId, b.orderId));
   const left = events
     .flatMap((event) => (event.type === 'ShipmentOrderReleased' ? [event.data.orderId] : event.type === 'ShipmentCanceled' ? event.data.orderIds : []))
     .sort(byId);
   const moves = orderMovesOf(before, events).sort((a, b) => byId(a.orderId, b.orderId));
   const at = ctx.at;
-  for (const orderId of assigned) await followShipment(ctx, orderId, { type: 'AssignToShipment', shipmentId, at });
+  for (const { orderId, quantity } of assigned) await followShipment(ctx, orderId, { type: 'AssignToShipment', shipmentId, quantity, at });
   for (const { orderId, move } of moves) await followShipment(ctx, orderId, { type: orderCommandOf[move], shipmentId, at });
   for (const orderId of left) await followShipment(ctx, orderId, { type: 'LeaveShipment', shipmentId, at });
 }
@@ -111,9 +113,9 @@ async function carrierOf(ctx: CommandContext, form: ShipmentForm, keptCarrierId:
   return form.deliveredBy.source === 'master-data' ? carrierOnHand(ctx.tx, form.deliveredBy.carrierId, keptCarrierId) : null;
 }
 
-/** Creates a shipment of customer orders Ready to ship (all of one customer, none in another shipment); answers its id. */
+/** Creates a shipment of customer orders' ready pieces (all of one customer, none in another open shipment); answers its id. */
 export async function createShipment(ctx: CommandContext, form: ShipmentForm): Promise<string> {
-  const orders = await ordersOnHand(ctx, form.orderIds);
+  const orders = await ordersOnHand(ctx, orderIdsOf(form));
   const carrier = await carrierOf(ctx, form);
   const shipment = await takeShipmentNumber(ctx);
   await decideAndFollow(
@@ -133,7 +135,7 @@ export async function changeShipment(ctx: CommandContext, shipmentId: string, fo
     async (state): Promise<ShipmentCommand> => ({
       type: 'ChangeShipment',
       form,
-      orders: await ordersOnHand(ctx, form.orderIds),
+      orders: await ordersOnHand(ctx, orderIdsOf(form)),
       carrier: await carrierOf(ctx, form, state.status === 'absent' ? null : state.details.carrier.carrierId),
       at: ctx.at,
     }),

@@ -33,7 +33,13 @@ async function projectOrdersOf(tx: Tx, event: ShipmentEvent, companyId: string) 
     case 'ShipmentOrderAssigned':
       await tx
         .insertInto('shipment_orders')
-        .values({ shipment_id: event.data.shipmentId, order_id: event.data.order.orderId, company_id: companyId, open: true })
+        .values({
+          shipment_id: event.data.shipmentId,
+          order_id: event.data.order.orderId,
+          company_id: companyId,
+          open: true,
+          quantity: event.data.order.quantity ?? null,
+        })
         .execute();
       return;
     case 'ShipmentOrderReleased':

@@ -1,4 +1,5 @@
 import { sql, type Expression } from 'kysely';
+import { piecesOf } from '../../../domain/orders/order.decider.js';
 import { availableShipmentActions, editableShipmentStatuses } from '../../../domain/shipments/shipment.decider.js';
 import { shipmentEvents, shipmentStreamId } from '../../../domain/shipments/shipment.events.js';
 import { shipmentSortColumns, type ShipmentListQuery, type ShipmentSortColumn, type ShipmentStatus } from '../../../domain/shipments/shipment.schema.js';
@@ -136,7 +137,11 @@ export async function shipmentViewOf(db: Executor, shipmentId: string): Promise<
     ...listItemOf(row),
     orders: state.orders.flatMap((shipped) => {
       const order = orders.get(shipped.orderId);
-      return order ? [{ id: shipped.orderId, orderNumber: shipped.orderNumber, status: order.status, name: order.customerName }] : [];
+      if (!order) return [];
+      const ordered = piecesOf(order.positions);
+      return [
+        { id: shipped.orderId, orderNumber: shipped.orderNumber, status: order.status, name: order.customerName, quantity: shipped.quantity ?? null, ordered },
+      ];
     }),
     attachments: attachments.map((attachment) => ({
       id: attachment.id,
@@ -160,10 +165,20 @@ export async function findAttachment(db: Executor, shipmentId: string, attachmen
   return db.selectFrom('shipment_attachments').selectAll().where('shipment_id', '=', shipmentId).where('id', '=', attachmentId).executeTakeFirst();
 }
 
-/** The customer orders the shipment form's picker offers: Ready to ship, in no shipment. */
+/** The customer orders the shipment form's picker offers: pieces ready to ship, in no open shipment. */
 export async function shippableOrdersOf(db: Executor, options: { q?: string; limit: number }): Promise<ShippableOrders> {
   const rows = await shippableOrderRows(db, options);
-  return { data: rows.map((row) => ({ id: row.id, orderNumber: row.order_number, name: row.name, place: row.place, deliveryDate: row.delivery_date })) };
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      orderNumber: row.order_number,
+      name: row.name,
+      place: row.place,
+      deliveryDate: row.delivery_date,
+      ordered: row.ordered,
+      readyQuantity: row.readyQuantity,
+    })),
+  };
 }
 
 /** Every event of the shipment with who caused it and when; fold `data` with `evolveShipment` to replay. */

@@ -31,6 +31,8 @@ export interface ShipmentOrdersTable {
   order_id: string;
   company_id: string;
   open: boolean;
+  /** Pieces of the order in the shipment; null: the whole order (lines made before partial shipments). */
+  quantity: number | null;
 }
 
 /** An attachment's metadata; the bytes are at `path`, relative to the company's folder under DATA_DIR. */

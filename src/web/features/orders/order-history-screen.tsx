@@ -100,6 +100,13 @@ function ChangeList({ entry, change, stationNames }: { entry: OrderHistoryEntry;
       }),
     );
   }
+  if (event?.type === 'OrderPartAssignedToShipment' || event?.type === 'OrderPartReleased' || event?.type === 'OrderPartDispatched') {
+    const part = { OrderPartAssignedToShipment: 'partAssigned', OrderPartReleased: 'partReleased', OrderPartDispatched: 'partDispatched' }[event.type];
+    lines.push(t(`orders.history.${part}`, { quantity: format(event.data.quantity) }));
+  }
+  if (event?.type === 'ProductionOrderDone' && event.data.good !== undefined) {
+    lines.push(t('orders.history.productionOrderDoneGood', { good: format(event.data.good) }));
+  }
   if (event?.type === 'StatusActionApplied' || event?.type === 'StatusActionRefused') {
     const action = event.data;
     const params = { station: stationNames.get(action.stationId) ?? t('orders.history.unknownStation'), status: t(`orders.status.${action.status}`) };

@@ -236,6 +236,7 @@ function Attachments({ shipment, canWrite }: { shipment: ShipmentView; canWrite:
 /** The orders of the shipment with where each stands and where it goes. */
 function ShipmentOrders({ shipment }: { shipment: ShipmentView }) {
   const { t } = useTranslation();
+  const format = useFormatNumber();
   const orders = useQueries({
     queries: shipment.orders.map((order) => orderQueryOptions(order.id)),
   });
@@ -249,6 +250,9 @@ function ShipmentOrders({ shipment }: { shipment: ShipmentView }) {
           <li key={order.id}>
             <Link href={orderDetailsHref(order.id)}>{t('shipments.details.orderNamed', { orderNumber: order.orderNumber })}</Link>{' '}
             <span>{t(`orders.status.${order.status}`)}</span>
+            <span className="shipment-line">
+              {t('shipments.details.orderQuantity', { quantity: format(order.quantity ?? order.ordered), ordered: format(order.ordered) })}
+            </span>
             <span className="shipment-line shipment-muted">
               {t('shipments.details.deliverTo', { name: order.name, address: addressOf(orders[index]?.data) })}
             </span>

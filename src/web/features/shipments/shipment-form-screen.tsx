@@ -8,7 +8,7 @@ import type { ShipmentView, ShippableOrder } from '../../../domain/shipments/shi
 import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { describeError, translateDetail, validateInput } from '../../lib/error-messages';
-import { useLocaleFormats } from '../../lib/locale';
+import { useFormatNumber, useLocaleFormats } from '../../lib/locale';
 import { useUnsavedChangesGuard } from '../../lib/navigation-guard';
 import { useDebounced } from '../../lib/use-debounced';
 import { ClientPicker } from '../../lib/client-picker';
@@ -37,10 +37,17 @@ interface ShipmentDraft {
   link: string;
   shippingDate: string;
   orderIds: string[];
+  /** Pieces to ship of each order put in, as typed ('' : all that are ready); orders already in the shipment keep theirs. */
+  quantities: Record<string, string>;
 }
 
-/** An order the picker shows: the shippable ones and, when editing, those already in the shipment. */
-type PickableOrder = Pick<ShippableOrder, 'id' | 'orderNumber' | 'name'> & { place?: string };
+/**
+ * An order the picker shows: the shippable ones with their ready pieces and, when editing, those
+ * already in the shipment with the pieces they hold (`quantity`, null: the whole order).
+ */
+type PickableOrder = Pick<ShippableOrder, 'id' | 'orderNumber' | 'name'> & { place?: string; ordered: number } & (
+    { readyQuantity: number; quantity?: undefined } | { quantity: number | null; readyQuantity?: undefined }
+  );
 
 const today = () => {
   const now = new Date();
@@ -50,7 +57,15 @@ const today = () => {
 /** The "Delivered by" choice of a name typed in. */
 const OTHER_CARRIER = 'other';
 
-const emptyDraft = (): ShipmentDraft => ({ carrierChoice: OTHER_CARRIER, carrierName: '', trackingId: '', link: '', shippingDate: today(), orderIds: [] });
+const emptyDraft = (): ShipmentDraft => ({
+  carrierChoice: OTHER_CARRIER,
+  carrierName: '',
+  trackingId: '',
+  link: '',
+  shippingDate: today(),
+  orderIds: [],
+  quantities: {},
+});
 
 const draftOf = (shipment: ShipmentView): ShipmentDraft => ({
   carrierChoice: shipment.carrier.carrierId ?? OTHER_CARRIER,
@@ -59,6 +74,7 @@ const draftOf = (shipment: ShipmentView): ShipmentDraft => ({
   link: shipment.link,
   shippingDate: shipment.shippingDate,
   orderIds: shipment.orders.map((order) => order.id),
+  quantities: {},
 });
 
 const inputOf = (draft: ShipmentDraft) => ({
@@ -69,7 +85,11 @@ const inputOf = (draft: ShipmentDraft) => ({
   trackingId: draft.trackingId,
   link: draft.link,
   shippingDate: draft.shippingDate,
-  orderIds: draft.orderIds,
+  // Each order with the pieces typed for it; none typed (or an order already in): all that are ready, or what it holds.
+  orders: draft.orderIds.map((orderId) => {
+    const typed = draft.quantities[orderId]?.trim() ?? '';
+    return typed === '' ? { orderId } : { orderId, quantity: Number(typed) };
+  }),
 });
 
 const check = (draft: ShipmentDraft) => validateInput(createShipmentSchema, inputOf(draft));
@@ -83,6 +103,7 @@ type ShipmentFormState = ReturnType<typeof useShipmentForm>;
 function ShipmentFields({ form, inShipment, disabled }: { form: ShipmentFormState; inShipment: PickableOrder[]; disabled: boolean }) {
   const { t } = useTranslation();
   const formats = useLocaleFormats();
+  const format = useFormatNumber();
   const [q, setQ] = useState('');
   // A customer of the directory finds its orders: their name is the customer's (the order keeps the name it was made with).
   const [client, setClient] = useState<{ id: string; name: string } | null>(null);
@@ -93,7 +114,9 @@ function ShipmentFields({ form, inShipment, disabled }: { form: ShipmentFormStat
   const chosenCustomer = draft.orderIds.map((id) => known.get(id)).find(Boolean)?.name;
   // One shipment is for one customer: once an order is chosen, the others offered are that customer's.
   const sameCustomer = (order: PickableOrder) => chosenCustomer === undefined || customerKeyOf(order.name) === customerKeyOf(chosenCustomer);
-  const orderProblem = Object.entries(form.errors).find(([path]) => path === 'orderIds' || path.startsWith('orderIds.'))?.[1];
+  const orderProblem = Object.entries(form.errors).find(
+    ([path]) => path === 'orderIds' || path.startsWith('orderIds.') || path === 'orders' || /^orders\.\d+(\.orderId)?$/.test(path),
+  )?.[1];
   const carrierProblem = form.problem('deliveredBy.name') ?? form.problem('deliveredBy');
   const carriers = useCarriers();
   // Active carriers are offered; a shipment keeps a retired one it has.
@@ -106,8 +129,12 @@ function ShipmentFields({ form, inShipment, disabled }: { form: ShipmentFormStat
   };
   const carrierItems: { id: string; carrier?: CarrierView }[] = [...offeredCarriers.map((carrier) => ({ id: carrier.id, carrier })), { id: OTHER_CARRIER }];
 
-  const toggle = (orderId: string, chosen: boolean) =>
-    form.patch({ orderIds: chosen ? [...draft.orderIds, orderId] : draft.orderIds.filter((id) => id !== orderId) });
+  const toggle = (order: PickableOrder, chosen: boolean) =>
+    form.patch({
+      orderIds: chosen ? [...draft.orderIds, order.id] : draft.orderIds.filter((id) => id !== order.id),
+      // Put in: all ready pieces by default.
+      quantities: { ...draft.quantities, [order.id]: chosen && order.readyQuantity !== undefined ? String(order.readyQuantity) : '' },
+    });
 
   return (
     <fieldset className="shipment-orders-picker" disabled={disabled}>
@@ -179,13 +206,32 @@ function ShipmentFields({ form, inShipment, disabled }: { form: ShipmentFormStat
         {shippable.isError ? <p role="alert">{describeError(t, shippable.error)}</p> : null}
         {offered.length === 0 && !shippable.isPending ? <p className="shipment-muted">{t('shipments.form.noShippableOrders')}</p> : null}
         <ul className="plain-list">
-          {offered.filter(sameCustomer).map((order) => (
-            <li key={order.id}>
-              <Checkbox isSelected={draft.orderIds.includes(order.id)} onChange={(chosen) => toggle(order.id, chosen)} isDisabled={disabled}>
-                {t('shipments.form.orderChoice', { orderNumber: order.orderNumber, customer: order.name, place: order.place ?? '' })}
-              </Checkbox>
-            </li>
-          ))}
+          {offered.filter(sameCustomer).map((order) => {
+            const index = draft.orderIds.indexOf(order.id);
+            return (
+              <li key={order.id} className="shipment-order-choice">
+                <Checkbox isSelected={index >= 0} onChange={(chosen) => toggle(order, chosen)} isDisabled={disabled}>
+                  {t('shipments.form.orderChoice', { orderNumber: order.orderNumber, customer: order.name, place: order.place ?? '' })}
+                </Checkbox>
+                <span className="shipment-muted">
+                  {order.readyQuantity === undefined
+                    ? t('shipments.form.heldQuantity', { quantity: format(order.quantity ?? order.ordered), ordered: format(order.ordered) })
+                    : t('shipments.form.readyOf', { ready: format(order.readyQuantity), ordered: format(order.ordered) })}
+                </span>
+                {index >= 0 && order.readyQuantity !== undefined ? (
+                  <TextField
+                    name={`quantity-${order.id}`}
+                    label={t('shipments.form.quantity', { orderNumber: order.orderNumber })}
+                    description={t('shipments.form.quantityHint', { ready: format(order.readyQuantity) })}
+                    inputMode="numeric"
+                    value={draft.quantities[order.id] ?? ''}
+                    onChange={(typed) => form.patch({ quantities: { ...draft.quantities, [order.id]: typed } })}
+                    errorDetail={form.problem(`orders.${index}.quantity`)}
+                  />
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
         {orderProblem ? (
           <p className="shipment-canceled" role="alert">

@@ -65,7 +65,15 @@ export function ShipmentHistoryPanel({ shipmentId }: { shipmentId: string }) {
                 </div>
                 <div>
                   <dt>{t('shipments.details.orders')}</dt>
-                  <dd>{state.orders.map((order) => order.orderNumber).join(', ') || '–'}</dd>
+                  <dd>
+                    {state.orders
+                      .map((order) =>
+                        order.quantity === undefined
+                          ? order.orderNumber
+                          : t('shipments.history.orderPieces', { orderNumber: order.orderNumber, quantity: order.quantity }),
+                      )
+                      .join(', ') || '–'}
+                  </dd>
                 </div>
                 <div>
                   <dt>{t('shipments.attachments.title')}</dt>
