@@ -11,16 +11,6 @@ const serverDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(serverDir, '../..');
 const maxLines = 120;
 
-/**
- * Still over the limit, left for after the parallel work on them merges (live connection logging, the PDF
- * renderer's memory at first start): remove an entry once its function is split. Any other function over
- * the limit, or these two growing, fails.
- */
-const notYetSplit: Record<string, number> = {
-  'src/server/platform/live-connection.ts openLiveConnection': 235,
-  'src/server/platform/pdf.ts createPdfRenderer': 197,
-};
-
 /** Lines of the body of every function, arrow function, method, accessor and constructor over `limit`, as `file:line name (n lines)`. */
 function longFunctions(file: string, source: string, limit = maxLines): string[] {
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -72,13 +62,7 @@ describe('function length in src/server', () => {
 
   // Parsing every file of src/server takes a few seconds, more on a loaded machine.
   it(`has no function over ${maxLines} lines`, { timeout: 60_000 }, () => {
-    const offenders = sourceFiles(serverDir)
-      .flatMap((file) => longFunctions(path.relative(repoRoot, file), readFileSync(file, 'utf8')))
-      .filter((found) => {
-        const [, where, name, lines] = /^(.+):\d+ (.+) \((\d+) lines\)$/.exec(found) ?? [];
-        const allowed = notYetSplit[`${where} ${name}`];
-        return allowed === undefined || Number(lines) > allowed;
-      });
+    const offenders = sourceFiles(serverDir).flatMap((file) => longFunctions(path.relative(repoRoot, file), readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { JobDefinition, JobLogger, JobQueue, JobServices, JobWorkers } from
 import { createMailer, testMessageTemplate, type EmailTemplate } from './platform/mailer.js';
 import { createPdfRenderer } from './platform/pdf.js';
 import { createRenderPdfJob, type PdfDocumentKind } from './platform/render-pdf.jobs.js';
+import { resolveListPorts } from './platform/module.js';
 import { createSendEmailJob } from './platform/send-email.jobs.js';
 import { modules } from './modules.js';
 
@@ -52,6 +53,7 @@ export function createJobServices(input: JobServicesInput): JobServices & { clos
     mailer,
     pdf,
     log,
+    listPorts: resolveListPorts(modules),
     async close() {
       mailer.close();
       await pdf.close();

@@ -6,11 +6,11 @@ import { modules } from './modules.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db.js';
-import { defineModule, platformRequires, resolvePorts, type ModuleManifest, type PortDeps } from './platform/module.js';
+import { defineModule, platformRequires, portsOf, resolveListPorts, resolvePorts, type ModuleManifest, type PortDeps } from './platform/module.js';
 
 // The architecture test of docs/architecture.md ("Checks that keep it so"): every module folder has a
-// manifest in the one list, modules meet only through each other's index.ts, and every required port
-// has a provider. Each check is a function of its input, shown failing on a broken input below.
+// manifest in the one list, modules meet only through each other's index.ts, every required port
+// has a provider, and list ports gather every module's contributions. Each check is a function of its input, shown failing on a broken input below.
 
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
 const modulesDir = path.join(serverDir, 'modules');
@@ -111,13 +111,40 @@ describe('ports are resolved from the manifests', () => {
     expect(() => resolvePorts([team, team], portDeps)).toThrow(new Error('Module team is listed twice'));
   });
 
+  it('gathers every contribution to a list port, in the order of the list, and gives a collected list without one as empty', () => {
+    const ports = resolvePorts(modules, portDeps, platformRequires);
+    const collected = modules.flatMap((manifest) => manifest.collects ?? []);
+    expect(collected).toEqual(expect.arrayContaining(['entryUsageReaders', 'recordedFolders']));
+    for (const port of collected) expect(Array.isArray(ports[port]), port).toBe(true);
+    expect(ports.recordedFolders.map((recorded) => recorded.folder)).toEqual(['documents']);
+    expect(ports.entryUsageReaders).toHaveLength(1);
+
+    const reader = async () => new Map<string, number>();
+    const lists = resolveListPorts([
+      { collects: ['entryUsageReaders', 'recordedFolders'] },
+      { contributes: { entryUsageReaders: [reader] } },
+      { contributes: { entryUsageReaders: [reader, reader] } },
+    ]);
+    expect(lists.entryUsageReaders).toEqual([reader, reader, reader]);
+    expect(lists.recordedFolders).toEqual([]);
+  });
+
+  it("gives a module's plugin exactly the ports it requires and collects", () => {
+    const team = modules.find((manifest) => manifest.name === 'team');
+    if (!team) throw new Error('no team module');
+    const ports = resolvePorts(modules, portDeps, platformRequires);
+    expect(Object.keys(portsOf(team, ports))).toEqual(['entryUsageReaders']);
+  });
+
   it("gives a module's plugin exactly the ports it requires, typed", () => {
     const example = defineModule({
       name: 'example',
       requires: ['worklistReader'],
+      collects: ['recordedFolders'],
       provides: {},
       plugin: async (_app, { ports }) => {
         expect(typeof ports.worklistReader).toBe('function');
+        expect(Array.isArray(ports.recordedFolders)).toBe(true);
         // @ts-expect-error a port the module does not require is not given to it
         expect(ports.tokenCheck).toBeUndefined();
       },

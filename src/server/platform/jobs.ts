@@ -5,6 +5,7 @@ import type { Db } from './db.js';
 import type { EventStore } from './event-store.js';
 import { permanentJobFailure } from './job-errors.js';
 import type { Mailer } from './mailer.js';
+import type { ListPortValues } from './list-ports.js';
 import type { PdfRenderer } from './pdf.js';
 
 // The contract of background jobs. `createJobQueue` (jobs-queue.ts) picks an adapter: jobs-bullmq.ts
@@ -32,6 +33,8 @@ export interface JobServices {
   mailer: Mailer;
   pdf: PdfRenderer;
   log: JobLogger;
+  /** The list ports with every module's contributions (module.ts); a job uses those its module's manifest collects. */
+  listPorts: ListPortValues;
 }
 
 export interface JobContext extends JobServices {

@@ -7,6 +7,7 @@ import type { Db } from './db.js';
 import type { DispatchRoute } from './dispatcher.js';
 import type { EventStore, InlineProjection } from './event-store.js';
 import type { JobDefinition } from './jobs.js';
+import type { ListPortContributions, ListPortName, ListPortValues } from './list-ports.js';
 import type { EmailTemplate } from './mailer.js';
 import type { PdfDocumentKind } from './render-pdf.jobs.js';
 
@@ -31,6 +32,8 @@ export interface Ports {
 
 export type PortName = keyof Ports;
 
+export type { ListPortContributions, ListPortName, ListPortValues, ListPorts } from './list-ports.js';
+
 /** What a provider may use to build its port: the platform's services, nothing of another module. */
 export interface PortDeps {
   config: Config;
@@ -52,15 +55,19 @@ export interface ApiTag {
  * `src/server/modules.ts` registers each part from here (routes, inline projections, jobs, the
  * OpenAPI document), in the list's order.
  */
-export interface ModuleManifest<Required extends PortName = PortName> {
+export interface ModuleManifest<Required extends PortName = PortName, Collected extends ListPortName = ListPortName> {
   /** The module's folder under `src/server/modules`. */
   name: string;
   /** The ports the module's plugin is given; start-up fails when one has no provider. */
   requires: readonly Required[];
   /** The ports the module provides to the platform and to other modules. */
   provides: PortProviders;
-  /** The module's routes and hooks; `ports` holds exactly what `requires` names. */
-  plugin: FastifyPluginAsync<{ ports: Pick<Ports, Required> }>;
+  /** The list ports the module's plugin is given, each with every module's contributions. */
+  collects?: readonly Collected[];
+  /** The module's entries of list ports (a module that collects one may contribute to it too). */
+  contributes?: ListPortContributions;
+  /** The module's routes and hooks; `ports` holds exactly what `requires` and `collects` name. */
+  plugin: FastifyPluginAsync<{ ports: Pick<Ports, Required> & Pick<ListPortValues, Collected> }>;
   /** Inline projections: the read models an append updates in its own transaction (server and worker). */
   projections?: (eventStore: EventStore) => readonly InlineProjection[];
   /** Background work: job definitions, the events that become jobs, email templates and printable documents. */
@@ -76,8 +83,10 @@ export interface ModuleManifest<Required extends PortName = PortName> {
   liveTopics: readonly string[];
 }
 
-/** Keeps a manifest's required ports typed where it is written, and lets the list hold every module. */
-export const defineModule = <Required extends PortName = never>(manifest: ModuleManifest<Required>): ModuleManifest => manifest as unknown as ModuleManifest;
+/** Keeps a manifest's required and collected ports typed where it is written, and lets the list hold every module. */
+export const defineModule = <Required extends PortName = never, Collected extends ListPortName = never>(
+  manifest: ModuleManifest<Required, Collected>,
+): ModuleManifest => manifest as unknown as ModuleManifest;
 
 /** A port some part of the server cannot start without, and who needs it. */
 export interface PortRequirement {
@@ -94,17 +103,36 @@ export const platformRequires: readonly PortRequirement[] = [
   { port: 'companyFunctionsReader', by: 'the company-functions plugin' },
 ];
 
+/** The ports a module's plugin may be given: the single ones and the lists. */
+export type ResolvedPorts = Ports & ListPortValues;
+
+/**
+ * Every list port a manifest collects or contributes to, with the contributions of all manifests in
+ * their order. Contributions are plain entries, so the worker gathers the same lists (jobs.ts).
+ */
+export function resolveListPorts(manifests: readonly Pick<ModuleManifest, 'collects' | 'contributes'>[]): ListPortValues {
+  const lists: Partial<Record<ListPortName, unknown[]>> = {};
+  for (const manifest of manifests) {
+    for (const port of manifest.collects ?? []) lists[port] ??= [];
+    for (const [port, entries] of Object.entries(manifest.contributes ?? {}) as [ListPortName, readonly unknown[]][]) {
+      lists[port] = [...(lists[port] ?? []), ...entries];
+    }
+  }
+  return lists as unknown as ListPortValues;
+}
+
 /**
  * Builds every port from the manifests before anything registers. Throws an Error of one line when
  * a required port has no provider (naming the port and who requires it), when two modules provide
- * the same port, or when two manifests share a name. `replaced` swaps a provider for a test.
+ * the same port, or when two manifests share a name. List ports gather every contribution
+ * (`resolveListPorts`). `replaced` swaps a provider for a test.
  */
 export function resolvePorts(
-  manifests: readonly Pick<ModuleManifest, 'name' | 'requires' | 'provides'>[],
+  manifests: readonly Pick<ModuleManifest, 'name' | 'requires' | 'provides' | 'collects' | 'contributes'>[],
   deps: PortDeps,
   platformRequires: readonly PortRequirement[] = [],
   replaced: Partial<Ports> = {},
-): Ports {
+): ResolvedPorts {
   const providers = new Map<PortName, { module: string; build: (deps: PortDeps) => unknown }>();
   const names = new Set<string>();
   for (const manifest of manifests) {
@@ -122,10 +150,14 @@ export function resolvePorts(
   }
   const ports: Partial<Record<PortName, unknown>> = {};
   for (const [port, provider] of providers) ports[port] = provider.build(deps);
-  return { ...ports, ...replaced } as Ports;
+  return { ...ports, ...resolveListPorts(manifests), ...replaced } as ResolvedPorts;
 }
 
-/** The ports a manifest requires, and only those: what its plugin is given (typed by `requires` where the manifest is written). */
-export function portsOf(manifest: Pick<ModuleManifest, 'requires'>, ports: Ports): Ports {
-  return Object.fromEntries(manifest.requires.map((port) => [port, ports[port]])) as unknown as Ports;
+/**
+ * The ports a manifest requires and collects, and only those: what its plugin is given (typed by
+ * `requires` and `collects` where the manifest is written).
+ */
+export function portsOf(manifest: Pick<ModuleManifest, 'requires' | 'collects'>, ports: ResolvedPorts): ResolvedPorts {
+  const names: (PortName | ListPortName)[] = [...manifest.requires, ...(manifest.collects ?? [])];
+  return Object.fromEntries(names.map((port) => [port, ports[port]])) as unknown as ResolvedPorts;
 }

@@ -167,35 +167,116 @@ async function openPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/**
- * One reused Chromium, started by `warmUp()` or the first print and replaced every `recycleAfter`
- * prints or after a crash, with a pool of at most `pagePoolSize` pages: a page that printed takes
- * the next document, so a print costs a `setContent` and a `pdf`, not a new tab; more prints at
- * once wait for a page. `warmUp()` and a successor open the whole pool at once and print a small
- * page on each; a browser due for recycling keeps printing until its successor has done so.
- */
-export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
-  const recycleAfter = options.recycleAfter ?? 100;
-  const timeout = options.timeoutMs ?? 30_000;
-  const poolSize = Math.max(1, options.pagePoolSize ?? 4);
-  // Prints in flight, and the ones waiting for a page of the pool (first come, first served).
+/** A renderer's options with their defaults applied. */
+interface RendererSettings {
+  chromePath?: string;
+  recycleAfter: number;
+  timeout: number;
+  poolSize: number;
+  log: JobLogger;
+}
+
+/** Prints in flight, at most `size`, and the ones waiting for a page of the pool (first come, first served). */
+function createPrintSlots(size: number) {
   let printing = 0;
   const waiting: (() => void)[] = [];
-  const takeSlot = async () => {
-    if (printing < poolSize) {
-      printing += 1;
-      return;
-    }
-    await new Promise<void>((resolve) => waiting.push(resolve));
+  return {
+    async take() {
+      if (printing < size) {
+        printing += 1;
+        return;
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    free() {
+      const next = waiting.shift();
+      if (next) next();
+      else printing -= 1;
+    },
   };
-  const freeSlot = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else printing -= 1;
+}
+
+/** Keeps a page that printed in its browser's pool, unless the pool is full or the browser is retiring. */
+async function giveBack(lease: BrowserLease, page: Page, poolSize: number): Promise<void> {
+  if (!lease.retired && lease.idle.length < poolSize) lease.idle.push(page);
+  else await page.close().catch(() => {});
+}
+
+/**
+ * Opens the pool's pages of a new browser at once, each printing a small page: a renderer's first
+ * print lays out fonts and starts the PDF backend, which would otherwise fall on a user's document.
+ */
+async function warmPool(lease: BrowserLease, { poolSize, timeout, log }: RendererSettings): Promise<void> {
+  let browser: Browser;
+  try {
+    browser = await lease.browser;
+  } catch {
+    return;
+  }
+  await Promise.all(
+    Array.from({ length: poolSize }, async () => {
+      let page: Page | undefined;
+      try {
+        page = await openPage(browser);
+        await page.setContent(warmUpPage, { waitUntil: 'load', timeout });
+        await page.pdf({ format: 'A4', printBackground: true, timeout });
+        await giveBack(lease, page, poolSize);
+      } catch (error) {
+        if (!lease.retired) log.warn({ err: error }, 'a Chromium page did not warm up; prints open their own');
+        await page?.close().catch(() => {});
+      }
+    }),
+  );
+  if (!lease.retired) log.info({ pages: lease.idle.length }, 'Chromium started, its pages set up');
+}
+
+/**
+ * A new browser; `warm`: open and warm its whole page pool in the background (`warmUp`, a successor).
+ * `retire` is called when the browser disconnects or does not start.
+ */
+function launchBrowser(settings: RendererSettings, warm: boolean, retire: (lease: BrowserLease) => void): BrowserLease {
+  let executablePath: string;
+  try {
+    executablePath = findChrome(settings.chromePath);
+  } catch (error) {
+    // A missing browser is the installation's fault: no retry within the job's backoff fixes it,
+    // so the job fails at once and stays in the failed list until an operator retries it.
+    throw permanentJobFailure((error as Error).message);
+  }
+  const lease: BrowserLease = {
+    browser: puppeteer.launch(chromeLaunchOptions(executablePath)),
+    uses: 0,
+    active: 0,
+    retired: false,
+    idle: [],
+    warm: Promise.resolve(),
+    ready: false,
   };
+  lease.browser.then(
+    (browser) => browser.on('disconnected', () => retire(lease)),
+    (error: unknown) => {
+      settings.log.error({ err: error, executablePath }, 'Chromium did not start');
+      retire(lease);
+    },
+  );
+  if (warm) {
+    lease.warm = warmPool(lease, settings).finally(() => {
+      lease.ready = true;
+    });
+  } else lease.ready = true;
+  return lease;
+}
+
+/**
+ * The browsers of one renderer: the current one, its successor while that warms, and those closing.
+ * A browser due for recycling keeps printing until its successor, launched in the background, has
+ * warmed its pages (at most `recycleAfter` prints more): no print waits for a cold browser.
+ */
+function createBrowserLeases(settings: RendererSettings) {
+  const { recycleAfter } = settings;
   const closing = new Set<Promise<void>>();
   let current: BrowserLease | undefined;
-  let closed = false;
+  let successor: BrowserLease | undefined;
   let strays: number | undefined;
 
   const shutDown = (lease: BrowserLease) => {
@@ -205,7 +286,6 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       .finally(() => closing.delete(done));
     closing.add(done);
   };
-
   const retire = (lease: BrowserLease) => {
     if (lease.retired) return;
     lease.retired = true;
@@ -213,161 +293,128 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
     if (successor === lease) successor = undefined;
     if (lease.active === 0) shutDown(lease);
   };
-
-  /** A new browser; `warm`: open and warm its whole page pool in the background (`warmUp`, a successor). */
-  const launch = (warm: boolean): BrowserLease => {
+  const launch = (warm: boolean) => {
     // Once per renderer, before its first browser: what an earlier run left behind goes.
-    strays ??= killStrayChromium(options.log);
-    let executablePath: string;
-    try {
-      executablePath = findChrome(options.chromePath);
-    } catch (error) {
-      // A missing browser is the installation's fault: no retry within the job's backoff fixes it,
-      // so the job fails at once and stays in the failed list until an operator retries it.
-      throw permanentJobFailure((error as Error).message);
-    }
-    const lease: BrowserLease = {
-      browser: puppeteer.launch(chromeLaunchOptions(executablePath)),
-      uses: 0,
-      active: 0,
-      retired: false,
-      idle: [],
-      warm: Promise.resolve(),
-      ready: false,
-    };
-    lease.browser.then(
-      (browser) => browser.on('disconnected', () => retire(lease)),
-      (error: unknown) => {
-        options.log.error({ err: error, executablePath }, 'Chromium did not start');
-        retire(lease);
-      },
-    );
-    if (warm) {
-      lease.warm = warmPool(lease).finally(() => {
-        lease.ready = true;
-      });
-    } else lease.ready = true;
-    return lease;
+    strays ??= killStrayChromium(settings.log);
+    return launchBrowser(settings, warm, retire);
   };
 
-  /** Keeps a page that printed in its browser's pool, unless the pool is full or the browser is retiring. */
-  const giveBack = async (lease: BrowserLease, page: Page) => {
-    if (!lease.retired && lease.idle.length < poolSize) lease.idle.push(page);
-    else await page.close().catch(() => {});
-  };
-
-  /**
-   * Opens the pool's pages of a new browser at once, each printing a small page: a renderer's first
-   * print lays out fonts and starts the PDF backend, which would otherwise fall on a user's document.
-   */
-  const warmPool = async (lease: BrowserLease) => {
-    let browser: Browser;
-    try {
-      browser = await lease.browser;
-    } catch {
-      return;
-    }
-    await Promise.all(
-      Array.from({ length: poolSize }, async () => {
-        let page: Page | undefined;
+  return {
+    /** The browser the next print uses, counted as busy until `release`. */
+    acquire(): BrowserLease {
+      if (successor?.retired) successor = undefined;
+      if (current && current.uses >= recycleAfter) {
         try {
-          page = await openPage(browser);
-          await page.setContent(warmUpPage, { waitUntil: 'load', timeout });
-          await page.pdf({ format: 'A4', printBackground: true, timeout });
-          await giveBack(lease, page);
-        } catch (error) {
-          if (!lease.retired) options.log.warn({ err: error }, 'a Chromium page did not warm up; prints open their own');
-          await page?.close().catch(() => {});
+          successor ??= launch(true);
+        } catch {
+          // No browser to launch (CHROME_PATH gone): the running one keeps printing.
         }
-      }),
-    );
-    if (!lease.retired) options.log.info({ pages: lease.idle.length }, 'Chromium started, its pages set up');
-  };
-
-  // A browser due for recycling keeps printing until its successor, launched in the background,
-  // has warmed its pages (at most `recycleAfter` prints more): no print waits for a cold browser.
-  let successor: BrowserLease | undefined;
-
-  const acquire = (): BrowserLease => {
-    if (successor?.retired) successor = undefined;
-    if (current && current.uses >= recycleAfter) {
-      try {
-        successor ??= launch(true);
-      } catch {
-        // No browser to launch (CHROME_PATH gone): the running one keeps printing.
+        if (successor && (successor.ready || current.uses >= recycleAfter * 2)) {
+          retire(current);
+          current = successor;
+          successor = undefined;
+        }
       }
-      if (successor && (successor.ready || current.uses >= recycleAfter * 2)) {
-        retire(current);
-        current = successor;
+      if (!current) {
+        current = successor ?? launch(false);
         successor = undefined;
       }
-    }
-    if (!current) {
-      current = successor ?? launch(false);
-      successor = undefined;
-    }
-    current.uses += 1;
-    current.active += 1;
-    return current;
+      current.uses += 1;
+      current.active += 1;
+      return current;
+    },
+    release(lease: BrowserLease) {
+      lease.active -= 1;
+      if (lease.retired && lease.active === 0) shutDown(lease);
+    },
+    /** The current browser, launched with a warm pool when there is none; throws when none can launch. */
+    start(): BrowserLease {
+      current ??= launch(true);
+      return current;
+    },
+    async closeAll() {
+      if (successor) retire(successor);
+      if (current) retire(current);
+      while (closing.size > 0) await Promise.all([...closing]);
+    },
   };
+}
 
-  const release = (lease: BrowserLease) => {
-    lease.active -= 1;
-    if (lease.retired && lease.active === 0) shutDown(lease);
+/** Prints `html` on a page of the pool (or a new one); the page goes back to the pool only if it printed. */
+async function printOn(lease: BrowserLease, html: string, pdfOptions: PdfOptions, { poolSize, timeout }: RendererSettings): Promise<Buffer> {
+  const page = lease.idle.pop() ?? (await openPage(await lease.browser));
+  let reusable = false;
+  try {
+    await page.setContent(html, { waitUntil: 'load', timeout });
+    const size = pdfOptions.width && pdfOptions.height ? { width: pdfOptions.width, height: pdfOptions.height } : { format: pdfOptions.format ?? 'A4' };
+    const pdf = await page.pdf({
+      ...size,
+      landscape: pdfOptions.landscape ?? false,
+      tagged: pdfOptions.tagged ?? true,
+      printBackground: true,
+      timeout,
+    });
+    reusable = true;
+    return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  } finally {
+    // A page that printed goes back to the pool of its browser (the next setContent replaces
+    // the document); one that failed, or whose browser is retiring, is closed.
+    if (reusable) await giveBack(lease, page, poolSize);
+    else await page.close().catch(() => {});
+  }
+}
+
+/**
+ * One reused Chromium, started by `warmUp()` or the first print and replaced every `recycleAfter`
+ * prints or after a crash, with a pool of at most `pagePoolSize` pages: a page that printed takes
+ * the next document, so a print costs a `setContent` and a `pdf`, not a new tab; more prints at
+ * once wait for a page. `warmUp()` and a successor open the whole pool at once and print a small
+ * page on each; a browser due for recycling keeps printing until its successor has done so.
+ */
+export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
+  const settings: RendererSettings = {
+    chromePath: options.chromePath,
+    recycleAfter: options.recycleAfter ?? 100,
+    timeout: options.timeoutMs ?? 30_000,
+    poolSize: Math.max(1, options.pagePoolSize ?? 4),
+    log: options.log,
   };
+  const slots = createPrintSlots(settings.poolSize);
+  const leases = createBrowserLeases(settings);
+  let closed = false;
 
   return {
     async renderPdf(html, pdfOptions = {}) {
       if (closed) throw new Error('The PDF renderer is closed');
-      await takeSlot();
+      await slots.take();
       let lease: BrowserLease;
       try {
-        lease = acquire();
+        lease = leases.acquire();
       } catch (error) {
-        freeSlot();
+        slots.free();
         throw error;
       }
       try {
-        const page = lease.idle.pop() ?? (await openPage(await lease.browser));
-        let reusable = false;
-        try {
-          await page.setContent(html, { waitUntil: 'load', timeout });
-          const size = pdfOptions.width && pdfOptions.height ? { width: pdfOptions.width, height: pdfOptions.height } : { format: pdfOptions.format ?? 'A4' };
-          const pdf = await page.pdf({
-            ...size,
-            landscape: pdfOptions.landscape ?? false,
-            tagged: pdfOptions.tagged ?? true,
-            printBackground: true,
-            timeout,
-          });
-          reusable = true;
-          return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-        } finally {
-          // A page that printed goes back to the pool of its browser (the next setContent replaces
-          // the document); one that failed, or whose browser is retiring, is closed.
-          if (reusable) await giveBack(lease, page);
-          else await page.close().catch(() => {});
-        }
+        return await printOn(lease, html, pdfOptions, settings);
       } finally {
-        release(lease);
-        freeSlot();
+        leases.release(lease);
+        slots.free();
       }
     },
     async warmUp() {
       if (closed) return;
+      let lease: BrowserLease;
       try {
-        current ??= launch(true);
+        lease = leases.start();
       } catch (error) {
         options.log.warn({ err: error }, 'Chromium was not started ahead of the first print');
         return;
       }
-      await current.warm;
+      await lease.warm;
     },
     async close() {
       closed = true;
-      if (successor) retire(successor);
-      if (current) retire(current);
-      while (closing.size > 0) await Promise.all([...closing]);
+      await leases.closeAll();
     },
   };
 }

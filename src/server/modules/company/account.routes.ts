@@ -12,7 +12,7 @@ import { errorResponses } from '../../platform/errors.js';
 import { requestCompanyExport } from './company-account.handlers.js';
 import { companyAccountOf } from './company-account.queries.js';
 import { deleteExpiredExports, exportViewOf, exportZipPath, findExport } from './company.export.js';
-import type { CompanyDeps } from './company.handlers.js';
+import { storageLayoutOf, type CompanyDeps } from './company.handlers.js';
 import { findCompany } from './company.queries.js';
 import { deleteCompany } from './customers.routes.js';
 
@@ -49,7 +49,8 @@ export async function accountRoutes(app: FastifyInstance, deps: CompanyDeps) {
       summary: "The company's account: plan, trial days left, users, storage used, the latest data export",
       response: { 200: companyAccountViewSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, (tx, now) => companyAccountOf(tx, dataDir, companyOf(request), now, principalOf(request).role)),
+    handler: async (request) =>
+      runQuery(app, request, (tx, now) => companyAccountOf(tx, storageLayoutOf(deps), companyOf(request), now, principalOf(request).role)),
   });
 
   r.post('/api/company-account/exports', {

@@ -4,7 +4,7 @@ import { storageQuotaBytes, storageRoomLeft } from '../../../domain/company/comp
 import { DomainError } from '../../../domain/shared/errors.js';
 import { withTenant, type Db, type Executor, type Tx } from '../../platform/db.js';
 import type { UploadRoom } from '../../platform/upload-file.js';
-import { companyStorageBytes } from './company.files.js';
+import { companyStorageBytes, type StorageLayout } from './company.files.js';
 import { findCompany } from './company.queries.js';
 
 /** Room an upload in flight holds in its company's quota (migration 2026-11-23-2300). */
@@ -40,10 +40,10 @@ const MULTIPART_ENVELOPE_BYTES = 16 * 1024;
 export const storageQuotaExceeded = () => new DomainError('STORAGE_QUOTA_EXCEEDED');
 
 /** The storage of the company in the transaction's tenant (quota by its plan minus `companyStorageBytes`). */
-export async function companyStorageOf(db: Executor, dataDir: string, companyId: string): Promise<CompanyStorage> {
+export async function companyStorageOf(db: Executor, layout: StorageLayout, companyId: string): Promise<CompanyStorage> {
   const row = await findCompany(db, companyId);
   if (!row) throw new DomainError('NOT_FOUND');
-  const usedBytes = await companyStorageBytes(db, dataDir, companyId);
+  const usedBytes = await companyStorageBytes(db, layout, companyId);
   return { quotaBytes: storageQuotaBytes[row.plan], usedBytes, roomBytes: storageRoomLeft(row.plan, usedBytes) };
 }
 
@@ -76,14 +76,14 @@ export interface StorageReservation {
  */
 export async function reserveStorage(
   db: Db,
-  options: { dataDir: string; companyId: string; now: Date; contentLength: string | undefined; replaced?: (tx: Tx) => Promise<number> },
+  options: StorageLayout & { companyId: string; now: Date; contentLength: string | undefined; replaced?: (tx: Tx) => Promise<number> },
 ): Promise<StorageReservation> {
-  const { dataDir, companyId, now } = options;
+  const { companyId, now } = options;
   const reservation = await withTenant(db, companyId, async (tx) => {
     // The company's row is the lock every upload of the company queues on (held until commit).
     const locked = await tx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirst();
     if (!locked) throw new DomainError('NOT_FOUND');
-    const storage = freeingReplaced(await companyStorageOf(tx, dataDir, companyId), (await options.replaced?.(tx)) ?? 0);
+    const storage = freeingReplaced(await companyStorageOf(tx, options, companyId), (await options.replaced?.(tx)) ?? 0);
     const held = await tx
       .selectFrom('storage_reservations')
       .select(sql<string>`coalesce(sum(bytes), 0)`.as('bytes'))

@@ -50,28 +50,39 @@ export const exportsDir = (dataDir: string, companyId: string) => path.join(comp
 /** The bytes a module keeps on record for the files of its folder of a company (a sum over its rows). */
 export type RecordedFolderBytes = (db: Executor, companyId: string) => Promise<number>;
 
-const recordedFolders = new Map<string, RecordedFolderBytes>();
+/** A folder of a module's own directly under the company's, and the bytes its records say it holds. */
+export interface RecordedFolder {
+  folder: string;
+  bytes: RecordedFolderBytes;
+}
 
 /**
  * A module that records the size of every file it keeps in a folder of its own directly under the
- * company's (`documents`) says so here: the storage check then sums its records instead of walking
- * the folder, which would stat every file on each check, and a company's documents only grow.
+ * company's (`documents`) contributes this to the list port `recordedFolders`: the storage check then
+ * sums its records instead of walking the folder, which would stat every file on each check, and a
+ * company's documents only grow. Throws on a name that is not a folder of its own.
  */
-export function addRecordedFolder(folder: string, bytes: RecordedFolderBytes): void {
+export function recordedFolder(folder: string, bytes: RecordedFolderBytes): RecordedFolder {
   if (!/^[\w-]+$/.test(folder) || folder === 'exports') throw new Error(`Not a folder of its own: ${folder}`);
-  recordedFolders.set(folder, bytes);
+  return { folder, bytes };
+}
+
+/** Where a company's files are, and which of its folders count by their records (the list port `recordedFolders`). */
+export interface StorageLayout {
+  dataDir: string;
+  recordedFolders: readonly RecordedFolder[];
 }
 
 /**
  * The storage a company uses: every file under its folder (logo, material images, shipment
  * attachments, documents) and the data export while it is kept (copies of the rest, but disk all the same). Folders whose module
- * records its files' sizes count by those records (`addRecordedFolder`); the rest is walked.
+ * records its files' sizes count by those records (`recordedFolders`); the rest is walked.
  */
-export async function companyStorageBytes(db: Executor, dataDir: string, companyId: string): Promise<number> {
+export async function companyStorageBytes(db: Executor, { dataDir, recordedFolders }: StorageLayout, companyId: string): Promise<number> {
   // The kept data export counts too, until it expires (issue 26).
-  const walked = await bytesUnder(companyDir(dataDir, companyId), new Set(recordedFolders.keys()));
+  const walked = await bytesUnder(companyDir(dataDir, companyId), new Set(recordedFolders.map((recorded) => recorded.folder)));
   let recorded = 0;
-  for (const bytes of recordedFolders.values()) recorded += await bytes(db, companyId);
+  for (const { bytes } of recordedFolders) recorded += await bytes(db, companyId);
   return walked + recorded;
 }
 

@@ -30,7 +30,7 @@ import { withSystem, type Db, type Executor } from '../../platform/db.js';
 import { forgetDevMail } from '../../platform/mailer.js';
 import type { Ports } from '../../platform/module.js';
 import type { ReceivedUpload } from '../../platform/upload-file.js';
-import { companyStorageBytes, keepLogo, removeCompanyFiles } from './company.files.js';
+import { companyStorageBytes, keepLogo, removeCompanyFiles, type RecordedFolder, type StorageLayout } from './company.files.js';
 import { customerPage, findCompany, lastOrderNumberIssued, settingsVersion, type CompanyRow } from './company.queries.js';
 import { deleteCompanyRows, insertCompany, setBasicSettings, setLogo, setReferralSource, setTerms, type NewCompany } from './company.records.js';
 
@@ -41,7 +41,12 @@ export interface CompanyDeps {
   invite: Ports['userInviter'];
   /** Whether an email already signs in somewhere (port `emailTakenCheck`). */
   emailTaken: Ports['emailTakenCheck'];
+  /** The folders other modules count by their records (list port `recordedFolders`). */
+  recordedFolders: readonly RecordedFolder[];
 }
+
+/** Where the companies' files are and which folders count by their records: what a storage count needs. */
+export const storageLayoutOf = (deps: CompanyDeps): StorageLayout => ({ dataDir: deps.config.dataDir, recordedFolders: deps.recordedFolders });
 
 /** The platform stream that outlives deleted customers. */
 const CUSTOMER_ACCOUNTS_STREAM = 'customer-accounts';
@@ -132,7 +137,7 @@ function customerRow(row: CompanyRow, storageBytes: number): CustomerAccountRow 
 
 async function customerDetail(db: Db, deps: CompanyDeps, row: CompanyRow, now: Date): Promise<CustomerAccountDetail> {
   return {
-    ...customerRow(row, await companyStorageBytes(db, deps.config.dataDir, row.id)),
+    ...customerRow(row, await companyStorageBytes(db, storageLayoutOf(deps), row.id)),
     referralSource: row.referral_source,
     readOnly: trialHasEnded({ plan: row.plan, trialEndsAt: row.trial_ends_at }, now),
     basicSettings: { ...settingDefaults, ...row.basic_settings, companyName: row.company_name },
@@ -272,7 +277,7 @@ export async function replaceLogo(ctx: CommandContext, deps: CompanyDeps, receiv
 /** The product operator's customer list (every company: a platform read). */
 export async function customerAccounts(db: Db, deps: CompanyDeps, query: { page: number; limit: number; companyName?: string }) {
   const { rows, total } = await withSystem(db, (tx) => customerPage(tx, query));
-  const data = await Promise.all(rows.map(async (row) => customerRow(row, await companyStorageBytes(db, deps.config.dataDir, row.id))));
+  const data = await Promise.all(rows.map(async (row) => customerRow(row, await companyStorageBytes(db, storageLayoutOf(deps), row.id))));
   return { data, total, page: query.page, limit: query.limit };
 }
 

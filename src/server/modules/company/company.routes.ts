@@ -13,7 +13,15 @@ import { errorResponses } from '../../platform/errors.js';
 import { companyLogoOf, logoBytes, receiveLogo } from './company.files.js';
 import { findCompany } from './company.queries.js';
 import { withStorageReservation } from './company-storage.js';
-import { companyDisplay, companySettings, recordReferralSource, replaceLogo, updateBasicSettings, type CompanyDeps } from './company.handlers.js';
+import {
+  companyDisplay,
+  companySettings,
+  recordReferralSource,
+  replaceLogo,
+  storageLayoutOf,
+  updateBasicSettings,
+  type CompanyDeps,
+} from './company.handlers.js';
 
 const tags = ['company-account'];
 const okSchema = z.object({ ok: z.literal(true) });
@@ -71,7 +79,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CompanyDeps) {
       if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', [{ path: 'logo', message: 'validation.logoType' }]);
       // The plan's storage quota: room taken atomically before a byte is read (refused at once by the declared length), then checked against the bytes.
       const companyId = companyOf(request);
-      const storage = { dataDir: deps.config.dataDir, companyId, now: app.clock.now(), contentLength: request.headers['content-length'] };
+      const storage = { ...storageLayoutOf(deps), companyId, now: app.clock.now(), contentLength: request.headers['content-length'] };
       // The new logo replaces the stored one: its bytes count as free.
       const replaced = async (tx: Tx) => logoBytes(deps.config.dataDir, companyId, (await findCompany(tx, companyId))?.logo_file ?? null);
       return withStorageReservation(app.db, { ...storage, replaced }, async (room) => {

@@ -12,6 +12,7 @@ import { functionsOfCompany, trialWriteCheck } from './company.handlers.js';
 import { customerSummaryProjection } from './company.projection.js';
 import { companyRoutes } from './company.routes.js';
 import { customerRoutes } from './customers.routes.js';
+import type { RecordedFolder } from './company.files.js';
 
 export {
   appendPlatformEvent,
@@ -24,7 +25,7 @@ export {
   type CompanyDeps,
 } from './company.handlers.js';
 export { findCompany, type CompanyRow } from './company.queries.js';
-export { addRecordedFolder, companyDir, companyLogoOf } from './company.files.js';
+export { companyDir, companyLogoOf, recordedFolder, type RecordedFolder, type StorageLayout } from './company.files.js';
 export {
   companyStorageOf,
   freeingReplaced,
@@ -54,20 +55,33 @@ declare module '../../platform/module.js' {
   }
 }
 
+declare module '../../platform/list-ports.js' {
+  interface ListPorts {
+    /**
+     * Contributed by each module that records the size of every file of its folder under the company's
+     * (documents): the storage count sums those records instead of walking the folder. Collected by every
+     * module that counts a company's storage (its uploads' quota).
+     */
+    recordedFolders: RecordedFolder;
+  }
+}
+
 /**
  * Company accounts: the company's own settings and logo, the sign-up survey, the trial's
  * read-only rule for writes (port `writeCheck`), which optional functions a company has on (port
- * `companyFunctionsReader`), data exports and the product operator's customer list.
+ * `companyFunctionsReader`), data exports and the product operator's customer list. Its storage count
+ * takes the folders other modules count by their records (list port `recordedFolders`).
  */
 export const companyModule = defineModule({
   name: 'company',
   requires: ['userInviter', 'emailTakenCheck'],
+  collects: ['recordedFolders'],
   provides: {
     writeCheck: (deps) => trialWriteCheck(deps),
     companyFunctionsReader: (deps) => (companyId) => functionsOfCompany(deps.db, companyId),
   },
   plugin: async (app, { ports }) => {
-    const deps = { config: app.config, invite: ports.userInviter, emailTaken: ports.emailTakenCheck };
+    const deps = { config: app.config, invite: ports.userInviter, emailTaken: ports.emailTakenCheck, recordedFolders: ports.recordedFolders };
     await app.register(async (scope) => companyRoutes(scope, deps));
     await app.register(async (scope) => customerRoutes(scope, deps));
     await app.register(async (scope) => accountRoutes(scope, deps));

@@ -134,7 +134,9 @@ export const runDocumentActionsJob = defineJob<WorkCompletedJob>({
       const company = await findCompany(tx, data.companyId);
       const documentActions = (station?.actions ?? []).some((action) => action.action === 'generate-document');
       // A document counts in the plan's storage, as an upload does: none is made once no room is left (POST /api/documents answers 413).
-      const storageFull = documentActions && (await companyStorageOf(tx, ctx.config.dataDir, data.companyId)).roomBytes === 0;
+      const storageFull =
+        documentActions &&
+        (await companyStorageOf(tx, { dataDir: ctx.config.dataDir, recordedFolders: ctx.listPorts.recordedFolders }, data.companyId)).roomBytes === 0;
       const locale: DocumentLocale = company?.basic_settings.documentLanguage ?? 'en';
       return { actions: station?.actions ?? [], locale, storageFull };
     });

@@ -14,7 +14,7 @@ import type { ChangeRight } from '../../../domain/team/rights.js';
 import { companyOf, principalOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
-import { companyStorageOf, storageQuotaExceeded } from '../company/index.js';
+import { companyStorageOf, storageQuotaExceeded, type RecordedFolder } from '../company/index.js';
 import { findUserById } from '../identity/index.js';
 import { openDocumentFile } from './documents.files.js';
 import { requestDocument } from './documents.handlers.js';
@@ -28,9 +28,10 @@ const areaOf: Record<DocumentSubjectType, ChangeRight> = { shipment: 'shipments'
 
 /**
  * Documents: any user of the company lists and downloads; a writer with the change right of the
- * subject's area (shipments, materials, orders) requests one. docs/documents.md.
+ * subject's area (shipments, materials, orders) requests one. docs/documents.md. `recordedFolders`:
+ * what the company's storage count needs besides the data folder (list port `recordedFolders`).
  */
-export async function documentsRoutes(app: FastifyInstance) {
+export async function documentsRoutes(app: FastifyInstance, recordedFolders: readonly RecordedFolder[]) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readers = { preHandler: app.authenticate };
   const rightOf = Object.fromEntries(Object.entries(areaOf).map(([subject, area]) => [subject, app.requireChangeRight(area)])) as Record<
@@ -57,7 +58,7 @@ export async function documentsRoutes(app: FastifyInstance) {
       // One transaction: the room left, the requester's language, the request and its answer.
       const view = await runCommand(app, request, async (ctx) => {
         // A document counts in the plan's storage: none is made once no room is left.
-        const storage = await companyStorageOf(ctx.tx, app.config.dataDir, companyOf(request));
+        const storage = await companyStorageOf(ctx.tx, { dataDir: app.config.dataDir, recordedFolders }, companyOf(request));
         if (storage.roomBytes === 0) throw storageQuotaExceeded();
         const userId = principalOf(request).userId;
         // Documents a user asks for are in the user's own language (docs/documents.md).

@@ -1,15 +1,12 @@
 import { DOCUMENT_STREAM_TYPE } from '../../../domain/documents/documents.events.js';
 import * as documentsViews from '../../../domain/documents/documents.views.js';
 import { defineModule } from '../../platform/module.js';
-import { addRecordedFolder } from '../company/index.js';
+import { recordedFolder } from '../company/index.js';
 import { DOCUMENTS_FOLDER } from './documents.files.js';
 import { documentPdf, documentsDispatchRoutes, runDocumentActionsJob } from './documents.jobs.js';
 import { documentsProjection } from './documents.projection.js';
 import { documentBytesOf } from './documents.queries.js';
 import { documentsRoutes } from './documents.routes.js';
-
-// Every generated document records its file's size: the storage check sums those (the server and the worker import this index).
-addRecordedFolder(DOCUMENTS_FOLDER, documentBytesOf);
 
 /**
  * Documents: PDFs of shipments (delivery bill), materials (label) and orders (traveler, test
@@ -20,9 +17,13 @@ addRecordedFolder(DOCUMENTS_FOLDER, documentBytesOf);
 export const documentsModule = defineModule({
   name: 'documents',
   requires: [],
+  // A document counts in the company's storage quota.
+  collects: ['recordedFolders'],
   provides: {},
-  plugin: async (app) => {
-    await app.register(documentsRoutes);
+  // Every generated document records its file's size: the storage count sums those instead of walking the folder.
+  contributes: { recordedFolders: [recordedFolder(DOCUMENTS_FOLDER, documentBytesOf)] },
+  plugin: async (app, { ports }) => {
+    await app.register(async (scope) => documentsRoutes(scope, ports.recordedFolders));
   },
   projections: () => [documentsProjection],
   jobs: { definitions: [runDocumentActionsJob], dispatchRoutes: documentsDispatchRoutes, pdfDocuments: [documentPdf] },

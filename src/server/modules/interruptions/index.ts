@@ -1,7 +1,6 @@
 import { INTERRUPTION_STREAM_TYPE } from '../../../domain/interruptions/interruption.events.js';
 import * as interruptionsViews from '../../../domain/interruptions/interruptions.views.js';
 import { defineModule } from '../../platform/module.js';
-import { addEntryUsageReader } from '../team/index.js';
 import { interruptionsEmailTemplates } from './interruptions.emails.js';
 import { interruptionsDispatchRoutes, notifySupervisorsOfInterruptionJob } from './interruptions.jobs.js';
 import { interruptionsProjection } from './interruptions.projection.js';
@@ -19,9 +18,9 @@ export const interruptionsModule = defineModule({
   name: 'interruptions',
   requires: [],
   provides: {},
+  // A reason named by an interruption counts as used in the team's master data (not deletable).
+  contributes: { entryUsageReaders: [interruptionReasonUsage] },
   plugin: async (app) => {
-    // A reason named by an interruption counts as used in the team's master data (not deletable).
-    addEntryUsageReader(interruptionReasonUsage);
     await app.register(interruptionsRoutes);
   },
   projections: () => [interruptionsProjection],

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MATERIAL_STREAM_TYPE } from '../../../domain/materials/materials.events.js';
-import { defineModule, type Ports } from '../../platform/module.js';
+import { defineModule, type ListPortValues, type Ports } from '../../platform/module.js';
 import type { InProductionCheck } from './materials.handlers.js';
 import { materialMediaRoutes } from './material-media.routes.js';
 import { materialsRoutes } from './materials.routes.js';
@@ -21,12 +21,15 @@ declare module '../../platform/module.js' {
 export const materialsModule = defineModule({
   name: 'materials',
   requires: ['inProductionCheck'],
+  // Images and media count in the company's storage quota.
+  collects: ['recordedFolders'],
   provides: {},
   plugin: fp(
-    async (app: FastifyInstance, { ports }: { ports: Pick<Ports, 'inProductionCheck'> }) => {
-      await app.register(async (scope) => materialsRoutes(scope, { config: app.config, inProduction: ports.inProductionCheck }));
+    async (app: FastifyInstance, { ports }: { ports: Pick<Ports, 'inProductionCheck'> & Pick<ListPortValues, 'recordedFolders'> }) => {
+      const { recordedFolders } = ports;
+      await app.register(async (scope) => materialsRoutes(scope, { config: app.config, inProduction: ports.inProductionCheck, recordedFolders }));
       // Media have a multipart parser of their own (a station field and a file of the media limit).
-      await app.register(async (scope) => materialMediaRoutes(scope, { config: app.config }));
+      await app.register(async (scope) => materialMediaRoutes(scope, { config: app.config, recordedFolders }));
     },
     { name: 'materials' },
   ),

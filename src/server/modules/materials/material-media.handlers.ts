@@ -3,6 +3,7 @@ import { MATERIAL_STREAM_TYPE, materialStreamId, type MaterialEvent } from '../.
 import { DomainError } from '../../../domain/shared/errors.js';
 import { recordEvents, type CommandContext } from '../../platform/command.js';
 import type { Config } from '../../platform/config.js';
+import type { RecordedFolder } from '../company/index.js';
 import type { Executor } from '../../platform/db.js';
 import { existingStationIds } from '../stations/index.js';
 import { openMedium, removeMedium, type ReceivedMedium } from './material-media.files.js';
@@ -12,6 +13,8 @@ import './material-media.tables.js';
 
 export interface MaterialMediaDeps {
   config: Pick<Config, 'dataDir' | 'materialMediaMaxBytes'>;
+  /** What the company's storage count needs besides the data folder (list port `recordedFolders`). */
+  recordedFolders: readonly RecordedFolder[];
 }
 
 const record = (ctx: CommandContext, materialId: string, event: MaterialEvent) =>

@@ -84,7 +84,13 @@ export async function materialMediaRoutes(app: FastifyInstance, deps: MaterialMe
         throw error;
       });
       // The plan's storage quota: room taken atomically (refused at once by the declared length), the bytes stopped as they pass it.
-      const storage = { dataDir: deps.config.dataDir, companyId: companyOf(request), now: app.clock.now(), contentLength: request.headers['content-length'] };
+      const storage = {
+        dataDir: deps.config.dataDir,
+        recordedFolders: deps.recordedFolders,
+        companyId: companyOf(request),
+        now: app.clock.now(),
+        contentLength: request.headers['content-length'],
+      };
       const mediumId = randomUUID();
       const medium = await withStorageReservation(app.db, storage, async (room) => {
         // The bytes go to disk before the transaction opens: an upload may take minutes.

@@ -12,6 +12,7 @@ import {
 import { DomainError } from '../../../domain/shared/errors.js';
 import { recordEvents, type CommandContext } from '../../platform/command.js';
 import type { Config } from '../../platform/config.js';
+import type { RecordedFolder } from '../company/index.js';
 import type { Executor, Tx } from '../../platform/db.js';
 import { isForeignKeyViolation } from '../../platform/pg-errors.js';
 import { existingStationIds } from '../stations/index.js';
@@ -29,6 +30,8 @@ export type InProductionCheck = (tx: Tx, materialId: string) => Promise<boolean>
 export interface MaterialsDeps {
   config: Pick<Config, 'dataDir' | 'materialImageMaxBytes'>;
   inProduction: InProductionCheck;
+  /** What the company's storage count needs besides the data folder (list port `recordedFolders`). */
+  recordedFolders: readonly RecordedFolder[];
 }
 
 const record = (ctx: CommandContext, materialId: string, event: MaterialEvent) =>

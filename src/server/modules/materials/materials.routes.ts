@@ -234,7 +234,13 @@ function materialImageRoutes(app: FastifyInstance, deps: MaterialsDeps) {
       const { id } = request.params;
       await runQuery(app, request, (tx) => getMaterial(tx, id));
       // The plan's storage quota: room taken atomically (refused at once by the declared length), the bytes stopped as they pass it.
-      const storage = { dataDir: deps.config.dataDir, companyId: companyOf(request), now: app.clock.now(), contentLength: request.headers['content-length'] };
+      const storage = {
+        dataDir: deps.config.dataDir,
+        recordedFolders: deps.recordedFolders,
+        companyId: companyOf(request),
+        now: app.clock.now(),
+        contentLength: request.headers['content-length'],
+      };
       // The new image replaces the stored one: its bytes count as free.
       const replaced = async (tx: Tx) => (await getMaterial(tx, id)).image?.size ?? 0;
       return withStorageReservation(app.db, { ...storage, replaced }, async (room) => {

@@ -22,9 +22,11 @@ export { findShipmentRow } from './shipments.queries.js';
 export const shipmentsModule = defineModule({
   name: 'shipments',
   requires: [],
+  // Attachments count in the company's storage quota.
+  collects: ['recordedFolders'],
   provides: { orderShipmentReader: () => shipmentOfOrder },
-  plugin: async (app) => {
-    await app.register(shipmentsRoutes);
+  plugin: async (app, { ports }) => {
+    await app.register(async (scope) => shipmentsRoutes(scope, ports.recordedFolders));
     await app.register(shipmentTrackingRoutes);
     await app.register(carriersRoutes);
   },

@@ -18,7 +18,7 @@ import {
 } from '../../../domain/shipments/shipments.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
-import { withStorageReservation } from '../company/index.js';
+import { withStorageReservation, type RecordedFolder } from '../company/index.js';
 import { runCommand, runQuery, type CommandContext } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { openAttachment, receiveAttachment, removeAttachmentFile } from './shipment-attachment.files.js';
@@ -37,10 +37,12 @@ interface ShipmentRouteKit {
   readers: RouteGuard;
   writers: RouteGuard;
   dataDir: string;
+  /** What the company's storage count needs besides the data folder (list port `recordedFolders`). */
+  recordedFolders: readonly RecordedFolder[];
 }
 
 /** Shipments (shipping orders). Any user of the company reads; writers with the shipments change right write. */
-export async function shipmentsRoutes(app: FastifyInstance) {
+export async function shipmentsRoutes(app: FastifyInstance, recordedFolders: readonly RecordedFolder[]) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The one size limit of an attachment is the domain's; the parser cuts a larger file there (413).
   await app.register(multipart, { limits: { fileSize: shipmentLimits.attachmentBytes, files: 1, fields: 0, parts: 1 } });
@@ -136,11 +138,11 @@ export async function shipmentsRoutes(app: FastifyInstance) {
   transition('/api/shipments/:id/deliver', 'Deliver', 'Sent -> Delivered; every order Delivered');
   transition('/api/shipments/:id/cancel', 'Cancel', 'Open or Ready for dispatch -> Canceled; the orders are Ready to ship and free again');
 
-  shipmentAttachmentRoutes(app, { actOn, readers, writers, dataDir });
+  shipmentAttachmentRoutes(app, { actOn, readers, writers, dataDir, recordedFolders });
 }
 
 /** A shipment's attachments: upload, download, remove. */
-function shipmentAttachmentRoutes(app: FastifyInstance, { actOn, readers, writers, dataDir }: ShipmentRouteKit) {
+function shipmentAttachmentRoutes(app: FastifyInstance, { actOn, readers, writers, dataDir, recordedFolders }: ShipmentRouteKit) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/shipments/:id/attachments', {
@@ -162,7 +164,7 @@ function shipmentAttachmentRoutes(app: FastifyInstance, { actOn, readers, writer
       // Another company's or an unknown shipment is refused before a byte is written.
       await runQuery(app, request, (tx) => shipmentViewOf(tx, shipmentId));
       // The plan's storage quota: room taken atomically (refused at once by the declared length), the bytes stopped as they pass it.
-      const storage = { dataDir, companyId: companyOf(request), now: app.clock.now(), contentLength: request.headers['content-length'] };
+      const storage = { dataDir, recordedFolders, companyId: companyOf(request), now: app.clock.now(), contentLength: request.headers['content-length'] };
       const view = await withStorageReservation(app.db, storage, async (room) => {
         // The bytes go to disk before the transaction opens: an upload may take minutes.
         const received = await receiveAttachment(part.file, () => part.file.truncated, {

@@ -12,12 +12,19 @@ import { defineModule } from '../../platform/module.js';
 import type { AccountDetailsReader } from '../identity/index.js';
 import { halfVacationDaysOfUser, writeStationRightsOf } from './team.handlers.js';
 import { teamProjections } from './team.projection.js';
-import { changeRightsOfPrincipal, employeeView } from './team.queries.js';
+import { changeRightsOfPrincipal, employeeView, type EntryUsageReader } from './team.queries.js';
 import { teamRoutes } from './team.routes.js';
 
 export { saveUserRights } from './team.handlers.js';
-export { activeEntryName, addEntryUsageReader, userRightsMatrix, type EntryUsageReader } from './team.queries.js';
+export { activeEntryName, userRightsMatrix, type EntryUsageReader } from './team.queries.js';
 export { absencesEndingFrom } from './team.queries.js';
+
+declare module '../../platform/list-ports.js' {
+  interface ListPorts {
+    /** Contributed by each module whose records name master-data entries (interruptions: its reports' reasons). */
+    entryUsageReaders: EntryUsageReader;
+  }
+}
 
 /** The change rights of spec section 6: the owner and the product operator hold all, an admin what the matrix grants. */
 const changeRightCheckOf =
@@ -42,19 +49,20 @@ const accountDetailsOf: AccountDetailsReader = async (db, userId, now) => {
  * Team and people: employee profiles, vacations, master data, the user-rights matrix (the one
  * source of truth of station and change rights) and each employee's records. Provides the
  * platform's change-right check, the stations module's station-rights writer and the account's
- * employee details.
+ * employee details; collects the other modules' counts of the master-data entries their records name.
  */
 export const teamModule = defineModule({
   name: 'team',
   requires: [],
+  collects: ['entryUsageReaders'],
   provides: {
     changeRightCheck: (deps) => changeRightCheckOf(deps.db),
     stationRightsWriter: () => writeStationRightsOf,
     accountDetails: () => accountDetailsOf,
   },
   plugin: fp(
-    async (app: FastifyInstance) => {
-      await app.register(teamRoutes);
+    async (app: FastifyInstance, { ports }: { ports: { entryUsageReaders: readonly EntryUsageReader[] } }) => {
+      await app.register(async (scope) => teamRoutes(scope, ports.entryUsageReaders));
     },
     { name: 'team', dependencies: ['identity', 'stations'] },
   ),

@@ -24,7 +24,7 @@ import type { Executor, Tx } from '../../platform/db.js';
 import { halfVacationDaysOf } from '../company/index.js';
 import type { EventMetadata, EventStore } from '../../platform/event-store.js';
 import { existingStationIds } from '../stations/index.js';
-import { activeEntryIds, entryUsage, requireEntry, requireTeamMember, rightsHolders } from './team.queries.js';
+import { activeEntryIds, entryUsage, requireEntry, requireTeamMember, rightsHolders, type EntryUsageReader } from './team.queries.js';
 
 /**
  * The company setting "half vacation days" (company screen, advanced settings): while it is off a
@@ -222,9 +222,9 @@ export async function reinstateEntry(ctx: CommandContext, list: MasterDataList, 
   await onList(ctx, list, { type: 'ReinstateEntry', list, entryId, at: ctx.at });
 }
 
-/** Deletes an entry no record names; one in use is refused (retire it instead). */
-export async function deleteEntry(ctx: CommandContext, list: MasterDataList, entryId: string): Promise<void> {
+/** Deletes an entry no record names (its own and `usageReaders`' records); one in use is refused (retire it instead). */
+export async function deleteEntry(ctx: CommandContext, list: MasterDataList, entryId: string, usageReaders: readonly EntryUsageReader[]): Promise<void> {
   await requireEntry(ctx.tx, list, entryId);
-  const usageCount = (await entryUsage(ctx.tx, [entryId])).get(entryId) ?? 0;
+  const usageCount = (await entryUsage(ctx.tx, [entryId], usageReaders)).get(entryId) ?? 0;
   await onList(ctx, list, { type: 'DeleteEntry', list, entryId, usageCount, at: ctx.at });
 }

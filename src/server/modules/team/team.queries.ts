@@ -77,19 +77,16 @@ export async function activeEntryIds(db: Executor, list: MasterDataList): Promis
 
 /**
  * How many records of another module name each of these entries (the interruptions module's
- * reports name a reason): that module installs its reader, so the team module reads no table of it.
+ * reports name a reason): that module contributes its reader to the list port `entryUsageReaders`,
+ * so the team module reads no table of it.
  */
 export type EntryUsageReader = (db: Executor, entryIds: readonly string[]) => Promise<Map<string, number>>;
 
-const usageReaders = new Set<EntryUsageReader>();
-
-/** Installs another module's count of the records that name master-data entries (once per reader). */
-export function addEntryUsageReader(reader: EntryUsageReader): void {
-  usageReaders.add(reader);
-}
-
-/** How many records name each of these entries: organizations (job title, department), absences (reason) and other modules' records. */
-export async function entryUsage(db: Executor, entryIds: readonly string[]): Promise<Map<string, number>> {
+/**
+ * How many records name each of these entries: organizations (job title, department), absences
+ * (reason) and other modules' records (`usageReaders`, the port `entryUsageReaders`).
+ */
+export async function entryUsage(db: Executor, entryIds: readonly string[], usageReaders: readonly EntryUsageReader[]): Promise<Map<string, number>> {
   const usage = new Map<string, number>(entryIds.map((id) => [id, 0]));
   if (entryIds.length === 0) return usage;
   const ids = [...entryIds];
@@ -119,11 +116,12 @@ export async function activeEntryName(db: Executor, list: MasterDataList, entryI
   return row?.name;
 }
 
-export async function masterDataEntries(db: Executor, list: MasterDataList): Promise<MasterDataEntryView[]> {
+export async function masterDataEntries(db: Executor, list: MasterDataList, usageReaders: readonly EntryUsageReader[]): Promise<MasterDataEntryView[]> {
   const rows = await db.selectFrom('master_data_entries').select(['id', 'list', 'name', 'status']).where('list', '=', list).orderBy('name').execute();
   const usage = await entryUsage(
     db,
     rows.map((row) => row.id),
+    usageReaders,
   );
   return rows.map((row) => ({ id: row.id, list: row.list, name: row.name, status: row.status, usageCount: usage.get(row.id) ?? 0 }));
 }

@@ -54,6 +54,7 @@ import {
   stationSessions,
   userRightsMatrix,
   weeklyDevelopment,
+  type EntryUsageReader,
 } from './team.queries.js';
 
 const tags = ['team'];
@@ -241,8 +242,8 @@ async function employeeRecordsRoutes(app: FastifyInstance) {
   });
 }
 
-/** The master-data lists (departments, positions, absence reasons, ...). */
-async function masterDataRoutes(app: FastifyInstance) {
+/** The master-data lists (departments, positions, absence reasons, ...); other modules' records count through `usageReaders`. */
+async function masterDataRoutes(app: FastifyInstance, usageReaders: readonly EntryUsageReader[]) {
   const { r, readers, teamChangers } = teamRouteKit(app);
   r.get('/api/team/master-data/:list', {
     ...readers,
@@ -252,7 +253,8 @@ async function masterDataRoutes(app: FastifyInstance) {
       params: listParams,
       response: { 200: masterDataListViewSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, async (tx) => ({ list: request.params.list, data: await masterDataEntries(tx, request.params.list) })),
+    handler: async (request) =>
+      runQuery(app, request, async (tx) => ({ list: request.params.list, data: await masterDataEntries(tx, request.params.list, usageReaders) })),
   });
 
   r.post('/api/team/master-data/:list', {
@@ -266,13 +268,13 @@ async function masterDataRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const entryId = await runCommand(app, request, (ctx) => addEntry(ctx, request.params.list, request.body));
-      const data = await runQuery(app, request, (tx) => masterDataEntries(tx, request.params.list));
+      const data = await runQuery(app, request, (tx) => masterDataEntries(tx, request.params.list, usageReaders));
       return reply.code(201).send({ list: request.params.list, data, entryId });
     },
   });
 
   const listAnswer = (request: FastifyRequest, list: z.infer<typeof masterDataListSchema>) =>
-    runQuery(app, request, async (tx) => ({ list, data: await masterDataEntries(tx, list) }));
+    runQuery(app, request, async (tx) => ({ list, data: await masterDataEntries(tx, list, usageReaders) }));
 
   r.put('/api/team/master-data/:list/:entryId', {
     ...teamChangers,
@@ -326,7 +328,7 @@ async function masterDataRoutes(app: FastifyInstance) {
       response: { 204: z.null(), ...errorResponses(409) },
     },
     handler: async (request, reply) => {
-      await runCommand(app, request, (ctx) => deleteEntry(ctx, request.params.list, request.params.entryId));
+      await runCommand(app, request, (ctx) => deleteEntry(ctx, request.params.list, request.params.entryId, usageReaders));
       return reply.code(204).send(null);
     },
   });
@@ -413,12 +415,12 @@ async function userRightsRoutes(app: FastifyInstance) {
 /**
  * The team area: employee profiles (profile, organization, vacations), the master-data lists, the
  * user-rights matrix and each employee's records. Writers read everyone, an operator their own;
- * writes need the `team` change right.
+ * writes need the `team` change right. `usageReaders`: the port `entryUsageReaders`.
  */
-export async function teamRoutes(app: FastifyInstance) {
+export async function teamRoutes(app: FastifyInstance, usageReaders: readonly EntryUsageReader[]) {
   await employeeRoutes(app);
   await employeeRecordsRoutes(app);
-  await masterDataRoutes(app);
+  await masterDataRoutes(app, usageReaders);
   await teamOverviewRoutes(app);
   await userRightsRoutes(app);
 }

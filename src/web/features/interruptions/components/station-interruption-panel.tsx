@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { interruptionStreamId } from '../../../../domain/interruptions/interruption.events';
-import { interruptionLimits, reportInterruptionSchema, resolveInterruptionSchema } from '../../../../domain/interruptions/interruption.schema';
+import { reportInterruptionSchema, resolveInterruptionSchema } from '../../../../domain/interruptions/interruption.schema';
 import type { InterruptionView } from '../../../../domain/interruptions/interruptions.views';
 import { useAuth } from '../../../lib/auth';
 import { describeError, formWideError, validateInput } from '../../../lib/error-messages';
@@ -178,9 +178,9 @@ function ReportDialog({ stationId, isOpen, onClose }: { stationId: string; isOpe
         </Select>
         <TextArea
           label={t('interruptions.fields.note')}
-          description={t('interruptions.report.noteHint', { max: interruptionLimits.note })}
+          description={t('interruptions.report.noteHint', { max: form.limit('note') })}
           rows={3}
-          maxLength={interruptionLimits.note}
+          maxLength={form.limit('note')}
           {...form.field('note')}
         />
         <DialogActions>
@@ -263,10 +263,10 @@ export function ResolveInterruptionDialog({ interruption, isOpen, onClose }: { i
         <FormError error={formWideError(resolve.error ?? queue.error)} />
         <TextArea
           label={t('interruptions.fields.resolutionNote')}
-          description={t('interruptions.resolve.noteHint', { max: interruptionLimits.note })}
+          description={t('interruptions.resolve.noteHint', { max: form.limit('note') })}
           rows={3}
           isRequired
-          maxLength={interruptionLimits.note}
+          maxLength={form.limit('note')}
           {...form.field('note')}
         />
         <DialogActions>

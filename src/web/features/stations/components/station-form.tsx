@@ -47,7 +47,7 @@ export function StationForm({ form, label, submitLabel, isPending, notice, onSub
           <TextField
             {...form.field('name')}
             label={t('stations.fields.name')}
-            description={t('stations.form.nameHint', { max: stationLimits.name })}
+            description={t('stations.form.nameHint', { max: form.limit('name') })}
             autoComplete="off"
             isRequired
           />

@@ -1,6 +1,6 @@
 import { useCallback, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { submitSuggestionSchema, suggestionLimits } from '../../../../domain/suggestions/suggestion.schema';
+import { submitSuggestionSchema } from '../../../../domain/suggestions/suggestion.schema';
 import { describeError, formWideError, validateInput } from '../../../lib/error-messages';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { Button } from '../../../ui/button';
@@ -53,10 +53,10 @@ export function SuggestImprovementDialog({ isOpen, onClose, stationId = null }: 
         <FormError error={formWideError(submitSuggestion.error)} />
         <TextArea
           label={t('suggestions.fields.text')}
-          description={t('suggestions.submit.textHint', { max: suggestionLimits.text })}
+          description={t('suggestions.submit.textHint', { max: form.limit('text') })}
           rows={6}
           isRequired
-          maxLength={suggestionLimits.text}
+          maxLength={form.limit('text')}
           {...form.field('text')}
         />
         <DialogActions>
