@@ -25,16 +25,18 @@ const KB = 1000;
  * and its static imports). `/login`: all the sign-in page needs to be usable: the entry, the auth page
  * and the sign-in form, and the English public texts (the prerendered sign-in paints before any of it arrives). `/home`: a signed-in first visit: the entry, the
  * console's providers (query client, react-aria's), the signed-in frame (sidebar, header), the home board and all English texts.
- * Issue 16 asks 120 KB for /login and 220 KB for /home (/home met; /login 1.5 KB over since issue 25); the numbers here are what the console meets today with
+ * Issue 16 asks 120 KB for /login and 220 KB for /home (/home met; /login 2.8 KB over since 28 Nov); the numbers here are what the console meets today with
  * a little room (docs/performance.md says what is in each page), so a change that makes a page heavier fails.
  */
 export const budgets = {
   loginEntry: 108 * KB,
   // 120.9 KB after the form's live text limits (issue 25 item 15) reached the shared form hook the auth pages load,
   // 121.5 KB once the sign-in takes the user's stored language (its texts switch at sign-in): over issue 16's
-  // 120 KB target by 1.5 KB, left to win back (docs/performance.md, Budgets).
-  login: 122 * KB,
-  home: 200 * KB,
+  // 120 KB target by 1.5 KB, left to win back (docs/performance.md, Budgets). 122.8 KB once the public texts carry
+  // the error and validation messages of labour time, API keys and partial shipments (28 Nov): still to win back.
+  login: 123.5 * KB,
+  // 200.4 KB with the texts of labour time, API keys and partial shipments (all English texts load at sign-in).
+  home: 205 * KB,
 } as const;
 
 /** Targets of issue 16 (KB gzip), printed beside the budgets. */
