@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { expect } from 'vitest';
 import { exportZipPath } from '../../../src/server/modules/company/company.export.js';
 import type { TestApp } from '../../support/app.js';
+import { waitUntil } from './live-feed-support.js';
 import {
   adminChangeRightsInTests,
   clientOf,
@@ -36,12 +37,8 @@ export async function ok<T = Body>(answer: Promise<Answer>): Promise<T> {
   return JSON.parse(res.body || 'null') as T;
 }
 
-/** Waits until `done` answers true (a job's outcome); `expect.poll` is for tests, this runs in `beforeAll`. */
-async function until(label: string, done: () => Promise<boolean>, seen?: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
-  for (const start = Date.now(); !(await done()); await new Promise((resolve) => setTimeout(resolve, 50))) {
-    if (Date.now() - start > timeoutMs) throw new Error(`gave up waiting: ${label}${seen ? `; seen: ${JSON.stringify(await seen())}` : ''}`);
-  }
-}
+/** Waits for a job's outcome read through the routes, as long as a loaded machine may take. */
+const until = (label: string, done: () => Promise<boolean>, seen?: () => Promise<unknown>) => waitUntil(label, done, seen, 30_000);
 
 /** The public routes from the scenario's own address (they limit calls per address). */
 const anonymous = (t: TestApp, url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.26.0.1' });

@@ -30,10 +30,19 @@ export function liveUrl(app: FastifyInstance): string {
   return `ws://127.0.0.1:${address.port}/api/live`;
 }
 
-export async function waitUntil(label: string, done: () => boolean, describe: () => unknown = () => ''): Promise<void> {
-  const deadline = Date.now() + WAIT_LIMIT_MS;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${label}: ${JSON.stringify(describe()).slice(0, 2000)}`);
+/**
+ * Waits until `done` answers true: a socket's messages, or a job's outcome read through the routes (then async;
+ * `expect.poll` is for tests, this also runs in `beforeAll`).
+ */
+export async function waitUntil(
+  label: string,
+  done: () => boolean | Promise<boolean>,
+  describe: () => unknown = () => '',
+  limitMs = WAIT_LIMIT_MS,
+): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${label}: ${JSON.stringify(await describe()).slice(0, 2000)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
