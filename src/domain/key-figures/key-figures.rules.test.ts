@@ -6,6 +6,7 @@ import {
   median,
   percentile90,
   periodOf,
+  periodsAsked,
   periodsUpTo,
   previousPeriod,
   runWasInterrupted,
@@ -30,6 +31,14 @@ describe('periods (UTC, weeks from Monday)', () => {
   it('the period before and a series up to a day, oldest first', () => {
     expect(previousPeriod(periodOf('month', '2026-03-15'))).toEqual({ period: 'month', start: '2026-02-01', end: '2026-03-01' });
     expect(periodsUpTo('week', '2026-11-25', 3).map((range) => range.start)).toEqual(['2026-11-09', '2026-11-16', '2026-11-23']);
+  });
+
+  it("a report's periods default to today in the company's zone: 23:30 UTC is already tomorrow in Berlin", () => {
+    const berlin = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60, timeZone: 'Europe/Berlin' };
+    const asked = periodsAsked(berlin, 'day', undefined, new Date('2026-11-30T23:30:00Z'), 2);
+    expect(asked).toMatchObject({ zone: 'Europe/Berlin', day: '2026-12-01', current: { start: '2026-12-01', end: '2026-12-02' } });
+    expect(asked.ranges.map((range) => range.start)).toEqual(['2026-11-30', '2026-12-01']);
+    expect(periodsAsked(berlin, 'week', '2026-11-25', new Date('2026-11-30T23:30:00Z'), 1).current.start).toBe('2026-11-23');
   });
 });
 

@@ -60,6 +60,17 @@ export function periodsUpTo(period: KeyFigurePeriod, day: Day, count: number): P
   return ranges;
 }
 
+/**
+ * The periods a report asks for, in the company's calendar: the `count` periods of this kind up to
+ * the one holding `asked` (default: the day `now` falls on in the working time's zone), oldest first.
+ */
+export function periodsAsked(working: WorkingTime, period: KeyFigurePeriod, asked: Day | undefined, now: Date, count: number) {
+  const zone = zoneOfWorking(working);
+  const day = asked ?? dayOf(now, zone);
+  const ranges = periodsUpTo(period, day, count);
+  return { zone, day, ranges, current: ranges[ranges.length - 1] };
+}
+
 /** Days in the period: what a per-day target is multiplied by. */
 export const daysIn = (range: PeriodRange): number => Math.round((Date.parse(range.end) - Date.parse(range.start)) / DAY_MS);
 

@@ -1,15 +1,12 @@
 import { keyFigureSettingsDecider } from '../../../domain/key-figures/key-figures.decider.js';
 import { keyFigureSettingsStreamId } from '../../../domain/key-figures/key-figures.events.js';
 import {
-  dayOf,
   figuresOf,
   instantsOf,
-  periodsUpTo,
+  periodsAsked,
   stationFiguresOf,
   type Day,
   type KeyFigureFacts,
-  type PeriodRange,
-  zoneOfWorking,
 } from '../../../domain/key-figures/key-figures.rules.js';
 import type { KeyFigurePeriod } from '../../../domain/key-figures/key-figures.schema.js';
 import type { KeyFigureSettingsView, KeyFiguresView } from '../../../domain/key-figures/key-figures.views.js';
@@ -103,10 +100,7 @@ export async function keyFiguresOf(
 ): Promise<KeyFiguresView> {
   const working = await workingTimeOfCompany(db, companyId, defaultWorkingTime);
   // Days, weeks and months are the company's: they start at midnight in its time zone.
-  const zone = zoneOfWorking(working);
-  const day = asked ?? dayOf(now, zone);
-  const ranges: PeriodRange[] = periodsUpTo(period, day, seriesLength[period]);
-  const current = ranges[ranges.length - 1];
+  const { zone, day, ranges, current } = periodsAsked(working, period, asked, now, seriesLength[period]);
   const settings = await keyFigureSettings(db, companyId);
   // Yield, scrap rate, first-pass yield and OEE come from the OEE module's facts (docs/oee.md).
   const quantities = await plantQualityFiguresOf(db, ranges, now, working);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { WorkingTime } from '../../../domain/company/working-time.rules.js';
-import { dayOf, instantsOf, periodOf, periodsUpTo, zoneOfWorking, type Day, type PeriodRange } from '../../../domain/key-figures/key-figures.rules.js';
+import { instantsOf, periodsAsked, zoneOfWorking, type Day, type PeriodRange } from '../../../domain/key-figures/key-figures.rules.js';
 import type { KeyFigurePeriod } from '../../../domain/key-figures/key-figures.schema.js';
 import {
   downtimeMsOf,
@@ -98,10 +98,7 @@ export async function oeeOf(
   defaultWorkingTime: WorkingTime,
 ): Promise<OeeView> {
   const working = await workingTimeOfCompany(db, companyId, defaultWorkingTime);
-  const zone = zoneOfWorking(working);
-  const day = asked ?? dayOf(now, zone);
-  const ranges = periodsUpTo(period, day, oeeSeriesLength[period]);
-  const current = ranges[ranges.length - 1];
+  const { zone, day, ranges, current } = periodsAsked(working, period, asked, now, oeeSeriesLength[period]);
   const first = new Date(spanOf(ranges[0], zone).from);
   const end = new Date(spanOf(current, zone).to);
   const asOf = now.getTime();
@@ -157,9 +154,7 @@ export async function oeeLossesOf(
   defaultWorkingTime: WorkingTime,
 ): Promise<OeeLossesView> {
   const working = await workingTimeOfCompany(db, companyId, defaultWorkingTime);
-  const zone = zoneOfWorking(working);
-  const day = asked ?? dayOf(now, zone);
-  const range = periodOf(period, day);
+  const { zone, day, current: range } = periodsAsked(working, period, asked, now, 1);
   const span = spanOf(range, zone);
   const from = new Date(span.from);
   const to = new Date(span.to);
