@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { materialTypes } from '../materials/materials.schema.js';
 import { pageOf } from '../shared/paging.js';
-import { roles } from '../shared/roles.js';
+import { historyEntrySchema } from '../shared/history.views.js';
 import { orderActions } from './order.machine.js';
 import { incoterms, orderKinds, orderStatuses } from './order.schema.js';
 import { shipmentStatuses } from '../shipments/shipment.schema.js';
@@ -224,16 +224,6 @@ export const advertisementViewSchema = z.object({
 });
 export type AdvertisementView = z.infer<typeof advertisementViewSchema>;
 
-/** One entry of an order's history: the event, who caused it, when, and its data (the browser folds these with `evolveOrder`). */
-export const orderHistoryEntrySchema = z.object({
-  version: z.number().int(),
-  type: z.string(),
-  at: isoDate,
-  /** `apiKey`: the name of the API key the request came with (docs/integration.md); then `userId` is the key's id. */
-  who: z.object({ userId: z.string().nullable(), role: z.enum(roles).nullable(), name: z.string().nullable(), apiKey: z.string().nullable() }),
-  data: z.record(z.string(), z.unknown()),
-});
-export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
-
-export const orderHistorySchema = z.object({ orderId: z.uuid(), orderNumber: z.string(), data: z.array(orderHistoryEntrySchema) });
+/** An order's history: its events with who caused them and when (the browser folds these with `evolveOrder`). */
+export const orderHistorySchema = z.object({ orderId: z.uuid(), orderNumber: z.string(), data: z.array(historyEntrySchema) });
 export type OrderHistory = z.infer<typeof orderHistorySchema>;

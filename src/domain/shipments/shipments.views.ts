@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orderStatuses } from '../orders/order.schema.js';
-import { orderHistoryEntrySchema } from '../orders/orders.views.js';
+import { historyEntrySchema } from '../shared/history.views.js';
 import { pageOf } from '../shared/paging.js';
 import { shipmentActions } from './shipment.decider.js';
 import { attachmentContentTypes, shipmentStatuses } from './shipment.schema.js';
@@ -94,5 +94,5 @@ export const shippableOrdersSchema = z.object({ data: z.array(shippableOrderSche
 export type ShippableOrders = z.infer<typeof shippableOrdersSchema>;
 
 /** The shipment's events with who, when and what (the browser folds `data` with `evolveShipment` to replay). */
-export const shipmentHistorySchema = z.object({ shipmentId: z.uuid(), shipmentNumber: z.string(), data: z.array(orderHistoryEntrySchema) });
+export const shipmentHistorySchema = z.object({ shipmentId: z.uuid(), shipmentNumber: z.string(), data: z.array(historyEntrySchema) });
 export type ShipmentHistory = z.infer<typeof shipmentHistorySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { historyEntrySchema } from '../shared/history.views.js';
 import { pageOf } from '../shared/paging.js';
 import { locales } from '../shared/locales.js';
 import { roles } from '../shared/roles.js';
@@ -63,16 +64,6 @@ export const sequenceViewSchema = z.object({
   savedAt: isoDate.nullable(),
 });
 export type SequenceView = z.infer<typeof sequenceViewSchema>;
-
-/** One entry of a station's history: every event, who caused it, when, and what it carried. */
-export const historyEntrySchema = z.object({
-  version: z.number().int(),
-  type: z.string(),
-  at: isoDate,
-  who: z.object({ userId: z.string().nullable(), role: z.enum(roles).nullable() }),
-  data: z.record(z.string(), z.unknown()),
-});
-export type StationHistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const historySchema = z.object({ stationId: z.uuid(), data: z.array(historyEntrySchema) });
 export type StationHistory = z.infer<typeof historySchema>;

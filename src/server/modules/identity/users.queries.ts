@@ -3,8 +3,10 @@ import { userStatusOf, type UserStatus } from '../../../domain/identity/identity
 import { userSortColumns } from '../../../domain/identity/identity.schema.js';
 import { parseSort } from '../../../domain/shared/paging.js';
 import type { UserView } from '../../../domain/identity/identity.views.js';
-import type { Role } from '../../../domain/shared/roles.js';
+import type { HistoryEntry } from '../../../domain/shared/history.views.js';
+import { roles, type Role } from '../../../domain/shared/roles.js';
 import { likePattern, type Executor } from '../../platform/db.js';
+import type { StoredEvent } from '../../platform/event-store.js';
 import { pageOfRows } from '../../platform/paging.js';
 import type { UsersTable } from './identity.tables.js';
 
@@ -60,6 +62,23 @@ export async function userNamesByIds(db: Executor, userIds: readonly string[]): 
     .where('id', 'in', [...new Set(userIds)])
     .execute();
   return new Map(rows.map((user) => [user.id, `${user.first_name} ${user.last_name}`.trim() || (user.username ?? '')]));
+}
+
+/**
+ * A record's events as its history route answers them (domain/shared/history.views.ts): each with
+ * when, and who caused it by role, display name (looked up once for all) and API key.
+ */
+export async function historyEntriesOf(db: Executor, events: readonly StoredEvent[]): Promise<HistoryEntry[]> {
+  const names = await userNamesByIds(
+    db,
+    events.flatMap((event) => (event.metadata.userId ? [event.metadata.userId] : [])),
+  );
+  return events.map((event) => {
+    const userId = event.metadata.userId ?? null;
+    const role = roles.find((known) => known === event.metadata.role) ?? null;
+    const who = { userId, role, name: userId ? (names.get(userId) ?? null) : null, apiKey: event.metadata.apiKey?.name ?? null };
+    return { version: event.streamVersion, type: event.type, at: event.recordedAt.toISOString(), who, data: (event.data ?? {}) as Record<string, unknown> };
+  });
 }
 
 /** Whether an email or username is taken anywhere in the product (needs a platform transaction to see all companies). */

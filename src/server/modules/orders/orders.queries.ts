@@ -10,19 +10,17 @@ import type {
   AdvertisementView,
   HomeBoard,
   OrderHistory,
-  OrderHistoryEntry,
   OrderListItem,
   OrderPage,
   OrderView,
   WorklistItem,
 } from '../../../domain/orders/orders.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { roles, type Role } from '../../../domain/shared/roles.js';
 import { likePattern, type Executor } from '../../platform/db.js';
 import { orderBySort } from '../../platform/paging.js';
-import type { EventStore, StoredEvent } from '../../platform/event-store.js';
+import type { EventStore } from '../../platform/event-store.js';
 import { findClient } from '../clients/index.js';
-import { userNamesByIds } from '../identity/index.js';
+import { historyEntriesOf } from '../identity/index.js';
 import { stationNamesById } from '../stations/index.js';
 import type { PositionSummary } from './orders.tables.js';
 
@@ -363,23 +361,6 @@ function orderListItem(row: Omit<OrderListRow, 'total'>, stationNames: Map<strin
   };
 }
 
-function orderHistoryEntry(event: StoredEvent, names: Map<string, string>): OrderHistoryEntry {
-  const role = event.metadata.role;
-  const userId = event.metadata.userId ?? null;
-  return {
-    version: event.streamVersion,
-    type: event.type,
-    at: event.recordedAt.toISOString(),
-    who: {
-      userId,
-      role: roles.includes(role as Role) ? (role as Role) : null,
-      name: userId ? (names.get(userId) ?? null) : null,
-      apiKey: event.metadata.apiKey?.name ?? null,
-    },
-    data: (event.data ?? {}) as Record<string, unknown>,
-  };
-}
-
 /** The order's client as the directory names it now; null when none is linked or it was removed since. */
 async function linkedClientOf(db: Executor, clientId: string | null): Promise<OrderView['client']> {
   const client = clientId ? await findClient(db, clientId) : undefined;
@@ -467,15 +448,11 @@ export async function stationWorklistOf(db: Executor, stationId: string, now: Da
 export async function orderHistoryOf(db: Executor, eventStore: EventStore, orderId: string): Promise<OrderHistory> {
   const events = await eventStore.readStream(db, orderEvents, orderStreamId(orderId));
   if (events.length === 0) throw new DomainError('NOT_FOUND');
-  const names = await userNamesByIds(
-    db,
-    events.flatMap((event) => (event.metadata.userId ? [event.metadata.userId] : [])),
-  );
   const created = events[0];
   return {
     orderId,
     orderNumber: created.type === 'OrderCreated' ? created.data.orderNumber : '',
-    data: events.map((event) => orderHistoryEntry(event, names)),
+    data: await historyEntriesOf(db, events),
   };
 }
 

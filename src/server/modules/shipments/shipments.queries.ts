@@ -6,10 +6,9 @@ import { shipmentSortColumns, type ShipmentListQuery, type ShipmentSortColumn, t
 import type { ShipmentHistory, ShipmentListItem, ShipmentPage, ShipmentView, ShippableOrders } from '../../../domain/shipments/shipments.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { parseSort } from '../../../domain/shared/paging.js';
-import { roles, type Role } from '../../../domain/shared/roles.js';
 import { likePattern, type Executor } from '../../platform/db.js';
 import type { EventStore } from '../../platform/event-store.js';
-import { userNamesByIds } from '../identity/index.js';
+import { historyEntriesOf } from '../identity/index.js';
 import { orderSummariesOf, shippableOrderRows, type OrderShipment } from '../orders/index.js';
 import './shipments.tables.js';
 
@@ -185,29 +184,10 @@ export async function shippableOrdersOf(db: Executor, options: { q?: string; lim
 export async function shipmentHistoryOf(db: Executor, eventStore: EventStore, shipmentId: string): Promise<ShipmentHistory> {
   const events = await eventStore.readStream(db, shipmentEvents, shipmentStreamId(shipmentId));
   if (events.length === 0) throw notFound();
-  const names = await userNamesByIds(
-    db,
-    events.flatMap((event) => (event.metadata.userId ? [event.metadata.userId] : [])),
-  );
   const created = events[0];
   return {
     shipmentId,
     shipmentNumber: created.type === 'ShipmentCreated' ? created.data.shipmentNumber : '',
-    data: events.map((event) => {
-      const userId = event.metadata.userId ?? null;
-      const role = event.metadata.role;
-      return {
-        version: event.streamVersion,
-        type: event.type,
-        at: event.recordedAt.toISOString(),
-        who: {
-          userId,
-          role: roles.includes(role as Role) ? (role as Role) : null,
-          name: userId ? (names.get(userId) ?? null) : null,
-          apiKey: event.metadata.apiKey?.name ?? null,
-        },
-        data: (event.data ?? {}) as Record<string, unknown>,
-      };
-    }),
+    data: await historyEntriesOf(db, events),
   };
 }

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import { calendarDayIn, startOfDayIn } from '../../../domain/company/working-time.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { roles, type Role } from '../../../domain/shared/roles.js';
 import { stationEvents, stationStreamId } from '../../../domain/stations/station.events.js';
 import { WIP_STAGE_NAME } from '../../../domain/stations/station.schema.js';
-import type { KeyFigures, SequenceView, StationHistory, StationHistoryEntry, StationView } from '../../../domain/stations/stations.views.js';
+import type { KeyFigures, SequenceView, StationHistory, StationView } from '../../../domain/stations/stations.views.js';
 import { likePattern, type Executor } from '../../platform/db.js';
-import type { EventStore, StoredEvent } from '../../platform/event-store.js';
-import { findUserById } from '../identity/index.js';
+import type { EventStore } from '../../platform/event-store.js';
+import { findUserById, historyEntriesOf } from '../identity/index.js';
 import './stations.tables.js';
 
 /** A station row with its place in the saved sequence (1-based; null when not in it). */
@@ -209,20 +208,6 @@ export function sequenceView(
   };
 }
 
-export function historyEntry(event: StoredEvent): StationHistoryEntry {
-  const role = event.metadata.role;
-  return {
-    version: event.streamVersion,
-    type: event.type,
-    at: event.recordedAt.toISOString(),
-    who: {
-      userId: event.metadata.userId ?? null,
-      role: roles.includes(role as Role) ? (role as Role) : null,
-    },
-    data: (event.data ?? {}) as Record<string, unknown>,
-  };
-}
-
 /** The start of the company's day of `now`, local midnight in its `timeZone`: "finished today" counts from here. */
 export const startOfDay = (now: Date, timeZone: string) => startOfDayIn(calendarDayIn(now, timeZone), timeZone);
 
@@ -255,7 +240,7 @@ export async function sequenceViewOf(db: Executor): Promise<SequenceView> {
 export async function stationHistoryOf(db: Executor, eventStore: EventStore, stationId: string): Promise<StationHistory> {
   const events = await eventStore.readStream(db, stationEvents, stationStreamId(stationId));
   if (events.length === 0) throw new DomainError('NOT_FOUND');
-  return { stationId, data: events.map(historyEntry) };
+  return { stationId, data: await historyEntriesOf(db, events) };
 }
 
 /** The users authorised at each station that has any (station rights): the capacity plan's operators. */

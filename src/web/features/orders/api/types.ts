@@ -4,13 +4,13 @@
  */
 import type { Material, MaterialSummary } from '../../../../domain/materials/materials.schema';
 import type { OrderLocation } from '../../../../domain/orders/orders.views';
+export type { HistoryEntry as OrderHistoryEntry } from '../../../../domain/shared/history.views';
 import type { StationAuthorizationsView, StationView } from '../../../../domain/stations/stations.views';
 
 export type {
   AdvertisementView as AdvertisementBoard,
   HomeBoard,
   OrderHistory,
-  OrderHistoryEntry,
   OrderListItem,
   OrderView,
   Worklist,
