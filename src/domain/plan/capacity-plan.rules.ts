@@ -91,6 +91,17 @@ export interface PlanInput {
   cycleTimes: ReadonlyMap<string, readonly number[]>;
   /** How many recent cycle times the median is taken over. */
   window?: number;
+  /**
+   * The queue orders supervisors set (docs/capacity-plan.md, "Manual queue order"): per station,
+   * the waiting orders there in the order they are to be worked. Absent or empty: none set.
+   */
+  stationQueues?: readonly StationQueue[];
+}
+
+/** A supervisor's order of the orders waiting at a station (the latest `StationQueueOrdered`). */
+export interface StationQueue {
+  stationId: string;
+  orderIds: readonly string[];
 }
 
 /** Where an operation's duration comes from. */
@@ -181,6 +192,28 @@ export function planOrder(a: PlanOrder, b: PlanOrder): number {
   if (a.arrivedAt !== b.arrivedAt) return a.arrivedAt < b.arrivedAt ? -1 : 1;
   if (a.number !== b.number) return a.number < b.number ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * The plan order with the supervisors' queue orders: the orders sorted by `planOrder`, then at
+ * every station with a queue order, the orders waiting there that it lists change places among
+ * themselves to follow it. The places they take in the plan order stay those `planOrder` gave
+ * them, so no other order moves; work in progress and orders it does not list keep their place.
+ */
+export function planSequence(orders: readonly PlanOrder[], queues: readonly StationQueue[] = []): PlanOrder[] {
+  const sorted = [...orders].sort(planOrder);
+  for (const queue of queues) {
+    const position = new Map(queue.orderIds.map((orderId, index) => [orderId, index]));
+    const slots: number[] = [];
+    for (let index = 0; index < sorted.length; index++) {
+      const order = sorted[index];
+      if (order.workStartedAt === null && order.steps[0]?.stationId === queue.stationId && position.has(order.id)) slots.push(index);
+    }
+    if (slots.length < 2) continue;
+    const queued = slots.map((index) => sorted[index]).sort((a, b) => (position.get(a.id) as number) - (position.get(b.id) as number));
+    slots.forEach((slot, index) => (sorted[slot] = queued[index]));
+  }
+  return sorted;
 }
 
 /** A stretch of the working axis where a station stands still, and why. */
@@ -547,14 +580,15 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
 }
 
 /**
- * The capacity plan at `now`: every open order in plan order (`planOrder`), each step at the
+ * The capacity plan at `now`: every open order in plan order (`planSequence`: `planOrder` and
+ * the supervisors' queue orders), each step at the
  * earliest moment its station has a free place for the whole operation (a later order may fill a
  * gap an earlier one left, never moving it), after the order left its previous step, within
  * working time, pausing through the station's stops (open interruptions until expected resolved,
  * no authorised operator present).
  */
 export function schedulePlan(input: PlanInput, now: Date): CapacityPlan {
-  return planInOrder(input, now, [...input.orders].sort(planOrder));
+  return planInOrder(input, now, planSequence(input.orders, input.stationQueues));
 }
 
 /** Total tardiness of a plan, in hours: the sum over its orders of how far each finishes after its due moment. */
@@ -594,7 +628,7 @@ export function earliestDelivery(plan: CapacityPlan, newOrder: PlanOrder): Deliv
   const zone = timeZoneOf(plan.input.working ?? defaultWorkingTime);
   const withNew = schedulePlan({ ...plan.input, orders: [...plan.input.orders, newOrder] }, now);
   const after = withNew.orders.find((order) => order.orderId === newOrder.id) as OrderPlan;
-  const lastOne = planInOrder(plan.input, now, [...[...plan.input.orders].sort(planOrder), newOrder]).orders.at(-1) as OrderPlan;
+  const lastOne = planInOrder(plan.input, now, [...planSequence(plan.input.orders, plan.input.stationQueues), newOrder]).orders.at(-1) as OrderPlan;
   const afterById = new Map(withNew.orders.map((order) => [order.orderId, order]));
   const pushedLate: PushedLate[] = [];
   for (const before of plan.orders) {
