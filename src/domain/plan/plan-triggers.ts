@@ -1,3 +1,13 @@
+import { COMPANY_STREAM_TYPE } from '../company/company.events.js';
+import { INTERRUPTION_STREAM_TYPE } from '../interruptions/interruption.events.js';
+import { MATERIAL_STREAM_TYPE } from '../materials/materials.events.js';
+import { ORDER_STREAM_TYPE } from '../orders/order.events.js';
+import { SEQUENCE_STREAM_TYPE } from '../stations/sequence.events.js';
+import { STATION_STREAM_TYPE } from '../stations/station.events.js';
+import { EMPLOYEE_STREAM_TYPE } from '../team/employee.events.js';
+import { USER_RIGHTS_STREAM_TYPE } from '../team/rights.events.js';
+import { PLAN_QUEUE_STREAM_TYPE } from './plan-queue.events.js';
+
 /**
  * The event types that change the capacity plan (docs/capacity-plan.md, "Live"): an open plan view
  * fetches the plan again when the live feed delivers one of them. The one list: the web's plan
@@ -46,3 +56,16 @@ const changing: ReadonlySet<string> = new Set(planChangingEventTypes);
 
 /** Whether an event of this type changes the plan. */
 export const changesPlan = (type: string): boolean => changing.has(type);
+
+/** The stream types those events are appended to: the live feed's `type:` topics a plan view watches. */
+export const planChangingStreamTypes = [
+  ORDER_STREAM_TYPE,
+  STATION_STREAM_TYPE,
+  SEQUENCE_STREAM_TYPE,
+  USER_RIGHTS_STREAM_TYPE,
+  INTERRUPTION_STREAM_TYPE,
+  EMPLOYEE_STREAM_TYPE,
+  COMPANY_STREAM_TYPE,
+  MATERIAL_STREAM_TYPE,
+  PLAN_QUEUE_STREAM_TYPE,
+] as const;
