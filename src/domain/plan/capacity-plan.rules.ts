@@ -475,8 +475,7 @@ interface Placed {
  */
 function calendarOf(moments: number[], now: Date, working: WorkingTime): { endOf: (at: number) => string; startOf: (at: number) => string } {
   const sorted = Float64Array.from(moments).sort();
-  const ends = new Map<number, string>();
-  const starts = new Map<number, string>();
+  const calendarAt = new Map<number, number>();
   let at = -1;
   let calendar = now;
   for (const moment of sorted) {
@@ -484,10 +483,24 @@ function calendarOf(moments: number[], now: Date, working: WorkingTime): { endOf
     calendar = at < 0 ? addWorkingTime(now, moment / 1000, working) : addWorkingTime(calendar, (moment - at) / 1000, working);
     calendar = new Date(Math.round(calendar.getTime()));
     at = moment;
-    ends.set(moment, calendar.toISOString());
-    starts.set(moment, addWorkingTime(calendar, 0, working).toISOString());
+    calendarAt.set(moment, calendar.getTime());
   }
-  return { endOf: (moment) => ends.get(moment) as string, startOf: (moment) => starts.get(moment) as string };
+  // The texts only of what is asked for, once each: most moments are asked for as an end or as a start, not both.
+  const ends = new Map<number, string>();
+  const starts = new Map<number, string>();
+  const calendarOfMoment = (moment: number) => calendarAt.get(moment) as number;
+  return {
+    endOf(moment) {
+      let text = ends.get(moment);
+      if (text === undefined) ends.set(moment, (text = new Date(calendarOfMoment(moment)).toISOString()));
+      return text;
+    },
+    startOf(moment) {
+      let text = starts.get(moment);
+      if (text === undefined) starts.set(moment, (text = addWorkingTime(new Date(calendarOfMoment(moment)), 0, working).toISOString()));
+      return text;
+    },
+  };
 }
 
 /** Plans the orders in the order given (each takes the earliest room left by those before it). */
@@ -545,6 +558,13 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
   for (const { placed } of placedByOrder) for (const operation of placed) moments.push(operation.ready, operation.start, operation.end);
   const { endOf, startOf } = calendarOf(moments, now, working);
   const iso = (ms: number) => new Date(ms).toISOString();
+  // Many orders share a delivery date: its end in the zone is laid out once.
+  const dueByDate = new Map<string, number>();
+  const dueOf = (day: string) => {
+    let due = dueByDate.get(day);
+    if (due === undefined) dueByDate.set(day, (due = endOfDayIn(day, zone).getTime()));
+    return due;
+  };
 
   const orders = ordered.map((order, rank): OrderPlan => {
     const { placed, notPlanned } = placedByOrder[rank];
@@ -562,7 +582,7 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
       explanation: operation.explanation,
     }));
     const finish = notPlanned === null ? (operations.length ? Date.parse(operations[operations.length - 1].endAt) : nowMs) : null;
-    const due = order.deliveryDate === null ? null : endOfDayIn(order.deliveryDate, zone).getTime();
+    const due = order.deliveryDate === null ? null : dueOf(order.deliveryDate);
     const tardinessMs = finish !== null && due !== null ? Math.max(0, finish - due) : 0;
     return {
       orderId: order.id,
