@@ -239,6 +239,11 @@ interface StationTimeline {
   /** The union of `blocks`, sorted: what the station's work skips. */
   stopped: { from: number; to: number }[];
   places: Held[][];
+  /**
+   * Each place's free stretches between what it holds, sorted: where a placement looks. A busy
+   * station's held operations lie back to back, so it has few free stretches however many it holds.
+   */
+  free: { from: number; to: number }[][];
 }
 
 const hourMs = 3_600_000;
@@ -332,7 +337,8 @@ function timelinesOf(input: PlanInput, nowMs: number, working: WorkingTime): Map
       }
     }
     const places = Array.from({ length: Math.max(1, Math.floor(station.capacity)) }, (): Held[] => []);
-    timelines.set(station.id, { station, closed: operators !== null && operators.length === 0, blocks, stopped: [], places });
+    const free = places.map(() => [{ from: 0, to: Number.POSITIVE_INFINITY }]);
+    timelines.set(station.id, { station, closed: operators !== null && operators.length === 0, blocks, stopped: [], places, free });
   }
   for (const interruption of input.interruptions) {
     const timeline = timelines.get(interruption.stationId);
@@ -348,28 +354,34 @@ function timelinesOf(input: PlanInput, nowMs: number, working: WorkingTime): Map
   return timelines;
 }
 
-/** The earliest start at or after `ready` in one place, before `bound`, where `work` fits between what it holds. */
+/** The earliest start at or after `ready` in one place (its free stretches), before `bound`, where `work` fits whole into a free stretch. */
 function earliestIn(
-  place: readonly Held[],
+  free: readonly { from: number; to: number }[],
   stopped: StationTimeline['stopped'],
   ready: number,
   work: number,
   bound: number,
-): { start: number; end: number; index: number } | null {
-  let index = firstEndingAfter(place, ready);
-  let candidate = ready;
-  for (;;) {
-    const start = skipStops(stopped, candidate);
+): { start: number; end: number; gap: number } | null {
+  for (let gap = firstEndingAfter(free, ready); gap < free.length; gap++) {
+    const { from, to } = free[gap];
+    const start = skipStops(stopped, Math.max(ready, from));
     if (start >= bound) return null;
-    const next = index < place.length ? place[index].from : Number.POSITIVE_INFINITY;
-    // Stops only lengthen an operation: a gap shorter than the work never fits.
-    if (start < next && next - start >= work) {
+    // Stops only lengthen an operation: a stretch shorter than the work never fits.
+    if (start < to && to - start >= work) {
       const end = finishOf(stopped, start, work);
-      if (end <= next) return { start, end, index };
+      if (end <= to) return { start, end, gap };
     }
-    candidate = Math.max(candidate, place[index].to);
-    index++;
   }
+  return null;
+}
+
+/** Takes [start, end) out of a free stretch (an operation of no length splits it too: work never straddles one). */
+function occupy(free: { from: number; to: number }[], gap: number, start: number, end: number): void {
+  const { from, to } = free[gap];
+  const parts: { from: number; to: number }[] = [];
+  if (start > from) parts.push({ from, to: start });
+  if (to > end || (end === start && to === end)) parts.push({ from: end, to });
+  free.splice(gap, 1, ...parts);
 }
 
 /** First index whose `from` is at or after `at` (the list sorted by `from`). */
@@ -380,6 +392,19 @@ function firstStartingFrom(list: readonly { from: number }[], at: number): numbe
     const middle = (low + high) >> 1;
     if (list[middle].from >= at) high = middle;
     else low = middle + 1;
+  }
+  return low;
+}
+
+/** Where an operation [start, end) goes in a place's sorted list: after everything that ends by its start (a zero-length one at its start included). */
+function insertionPoint(held: readonly Held[], start: number, end: number): number {
+  let low = 0;
+  let high = held.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const other = held[middle];
+    if (other.to < start || (other.to === start && (other.from < start || end > start))) low = middle + 1;
+    else high = middle;
   }
   return low;
 }
@@ -526,18 +551,20 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
       const { workingMs: full, basis } = stepDuration(step, order.pieces, durations);
       const doneMs = inProgress ? Math.min(full, workingMsBetween(Date.parse(order.workStartedAt as string), nowMs, working)) : 0;
       const work = full - doneMs;
-      let best: { start: number; end: number; index: number } | null = null;
+      let best: { start: number; end: number; gap: number } | null = null;
       let bestPlace = 0;
       for (let place = 0; place < timeline.places.length; place++) {
-        const found = earliestIn(timeline.places[place], timeline.stopped, ready, work, best ? best.start : Number.POSITIVE_INFINITY);
+        const found = earliestIn(timeline.free[place], timeline.stopped, ready, work, best ? best.start : Number.POSITIVE_INFINITY);
         if (found) {
           best = found;
           bestPlace = place;
         }
       }
-      const chosen = best as { start: number; end: number; index: number };
+      const chosen = best as { start: number; end: number; gap: number };
       const { behind, more } = heldDuring(timeline.places, ready, chosen.start);
-      timeline.places[bestPlace].splice(chosen.index, 0, { from: chosen.start, to: chosen.end, orderId: order.id, number: order.number });
+      const held = timeline.places[bestPlace];
+      held.splice(insertionPoint(held, chosen.start, chosen.end), 0, { from: chosen.start, to: chosen.end, orderId: order.id, number: order.number });
+      occupy(timeline.free[bestPlace], chosen.gap, chosen.start, chosen.end);
       placed.push({
         stationId: step.stationId,
         step: index,
