@@ -68,13 +68,19 @@ describe('the capacity plan in two browsers', () => {
     await expect.poll(async () => bar(office, orders.late, 'SAW').getAttribute('aria-label')).toMatch(/verspätet$/);
     await bar(office, orders.later, 'SAW').focus();
     const details = office.getByRole('region', { name: 'Details' });
-    await details.getByText(new RegExp(`^wartet 12 h an SAW hinter ${orders.late.orderNumber} und ${orders.sooner.orderNumber}; Plan: 60 min Rüsten`)).waitFor();
+    await details
+      .getByText(new RegExp(`^wartet 12 h an SAW hinter ${orders.late.orderNumber} und ${orders.sooner.orderNumber}; Plan: 60 min Rüsten`))
+      .waitFor();
     await office.getByText('Jetzt', { exact: true }).waitFor();
     await expectNoAxeViolations(office, '/plan with an order focused (de)');
 
     // The operator completes the late order at SAW on the tablet: both Gantts plan it at DRILL only.
     const tablet = await newHeldPage(app, { locale: 'de-DE', hasTouch: true });
-    await openStation(tablet, app, { station: { id: line.stations.saw.id, name: 'SAW' }, operator: { login: line.operators[0].login }, companyId: line.companyId });
+    await openStation(tablet, app, {
+      station: { id: line.stations.saw.id, name: 'SAW' },
+      operator: { login: line.operators[0].login },
+      companyId: line.companyId,
+    });
     await tablet.getByRole('button', { name: new RegExp(`^Auftrag ${orders.late.orderNumber}\\b`) }).click();
     await tablet.getByRole('heading', { level: 3, name: `Auftrag ${orders.late.orderNumber}` }).waitFor();
     await tablet.getByRole('button', { name: 'Starten', exact: true }).click();

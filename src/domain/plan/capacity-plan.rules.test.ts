@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkingTime } from '../company/working-time.rules.js';
-import { earliestDelivery, planSequence, schedulePlan, type CapacityPlan, type PlanInput, type PlanOrder, type PlanStation, type PlanStep } from './capacity-plan.rules.js';
+import {
+  earliestDelivery,
+  planSequence,
+  schedulePlan,
+  type CapacityPlan,
+  type PlanInput,
+  type PlanOrder,
+  type PlanStation,
+  type PlanStep,
+} from './capacity-plan.rules.js';
 
 const minuteMs = 60_000;
 const twoShifts: WorkingTime = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60 };

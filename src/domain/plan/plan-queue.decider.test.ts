@@ -17,20 +17,32 @@ const ordered = (orderIds: string[]): PlanQueueEvent => ({ type: 'StationQueueOr
 
 describe("a station's queue order", () => {
   it('records the order a supervisor set for the orders waiting there', () => {
-    given().when(order(['b', 'a'], ['a', 'b'])).then([ordered(['b', 'a'])]);
-    given(ordered(['b', 'a'])).when(order(['a', 'b'])).then([ordered(['a', 'b'])]);
+    given()
+      .when(order(['b', 'a'], ['a', 'b']))
+      .then([ordered(['b', 'a'])]);
+    given(ordered(['b', 'a']))
+      .when(order(['a', 'b']))
+      .then([ordered(['a', 'b'])]);
   });
 
   it('records nothing when the order is the one already set', () => {
-    given(ordered(['b', 'a'])).when(order(['b', 'a'])).then([]);
+    given(ordered(['b', 'a']))
+      .when(order(['b', 'a']))
+      .then([]);
   });
 
   it('refuses a queue that is not exactly the orders waiting there (made on an outdated screen) as a conflict', () => {
-    given().when(order(['a', 'b'], ['a', 'b', 'c'])).thenError('CONFLICT_ERROR');
-    given().when(order(['a', 'x'], ['a', 'b'])).thenError('CONFLICT_ERROR');
+    given()
+      .when(order(['a', 'b'], ['a', 'b', 'c']))
+      .thenError('CONFLICT_ERROR');
+    given()
+      .when(order(['a', 'x'], ['a', 'b']))
+      .thenError('CONFLICT_ERROR');
   });
 
   it('refuses an order named twice', () => {
-    given().when(order(['a', 'a'], ['a'])).thenError('VALIDATION_ERROR', [{ path: 'orderIds', message: 'validation.invalidValue' }]);
+    given()
+      .when(order(['a', 'a'], ['a']))
+      .thenError('VALIDATION_ERROR', [{ path: 'orderIds', message: 'validation.invalidValue' }]);
   });
 });

@@ -27,7 +27,11 @@ export function evolvePlanQueue(_state: PlanQueueState, event: PlanQueueEvent): 
 
 /** The waiting orders changed since the screen showed them (one started, another arrived): 409, reload and order again. */
 export const queueChanged = () =>
-  new DomainError('CONFLICT_ERROR', [{ path: 'orderIds', message: 'errors.CONFLICT_ERROR' }], 'The orders waiting at this station changed meanwhile. Reload the plan and try again.');
+  new DomainError(
+    'CONFLICT_ERROR',
+    [{ path: 'orderIds', message: 'errors.CONFLICT_ERROR' }],
+    'The orders waiting at this station changed meanwhile. Reload the plan and try again.',
+  );
 
 export function decidePlanQueue(command: PlanQueueCommand, state: PlanQueueState): PlanQueueEvent[] | DomainError {
   const given = new Set(command.orderIds);

@@ -238,7 +238,13 @@ export async function checkProjections(db: Db, projections: readonly InlineProje
  * owns (plain records) are read as they are now. Row-level security holds throughout: the copies
  * start from, and the replay reads, only the company's rows.
  */
-export async function withReadModelsAsOf<T>(db: Db, companyId: string, until: Date, projections: readonly InlineProjection[], work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withReadModelsAsOf<T>(
+  db: Db,
+  companyId: string,
+  until: Date,
+  projections: readonly InlineProjection[],
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
   const owning = projections.filter((projection) => projection.tables.length > 0);
   const declared = ownedTables(owning);
   const rollback = new Error('replayed read models dropped');

@@ -37,7 +37,11 @@ const planOf = async (client: Client, query = ''): Promise<CapacityPlanView> => 
 const waitingAt = (plan: CapacityPlanView, stationId: string) =>
   plan.orders.filter((order) => order.operations.some((op) => op.step === 0 && !op.inProgress && op.stationId === stationId)).map((order) => order.orderId);
 const productionOrder = async (deliveryDate: string) =>
-  act(line.admin, await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production', deliveryDate })), 'start-production');
+  act(
+    line.admin,
+    await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production', deliveryDate })),
+    'start-production',
+  );
 const queueOf = (client: Client, stationId: string, body: unknown) => client.put(`/api/plan/stations/${stationId}/queue`, body);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -210,7 +214,10 @@ describe('the events that change the plan (live)', () => {
     const queue = waitingAt(await planOf(line.admin), line.stations.saw.id);
     if (queue.length) expect((await queueOf(line.admin, line.stations.saw.id, { orderIds: [...queue].reverse() })).statusCode).toBe(200);
     const seen = () => socket.events().map((message) => message.event.type);
-    await socket.waitFor('the completion and the queue order', () => seen().includes('WorkCompleted') && (queue.length < 2 || seen().includes('StationQueueOrdered')));
+    await socket.waitFor(
+      'the completion and the queue order',
+      () => seen().includes('WorkCompleted') && (queue.length < 2 || seen().includes('StationQueueOrdered')),
+    );
     socket.ws.close();
   });
 });

@@ -344,7 +344,9 @@ async function planDay(admin: Client) {
   type Plan = { orders: { orderId: string; operations: { stationId: string; step: number; inProgress: boolean }[] }[] };
   const plan = await ok<Plan>(admin.get('/api/plan'));
   const waitingAt = (stationId: string) =>
-    plan.orders.filter((planned) => planned.operations.some((op) => op.step === 0 && !op.inProgress && op.stationId === stationId)).map((planned) => planned.orderId);
+    plan.orders
+      .filter((planned) => planned.operations.some((op) => op.step === 0 && !op.inProgress && op.stationId === stationId))
+      .map((planned) => planned.orderId);
   const first = plan.orders.flatMap((planned) => planned.operations).find((op) => op.step === 0 && !op.inProgress);
   if (!first) throw new Error('no order waits at a station: the plan day cannot order a queue');
   await ok(admin.put(`/api/plan/stations/${first.stationId}/queue`, { orderIds: waitingAt(first.stationId).reverse() }));

@@ -14,13 +14,18 @@ export async function orderStationQueue(ctx: CommandContext, stationId: string, 
   const { stations } = await boardStationsOf(ctx.tx);
   if (!stations.some((station) => station.id === stationId)) throw new DomainError('NOT_FOUND');
   const waiting = (await productionOrdersAtStations(ctx.tx)).filter((order) => order.stationId === stationId && order.workStartedAt === null);
-  const { state } = await handleCommand(ctx, planQueueDecider, { id: planQueueStreamId(stationId), type: PLAN_QUEUE_STREAM_TYPE }, {
-    type: 'OrderStationQueue',
-    stationId,
-    orderIds,
-    waitingOrderIds: waiting.map((order) => order.id),
-    setBy: ctx.actor?.userId ?? '',
-    at: ctx.at,
-  });
+  const { state } = await handleCommand(
+    ctx,
+    planQueueDecider,
+    { id: planQueueStreamId(stationId), type: PLAN_QUEUE_STREAM_TYPE },
+    {
+      type: 'OrderStationQueue',
+      stationId,
+      orderIds,
+      waitingOrderIds: waiting.map((order) => order.id),
+      setBy: ctx.actor?.userId ?? '',
+      at: ctx.at,
+    },
+  );
   return { orderIds: [...state.orderIds] };
 }

@@ -14,7 +14,8 @@ import { orderStationQueue } from './plan.handlers.js';
 import { capacityPlanOf } from './plan.queries.js';
 
 /** A replay moment in the future (or one the log cannot hold) is refused: the plan of then is not known yet. */
-const notYet = () => new DomainError('VALIDATION_ERROR', [{ path: 'at', message: 'validation.invalidValue' }], 'The moment to replay the plan at must not be in the future.');
+const notYet = () =>
+  new DomainError('VALIDATION_ERROR', [{ path: 'at', message: 'validation.invalidValue' }], 'The moment to replay the plan at must not be in the future.');
 
 /**
  * The capacity plan (docs/capacity-plan.md): read by every company user, as the board and the
@@ -41,7 +42,9 @@ export async function planRoutes(app: FastifyInstance) {
       if (request.query.at === undefined) return runQuery(app, request, async (tx, now) => capacityPlanOf(tx, now, await settingsOf(tx, companyId)));
       const at = new Date(request.query.at);
       if (at.getTime() > app.clock.now().getTime()) throw notYet();
-      return withReadModelsAsOf(app.db, companyId, at, app.eventStore.inlineProjections(), async (tx) => capacityPlanOf(tx, at, await settingsOf(tx, companyId)));
+      return withReadModelsAsOf(app.db, companyId, at, app.eventStore.inlineProjections(), async (tx) =>
+        capacityPlanOf(tx, at, await settingsOf(tx, companyId)),
+      );
     },
   });
 

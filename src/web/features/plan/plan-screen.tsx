@@ -59,7 +59,17 @@ function ReplayControl({ at, onReplay }: { at: string | null; onReplay(at: strin
 }
 
 /** What the selected bar's order is planned for and why, with Earlier and Later for a waiting order. */
-function Details({ plan, selected, canReorder, onMove }: { plan: CapacityPlanView; selected: BarRef | null; canReorder: boolean; onMove(stationId: string, orderId: string, delta: number): void }) {
+function Details({
+  plan,
+  selected,
+  canReorder,
+  onMove,
+}: {
+  plan: CapacityPlanView;
+  selected: BarRef | null;
+  canReorder: boolean;
+  onMove(stationId: string, orderId: string, delta: number): void;
+}) {
   const { t, i18n } = useTranslation();
   const order = selected ? plan.orders.find((candidate) => candidate.orderId === selected.orderId) : undefined;
   const operation = order?.operations.find((candidate) => candidate.stationId === selected?.stationId && candidate.step === selected.step);
@@ -78,7 +88,12 @@ function Details({ plan, selected, canReorder, onMove }: { plan: CapacityPlanVie
             <p>
               <strong>{t('plan.details.order', { order: order.number })}</strong>
               {' · '}
-              {t('plan.chart.bar', { order: order.number, station: station.name, from: time.format(new Date(operation.startAt)), to: time.format(new Date(operation.endAt)) })}
+              {t('plan.chart.bar', {
+                order: order.number,
+                station: station.name,
+                from: time.format(new Date(operation.startAt)),
+                to: time.format(new Date(operation.endAt)),
+              })}
             </p>
             <p className="plan-explanation">{explainOperation(t, i18n.language, operation, station.name)}</p>
             <p>
@@ -113,7 +128,8 @@ export function PlanScreen() {
   const plan = usePlan(at);
   const live = useLiveQuery(at ? [] : liveTopics, getPlanQueryOptions(null).queryKey, plan, onlyPlanChanges);
   const reorder = useOrderStationQueue();
-  const canReorder = at === null && canChange(session, 'orders', useChangeRights());
+  const changeRights = useChangeRights();
+  const canReorder = at === null && canChange(session, 'orders', changeRights);
 
   const move = (stationId: string, orderId: string, toIndex: (queue: readonly string[]) => number) => {
     if (!plan.data || reorder.isPending) return;

@@ -86,7 +86,14 @@ export function Gantt({ plan, canReorder, selected, onSelect, onMove }: GanttPro
   const axis = axisOf(plan);
   const rows = barsByStation(plan);
   const width = axis.days.length * DAY_PX;
-  const time = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: axis.zone });
+  const time = new Intl.DateTimeFormat(i18n.language, {
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: axis.zone,
+  });
   const dayLabel = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' });
   const [drag, setDrag] = useState<{ key: string; dx: number } | null>(null);
   const start = useRef<{ x: number; key: string } | null>(null);

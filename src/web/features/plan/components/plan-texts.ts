@@ -49,7 +49,9 @@ export function explainOperation(t: TFunction, language: string, operation: Plan
   if (basis.kind === 'planned') {
     parts.push(t('plan.explain.planned', { setup: basis.setupMinutes ?? 0, piece: basis.pieceMinutes ?? 0, pieces: basis.pieces }));
   } else if (basis.kind === 'estimate') {
-    parts.push(t(basis.from === 'station' ? 'plan.explain.estimateStation' : 'plan.explain.estimateAll', { duration: durationText(t, basis.medianSeconds * 1000) }));
+    parts.push(
+      t(basis.from === 'station' ? 'plan.explain.estimateStation' : 'plan.explain.estimateAll', { duration: durationText(t, basis.medianSeconds * 1000) }),
+    );
   } else {
     parts.push(t('plan.explain.unknown'));
   }
