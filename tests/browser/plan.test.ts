@@ -118,7 +118,7 @@ describe('the capacity plan in two browsers', () => {
     await office.getByLabel('Plan wie am').fill(local);
     await office.getByRole('button', { name: 'Anzeigen' }).click();
     await office.getByText(/^Plan wie am .+, aus dem Protokoll berechnet\.$/).waitFor();
-    await office.getByRole('heading', { name: 'Keine offenen Fertigungsaufträge' }).waitFor();
+    await office.getByRole('heading', { name: 'Keine offenen Produktionsaufträge' }).waitFor();
     await expectNoAxeViolations(office, '/plan replayed to yesterday (de)');
     await office.getByRole('button', { name: 'Zurück zu jetzt' }).click();
     await bar(office, orders.sooner, 'SAW').waitFor();
