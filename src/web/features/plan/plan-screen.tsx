@@ -37,7 +37,7 @@ function ReplayControl({ at, onReplay }: { at: string | null; onReplay(at: strin
     if (ok) onReplay(moment.toISOString());
   };
   return (
-    <form className="plan-replay" onSubmit={submit} aria-label={t('plan.replay.label')}>
+    <form className="plan-replay" onSubmit={submit}>
       <TextField
         type="datetime-local"
         label={t('plan.replay.label')}

@@ -158,9 +158,9 @@ export function Gantt({ plan, canReorder, selected, onSelect, onMove }: GanttPro
             const row = rows.get(station.id) ?? { bars: [], queue: [] };
             return (
               <li key={station.id} className="plan-row">
-                <h3 className="plan-row-name" id={`plan-row-${station.id}`}>
+                <span className="plan-row-name" id={`plan-row-${station.id}`}>
                   {station.name}
-                </h3>
+                </span>
                 <ul className="plan-lanes" aria-labelledby={`plan-row-${station.id}`} style={{ width, height: Math.max(1, station.capacity) * LANE_PX }}>
                   {axis.days.map((day) => (
                     <li key={day.day} className="plan-day-line" aria-hidden="true" style={{ left: axis.x(day.from) }} />
