@@ -81,10 +81,11 @@ describe('the capacity plan in two browsers', () => {
       operator: { login: line.operators[0].login },
       companyId: line.companyId,
     });
-    await tablet.getByRole('button', { name: new RegExp(`^Auftrag ${orders.late.orderNumber}\\b`) }).click();
-    await tablet.getByRole('heading', { level: 3, name: `Auftrag ${orders.late.orderNumber}` }).waitFor();
-    await tablet.getByRole('button', { name: 'Starten', exact: true }).click();
-    await tablet.getByRole('button', { name: 'Abschließen', exact: true }).click();
+    await tablet.getByRole('button', { name: new RegExp(`^Auftrag ${orders.late.orderNumber}`) }).tap();
+    await tablet.getByRole('button', { name: 'Starten', exact: true }).tap();
+    await tablet.getByText(`Die Arbeit an Auftrag ${orders.late.orderNumber} wurde begonnen.`).waitFor();
+    await tablet.getByRole('button', { name: 'Abschließen', exact: true }).tap();
+    await tablet.getByText(`Auftrag ${orders.late.orderNumber} ist hier abgeschlossen und weiter an DRILL.`).waitFor();
     for (const page of [office, other]) {
       await bar(page, orders.late, 'SAW').waitFor({ state: 'detached', timeout: 20_000 });
       await bar(page, orders.late, 'DRILL').waitFor();
