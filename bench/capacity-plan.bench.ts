@@ -1,8 +1,13 @@
 import os from 'node:os';
 import type { WorkingTime } from '../src/domain/company/working-time.rules.js';
 import { schedulePlan, type PlanInput, type PlanOrder, type PlanStation } from '../src/domain/plan/capacity-plan.rules.js';
+import { openInterruptionsOf } from '../src/server/modules/interruptions/index.js';
+import { manufacturingStepsOf } from '../src/server/modules/materials/index.js';
+import { productionOrdersAtStations } from '../src/server/modules/orders/index.js';
 import { planInputOf } from '../src/server/modules/plan/index.js';
-import { withTenant } from '../src/server/platform/db.js';
+import { authorisedUsersByStation, boardStationsOf, recentCycleTimes } from '../src/server/modules/stations/index.js';
+import { absencesEndingFrom } from '../src/server/modules/team/index.js';
+import { withTenant, type Executor } from '../src/server/platform/db.js';
 import { boardCompany, boardLine } from './board.bench.js';
 import { minimumTotalTardiness, type ExactJob } from './capacity-plan-exact.js';
 import { percentile, type BenchContext, type BenchRow } from './harness.js';
@@ -181,6 +186,27 @@ function tardinessGap(log: BenchContext['log']) {
 
 const serverRounds = 10;
 
+/** Each read model the plan's input comes from, read alone (ms, one round): where the input building spends its time. */
+async function inputBreakdown(db: Executor, window: number): Promise<string> {
+  const timed = async (name: string, read: () => Promise<unknown>) => {
+    const started = performance.now();
+    await read();
+    return `${name} ${(performance.now() - started).toFixed(0)}`;
+  };
+  const orders = await productionOrdersAtStations(db);
+  const materialIds = [...new Set(orders.flatMap((order) => (order.materialId ? [order.materialId] : [])))];
+  const parts = [
+    await timed('orders', () => productionOrdersAtStations(db)),
+    await timed('stations', () => boardStationsOf(db)),
+    await timed('rights', () => authorisedUsersByStation(db)),
+    await timed('absences', () => absencesEndingFrom(db, new Date().toISOString().slice(0, 10))),
+    await timed('interruptions', () => openInterruptionsOf(db)),
+    await timed('cycleTimes', () => recentCycleTimes(db, window)),
+    await timed('steps', () => manufacturingStepsOf(db, materialIds)),
+  ];
+  return parts.join(', ');
+}
+
 /**
  * The plan through the server on the board benchmark's plant (made through the API: 50 stations in
  * one sequence, 2,000 production orders spread over them, a completion at each): the input built from
@@ -194,6 +220,7 @@ async function serverTimes(context: BenchContext) {
     await boardLine(bench.app, company.token, company.operator);
     context.log(`server plant made through the API in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
     const settings = { window: bench.app.config.predictionWindow, working: bench.app.config.workingTime };
+    context.log(`input read by read (ms): ${await withTenant(bench.app.db, company.companyId, (tx) => inputBreakdown(tx, settings.window))}`);
     const input: number[] = [];
     const schedule: number[] = [];
     const reads: number[] = [];
