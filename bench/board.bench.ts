@@ -35,7 +35,7 @@ async function inBatches<T>(count: number, parallel: number, job: (index: number
 }
 
 /** 50 stations in sequence, 2,000 production orders spread over them, and a completion at every station (so every column has a cycle time). */
-async function boardLine(app: FastifyInstance, token: string, operator: { id: string; login: string }) {
+export async function boardLine(app: FastifyInstance, token: string, operator: { id: string; login: string }) {
   const as = <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => injectAs<T>(app, token, method, url, payload);
   const material = await as<{ id: string }>('POST', '/api/materials', { type: 'product', name: 'Schaltschrank', vat: 19, stock: { quantity: 0, unit: 'Stk' } });
   const letters = (index: number) => `S${String(index + 1).padStart(2, '0')}`;
@@ -93,11 +93,11 @@ async function boardLine(app: FastifyInstance, token: string, operator: { id: st
 const password = 'Bench#Board2026';
 
 /** A company whose owner sets the line up and whose operator completes work at the stations. */
-async function boardCompany(app: FastifyInstance) {
+export async function boardCompany(app: FastifyInstance) {
   const tag = randomUUID().slice(0, 8);
   const email = `owner-${tag}@bench.example.com`;
   const login = `op${tag}`;
-  const { userIds } = await provisionCompany(app, {
+  const { companyId, userIds } = await provisionCompany(app, {
     companyName: 'Bench Schaltanlagen',
     plan: 'standard',
     trialEndsAt: null,
@@ -108,7 +108,7 @@ async function boardCompany(app: FastifyInstance) {
   });
   const res = await app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: { usernameOrEmail: email, password } });
   if (res.statusCode !== 200) throw new Error(`bench sign-in failed: ${res.body}`);
-  return { token: res.json().access_token as string, operator: { id: userIds[1], login } };
+  return { companyId, token: res.json().access_token as string, operator: { id: userIds[1], login } };
 }
 
 /** Moves at `perSecond` for `seconds` between two stations per order, 200 clients watching; answers the latencies from request to client. */

@@ -1,8 +1,17 @@
 import os from 'node:os';
 import type { WorkingTime } from '../src/domain/company/working-time.rules.js';
 import { schedulePlan, type PlanInput, type PlanOrder, type PlanStation } from '../src/domain/plan/capacity-plan.rules.js';
+import { openInterruptionsOf } from '../src/server/modules/interruptions/index.js';
+import { manufacturingStepsOf } from '../src/server/modules/materials/index.js';
+import { productionOrdersAtStations } from '../src/server/modules/orders/index.js';
+import { planInputOf } from '../src/server/modules/plan/index.js';
+import { authorisedUsersByStation, boardStationsOf, recentCycleTimes } from '../src/server/modules/stations/index.js';
+import { absencesEndingFrom } from '../src/server/modules/team/index.js';
+import { withTenant, type Executor } from '../src/server/platform/db.js';
+import { boardCompany, boardLine } from './board.bench.js';
 import { minimumTotalTardiness, type ExactJob } from './capacity-plan-exact.js';
 import { percentile, type BenchContext, type BenchRow } from './harness.js';
+import { startBenchApp } from './orders-support.js';
 
 export const name = 'capacity-plan';
 export const description =
@@ -175,8 +184,75 @@ function tardinessGap(log: BenchContext['log']) {
   };
 }
 
+const serverRounds = 10;
+
+/** Each read model the plan's input comes from, read alone (ms, one round): where the input building spends its time. */
+async function inputBreakdown(db: Executor, window: number): Promise<string> {
+  const timed = async (name: string, read: () => Promise<unknown>) => {
+    const started = performance.now();
+    await read();
+    return `${name} ${(performance.now() - started).toFixed(0)}`;
+  };
+  const orders = await productionOrdersAtStations(db);
+  const materialIds = [...new Set(orders.flatMap((order) => (order.materialId ? [order.materialId] : [])))];
+  const parts = [
+    await timed('orders', () => productionOrdersAtStations(db)),
+    await timed('stations', () => boardStationsOf(db)),
+    await timed('rights', () => authorisedUsersByStation(db)),
+    await timed('absences', () => absencesEndingFrom(db, new Date().toISOString().slice(0, 10))),
+    await timed('interruptions', () => openInterruptionsOf(db)),
+    await timed('cycleTimes', () => recentCycleTimes(db, window)),
+    await timed('steps', () => manufacturingStepsOf(db, materialIds)),
+  ];
+  return parts.join(', ');
+}
+
+/**
+ * The plan through the server on the board benchmark's plant (made through the API: 50 stations in
+ * one sequence, 2,000 production orders spread over them, a completion at each): the input built from
+ * the read models, the scheduler on it, and GET /api/plan whole (answer serialised), each `serverRounds` times.
+ */
+async function serverTimes(context: BenchContext) {
+  const bench = await startBenchApp(context);
+  try {
+    const company = await boardCompany(bench.app);
+    const seeded = performance.now();
+    await boardLine(bench.app, company.token, company.operator);
+    context.log(`server plant made through the API in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
+    const settings = { window: bench.app.config.predictionWindow, working: bench.app.config.workingTime };
+    context.log(`input read by read (ms): ${await withTenant(bench.app.db, company.companyId, (tx) => inputBreakdown(tx, settings.window))}`);
+    const input: number[] = [];
+    const schedule: number[] = [];
+    const reads: number[] = [];
+    let operations = 0;
+    let bytes = 0;
+    for (let round = 0; round < serverRounds; round++) {
+      const now = new Date();
+      let started = performance.now();
+      const planInput = await withTenant(bench.app.db, company.companyId, (tx) => planInputOf(tx, now, settings));
+      input.push(performance.now() - started);
+      started = performance.now();
+      const plan = schedulePlan(planInput, now);
+      schedule.push(performance.now() - started);
+      operations = plan.orders.reduce((sum, order) => sum + order.operations.length, 0);
+      started = performance.now();
+      const res = await fetch(`${bench.baseUrl}/api/plan`, { headers: { authorization: `Bearer ${company.token}` } });
+      bytes = (await res.text()).length;
+      reads.push(performance.now() - started);
+      if (res.status !== 200) throw new Error(`GET /api/plan answered ${res.status}`);
+    }
+    context.log(
+      `server: ${operations} operations, input p95 ${percentile(input, 95).toFixed(1)} ms, schedule p95 ${percentile(schedule, 95).toFixed(1)} ms, GET p95 ${percentile(reads, 95).toFixed(1)} ms, ${bytes} bytes`,
+    );
+    return { input, schedule, reads, operations, bytes };
+  } finally {
+    await bench.close();
+  }
+}
+
 export async function run(context: BenchContext): Promise<BenchRow[]> {
   const replan = replanTimes(context.log);
+  const server = await serverTimes(context);
   const gap = tardinessGap(context.log);
   const gapPercent = gap.optimum === 0 ? (gap.planned === 0 ? 0 : Number.POSITIVE_INFINITY) : (gap.planned / gap.optimum - 1) * 100;
   return Promise.resolve([
@@ -195,6 +271,14 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
       target: `p95 < ${targetMs} ms`,
       met: replan.cpuP95 < targetMs,
       note: 'process CPU time (user + system, GC threads included) of the same rounds: what the plan costs when the cores are shared',
+    },
+    {
+      case: `GET /api/plan on the board plant (50 stations in one sequence, 2,000 orders, ${server.operations.toLocaleString('en-US')} operations), p95`,
+      value: Number(percentile(server.reads, 95).toFixed(1)),
+      unit: 'ms',
+      target: `p95 < ${targetMs} ms`,
+      met: percentile(server.reads, 95) < targetMs,
+      note: `over HTTP, ${(server.bytes / 1e6).toFixed(1)} MB answer; of it the input from the read models p95 ${percentile(server.input, 95).toFixed(1)} ms and the scheduler p95 ${percentile(server.schedule, 95).toFixed(1)} ms (${serverRounds} rounds)`,
     },
     {
       case: `total tardiness over ${instances} 6 × 3 flow shops vs exact optimum`,

@@ -49,7 +49,7 @@ describe('the master user: company selector', () => {
     await chooseCompany(page, 'Alpen Metall GmbH');
     await page.getByRole('status').filter({ hasText: 'The company was changed.' }).waitFor();
     await sidebar(page).getByRole('link', { name: 'Home' }).waitFor();
-    expect(await sidebarLabels(page)).toEqual(['Home', 'Orders', 'Materials', 'Stations', 'Team', 'Company', 'Customers']);
+    expect(await sidebarLabels(page)).toEqual(['Home', 'Orders', 'Materials', 'Stations', 'Plan', 'Team', 'Company', 'Customers']);
     const after = await storedSession(page);
     expect(after).toMatchObject({ userId: before.userId, role: 'MASTER', company: companies['Alpen Metall GmbH'] });
     expect(after?.access_token).not.toBe(before.access_token);

@@ -45,7 +45,7 @@ describe('console shell: the master user', () => {
     await signIn(page, app, { role: 'MASTER', actingFor: companyId });
     await page.goto(`${app.baseUrl}/customer/edit-customer/${companyId}`);
     await page.getByRole('heading', { level: 1, name: 'Edit customer' }).waitFor();
-    expect(await sidebarLabels(page)).toEqual(['Home', 'Orders', 'Materials', 'Stations', 'Team', 'Company', 'Customers']);
+    expect(await sidebarLabels(page)).toEqual(['Home', 'Orders', 'Materials', 'Stations', 'Plan', 'Team', 'Company', 'Customers']);
     expect(await sidebar(page).getByRole('link', { name: 'Customers' }).getAttribute('aria-current')).toBe('page');
   });
 });

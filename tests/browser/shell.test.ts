@@ -65,7 +65,7 @@ describe('console shell: signed in', () => {
     await openSignedIn(page, '/', 'SUPER_USER');
     await page.waitForURL('**/home');
     await heading(page, 'Home').waitFor();
-    expect(await sidebarLabels(page)).toEqual(['Home', 'Orders', 'Customers', 'Materials', 'Stations', 'Team', 'Company']);
+    expect(await sidebarLabels(page)).toEqual(['Home', 'Orders', 'Customers', 'Materials', 'Stations', 'Plan', 'Team', 'Company']);
     expect(await sidebar(page).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     expect(await sidebar(page).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBeNull();
     expect(await page.getByRole('img', { name: 'Shopfloor Console logo' }).first().isVisible()).toBe(true);
@@ -129,7 +129,7 @@ describe('console shell: signed in', () => {
     const page = await app.newPage();
     await openSignedIn(page, '/home', 'ADMIN');
     await heading(page, 'Home').waitFor();
-    expect(await sidebarLabels(page)).toEqual(['Home', 'Orders', 'Customers', 'Materials', 'Stations', 'Team']);
+    expect(await sidebarLabels(page)).toEqual(['Home', 'Orders', 'Customers', 'Materials', 'Stations', 'Plan', 'Team']);
   });
 
   it("shows the company's uploaded logo in the sidebar instead of the product logo", async () => {
@@ -219,7 +219,7 @@ describe('console shell: signed in', () => {
     await heading(page, 'Aufträge').waitFor();
     expect(await page.getByRole('button', { name: 'Abmelden' }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
-    expect(await sidebarLabels(page)).toEqual(['Home', 'Orders', 'Customers', 'Materials', 'Stations', 'Team', 'Company']);
+    expect(await sidebarLabels(page)).toEqual(['Home', 'Orders', 'Customers', 'Materials', 'Stations', 'Plan', 'Team', 'Company']);
     await expectNoAxeViolations(page, '/order (German)');
 
     await page.reload();

@@ -59,6 +59,10 @@ const inputArbitrary: fc.Arbitrary<PlanInput> = fc
     orderCount: fc.integer({ min: 1, max: 14 }),
     seed: fc.integer(),
     cycle: fc.array(fc.integer({ min: 60, max: 20_000 }), { maxLength: 5 }),
+    // Supervisors' queue orders: some order numbers (not all of them waiting there) per station.
+    queues: fc.array(fc.record({ station: fc.integer({ min: 0, max: 3 }), picks: fc.uniqueArray(fc.integer({ min: 0, max: 13 }), { maxLength: 8 }) }), {
+      maxLength: 3,
+    }),
   })
   .chain((shape) =>
     fc.tuple(...Array.from({ length: shape.orderCount }, (_, index) => orderArbitrary(index))).map((orders): PlanInput => ({
@@ -79,6 +83,10 @@ const inputArbitrary: fc.Arbitrary<PlanInput> = fc
       })),
       orders,
       cycleTimes: new Map(shape.cycle.length ? [['A', shape.cycle]] : []),
+      stationQueues: [...new Map(shape.queues.map((queue) => [queue.station, queue])).values()].map((queue) => ({
+        stationId: stationIds[queue.station],
+        orderIds: queue.picks.map((pick) => `o${pick}`),
+      })),
     })),
   );
 
@@ -118,6 +126,16 @@ describe('capacity plan properties', () => {
           }
           const planned = order.notPlanned === null ? order.operations.length : order.notPlanned.step;
           expect(order.operations).toHaveLength(planned);
+        }
+        // The waiting orders a queue order lists at their station come in its order, and in no other place.
+        const byId = new Map(input.orders.map((order) => [order.id, order]));
+        for (const queue of input.stationQueues ?? []) {
+          const waitingThere = (orderId: string) => byId.get(orderId)?.workStartedAt === null && byId.get(orderId)?.steps[0].stationId === queue.stationId;
+          const listed = queue.orderIds.filter(waitingThere);
+          expect(plan.orders.map((order) => order.orderId).filter((orderId) => listed.includes(orderId))).toEqual(listed);
+          const unplanned = schedulePlan({ ...input, stationQueues: [] }, now).orders.map((order) => order.orderId);
+          const slots = (ids: string[]) => ids.flatMap((orderId, index) => (listed.includes(orderId) ? [index] : []));
+          if ((input.stationQueues ?? []).length === 1) expect(slots(plan.orders.map((order) => order.orderId))).toEqual(slots(unplanned));
         }
       }),
       { numRuns: 300 },

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkingTime } from '../company/working-time.rules.js';
-import { earliestDelivery, schedulePlan, type CapacityPlan, type PlanInput, type PlanOrder, type PlanStation, type PlanStep } from './capacity-plan.rules.js';
+import {
+  earliestDelivery,
+  planSequence,
+  schedulePlan,
+  type CapacityPlan,
+  type PlanInput,
+  type PlanOrder,
+  type PlanStation,
+  type PlanStep,
+} from './capacity-plan.rules.js';
 
 const minuteMs = 60_000;
 const twoShifts: WorkingTime = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60 };
@@ -251,6 +260,35 @@ describe('plan order', () => {
       monday,
     );
     expect(plan.orders.map((o) => o.orderId)).toEqual(['in-work', 'prioritized', 'early-date', 'same-date-later', 'late-date', 'none']);
+  });
+
+  it("follows a supervisor's queue order at a station: the listed waiting orders swap places, work in progress and others stay", () => {
+    const orders = [
+      at('in-work', { workStartedAt: '2026-11-23T07:30:00Z' }),
+      at('first', { prioritized: true }),
+      at('second', { deliveryDate: '2026-12-01' }),
+      at('third', { deliveryDate: '2026-12-05' }),
+      order('elsewhere', [step('B', 60, null)], { deliveryDate: '2026-12-02' }),
+    ];
+    const plain = schedulePlan(input({ stations: [station('A'), station('B')], orders }), monday);
+    expect(plain.orders.map((o) => o.orderId)).toEqual(['in-work', 'first', 'second', 'elsewhere', 'third']);
+    // The supervisor puts "third" first and lists "in-work" too: work in progress keeps its place.
+    const queues = [{ stationId: 'A', orderIds: ['third', 'in-work', 'first', 'second'] }];
+    const plan = schedulePlan(input({ stations: [station('A'), station('B')], orders, stationQueues: queues }), monday);
+    expect(plan.orders.map((o) => o.orderId)).toEqual(['in-work', 'third', 'first', 'elsewhere', 'second']);
+    expect(times(plan, 'third')).toEqual(['A 11-23T08:30-11-23T09:30']);
+    expect(times(plan, 'second')).toEqual(['A 11-23T10:30-11-23T11:30']);
+    // A queue of another station, of orders no longer there, or of one order changes nothing.
+    const stale = [
+      { stationId: 'B', orderIds: ['third', 'first'] },
+      { stationId: 'A', orderIds: ['gone', 'second'] },
+    ];
+    expect(planSequence(orders, stale).map((o) => o.id)).toEqual(plain.orders.map((o) => o.orderId));
+  });
+
+  it('leaves orders the queue does not list where the plan order puts them', () => {
+    const orders = [at('a', { deliveryDate: '2026-12-01' }), at('b', { deliveryDate: '2026-12-02' }), at('c', { deliveryDate: '2026-12-03' }), at('new', {})];
+    expect(planSequence(orders, [{ stationId: 'A', orderIds: ['c', 'a'] }]).map((o) => o.id)).toEqual(['c', 'b', 'a', 'new']);
   });
 
   it('counts only the rest of work in progress', () => {

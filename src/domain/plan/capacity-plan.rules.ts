@@ -91,6 +91,17 @@ export interface PlanInput {
   cycleTimes: ReadonlyMap<string, readonly number[]>;
   /** How many recent cycle times the median is taken over. */
   window?: number;
+  /**
+   * The queue orders supervisors set (docs/capacity-plan.md, "Manual queue order"): per station,
+   * the waiting orders there in the order they are to be worked. Absent or empty: none set.
+   */
+  stationQueues?: readonly StationQueue[];
+}
+
+/** A supervisor's order of the orders waiting at a station (the latest `StationQueueOrdered`). */
+export interface StationQueue {
+  stationId: string;
+  orderIds: readonly string[];
 }
 
 /** Where an operation's duration comes from. */
@@ -183,6 +194,28 @@ export function planOrder(a: PlanOrder, b: PlanOrder): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/**
+ * The plan order with the supervisors' queue orders: the orders sorted by `planOrder`, then at
+ * every station with a queue order, the orders waiting there that it lists change places among
+ * themselves to follow it. The places they take in the plan order stay those `planOrder` gave
+ * them, so no other order moves; work in progress and orders it does not list keep their place.
+ */
+export function planSequence(orders: readonly PlanOrder[], queues: readonly StationQueue[] = []): PlanOrder[] {
+  const sorted = [...orders].sort(planOrder);
+  for (const queue of queues) {
+    const position = new Map(queue.orderIds.map((orderId, index) => [orderId, index]));
+    const slots: number[] = [];
+    for (let index = 0; index < sorted.length; index++) {
+      const order = sorted[index];
+      if (order.workStartedAt === null && order.steps[0]?.stationId === queue.stationId && position.has(order.id)) slots.push(index);
+    }
+    if (slots.length < 2) continue;
+    const queued = slots.map((index) => sorted[index]).sort((a, b) => (position.get(a.id) as number) - (position.get(b.id) as number));
+    slots.forEach((slot, index) => (sorted[slot] = queued[index]));
+  }
+  return sorted;
+}
+
 /** A stretch of the working axis where a station stands still, and why. */
 interface Block {
   from: number;
@@ -206,6 +239,11 @@ interface StationTimeline {
   /** The union of `blocks`, sorted: what the station's work skips. */
   stopped: { from: number; to: number }[];
   places: Held[][];
+  /**
+   * Each place's free stretches between what it holds, sorted: where a placement looks. A busy
+   * station's held operations lie back to back, so it has few free stretches however many it holds.
+   */
+  free: { from: number; to: number }[][];
 }
 
 const hourMs = 3_600_000;
@@ -299,7 +337,8 @@ function timelinesOf(input: PlanInput, nowMs: number, working: WorkingTime): Map
       }
     }
     const places = Array.from({ length: Math.max(1, Math.floor(station.capacity)) }, (): Held[] => []);
-    timelines.set(station.id, { station, closed: operators !== null && operators.length === 0, blocks, stopped: [], places });
+    const free = places.map(() => [{ from: 0, to: Number.POSITIVE_INFINITY }]);
+    timelines.set(station.id, { station, closed: operators !== null && operators.length === 0, blocks, stopped: [], places, free });
   }
   for (const interruption of input.interruptions) {
     const timeline = timelines.get(interruption.stationId);
@@ -315,28 +354,34 @@ function timelinesOf(input: PlanInput, nowMs: number, working: WorkingTime): Map
   return timelines;
 }
 
-/** The earliest start at or after `ready` in one place, before `bound`, where `work` fits between what it holds. */
+/** The earliest start at or after `ready` in one place (its free stretches), before `bound`, where `work` fits whole into a free stretch. */
 function earliestIn(
-  place: readonly Held[],
+  free: readonly { from: number; to: number }[],
   stopped: StationTimeline['stopped'],
   ready: number,
   work: number,
   bound: number,
-): { start: number; end: number; index: number } | null {
-  let index = firstEndingAfter(place, ready);
-  let candidate = ready;
-  for (;;) {
-    const start = skipStops(stopped, candidate);
+): { start: number; end: number; gap: number } | null {
+  for (let gap = firstEndingAfter(free, ready); gap < free.length; gap++) {
+    const { from, to } = free[gap];
+    const start = skipStops(stopped, Math.max(ready, from));
     if (start >= bound) return null;
-    const next = index < place.length ? place[index].from : Number.POSITIVE_INFINITY;
-    // Stops only lengthen an operation: a gap shorter than the work never fits.
-    if (start < next && next - start >= work) {
+    // Stops only lengthen an operation: a stretch shorter than the work never fits.
+    if (start < to && to - start >= work) {
       const end = finishOf(stopped, start, work);
-      if (end <= next) return { start, end, index };
+      if (end <= to) return { start, end, gap };
     }
-    candidate = Math.max(candidate, place[index].to);
-    index++;
   }
+  return null;
+}
+
+/** Takes [start, end) out of a free stretch (an operation of no length splits it too: work never straddles one). */
+function occupy(free: { from: number; to: number }[], gap: number, start: number, end: number): void {
+  const { from, to } = free[gap];
+  const parts: { from: number; to: number }[] = [];
+  if (start > from) parts.push({ from, to: start });
+  if (to > end || (end === start && to === end)) parts.push({ from: end, to });
+  free.splice(gap, 1, ...parts);
 }
 
 /** First index whose `from` is at or after `at` (the list sorted by `from`). */
@@ -347,6 +392,19 @@ function firstStartingFrom(list: readonly { from: number }[], at: number): numbe
     const middle = (low + high) >> 1;
     if (list[middle].from >= at) high = middle;
     else low = middle + 1;
+  }
+  return low;
+}
+
+/** Where an operation [start, end) goes in a place's sorted list: after everything that ends by its start (a zero-length one at its start included). */
+function insertionPoint(held: readonly Held[], start: number, end: number): number {
+  let low = 0;
+  let high = held.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const other = held[middle];
+    if (other.to < start || (other.to === start && (other.from < start || end > start))) low = middle + 1;
+    else high = middle;
   }
   return low;
 }
@@ -442,8 +500,7 @@ interface Placed {
  */
 function calendarOf(moments: number[], now: Date, working: WorkingTime): { endOf: (at: number) => string; startOf: (at: number) => string } {
   const sorted = Float64Array.from(moments).sort();
-  const ends = new Map<number, string>();
-  const starts = new Map<number, string>();
+  const calendarAt = new Map<number, number>();
   let at = -1;
   let calendar = now;
   for (const moment of sorted) {
@@ -451,10 +508,24 @@ function calendarOf(moments: number[], now: Date, working: WorkingTime): { endOf
     calendar = at < 0 ? addWorkingTime(now, moment / 1000, working) : addWorkingTime(calendar, (moment - at) / 1000, working);
     calendar = new Date(Math.round(calendar.getTime()));
     at = moment;
-    ends.set(moment, calendar.toISOString());
-    starts.set(moment, addWorkingTime(calendar, 0, working).toISOString());
+    calendarAt.set(moment, calendar.getTime());
   }
-  return { endOf: (moment) => ends.get(moment) as string, startOf: (moment) => starts.get(moment) as string };
+  // The texts only of what is asked for, once each: most moments are asked for as an end or as a start, not both.
+  const ends = new Map<number, string>();
+  const starts = new Map<number, string>();
+  const calendarOfMoment = (moment: number) => calendarAt.get(moment) as number;
+  return {
+    endOf(moment) {
+      let text = ends.get(moment);
+      if (text === undefined) ends.set(moment, (text = new Date(calendarOfMoment(moment)).toISOString()));
+      return text;
+    },
+    startOf(moment) {
+      let text = starts.get(moment);
+      if (text === undefined) starts.set(moment, (text = addWorkingTime(new Date(calendarOfMoment(moment)), 0, working).toISOString()));
+      return text;
+    },
+  };
 }
 
 /** Plans the orders in the order given (each takes the earliest room left by those before it). */
@@ -480,18 +551,20 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
       const { workingMs: full, basis } = stepDuration(step, order.pieces, durations);
       const doneMs = inProgress ? Math.min(full, workingMsBetween(Date.parse(order.workStartedAt as string), nowMs, working)) : 0;
       const work = full - doneMs;
-      let best: { start: number; end: number; index: number } | null = null;
+      let best: { start: number; end: number; gap: number } | null = null;
       let bestPlace = 0;
       for (let place = 0; place < timeline.places.length; place++) {
-        const found = earliestIn(timeline.places[place], timeline.stopped, ready, work, best ? best.start : Number.POSITIVE_INFINITY);
+        const found = earliestIn(timeline.free[place], timeline.stopped, ready, work, best ? best.start : Number.POSITIVE_INFINITY);
         if (found) {
           best = found;
           bestPlace = place;
         }
       }
-      const chosen = best as { start: number; end: number; index: number };
+      const chosen = best as { start: number; end: number; gap: number };
       const { behind, more } = heldDuring(timeline.places, ready, chosen.start);
-      timeline.places[bestPlace].splice(chosen.index, 0, { from: chosen.start, to: chosen.end, orderId: order.id, number: order.number });
+      const held = timeline.places[bestPlace];
+      held.splice(insertionPoint(held, chosen.start, chosen.end), 0, { from: chosen.start, to: chosen.end, orderId: order.id, number: order.number });
+      occupy(timeline.free[bestPlace], chosen.gap, chosen.start, chosen.end);
       placed.push({
         stationId: step.stationId,
         step: index,
@@ -512,6 +585,13 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
   for (const { placed } of placedByOrder) for (const operation of placed) moments.push(operation.ready, operation.start, operation.end);
   const { endOf, startOf } = calendarOf(moments, now, working);
   const iso = (ms: number) => new Date(ms).toISOString();
+  // Many orders share a delivery date: its end in the zone is laid out once.
+  const dueByDate = new Map<string, number>();
+  const dueOf = (day: string) => {
+    let due = dueByDate.get(day);
+    if (due === undefined) dueByDate.set(day, (due = endOfDayIn(day, zone).getTime()));
+    return due;
+  };
 
   const orders = ordered.map((order, rank): OrderPlan => {
     const { placed, notPlanned } = placedByOrder[rank];
@@ -529,7 +609,7 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
       explanation: operation.explanation,
     }));
     const finish = notPlanned === null ? (operations.length ? Date.parse(operations[operations.length - 1].endAt) : nowMs) : null;
-    const due = order.deliveryDate === null ? null : endOfDayIn(order.deliveryDate, zone).getTime();
+    const due = order.deliveryDate === null ? null : dueOf(order.deliveryDate);
     const tardinessMs = finish !== null && due !== null ? Math.max(0, finish - due) : 0;
     return {
       orderId: order.id,
@@ -547,14 +627,15 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
 }
 
 /**
- * The capacity plan at `now`: every open order in plan order (`planOrder`), each step at the
+ * The capacity plan at `now`: every open order in plan order (`planSequence`: `planOrder` and
+ * the supervisors' queue orders), each step at the
  * earliest moment its station has a free place for the whole operation (a later order may fill a
  * gap an earlier one left, never moving it), after the order left its previous step, within
  * working time, pausing through the station's stops (open interruptions until expected resolved,
  * no authorised operator present).
  */
 export function schedulePlan(input: PlanInput, now: Date): CapacityPlan {
-  return planInOrder(input, now, [...input.orders].sort(planOrder));
+  return planInOrder(input, now, planSequence(input.orders, input.stationQueues));
 }
 
 /** Total tardiness of a plan, in hours: the sum over its orders of how far each finishes after its due moment. */
@@ -594,7 +675,7 @@ export function earliestDelivery(plan: CapacityPlan, newOrder: PlanOrder): Deliv
   const zone = timeZoneOf(plan.input.working ?? defaultWorkingTime);
   const withNew = schedulePlan({ ...plan.input, orders: [...plan.input.orders, newOrder] }, now);
   const after = withNew.orders.find((order) => order.orderId === newOrder.id) as OrderPlan;
-  const lastOne = planInOrder(plan.input, now, [...[...plan.input.orders].sort(planOrder), newOrder]).orders.at(-1) as OrderPlan;
+  const lastOne = planInOrder(plan.input, now, [...planSequence(plan.input.orders, plan.input.stationQueues), newOrder]).orders.at(-1) as OrderPlan;
   const afterById = new Map(withNew.orders.map((order) => [order.orderId, order]));
   const pushedLate: PushedLate[] = [];
   for (const before of plan.orders) {

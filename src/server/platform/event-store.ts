@@ -431,6 +431,8 @@ export interface EventStore {
   foldStream: typeof foldStream;
   readAll: typeof readAll;
   registerInlineProjection(projection: InlineProjection): void;
+  /** The inline projections registered (what a replay of the log runs, `withReadModelsAsOf`). */
+  inlineProjections(): readonly InlineProjection[];
   /** Hint that events were committed; consumers and the live tailer read sooner. Never required. */
   committed(): void;
   /** Subscribe to commit hints; returns an unsubscribe function. */
@@ -465,6 +467,7 @@ export function createEventStore(): EventStore {
       }
       projections.push(projection);
     },
+    inlineProjections: () => [...projections],
     committed() {
       hints.emit('committed');
       hints.emit('local-commit');

@@ -9,6 +9,7 @@ import type { InterruptionEvent } from '../../domain/interruptions/interruption.
 import type { LabourEvent } from '../../domain/labour/labour.events.js';
 import type { KeyFigureSettingsEvent } from '../../domain/key-figures/key-figures.events.js';
 import type { MaterialEvent } from '../../domain/materials/materials.events.js';
+import type { PlanQueueEvent } from '../../domain/plan/plan-queue.events.js';
 import type { AdvertisementEvent, OrderEvent } from '../../domain/orders/order.events.js';
 import type { CarrierEvent, TrackingLinkEvent } from '../../domain/shipments/carrier.events.js';
 import type { ShipmentEvent } from '../../domain/shipments/shipment.events.js';
@@ -49,7 +50,8 @@ export type KnownEvent =
   | SuggestionEvent
   | FirstStepsEvent
   | ClientEvent
-  | ApiKeyEvent;
+  | ApiKeyEvent
+  | PlanQueueEvent;
 export type KnownEventType = KnownEvent['type'];
 
 /**
@@ -242,6 +244,8 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   ClientAdded: everyone,
   ClientChanged: everyone,
   ClientRemoved: everyone,
+  // the capacity plan: GET /api/plan is read by every company user
+  StationQueueOrdered: everyone,
 };
 
 export interface LiveViewer {

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db, Tx } from './db.js';
+import { withTenant, type Db, type Tx } from './db.js';
 import { toStoredEvent, type EventRow, type InlineProjection, type StoredEvent } from './event-store.js';
 
 /** One value in which a read model differs from its rebuild from the log. */
@@ -105,8 +105,14 @@ async function shadow(tx: Tx, schema: string, owned: Pick<OwnedTable, 'table' | 
   if (owned.columns.length > 0) await sql`update ${copy} set ${reset}`.execute(tx);
 }
 
+/** Which events a replay reads: all of them, or one company's recorded up to a moment. */
+interface ReplayScope {
+  companyId: string;
+  until: Date;
+}
+
 /** Replays the log in insertion order, an append's events together, through every owning projection of their stream type. */
-async function replay(tx: Tx, projections: readonly InlineProjection[]): Promise<number> {
+async function replay(tx: Tx, projections: readonly InlineProjection[], scope?: ReplayScope): Promise<number> {
   const streamTypes = [...new Set(projections.flatMap((projection) => projection.streamTypes))];
   let after = 0;
   let replayed = 0;
@@ -123,6 +129,7 @@ async function replay(tx: Tx, projections: readonly InlineProjection[]): Promise
       select global_position, tx_id::text as tx_id, company_id, stream_id, stream_type, stream_version,
              type, data, metadata, recorded_at
       from events where global_position > ${after} and stream_type = any(${streamTypes}::text[])
+        ${scope ? sql`and company_id = ${scope.companyId}::uuid and recorded_at <= ${scope.until}` : sql``}
       order by global_position limit ${pageSize}
     `.execute(tx);
     for (const event of rows.map(toStoredEvent)) {
@@ -221,6 +228,44 @@ export async function checkProjections(db: Db, projections: readonly InlineProje
     throw error;
   }
   throw new Error('The projection check ended without a result');
+}
+
+/**
+ * Runs `work` on the read models as they stood at `until` for one company: in one tenant
+ * transaction that is rolled back, every owned table is shadowed by an empty copy in `pg_temp`
+ * (as `checkProjections` does) and the company's events recorded up to `until` are replayed into
+ * them; `work` then reads the copies with its usual, unqualified queries. Tables no projection
+ * owns (plain records) are read as they are now. Row-level security holds throughout: the copies
+ * start from, and the replay reads, only the company's rows.
+ */
+export async function withReadModelsAsOf<T>(
+  db: Db,
+  companyId: string,
+  until: Date,
+  projections: readonly InlineProjection[],
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const owning = projections.filter((projection) => projection.tables.length > 0);
+  const declared = ownedTables(owning);
+  const rollback = new Error('replayed read models dropped');
+  let result: { value: T } | undefined;
+  try {
+    await withTenant(db, companyId, async (tx) => {
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(tx);
+      const schema = rows[0].schema;
+      await sql`select set_config('search_path', 'pg_temp, ' || quote_ident(current_schema()), true)`.execute(tx);
+      for (const table of declared) await shadow(tx, schema, table);
+      const written = new Set(owning.flatMap((projection) => projection.alsoWrites ?? []));
+      for (const table of written) if (!declared.some((owned) => owned.table === table)) await shadow(tx, schema, { table, columns: [] });
+      await replay(tx, owning, { companyId, until });
+      result = { value: await work(tx) };
+      throw rollback;
+    });
+  } catch (error) {
+    if (error !== rollback || !result) throw error;
+  }
+  if (!result) throw new Error('The replay ended without a result');
+  return result.value;
 }
 
 /** One line per difference, for a log or a test's message. */

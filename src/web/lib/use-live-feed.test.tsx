@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from './auth';
-import { createLiveFeed, type LiveSocket } from './live-feed';
+import { createLiveFeed, type LiveEvent, type LiveSocket } from './live-feed';
 import { saveSession } from './session';
 import { LiveFeedProvider, useLiveQuery } from './use-live-feed';
 
@@ -35,9 +35,9 @@ let sockets: ScriptedSocket[] = [];
 let reads = 0;
 const lastSocket = () => sockets[sockets.length - 1];
 
-function Board() {
+function Board({ only }: { only?: (event: LiveEvent) => boolean }) {
   const board = useQuery({ queryKey: ['orders', 'board'], queryFn: async () => ++reads });
-  const live = useLiveQuery(['type:order'], ['orders', 'board'], board);
+  const live = useLiveQuery(['type:order'], ['orders', 'board'], board, only);
   return (
     <p>
       <span data-testid="reads">{board.data ?? 0}</span> <span data-testid="state">{`${live.status}:${live.isCurrent ? 'current' : 'stale'}`}</span>
@@ -45,7 +45,7 @@ function Board() {
   );
 }
 
-function renderBoard() {
+function renderBoard(only?: (event: LiveEvent) => boolean) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -64,7 +64,7 @@ function renderBoard() {
             })
           }
         >
-          <Board />
+          <Board only={only} />
         </LiveFeedProvider>
       </AuthProvider>
     </QueryClientProvider>,
@@ -73,11 +73,11 @@ function renderBoard() {
 
 const state = () => screen.getByTestId('state').textContent;
 const readCount = () => Number(screen.getByTestId('reads').textContent);
-const event = (version: number) => ({
+const event = (version: number, type = 'OrderPlaced') => ({
   streamId: 'order-1',
   streamType: 'order',
   streamVersion: version,
-  type: 'OrderPlaced',
+  type,
   data: {},
   metadata: {},
   recordedAt: '',
@@ -112,6 +112,23 @@ describe('useLiveQuery', () => {
     const beforeEvent = readCount();
     act(() => lastSocket().deliver({ type: 'event', cursor: '11.6', event: event(2) }));
     await waitFor(() => expect(readCount()).toBeGreaterThan(beforeEvent));
+  });
+
+  it('reads again only on the events its filter accepts (the plan: the events that change it)', async () => {
+    renderBoard((received) => received.type === 'WorkCompleted');
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => {
+      lastSocket().open();
+      lastSocket().deliver({ type: 'ready' });
+      lastSocket().deliver({ type: 'caught-up', cursor: '10.5' });
+    });
+    await waitFor(() => expect(state()).toBe('live:current'));
+    const before = readCount();
+    act(() => lastSocket().deliver({ type: 'event', cursor: '11.6', event: event(2) }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(readCount()).toBe(before);
+    act(() => lastSocket().deliver({ type: 'event', cursor: '12.7', event: event(3, 'WorkCompleted') }));
+    await waitFor(() => expect(readCount()).toBeGreaterThan(before));
   });
 
   it('says the board is not current while the connection is lost, and catches up from its cursor', async () => {

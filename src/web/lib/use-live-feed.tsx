@@ -114,7 +114,13 @@ export interface LiveQueryState {
  * a subscribe or a reconnect) reads the query again. Pass the query's `dataUpdatedAt` and
  * `isError` so the answer can tell whether what the screen shows is current.
  */
-export function useLiveQuery(topics: readonly LiveTopic[], queryKey: QueryKey, query: { dataUpdatedAt: number; isError: boolean }): LiveQueryState {
+export function useLiveQuery(
+  topics: readonly LiveTopic[],
+  queryKey: QueryKey,
+  query: { dataUpdatedAt: number; isError: boolean },
+  /** Only events this accepts read again (the plan reads again only on the events that change it); default all. */
+  only?: (event: LiveEvent) => boolean,
+): LiveQueryState {
   const feed = useContext(LiveFeedContext);
   const queryClient = useQueryClient();
   const { status, since } = useFeedStatus();
@@ -140,7 +146,13 @@ export function useLiveQuery(topics: readonly LiveTopic[], queryKey: QueryKey, q
     [],
   );
 
-  useLiveEvents(topics, refresh);
+  const onlyRef = useRef(only);
+  useEffect(() => {
+    onlyRef.current = only;
+  });
+  useLiveEvents(topics, (event) => {
+    if (!onlyRef.current || onlyRef.current(event)) refresh();
+  });
   // A caught-up answers a subscribe: a read from then on misses no event of the new topics.
   const caughtUpAt = useRef(0);
   useEffect(

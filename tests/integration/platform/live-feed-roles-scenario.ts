@@ -334,6 +334,24 @@ async function ordersDay(admin: Client, atStation: Client, stationId: string, ne
   expect((await documentsOfOrder()).map((document) => document.status)).toEqual(['failed']);
 }
 
+/** A supervisor's queue order in the capacity plan: a new production order waits at its first station, put first there. */
+async function planDay(admin: Client) {
+  const part = await ok(
+    admin.post('/api/materials', { type: 'product', name: 'Lenker', materialNumber: 'P-902', vat: 19, stock: { quantity: 0, unit: 'Stk' } }),
+  );
+  const order = await ok(admin.post('/api/orders', orderBody([{ materialId: part.id, quantity: 2 }], { name: 'Sattlerei Nord' })));
+  await ok(admin.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+  type Plan = { orders: { orderId: string; operations: { stationId: string; step: number; inProgress: boolean }[] }[] };
+  const plan = await ok<Plan>(admin.get('/api/plan'));
+  const waitingAt = (stationId: string) =>
+    plan.orders
+      .filter((planned) => planned.operations.some((op) => op.step === 0 && !op.inProgress && op.stationId === stationId))
+      .map((planned) => planned.orderId);
+  const first = plan.orders.flatMap((planned) => planned.operations).find((op) => op.step === 0 && !op.inProgress);
+  if (!first) throw new Error('no order waits at a station: the plan day cannot order a queue');
+  await ok(admin.put(`/api/plan/stations/${first.stationId}/queue`, { orderIds: waitingAt(first.stationId).reverse() }));
+}
+
 /** Stops the job dispatcher while `work` runs: the jobs of its events start after it, and find what it left. */
 async function withJobsHeld<T>(t: TestApp, work: () => Promise<T>): Promise<T> {
   await t.jobs.dispatcher.stop();
@@ -419,6 +437,7 @@ export async function restOfTheDay(t: TestApp, company: TestCompany) {
   const exported = await ok(owner.post('/api/company-account/exports', {}));
   await ok(atStation.post('/api/labour/clock-in', { stationId }));
   await ordersDay(admin, atStation, stationId, stations[1].id);
+  await planDay(admin);
   await labourCorrections(owner, atStation, stationId);
   await finished(t, admin, documentId);
   // The export runs as a job: done before the matrix reads the log.

@@ -162,6 +162,9 @@ function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { f
       return { full: '/api/api-keys' };
     case 'first-steps':
       return { full: '/api/home/first-steps', ownOnly: data.userId };
+    case 'plan-queue':
+      // A supervisor's queue order: the capacity plan follows it (every user of the company reads it).
+      return { full: '/api/plan' };
     default:
       throw new Error(`no REST read known for ${event.type} on ${event.streamType}: add one to the matrix`);
   }

@@ -59,6 +59,11 @@ async function production(atSaw: Client, atDrill: Client) {
 
   const waiting = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production' }));
   await act(line.admin, waiting, 'start-production');
+  // A supervisor's queue order in the capacity plan: the orders waiting at SAW, the last first.
+  type Plan = { orders: { orderId: string; operations: { stationId: string; step: number; inProgress: boolean }[] }[] };
+  const plan = await ok<Plan>(line.admin.get('/api/plan'));
+  const queue = plan.orders.filter((planned) => planned.operations.some((op) => op.step === 0 && !op.inProgress && op.stationId === saw.id));
+  await ok(line.admin.put(`/api/plan/stations/${saw.id}/queue`, { orderIds: queue.map((planned) => planned.orderId).reverse() }));
   const canceled = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 3 }], { kind: 'production' }));
   await act(line.admin, canceled, 'cancel');
   return order;

@@ -58,6 +58,7 @@ export const exportedTables = [
   'order_counters',
   'order_states',
   'orders',
+  'plan_station_queues',
   'shipment_attachments',
   'shipment_counters',
   'shipment_orders',

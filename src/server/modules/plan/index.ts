@@ -1,5 +1,7 @@
+import { PLAN_QUEUE_STREAM_TYPE } from '../../../domain/plan/plan-queue.events.js';
 import * as planViews from '../../../domain/plan/plan.views.js';
 import { defineModule } from '../../platform/module.js';
+import { planQueueProjection } from './plan.projection.js';
 import { planRoutes } from './plan.routes.js';
 
 export { planInputOf, type PlanSettings } from './plan.queries.js';
@@ -7,7 +9,9 @@ export { planInputOf, type PlanSettings } from './plan.queries.js';
 /**
  * The capacity plan (docs/capacity-plan.md): a finite-capacity forward schedule of every open
  * production order, computed on each read from the read models of orders, stations, materials,
- * team and interruptions by the pure scheduler (src/domain/plan). It owns no table and no stream.
+ * team and interruptions by the pure scheduler (src/domain/plan), or from the log as it stood at a
+ * past moment (replay). It owns the supervisors' queue orders: one stream per station
+ * (`plan-queue-<stationId>`) and their read model `plan_station_queues`.
  */
 export const planModule = defineModule({
   name: 'plan',
@@ -16,10 +20,10 @@ export const planModule = defineModule({
   plugin: async (app) => {
     await app.register(planRoutes);
   },
-  projections: () => [],
+  projections: () => [planQueueProjection],
   openApi: {
     tags: [{ name: 'plan', description: 'The capacity plan: when every open production order is planned at each station, and why.' }],
     views: [planViews],
   },
-  liveTopics: [],
+  liveTopics: [PLAN_QUEUE_STREAM_TYPE],
 });

@@ -1,6 +1,6 @@
 import { calendarDayIn, settingOf, timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
 import { plannedTimeAt } from '../../../domain/oee/planned-time.rules.js';
-import { schedulePlan, type PlanInput, type PlanOrder } from '../../../domain/plan/capacity-plan.rules.js';
+import { schedulePlan, type PlanInput, type PlanOrder, type StationQueue } from '../../../domain/plan/capacity-plan.rules.js';
 import type { CapacityPlanView } from '../../../domain/plan/plan.views.js';
 import type { Executor } from '../../platform/db.js';
 import { openInterruptionsOf } from '../interruptions/index.js';
@@ -8,6 +8,7 @@ import { manufacturingStepsOf } from '../materials/index.js';
 import { productionOrdersAtStations } from '../orders/index.js';
 import { authorisedUsersByStation, boardStationsOf, recentCycleTimes } from '../stations/index.js';
 import { absencesEndingFrom } from '../team/index.js';
+import './plan.tables.js';
 
 /** What the plan counts with beyond the read models: the server's median window and the company's working time. */
 export interface PlanSettings {
@@ -25,13 +26,14 @@ export interface PlanSettings {
  */
 export async function planInputOf(db: Executor, now: Date, settings: PlanSettings): Promise<PlanInput> {
   const today = calendarDayIn(now, timeZoneOf(settings.working));
-  const [{ stations, sequence }, authorised, absences, interruptions, orders, cycleTimes] = await Promise.all([
+  const [{ stations, sequence }, authorised, absences, interruptions, orders, cycleTimes, stationQueues] = await Promise.all([
     boardStationsOf(db),
     authorisedUsersByStation(db),
     absencesEndingFrom(db, today),
     openInterruptionsOf(db),
     productionOrdersAtStations(db),
     recentCycleTimes(db, settings.window),
+    stationQueuesOf(db),
   ]);
   const steps = await manufacturingStepsOf(db, [...new Set(orders.flatMap((order) => (order.materialId ? [order.materialId] : [])))]);
   const position = new Map(sequence.map((stationId, index) => [stationId, index]));
@@ -65,7 +67,14 @@ export async function planInputOf(db: Executor, now: Date, settings: PlanSetting
     orders: planOrders,
     cycleTimes,
     window: settings.window,
+    stationQueues,
   };
+}
+
+/** The queue orders supervisors set at the company's stations (the latest of each). */
+export async function stationQueuesOf(db: Executor): Promise<StationQueue[]> {
+  const rows = await db.selectFrom('plan_station_queues').select(['station_id', 'order_ids']).execute();
+  return rows.map((row) => ({ stationId: row.station_id, orderIds: row.order_ids }));
 }
 
 /** The capacity plan now, computed on every read from the read models. */

@@ -6,7 +6,7 @@ const ids = (session: Parameters<typeof visibleNavItems>[0], changeRights: Param
 
 describe('sidebar items', () => {
   it('shows a company owner every item but customers, in the spec order', () => {
-    expect(ids({ role: 'SUPER_USER', company: 'c-1' })).toEqual(['home', 'order', 'clients', 'material', 'station', 'team', 'company']);
+    expect(ids({ role: 'SUPER_USER', company: 'c-1' })).toEqual(['home', 'order', 'clients', 'material', 'station', 'plan', 'team', 'company']);
   });
 
   it('shows an operator neither the customer directory, team nor company, which they do not manage', () => {
@@ -15,21 +15,22 @@ describe('sidebar items', () => {
   });
 
   it('hides company from an admin, unless given the company settings right', () => {
-    expect(ids({ role: 'ADMIN', company: 'c-1' })).toEqual(['home', 'order', 'clients', 'material', 'station', 'team']);
-    expect(ids({ role: 'ADMIN', company: 'c-1' }, undefined)).toEqual(['home', 'order', 'clients', 'material', 'station', 'team']);
+    expect(ids({ role: 'ADMIN', company: 'c-1' })).toEqual(['home', 'order', 'clients', 'material', 'station', 'plan', 'team']);
+    expect(ids({ role: 'ADMIN', company: 'c-1' }, undefined)).toEqual(['home', 'order', 'clients', 'material', 'station', 'plan', 'team']);
     expect(ids({ role: 'ADMIN', company: 'c-1' }, ['orders', 'companySettings'])).toEqual([
       'home',
       'order',
       'clients',
       'material',
       'station',
+      'plan',
       'team',
       'company',
     ]);
   });
 
   it("adds customers (the accounts) for the master user working in a company, never the company's own customer directory", () => {
-    expect(ids({ role: 'MASTER', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station', 'team', 'company', 'customers']);
+    expect(ids({ role: 'MASTER', company: 'c-1' })).toEqual(['home', 'order', 'material', 'station', 'plan', 'team', 'company', 'customers']);
   });
 
   it('without a selected company shows the master only customers and everyone else nothing', () => {

@@ -3,7 +3,7 @@ import type { Role } from '../../../domain/shared/roles';
 import type { ChangeRight } from '../../../domain/team/rights';
 import { can, canChange } from '../../lib/access';
 
-export type NavItemId = 'home' | 'order' | 'clients' | 'material' | 'station' | 'team' | 'company' | 'customers';
+export type NavItemId = 'home' | 'order' | 'clients' | 'material' | 'station' | 'plan' | 'team' | 'company' | 'customers';
 
 export interface NavItem {
   id: NavItemId;
@@ -23,6 +23,8 @@ export const navItems: NavItem[] = [
   { id: 'clients', target: '/clients', matches: ['/clients'] },
   { id: 'material', target: '/material', matches: ['/material'] },
   { id: 'station', target: '/station', matches: ['/station'] },
+  // The capacity plan (not in the spec's list: issue 29), for those who plan (not operators).
+  { id: 'plan', target: '/plan', matches: ['/plan'] },
   { id: 'team', target: '/team', matches: ['/team'] },
   { id: 'company', target: '/company', matches: ['/company'] },
   // customer/edit-customer belongs to the customers item as well.
@@ -48,7 +50,7 @@ export function visibleNavItems(
   return navItems.filter((item) => {
     if (item.function && !isOn(item.function)) return false;
     if (item.id === 'customers') return isMaster;
-    if (item.id === 'team') return can(session, 'write');
+    if (item.id === 'team' || item.id === 'plan') return can(session, 'write');
     if (item.id === 'clients') return can(session, 'write') && !isMaster;
     if (item.id === 'company') return canChange(session, 'companySettings', changeRights);
     return true;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** More orders than wait at one station on any shop floor; bounds the request. */
+export const QUEUE_MAX_ORDERS = 2000;
+
+/**
+ * `PUT /api/plan/stations/{id}/queue`: every order waiting at the station, in the order a
+ * supervisor set (dragged or moved with the keyboard on the Gantt). The list must name exactly the
+ * orders waiting there now, so a queue made on an outdated screen is refused (409).
+ */
+export const stationQueueSchema = z.object({
+  orderIds: z
+    .array(z.uuid())
+    .min(1)
+    .max(QUEUE_MAX_ORDERS)
+    .refine((ids) => new Set(ids).size === ids.length, 'validation.invalidValue'),
+});
+export type StationQueueInput = z.output<typeof stationQueueSchema>;
+
+/** `GET /api/plan?at=`: the plan as it stood at that past moment, made from the log up to it. */
+export const planQuerySchema = z.object({
+  at: z.iso.datetime({ offset: true }).optional(),
+});
