@@ -18,7 +18,7 @@ export interface PlanSettings {
 /**
  * The scheduler's input from the read models (docs/capacity-plan.md): stations (one order at a
  * time; a station with authorised users needs one of them present), the company's working time,
- * absences from today, open interruptions (no expected end is recorded: they resume now), and
+ * absences from today, open interruptions (until their expected end; without one they resume now), and
  * every production order in progress at a station with its route as Complete sends it on (its
  * station, then the saved sequence after it; a station outside the sequence is its last), the
  * planned times of its material's steps there and its open pieces.
@@ -51,7 +51,7 @@ export async function planInputOf(db: Executor, now: Date, settings: PlanSetting
     };
   });
   return {
-    stations: stations.map((station) => ({ id: station.id, name: station.name, capacity: 1, authorisedOperatorIds: authorised.get(station.id) ?? null })),
+    stations: stations.map((station) => ({ id: station.id, name: station.name, capacity: station.capacity, authorisedOperatorIds: authorised.get(station.id) ?? null })),
     working: settings.working,
     absences: absences.map((absence) => ({ operatorId: absence.userId, from: absence.from, to: absence.to })),
     interruptions: interruptions.map((stop) => ({
@@ -60,7 +60,7 @@ export async function planInputOf(db: Executor, now: Date, settings: PlanSetting
       reasonId: stop.reasonId,
       reasonName: stop.reasonName,
       reportedAt: stop.reportedAt.toISOString(),
-      expectedEndAt: null,
+      expectedEndAt: stop.expectedEndAt ? stop.expectedEndAt.toISOString() : null,
     })),
     orders: planOrders,
     cycleTimes,
