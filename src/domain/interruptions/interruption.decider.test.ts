@@ -15,7 +15,7 @@ const second = '22222222-2222-4222-8222-222222222222';
 const at = '2026-11-23T08:00:00.000Z';
 const later = '2026-11-23T08:25:00.000Z';
 
-const report = (interruptionId: string, order: string | null = orderId): InterruptionCommand => ({
+const report = (interruptionId: string, order: string | null = orderId): Extract<InterruptionCommand, { type: 'ReportInterruption' }> => ({
   type: 'ReportInterruption',
   interruptionId,
   stationId,
@@ -131,8 +131,6 @@ describe('the expected end of an interruption', () => {
   });
 
   it('cannot be set once the interruption is resolved (409)', () => {
-    given(reported(first), resolved(first))
-      .when(setExpectedEnd(expectedEnd))
-      .thenError('INTERRUPTION_ALREADY_RESOLVED');
+    given(reported(first), resolved(first)).when(setExpectedEnd(expectedEnd)).thenError('INTERRUPTION_ALREADY_RESOLVED');
   });
 });

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { capacityPlanSchema } from '../../../domain/plan/plan.views.js';
+import { promiseRequestSchema } from '../../../domain/plan/plan.schema.js';
+import { capacityPlanSchema, deliveryPromiseSchema, promisesAtRiskSchema } from '../../../domain/plan/plan.views.js';
 import { companyOf } from '../../platform/auth.js';
 import { runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { workingTimeOfCompany } from '../company/index.js';
-import { capacityPlanOf } from './plan.queries.js';
+import { capacityPlanOf, deliveryPromiseOf, promisesAtRiskOf } from './plan.queries.js';
 
 /** The capacity plan (docs/capacity-plan.md): read by every company user, as the board and the predictions are. */
 export async function planRoutes(app: FastifyInstance) {
@@ -20,6 +21,42 @@ export async function planRoutes(app: FastifyInstance) {
     handler: async (request) =>
       runQuery(app, request, async (tx, now) =>
         capacityPlanOf(tx, now, { window: app.config.predictionWindow, working: await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime) }),
+      ),
+  });
+
+  // Promise a date (docs/capacity-plan.md): asked at the customer-order form, so by those who may
+  // write orders (an operator 403). It only reads: a read-only account may ask too.
+  r.post('/api/plan/promise', {
+    preHandler: app.requireChangeRight('orders'),
+    config: { skipWriteCheck: true },
+    schema: {
+      tags: ['plan'],
+      summary:
+        "The earliest delivery date of a material and quantity in today's plan, the orders it would push late, and the date that delays none (who may write orders)",
+      body: promiseRequestSchema,
+      response: { 200: deliveryPromiseSchema, ...errorResponses(409) },
+    },
+    handler: async (request) =>
+      runQuery(app, request, async (tx, now) =>
+        deliveryPromiseOf(
+          tx,
+          now,
+          { window: app.config.predictionWindow, working: await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime) },
+          request.body,
+        ),
+      ),
+  });
+
+  r.get('/api/plan/promises', {
+    preHandler: app.authenticate,
+    schema: {
+      tags: ['plan'],
+      summary: 'The production orders whose planned finish breaks the date promised to their customer (every company user, as the board)',
+      response: { 200: promisesAtRiskSchema, ...errorResponses() },
+    },
+    handler: async (request) =>
+      runQuery(app, request, async (tx, now) =>
+        promisesAtRiskOf(tx, now, { window: app.config.predictionWindow, working: await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime) }),
       ),
   });
 }
