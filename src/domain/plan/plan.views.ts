@@ -95,3 +95,25 @@ export const promisesAtRiskSchema = z.object({
   ),
 });
 export type PromisesAtRiskView = z.infer<typeof promisesAtRiskSchema>;
+
+/**
+ * `GET /api/plan/stations/{stationId}`: the orders at the station in the order the plan starts them
+ * there, each marked `startable` when nothing holds it (the station worklist's "what can I start now").
+ */
+export const stationQueueSchema = z.object({
+  now: isoDate,
+  stationId: z.string(),
+  orders: z.array(
+    z.object({
+      orderId: z.string(),
+      number: z.string(),
+      position: z.number().int(),
+      startAt: isoDate,
+      endAt: isoDate,
+      inProgress: z.boolean(),
+      startable: z.boolean(),
+      waitedMs: z.number(),
+    }),
+  ),
+});
+export type StationQueueView = z.infer<typeof stationQueueSchema>;

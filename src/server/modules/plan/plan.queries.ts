@@ -2,14 +2,15 @@ import { calendarDayIn, settingOf, timeZoneOf, type WorkingTime } from '../../..
 import { plannedTimeAt } from '../../../domain/oee/planned-time.rules.js';
 import { earliestDelivery, schedulePlan, type PlanInput, type PlanOrder } from '../../../domain/plan/capacity-plan.rules.js';
 import type { PromiseRequest } from '../../../domain/plan/plan.schema.js';
-import type { CapacityPlanView, DeliveryPromiseView, PromisesAtRiskView } from '../../../domain/plan/plan.views.js';
+import type { CapacityPlanView, DeliveryPromiseView, PromisesAtRiskView, StationQueueView } from '../../../domain/plan/plan.views.js';
 import { orderToPromise, promisesAtRisk } from '../../../domain/plan/promise.rules.js';
+import { stationQueue } from '../../../domain/plan/station-queue.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { Executor } from '../../platform/db.js';
 import { openInterruptionsOf } from '../interruptions/index.js';
 import { existingMaterialIds, manufacturingStepsOf } from '../materials/index.js';
 import { productionOrdersAtStations } from '../orders/index.js';
-import { authorisedUsersByStation, boardStationsOf, findSequenceRow, recentCycleTimes } from '../stations/index.js';
+import { authorisedUsersByStation, boardStationsOf, findSequenceRow, findStationRow, recentCycleTimes } from '../stations/index.js';
 import { absencesEndingFrom } from '../team/index.js';
 
 /** What the plan counts with beyond the read models: the server's median window and the company's working time. */
@@ -122,4 +123,11 @@ export async function promisesAtRiskOf(db: Executor, now: Date, settings: PlanSe
   const [input, orders] = await Promise.all([planInputOf(db, now, settings), productionOrdersAtStations(db)]);
   const promised = new Map(orders.flatMap((order) => (order.promisedDate ? [[order.id, order.promisedDate] as const] : [])));
   return { now: now.toISOString(), atRisk: promised.size === 0 ? [] : promisesAtRisk(schedulePlan(input, now), promised, settings.working) };
+}
+
+/** The station's worklist in plan order, with what can start now; another company's or an unknown station is 404. */
+export async function stationQueueOf(db: Executor, now: Date, settings: PlanSettings, stationId: string): Promise<StationQueueView> {
+  if (!(await findStationRow(db, stationId))) throw new DomainError('NOT_FOUND');
+  const plan = schedulePlan(await planInputOf(db, now, settings), now);
+  return { now: now.toISOString(), stationId, orders: stationQueue(plan, stationId) };
 }

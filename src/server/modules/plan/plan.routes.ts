@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { promiseRequestSchema } from '../../../domain/plan/plan.schema.js';
-import { capacityPlanSchema, deliveryPromiseSchema, promisesAtRiskSchema } from '../../../domain/plan/plan.views.js';
+import { z } from 'zod';
+import { capacityPlanSchema, deliveryPromiseSchema, promisesAtRiskSchema, stationQueueSchema } from '../../../domain/plan/plan.views.js';
 import { companyOf } from '../../platform/auth.js';
 import { runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
 import { workingTimeOfCompany } from '../company/index.js';
-import { capacityPlanOf, deliveryPromiseOf, promisesAtRiskOf } from './plan.queries.js';
+import { capacityPlanOf, deliveryPromiseOf, promisesAtRiskOf, stationQueueOf } from './plan.queries.js';
 
 /** The capacity plan (docs/capacity-plan.md): read by every company user, as the board and the predictions are. */
 export async function planRoutes(app: FastifyInstance) {
@@ -57,6 +58,26 @@ export async function planRoutes(app: FastifyInstance) {
     handler: async (request) =>
       runQuery(app, request, async (tx, now) =>
         promisesAtRiskOf(tx, now, { window: app.config.predictionWindow, working: await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime) }),
+      ),
+  });
+
+  r.get('/api/plan/stations/:stationId', {
+    preHandler: app.authenticate,
+    schema: {
+      tags: ['plan'],
+      summary:
+        "A station's worklist in plan order: the orders there in the order the plan starts them, each marked startable when nothing holds it (every company user)",
+      params: z.object({ stationId: z.uuid({ error: 'validation.invalidId' }) }),
+      response: { 200: stationQueueSchema, ...errorResponses() },
+    },
+    handler: async (request) =>
+      runQuery(app, request, async (tx, now) =>
+        stationQueueOf(
+          tx,
+          now,
+          { window: app.config.predictionWindow, working: await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime) },
+          request.params.stationId,
+        ),
       ),
   });
 }
