@@ -73,7 +73,10 @@ export const stationInterruptionsDecider: Decider<StationInterruptionsState, Int
         const { interruptionId, stationId, orderId, reasonId, reasonName, note, reportedBy, expectedEndAt, at } = command;
         const refused = expectedEndIsAhead(expectedEndAt, at);
         if (refused) return refused;
-        const reported: InterruptionEvent = { type: 'InterruptionReported', data: { interruptionId, stationId, orderId, reasonId, reasonName, note, reportedBy, at } };
+        const reported: InterruptionEvent = {
+          type: 'InterruptionReported',
+          data: { interruptionId, stationId, orderId, reasonId, reasonName, note, reportedBy, at },
+        };
         if (expectedEndAt === null) return [reported];
         return [reported, { type: 'InterruptionExpectedEndSet', data: { interruptionId, stationId, expectedEndAt, setBy: reportedBy, at } }];
       }

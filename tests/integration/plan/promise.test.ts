@@ -84,7 +84,13 @@ describe('promise a date', () => {
     expect(urgent.promiseDay).toBe('2026-11-24');
     expect(urgent.finishAt).toBe('2026-11-24T15:00:00.000Z');
     expect(urgent.pushedLate).toEqual([
-      { orderId: tuesday.id, number: tuesday.orderNumber, dueAt: '2026-11-25T00:00:00.000Z', finishBefore: tuesdayFinish, finishAfter: '2026-11-25T10:00:00.000Z' },
+      {
+        orderId: tuesday.id,
+        number: tuesday.orderNumber,
+        dueAt: '2026-11-25T00:00:00.000Z',
+        finishBefore: tuesdayFinish,
+        finishAfter: '2026-11-25T10:00:00.000Z',
+      },
     ]);
     // Planned after both, it delays none and comes later.
     expect(urgent.promiseDayWithoutDelay! > urgent.promiseDay!).toBe(true);

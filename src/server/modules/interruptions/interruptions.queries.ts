@@ -118,5 +118,12 @@ export async function openInterruptionsOf(
     .where('resolved_at', 'is', null)
     .orderBy('reported_at')
     .execute();
-  return rows.map((row) => ({ id: row.id, stationId: row.station_id, reasonId: row.reason_id, reasonName: row.reason_name, reportedAt: row.reported_at, expectedEndAt: row.expected_end_at ?? null }));
+  return rows.map((row) => ({
+    id: row.id,
+    stationId: row.station_id,
+    reasonId: row.reason_id,
+    reasonName: row.reason_name,
+    reportedAt: row.reported_at,
+    expectedEndAt: row.expected_end_at ?? null,
+  }));
 }

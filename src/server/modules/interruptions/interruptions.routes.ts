@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { interruptionListQuerySchema, reportInterruptionSchema, resolveInterruptionSchema, setExpectedEndSchema } from '../../../domain/interruptions/interruption.schema.js';
+import {
+  interruptionListQuerySchema,
+  reportInterruptionSchema,
+  resolveInterruptionSchema,
+  setExpectedEndSchema,
+} from '../../../domain/interruptions/interruption.schema.js';
 import { interruptionPageSchema, interruptionViewSchema } from '../../../domain/interruptions/interruptions.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { Executor } from '../../platform/db.js';

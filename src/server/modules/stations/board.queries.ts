@@ -17,7 +17,10 @@ export async function boardStationsOf(db: Executor): Promise<{ stations: BoardSt
     db.selectFrom('stations').select(['id', 'name', 'wip_limit', 'capacity']).orderBy('name').execute(),
     db.selectFrom('station_sequences').select('station_ids').executeTakeFirst(),
   ]);
-  return { stations: rows.map((row) => ({ id: row.id, name: row.name, wipLimit: row.wip_limit ?? null, capacity: row.capacity })), sequence: saved?.station_ids ?? [] };
+  return {
+    stations: rows.map((row) => ({ id: row.id, name: row.name, wipLimit: row.wip_limit ?? null, capacity: row.capacity })),
+    sequence: saved?.station_ids ?? [],
+  };
 }
 
 /**
