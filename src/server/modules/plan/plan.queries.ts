@@ -111,7 +111,9 @@ export async function deliveryPromiseOf(db: Executor, now: Date, settings: PlanS
   if (!(await existingMaterialIds(db, [request.materialId])).has(request.materialId)) {
     throw new DomainError('POSITION_MATERIAL_NOT_FOUND', [{ path: 'materialId', message: 'errors.POSITION_MATERIAL_NOT_FOUND' }]);
   }
-  const [route, steps, input] = await Promise.all([routeOfNewOrder(db), manufacturingStepsOf(db, [request.materialId]), planInputOf(db, now, settings)]);
+  // The refusals first: nothing else is read for a promise that cannot be made.
+  const route = await routeOfNewOrder(db);
+  const [steps, input] = await Promise.all([manufacturingStepsOf(db, [request.materialId]), planInputOf(db, now, settings)]);
   const materialSteps = steps.get(request.materialId) ?? [];
   const asked = orderToPromise(request, route, (stationId) => plannedTimeAt(materialSteps, stationId), now);
   const { planned, ...promise } = earliestDelivery(schedulePlan(input, now), asked);

@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { promiseRequestSchema } from '../../../domain/plan/plan.schema.js';
 import { z } from 'zod';
 import { capacityPlanSchema, deliveryPromiseSchema, promisesAtRiskSchema, stationQueueSchema } from '../../../domain/plan/plan.views.js';
 import { companyOf } from '../../platform/auth.js';
 import { runQuery } from '../../platform/command.js';
+import type { Tx } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
 import { workingTimeOfCompany } from '../company/index.js';
-import { capacityPlanOf, deliveryPromiseOf, promisesAtRiskOf, stationQueueOf } from './plan.queries.js';
+import { capacityPlanOf, deliveryPromiseOf, promisesAtRiskOf, stationQueueOf, type PlanSettings } from './plan.queries.js';
 
 /** The capacity plan (docs/capacity-plan.md): read by every company user, as the board and the predictions are. */
 export async function planRoutes(app: FastifyInstance) {
@@ -25,6 +26,12 @@ export async function planRoutes(app: FastifyInstance) {
       ),
   });
 
+  /** The plan's settings for the request's company: the server's median window and the company's working time. */
+  const settingsOf = async (tx: Tx, request: FastifyRequest): Promise<PlanSettings> => ({
+    window: app.config.predictionWindow,
+    working: await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime),
+  });
+
   // Promise a date (docs/capacity-plan.md): asked at the customer-order form, so by those who may
   // write orders (an operator 403). It only reads: a read-only account may ask too.
   r.post('/api/plan/promise', {
@@ -37,15 +44,7 @@ export async function planRoutes(app: FastifyInstance) {
       body: promiseRequestSchema,
       response: { 200: deliveryPromiseSchema, ...errorResponses(409) },
     },
-    handler: async (request) =>
-      runQuery(app, request, async (tx, now) =>
-        deliveryPromiseOf(
-          tx,
-          now,
-          { window: app.config.predictionWindow, working: await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime) },
-          request.body,
-        ),
-      ),
+    handler: async (request) => runQuery(app, request, async (tx, now) => deliveryPromiseOf(tx, now, await settingsOf(tx, request), request.body)),
   });
 
   r.get('/api/plan/promises', {
@@ -55,10 +54,7 @@ export async function planRoutes(app: FastifyInstance) {
       summary: 'The production orders whose planned finish breaks the date promised to their customer (every company user, as the board)',
       response: { 200: promisesAtRiskSchema, ...errorResponses() },
     },
-    handler: async (request) =>
-      runQuery(app, request, async (tx, now) =>
-        promisesAtRiskOf(tx, now, { window: app.config.predictionWindow, working: await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime) }),
-      ),
+    handler: async (request) => runQuery(app, request, async (tx, now) => promisesAtRiskOf(tx, now, await settingsOf(tx, request))),
   });
 
   r.get('/api/plan/stations/:stationId', {
@@ -70,14 +66,6 @@ export async function planRoutes(app: FastifyInstance) {
       params: z.object({ stationId: z.uuid({ error: 'validation.invalidId' }) }),
       response: { 200: stationQueueSchema, ...errorResponses() },
     },
-    handler: async (request) =>
-      runQuery(app, request, async (tx, now) =>
-        stationQueueOf(
-          tx,
-          now,
-          { window: app.config.predictionWindow, working: await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime) },
-          request.params.stationId,
-        ),
-      ),
+    handler: async (request) => runQuery(app, request, async (tx, now) => stationQueueOf(tx, now, await settingsOf(tx, request), request.params.stationId)),
   });
 }
