@@ -95,7 +95,7 @@ describe('promise a date (German)', () => {
     const board = await openHeldPageAs(app, company.superUser, 'SUPER_USER', company.companyId, '/home', { locale: 'de-DE' });
     await board.getByRole('heading', { name: 'Stationstafel' }).waitFor();
     await board.getByText('Die Stationstafel ist live.').waitFor();
-    const card = board.getByRole('article', { name: `Auftrag ${production.orderNumber}` });
+    const card = board.getByRole('article', { name: `Auftrag ${production.orderNumber}`, exact: true });
     await card.getByText(shown).first().waitFor();
     expect(await card.getByText('Zusage gefährdet').count()).toBe(0);
 
