@@ -74,7 +74,7 @@ describe('promise a date (German)', () => {
     // 3000 + 60 × 2 minutes at SAW on an empty line: the plan's day, with nobody made late.
     const expected = expectOk<{ promiseDay: string }>(await office.post('/api/plan/promise', { materialId: await materialId(), quantity: 2 }));
     const shown = germanDay(expected.promiseDay);
-    await promise.getByText(`Rahmen (R-1), 2 Stück: frühestens lieferbar am ${shown}`).waitFor({ timeout: 15_000 });
+    await promise.getByText(`Rahmen (R-1) · Produkt, 2 Stück: frühestens lieferbar am ${shown}`).waitFor({ timeout: 15_000 });
     await promise.getByText('Kein anderer Auftrag gerät dadurch in Verzug.').waitFor();
     await expectNoAxeViolations(page, '/order/add-order with the earliest delivery date');
 
