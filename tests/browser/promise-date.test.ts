@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, expectOk, startBrowserApp, type BrowserApp } from '../support/browser.js';
+import { expectNoAxeViolations, expectOk, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, type Client, type TestCompany } from '../support/identity.js';
-import { openHeldPageAs } from './hold-notifications.js';
+import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
 // Promise a date (docs/capacity-plan.md) in German: the owner enters a customer order, the form
 // shows the earliest delivery date in today's plan as the material and quantity are entered, and
@@ -123,6 +123,55 @@ describe('promise a date (German)', () => {
     await card.getByText(new RegExp(`Zugesagt für ${shown.replace(/\./g, '\\.')}; der Plan stellt ihn .* fertig\\.`)).waitFor();
     expect(await card.getAttribute('data-promise-at-risk')).toBe('true');
     await expectNoAxeViolations(board, '/home with a promise at risk');
+  });
+});
+
+describe('what can I start now (German, on a tablet)', () => {
+  it('shows the worklist in plan order with what can start now, and an expected end reported at the station stops it until then', async () => {
+    // Runs after the promise above: SAW holds the prioritised order and the promised one behind it.
+    expectOk(await office.put(`/api/users/${company.operator.id}/station-authorizations`, { stationIds: [saw.id] }));
+    const reason = expectOk<{ entryId: string }>(await office.post('/api/team/master-data/interruptionReasons', { name: 'Sägeblatt stumpf' }), 201);
+    expect(reason.entryId).toEqual(expect.any(String));
+    const queue = expectOk<{ orders: { number: string; startable: boolean }[] }>(await office.get(`/api/plan/stations/${saw.id}`));
+    expect(queue.orders.map((order) => order.startable)).toEqual([true, false]);
+    const [first, second] = queue.orders.map((order) => order.number);
+
+    const tablet = await newHeldPage(app, { locale: 'de-DE', hasTouch: true });
+    await openStation(tablet, app, { station: { id: saw.id, name: 'SAW' }, operator: company.operator, companyId: company.companyId });
+    const list = tablet.getByRole('list', { name: 'Aufträge an SAW' });
+    const entries = list.getByRole('button');
+    await expect.poll(() => entries.count(), { timeout: 15_000 }).toBe(2);
+    // The plan's order: the prioritised one first, startable now; the other with its planned start.
+    await entries.nth(0).getByText('Jetzt startbar').waitFor({ timeout: 15_000 });
+    expect(await entries.nth(0).textContent()).toContain(first);
+    expect(await entries.nth(1).textContent()).toContain(second);
+    await entries
+      .nth(1)
+      .getByText(/Geplanter Start/)
+      .waitFor();
+    await expectNoAxeViolations(tablet, '/station/:id/work in plan order');
+
+    // The saw blade is blunt, back in two hours: reported with its expected end.
+    await tablet.getByRole('button', { name: 'Unterbrechung melden' }).tap();
+    const dialog = tablet.getByRole('dialog', { name: 'Unterbrechung melden' });
+    await dialog.getByRole('button', { name: /Grund$/ }).tap();
+    await tablet.getByRole('option', { name: 'Sägeblatt stumpf' }).tap();
+    const inTwoHours = await tablet.evaluate(() => {
+      const at = new Date(Date.now() + 2 * 3_600_000);
+      const pad = (value: number) => String(value).padStart(2, '0');
+      return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    });
+    await dialog.getByLabel('Voraussichtliches Ende').fill(inTwoHours);
+    await expectNoAxeViolations(tablet, 'report dialog with the expected end');
+    await dialog.getByRole('button', { name: 'Melden' }).tap();
+    await dialog.waitFor({ state: 'hidden' });
+    await tablet.getByRole('heading', { name: 'Diese Station steht' }).waitFor();
+    await tablet.getByText(/^Voraussichtlich behoben: /).waitFor();
+    // Stopped until then: nothing can start now.
+    await expect.poll(() => list.getByText('Jetzt startbar').count(), { timeout: 15_000 }).toBe(0);
+    const open = expectOk<{ data: { expectedEndAt: string | null }[] }>(await office.get(`/api/interruptions?open=true&stationId=${saw.id}`));
+    expect(open.data[0].expectedEndAt).not.toBeNull();
+    await expectNoAxeViolations(tablet, '/station/:id/work, stopped until its expected end');
   });
 });
 
