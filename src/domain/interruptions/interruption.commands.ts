@@ -9,6 +9,9 @@ export type InterruptionCommand =
       reasonName: string;
       note: string;
       reportedBy: string;
+      /** When it is expected to be resolved (ISO), if the reporter knows. */
+      expectedEndAt: string | null;
       at: string;
     }
-  | { type: 'ResolveInterruption'; interruptionId: string; note: string; resolvedBy: string; at: string };
+  | { type: 'ResolveInterruption'; interruptionId: string; note: string; resolvedBy: string; at: string }
+  | { type: 'SetExpectedEnd'; interruptionId: string; expectedEndAt: string | null; setBy: string; at: string };

@@ -15,7 +15,7 @@ const second = '22222222-2222-4222-8222-222222222222';
 const at = '2026-11-23T08:00:00.000Z';
 const later = '2026-11-23T08:25:00.000Z';
 
-const report = (interruptionId: string, order: string | null = orderId): InterruptionCommand => ({
+const report = (interruptionId: string, order: string | null = orderId): Extract<InterruptionCommand, { type: 'ReportInterruption' }> => ({
   type: 'ReportInterruption',
   interruptionId,
   stationId,
@@ -24,6 +24,7 @@ const report = (interruptionId: string, order: string | null = orderId): Interru
   reasonName: 'Material missing',
   note: 'Screws ran out',
   reportedBy: operatorId,
+  expectedEndAt: null,
   at,
 });
 const reported = (interruptionId: string, order: string | null = orderId): InterruptionEvent => ({
@@ -85,5 +86,51 @@ describe('station interruptions decider', () => {
       open: { interruptionId: second, stationId, orderId, reasonId, reportedAt: at },
       reported: 2,
     });
+  });
+});
+
+describe('the expected end of an interruption', () => {
+  const expectedEnd = '2026-11-23T10:30:00.000Z';
+  const expectedEndSet = (expectedEndAt: string | null, setBy: string, when: string): InterruptionEvent => ({
+    type: 'InterruptionExpectedEndSet',
+    data: { interruptionId: first, stationId, expectedEndAt, setBy, at: when },
+  });
+  const setExpectedEnd = (expectedEndAt: string | null, interruptionId = first): InterruptionCommand => ({
+    type: 'SetExpectedEnd',
+    interruptionId,
+    expectedEndAt,
+    setBy: adminId,
+    at: later,
+  });
+
+  it('is recorded with the report when the reporter gives one', () => {
+    given()
+      .when({ ...report(first), expectedEndAt: expectedEnd })
+      .then([reported(first), expectedEndSet(expectedEnd, operatorId, at)]);
+  });
+
+  it('is set, moved and cleared while the interruption is open', () => {
+    given(reported(first))
+      .when(setExpectedEnd(expectedEnd))
+      .then([expectedEndSet(expectedEnd, adminId, later)]);
+    given(reported(first), expectedEndSet(expectedEnd, operatorId, at))
+      .when(setExpectedEnd(null))
+      .then([expectedEndSet(null, adminId, later)]);
+  });
+
+  it('lies after the moment it is given and within a year (expectedEndIsAhead)', () => {
+    given()
+      .when({ ...report(first), expectedEndAt: at })
+      .thenErrorIncluding('VALIDATION_ERROR', { path: 'expectedEndAt', message: 'interruptions.validation.expectedEndPast' });
+    given(reported(first))
+      .when(setExpectedEnd('2026-11-23T08:00:00.000Z'))
+      .thenErrorIncluding('VALIDATION_ERROR', { path: 'expectedEndAt', message: 'interruptions.validation.expectedEndPast' });
+    given(reported(first))
+      .when(setExpectedEnd('2027-11-25T08:00:00.000Z'))
+      .thenErrorIncluding('VALIDATION_ERROR', { path: 'expectedEndAt', message: 'interruptions.validation.expectedEndTooFar' });
+  });
+
+  it('cannot be set once the interruption is resolved (409)', () => {
+    given(reported(first), resolved(first)).when(setExpectedEnd(expectedEnd)).thenError('INTERRUPTION_ALREADY_RESOLVED');
   });
 });

@@ -43,6 +43,22 @@ export type InterruptionEvent =
         resolvedBy: string;
         at: string;
       };
+    }
+  /**
+   * When an open interruption is expected to be resolved, given with its report or later while it is
+   * open (the capacity plan stops its station until then); `expectedEndAt` null: no longer known.
+   */
+  | {
+      type: 'InterruptionExpectedEndSet';
+      data: {
+        interruptionId: string;
+        stationId: string;
+        /** ISO time, after `at`; null clears it. */
+        expectedEndAt: string | null;
+        /** The user id of who gave it. */
+        setBy: string;
+        at: string;
+      };
     };
 
 export type InterruptionEventType = InterruptionEvent['type'];
@@ -53,5 +69,6 @@ export const interruptionEvents = eventCatalogue<InterruptionEvent>({
   types: {
     InterruptionReported: true,
     InterruptionResolved: true,
+    InterruptionExpectedEndSet: true,
   },
 });

@@ -3,7 +3,17 @@ import { pagingQuery } from '../shared/paging.js';
 import { optionalText, requiredText } from '../shared/validation.js';
 
 /** Limits of an interruption's notes (the spec names none; a note is a sentence or two). */
-export const interruptionLimits = { note: 500 } as const;
+export const interruptionLimits = {
+  note: 500,
+  /** An expected end lies at most this many days after the moment it is given (ours: a year). */
+  expectedEndDays: 366,
+} as const;
+
+/** When an interruption is expected to be resolved: an ISO time with offset, or null for not known. */
+export const expectedEndSchema = z.iso
+  .datetime({ offset: true, error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidFormat') })
+  .nullable()
+  .transform((at) => (at === null ? null : new Date(at).toISOString()));
 
 const id = z.uuid({ error: 'validation.invalidId' });
 
@@ -13,6 +23,7 @@ export const reportInterruptionSchema = z.object({
   orderId: id.nullable().default(null),
   reasonId: z.uuid({ error: 'validation.required' }),
   note: optionalText(interruptionLimits.note),
+  expectedEndAt: expectedEndSchema.optional().transform((at) => at ?? null),
 });
 export type ReportInterruption = z.infer<typeof reportInterruptionSchema>;
 export type ReportInterruptionInput = z.input<typeof reportInterruptionSchema>;
@@ -23,6 +34,11 @@ export const resolveInterruptionSchema = z.object({
 });
 export type ResolveInterruption = z.infer<typeof resolveInterruptionSchema>;
 export type ResolveInterruptionInput = z.input<typeof resolveInterruptionSchema>;
+
+/** `POST /api/interruptions/{id}/expected-end`: when the open interruption is now expected to be resolved (null: not known). */
+export const setExpectedEndSchema = z.object({ expectedEndAt: expectedEndSchema });
+export type SetExpectedEnd = z.infer<typeof setExpectedEndSchema>;
+export type SetExpectedEndInput = z.input<typeof setExpectedEndSchema>;
 
 /** `open=true` only the open ones, `open=false` only the resolved ones, absent both. */
 const booleanQuery = z.enum(['true', 'false'], { error: 'validation.invalidValue' }).transform((value) => value === 'true');

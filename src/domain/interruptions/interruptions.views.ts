@@ -26,6 +26,8 @@ export const interruptionViewSchema = z.object({
   resolvedAt: z.string().nullable(),
   resolvedBy: who.nullable(),
   resolutionNote: z.string().nullable(),
+  /** When it is expected to be resolved, while open (ISO); null: not known. */
+  expectedEndAt: z.string().nullable(),
   /** Seconds from report to resolution; for an open one, until the answer was made. */
   durationSeconds: z.number().int(),
   /** The station stream's version after this interruption's last event. */

@@ -42,6 +42,8 @@ export const boardCardSchema = z.object({
   /** The customer's name (or whoever the order was made for). */
   customer: z.string(),
   deliveryDate: z.string().nullable(),
+  /** The day promised to the customer (`YYYY-MM-DD`), null when none: the board flags it when the plan finishes after it. */
+  promisedDate: z.string().nullable(),
   prioritize: z.boolean(),
   quality: z.enum(['passed', 'failed']).nullable(),
   /** The delivery date has passed and the order is not done. */

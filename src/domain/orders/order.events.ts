@@ -37,6 +37,8 @@ export interface OrderDetails {
   prioritize: boolean;
   /** `YYYY-MM-DD`, or null when none was agreed. */
   deliveryDate: string | null;
+  /** `YYYY-MM-DD` promised to the customer, or null; absent on events recorded before it existed: read as null. */
+  promisedDate?: string | null;
   noteForProduction: string;
   shippingMethod: string;
   incoterm: Incoterm | null;

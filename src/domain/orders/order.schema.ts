@@ -75,6 +75,11 @@ const orderFields = {
   country: optionalText(orderLimits.country),
   prioritize: z.boolean({ error: wrongTypeIs('validation.invalidType') }).default(false),
   deliveryDate: calendarDaySchema.nullable().default(null),
+  /**
+   * The date promised to the customer (docs/capacity-plan.md, "Promise a date"); null when none was
+   * promised. Production orders made for the order carry it, and the board flags one the plan finishes after it.
+   */
+  promisedDate: calendarDaySchema.nullable().default(null),
   noteForProduction: optionalText(orderLimits.noteForProduction),
   shippingMethod: optionalText(orderLimits.shippingMethod),
   incoterm: z.enum(incoterms, { error: 'orders.validation.incoterm' }).nullable().default(null),

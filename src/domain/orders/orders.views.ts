@@ -88,6 +88,8 @@ export const orderViewSchema = z.object({
   client: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   prioritize: z.boolean(),
   deliveryDate: calendarDay,
+  /** The day promised to the customer (`YYYY-MM-DD`), null when none. */
+  promisedDate: calendarDay,
   noteForProduction: z.string(),
   shippingMethod: z.string(),
   incoterm: z.enum(incoterms).nullable(),

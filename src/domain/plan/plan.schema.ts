@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { calendarDaySchema, positionSchema } from '../orders/order.schema.js';
+import { wrongTypeIs } from '../shared/decimal.js';
 
 /** More orders than wait at one station on any shop floor; bounds the request. */
 export const QUEUE_MAX_ORDERS = 2000;
@@ -21,3 +23,17 @@ export type StationQueueInput = z.output<typeof stationQueueSchema>;
 export const planQuerySchema = z.object({
   at: z.iso.datetime({ offset: true }).optional(),
 });
+
+/**
+ * `POST /api/plan/promise` (docs/capacity-plan.md, "Promise a date"): a material and a quantity as
+ * the customer-order form holds them, with the order's priority and the delivery date asked for
+ * (both decide its place in plan order). The limits are the order position's.
+ */
+export const promiseRequestSchema = z.object({
+  materialId: positionSchema.shape.materialId,
+  quantity: positionSchema.shape.quantity,
+  prioritize: z.boolean({ error: wrongTypeIs('validation.invalidType') }).default(false),
+  deliveryDate: calendarDaySchema.nullable().default(null),
+});
+export type PromiseRequest = z.output<typeof promiseRequestSchema>;
+export type PromiseRequestInput = z.input<typeof promiseRequestSchema>;

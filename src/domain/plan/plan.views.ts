@@ -57,3 +57,63 @@ export const capacityPlanSchema = z.object({
   workingTime: z.object({ days: z.array(z.number().int()), from: z.string(), to: z.string(), timeZone: z.string() }),
 });
 export type CapacityPlanView = z.infer<typeof capacityPlanSchema>;
+
+/** An order on time before that the order asked for would make late. */
+export const pushedLateSchema = z.object({ orderId: z.string(), number: z.string(), dueAt: isoDate, finishBefore: isoDate, finishAfter: isoDate });
+
+/**
+ * `POST /api/plan/promise` (docs/capacity-plan.md, "Promise a date"): the earliest delivery of the
+ * material and quantity asked for in today's plan. `promiseDay` in its place in plan order (its
+ * priority and delivery date), with the orders that would then be late (`pushedLate`);
+ * `promiseDayWithoutDelay` planned after every order, delaying none. Days in the company's zone;
+ * null when a station of its route cannot be planned (`notPlanned`). `planned` explains each step.
+ */
+export const deliveryPromiseSchema = z.object({
+  now: isoDate,
+  finishAt: isoDate.nullable(),
+  promiseDay: z.string().nullable(),
+  pushedLate: z.array(pushedLateSchema),
+  finishWithoutDelayAt: isoDate.nullable(),
+  promiseDayWithoutDelay: z.string().nullable(),
+  notPlanned: orderPlanSchema.shape.notPlanned,
+  planned: orderPlanSchema,
+});
+export type DeliveryPromiseView = z.infer<typeof deliveryPromiseSchema>;
+
+/** `GET /api/plan/promises`: the production orders whose planned finish breaks the date promised to their customer. */
+export const promisesAtRiskSchema = z.object({
+  now: isoDate,
+  atRisk: z.array(
+    z.object({
+      orderId: z.string(),
+      number: z.string(),
+      promisedDate: z.string(),
+      promisedBy: isoDate,
+      finishAt: isoDate.nullable(),
+      reason: z.enum(['late', 'notPlanned']),
+    }),
+  ),
+});
+export type PromisesAtRiskView = z.infer<typeof promisesAtRiskSchema>;
+
+/**
+ * `GET /api/plan/stations/{stationId}`: the orders at the station in the order the plan starts them
+ * there, each marked `startable` when nothing holds it (the station worklist's "what can I start now").
+ */
+export const stationQueueSchema = z.object({
+  now: isoDate,
+  stationId: z.string(),
+  orders: z.array(
+    z.object({
+      orderId: z.string(),
+      number: z.string(),
+      position: z.number().int(),
+      startAt: isoDate,
+      endAt: isoDate,
+      inProgress: z.boolean(),
+      startable: z.boolean(),
+      waitedMs: z.number(),
+    }),
+  ),
+});
+export type StationQueueView = z.infer<typeof stationQueueSchema>;

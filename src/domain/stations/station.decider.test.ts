@@ -60,6 +60,24 @@ describe('creating a station', () => {
     }
   });
 
+  it('records the orders worked at once, a whole number from 1 to 99, 1 when none is given', () => {
+    given()
+      .when(create({ name: 'OVEN', capacity: 3 }))
+      .then([expect.objectContaining({ type: 'StationCreated', data: expect.objectContaining({ capacity: 3 }) })]);
+    given()
+      .when({ type: 'CreateStation', stationId, input: input({ name: 'OVEN' }), namesInUse: [], at })
+      .then([expect.objectContaining({ type: 'StationCreated', data: expect.objectContaining({ capacity: 1 }) })]);
+    for (const [capacity, message] of [
+      [0, 'validation.min'],
+      [100, 'validation.max'],
+      [2.5, 'validation.wholeNumber'],
+    ] as const) {
+      given()
+        .when(create({ name: 'OVEN', capacity }))
+        .thenErrorIncluding('VALIDATION_ERROR', { path: 'capacity', message });
+    }
+  });
+
   it('accepts a name of 15 characters and refuses 16', () => {
     given()
       .when(create({ name: 'A'.repeat(15) }))
@@ -188,6 +206,7 @@ describe('changing a station', () => {
             actions: [],
             incomingGoodsCheckIn: true,
             valueChecks: { mode: 'named', names: ['Length'] },
+            capacity: 1,
             at,
           },
         },

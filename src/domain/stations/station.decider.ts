@@ -24,7 +24,7 @@ export function evolveStation(state: StationState, event: StationEvent): Station
       if (state.status !== 'active') return state;
       const { at: _at, ...station } = event.data;
       // A change without a WIP limit clears it (the field is absent, not null, when unset).
-      return { ...state, ...station, wipLimit: station.wipLimit };
+      return { ...state, ...station, wipLimit: station.wipLimit, capacity: station.capacity };
     }
     case 'StationMaintenanceRecorded':
       return state.status === 'active' ? { ...state, lastMaintenanceAt: event.data.performedAt } : state;
@@ -92,6 +92,7 @@ function definitionOf(input: StationInput, namesInUse: readonly string[]): Stati
     incomingGoodsCheckIn: valid.incomingGoodsCheckIn,
     valueChecks: valid.valueChecks,
     ...(valid.wipLimit === null ? {} : { wipLimit: valid.wipLimit }),
+    capacity: valid.capacity,
   };
 }
 

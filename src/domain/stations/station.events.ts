@@ -15,6 +15,8 @@ export interface StationDefinition {
   valueChecks?: ValueChecks;
   /** At most this many orders at the station before the board marks it; absent: no limit (and on stations saved before the setting). */
   wipLimit?: number;
+  /** Orders worked at the station at once (an oven may take several); absent: 1 (and on stations saved before the setting). */
+  capacity?: number;
 }
 
 /**

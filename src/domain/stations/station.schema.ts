@@ -17,6 +17,8 @@ export const stationLimits = {
   decimals: 2,
   /** Optional WIP limit of a station (orders at it at once): a whole number 1-999. */
   wipLimit: { min: 1, max: 999 },
+  /** Orders worked at the station at once (the capacity plan's places): a whole number 1-99, default 1. */
+  capacity: { min: 1, max: 99, default: 1 },
 } as const;
 
 /**
@@ -147,6 +149,18 @@ export const wipLimitSchema = z
   .nullish()
   .transform((limit) => limit ?? null);
 
+/**
+ * Orders worked at the station at once: the capacity plan gives the station this many places
+ * (docs/capacity-plan.md). Absent or null: one.
+ */
+export const stationCapacitySchema = z
+  .number({ error: (issue) => (issue.code === 'invalid_type' ? 'validation.number' : undefined) })
+  .int('validation.wholeNumber')
+  .min(stationLimits.capacity.min)
+  .max(stationLimits.capacity.max)
+  .nullish()
+  .transform((capacity) => capacity ?? stationLimits.capacity.default);
+
 /** What the add and edit forms send: everything of a station but its maintenance. */
 export const stationInputSchema = z.object({
   name: stationNameSchema,
@@ -155,6 +169,7 @@ export const stationInputSchema = z.object({
   incomingGoodsCheckIn: z.boolean().default(false),
   valueChecks: valueChecksSchema.default(noValueChecks),
   wipLimit: wipLimitSchema,
+  capacity: stationCapacitySchema,
 });
 export type StationInput = z.output<typeof stationInputSchema>;
 /** The form's raw values, before defaults and trimming. */

@@ -30,6 +30,8 @@ export const stationViewSchema = z.object({
   valueChecks: z.object({ mode: z.enum(valueCheckModes), names: z.array(z.string()) }),
   /** At most this many orders at the station before the board marks its column; null: no limit. */
   wipLimit: z.number().int().nullable(),
+  /** Orders worked at the station at once (the capacity plan's places), 1-99. */
+  capacity: z.number().int(),
   lastMaintenanceAt: isoDate.nullable(),
   /** Send it back on PUT, DELETE and maintenance. */
   version: z.number().int(),

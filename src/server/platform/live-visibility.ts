@@ -160,6 +160,7 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   SequenceSaved: everyone,
   InterruptionReported: everyone,
   InterruptionResolved: everyone,
+  InterruptionExpectedEndSet: everyone,
   KeyFigureSettingsSaved: everyone,
   // labour time: supervisors read everyone's (GET /api/labour/present, /times), a person their own
   ClockedIn: writersAndSubject,

@@ -167,7 +167,7 @@ async function teamDay(t: TestApp, company: TestCompany, owner: Client) {
   await ok(owner.post('/api/home/first-steps/dismiss', {}));
 }
 
-/** Stations changed, maintained and deleted; an interruption reported and resolved; key-figure targets saved. */
+/** Stations changed, maintained and deleted; an interruption reported, its expected end given, and resolved; key-figure targets saved. */
 async function stationsDay(admin: Client, owner: Client, atStation: Client, stationId: string) {
   const spare = await ok(admin.post('/api/stations', stationBody('RESERVE')));
   const changed = await ok(admin.put(`/api/stations/${spare.id}`, { ...stationBody('RESERVE2'), version: spare.version }));
@@ -176,6 +176,7 @@ async function stationsDay(admin: Client, owner: Client, atStation: Client, stat
 
   const reasonId = (await ok<{ entryId: string }>(owner.post('/api/team/master-data/interruptionReasons', { name: 'Material fehlt' }))).entryId;
   const interruption = await ok(atStation.post('/api/interruptions', { stationId, reasonId, note: 'Schrauben leer' }));
+  await ok(atStation.post(`/api/interruptions/${interruption.id}/expected-end`, { expectedEndAt: new Date(Date.now() + 3_600_000).toISOString() }));
   await ok(admin.post(`/api/interruptions/${interruption.id}/resolve`, { note: 'Nachgefüllt' }));
 
   const settings = await ok<{ targets: Record<string, unknown>; homeFigures: string[]; version: number }>(owner.get('/api/key-figures/settings'));

@@ -57,7 +57,10 @@ async function production(atSaw: Client, atDrill: Client) {
   reworked = await act(atSaw, reworked, 'start-work', { stationId: saw.id });
   await act(atSaw, reworked, 'complete-work', { stationId: saw.id, good: 1, rework: 1, reworkReasonId: burr, reworkStationId: saw.id });
 
-  const waiting = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production' }));
+  const waiting = await createOrder(
+    line.admin,
+    orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production', promisedDate: '2099-11-30' }),
+  );
   await act(line.admin, waiting, 'start-production');
   // A supervisor's queue order in the capacity plan: the orders waiting at SAW, the last first.
   type Plan = { orders: { orderId: string; operations: { stationId: string; step: number; inProgress: boolean }[] }[] };
@@ -171,7 +174,9 @@ async function team(atSaw: Client) {
 
 async function stations() {
   const spare = await createStation(line.admin, 'SPARE');
-  const changed = await ok<{ version: number }>(line.admin.put(`/api/stations/${spare.id}`, { ...stationBody('SPARE2'), version: spare.version }));
+  const changed = await ok<{ version: number }>(
+    line.admin.put(`/api/stations/${spare.id}`, { ...stationBody('SPARE2', { capacity: 3 }), version: spare.version }),
+  );
   const maintained = await ok<{ version: number }>(
     line.admin.post(`/api/stations/${spare.id}/maintenance`, { version: changed.version, performedAt: '2026-11-20T14:30:00.000Z' }),
   );
@@ -233,7 +238,16 @@ describe('the inline read models', () => {
       atSaw.post('/api/interruptions', { stationId: line.stations.saw.id, orderId: order.id, reasonId: reason, note: 'Schrauben leer' }),
     );
     await ok(line.admin.post(`/api/interruptions/${interruption.id}/resolve`, { note: 'Nachgefüllt' }));
-    await ok(atSaw.post('/api/interruptions', { stationId: line.stations.saw.id, reasonId: reason, note: 'offen' }));
+    // The open one with an expected end (the capacity plan's stop), moved once.
+    const open = await ok<{ id: string }>(
+      atSaw.post('/api/interruptions', {
+        stationId: line.stations.saw.id,
+        reasonId: reason,
+        note: 'offen',
+        expectedEndAt: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+    );
+    await ok(atSaw.post(`/api/interruptions/${open.id}/expected-end`, { expectedEndAt: new Date(Date.now() + 7_200_000).toISOString() }));
     await stations();
     await labour(atSaw);
     await shipping();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { stationInterruptionsDecider } from '../../../domain/interruptions/interruption.decider.js';
 import { INTERRUPTION_STREAM_TYPE, interruptionStreamId } from '../../../domain/interruptions/interruption.events.js';
-import type { ReportInterruption, ResolveInterruption } from '../../../domain/interruptions/interruption.schema.js';
+import type { ReportInterruption, ResolveInterruption, SetExpectedEnd } from '../../../domain/interruptions/interruption.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { handleCommand, type CommandContext } from '../../platform/command.js';
 import { stationOfOperator } from '../orders/index.js';
@@ -55,6 +55,7 @@ export async function reportInterruption(ctx: CommandContext, input: ReportInter
       reasonName,
       note: input.note,
       reportedBy: actor.userId,
+      expectedEndAt: input.expectedEndAt,
       at: ctx.at,
     },
     // Two reports at the same moment: the second decides again and finds the first open (409).
@@ -74,6 +75,21 @@ export async function resolveInterruption(ctx: CommandContext, interruptionId: s
     stationInterruptionsDecider,
     interruptionStream(stationId),
     { type: 'ResolveInterruption', interruptionId, note: input.note, resolvedBy: actor.userId, at: ctx.at },
+    { retriesOnConflict: 1 },
+  );
+}
+
+/** Sets (or clears) when an open interruption is expected to be resolved: an operator at its station, or an administrator. */
+export async function setExpectedEnd(ctx: CommandContext, interruptionId: string, input: SetExpectedEnd): Promise<void> {
+  const actor = actorOf(ctx);
+  const stationId = await stationOfInterruption(ctx.tx, interruptionId);
+  if (!stationId) throw new DomainError('INTERRUPTION_NOT_FOUND');
+  await operatorMustBeSignedInAt(ctx, stationId);
+  await handleCommand(
+    ctx,
+    stationInterruptionsDecider,
+    interruptionStream(stationId),
+    { type: 'SetExpectedEnd', interruptionId, expectedEndAt: input.expectedEndAt, setBy: actor.userId, at: ctx.at },
     { retriesOnConflict: 1 },
   );
 }

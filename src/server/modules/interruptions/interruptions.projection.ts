@@ -27,6 +27,7 @@ export const interruptionsProjection = eventProjection<InterruptionEvent>({
             resolved_by: null,
             resolved_at: null,
             resolution_note: null,
+            expected_end_at: null,
             version: streamVersion,
           })
           .execute();
@@ -36,6 +37,13 @@ export const interruptionsProjection = eventProjection<InterruptionEvent>({
         await tx
           .updateTable('interruptions')
           .set({ resolved_by: event.data.resolvedBy, resolved_at: new Date(event.data.at), resolution_note: event.data.note, version: streamVersion })
+          .where('id', '=', event.data.interruptionId)
+          .execute();
+        return;
+      case 'InterruptionExpectedEndSet':
+        await tx
+          .updateTable('interruptions')
+          .set({ expected_end_at: event.data.expectedEndAt === null ? null : new Date(event.data.expectedEndAt), version: streamVersion })
           .where('id', '=', event.data.interruptionId)
           .execute();
         return;

@@ -32,6 +32,7 @@ const withColumns = (query: ReturnType<typeof interruptionsJoined>) =>
     'i.resolved_by',
     'i.resolved_at',
     'i.resolution_note',
+    'i.expected_end_at',
     'i.version',
     'st.name as station_name',
     'o.order_number',
@@ -56,6 +57,7 @@ function viewOf(row: InterruptionRow, now: Date): InterruptionView {
     resolvedAt: row.resolved_at?.toISOString() ?? null,
     resolvedBy: row.resolved_by ? { userId: row.resolved_by, name: row.resolver_name ?? '' } : null,
     resolutionNote: row.resolution_note,
+    expectedEndAt: row.expected_end_at?.toISOString() ?? null,
     durationSeconds: Math.max(0, Math.round((end.getTime() - row.reported_at.getTime()) / 1000)),
     version: row.version,
   };
@@ -107,12 +109,21 @@ export async function orderExists(db: Executor, orderId: string): Promise<boolea
 }
 
 /** The open interruptions of every station (the capacity plan's stops). */
-export async function openInterruptionsOf(db: Executor): Promise<{ id: string; stationId: string; reasonId: string; reasonName: string; reportedAt: Date }[]> {
+export async function openInterruptionsOf(
+  db: Executor,
+): Promise<{ id: string; stationId: string; reasonId: string; reasonName: string; reportedAt: Date; expectedEndAt: Date | null }[]> {
   const rows = await db
     .selectFrom('interruptions')
-    .select(['id', 'station_id', 'reason_id', 'reason_name', 'reported_at'])
+    .select(['id', 'station_id', 'reason_id', 'reason_name', 'reported_at', 'expected_end_at'])
     .where('resolved_at', 'is', null)
     .orderBy('reported_at')
     .execute();
-  return rows.map((row) => ({ id: row.id, stationId: row.station_id, reasonId: row.reason_id, reasonName: row.reason_name, reportedAt: row.reported_at }));
+  return rows.map((row) => ({
+    id: row.id,
+    stationId: row.station_id,
+    reasonId: row.reason_id,
+    reasonName: row.reason_name,
+    reportedAt: row.reported_at,
+    expectedEndAt: row.expected_end_at ?? null,
+  }));
 }

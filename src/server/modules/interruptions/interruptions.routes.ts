@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { interruptionListQuerySchema, reportInterruptionSchema, resolveInterruptionSchema } from '../../../domain/interruptions/interruption.schema.js';
+import {
+  interruptionListQuerySchema,
+  reportInterruptionSchema,
+  resolveInterruptionSchema,
+  setExpectedEndSchema,
+} from '../../../domain/interruptions/interruption.schema.js';
 import { interruptionPageSchema, interruptionViewSchema } from '../../../domain/interruptions/interruptions.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { Executor } from '../../platform/db.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
-import { reportInterruption, resolveInterruption } from './interruptions.handlers.js';
+import { reportInterruption, resolveInterruption, setExpectedEnd } from './interruptions.handlers.js';
 import { interruptionPageOf, interruptionViewOf } from './interruptions.queries.js';
 
 const tags = ['interruptions'];
@@ -76,6 +81,23 @@ export async function interruptionsRoutes(app: FastifyInstance) {
     handler: async (request) =>
       runCommand(app, request, async (ctx) => {
         await resolveInterruption(ctx, request.params.id, request.body);
+        return interruptionOf(ctx.tx, request.params.id, ctx.now);
+      }),
+  });
+
+  r.post('/api/interruptions/:id/expected-end', {
+    ...users,
+    schema: {
+      tags,
+      summary:
+        'Sets when an open interruption is expected to be resolved (null: not known; an operator signed in at its station, or an administrator); the capacity plan stops the station until then. A resolved one answers 409',
+      params: interruptionParams,
+      body: setExpectedEndSchema,
+      response: { 200: interruptionViewSchema, ...errorResponses(409) },
+    },
+    handler: async (request) =>
+      runCommand(app, request, async (ctx) => {
+        await setExpectedEnd(ctx, request.params.id, request.body);
         return interruptionOf(ctx.tx, request.params.id, ctx.now);
       }),
   });

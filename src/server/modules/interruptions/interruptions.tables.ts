@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /** The interruptions of every station of the company: one row per interruption, kept by the inline projection. */
 export interface InterruptionsTable {
   id: string;
@@ -13,6 +15,8 @@ export interface InterruptionsTable {
   resolved_by: string | null;
   resolved_at: Date | null;
   resolution_note: string | null;
+  /** When it is expected to be resolved (`InterruptionExpectedEndSet`); null: not known. */
+  expected_end_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The station stream's version after the row's last event. */
   version: number;
 }

@@ -47,6 +47,7 @@ async function lineRows(db: Executor) {
       'orders.pieces_good',
       'orders.version',
       sql<string | null>`to_char(orders.delivery_date, 'YYYY-MM-DD')`.as('delivery_date'),
+      sql<string | null>`to_char(orders.promised_date, 'YYYY-MM-DD')`.as('promised_date'),
     ])
     .where('orders.kind', '=', 'production')
     .where((eb) =>
@@ -70,6 +71,8 @@ export interface OrderAtStation {
   prioritize: boolean;
   /** `YYYY-MM-DD` or null. */
   deliveryDate: string | null;
+  /** `YYYY-MM-DD` promised to the customer, or null. */
+  promisedDate: string | null;
   stationId: string;
   arrivedAt: Date | null;
   workStartedAt: Date | null;
@@ -89,6 +92,7 @@ export async function productionOrdersAtStations(db: Executor): Promise<OrderAtS
       orderNumber: row.order_number,
       prioritize: row.prioritize,
       deliveryDate: row.delivery_date,
+      promisedDate: row.promised_date,
       stationId: row.station_id as string,
       arrivedAt: row.arrived_at,
       workStartedAt: row.work_started_at,
@@ -163,6 +167,7 @@ export async function stationBoardOf(db: Executor, now: Date, settings: Predicti
       ordered: row.pieces_ordered,
       customer: row.name,
       deliveryDate: row.delivery_date,
+      promisedDate: row.promised_date,
       prioritize: row.prioritize,
       quality: row.quality ?? null,
       delayed: isDelayed({ status: row.status, deliveryDate: row.delivery_date }, today),

@@ -22,6 +22,7 @@ function rowOf(order: LiveOrderState, companyId: string, version: number) {
     place: order.details.place,
     prioritize: order.details.prioritize,
     delivery_date: order.details.deliveryDate,
+    promised_date: order.details.promisedDate ?? null,
     stock_order: order.details.stockOrder,
     net_sum: order.netSum,
     parent_order_id: order.parentOrderId,

@@ -263,6 +263,7 @@ function orderView(order: LiveOrderState, version: number, around: OrderSurround
     orderNumber: order.orderNumber,
     status: order.status,
     ...details,
+    promisedDate: details.promisedDate ?? null,
     clientId: order.clientId ?? null,
     client: around.client,
     positions: order.positions.map((position) => ({ ...position, netAmount: positionNetCents(position) / 100 })),

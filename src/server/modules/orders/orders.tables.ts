@@ -26,6 +26,8 @@ export interface OrdersTable {
   prioritize: boolean;
   /** `date`: read back as `YYYY-MM-DD` text (see the cast in the queries). */
   delivery_date: ColumnType<string | null, string | null, string | null>;
+  /** `date`: the day promised to the customer (read back as `YYYY-MM-DD` text); null when none. */
+  promised_date: ColumnType<string | null, string | null | undefined, string | null>;
   stock_order: boolean;
   /** numeric: arrives from pg as a string. */
   net_sum: ColumnType<string, number, number>;

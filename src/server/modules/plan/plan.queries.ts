@@ -1,12 +1,16 @@
 import { calendarDayIn, settingOf, timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
 import { plannedTimeAt } from '../../../domain/oee/planned-time.rules.js';
-import { schedulePlan, type PlanInput, type PlanOrder, type StationQueue } from '../../../domain/plan/capacity-plan.rules.js';
-import type { CapacityPlanView } from '../../../domain/plan/plan.views.js';
+import { earliestDelivery, schedulePlan, type PlanInput, type PlanOrder, type StationQueue } from '../../../domain/plan/capacity-plan.rules.js';
+import type { PromiseRequest } from '../../../domain/plan/plan.schema.js';
+import type { CapacityPlanView, DeliveryPromiseView, PromisesAtRiskView, StationQueueView } from '../../../domain/plan/plan.views.js';
+import { orderToPromise, promisesAtRisk } from '../../../domain/plan/promise.rules.js';
+import { stationQueue } from '../../../domain/plan/station-queue.rules.js';
+import { DomainError } from '../../../domain/shared/errors.js';
 import type { Executor } from '../../platform/db.js';
 import { openInterruptionsOf } from '../interruptions/index.js';
-import { manufacturingStepsOf } from '../materials/index.js';
+import { existingMaterialIds, manufacturingStepsOf } from '../materials/index.js';
 import { productionOrdersAtStations } from '../orders/index.js';
-import { authorisedUsersByStation, boardStationsOf, recentCycleTimes } from '../stations/index.js';
+import { authorisedUsersByStation, boardStationsOf, findSequenceRow, findStationRow, recentCycleTimes } from '../stations/index.js';
 import { absencesEndingFrom } from '../team/index.js';
 import './plan.tables.js';
 
@@ -19,7 +23,7 @@ export interface PlanSettings {
 /**
  * The scheduler's input from the read models (docs/capacity-plan.md): stations (one order at a
  * time; a station with authorised users needs one of them present), the company's working time,
- * absences from today, open interruptions (no expected end is recorded: they resume now), and
+ * absences from today, open interruptions (until their expected end; without one they resume now), and
  * every production order in progress at a station with its route as Complete sends it on (its
  * station, then the saved sequence after it; a station outside the sequence is its last), the
  * planned times of its material's steps there and its open pieces.
@@ -53,7 +57,12 @@ export async function planInputOf(db: Executor, now: Date, settings: PlanSetting
     };
   });
   return {
-    stations: stations.map((station) => ({ id: station.id, name: station.name, capacity: 1, authorisedOperatorIds: authorised.get(station.id) ?? null })),
+    stations: stations.map((station) => ({
+      id: station.id,
+      name: station.name,
+      capacity: station.capacity,
+      authorisedOperatorIds: authorised.get(station.id) ?? null,
+    })),
     working: settings.working,
     absences: absences.map((absence) => ({ operatorId: absence.userId, from: absence.from, to: absence.to })),
     interruptions: interruptions.map((stop) => ({
@@ -62,7 +71,7 @@ export async function planInputOf(db: Executor, now: Date, settings: PlanSetting
       reasonId: stop.reasonId,
       reasonName: stop.reasonName,
       reportedAt: stop.reportedAt.toISOString(),
-      expectedEndAt: null,
+      expectedEndAt: stop.expectedEndAt ? stop.expectedEndAt.toISOString() : null,
     })),
     orders: planOrders,
     cycleTimes,
@@ -87,4 +96,49 @@ export async function capacityPlanOf(db: Executor, now: Date, settings: PlanSett
     orders: plan.orders,
     workingTime: settingOf(settings.working),
   };
+}
+
+/**
+ * The route a new production order takes: the start station, then the saved sequence after it (as
+ * Complete sends it on). Refused without a start station, as starting production is (409).
+ */
+async function routeOfNewOrder(db: Executor): Promise<string[]> {
+  const saved = await findSequenceRow(db);
+  const start = saved?.start_station_id;
+  if (!start) throw new DomainError('NO_START_STATION');
+  const sequence = saved.station_ids;
+  const index = sequence.indexOf(start);
+  return [start, ...(index < 0 ? [] : sequence.slice(index + 1))];
+}
+
+/**
+ * Promise a date (docs/capacity-plan.md): the earliest delivery of `request` (a material of the
+ * company and a quantity, with the order's priority and delivery date) in today's plan, by the
+ * scheduler's `earliestDelivery`. Another company's or an unknown material is 400 on `materialId`.
+ */
+export async function deliveryPromiseOf(db: Executor, now: Date, settings: PlanSettings, request: PromiseRequest): Promise<DeliveryPromiseView> {
+  if (!(await existingMaterialIds(db, [request.materialId])).has(request.materialId)) {
+    throw new DomainError('POSITION_MATERIAL_NOT_FOUND', [{ path: 'materialId', message: 'errors.POSITION_MATERIAL_NOT_FOUND' }]);
+  }
+  // The refusals first: nothing else is read for a promise that cannot be made.
+  const route = await routeOfNewOrder(db);
+  const [steps, input] = await Promise.all([manufacturingStepsOf(db, [request.materialId]), planInputOf(db, now, settings)]);
+  const materialSteps = steps.get(request.materialId) ?? [];
+  const asked = orderToPromise(request, route, (stationId) => plannedTimeAt(materialSteps, stationId), now);
+  const { planned, ...promise } = earliestDelivery(schedulePlan(input, now), asked);
+  return { now: now.toISOString(), ...promise, planned };
+}
+
+/** The production orders whose planned finish breaks the date promised to their customer (the board's flag). */
+export async function promisesAtRiskOf(db: Executor, now: Date, settings: PlanSettings): Promise<PromisesAtRiskView> {
+  const [input, orders] = await Promise.all([planInputOf(db, now, settings), productionOrdersAtStations(db)]);
+  const promised = new Map(orders.flatMap((order) => (order.promisedDate ? [[order.id, order.promisedDate] as const] : [])));
+  return { now: now.toISOString(), atRisk: promised.size === 0 ? [] : promisesAtRisk(schedulePlan(input, now), promised, settings.working) };
+}
+
+/** The station's worklist in plan order, with what can start now; another company's or an unknown station is 404. */
+export async function stationQueueOf(db: Executor, now: Date, settings: PlanSettings, stationId: string): Promise<StationQueueView> {
+  if (!(await findStationRow(db, stationId))) throw new DomainError('NOT_FOUND');
+  const plan = schedulePlan(await planInputOf(db, now, settings), now);
+  return { now: now.toISOString(), stationId, orders: stationQueue(plan, stationId) };
 }

@@ -1,17 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { planQuerySchema, stationQueueSchema } from '../../../domain/plan/plan.schema.js';
-import { capacityPlanSchema } from '../../../domain/plan/plan.views.js';
+import { planQuerySchema, promiseRequestSchema, stationQueueSchema } from '../../../domain/plan/plan.schema.js';
+import { capacityPlanSchema, deliveryPromiseSchema, promisesAtRiskSchema, stationQueueSchema as stationQueueViewSchema } from '../../../domain/plan/plan.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
-import type { Executor } from '../../platform/db.js';
+import type { Executor, Tx } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
 import { withReadModelsAsOf } from '../../platform/projection-rebuild.js';
 import { workingTimeOfCompany } from '../company/index.js';
 import { orderStationQueue } from './plan.handlers.js';
-import { capacityPlanOf } from './plan.queries.js';
+import { capacityPlanOf, deliveryPromiseOf, promisesAtRiskOf, stationQueueOf, type PlanSettings } from './plan.queries.js';
 
 /** A replay moment in the future (or one the log cannot hold) is refused: the plan of then is not known yet. */
 const notYet = () =>
@@ -59,5 +59,48 @@ export async function planRoutes(app: FastifyInstance) {
       response: { 200: z.object({ orderIds: z.array(z.string()) }), ...errorResponses(409) },
     },
     handler: async (request) => runCommand(app, request, (ctx) => orderStationQueue(ctx, request.params.id, request.body.orderIds)),
+  });
+
+  /** The plan's settings for the request's company: the server's median window and the company's working time. */
+  const settingsOf = async (tx: Tx, request: FastifyRequest): Promise<PlanSettings> => ({
+    window: app.config.predictionWindow,
+    working: await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime),
+  });
+
+  // Promise a date (docs/capacity-plan.md): asked at the customer-order form, so by those who may
+  // write orders (an operator 403). It only reads: a read-only account may ask too.
+  r.post('/api/plan/promise', {
+    preHandler: app.requireChangeRight('orders'),
+    config: { skipWriteCheck: true },
+    schema: {
+      tags: ['plan'],
+      summary:
+        "The earliest delivery date of a material and quantity in today's plan, the orders it would push late, and the date that delays none (who may write orders)",
+      body: promiseRequestSchema,
+      response: { 200: deliveryPromiseSchema, ...errorResponses(409) },
+    },
+    handler: async (request) => runQuery(app, request, async (tx, now) => deliveryPromiseOf(tx, now, await settingsOf(tx, request), request.body)),
+  });
+
+  r.get('/api/plan/promises', {
+    preHandler: app.authenticate,
+    schema: {
+      tags: ['plan'],
+      summary: 'The production orders whose planned finish breaks the date promised to their customer (every company user, as the board)',
+      response: { 200: promisesAtRiskSchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, async (tx, now) => promisesAtRiskOf(tx, now, await settingsOf(tx, request))),
+  });
+
+  r.get('/api/plan/stations/:stationId', {
+    preHandler: app.authenticate,
+    schema: {
+      tags: ['plan'],
+      summary:
+        "A station's worklist in plan order: the orders there in the order the plan starts them, each marked startable when nothing holds it (every company user)",
+      params: z.object({ stationId: z.uuid({ error: 'validation.invalidId' }) }),
+      response: { 200: stationQueueViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, async (tx, now) => stationQueueOf(tx, now, await settingsOf(tx, request), request.params.stationId)),
   });
 }

@@ -7,15 +7,20 @@ export interface BoardStation {
   id: string;
   name: string;
   wipLimit: number | null;
+  /** Orders worked at once (the capacity plan's places). */
+  capacity: number;
 }
 
 /** The company's live stations and its saved sequence (empty before the first save). */
 export async function boardStationsOf(db: Executor): Promise<{ stations: BoardStation[]; sequence: string[] }> {
   const [rows, saved] = await Promise.all([
-    db.selectFrom('stations').select(['id', 'name', 'wip_limit']).orderBy('name').execute(),
+    db.selectFrom('stations').select(['id', 'name', 'wip_limit', 'capacity']).orderBy('name').execute(),
     db.selectFrom('station_sequences').select('station_ids').executeTakeFirst(),
   ]);
-  return { stations: rows.map((row) => ({ id: row.id, name: row.name, wipLimit: row.wip_limit ?? null })), sequence: saved?.station_ids ?? [] };
+  return {
+    stations: rows.map((row) => ({ id: row.id, name: row.name, wipLimit: row.wip_limit ?? null, capacity: row.capacity })),
+    sequence: saved?.station_ids ?? [],
+  };
 }
 
 /**

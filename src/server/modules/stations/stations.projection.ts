@@ -3,7 +3,7 @@ import { stationEvents, type StationEvent } from '../../../domain/stations/stati
 import { userRightsEvents, type UserRightsEvent } from '../../../domain/team/rights.events.js';
 import type { Tx } from '../../platform/db.js';
 import { eventProjection, type StoredEvent } from '../../platform/event-store.js';
-import { noValueChecks } from '../../../domain/stations/station.schema.js';
+import { noValueChecks, stationLimits } from '../../../domain/stations/station.schema.js';
 import './stations.tables.js';
 
 async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEvent): Promise<void> {
@@ -22,6 +22,7 @@ async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEven
           incoming_goods_check_in: event.data.incomingGoodsCheckIn,
           value_checks: JSON.stringify(event.data.valueChecks ?? noValueChecks),
           wip_limit: event.data.wipLimit ?? null,
+          capacity: event.data.capacity ?? stationLimits.capacity.default,
           last_maintenance_at: null,
           version,
           created_at: stored.recordedAt,
@@ -39,6 +40,7 @@ async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEven
           incoming_goods_check_in: event.data.incomingGoodsCheckIn,
           value_checks: JSON.stringify(event.data.valueChecks ?? noValueChecks),
           wip_limit: event.data.wipLimit ?? null,
+          capacity: event.data.capacity ?? stationLimits.capacity.default,
           version,
           updated_at: stored.recordedAt,
         })

@@ -175,6 +175,7 @@ export function stationView(row: StationRow, keyFigures: StationKeyFigures): Sta
     incomingGoodsCheckIn: row.incoming_goods_check_in,
     valueChecks: { mode: row.value_checks.mode, names: row.value_checks.names },
     wipLimit: row.wip_limit ?? null,
+    capacity: row.capacity,
     lastMaintenanceAt: row.last_maintenance_at ? new Date(row.last_maintenance_at).toISOString() : null,
     version: row.version,
     sequencePosition: row.sequence_position === null ? null : Number(row.sequence_position),

@@ -14,6 +14,8 @@ export interface StationsTable {
   value_checks: ColumnType<ValueChecks, string | undefined, string>;
   /** The optional WIP limit the station board marks a column by; null: none. */
   wip_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Orders worked at the station at once (the capacity plan's places), 1-99. */
+  capacity: ColumnType<number, number | undefined, number>;
   last_maintenance_at: Date | null;
   /** Version of the station's stream: what a client sends back on PUT, DELETE and maintenance. */
   version: number;

@@ -6,6 +6,7 @@ import type { BoardCard, BoardColumn } from '../../../domain/orders/board.views'
 import { INTERRUPTION_STREAM_TYPE } from '../../../domain/interruptions/interruption.events';
 import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
 import type { InterruptionView } from '../../../domain/interruptions/interruptions.views';
+import type { PromisesAtRiskView } from '../../../domain/plan/plan.views';
 import { canChange } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
@@ -19,7 +20,17 @@ import { Link } from '../../ui/link';
 import { LiveNote } from '../../ui/live-note';
 import { useNotify } from '../../ui/notification-bar';
 import { useOrderAction } from '../../lib/resources/order-actions';
-import { openInterruptionsKey, stationBoardKey, stationBoardTopics, stationOeeKey, useOpenInterruptions, useStationBoard, useStationOee } from './api/board';
+import {
+  openInterruptionsKey,
+  promisesAtRiskKey,
+  stationBoardKey,
+  stationBoardTopics,
+  stationOeeKey,
+  useOpenInterruptions,
+  usePromisesAtRisk,
+  useStationBoard,
+  useStationOee,
+} from './api/board';
 import { StationOee } from './station-oee';
 import './board.css';
 
@@ -27,6 +38,10 @@ import './board.css';
 const interruptionTopics = [`type:${INTERRUPTION_STREAM_TYPE}`] as const;
 /** Today's OEE moves with the pieces reported (order events) and with interruptions (docs/oee.md). */
 const oeeTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${INTERRUPTION_STREAM_TYPE}`] as const;
+/** The plan moves with orders, stations (capacity, sequence) and interruptions (expected ends): so do the promises it breaks. */
+const planTopics = [...stationBoardTopics, `type:${INTERRUPTION_STREAM_TYPE}`] as const;
+
+type PromiseAtRisk = PromisesAtRiskView['atRisk'][number];
 const noTopics = [] as const;
 const dragType = 'application/x-shopfloor-order';
 
@@ -59,6 +74,10 @@ export function StationBoard({ variant = 'console' }: StationBoardProps) {
   const oee = useStationOee(hasCompany);
   useLiveQuery(hasCompany ? oeeTopics : noTopics, stationOeeKey, oee);
   const oeeByStation = new Map((oee.data?.stations ?? []).map((station) => [station.stationId, station.figures]));
+  // Promises the plan breaks, live: a card says so in words ("Promise at risk"), not only by colour.
+  const promises = usePromisesAtRisk(hasCompany);
+  useLiveQuery(hasCompany ? planTopics : noTopics, promisesAtRiskKey, promises);
+  const atRisk = new Map((promises.data?.atRisk ?? []).map((risk) => [risk.orderId, risk]));
   const changeRights = useChangeRights();
   const mayMove = session?.role !== 'OPERATOR' && canChange(session, 'orders', changeRights);
   const stations = useQuery({ ...allStationsQueryOptions('sequence'), enabled: hasCompany && mayMove });
@@ -177,6 +196,7 @@ export function StationBoard({ variant = 'console' }: StationBoardProps) {
                         kind={column.kind}
                         stationId={column.stationId}
                         interrupted={Boolean(interruption)}
+                        promiseAtRisk={atRisk.get(card.id)}
                         targets={column.kind === 'station' ? targets : null}
                         onMove={moveCard}
                         isMoving={move.isPending}
@@ -207,6 +227,8 @@ interface OrderCardProps {
   /** The station the card is at (null in WIP). */
   stationId: string | null;
   interrupted: boolean;
+  /** The plan finishes the order after the date promised to its customer; undefined: kept (or none promised). */
+  promiseAtRisk?: PromiseAtRisk;
   /** Every station a supervisor may move orders to; null: read-only. */
   targets: MoveTarget[] | null;
   onMove: (card: BoardCard, target: MoveTarget) => void;
@@ -214,7 +236,7 @@ interface OrderCardProps {
 }
 
 /** One order; drawn again only when its data, its station's state or the move targets change. */
-const OrderCard = memo(function OrderCard({ card, kind, stationId, interrupted, targets: allTargets, onMove, isMoving }: OrderCardProps) {
+const OrderCard = memo(function OrderCard({ card, kind, stationId, interrupted, promiseAtRisk, targets: allTargets, onMove, isMoving }: OrderCardProps) {
   const { t } = useTranslation();
   const formats = useLocaleFormats();
   const draggable = allTargets !== null;
@@ -226,6 +248,7 @@ const OrderCard = memo(function OrderCard({ card, kind, stationId, interrupted, 
       data-order-id={card.id}
       data-late={card.willBeLate || card.delayed || undefined}
       data-prioritized={card.prioritize || undefined}
+      data-promise-at-risk={promiseAtRisk ? true : undefined}
       draggable={draggable || undefined}
       onDragStart={
         draggable
@@ -254,6 +277,12 @@ const OrderCard = memo(function OrderCard({ card, kind, stationId, interrupted, 
         <dd>{card.customer}</dd>
         <dt>{t('board.fields.deliveryDate')}</dt>
         <dd>{card.deliveryDate ? formats.day(card.deliveryDate) : t('board.noDeliveryDate')}</dd>
+        {card.promisedDate ? (
+          <>
+            <dt>{t('board.fields.promisedDate')}</dt>
+            <dd>{formats.day(card.promisedDate)}</dd>
+          </>
+        ) : null}
         {kind === 'station' ? (
           <>
             <dt>{t('board.fields.predicted')}</dt>
@@ -266,7 +295,15 @@ const OrderCard = memo(function OrderCard({ card, kind, stationId, interrupted, 
         {card.quality === 'failed' ? <Badge tone="error">{t('board.qualityFailed')}</Badge> : null}
         {card.quality === 'passed' ? <Badge tone="positive">{t('board.qualityPassed')}</Badge> : null}
         {interrupted ? <Badge tone="error">{t('board.stationStopped')}</Badge> : null}
+        {promiseAtRisk ? <Badge tone="error">{t('board.promiseAtRisk')}</Badge> : null}
       </div>
+      {promiseAtRisk ? (
+        <p className="board-card-promise">
+          {promiseAtRisk.finishAt
+            ? t('board.promiseAtRiskLate', { promised: formats.day(promiseAtRisk.promisedDate), finish: formats.dateTime(promiseAtRisk.finishAt) })
+            : t('board.promiseAtRiskNotPlanned', { promised: formats.day(promiseAtRisk.promisedDate) })}
+        </p>
+      ) : null}
       {targets && targets.length > 0 ? (
         <MenuTrigger>
           <Button variant="secondary" className="board-card-move" isDisabled={isMoving} aria-label={t('board.moveNamed', { orderNumber: card.orderNumber })}>

@@ -21,9 +21,11 @@ export interface PositionDraft {
 }
 
 /** The order form as the user types it; `orderFormSchema` decides whether it can be sent. */
-export interface OrderDraft extends Omit<OrderDetails, 'deliveryDate'> {
+export interface OrderDraft extends Omit<OrderDetails, 'deliveryDate' | 'promisedDate'> {
   /** `YYYY-MM-DD`, '' for none. */
   deliveryDate: string;
+  /** `YYYY-MM-DD` promised to the customer, '' for none. */
+  promisedDate: string;
   /** The linked client of the customer directory (its id, and the name the picker shows); null when typed freely. */
   client: { id: string; name: string } | null;
   positions: PositionDraft[];
@@ -46,6 +48,7 @@ export function emptyDraft(): OrderDraft {
     country: '',
     prioritize: false,
     deliveryDate: '',
+    promisedDate: '',
     noteForProduction: '',
     shippingMethod: '',
     incoterm: null,
@@ -74,6 +77,7 @@ export function draftOf(order: OrderView): OrderDraft {
     country: order.country,
     prioritize: order.prioritize,
     deliveryDate: order.deliveryDate ?? '',
+    promisedDate: order.promisedDate ?? '',
     noteForProduction: order.noteForProduction,
     shippingMethod: order.shippingMethod,
     incoterm: order.incoterm,
@@ -122,12 +126,13 @@ export function clientFields(client: {
  * for the other kinds those flags are never sent, as the decider would drop them anyway.
  */
 export function formInputOf(kind: OrderKind, draft: OrderDraft): OrderFormInput {
-  const { positions, deliveryDate, stockOrder, client, ...fields } = draft;
+  const { positions, deliveryDate, promisedDate, stockOrder, client, ...fields } = draft;
   const customer = kind === 'customer';
   return {
     ...fields,
     clientId: client?.id ?? null,
     deliveryDate: deliveryDate === '' ? null : deliveryDate,
+    promisedDate: promisedDate === '' ? null : promisedDate,
     stockOrder: customer && stockOrder,
     positions: positions.map((position) => ({
       materialId: position.material?.id ?? '',

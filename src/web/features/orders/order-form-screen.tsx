@@ -70,7 +70,7 @@ export function AddOrderScreen({ kind }: { kind: OrderKind }) {
       submitLabel={t('orders.form.create')}
       submitDisabled={create.isPending}
     >
-      <OrderFields kind={kind} value={form.draft} onChange={form.patch} problem={form.problem} limit={form.limit} />
+      <OrderFields kind={kind} value={form.draft} onChange={form.patch} problem={form.problem} limit={form.limit} promise />
     </FormPage>
   );
 }
@@ -158,7 +158,7 @@ function EditOrderForm({ order }: { order: OrderView }) {
       submitDisabled={change.isPending || !mayChange}
     >
       <fieldset className="plain-group order-fields" disabled={!mayChange}>
-        <OrderFields kind={order.kind} value={form.draft} onChange={form.patch} problem={form.problem} limit={form.limit} />
+        <OrderFields kind={order.kind} value={form.draft} onChange={form.patch} problem={form.problem} limit={form.limit} promise={mayChange} />
       </fieldset>
     </FormPage>
   );

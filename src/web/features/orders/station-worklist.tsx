@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
+import { INTERRUPTION_STREAM_TYPE } from '../../../domain/interruptions/interruption.events';
 import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events';
+import { STATION_STREAM_TYPE } from '../../../domain/stations/station.events';
 import type { OrderAction } from '../../../domain/orders/order.machine';
 import type { ErrorCode, ErrorDetail } from '../../../domain/shared/errors';
 import { isApiError } from '../../lib/api';
@@ -45,8 +47,12 @@ import { failedValuesOfWork, unmeasuredValuesOfWork } from '../../../domain/orde
 import type { ValueChecks } from '../../../domain/stations/station.schema';
 import './orders.css';
 import { useRunOrderAction } from './use-run-order-action';
+import { stationPlanKey, useStationPlan } from './api/station-plan';
+import { inPlanOrder, type PlannedEntry } from './worklist-plan';
 
 const worklistTopics = [`type:${ORDER_STREAM_TYPE}`] as const;
+/** The plan's order at the station also moves with stops (interruptions) and the stations' capacity; order events refresh it with the worklist. */
+const planTopics = [`type:${INTERRUPTION_STREAM_TYPE}`, `type:${STATION_STREAM_TYPE}`] as const;
 
 export interface StationWorklistProps {
   stationId: string;
@@ -63,11 +69,14 @@ const leaves = (waiting: readonly QueuedCommand[]) => waiting.some((item) => ite
 
 function WorklistEntries({
   worklist,
+  planned,
   selectedId,
   onSelect,
   waiting,
 }: {
   worklist: Worklist;
+  /** The plan's view of each order here (position, startable now); empty while the plan is not known. */
+  planned: ReadonlyMap<string, PlannedEntry>;
   selectedId: string | null;
   onSelect: (id: string) => void;
   waiting: readonly QueuedCommand[];
@@ -98,6 +107,10 @@ function WorklistEntries({
             <span className="station-order-facts">
               {order.prioritize ? <PriorityBadge /> : null}
               {order.inWork ? <Badge tone="info">{t('orders.station.inWork')}</Badge> : null}
+              {planned.get(order.id)?.startable ? <Badge tone="positive">{t('orders.station.startableNow')}</Badge> : null}
+              {planned.has(order.id) && !order.inWork && !planned.get(order.id)?.startable ? (
+                <span>{t('orders.station.plannedStart', { at: formats.dateTime(planned.get(order.id)?.startAt ?? '') })}</span>
+              ) : null}
               {waitingFor(waiting, order.id).length > 0 ? <Badge tone="warning">{t('offline.waitingToSend')}</Badge> : null}
               <QualityBadge quality={order.quality} />
               {order.pieces ? <span>{t('orders.quantities.pieces', { open: order.pieces.open, ordered: order.pieces.ordered })}</span> : null}
@@ -397,8 +410,8 @@ function usePrefetchForOffline(worklist: Worklist | undefined, owner: string | n
 }
 
 /**
- * The station screen's worklist: the orders at this station (prioritized first, then by delivery
- * date), kept current live; the chosen order with its positions, materials, steps, the station's
+ * The station screen's worklist: the orders at this station in the capacity plan's order there, those
+ * that can start now marked (without a plan: prioritized first, then by delivery date), kept current live; the chosen order with its positions, materials, steps, the station's
  * parameters and the note for production; Start, Complete and Move to. A barcode scanner types the
  * order number and Enter, like a keyboard, which opens that order; a material's number (its label)
  * opens that material's information in a dialog, with its orders on this worklist.
@@ -408,6 +421,9 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
   const [search, setSearch] = useSearchParams();
   const worklist = useWorklist(stationId);
   const live = useLiveQuery(worklistTopics, ordersKey, worklist);
+  // What can start now, in the plan's order here (docs/capacity-plan.md); offline or refused, the worklist keeps its own order.
+  const plan = useStationPlan(stationId);
+  useLiveQuery(planTopics, stationPlanKey(stationId), plan);
   const [typed, setTyped] = useState('');
   const queryClient = useQueryClient();
   const [lookup, setLookup] = useState<{ state: 'idle' | 'searching' } | { state: 'notFound'; orderNumber: string } | { state: 'failed'; code: ErrorCode }>({
@@ -419,7 +435,8 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
   const owner = session ? `${session.userId}:${stationId}` : null;
   const queue = useOfflineQueue(owner);
   const kept = useSnapshot(owner ? `worklist:${owner}` : null, worklist.data);
-  const shown = kept.data;
+  const { entries: planOrdered, planned } = inPlanOrder(kept.data?.data ?? [], plan.data);
+  const shown = kept.data ? { ...kept.data, data: planOrdered } : undefined;
   usePrefetchForOffline(worklist.data, owner);
   useEffect(() => onQueuedApplied(() => void queryClient.invalidateQueries({ queryKey: ordersKey })), [queryClient]);
   // Station scanning is an optional function of the company (App function): switched off, no order number is typed or scanned.
@@ -501,7 +518,7 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
       <div className="station-columns">
         <div className="station-column">
           {shown ? (
-            <WorklistEntries worklist={shown} selectedId={selectedId} onSelect={select} waiting={queue.items} />
+            <WorklistEntries worklist={shown} planned={planned} selectedId={selectedId} onSelect={select} waiting={queue.items} />
           ) : worklist.isError ? (
             <p role="alert">{describeError(t, worklist.error)}</p>
           ) : (

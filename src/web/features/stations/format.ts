@@ -3,18 +3,5 @@ import { formatNumber, shownMoney } from '../../lib/locale';
 /** A parameter number in the user's format with two decimals: 9,999,999.99 or 9.999.999,99. */
 export const formatParameterNumber = (value: number, language: string | undefined): string => formatNumber(value, language, shownMoney);
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** An ISO instant as the value of a datetime-local input (local time, minutes); '' for none. */
-export function toDateTimeInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A datetime-local value (local time) as an ISO instant; null when empty or unreadable. */
-export function fromDateTimeInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
+// The datetime-local helpers are the web's (src/web/lib/datetime-input.ts); the station forms read them from here.
+export { fromDateTimeInput, toDateTimeInput } from '../../lib/datetime-input';

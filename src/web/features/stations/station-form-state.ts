@@ -42,6 +42,8 @@ export interface StationFormState {
   lastMaintenance: string;
   /** The optional WIP limit; NaN while the field is empty (no limit). */
   wipLimit: number;
+  /** Orders worked at once (the capacity plan's places); NaN while empty (taken as 1). */
+  capacity: number;
 }
 
 let rowCounter = 0;
@@ -60,6 +62,7 @@ export const emptyStationForm = (): StationFormState => ({
   valueNames: '',
   lastMaintenance: '',
   wipLimit: NaN,
+  capacity: 1,
 });
 
 /** The value names typed, comma-separated: each trimmed, empty ones left out. */
@@ -79,6 +82,7 @@ export function stationFormOf(station: StationView): StationFormState {
     valueNames: station.valueChecks.names.join(', '),
     lastMaintenance: toDateTimeInput(station.lastMaintenanceAt),
     wipLimit: station.wipLimit ?? NaN,
+    capacity: station.capacity,
   };
 }
 
@@ -100,6 +104,7 @@ export function stationInputOf(form: StationFormState): StationFormValues {
     incomingGoodsCheckIn: form.incomingGoodsCheckIn,
     valueChecks: { mode: form.valueCheckMode, names: form.valueCheckMode === 'named' ? valueNamesOf(form.valueNames) : [] },
     wipLimit: numberOrNull(form.wipLimit),
+    capacity: numberOrNull(form.capacity),
   };
 }
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StationBoard } from '../../../../domain/orders/board.views';
 import type { InterruptionPage } from '../../../../domain/interruptions/interruptions.views';
 import type { OeeView } from '../../../../domain/oee/oee.views';
+import type { PromisesAtRiskView } from '../../../../domain/plan/plan.views';
 import { ORDER_STREAM_TYPE } from '../../../../domain/orders/order.events';
 import { SEQUENCE_STREAM_TYPE } from '../../../../domain/stations/sequence.events';
 import { STATION_STREAM_TYPE } from '../../../../domain/stations/station.events';
@@ -63,3 +64,14 @@ export const stationOeeQueryOptions = () =>
   });
 
 export const useStationOee = (enabled = true) => useQuery({ ...stationOeeQueryOptions(), enabled });
+
+/** Under the orders' key: every order change reads the promises at risk again (interruptions and stations too: see the board). */
+export const promisesAtRiskKey = [...ordersKey, 'promises-at-risk'] as const;
+
+/**
+ * The production orders whose planned finish breaks the date promised to their customer
+ * (`GET /api/plan/promises`, docs/capacity-plan.md): the board flags their cards.
+ */
+export const promisesAtRiskQueryOptions = () => queryOptions({ queryKey: promisesAtRiskKey, queryFn: () => api.get<PromisesAtRiskView>('/plan/promises') });
+
+export const usePromisesAtRisk = (enabled = true) => useQuery({ ...promisesAtRiskQueryOptions(), enabled });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReportInterruptionInput, ResolveInterruptionInput } from '../../../../domain/interruptions/interruption.schema';
+import type { ReportInterruptionInput, ResolveInterruptionInput, SetExpectedEndInput } from '../../../../domain/interruptions/interruption.schema';
 import type { InterruptionPage, InterruptionView } from '../../../../domain/interruptions/interruptions.views';
 import type { masterDataListViewSchema } from '../../../../domain/team/team.views';
 import type { z } from 'zod';
@@ -67,6 +67,16 @@ export function useResolveInterruption() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ResolveInterruptionInput }) =>
       api.post<InterruptionView>(`/interruptions/${encodeURIComponent(id)}/resolve`, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: interruptionsKey }),
+  });
+}
+
+/** `POST /api/interruptions/{id}/expected-end`: when the open one is now expected to be resolved (null: not known). */
+export function useSetExpectedEnd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: SetExpectedEndInput }) =>
+      api.post<InterruptionView>(`/interruptions/${encodeURIComponent(id)}/expected-end`, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: interruptionsKey }),
   });
 }

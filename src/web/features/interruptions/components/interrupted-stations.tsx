@@ -14,6 +14,7 @@ import '../interruptions.css';
 
 // The resolve dialog (its form, select and schemas) downloads when it is opened, not with the home screen.
 const ResolveInterruptionDialog = lazy(() => import('./station-interruption-panel').then((module) => ({ default: module.ResolveInterruptionDialog })));
+const ExpectedEndDialog = lazy(() => import('./station-interruption-panel').then((module) => ({ default: module.ExpectedEndDialog })));
 
 const topics = [`type:${INTERRUPTION_STREAM_TYPE}`] as const;
 const noTopics = [] as const;
@@ -23,10 +24,12 @@ function StoppedStation({
   interruption,
   asOf,
   onResolve,
+  onExpect,
 }: {
   interruption: InterruptionView;
   asOf: number;
   onResolve?: (interruption: InterruptionView) => void;
+  onExpect?: (interruption: InterruptionView) => void;
 }) {
   const { t } = useTranslation();
   const station = interruption.stationName ?? t('interruptions.deletedStation');
@@ -37,6 +40,11 @@ function StoppedStation({
         <p className="interruption-marker-station">{t('interruptions.board.stationStopped', { station })}</p>
         <OpenInterruptionFacts interruption={interruption} asOf={asOf} />
       </div>
+      {onExpect ? (
+        <Button variant="secondary" onPress={() => onExpect(interruption)}>
+          {t('interruptions.expectedEnd.actionAt', { station })}
+        </Button>
+      ) : null}
       {onResolve ? (
         <Button variant="secondary" onPress={() => onResolve(interruption)}>
           {t('interruptions.resolve.actionAt', { station })}
@@ -64,6 +72,7 @@ export function InterruptedStations({ variant = 'board' }: { variant?: 'board' |
   const noReasons = reasons.isSuccess && !reasons.data.data.some((reason) => reason.status === 'active');
   // Outside the list: the marker leaves as soon as the feed says it is resolved, the dialog's notice stays.
   const [resolving, setResolving] = useState<InterruptionView | null>(null);
+  const [expecting, setExpecting] = useState<InterruptionView | null>(null);
   if (!hasCompany) return null;
   const stopped = open.data?.data ?? [];
   return (
@@ -89,13 +98,24 @@ export function InterruptedStations({ variant = 'board' }: { variant?: 'board' |
       ) : (
         <ul className="plain-list interruption-markers">
           {stopped.map((interruption) => (
-            <StoppedStation key={interruption.id} interruption={interruption} asOf={open.dataUpdatedAt} onResolve={mayResolve ? setResolving : undefined} />
+            <StoppedStation
+              key={interruption.id}
+              interruption={interruption}
+              asOf={open.dataUpdatedAt}
+              onResolve={mayResolve ? setResolving : undefined}
+              onExpect={mayResolve ? setExpecting : undefined}
+            />
           ))}
         </ul>
       )}
       {resolving ? (
         <Suspense fallback={null}>
           <ResolveInterruptionDialog key={resolving.id} interruption={resolving} isOpen onClose={() => setResolving(null)} />
+        </Suspense>
+      ) : null}
+      {expecting ? (
+        <Suspense fallback={null}>
+          <ExpectedEndDialog key={expecting.id} interruption={expecting} isOpen onClose={() => setExpecting(null)} />
         </Suspense>
       ) : null}
     </section>

@@ -26,6 +26,11 @@ export function OpenInterruptionFacts({ interruption, asOf }: { interruption: In
       </p>
       {interruption.orderNumber ? <p>{t('interruptions.open.order', { orderNumber: interruption.orderNumber })}</p> : null}
       {interruption.note ? <p className="interruption-note">{interruption.note}</p> : null}
+      <p className="interruption-expected-end">
+        {interruption.expectedEndAt
+          ? t('interruptions.expectedEnd.shown', { at: formats.dateTime(interruption.expectedEndAt) })
+          : t('interruptions.expectedEnd.unknown')}
+      </p>
     </>
   );
 }

@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { interruptionStreamId } from '../../../../domain/interruptions/interruption.events';
-import { reportInterruptionSchema, resolveInterruptionSchema } from '../../../../domain/interruptions/interruption.schema';
+import { reportInterruptionSchema, resolveInterruptionSchema, setExpectedEndSchema } from '../../../../domain/interruptions/interruption.schema';
 import type { InterruptionView } from '../../../../domain/interruptions/interruptions.views';
 import { useAuth } from '../../../lib/auth';
+import { fromDateTimeInput, toDateTimeInput } from '../../../lib/datetime-input';
 import { describeError, formWideError, validateInput } from '../../../lib/error-messages';
 import { submitCommand, type NewQueuedCommand } from '../../../lib/offline-queue';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -15,6 +16,7 @@ import { Form, FormError } from '../../../ui/form';
 import { useNotify } from '../../../ui/notification-bar';
 import { Select, SelectItem } from '../../../ui/select';
 import { TextArea } from '../../../ui/text-area';
+import { TextField } from '../../../ui/text-field';
 import {
   getInterruptionsQueryOptions,
   interruptionsKey,
@@ -23,6 +25,7 @@ import {
   useOrdersAtStation,
   useReportInterruption,
   useResolveInterruption,
+  useSetExpectedEnd,
 } from '../api/interruptions';
 import { OpenInterruptionFacts } from './open-interruption-facts';
 import '../interruptions.css';
@@ -72,9 +75,14 @@ interface ReportDraft {
   reasonId: string;
   orderId: string;
   note: string;
+  /** datetime-local value; '' when not known. */
+  expectedEndAt: string;
 }
 
-const emptyReport = (): ReportDraft => ({ reasonId: '', orderId: wholeStation, note: '' });
+const emptyReport = (): ReportDraft => ({ reasonId: '', orderId: wholeStation, note: '', expectedEndAt: '' });
+
+/** The datetime-local value as the schema reads it: empty is not known, unreadable stays as typed (refused). */
+const expectedEndOf = (value: string): string | null => (value === '' ? null : (fromDateTimeInput(value) ?? value));
 
 function ReportDialog({ stationId, isOpen, onClose }: { stationId: string; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -90,6 +98,7 @@ function ReportDialog({ stationId, isOpen, onClose }: { stationId: string; isOpe
         reasonId: draft.reasonId || undefined,
         orderId: draft.orderId === wholeStation ? null : draft.orderId,
         note: draft.note,
+        expectedEndAt: expectedEndOf(draft.expectedEndAt),
       }),
     [stationId],
   );
@@ -182,6 +191,12 @@ function ReportDialog({ stationId, isOpen, onClose }: { stationId: string; isOpe
           rows={3}
           maxLength={form.limit('note')}
           {...form.field('note')}
+        />
+        <TextField
+          type="datetime-local"
+          label={t('interruptions.fields.expectedEnd')}
+          description={t('interruptions.expectedEnd.hint')}
+          {...form.field('expectedEndAt')}
         />
         <DialogActions>
           <Button variant="secondary" onPress={close}>
@@ -282,6 +297,81 @@ export function ResolveInterruptionDialog({ interruption, isOpen, onClose }: { i
   );
 }
 
+const checkExpectedEnd = (draft: { expectedEndAt: string }) => validateInput(setExpectedEndSchema, { expectedEndAt: expectedEndOf(draft.expectedEndAt) });
+
+/** The dialog in which someone says (or changes, or clears) when an open interruption is expected to be resolved. */
+export function ExpectedEndDialog({ interruption, isOpen, onClose }: { interruption: InterruptionView; isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const setEnd = useSetExpectedEnd();
+  const queue = useStationQueue(interruption.stationId);
+  const form = useSchemaForm({ initial: () => ({ expectedEndAt: toDateTimeInput(interruption.expectedEndAt) }), check: checkExpectedEnd });
+
+  const close = () => {
+    setEnd.reset();
+    queue.reset();
+    onClose();
+  };
+  const failed = (error: unknown) => {
+    form.showServerProblems(error);
+    notify({ severity: 'error', message: t('interruptions.expectedEnd.failed', { reason: describeError(t, error) }) });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = form.submit();
+    if (!checked) return;
+    if (queue.owner) {
+      const sent = await queue.send({
+        path: `/interruptions/${encodeURIComponent(interruption.id)}/expected-end`,
+        body: checked,
+        after: null,
+        kind: 'set-interruption-expected-end',
+        recordId: interruption.id,
+        recordLabel: '',
+        detail: interruption.reason.name,
+      });
+      if (sent.outcome === 'refused') return failed(sent.error);
+      if (sent.outcome === 'done') notify({ severity: 'success', message: t('interruptions.expectedEnd.done') });
+      close();
+      return;
+    }
+    setEnd.mutate(
+      { id: interruption.id, input: checked },
+      {
+        onSuccess: () => {
+          notify({ severity: 'success', message: t('interruptions.expectedEnd.done') });
+          close();
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  return (
+    <Dialog title={t('interruptions.expectedEnd.title')} isOpen={isOpen} onOpenChange={(open) => !open && close()} isDismissable={false}>
+      <Form id={form.scopeId} onSubmit={(event) => void submit(event)} aria-label={t('interruptions.expectedEnd.title')}>
+        <p>{t('interruptions.expectedEnd.intro', { station: interruption.stationName ?? '', reason: interruption.reason.name })}</p>
+        <FormError error={formWideError(setEnd.error ?? queue.error)} />
+        <TextField
+          type="datetime-local"
+          label={t('interruptions.fields.expectedEnd')}
+          description={t('interruptions.expectedEnd.hint')}
+          {...form.field('expectedEndAt')}
+        />
+        <DialogActions>
+          <Button variant="secondary" onPress={close}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={setEnd.isPending || queue.sending}>
+            {t('interruptions.expectedEnd.send')}
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
+
 /**
  * The station screen's Andon: while the station runs, "Report interruption"; while it is stopped,
  * a red panel with the reason and "Resolve". Live on the station's interruption stream, so a report
@@ -295,6 +385,7 @@ export function StationInterruptionPanel({ stationId }: { stationId: string }) {
   const [reporting, setReporting] = useState(false);
   // The one being resolved stays while its dialog is open, even once the feed says it is resolved.
   const [resolving, setResolving] = useState<InterruptionView | null>(null);
+  const [expecting, setExpecting] = useState<InterruptionView | null>(null);
   const current = open.data?.data[0];
 
   // The dialogs stay mounted whichever state the panel shows: the live feed may turn the station
@@ -303,6 +394,7 @@ export function StationInterruptionPanel({ stationId }: { stationId: string }) {
     <>
       <ReportDialog stationId={stationId} isOpen={reporting} onClose={() => setReporting(false)} />
       {resolving ? <ResolveInterruptionDialog key={resolving.id} interruption={resolving} isOpen onClose={() => setResolving(null)} /> : null}
+      {expecting ? <ExpectedEndDialog key={expecting.id} interruption={expecting} isOpen onClose={() => setExpecting(null)} /> : null}
     </>
   );
 
@@ -325,6 +417,9 @@ export function StationInterruptionPanel({ stationId }: { stationId: string }) {
         <h2 id="interruption-station-heading">{t('interruptions.station.stopped')}</h2>
         <OpenInterruptionFacts interruption={current} asOf={open.dataUpdatedAt} />
       </div>
+      <Button variant="secondary" onPress={() => setExpecting(current)}>
+        {t('interruptions.expectedEnd.action')}
+      </Button>
       <Button onPress={() => setResolving(current)}>{t('interruptions.resolve.action')}</Button>
       {dialogs}
     </section>

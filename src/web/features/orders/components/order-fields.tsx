@@ -7,6 +7,7 @@ import { Select, SelectItem } from '../../../ui/select';
 import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
 import { clientFields, type OrderDraft } from '../order-draft';
+import { DeliveryPromise } from './delivery-promise';
 import { PositionsEditor } from './positions-editor';
 
 export interface OrderFieldsProps {
@@ -16,6 +17,8 @@ export interface OrderFieldsProps {
   problem: (path: string) => ErrorDetail | undefined;
   /** The most characters the schema allows in the text field at a path (`useSchemaForm`'s `limit`), counted while typing. */
   limit?: (path: string) => number | undefined;
+  /** Show the earliest delivery in today's plan as positions are entered (customer orders; only for those who may write orders). */
+  promise?: boolean;
 }
 
 type TextKey = 'name' | 'street' | 'houseNumber' | 'addressSuffix' | 'zip' | 'place' | 'country' | 'shippingMethod' | 'packaging' | 'workInProgress';
@@ -23,7 +26,7 @@ type TextKey = 'name' | 'street' | 'houseNumber' | 'addressSuffix' | 'zip' | 'pl
 const NO_INCOTERM = 'none';
 
 /** Every field of spec section 3 (Order); the domain schema checks their limits and names them in the user's language. */
-export function OrderFields({ kind, value, onChange, problem, limit }: OrderFieldsProps) {
+export function OrderFields({ kind, value, onChange, problem, limit, promise = false }: OrderFieldsProps) {
   const { t } = useTranslation();
   const text = (name: TextKey, options: { required?: boolean; className?: string; label?: string; description?: string } = {}) => (
     <TextField
@@ -72,6 +75,17 @@ export function OrderFields({ kind, value, onChange, problem, limit }: OrderFiel
             onChange={(deliveryDate) => onChange({ deliveryDate })}
             errorDetail={problem('deliveryDate')}
           />
+          {kind === 'customer' ? (
+            <TextField
+              name="promisedDate"
+              type="date"
+              label={t('orders.fields.promisedDate')}
+              description={t('orders.form.promisedDateHelp')}
+              value={value.promisedDate}
+              onChange={(promisedDate) => onChange({ promisedDate })}
+              errorDetail={problem('promisedDate')}
+            />
+          ) : null}
           {text('shippingMethod')}
           <Select
             label={t('orders.fields.incoterm')}
@@ -98,6 +112,10 @@ export function OrderFields({ kind, value, onChange, problem, limit }: OrderFiel
       </fieldset>
 
       <PositionsEditor kind={kind} positions={value.positions} onChange={(positions) => onChange({ positions })} problem={problem} />
+
+      {kind === 'customer' && promise ? (
+        <DeliveryPromise draft={value} onTake={(promisedDate) => onChange({ promisedDate, deliveryDate: value.deliveryDate || promisedDate })} />
+      ) : null}
 
       <fieldset className="plain-group order-section">
         <legend>{t('orders.form.notes')}</legend>

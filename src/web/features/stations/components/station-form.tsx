@@ -69,6 +69,15 @@ export function StationForm({ form, label, submitLabel, isPending, notice, onSub
             onChange={(wipLimit) => patch({ wipLimit })}
             formatOptions={{ maximumFractionDigits: 0 }}
           />
+          <NumberField
+            name="capacity"
+            errorDetail={form.problem('capacity')}
+            label={t('stations.fields.capacity')}
+            description={t('stations.form.capacityHint', stationLimits.capacity)}
+            value={draft.capacity}
+            onChange={(capacity) => patch({ capacity })}
+            formatOptions={{ maximumFractionDigits: 0 }}
+          />
         </fieldset>
         <ParameterFields parameters={draft.parameters} onChange={(parameters) => patch({ parameters })} problem={form.problem} />
         <ValueCheckFields mode={draft.valueCheckMode} names={draft.valueNames} onChange={patch} problem={form.problem} />
