@@ -18,6 +18,7 @@ import type { SuggestionEvent } from '../../domain/suggestions/suggestion.events
 import type { EmployeeEvent } from '../../domain/team/employee.events.js';
 import type { MasterDataEvent } from '../../domain/team/master-data.events.js';
 import type { UserRightsEvent } from '../../domain/team/rights.events.js';
+import type { NcrEvent } from '../../domain/quality/ncr.events.js';
 import type { Role } from '../../domain/shared/roles.js';
 
 /**
@@ -49,7 +50,8 @@ export type KnownEvent =
   | SuggestionEvent
   | FirstStepsEvent
   | ClientEvent
-  | ApiKeyEvent;
+  | ApiKeyEvent
+  | NcrEvent;
 export type KnownEventType = KnownEvent['type'];
 
 /**
@@ -242,6 +244,11 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   ClientAdded: everyone,
   ClientChanged: everyone,
   ClientRemoved: everyone,
+  // quality: the non-conformance reports (GET /api/ncrs: any user of the company; the station shows the hold)
+  NonConformanceOpened: everyone,
+  NonConformanceDecided: everyone,
+  NonConformanceRemeasured: everyone,
+  NonConformanceClosed: everyone,
 };
 
 export interface LiveViewer {

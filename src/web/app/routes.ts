@@ -39,6 +39,8 @@ export type ScreenId =
   | 'editClient'
   | 'suggestions'
   | 'workTimes'
+  | 'ncrs'
+  | 'ncrDetails'
   | 'devMailbox'
   | 'registration'
   | 'emailVerificationCode'
@@ -92,6 +94,7 @@ const trackingPage = lazyPage(() => import('./pages/tracking-page'));
 const devMailboxPage = lazyPage(() => import('./pages/dev-mailbox-page'));
 const suggestionsPage = lazyPage(() => import('./pages/suggestions-page'));
 const labourPage = lazyPage(() => import('./pages/labour-page'));
+const qualityPage = lazyPage(() => import('./pages/quality-page'));
 
 const inside = (path: string, screen: ScreenId, access: 'protected' | 'master' = 'protected', page = pendingScreen): ScreenRoute => ({
   path,
@@ -144,6 +147,9 @@ export const layoutRoutes: ScreenRoute[] = [
   inside('/suggestions', 'suggestions', 'protected', suggestionsPage),
   // Not in the spec: labour time (issue 28, docs/labour-and-costs.md), reached from the header.
   inside('/work-times', 'workTimes', 'protected', labourPage),
+  // Not in the spec: the quality loop's NCRs (issue 30, docs/quality-and-lots.md), reached from the header and the station screen.
+  inside('/quality', 'ncrs', 'protected', qualityPage),
+  inside('/quality/ncr/:id?', 'ncrDetails', 'protected', qualityPage),
   inside('/customers', 'customers', 'master', customersPage),
   inside('/customer/edit-customer/:id?', 'editCustomer', 'master', customersPage),
   // Not in the spec: the product operator reads mail a server without SMTP kept (docs/jobs.md, Dev mailbox).

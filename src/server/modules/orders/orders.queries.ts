@@ -436,8 +436,12 @@ export async function orderViewOf(db: Executor, orderId: string, now: Date, time
     stationNames: await stationNamesById(db, stationIds),
     client: await linkedClientOf(db, state.clientId ?? null),
   };
+  const view = orderView(state, row.version, around, todayOf(now, timeZone));
   const hold = await holdOf(db, orderId);
-  return { ...orderView(state, row.version, around, todayOf(now, timeZone)), ...(hold ? { hold } : {}) };
+  if (!hold) return view;
+  // Held: no move, no completion; in rework: no completion before the re-measurement (the buttons the screens show).
+  const refused: readonly string[] = hold.status === 'held' ? ['complete-work', 'move-to-station'] : ['complete-work'];
+  return { ...view, hold, actions: view.actions.filter((action) => !refused.includes(action)) };
 }
 
 /** The order of this number (scanned or typed), as `orderViewOf` answers it. */

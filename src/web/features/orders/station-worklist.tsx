@@ -34,7 +34,7 @@ import { LiveState } from './components/live-state';
 import { MaterialFavourites } from './components/material-favourites';
 import { MoveToStationDialog } from './components/station-choice-dialog';
 import { Badge } from '../../ui/badge';
-import { DelayedBadge, PriorityBadge, QualityBadge, StatusBadge } from './components/order-badges';
+import { DelayedBadge, HoldBadge, PriorityBadge, QualityBadge, StatusBadge } from './components/order-badges';
 import { CompleteWithReasonDialog } from './components/complete-with-reason-dialog';
 import { QuantityDialog, type QuantityReport } from './components/quantity-dialog';
 import { ScannedMaterialDialog } from './components/scanned-material-dialog';
@@ -286,7 +286,13 @@ function CurrentOrder({
         {current.prioritize ? <PriorityBadge /> : null}
         <DelayedBadge delayed={current.delayed} />
         <QualityBadge quality={current.quality} />
+        <HoldBadge hold={current.hold} />
       </div>
+      {current.hold ? (
+        <p className="station-hold" role="status">
+          {t(`quality.hold.${current.hold.status}`, { number: current.hold.number })}
+        </p>
+      ) : null}
       {here && current.quantities ? (
         <p className="station-pieces">{t('orders.quantities.atStation', { open: current.quantities.open, ordered: current.quantities.ordered })}</p>
       ) : null}
@@ -316,7 +322,13 @@ function CurrentOrder({
           {t('orders.station.moveTo')}
         </Button>
       </div>
-      <MeasurementsPanel order={current} stationId={stationId} checks={station?.valueChecks} canMeasure={can('complete-work') && !act.isPending} />
+      <MeasurementsPanel
+        order={current}
+        stationId={stationId}
+        checks={station?.valueChecks}
+        // After rework the values are measured again before Complete is offered.
+        canMeasure={(can('complete-work') || (current.hold?.status === 'rework' && Boolean(here?.workStartedAt))) && !act.isPending}
+      />
       <dl className="order-facts">
         <div className="order-fact">
           <dt>{t('orders.fields.deliveryDate')}</dt>

@@ -38,6 +38,8 @@ export interface StationFormState {
   valueCheckMode: ValueCheckMode;
   /** The value names when `valueCheckMode` is `named`, comma-separated as typed. */
   valueNames: string;
+  /** A value outside tolerance holds the order here and opens an NCR (docs/quality-and-lots.md). */
+  holdOutOfTolerance: boolean;
   /** datetime-local value of the last maintenance; '' for none. */
   lastMaintenance: string;
   /** The optional WIP limit; NaN while the field is empty (no limit). */
@@ -58,6 +60,7 @@ export const emptyStationForm = (): StationFormState => ({
   incomingGoodsCheckIn: false,
   valueCheckMode: 'none',
   valueNames: '',
+  holdOutOfTolerance: false,
   lastMaintenance: '',
   wipLimit: NaN,
 });
@@ -77,6 +80,7 @@ export function stationFormOf(station: StationView): StationFormState {
     incomingGoodsCheckIn: station.incomingGoodsCheckIn,
     valueCheckMode: station.valueChecks.mode,
     valueNames: station.valueChecks.names.join(', '),
+    holdOutOfTolerance: station.valueChecks.holdOutOfTolerance === true,
     lastMaintenance: toDateTimeInput(station.lastMaintenanceAt),
     wipLimit: station.wipLimit ?? NaN,
   };
@@ -98,7 +102,11 @@ export function stationInputOf(form: StationFormState): StationFormValues {
     })),
     actions: form.actions.map((a) => ({ action: (a.action || undefined) as AfterCompletionAction, element: a.element })),
     incomingGoodsCheckIn: form.incomingGoodsCheckIn,
-    valueChecks: { mode: form.valueCheckMode, names: form.valueCheckMode === 'named' ? valueNamesOf(form.valueNames) : [] },
+    valueChecks: {
+      mode: form.valueCheckMode,
+      names: form.valueCheckMode === 'named' ? valueNamesOf(form.valueNames) : [],
+      holdOutOfTolerance: form.valueCheckMode !== 'none' && form.holdOutOfTolerance,
+    },
     wipLimit: numberOrNull(form.wipLimit),
   };
 }

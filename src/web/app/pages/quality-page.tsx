@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { NcrDetailsScreen, NcrListScreen } from '../../features/quality';
+import type { ScreenPageProps } from '../routes';
+import { useDocumentTitle } from '../use-document-title';
+
+/** The quality loop (docs/quality-and-lots.md): the NCR list with the figures, and one NCR with its decision. */
+export default function QualityPage({ screen }: ScreenPageProps) {
+  const { t } = useTranslation();
+  useDocumentTitle(t(`screens.${screen}.title`));
+  return screen === 'ncrDetails' ? <NcrDetailsScreen /> : <NcrListScreen />;
+}
