@@ -254,6 +254,9 @@ export interface OrderHold {
 /** The open NCR of an order, if any; a port the quality module provides (it builds on orders, so orders cannot import it). */
 export type OrderHoldCheck = (db: Executor, orderId: string) => Promise<OrderHold | undefined>;
 
+/** The open NCRs of these orders, by order id; a port the quality module provides (the boards' hold badge). */
+export type OrderHoldsReader = (db: Executor, orderIds: readonly string[]) => Promise<Map<string, OrderHold>>;
+
 /** What the order view reads through the ports of modules built on orders. */
 export interface OrderReaders {
   shipmentOf: OrderShipmentReader;

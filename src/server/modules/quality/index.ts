@@ -2,10 +2,10 @@ import { NCR_STREAM_TYPE } from '../../../domain/quality/ncr.events.js';
 import * as qualityViews from '../../../domain/quality/quality.views.js';
 import { defineModule } from '../../platform/module.js';
 import { ncrProjection, qualityOrderReactions } from './quality.projection.js';
-import { openNcrOfOrder } from './quality.queries.js';
+import { openNcrOfOrder, openNcrsOfOrders } from './quality.queries.js';
 import { qualityRoutes } from './quality.routes.js';
 
-export { openNcrsOfOrders } from './quality.queries.js';
+export { findNcrRow, ncrsOfOrder, ncrViewOf, openNcrsOfOrders } from './quality.queries.js';
 
 /**
  * The quality loop (docs/quality-and-lots.md): a value measured outside tolerance at a station that
@@ -18,6 +18,7 @@ export const qualityModule = defineModule({
   requires: [],
   provides: {
     orderHoldCheck: () => openNcrOfOrder,
+    orderHoldsReader: () => openNcrsOfOrders,
   },
   plugin: async (app) => {
     await app.register(qualityRoutes);

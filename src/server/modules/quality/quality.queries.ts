@@ -160,3 +160,12 @@ export async function qualityFiguresOf(db: Executor, from: Date, to: Date): Prom
     firstPassYield: measured === 0 ? null : passed / measured,
   };
 }
+
+/** Every NCR of an order, oldest first, as folded (the test protocol prints them). */
+export async function ncrsOfOrder(db: Executor, orderId: string): Promise<NcrView[]> {
+  const rows = await db.selectFrom('ncrs').selectAll().where('order_id', '=', orderId).orderBy('opened_at').orderBy('number').execute();
+  return rows.map((row) => {
+    const { ncrId: id, ...state } = row.state;
+    return { id, ...state, version: row.version };
+  });
+}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DocumentsPanel } from '../../features/documents';
 import { NcrDetailsScreen, NcrListScreen } from '../../features/quality';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
@@ -7,5 +8,6 @@ import { useDocumentTitle } from '../use-document-title';
 export default function QualityPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t(`screens.${screen}.title`));
-  return screen === 'ncrDetails' ? <NcrDetailsScreen /> : <NcrListScreen />;
+  if (screen !== 'ncrDetails') return <NcrListScreen />;
+  return <NcrDetailsScreen documents={(ncrId) => <DocumentsPanel types={['ncr-report']} subjectId={ncrId} />} />;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { NCR_STREAM_TYPE } from '../../../domain/quality/ncr.events';
@@ -34,7 +35,7 @@ function NcrHistoryList({ ncrId }: { ncrId: string }) {
   );
 }
 
-function NcrDetails({ ncr }: { ncr: NcrView }) {
+function NcrDetails({ ncr, documents }: { ncr: NcrView; documents: (ncrId: string) => ReactNode }) {
   const { t, i18n } = useTranslation();
   const { session } = useAuth();
   const rights = useChangeRights();
@@ -72,6 +73,7 @@ function NcrDetails({ ncr }: { ncr: NcrView }) {
       </section>
       {ncr.status === 'held' && mayDecide ? <DecisionForm key={ncr.version} ncr={ncr} /> : null}
       {ncr.status === 'held' && !mayDecide ? <p>{t('quality.decision.noRight')}</p> : null}
+      {documents(ncr.id)}
       <NcrHistoryList ncrId={ncr.id} />
       <p>
         <Link href="/quality">{t('quality.details.back')}</Link>
@@ -80,8 +82,8 @@ function NcrDetails({ ncr }: { ncr: NcrView }) {
   );
 }
 
-/** One NCR: what opened it, the re-measurements, the decisions (and the form for the quality right), its history. */
-export function NcrDetailsScreen() {
+/** One NCR: what opened it, the re-measurements, the decisions (and the form for the quality right), its PDF (`documents`), its history. */
+export function NcrDetailsScreen({ documents }: { documents: (ncrId: string) => ReactNode }) {
   const { t } = useTranslation();
   const { id = '' } = useParams<{ id?: string }>();
   const ncr = useNcr(id);
@@ -94,7 +96,7 @@ export function NcrDetailsScreen() {
       noneChosen={{ title: t('quality.details.noneTitle'), text: t('quality.details.noneText') }}
       back={{ href: '/quality', label: t('quality.details.back') }}
     >
-      {(record) => <NcrDetails ncr={record} />}
+      {(record) => <NcrDetails ncr={record} documents={documents} />}
     </RecordLoader>
   );
 }
