@@ -138,7 +138,10 @@ describe('the quality loop (German)', () => {
 
     // At FRÄSEN the operator measures again, within tolerance, and completes.
     const atMill = await tabletWithOrderStarted(mill);
-    await atMill.locator('.station-hold').getByText(/^Nacharbeit \(NCR-\d{6}\): Messen Sie die Werte erneut/).waitFor();
+    await atMill
+      .locator('.station-hold')
+      .getByText(/^Nacharbeit \(NCR-\d{6}\): Messen Sie die Werte erneut/)
+      .waitFor();
     await measure(atMill, '10,02');
     await atMill.locator('.station-hold').waitFor({ state: 'detached' });
     await atMill.getByRole('button', { name: 'Abschließen', exact: true }).tap();

@@ -7,7 +7,15 @@ export type NcrCommand =
       type: 'OpenNcr';
       ncrId: string;
       number: string;
-      order: { orderId: string; orderNumber: string; materialId: string; materialName: string; materialNumber: string; materialType: MaterialType; pieces: number };
+      order: {
+        orderId: string;
+        orderNumber: string;
+        materialId: string;
+        materialName: string;
+        materialNumber: string;
+        materialType: MaterialType;
+        pieces: number;
+      };
       station: { stationId: string; stationName: string };
       measurement: NcrMeasurement;
       at: string;

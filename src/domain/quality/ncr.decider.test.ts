@@ -84,7 +84,15 @@ describe('opening an NCR', () => {
       type: 'OpenNcr',
       ncrId,
       number: 'NCR-000001',
-      order: { orderId: 'order-1', orderNumber: '000042', materialId: 'm-1', materialName: 'Flansch', materialNumber: 'F-100', materialType: 'manufacturing_part', pieces: 5 },
+      order: {
+        orderId: 'order-1',
+        orderNumber: '000042',
+        materialId: 'm-1',
+        materialName: 'Flansch',
+        materialNumber: 'F-100',
+        materialType: 'manufacturing_part',
+        pieces: 5,
+      },
       station: { stationId: '00000000-0000-4000-8000-0000000000e1', stationName: 'PRÜFUNG' },
       measurement: measurement(10.3),
       at,
@@ -102,12 +110,18 @@ describe('opening an NCR', () => {
 
 describe('deciding (ncrMustBeHeld, dispositionNeeds)', () => {
   it('use as is needs a note, then closes', () => {
-    given(opened()).when(decide({})).thenError('VALIDATION_ERROR', [{ path: 'note', message: 'quality.validation.noteRequired' }]);
-    given(opened()).when(decide({ note: 'Sonderfreigabe Kunde' })).then([decided({ note: 'Sonderfreigabe Kunde' }), closed]);
+    given(opened())
+      .when(decide({}))
+      .thenError('VALIDATION_ERROR', [{ path: 'note', message: 'quality.validation.noteRequired' }]);
+    given(opened())
+      .when(decide({ note: 'Sonderfreigabe Kunde' }))
+      .then([decided({ note: 'Sonderfreigabe Kunde' }), closed]);
   });
 
   it('rework needs a known station that measures the NCR’s values, and stays open', () => {
-    given(opened()).when(decide({ disposition: 'rework' })).thenErrorIncluding('VALIDATION_ERROR', { path: 'reworkStationId', message: 'quality.validation.reworkStationRequired' });
+    given(opened())
+      .when(decide({ disposition: 'rework' }))
+      .thenErrorIncluding('VALIDATION_ERROR', { path: 'reworkStationId', message: 'quality.validation.reworkStationRequired' });
     given(opened())
       .when(decide({ disposition: 'rework', reworkStationId: milling }))
       .thenErrorIncluding('VALIDATION_ERROR', { message: 'stations.validation.unknownStation' });
@@ -121,8 +135,12 @@ describe('deciding (ncrMustBeHeld, dispositionNeeds)', () => {
   });
 
   it('scrap needs an active scrap reason, then closes', () => {
-    given(opened()).when(decide({ disposition: 'scrap' })).thenErrorIncluding('VALIDATION_ERROR', { message: 'orders.validation.scrapReasonRequired' });
-    given(opened()).when(decide({ disposition: 'scrap', scrapReasonId })).thenErrorIncluding('VALIDATION_ERROR', { message: 'orders.validation.unknownReason' });
+    given(opened())
+      .when(decide({ disposition: 'scrap' }))
+      .thenErrorIncluding('VALIDATION_ERROR', { message: 'orders.validation.scrapReasonRequired' });
+    given(opened())
+      .when(decide({ disposition: 'scrap', scrapReasonId }))
+      .thenErrorIncluding('VALIDATION_ERROR', { message: 'orders.validation.unknownReason' });
     given(opened())
       .when(decide({ disposition: 'scrap', scrapReasonId, scrapReason: 'Maßfehler' }))
       .then([decided({ disposition: 'scrap', scrapReasonId, scrapReason: 'Maßfehler' }), closed]);
@@ -138,15 +156,25 @@ describe('deciding (ncrMustBeHeld, dispositionNeeds)', () => {
   });
 
   it('a decided NCR is not decided again', () => {
-    given(opened(), decided({ note: 'ok' }), closed).when(decide({ note: 'again' })).thenError('NCR_ALREADY_DECIDED');
-    given(opened(), decided({ disposition: 'rework', reworkStationId: milling })).when(decide({ note: 'again' })).thenError('NCR_ALREADY_DECIDED');
-    given().when(decide({ note: 'x' })).thenError('NOT_FOUND');
+    given(opened(), decided({ note: 'ok' }), closed)
+      .when(decide({ note: 'again' }))
+      .thenError('NCR_ALREADY_DECIDED');
+    given(opened(), decided({ disposition: 'rework', reworkStationId: milling }))
+      .when(decide({ note: 'again' }))
+      .thenError('NCR_ALREADY_DECIDED');
+    given()
+      .when(decide({ note: 'x' }))
+      .thenError('NOT_FOUND');
   });
 });
 
 describe('re-measuring after rework', () => {
   const inRework = [opened(), decided({ disposition: 'rework', reworkStationId: milling, reworkStationName: 'FRÄSEN' })];
-  const remeasure = (measured: number, valueName = 'Bohrung'): NcrCommand => ({ type: 'RecordRemeasurement', measurement: { ...measurement(measured), valueName }, at });
+  const remeasure = (measured: number, valueName = 'Bohrung'): NcrCommand => ({
+    type: 'RecordRemeasurement',
+    measurement: { ...measurement(measured), valueName },
+    at,
+  });
 
   it('within tolerance closes it', () => {
     given(...inRework)
@@ -155,7 +183,9 @@ describe('re-measuring after rework', () => {
   });
 
   it('outside tolerance holds the order again for a new decision', () => {
-    const events = given(...inRework).when(remeasure(10.2)).then([{ type: 'NonConformanceRemeasured', data: { ncrId, measurement: measurement(10.2), at } }]);
+    const events = given(...inRework)
+      .when(remeasure(10.2))
+      .then([{ type: 'NonConformanceRemeasured', data: { ncrId, measurement: measurement(10.2), at } }]);
     const state = given(...inRework, ...events).state;
     expect(state.status).toBe('held');
     given(...inRework, ...events)
@@ -164,7 +194,9 @@ describe('re-measuring after rework', () => {
   });
 
   it('another value, or an NCR not in rework, records nothing', () => {
-    given(...inRework).when(remeasure(10, 'Länge')).then([]);
+    given(...inRework)
+      .when(remeasure(10, 'Länge'))
+      .then([]);
     given(opened()).when(remeasure(10)).then([]);
   });
 });

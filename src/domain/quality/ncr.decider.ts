@@ -47,7 +47,8 @@ const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.tr
 
 export function evolveNcr(state: NcrState, event: NcrEvent): NcrState {
   if (event.type === 'NonConformanceOpened') {
-    const { ncrId, number, orderId, orderNumber, stationId, stationName, materialId, materialName, materialNumber, materialType, pieces, measurement, at } = event.data;
+    const { ncrId, number, orderId, orderNumber, stationId, stationName, materialId, materialName, materialNumber, materialType, pieces, measurement, at } =
+      event.data;
     return {
       status: 'held',
       ncrId,
@@ -109,9 +110,17 @@ export function dispositionNeeds(command: Extract<NcrCommand, { type: 'DecideNcr
     }
     case 'return-to-supplier':
       if (ncr.materialType !== 'purchasing_part') return invalid('disposition', 'quality.validation.returnOnlyBought');
-      return command.scrapReasonId ? (command.scrapReason ? undefined : invalid('scrapReasonId', 'orders.validation.unknownReason')) : invalid('scrapReasonId', 'orders.validation.scrapReasonRequired');
+      return command.scrapReasonId
+        ? command.scrapReason
+          ? undefined
+          : invalid('scrapReasonId', 'orders.validation.unknownReason')
+        : invalid('scrapReasonId', 'orders.validation.scrapReasonRequired');
     case 'scrap':
-      return command.scrapReasonId ? (command.scrapReason ? undefined : invalid('scrapReasonId', 'orders.validation.unknownReason')) : invalid('scrapReasonId', 'orders.validation.scrapReasonRequired');
+      return command.scrapReasonId
+        ? command.scrapReason
+          ? undefined
+          : invalid('scrapReasonId', 'orders.validation.unknownReason')
+        : invalid('scrapReasonId', 'orders.validation.scrapReasonRequired');
     default: {
       const _exhaustive: never = command.disposition;
       return _exhaustive;

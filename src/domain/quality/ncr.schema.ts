@@ -48,5 +48,8 @@ export const qualityFiguresQuerySchema = z
     from: z.iso.datetime({ offset: true, error: 'validation.invalidFormat' }).optional(),
     to: z.iso.datetime({ offset: true, error: 'validation.invalidFormat' }).optional(),
   })
-  .refine((period) => !period.from || !period.to || Date.parse(period.from) < Date.parse(period.to), { path: ['to'], message: 'quality.validation.periodOrder' });
+  .refine((period) => !period.from || !period.to || Date.parse(period.from) < Date.parse(period.to), {
+    path: ['to'],
+    message: 'quality.validation.periodOrder',
+  });
 export type QualityFiguresQuery = z.output<typeof qualityFiguresQuerySchema>;

@@ -357,7 +357,15 @@ async function qualityDay(owner: Client, admin: Client, atStation: Client, stati
   const save = async (checks: unknown, afterCompletion: unknown) => {
     const current = await ok<StationBody>(admin.get(`/api/stations/${stationId}`));
     await ok(
-      admin.put(`/api/stations/${stationId}`, { name, parameters, incomingGoodsCheckIn, valueChecks: checks, wipLimit, actions: afterCompletion, version: current.version }),
+      admin.put(`/api/stations/${stationId}`, {
+        name,
+        parameters,
+        incomingGoodsCheckIn,
+        valueChecks: checks,
+        wipLimit,
+        actions: afterCompletion,
+        version: current.version,
+      }),
     );
   };
   await save({ mode: 'all', names: [], holdOutOfTolerance: true }, []);

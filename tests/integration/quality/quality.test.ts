@@ -63,7 +63,8 @@ const ncrOf = async (client: Client, ncrId: string): Promise<NcrView> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const decide = (client: Client, ncr: { id: string; version: number }, body: object) => client.post(`/api/ncrs/${ncr.id}/decide`, { version: ncr.version, ...body });
+const decide = (client: Client, ncr: { id: string; version: number }, body: object) =>
+  client.post(`/api/ncrs/${ncr.id}/decide`, { version: ncr.version, ...body });
 const historyLength = async (orderId: string) => ((await line.admin.get(`/api/orders/${orderId}/history`)).json().data as unknown[]).length;
 
 /** Grants (or takes) the admin's quality right through the user-rights matrix, as the owner does on the rights screen. */
@@ -104,7 +105,10 @@ describe('the worked example of docs/quality-and-lots.md: held, reworked at DRIL
     const before = await historyLength(order.id);
     const complete = await atSaw.post(`/api/orders/${order.id}/complete-work`, { version: order.version, stationId: line.stations.saw.id, reason: 'egal' });
     expect(complete.statusCode, complete.body).toBe(409);
-    expect(errorOf(complete.body)).toMatchObject({ code: 'ORDER_ON_HOLD', details: [{ path: 'orderId', message: 'errors.ORDER_ON_HOLD', params: { ncr: ncr.number } }] });
+    expect(errorOf(complete.body)).toMatchObject({
+      code: 'ORDER_ON_HOLD',
+      details: [{ path: 'orderId', message: 'errors.ORDER_ON_HOLD', params: { ncr: ncr.number } }],
+    });
     const move = await line.admin.post(`/api/orders/${order.id}/move-to-station`, { version: order.version, toStationId: line.stations.drill.id });
     expect(move.statusCode, move.body).toBe(409);
     expect(errorOf(move.body).code).toBe('ORDER_ON_HOLD');
@@ -144,7 +148,12 @@ describe('the worked example of docs/quality-and-lots.md: held, reworked at DRIL
     order = await act(atDrill, order, 'complete-work', { stationId: line.stations.drill.id });
     expect(order.status).toBe('finished');
     const history = (await line.admin.get(`/api/ncrs/${ncr.id}/history`)).json() as NcrHistory;
-    expect(history.data.map((entry) => entry.type)).toEqual(['NonConformanceOpened', 'NonConformanceDecided', 'NonConformanceRemeasured', 'NonConformanceClosed']);
+    expect(history.data.map((entry) => entry.type)).toEqual([
+      'NonConformanceOpened',
+      'NonConformanceDecided',
+      'NonConformanceRemeasured',
+      'NonConformanceClosed',
+    ]);
     expect(history.number).toBe(ncr.number);
   });
 });
@@ -205,7 +214,11 @@ describe('decisions', () => {
     const admin = await decide(line.admin, ncr, { disposition: 'use-as-is', note: 'passt' });
     expect(admin.statusCode).toBe(403);
     expect(errorOf(admin.body).code).toBe('CHANGE_RIGHT_MISSING');
-    const unauthenticated = await t.app.inject({ method: 'POST', url: `/api/ncrs/${ncr.id}/decide`, payload: { version: ncr.version, disposition: 'use-as-is', note: 'x' } });
+    const unauthenticated = await t.app.inject({
+      method: 'POST',
+      url: `/api/ncrs/${ncr.id}/decide`,
+      payload: { version: ncr.version, disposition: 'use-as-is', note: 'x' },
+    });
     expect(unauthenticated.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/ncrs' })).statusCode).toBe(401);
     expect(await ncrOf(line.admin, ncr.id)).toEqual(ncr);

@@ -154,7 +154,10 @@ const texts = {
     opened: 'Eröffnet',
     decision: 'Entscheidung',
     ncrStatuses: { held: 'Gesperrt', rework: 'In Nacharbeit', closed: 'Abgeschlossen' } as Record<string, string>,
-    dispositions: { 'use-as-is': 'Verwenden wie besehen', rework: 'Nacharbeit', scrap: 'Ausschuss', 'return-to-supplier': 'Zurück an Lieferanten' } as Record<string, string>,
+    dispositions: { 'use-as-is': 'Verwenden wie besehen', rework: 'Nacharbeit', scrap: 'Ausschuss', 'return-to-supplier': 'Zurück an Lieferanten' } as Record<
+      string,
+      string
+    >,
     reworkAt: (station: string) => `an ${station}`,
     decidedBy: 'Entschieden von',
     noDecision: 'Noch keine Entscheidung',
@@ -369,7 +372,10 @@ export function documentHtml(
       return { html: layout(page, t['test-protocol'], body, 'body { font-size: 9pt; }'), pdf: { format: 'A4', landscape: true } };
     }
     case 'ncr-report':
-      return { html: layout(page, `${t['ncr-report']} ${content.ncr.number}`, ncrReportBody(t, content, format, moment, verdict), 'body { font-size: 9pt; }'), pdf: { format: 'A4' } };
+      return {
+        html: layout(page, `${t['ncr-report']} ${content.ncr.number}`, ncrReportBody(t, content, format, moment, verdict), 'body { font-size: 9pt; }'),
+        pdf: { format: 'A4' },
+      };
     case 'receipt': {
       const body =
         facts([
@@ -407,7 +413,12 @@ function qualityLoop(
     `<h2>${e(t.history)}</h2><table><thead><tr><th>${e(t.value)}</th><th class="number">${e(t.measured)}</th><th>${e(t.measuredBy)}</th>` +
     `<th>${e(t.measuredAt)}</th><th>${e(t.result)}</th></tr></thead><tbody>${rows}</tbody></table>`;
   const decisionText = (d: TestProtocolContent['ncrs'][number]['decisions'][number]) =>
-    [t.dispositions[d.disposition] ?? d.disposition, d.reworkStationName ? t.reworkAt(d.reworkStationName) : '', d.scrapReason ?? '', d.note ? `„${d.note}“` : '']
+    [
+      t.dispositions[d.disposition] ?? d.disposition,
+      d.reworkStationName ? t.reworkAt(d.reworkStationName) : '',
+      d.scrapReason ?? '',
+      d.note ? `„${d.note}“` : '',
+    ]
       .filter(Boolean)
       .join(' · ') + ` (${t.decidedBy} ${d.decidedBy || t.none}, ${moment(d.at)})`;
   const ncrRows = content.ncrs
@@ -431,10 +442,7 @@ function ncrReportBody(
   moment: (iso: string | null) => string,
   verdict: (passed: boolean | null) => string,
 ): string {
-  const measurements = [
-    { kind: t.firstMeasurement, m: ncr.measurement },
-    ...ncr.remeasurements.map((m) => ({ kind: t.remeasurement, m })),
-  ];
+  const measurements = [{ kind: t.firstMeasurement, m: ncr.measurement }, ...ncr.remeasurements.map((m) => ({ kind: t.remeasurement, m }))];
   const rows = measurements
     .map(
       ({ kind, m }) =>

@@ -230,8 +230,7 @@ function oneOrderRoutes(app: FastifyInstance, deps: OrderReaders, { zoneOf, actO
       params: orderParams,
       response: { 200: orderViewSchema, ...errorResponses() },
     },
-    handler: async (request) =>
-      runQuery(app, request, async (tx, now) => orderViewOf(tx, request.params.id, now, await zoneOf(tx, companyOf(request)), deps)),
+    handler: async (request) => runQuery(app, request, async (tx, now) => orderViewOf(tx, request.params.id, now, await zoneOf(tx, companyOf(request)), deps)),
   });
 
   r.get('/api/orders/by-number/:orderNumber', {
@@ -244,9 +243,7 @@ function oneOrderRoutes(app: FastifyInstance, deps: OrderReaders, { zoneOf, actO
       response: { 200: orderViewSchema, ...errorResponses() },
     },
     handler: async (request) =>
-      runQuery(app, request, async (tx, now) =>
-        orderViewByNumberOf(tx, request.params.orderNumber, now, await zoneOf(tx, companyOf(request)), deps),
-      ),
+      runQuery(app, request, async (tx, now) => orderViewByNumberOf(tx, request.params.orderNumber, now, await zoneOf(tx, companyOf(request)), deps)),
   });
 
   r.put('/api/orders/:id', {

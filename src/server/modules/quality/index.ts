@@ -25,7 +25,12 @@ export const qualityModule = defineModule({
   },
   projections: (eventStore) => [ncrProjection, qualityOrderReactions(eventStore)],
   openApi: {
-    tags: [{ name: 'quality', description: 'The quality loop: non-conformance reports of values outside tolerance, their decisions and re-measurements, and the figures.' }],
+    tags: [
+      {
+        name: 'quality',
+        description: 'The quality loop: non-conformance reports of values outside tolerance, their decisions and re-measurements, and the figures.',
+      },
+    ],
     views: [qualityViews],
   },
   liveTopics: [NCR_STREAM_TYPE],

@@ -23,7 +23,8 @@ export const ncrProjection = eventProjection<NcrEvent>({
   tables: ['ncrs'],
   async project(tx, event, { companyId, streamVersion }) {
     if (!companyId) return;
-    const stored = event.type === 'NonConformanceOpened' ? undefined : await tx.selectFrom('ncrs').select('state').where('id', '=', event.data.ncrId).executeTakeFirst();
+    const stored =
+      event.type === 'NonConformanceOpened' ? undefined : await tx.selectFrom('ncrs').select('state').where('id', '=', event.data.ncrId).executeTakeFirst();
     const state = foldEvents(ncrDecider, [event], stored ? stored.state : ncrDecider.initialState);
     if (state.status === 'absent') return;
     const latest = state.decisions.at(-1);

@@ -88,7 +88,12 @@ export async function ncrPageOf(db: Executor, query: NcrListQuery): Promise<NcrP
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  const total = rows.length > 0 ? Number(rows[0].total) : query.page === 1 ? 0 : Number((await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const total =
+    rows.length > 0
+      ? Number(rows[0].total)
+      : query.page === 1
+        ? 0
+        : Number((await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   return { data: rows.map(listItemOf), total, page: query.page, limit: query.limit };
 }
 
@@ -125,7 +130,11 @@ export async function qualityFiguresOf(db: Executor, from: Date, to: Date): Prom
     .where('opened_at', '>=', from)
     .where('opened_at', '<', to)
     .executeTakeFirstOrThrow();
-  const openNow = await db.selectFrom('ncrs').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '<>', 'closed').executeTakeFirstOrThrow();
+  const openNow = await db
+    .selectFrom('ncrs')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '<>', 'closed')
+    .executeTakeFirstOrThrow();
   const decidedRows = await db
     .selectFrom('events')
     .select([sql<string>`data->>'disposition'`.as('disposition'), (eb) => eb.fn.countAll<string>().as('n')])
@@ -133,7 +142,9 @@ export async function qualityFiguresOf(db: Executor, from: Date, to: Date): Prom
     .where(sql<boolean>`(data->>'at')::timestamptz >= ${from} and (data->>'at')::timestamptz < ${to}`)
     .groupBy(sql`data->>'disposition'`)
     .execute();
-  const decided = Object.fromEntries(dispositions.map((d) => [d, Number(decidedRows.find((row) => row.disposition === d)?.n ?? 0)])) as QualityFigures['decided'];
+  const decided = Object.fromEntries(
+    dispositions.map((d) => [d, Number(decidedRows.find((row) => row.disposition === d)?.n ?? 0)]),
+  ) as QualityFigures['decided'];
   const firstPass = await sql<{ measured: string; passed: string }>`
     with measured as (
       select distinct stream_id from events

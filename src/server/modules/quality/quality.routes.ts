@@ -22,7 +22,8 @@ export async function qualityRoutes(app: FastifyInstance) {
     ...readers,
     schema: {
       tags,
-      summary: 'Non-conformance reports of the company: `status` (held, rework, closed; comma-separated), `disposition`, `orderId`, `stationId`, `q`; paged and sorted',
+      summary:
+        'Non-conformance reports of the company: `status` (held, rework, closed; comma-separated), `disposition`, `orderId`, `stationId`, `q`; paged and sorted',
       querystring: ncrListQuerySchema,
       response: { 200: ncrPageSchema, ...errorResponses() },
     },

@@ -18,8 +18,7 @@ const liveTopics = [`type:${NCR_STREAM_TYPE}`] as const;
 /** The list's status filter: the open ones (held and in rework) by default, one status, or all. */
 const filters = ['open', ...ncrStatuses, 'all'] as const;
 type Filter = (typeof filters)[number];
-const statusesOf = (filter: Filter): readonly NcrStatus[] | undefined =>
-  filter === 'all' ? undefined : filter === 'open' ? ['held', 'rework'] : [filter];
+const statusesOf = (filter: Filter): readonly NcrStatus[] | undefined => (filter === 'all' ? undefined : filter === 'open' ? ['held', 'rework'] : [filter]);
 
 function QualityFiguresPanel() {
   const { t, i18n } = useTranslation();
@@ -27,7 +26,10 @@ function QualityFiguresPanel() {
   useLiveQuery(liveTopics, getQualityFiguresQueryOptions().queryKey, figures);
   const data = figures.data;
   if (!data) return null;
-  const share = data.firstPassYield === null ? t('quality.figures.noData') : formatNumber(data.firstPassYield, i18n.resolvedLanguage, { style: 'percent', maximumFractionDigits: 1 });
+  const share =
+    data.firstPassYield === null
+      ? t('quality.figures.noData')
+      : formatNumber(data.firstPassYield, i18n.resolvedLanguage, { style: 'percent', maximumFractionDigits: 1 });
   return (
     <section className="quality-figures" aria-labelledby="quality-figures">
       <h2 id="quality-figures">{t('quality.figures.title')}</h2>

@@ -26,7 +26,8 @@ export const getNcrsQueryOptions = (query: NcrListQuery) =>
 /** One page of the company's NCRs, newest first. */
 export const useNcrs = (query: NcrListQuery) => useQuery(getNcrsQueryOptions(query));
 
-export const getNcrQueryOptions = (id: string) => queryOptions({ queryKey: [...ncrsKey, 'detail', id], queryFn: () => api.get<NcrView>(`/ncrs/${encodeURIComponent(id)}`) });
+export const getNcrQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...ncrsKey, 'detail', id], queryFn: () => api.get<NcrView>(`/ncrs/${encodeURIComponent(id)}`) });
 export const useNcr = (id: string) => useQuery(getNcrQueryOptions(id));
 
 export const useNcrHistory = (id: string) =>
@@ -42,7 +43,10 @@ export const useReworkStations = () =>
 
 /** The company's active scrap reasons (master data). */
 export const useScrapReasons = () =>
-  useQuery({ queryKey: ['team', 'master-data', 'scrapReasons'], queryFn: () => api.get<z.infer<typeof masterDataListViewSchema>>('/team/master-data/scrapReasons') });
+  useQuery({
+    queryKey: ['team', 'master-data', 'scrapReasons'],
+    queryFn: () => api.get<z.infer<typeof masterDataListViewSchema>>('/team/master-data/scrapReasons'),
+  });
 
 /** `POST /api/ncrs/{id}/decide` (the quality right); the order moved or ended with it, so its reads refresh too. */
 export function useDecideNcr(id: string) {
