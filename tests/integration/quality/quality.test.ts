@@ -4,6 +4,7 @@ import type { NcrHistory, NcrPage, NcrView, QualityFigures } from '../../../src/
 import type { StationFormValues } from '../../../src/domain/stations/station.schema.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { act, createOrder, errorOf, orderBody, orderLine, orderOf, type Client, type OrderLine } from '../orders/support.js';
+import { download, finished, request, textOf } from '../documents/support.js';
 import { stationBody, type CreatedStation } from '../stations/stations-support.js';
 
 // Issue 30, the quality loop (docs/quality-and-lots.md): a value outside tolerance at a station that
@@ -155,6 +156,33 @@ describe('the worked example of docs/quality-and-lots.md: held, reworked at DRIL
       'NonConformanceClosed',
     ]);
     expect(history.number).toBe(ncr.number);
+  });
+
+  it('the test protocol prints the first measurement, the NCR and the re-measurement', async () => {
+    const protocol = await finished(t, line.admin, (await request(line.admin, { type: 'test-protocol', subjectId: order.id })).id);
+    expect(protocol.status).toBe('generated');
+    const text = textOf(await download(line.admin, protocol));
+    // The latest measurement above, every measurement below (the first outside tolerance), and the NCR's decision.
+    expect(text).toMatch(/Every measurement/);
+    expect(text).toMatch(/10\.3 mm Olga Berg \(SAW\)/);
+    expect(text).toMatch(/10\.02 mm Jonas Weber \(DRILL\)/);
+    expect(text).toContain(ncr.number);
+    expect(text).toMatch(/Rework · at DRILL/);
+  });
+
+  it('the NCR report is a document, printed with the quality right', async () => {
+    const refused = await line.admin.post('/api/documents', { type: 'ncr-report', subjectId: ncr.id });
+    expect(refused.statusCode).toBe(403);
+    const foreign = await other.superUser.post('/api/documents', { type: 'ncr-report', subjectId: ncr.id });
+    expect(foreign.statusCode).toBe(404);
+    const report = await finished(t, line.superUser, (await request(line.superUser, { type: 'ncr-report', subjectId: ncr.id })).id);
+    expect(report.status).toBe('generated');
+    const text = textOf(await download(line.superUser, report));
+    expect(text).toContain(ncr.number);
+    expect(text).toContain(order.orderNumber);
+    expect(text).toMatch(/First measurement/);
+    expect(text).toMatch(/Re-measurement/);
+    expect(text).toMatch(/10\.02/);
   });
 });
 
