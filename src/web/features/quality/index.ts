@@ -1,2 +1,2 @@
 export { NcrDetailsScreen } from './ncr-details-screen';
-export { NcrListScreen } from './ncr-list-screen';
+export { NcrListScreen, QualityFiguresPanel } from './ncr-list-screen';

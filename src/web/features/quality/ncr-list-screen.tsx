@@ -20,7 +20,8 @@ const filters = ['open', ...ncrStatuses, 'all'] as const;
 type Filter = (typeof filters)[number];
 const statusesOf = (filter: Filter): readonly NcrStatus[] | undefined => (filter === 'all' ? undefined : filter === 'open' ? ['held', 'rework'] : [filter]);
 
-function QualityFiguresPanel() {
+/** The quality loop's figures of the last 30 days (NCRs, decisions, first-pass yield); also on the key-figures page. */
+export function QualityFiguresPanel() {
   const { t, i18n } = useTranslation();
   const figures = useQualityFigures();
   useLiveQuery(liveTopics, getQualityFiguresQueryOptions().queryKey, figures);
@@ -54,6 +55,7 @@ function QualityFiguresPanel() {
         </div>
       </dl>
       <p className="quality-figures-hint">{t('quality.figures.hint', { measured: data.ordersMeasured, passed: data.ordersPassedFirstTime })}</p>
+      <Link href="/quality">{t('quality.figures.openList')}</Link>
     </section>
   );
 }
