@@ -124,6 +124,8 @@ describe('the worked example of docs/quality-and-lots.md: held, reworked at DRIL
     expect(closed.total).toBe(0);
     const bad = await line.admin.get('/api/ncrs?status=broken');
     expect(bad.statusCode).toBe(400);
+    expect((await line.admin.get('/api/ncrs/not-an-id')).statusCode).toBe(400);
+    expect((await line.admin.get(`/api/ncrs/${order.id}`)).statusCode).toBe(404);
   });
 
   it('decided: rework at DRILL; the order goes there and waits for the re-measurement', async () => {
