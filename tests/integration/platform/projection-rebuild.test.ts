@@ -9,6 +9,7 @@ import { finished, request } from '../documents/support.js';
 import { act, createOrder, orderBody, orderLine, orderOf, type Client, type OrderLine } from '../orders/support.js';
 import type { ShipmentView } from '../../../src/domain/shipments/shipments.views.js';
 import { act as shipmentAct, createShipment, multipartFile, shippingCompany } from '../shipments/support.js';
+import type { StationFormValues } from '../../../src/domain/stations/station.schema.js';
 import { createStation, stationBody } from '../stations/stations-support.js';
 
 // Issue 17: the inline read models must equal a rebuild from the log. A realistic day through the
@@ -221,7 +222,7 @@ async function labour(atSaw: Client) {
 /** The quality loop (docs/quality-and-lots.md): SAW holds on a value outside tolerance, the NCR is decided rework at DRILL, measured again there. */
 async function quality(atSaw: Client, atDrill: Client) {
   const { saw, drill } = line.stations;
-  const setChecks = async (station: { id: string; name: string }, valueChecks: object) => {
+  const setChecks = async (station: { id: string; name: string }, valueChecks: StationFormValues['valueChecks']) => {
     const current = await ok<{ version: number }>(line.admin.get(`/api/stations/${station.id}`));
     await ok(line.admin.put(`/api/stations/${station.id}`, { ...stationBody(station.name, { valueChecks, actions: [] }), version: current.version }));
   };
