@@ -105,7 +105,8 @@ export function stationInputOf(form: StationFormState): StationFormValues {
     valueChecks: {
       mode: form.valueCheckMode,
       names: form.valueCheckMode === 'named' ? valueNamesOf(form.valueNames) : [],
-      holdOutOfTolerance: form.valueCheckMode !== 'none' && form.holdOutOfTolerance,
+      // Sent only when the station holds (docs/quality-and-lots.md), as the server answers it.
+      ...(form.valueCheckMode !== 'none' && form.holdOutOfTolerance ? { holdOutOfTolerance: true } : {}),
     },
     wipLimit: numberOrNull(form.wipLimit),
   };
