@@ -11,6 +11,7 @@ import { enqueue, mustQueue, onQueuedApplied, saveSnapshot, useOfflineQueue, use
 import { useCompanyFunctions } from '../../lib/company-display';
 import { describeError } from '../../lib/error-messages';
 import { useFormatNumber, useLocaleFormats } from '../../lib/locale';
+import { NCR_STREAM_TYPE } from '../../../domain/quality/ncr.events';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -46,7 +47,8 @@ import type { ValueChecks } from '../../../domain/stations/station.schema';
 import './orders.css';
 import { useRunOrderAction } from './use-run-order-action';
 
-const worklistTopics = [`type:${ORDER_STREAM_TYPE}`] as const;
+// An NCR decided (use as is, rework) releases or moves the order: the station sees it at once.
+const worklistTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${NCR_STREAM_TYPE}`] as const;
 
 export interface StationWorklistProps {
   stationId: string;
