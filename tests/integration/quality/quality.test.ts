@@ -182,9 +182,10 @@ describe('the worked example of docs/quality-and-lots.md: held, reworked at DRIL
     const text = textOf(await download(line.superUser, report));
     expect(text).toContain(ncr.number);
     expect(text).toContain(order.orderNumber);
-    expect(text).toMatch(/First measurement/);
-    expect(text).toMatch(/Re-measurement/);
-    expect(text).toMatch(/10\.02/);
+    // The first measurement (failed) and the re-measurement (passed), each with who and where; the decision.
+    expect(text).toMatch(/First Bohrung 10 mm 9\.9 10\.1 10\.3 Olga Berg .* Fail/);
+    expect(text).toMatch(/Re- Bohrung 10 mm 9\.9 10\.1 10\.02 Jonas Weber .* Pass/);
+    expect(text).toMatch(/Rework · at DRILL \(Decided by Sabine Schmidt/);
   });
 });
 
