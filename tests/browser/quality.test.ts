@@ -154,8 +154,14 @@ describe('the quality loop (German)', () => {
     // The test protocol, asked for on the order's details, shows the first measurement, the NCR and the re-measurement.
     await desk.goto(`${app.baseUrl}/order/details/${order.id}`);
     await desk.getByRole('button', { name: 'Prüfprotokoll' }).click();
-    const documents = expectOk<{ items: DocumentView[] }>(await office.get(`/api/documents?subjectType=order&subjectId=${order.id}`));
-    const protocol = await finished(app.testApp, office, documents.items[0].id);
+    // The request is sent from the panel: its document appears in the order's list.
+    let documents: DocumentView[] = [];
+    await expect
+      .poll(
+        async () => (documents = expectOk<{ items: DocumentView[] }>(await office.get(`/api/documents?subjectType=order&subjectId=${order.id}`)).items).length,
+      )
+      .toBe(1);
+    const protocol = await finished(app.testApp, office, documents[0].id);
     expect(protocol.status).toBe('generated');
     const text = textOf(await download(office, protocol));
     expect(text).toMatch(/10[.,]3 mm/);

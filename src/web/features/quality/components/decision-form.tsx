@@ -49,10 +49,11 @@ export function DecisionForm({ ncr }: { ncr: NcrView }) {
     event.preventDefault();
     const checked: DecideNcrInput | undefined = form.submit();
     if (!checked) return;
-    decide.mutate(checked, {
-      onSuccess: (decided) => notify({ severity: 'success', message: t('quality.decision.saved', { number: decided.number }) }),
-      onError: form.showServerProblems,
-    });
+    // A decided NCR is no longer held: the form leaves the screen as the NCR is read again, so the
+    // outcome is awaited here rather than in `mutate`'s callbacks, which an unmounted form never runs.
+    decide
+      .mutateAsync(checked)
+      .then((decided) => notify({ severity: 'success', message: t('quality.decision.saved', { number: decided.number }) }), form.showServerProblems);
   };
 
   const needsReason = draft.disposition === 'scrap' || draft.disposition === 'return-to-supplier';
