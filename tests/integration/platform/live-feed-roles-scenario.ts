@@ -347,7 +347,7 @@ async function qualityDay(owner: Client, admin: Client, atStation: Client, stati
       materialNumber: 'L-20',
       vat: 19,
       stock: { quantity: 0, unit: 'Stk' },
-      values: [{ name: 'Durchmesser', number: 20, unit: 'mm', minTolerance: 19.9, maxTolerance: 20.1 }],
+      values: [{ name: 'Bohrung', number: 20, unit: 'mm', minTolerance: 19.9, maxTolerance: 20.1 }],
     }),
   );
   type StationBody = Body & { name: string; parameters: unknown; incomingGoodsCheckIn: boolean; valueChecks: unknown; wipLimit: unknown; actions: unknown };
@@ -376,11 +376,11 @@ async function qualityDay(owner: Client, admin: Client, atStation: Client, stati
   const location = production.location as { stationId?: string } | null;
   if (location?.stationId !== stationId) await act(admin, 'move-to-station', { toStationId: stationId });
   await act(atStation, 'start-work', { stationId });
-  await act(atStation, 'measure', { stationId, valueName: 'Durchmesser', measured: 20.5 });
+  await act(atStation, 'measure', { stationId, valueName: 'Bohrung', measured: 20.5 });
   const hold = production.hold as { ncrId: string };
   const ncr = await ok(owner.get(`/api/ncrs/${hold.ncrId}`));
   await ok(owner.post(`/api/ncrs/${hold.ncrId}/decide`, { version: ncr.version, disposition: 'rework', reworkStationId: stationId }));
-  await act(atStation, 'measure', { stationId, valueName: 'Durchmesser', measured: 20 });
+  await act(atStation, 'measure', { stationId, valueName: 'Bohrung', measured: 20 });
   await act(atStation, 'complete-work', { stationId });
   await save(valueChecks, actions);
 }
