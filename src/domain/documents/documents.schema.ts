@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * Documents: PDFs the console prints for a subject (a shipment, a material, an order). The types,
+ * Documents: PDFs the console prints for a subject (a shipment, a material, an order, an NCR). The types,
  * what each is printed for, the label sizes and the request's limits are written once here; the
  * server and the web both use them (docs/documents.md).
  */
-export const documentTypes = ['delivery-bill', 'material-label', 'order-traveler', 'test-protocol', 'receipt'] as const;
+export const documentTypes = ['delivery-bill', 'material-label', 'order-traveler', 'test-protocol', 'receipt', 'ncr-report'] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
-export const documentSubjectTypes = ['shipment', 'material', 'order'] as const;
+export const documentSubjectTypes = ['shipment', 'material', 'order', 'ncr'] as const;
 export type DocumentSubjectType = (typeof documentSubjectTypes)[number];
 
 /** What each document is printed for. Test protocols and travelers need a production order, a receipt a logistics order (checked when requested). */
@@ -18,6 +18,8 @@ export const subjectTypeOf: Record<DocumentType, DocumentSubjectType> = {
   'order-traveler': 'order',
   'test-protocol': 'order',
   receipt: 'order',
+  // A non-conformance report (docs/quality-and-lots.md).
+  'ncr-report': 'ncr',
 };
 
 /** Material labels: one 100 x 50 mm label, or an A4 sheet of 2 x 5 labels of the same size. */

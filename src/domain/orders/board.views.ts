@@ -46,6 +46,8 @@ export const boardCardSchema = z.object({
   promisedDate: z.string().nullable(),
   prioritize: z.boolean(),
   quality: z.enum(['passed', 'failed']).nullable(),
+  /** The order's open NCR (docs/quality-and-lots.md): held or in rework; absent when none. */
+  hold: z.object({ ncrId: z.uuid(), number: z.string(), status: z.enum(['held', 'rework']) }).optional(),
   /** The delivery date has passed and the order is not done. */
   delayed: z.boolean(),
   /** Work has started at the station. */

@@ -146,6 +146,8 @@ export const orderViewSchema = z.object({
   /** A customer order's tree (production orders, shipment) rolled up (`customerOrderProgressOf`); null for other kinds. */
   progress: z.object({ stage: z.enum(orderProgressStages), productionDone: z.number().int(), productionTotal: z.number().int() }).nullable(),
   delayed: z.boolean(),
+  /** The order's open non-conformance report (docs/quality-and-lots.md): `held` stops it, `rework` waits for the re-measurement; absent when none. */
+  hold: z.object({ ncrId: z.uuid(), number: z.string(), status: z.enum(['held', 'rework']) }).optional(),
   editable: z.boolean(),
   /** What can be done now: the buttons to show. */
   actions: z.array(z.enum(orderActions)),

@@ -114,6 +114,8 @@ export const valueChecksSchema = z
   .object({
     mode: z.enum(valueCheckModes, { error: (issue) => required(issue) ?? 'stations.validation.valueCheckMode' }),
     names: z.array(requiredText(materialLimits.valueName)).max(materialLimits.values).default([]),
+    /** A value measured outside tolerance holds the order here and opens a non-conformance report (docs/quality-and-lots.md). */
+    holdOutOfTolerance: z.boolean({ error: 'validation.invalidType' }).default(false),
   })
   .superRefine((checks, context) => {
     if (checks.mode === 'named' && checks.names.length === 0) {
@@ -123,11 +125,19 @@ export const valueChecksSchema = z
       context.addIssue({ code: 'custom', path: ['names', index], message: 'stations.validation.valueNameRepeated', input: checks.names[index] });
     }
   })
-  // Names matter only when the station checks named values.
-  .transform((checks) => ({ mode: checks.mode, names: checks.mode === 'named' ? checks.names : [] }));
+  // Names matter only when the station checks named values; holding, only when it checks any.
+  .transform((checks) => ({
+    mode: checks.mode,
+    names: checks.mode === 'named' ? checks.names : [],
+    ...(checks.mode !== 'none' && checks.holdOutOfTolerance ? { holdOutOfTolerance: true } : {}),
+  }));
+/** `holdOutOfTolerance` is absent for a station that does not hold (and in every setting saved before it existed). */
 export type ValueChecks = z.output<typeof valueChecksSchema>;
 
 export const noValueChecks: ValueChecks = { mode: 'none', names: [] };
+
+/** Whether a value measured outside tolerance at a station with these checks holds the order there. */
+export const stationHoldsOutOfTolerance = (checks: ValueChecks | undefined): boolean => checks?.holdOutOfTolerance === true && checks.mode !== 'none';
 
 /** Whether a station with these checks checks the material value `valueName`. */
 export function stationChecksValue(checks: ValueChecks | undefined, valueName: string): boolean {

@@ -27,7 +27,7 @@ export const stationViewSchema = z.object({
   actions: z.array(z.object({ action: z.enum(afterCompletionActions), element: z.string() })),
   incomingGoodsCheckIn: z.boolean(),
   /** Which values of the order's material operators measure at the station. */
-  valueChecks: z.object({ mode: z.enum(valueCheckModes), names: z.array(z.string()) }),
+  valueChecks: z.object({ mode: z.enum(valueCheckModes), names: z.array(z.string()), holdOutOfTolerance: z.boolean().optional() }),
   /** At most this many orders at the station before the board marks its column; null: no limit. */
   wipLimit: z.number().int().nullable(),
   /** Orders worked at the station at once (the capacity plan's places), 1-99. */

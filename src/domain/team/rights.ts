@@ -3,9 +3,10 @@ import type { Role } from '../shared/roles.js';
 /**
  * Authorizations for changes (spec section 6): the areas of the product whose records an
  * administration user may write. `stations` covers the stations and their sequence; `team` covers
- * users, their profiles, vacations and rights, and the master data.
+ * users, their profiles, vacations and rights, and the master data; `quality` the decisions on
+ * non-conformance reports (docs/quality-and-lots.md), granted to an admin by hand, never to operators.
  */
-export const changeRights = ['materials', 'orders', 'stations', 'shipments', 'team', 'companySettings'] as const;
+export const changeRights = ['materials', 'orders', 'stations', 'shipments', 'team', 'companySettings', 'quality'] as const;
 export type ChangeRight = (typeof changeRights)[number];
 
 /**

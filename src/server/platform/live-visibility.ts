@@ -19,6 +19,7 @@ import type { SuggestionEvent } from '../../domain/suggestions/suggestion.events
 import type { EmployeeEvent } from '../../domain/team/employee.events.js';
 import type { MasterDataEvent } from '../../domain/team/master-data.events.js';
 import type { UserRightsEvent } from '../../domain/team/rights.events.js';
+import type { NcrEvent } from '../../domain/quality/ncr.events.js';
 import type { Role } from '../../domain/shared/roles.js';
 
 /**
@@ -51,7 +52,8 @@ export type KnownEvent =
   | FirstStepsEvent
   | ClientEvent
   | ApiKeyEvent
-  | PlanQueueEvent;
+  | PlanQueueEvent
+  | NcrEvent;
 export type KnownEventType = KnownEvent['type'];
 
 /**
@@ -247,6 +249,11 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   ClientRemoved: everyone,
   // the capacity plan: GET /api/plan is read by every company user
   StationQueueOrdered: everyone,
+  // quality: the non-conformance reports (GET /api/ncrs: any user of the company; the station shows the hold)
+  NonConformanceOpened: everyone,
+  NonConformanceDecided: everyone,
+  NonConformanceRemeasured: everyone,
+  NonConformanceClosed: everyone,
 };
 
 export interface LiveViewer {

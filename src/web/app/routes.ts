@@ -40,6 +40,8 @@ export type ScreenId =
   | 'suggestions'
   | 'workTimes'
   | 'plan'
+  | 'ncrs'
+  | 'ncrDetails'
   | 'devMailbox'
   | 'registration'
   | 'emailVerificationCode'
@@ -94,6 +96,7 @@ const devMailboxPage = lazyPage(() => import('./pages/dev-mailbox-page'));
 const suggestionsPage = lazyPage(() => import('./pages/suggestions-page'));
 const labourPage = lazyPage(() => import('./pages/labour-page'));
 const planPage = lazyPage(() => import('./pages/plan-page'));
+const qualityPage = lazyPage(() => import('./pages/quality-page'));
 
 const inside = (path: string, screen: ScreenId, access: 'protected' | 'master' = 'protected', page = pendingScreen): ScreenRoute => ({
   path,
@@ -148,6 +151,9 @@ export const layoutRoutes: ScreenRoute[] = [
   inside('/work-times', 'workTimes', 'protected', labourPage),
   // Not in the spec: the capacity plan (issue 29, docs/capacity-plan.md).
   inside('/plan', 'plan', 'protected', planPage),
+  // Not in the spec: the quality loop's NCRs (issue 30, docs/quality-and-lots.md), reached from the header and the station screen.
+  inside('/quality', 'ncrs', 'protected', qualityPage),
+  inside('/quality/ncr/:id?', 'ncrDetails', 'protected', qualityPage),
   inside('/customers', 'customers', 'master', customersPage),
   inside('/customer/edit-customer/:id?', 'editCustomer', 'master', customersPage),
   // Not in the spec: the product operator reads mail a server without SMTP kept (docs/jobs.md, Dev mailbox).

@@ -353,6 +353,57 @@ async function planDay(admin: Client) {
   await ok(admin.put(`/api/plan/stations/${first.stationId}/queue`, { orderIds: waitingAt(first.stationId).reverse() }));
 }
 
+/**
+ * The quality loop (docs/quality-and-lots.md): the station holds on a value outside tolerance, the NCR
+ * opens, the owner decides rework there, the value measured again closes it. The station's checks are
+ * put back afterwards, so the rest of the day completes as before.
+ */
+async function qualityDay(owner: Client, admin: Client, atStation: Client, stationId: string) {
+  const bearing = await ok(
+    admin.post('/api/materials', {
+      type: 'manufacturing_part',
+      name: 'Lager',
+      materialNumber: 'L-20',
+      vat: 19,
+      stock: { quantity: 0, unit: 'Stk' },
+      values: [{ name: 'Bohrung', number: 20, unit: 'mm', minTolerance: 19.9, maxTolerance: 20.1 }],
+    }),
+  );
+  type StationBody = Body & { name: string; parameters: unknown; incomingGoodsCheckIn: boolean; valueChecks: unknown; wipLimit: unknown; actions: unknown };
+  const station = await ok<StationBody>(admin.get(`/api/stations/${stationId}`));
+  const { name, parameters, incomingGoodsCheckIn, valueChecks, wipLimit, actions } = station;
+  // No actions after completion meanwhile: their jobs would still run while the matrix reads the log.
+  const save = async (checks: unknown, afterCompletion: unknown) => {
+    const current = await ok<StationBody>(admin.get(`/api/stations/${stationId}`));
+    await ok(
+      admin.put(`/api/stations/${stationId}`, {
+        name,
+        parameters,
+        incomingGoodsCheckIn,
+        valueChecks: checks,
+        wipLimit,
+        actions: afterCompletion,
+        version: current.version,
+      }),
+    );
+  };
+  await save({ mode: 'all', names: [], holdOutOfTolerance: true }, []);
+  const order = await ok(admin.post('/api/orders', orderBody([{ materialId: bearing.id, quantity: 2 }], { kind: 'production', name: 'Lagerbau' })));
+  let production = await ok(admin.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+  const act = async (client: Client, action: string, body: object = {}) =>
+    (production = await ok(client.post(`/api/orders/${production.id}/${action}`, { version: production.version, ...body })));
+  const location = production.location as { stationId?: string } | null;
+  if (location?.stationId !== stationId) await act(admin, 'move-to-station', { toStationId: stationId });
+  await act(atStation, 'start-work', { stationId });
+  await act(atStation, 'measure', { stationId, valueName: 'Bohrung', measured: 20.5 });
+  const hold = production.hold as { ncrId: string };
+  const ncr = await ok(owner.get(`/api/ncrs/${hold.ncrId}`));
+  await ok(owner.post(`/api/ncrs/${hold.ncrId}/decide`, { version: ncr.version, disposition: 'rework', reworkStationId: stationId }));
+  await act(atStation, 'measure', { stationId, valueName: 'Bohrung', measured: 20 });
+  await act(atStation, 'complete-work', { stationId });
+  await save(valueChecks, actions);
+}
+
 /** Stops the job dispatcher while `work` runs: the jobs of its events start after it, and find what it left. */
 async function withJobsHeld<T>(t: TestApp, work: () => Promise<T>): Promise<T> {
   await t.jobs.dispatcher.stop();
@@ -439,6 +490,7 @@ export async function restOfTheDay(t: TestApp, company: TestCompany) {
   await ok(atStation.post('/api/labour/clock-in', { stationId }));
   await ordersDay(admin, atStation, stationId, stations[1].id);
   await planDay(admin);
+  await qualityDay(owner, admin, atStation, stationId);
   await labourCorrections(owner, atStation, stationId);
   await finished(t, admin, documentId);
   // The export runs as a job: done before the matrix reads the log.

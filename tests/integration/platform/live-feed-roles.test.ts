@@ -160,6 +160,9 @@ function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { f
       return { full: `/api/labour/times?userId=${data.userId}` };
     case 'api-key':
       return { full: '/api/api-keys' };
+    case 'ncr':
+      // The quality loop's reports: every user of the company reads them (docs/quality-and-lots.md).
+      return { full: `/api/ncrs/${event.streamId.replace(/^ncr-/, '')}` };
     case 'first-steps':
       return { full: '/api/home/first-steps', ownOnly: data.userId };
     case 'plan-queue':

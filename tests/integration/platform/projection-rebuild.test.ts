@@ -6,9 +6,10 @@ import { seed } from '../../../src/server/seed.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { testPassword } from '../../support/identity.js';
 import { finished, request } from '../documents/support.js';
-import { act, createOrder, orderBody, orderLine, type Client, type OrderLine } from '../orders/support.js';
+import { act, createOrder, orderBody, orderLine, orderOf, type Client, type OrderLine } from '../orders/support.js';
 import type { ShipmentView } from '../../../src/domain/shipments/shipments.views.js';
 import { act as shipmentAct, createShipment, multipartFile, shippingCompany } from '../shipments/support.js';
+import type { StationFormValues } from '../../../src/domain/stations/station.schema.js';
 import { createStation, stationBody } from '../stations/stations-support.js';
 
 // Issue 17: the inline read models must equal a rebuild from the log. A realistic day through the
@@ -228,6 +229,41 @@ async function labour(atSaw: Client) {
   );
 }
 
+/** The quality loop (docs/quality-and-lots.md): SAW holds on a value outside tolerance, the NCR is decided rework at DRILL, measured again there. */
+// As the owner: the day's team work narrowed the admin's rights.
+async function quality() {
+  const { saw, drill } = line.stations;
+  // Fresh station sessions: the day's labour and team work ended the earlier ones.
+  const atSaw = await line.signInAt(0, saw.id);
+  const atDrill = await line.signInAt(1, drill.id);
+  const setChecks = async (station: { id: string; name: string }, valueChecks: StationFormValues['valueChecks']) => {
+    const current = await ok<{ version: number }>(line.superUser.get(`/api/stations/${station.id}`));
+    await ok(line.superUser.put(`/api/stations/${station.id}`, { ...stationBody(station.name, { valueChecks, actions: [] }), version: current.version }));
+  };
+  await setChecks(saw, { mode: 'all', names: [], holdOutOfTolerance: true });
+  await setChecks(drill, { mode: 'all', names: [] });
+  const flange = await ok<{ id: string }>(
+    line.superUser.post('/api/materials', {
+      type: 'manufacturing_part',
+      name: 'Flansch',
+      materialNumber: 'F-100',
+      vat: 19,
+      stock: { quantity: 0, unit: 'pcs' },
+      values: [{ name: 'Bohrung', number: 10, unit: 'mm', minTolerance: 9.9, maxTolerance: 10.1 }],
+    }),
+  );
+  let order = await createOrder(line.superUser, orderBody([{ materialId: flange.id, quantity: 2 }], { kind: 'production' }));
+  order = await act(line.superUser, order, 'start-production');
+  order = await act(atSaw, order, 'start-work', { stationId: saw.id });
+  order = await act(atSaw, order, 'measure', { stationId: saw.id, valueName: 'Bohrung', measured: 10.4 });
+  const ncr = await ok<{ id: string; version: number }>(line.superUser.get(`/api/ncrs/${order.hold?.ncrId ?? ''}`));
+  await ok(line.superUser.post(`/api/ncrs/${ncr.id}/decide`, { version: ncr.version, disposition: 'rework', reworkStationId: drill.id }));
+  order = await orderOf(line.superUser, order.id);
+  order = await act(atDrill, order, 'start-work', { stationId: drill.id });
+  order = await act(atDrill, order, 'measure', { stationId: drill.id, valueName: 'Bohrung', measured: 10 });
+  await act(atDrill, order, 'complete-work', { stationId: drill.id });
+}
+
 describe('the inline read models', () => {
   it('equal a rebuild from the log after a day across every module, for every registered projection', { timeout: 120_000 }, async () => {
     const atSaw = await line.signInAt(0, line.stations.saw.id);
@@ -251,6 +287,7 @@ describe('the inline read models', () => {
     await stations();
     await labour(atSaw);
     await shipping();
+    await quality();
     const traveler = await request(line.admin, { type: 'order-traveler', subjectId: order.id });
     await finished(t, line.admin, traveler.id);
 

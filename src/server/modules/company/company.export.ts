@@ -47,6 +47,8 @@ export const exportedTables = [
   'material_components',
   'material_media',
   'materials',
+  'ncr_counters',
+  'ncrs',
   'oee_downtimes',
   'oee_material_times',
   'oee_orders',

@@ -12,6 +12,8 @@ import { userNamesByIds } from '../identity/index.js';
 import { findMaterial } from '../materials/index.js';
 import { findOrderRow, findOrderRows } from '../orders/index.js';
 import { findShipmentRow } from '../shipments/index.js';
+import { findNcrRow, ncrsOfOrder, ncrViewOf } from '../quality/index.js';
+import type { NcrView } from '../../../domain/quality/quality.views.js';
 import { stationNamesById } from '../stations/index.js';
 import type { DocumentRow } from './documents.tables.js';
 
@@ -84,6 +86,27 @@ export interface Measurement {
   stationName: string | null;
 }
 
+/** One measurement as it happened (the test protocol's history: first measurement, re-measurement). */
+export interface MeasurementRecord {
+  valueName: string;
+  unit: string;
+  measured: number;
+  passed: boolean;
+  measuredBy: string;
+  measuredAt: string;
+  stationName: string;
+}
+
+/** A non-conformance report of the order (docs/quality-and-lots.md) as the test protocol prints it. */
+export interface ProtocolNcr {
+  number: string;
+  status: 'held' | 'rework' | 'closed';
+  stationName: string;
+  valueName: string;
+  openedAt: string;
+  decisions: { disposition: string; note: string; reworkStationName: string | null; scrapReason: string | null; decidedBy: string; at: string }[];
+}
+
 export interface TestProtocolContent {
   type: 'test-protocol';
   orderNumber: string;
@@ -93,6 +116,9 @@ export interface TestProtocolContent {
   values: Measurement[];
   /** Every value measured and within tolerance. */
   passed: boolean;
+  /** Every measurement in the order made (the latest of each value counts above). */
+  history: MeasurementRecord[];
+  ncrs: ProtocolNcr[];
 }
 
 export interface ReceiptContent {
@@ -106,7 +132,13 @@ export interface ReceiptContent {
   stationName: string | null;
 }
 
-export type DocumentContent = DeliveryBillContent | MaterialLabelContent | OrderTravelerContent | TestProtocolContent | ReceiptContent;
+/** A non-conformance report (docs/quality-and-lots.md): the NCR as it is when printed. */
+export interface NcrReportContent {
+  type: 'ncr-report';
+  ncr: NcrView;
+}
+
+export type DocumentContent = DeliveryBillContent | MaterialLabelContent | OrderTravelerContent | TestProtocolContent | ReceiptContent | NcrReportContent;
 
 /** The facts of a `ValueMeasured` event of the order stream (the orders module's contract). */
 type ValueMeasuredData = Extract<OrderEvent, { type: 'ValueMeasured' }>['data'];
@@ -226,15 +258,18 @@ async function testProtocol(tx: Tx, eventStore: EventStore, orderId: string): Pr
   const material = position ? await findMaterial(tx, position.materialId) : undefined;
   // The latest measurement of each value name counts (a later one replaces an earlier one).
   const latest = new Map<string, ValueMeasuredData>();
+  const all: ValueMeasuredData[] = [];
   for (const event of await eventStore.readStream(tx, orderEvents, orderStreamId(orderId))) {
-    if (event.type === 'ValueMeasured') latest.set(event.data.valueName, event.data);
+    if (event.type === 'ValueMeasured') {
+      latest.set(event.data.valueName, event.data);
+      all.push(event.data);
+    }
   }
-  const measurements = [...latest.values()];
   const names = await userNamesByIds(
     tx,
-    measurements.map((m) => m.measuredBy),
+    all.map((m) => m.measuredBy),
   );
-  const stations = await stationNamesById(tx, [...new Set(measurements.map((m) => m.stationId))]);
+  const stations = await stationNamesById(tx, [...new Set(all.map((m) => m.stationId))]);
   const measurementOf = (m: ValueMeasuredData | undefined) => ({
     measured: m?.measured ?? null,
     passed: m?.passed ?? null,
@@ -266,7 +301,36 @@ async function testProtocol(tx: Tx, eventStore: EventStore, orderId: string): Pr
     quantity: position?.quantity ?? 0,
     values,
     passed: values.length > 0 && values.every((value) => value.passed === true),
+    history: all.map((m) => ({
+      valueName: m.valueName,
+      unit: m.unit,
+      measured: m.measured,
+      passed: m.passed,
+      measuredBy: names.get(m.measuredBy) ?? '',
+      measuredAt: m.at,
+      stationName: stations.get(m.stationId) ?? '',
+    })),
+    ncrs: (await ncrsOfOrder(tx, orderId)).map((ncr) => ({
+      number: ncr.number,
+      status: ncr.status,
+      stationName: ncr.stationName,
+      valueName: ncr.measurement.valueName,
+      openedAt: ncr.openedAt,
+      decisions: ncr.decisions.map((d) => ({
+        disposition: d.disposition,
+        note: d.note,
+        reworkStationName: d.reworkStationName,
+        scrapReason: d.scrapReason,
+        decidedBy: d.decidedByName,
+        at: d.at,
+      })),
+    })),
   };
+}
+
+async function ncrReport(tx: Tx, ncrId: string): Promise<NcrReportContent> {
+  if (!(await findNcrRow(tx, ncrId))) throw subjectGone('ncr-report');
+  return { type: 'ncr-report', ncr: await ncrViewOf(tx, ncrId) };
 }
 
 async function receipt(tx: Tx, eventStore: EventStore, orderId: string): Promise<ReceiptContent> {
@@ -300,5 +364,7 @@ export async function documentContentOf(tx: Tx, eventStore: EventStore, document
       return testProtocol(tx, eventStore, document.subject_id);
     case 'receipt':
       return receipt(tx, eventStore, document.subject_id);
+    case 'ncr-report':
+      return ncrReport(tx, document.subject_id);
   }
 }

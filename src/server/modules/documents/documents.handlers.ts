@@ -8,6 +8,7 @@ import { handleCommand, type CommandContext } from '../../platform/command.js';
 import type { Tx } from '../../platform/db.js';
 import { findMaterial } from '../materials/index.js';
 import { findOrderRow } from '../orders/index.js';
+import { findNcrRow } from '../quality/index.js';
 import { findShipmentRow } from '../shipments/index.js';
 import './documents.tables.js';
 
@@ -47,6 +48,10 @@ export async function checkSubject(tx: Tx, type: DocumentType, subjectId: string
       if (!found) throw new DomainError('NOT_FOUND');
       const kind = kindFor[type];
       if (kind && found.kind !== kind) throw notApplicable();
+      return;
+    }
+    case 'ncr': {
+      if (!(await findNcrRow(tx, subjectId))) throw new DomainError('NOT_FOUND');
       return;
     }
   }

@@ -114,6 +114,9 @@ async function planFor(tx: Tx, type: DocumentType, orderId: string): Promise<Pla
     }
     case 'order-traveler':
       return { request: { type, subjectId: orderId } };
+    case 'ncr-report':
+      // Not a station action (the stations' document list has none): printed for an NCR, never for an order.
+      return { refused: 'an NCR report is printed for a non-conformance report, not for an order' };
   }
 }
 

@@ -24,7 +24,7 @@ const tags = ['documents'];
 const documentParams = z.object({ id: z.uuid() });
 
 /** Printing a document for a subject takes the change right of the subject's area. */
-const areaOf: Record<DocumentSubjectType, ChangeRight> = { shipment: 'shipments', material: 'materials', order: 'orders' };
+const areaOf: Record<DocumentSubjectType, ChangeRight> = { shipment: 'shipments', material: 'materials', order: 'orders', ncr: 'quality' };
 
 /**
  * Documents: any user of the company lists and downloads; a writer with the change right of the

@@ -5,7 +5,7 @@ import { calendarDayIn } from '../../../domain/company/working-time.rules.js';
 import { LABELS_PER_SHEET, type DocumentLocale, type DocumentType } from '../../../domain/documents/documents.schema.js';
 import { escapeHtml } from '../../platform/mailer.js';
 import type { PdfOptions } from '../../platform/pdf.js';
-import type { DocumentContent, Line, Sender } from './document-content.queries.js';
+import type { DocumentContent, Line, Sender, TestProtocolContent } from './document-content.queries.js';
 
 type DateFormat = BasicSettings['dateFormat'];
 
@@ -34,6 +34,7 @@ const texts = {
     'order-traveler': 'Order traveler',
     'test-protocol': 'Test protocol',
     receipt: 'Goods receipt',
+    'ncr-report': 'Non-conformance report',
     documentNumber: 'Document number',
     date: 'Date',
     sender: 'Sender',
@@ -80,6 +81,20 @@ const texts = {
     station: 'Station',
     notReceived: 'Not checked in yet',
     none: '—',
+    history: 'Every measurement',
+    ncrs: 'Non-conformance reports',
+    opened: 'Opened',
+    decision: 'Decision',
+    ncrStatuses: { held: 'On hold', rework: 'In rework', closed: 'Closed' } as Record<string, string>,
+    dispositions: { 'use-as-is': 'Use as is', rework: 'Rework', scrap: 'Scrap', 'return-to-supplier': 'Return to supplier' } as Record<string, string>,
+    reworkAt: (station: string) => `at ${station}`,
+    decidedBy: 'Decided by',
+    noDecision: 'No decision yet',
+    pieces: 'Pieces held',
+    status: 'Status',
+    firstMeasurement: 'First measurement',
+    remeasurement: 'Re-measurement',
+    closedAt: 'Closed',
   },
   de: {
     'delivery-bill': 'Lieferschein',
@@ -87,6 +102,7 @@ const texts = {
     'order-traveler': 'Laufkarte',
     'test-protocol': 'Prüfprotokoll',
     receipt: 'Wareneingangsbeleg',
+    'ncr-report': 'Fehlerbericht (NCR)',
     documentNumber: 'Belegnummer',
     date: 'Datum',
     sender: 'Absender',
@@ -133,6 +149,23 @@ const texts = {
     station: 'Station',
     notReceived: 'Noch nicht eingebucht',
     none: '—',
+    history: 'Alle Messungen',
+    ncrs: 'Fehlerberichte (NCR)',
+    opened: 'Eröffnet',
+    decision: 'Entscheidung',
+    ncrStatuses: { held: 'Gesperrt', rework: 'In Nacharbeit', closed: 'Abgeschlossen' } as Record<string, string>,
+    dispositions: { 'use-as-is': 'Verwenden wie besehen', rework: 'Nacharbeit', scrap: 'Ausschuss', 'return-to-supplier': 'Zurück an Lieferanten' } as Record<
+      string,
+      string
+    >,
+    reworkAt: (station: string) => `an ${station}`,
+    decidedBy: 'Entschieden von',
+    noDecision: 'Noch keine Entscheidung',
+    pieces: 'Gesperrte Teile',
+    status: 'Status',
+    firstMeasurement: 'Erstmessung',
+    remeasurement: 'Nachmessung',
+    closedAt: 'Abgeschlossen',
   },
 } satisfies Record<DocumentLocale, Record<string, unknown>>;
 
@@ -259,6 +292,8 @@ export function documentHtml(
   };
   const day = (value: string | null) => (value ? formatDocumentDay(value, input.sender.dateFormat) : t.none);
   const moment = (value: string | null) => (value ? formatDocumentDateTime(value, input.sender.dateFormat, input.locale, input.sender.timeZone) : t.none);
+  const verdict = (passed: boolean | null) =>
+    passed === null ? e(t.notMeasured) : passed ? `<span class="pass">${e(t.pass)}</span>` : `<span class="fail">${e(t.fail)}</span>`;
   switch (content.type) {
     case 'delivery-bill': {
       const a = content.deliveryAddress;
@@ -311,8 +346,6 @@ export function documentHtml(
       return { html: layout(page, t['order-traveler'], body), pdf: { format: 'A4' } };
     }
     case 'test-protocol': {
-      const verdict = (passed: boolean | null) =>
-        passed === null ? e(t.notMeasured) : passed ? `<span class="pass">${e(t.pass)}</span>` : `<span class="fail">${e(t.fail)}</span>`;
       const rows = content.values
         .map(
           (value) =>
@@ -334,9 +367,15 @@ export function documentHtml(
           [t.quantity, format.format(content.quantity)],
         ]) +
         table +
-        `<h2>${e(t.overall)}: ${content.passed ? `<span class="pass">${e(t.pass)}</span>` : `<span class="fail">${e(t.fail)}</span>`}</h2>`;
+        `<h2>${e(t.overall)}: ${content.passed ? `<span class="pass">${e(t.pass)}</span>` : `<span class="fail">${e(t.fail)}</span>`}</h2>` +
+        qualityLoop(t, content, format, moment, verdict);
       return { html: layout(page, t['test-protocol'], body, 'body { font-size: 9pt; }'), pdf: { format: 'A4', landscape: true } };
     }
+    case 'ncr-report':
+      return {
+        html: layout(page, `${t['ncr-report']} ${content.ncr.number}`, ncrReportBody(t, content, format, moment, verdict), 'body { font-size: 9pt; }'),
+        pdf: { format: 'A4' },
+      };
     case 'receipt': {
       const body =
         facts([
@@ -349,4 +388,91 @@ export function documentHtml(
       return { html: layout(page, t.receipt, body), pdf: { format: 'A4' } };
     }
   }
+}
+
+/**
+ * The test protocol's quality loop (docs/quality-and-lots.md): every measurement in the order made (the
+ * first one outside tolerance, the re-measurement after rework) and the order's NCRs with their decisions.
+ */
+function qualityLoop(
+  t: Texts,
+  content: TestProtocolContent,
+  format: Intl.NumberFormat,
+  moment: (iso: string | null) => string,
+  verdict: (passed: boolean | null) => string,
+): string {
+  if (content.history.length < 2 && content.ncrs.length === 0) return '';
+  const rows = content.history
+    .map(
+      (m) =>
+        `<tr><td>${e(m.valueName)}</td><td class="number">${e(format.format(m.measured))} ${e(m.unit)}</td>` +
+        `<td>${e(m.measuredBy || t.none)} (${e(m.stationName)})</td><td>${e(moment(m.measuredAt))}</td><td>${verdict(m.passed)}</td></tr>`,
+    )
+    .join('');
+  const history =
+    `<h2>${e(t.history)}</h2><table><thead><tr><th>${e(t.value)}</th><th class="number">${e(t.measured)}</th><th>${e(t.measuredBy)}</th>` +
+    `<th>${e(t.measuredAt)}</th><th>${e(t.result)}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const decisionText = (d: TestProtocolContent['ncrs'][number]['decisions'][number]) =>
+    [
+      t.dispositions[d.disposition] ?? d.disposition,
+      d.reworkStationName ? t.reworkAt(d.reworkStationName) : '',
+      d.scrapReason ?? '',
+      d.note ? `„${d.note}“` : '',
+    ]
+      .filter(Boolean)
+      .join(' · ') + ` (${t.decidedBy} ${d.decidedBy || t.none}, ${moment(d.at)})`;
+  const ncrRows = content.ncrs
+    .map(
+      (ncr) =>
+        `<tr><td>${e(ncr.number)}</td><td>${e(t.ncrStatuses[ncr.status] ?? ncr.status)}</td><td>${e(ncr.valueName)} (${e(ncr.stationName)})</td>` +
+        `<td>${e(moment(ncr.openedAt))}</td><td>${ncr.decisions.length ? ncr.decisions.map((d) => e(decisionText(d))).join('<br>') : e(t.noDecision)}</td></tr>`,
+    )
+    .join('');
+  const ncrs = content.ncrs.length
+    ? `<h2>${e(t.ncrs)}</h2><table><thead><tr><th>NCR</th><th>${e(t.result)}</th><th>${e(t.value)}</th><th>${e(t.opened)}</th><th>${e(t.decision)}</th></tr></thead><tbody>${ncrRows}</tbody></table>`
+    : '';
+  return history + ncrs;
+}
+
+/** The NCR report: what deviated, where, by whom, on which order and material; every measurement and decision. */
+function ncrReportBody(
+  t: Texts,
+  { ncr }: Extract<DocumentContent, { type: 'ncr-report' }>,
+  format: Intl.NumberFormat,
+  moment: (iso: string | null) => string,
+  verdict: (passed: boolean | null) => string,
+): string {
+  const measurements = [{ kind: t.firstMeasurement, m: ncr.measurement }, ...ncr.remeasurements.map((m) => ({ kind: t.remeasurement, m }))];
+  const rows = measurements
+    .map(
+      ({ kind, m }) =>
+        `<tr><td>${e(kind)}</td><td>${e(m.valueName)}</td><td class="number">${e(format.format(m.nominal))} ${e(m.unit)}</td>` +
+        `<td class="number">${e(format.format(m.minTolerance))}</td><td class="number">${e(format.format(m.maxTolerance))}</td>` +
+        `<td class="number">${e(format.format(m.measured))}</td><td>${e(m.measuredByName || t.none)} (${e(m.stationName)})</td><td>${e(moment(m.at))}</td><td>${verdict(m.passed)}</td></tr>`,
+    )
+    .join('');
+  const decisions = ncr.decisions.length
+    ? `<ol>${ncr.decisions
+        .map(
+          (d) =>
+            `<li>${e([t.dispositions[d.disposition] ?? d.disposition, d.reworkStationName ? t.reworkAt(d.reworkStationName) : '', d.scrapReason ?? '', d.note ? `„${d.note}“` : ''].filter(Boolean).join(' · '))}` +
+            ` (${e(t.decidedBy)} ${e(d.decidedByName || t.none)}, ${e(moment(d.at))})</li>`,
+        )
+        .join('')}</ol>`
+    : `<p>${e(t.noDecision)}</p>`;
+  return (
+    facts([
+      ['NCR', ncr.number],
+      [t.status, t.ncrStatuses[ncr.status] ?? ncr.status],
+      [t.order, ncr.orderNumber],
+      [t.material, `${ncr.materialNumber} ${ncr.materialName} (${t.materialTypes[ncr.materialType] ?? ncr.materialType})`],
+      [t.station, ncr.stationName],
+      [t.pieces, format.format(ncr.pieces)],
+      [t.opened, moment(ncr.openedAt)],
+      [t.closedAt, moment(ncr.closedAt)],
+    ]) +
+    `<table><thead><tr><th></th><th>${e(t.value)}</th><th class="number">${e(t.nominal)}</th><th class="number">${e(t.min)}</th><th class="number">${e(t.max)}</th>` +
+    `<th class="number">${e(t.measured)}</th><th>${e(t.measuredBy)}</th><th>${e(t.measuredAt)}</th><th>${e(t.result)}</th></tr></thead><tbody>${rows}</tbody></table>` +
+    `<h2>${e(t.decision)}</h2>${decisions}`
+  );
 }

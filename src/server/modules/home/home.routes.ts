@@ -10,7 +10,7 @@ import { errorResponses } from '../../platform/errors.js';
 import { workingTimeOfCompany } from '../company/index.js';
 import { interruptionPageOf } from '../interruptions/index.js';
 import { keyFiguresOf } from '../key-figures/index.js';
-import { homeBoardOf, stationBoardOf } from '../orders/index.js';
+import { homeBoardOf, stationBoardOf, type OrderHoldsReader } from '../orders/index.js';
 import { dismissFirstSteps } from './first-steps.handlers.js';
 import { firstStepsOf } from './first-steps.queries.js';
 
@@ -21,7 +21,7 @@ const ordersShown = homeBoardQuerySchema.parse({}).limit;
  * answers it, so the console's first paint of the home screen waits for one request instead of five.
  * Every signed-in user of a company reads it, like the boards (a master without a company gets 403).
  */
-export async function homeRoutes(app: FastifyInstance) {
+export async function homeRoutes(app: FastifyInstance, deps: { holdsOf: OrderHoldsReader }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/home', {
@@ -39,7 +39,7 @@ export async function homeRoutes(app: FastifyInstance) {
         const working = await workingTimeOfCompany(tx, companyId, app.config.workingTime);
         return {
           orders: await homeBoardOf(tx, ordersShown, now, timeZoneOf(working)),
-          stationBoard: await stationBoardOf(tx, now, { window: app.config.predictionWindow, working }),
+          stationBoard: await stationBoardOf(tx, now, { window: app.config.predictionWindow, working }, deps.holdsOf),
           openInterruptions: await interruptionPageOf(tx, { open: true, page: 1, limit: 100 }, now),
           keyFigures: keyFiguresOn ? await keyFiguresOf(tx, companyId, 'day', undefined, now, app.config.workingTime) : null,
         };

@@ -8,10 +8,10 @@ import { homeRoutes } from './home.routes.js';
  */
 export const homeModule = defineModule({
   name: 'home',
-  requires: [],
+  requires: ['orderHoldsReader'],
   provides: {},
-  plugin: async (app) => {
-    await app.register(homeRoutes);
+  plugin: async (app, { ports }) => {
+    await app.register(async (scope) => homeRoutes(scope, { holdsOf: ports.orderHoldsReader }));
   },
   openApi: {
     tags: [{ name: 'home', description: "The home screen's boards in one read: the orders, the station board, the open interruptions, today's key figures." }],

@@ -12,6 +12,7 @@ import {
 import { calendarDayIn, timeZoneOf } from '../../../domain/company/working-time.rules.js';
 import { WIP_STAGE_NAME } from '../../../domain/stations/station.schema.js';
 import type { Executor } from '../../platform/db.js';
+import type { OrderHoldsReader } from './orders.queries.js';
 import { boardStationsOf, recentCycleTimes } from '../stations/index.js';
 import './orders.tables.js';
 
@@ -147,8 +148,12 @@ export async function predictionsOf(db: Executor, now: Date, settings: Predictio
  * per column the count, the WIP limit (over it: marked) and the longest waiting time, the longest
  * of all marking the bottleneck.
  */
-export async function stationBoardOf(db: Executor, now: Date, settings: PredictionSettings): Promise<StationBoard> {
+export async function stationBoardOf(db: Executor, now: Date, settings: PredictionSettings, holdsOf: OrderHoldsReader): Promise<StationBoard> {
   const { rows, stations, sequence, cycleTimes, predictions } = await plan(db, now, settings);
+  const holds = await holdsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   const today = calendarDayIn(now, timeZoneOf(settings.working));
   const cycle = stationCycleSeconds(cycleTimes, settings.window);
   const byId = new Map(stations.map((station) => [station.id, station]));
@@ -175,6 +180,7 @@ export async function stationBoardOf(db: Executor, now: Date, settings: Predicti
       arrivedAt: row.arrived_at ? row.arrived_at.toISOString() : null,
       predictedAt: prediction?.predictedAt ?? null,
       willBeLate: prediction?.willBeLate ?? false,
+      ...(holds.has(row.id) ? { hold: holds.get(row.id) } : {}),
     };
   };
   const sorted = (list: LineRow[]) =>

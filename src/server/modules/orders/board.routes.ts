@@ -7,9 +7,10 @@ import type { Executor } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
 import { workingTimeOfCompany } from '../company/index.js';
 import { predictionsOf, stationBoardOf, type PredictionSettings } from './board.queries.js';
+import type { OrderHoldsReader } from './orders.queries.js';
 
 /** The station board and the predicted completions (docs/board.md, docs/prediction.md). Moving a card is `POST /api/orders/{id}/move-to-station`. */
-export async function boardRoutes(app: FastifyInstance) {
+export async function boardRoutes(app: FastifyInstance, deps: { holdsOf: OrderHoldsReader }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readers = { preHandler: app.authenticate };
   // The company's working time (its settings), else the server's WORKING_TIME; the window is the server's.
@@ -23,10 +24,10 @@ export async function boardRoutes(app: FastifyInstance) {
     schema: {
       tags: ['orders'],
       summary:
-        'The station board: a column per station in sequence order, then WIP, with counts, WIP limits, the bottleneck and predicted completion per order',
+        'The station board: a column per station in sequence order, then WIP, with counts, WIP limits, the bottleneck, predicted completion and the open NCR (hold) per order',
       response: { 200: stationBoardSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, async (tx, now) => stationBoardOf(tx, now, await settingsOf(tx, companyOf(request)))),
+    handler: async (request) => runQuery(app, request, async (tx, now) => stationBoardOf(tx, now, await settingsOf(tx, companyOf(request)), deps.holdsOf)),
   });
 
   r.get('/api/orders/predictions', {

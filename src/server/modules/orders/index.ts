@@ -5,7 +5,7 @@ import { boardRoutes } from './board.routes.js';
 import { ordersEmailTemplates } from './orders.emails.js';
 import { applyStatusActionsJob, notifyWorkCompletedJob, ordersDispatchRoutes } from './orders.jobs.js';
 import { operatorStationsProjection, ordersProjection, stationFlowProjection } from './orders.projection.js';
-import { materialIsInAnOrderInProduction, stationWorklistOf, type OrderShipmentReader } from './orders.queries.js';
+import { materialIsInAnOrderInProduction, stationWorklistOf, type OrderHoldCheck, type OrderHoldsReader, type OrderShipmentReader } from './orders.queries.js';
 import { ordersRoutes } from './orders.routes.js';
 
 export { materialIsInAnOrderInProduction, orderListStatement, stationOfOperator } from './orders.queries.js';
@@ -16,11 +16,18 @@ export { homeBoardOf } from './orders.queries.js';
 export { stationBoardOf, type PredictionSettings } from './board.queries.js';
 export { productionOrdersAtStations, type OrderAtStation } from './board.queries.js';
 export { followShipment, type ShipmentOrderCommand } from './orders.handlers.js';
+// The quality module's decisions move a held order to rework or end its pieces as scrap (docs/quality-and-lots.md).
+export { completeWork, moveToStation } from './orders.handlers.js';
+export type { OrderHold, OrderHoldCheck, OrderHoldsReader } from './orders.queries.js';
 
 declare module '../../platform/module.js' {
   interface Ports {
     /** Provided by shipments: the shipment an order is in, as the order details show it (shipments build on orders). */
     orderShipmentReader: OrderShipmentReader;
+    /** Provided by quality: the order's open NCR, which stops moves and completions (docs/quality-and-lots.md). */
+    orderHoldCheck: OrderHoldCheck;
+    /** Provided by quality: the open NCRs of many orders at once (the station board's hold badge; the home screen reads the board too). */
+    orderHoldsReader: OrderHoldsReader;
   }
 }
 
@@ -32,14 +39,14 @@ declare module '../../platform/module.js' {
  */
 export const ordersModule = defineModule({
   name: 'orders',
-  requires: ['orderShipmentReader'],
+  requires: ['orderShipmentReader', 'orderHoldCheck', 'orderHoldsReader'],
   provides: {
     inProductionCheck: () => materialIsInAnOrderInProduction,
     worklistReader: () => stationWorklistOf,
   },
   plugin: async (app, { ports }) => {
-    await app.register(async (scope) => ordersRoutes(scope, { shipmentOf: ports.orderShipmentReader }));
-    await app.register(boardRoutes);
+    await app.register(async (scope) => ordersRoutes(scope, { shipmentOf: ports.orderShipmentReader, holdOf: ports.orderHoldCheck }));
+    await app.register(async (scope) => boardRoutes(scope, { holdsOf: ports.orderHoldsReader }));
   },
   projections: () => [ordersProjection, stationFlowProjection, operatorStationsProjection],
   jobs: {

@@ -24,7 +24,7 @@ import { findClient } from '../clients/index.js';
 import { findMaterial, moveStock } from '../materials/index.js';
 import { findSequenceRow, findStationRow, isAuthorizedForStation } from '../stations/index.js';
 import { activeEntryName } from '../team/index.js';
-import { stationOfOperator } from './orders.queries.js';
+import { stationOfOperator, type OrderHold, type OrderHoldCheck } from './orders.queries.js';
 import './orders.tables.js';
 
 const orderStream = (orderId: string) => ({ id: orderStreamId(orderId), type: ORDER_STREAM_TYPE });
@@ -110,6 +110,16 @@ const atStation =
   (ctx: CommandContext, stationId: string) =>
   async (loaded: { state: OrderState }): Promise<DomainError | undefined> =>
     (await operatorMustBeSignedInAt(ctx, stationId)) ?? orderMustExist(loaded);
+
+/**
+ * An order with an open non-conformance report (docs/quality-and-lots.md): held, its pieces stay where
+ * they are (no move, no completion); in rework, it may move but completes only once measured again.
+ */
+function holdRefuses(hold: OrderHold | undefined, action: 'move' | 'complete'): DomainError | undefined {
+  if (!hold) return undefined;
+  const code = hold.status === 'held' ? 'ORDER_ON_HOLD' : action === 'complete' ? 'ORDER_AWAITS_REMEASUREMENT' : undefined;
+  return code ? new DomainError(code, [{ path: 'orderId', message: `errors.${code}`, params: { ncr: hold.number } }]) : undefined;
+}
 
 const eventOf = <Type extends OrderEvent['type']>(events: readonly OrderEvent[], type: Type) =>
   events.find((event): event is Extract<OrderEvent, { type: Type }> => event.type === type);
@@ -230,6 +240,7 @@ async function quantitiesOfReport(tx: Tx, report: QuantityReportInput): Promise<
  */
 export async function completeWork(
   ctx: CommandContext,
+  holdOf: OrderHoldCheck,
   orderId: string,
   version: number,
   stationId: string,
@@ -262,7 +273,7 @@ export async function completeWork(
         at: ctx.at,
       };
     },
-    onClientCopy(version, atStation(ctx, stationId)),
+    onClientCopy(version, async (loaded) => (await atStation(ctx, stationId)(loaded)) ?? holdRefuses(await holdOf(ctx.tx, orderId), 'complete')),
   );
   if (before.status === 'absent') return;
   const customerOrderId = before.parentOrderId;
@@ -360,9 +371,11 @@ export async function applyStatusAction(ctx: CommandContext, orderId: string, ac
  * operator does it from the station the order is at, and only to a station they are authorised for;
  * that is asked before the copy's version.
  */
-export async function moveToStation(ctx: CommandContext, orderId: string, version: number, toStationId: string): Promise<void> {
+export async function moveToStation(ctx: CommandContext, holdOf: OrderHoldCheck, orderId: string, version: number, toStationId: string): Promise<void> {
   const operatorMayMove = async ({ state }: { state: OrderState }) => {
     if (state.status === 'absent') return new DomainError('NOT_FOUND');
+    const held = holdRefuses(await holdOf(ctx.tx, orderId), 'move');
+    if (held) return held;
     if (ctx.actor?.role !== 'OPERATOR') return undefined;
     const here = state.location?.stage === 'station' ? state.location.stationId : null;
     const notHere = here ? await operatorMustBeSignedInAt(ctx, here) : undefined;

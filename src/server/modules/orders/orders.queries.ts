@@ -242,6 +242,25 @@ export type OrderShipment = OrderView['shipment'];
 /** Reads the shipment of an order; a port the shipments module provides (it builds on orders, so orders cannot import it). */
 export type OrderShipmentReader = (db: Executor, shipmentId: string) => Promise<OrderShipment>;
 
+/** An order's open non-conformance report: `held` stops it at its station, `rework` waits for the re-measurement. */
+export interface OrderHold {
+  ncrId: string;
+  number: string;
+  status: 'held' | 'rework';
+}
+
+/** The open NCR of an order, if any; a port the quality module provides (it builds on orders, so orders cannot import it). */
+export type OrderHoldCheck = (db: Executor, orderId: string) => Promise<OrderHold | undefined>;
+
+/** The open NCRs of these orders, by order id; a port the quality module provides (the boards' hold badge). */
+export type OrderHoldsReader = (db: Executor, orderIds: readonly string[]) => Promise<Map<string, OrderHold>>;
+
+/** What the order view reads through the ports of modules built on orders. */
+export interface OrderReaders {
+  shipmentOf: OrderShipmentReader;
+  holdOf: OrderHoldCheck;
+}
+
 /** Where the order's relatives and stations are named from. */
 interface OrderSurroundings {
   shipment: OrderShipment;
@@ -375,7 +394,7 @@ const todayOf = (now: Date, timeZone: string) => calendarDayIn(now, timeZone);
  * The order as the details screen shows it, read in the transaction that may just have changed it;
  * delayed on the company's day of `now` in its `timeZone`.
  */
-export async function orderViewOf(db: Executor, orderId: string, now: Date, timeZone: string, shipmentOf: OrderShipmentReader): Promise<OrderView> {
+export async function orderViewOf(db: Executor, orderId: string, now: Date, timeZone: string, { shipmentOf, holdOf }: OrderReaders): Promise<OrderView> {
   const row = await findOrderRow(db, orderId);
   if (!row) throw new DomainError('NOT_FOUND');
   const state = row.state;
@@ -402,14 +421,19 @@ export async function orderViewOf(db: Executor, orderId: string, now: Date, time
     stationNames: await stationNamesById(db, stationIds),
     client: await linkedClientOf(db, state.clientId ?? null),
   };
-  return orderView(state, row.version, around, todayOf(now, timeZone));
+  const view = orderView(state, row.version, around, todayOf(now, timeZone));
+  const hold = await holdOf(db, orderId);
+  if (!hold) return view;
+  // Held: no move, no completion; in rework: no completion before the re-measurement (the buttons the screens show).
+  const refused: readonly string[] = hold.status === 'held' ? ['complete-work', 'move-to-station'] : ['complete-work'];
+  return { ...view, hold, actions: view.actions.filter((action) => !refused.includes(action)) };
 }
 
 /** The order of this number (scanned or typed), as `orderViewOf` answers it. */
-export async function orderViewByNumberOf(db: Executor, orderNumber: string, now: Date, timeZone: string, shipmentOf: OrderShipmentReader): Promise<OrderView> {
+export async function orderViewByNumberOf(db: Executor, orderNumber: string, now: Date, timeZone: string, readers: OrderReaders): Promise<OrderView> {
   const orderId = await findOrderIdByNumber(db, orderNumber);
   if (!orderId) throw new DomainError('NOT_FOUND');
-  return orderViewOf(db, orderId, now, timeZone, shipmentOf);
+  return orderViewOf(db, orderId, now, timeZone, readers);
 }
 
 /** List rows with their station names, read in one query. */

@@ -41,7 +41,7 @@ import {
   startWork,
   type PlainOrderCommand,
 } from './orders.handlers.js';
-import { advertisementOf, homeBoardOf, orderHistoryOf, orderPageOf, orderViewByNumberOf, orderViewOf, type OrderShipmentReader } from './orders.queries.js';
+import { advertisementOf, homeBoardOf, orderHistoryOf, orderPageOf, orderViewByNumberOf, orderViewOf, type OrderReaders } from './orders.queries.js';
 
 const orderParams = z.object({ id: z.uuid() });
 
@@ -55,7 +55,7 @@ interface OrderRouteKit {
   writers: RouteGuard;
 }
 
-export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: OrderShipmentReader }) {
+export async function ordersRoutes(app: FastifyInstance, deps: OrderReaders) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readers = { preHandler: app.authenticate };
   // The company's time zone (its working time, else WORKING_TIME's): its "today" decides what is delayed.
@@ -77,7 +77,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: Ord
   const actOn = (request: FastifyRequest, orderId: string, command: (ctx: CommandContext, orderId: string) => Promise<void>) =>
     runCommand(app, request, async (ctx) => {
       await command(ctx, orderId);
-      return orderViewOf(ctx.tx, orderId, ctx.now, await zoneOf(ctx.tx, ctx.companyId), deps.shipmentOf);
+      return orderViewOf(ctx.tx, orderId, ctx.now, await zoneOf(ctx.tx, ctx.companyId), deps);
     });
 
   /** Registers a status change that needs nothing but the client's version; it answers the order as it is afterwards. */
@@ -110,7 +110,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: Ord
     handler: async (request, reply) => {
       const { kind, ...form } = request.body;
       const view = await runCommand(app, request, async (ctx) =>
-        orderViewOf(ctx.tx, await createOrder(ctx, kind, form), ctx.now, await zoneOf(ctx.tx, ctx.companyId), deps.shipmentOf),
+        orderViewOf(ctx.tx, await createOrder(ctx, kind, form), ctx.now, await zoneOf(ctx.tx, ctx.companyId), deps),
       );
       return reply.status(201).send(view);
     },
@@ -146,12 +146,13 @@ export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: Ord
       'Work done, with the pieces reported (good, scrap with a scrap reason, rework with a rework reason and station; none reported: every piece good). ' +
         'Every piece reported: the order goes to the next station of the sequence with its good pieces, or to WIP after the last. ' +
         'Fewer: the good pieces go on as a split production order (number with a suffix) and the rest stays. Rework pieces go to their station as a split order. ' +
-        'A value measured outside tolerance in this work needs a reason. Bad counts: 400 with field details; a stale version: 409.',
+        'A value measured outside tolerance in this work needs a reason. Bad counts: 400 with field details; a stale version: 409; ' +
+        'held by a non-conformance report: 409 ORDER_ON_HOLD; waiting for the re-measurement after rework: 409 ORDER_AWAITS_REMEASUREMENT.',
       completeWorkSchema,
     ),
     handler: async (request) => {
       const { version, stationId, reason, ...report } = request.body;
-      return actOn(request, request.params.id, (ctx, orderId) => completeWork(ctx, orderId, version, stationId, reason, report));
+      return actOn(request, request.params.id, (ctx, orderId) => completeWork(ctx, deps.holdOf, orderId, version, stationId, reason, report));
     },
   });
 
@@ -163,9 +164,9 @@ export async function ordersRoutes(app: FastifyInstance, deps: { shipmentOf: Ord
 
   r.post('/api/orders/:id/move-to-station', {
     ...writersAndOperators,
-    schema: actionSchema('Moves the order to another station (rework)', moveToStationSchema),
+    schema: actionSchema('Moves the order to another station (rework). An order held by a non-conformance report: 409 ORDER_ON_HOLD', moveToStationSchema),
     handler: async (request) =>
-      actOn(request, request.params.id, (ctx, orderId) => moveToStation(ctx, orderId, request.body.version, request.body.toStationId)),
+      actOn(request, request.params.id, (ctx, orderId) => moveToStation(ctx, deps.holdOf, orderId, request.body.version, request.body.toStationId)),
   });
 
   r.post('/api/orders/:id/check-in', {
@@ -218,7 +219,7 @@ function orderBoardRoutes(app: FastifyInstance, { zoneOf, readers, writers }: Or
 }
 
 /** One order: read by id or number, its form changed, its history. */
-function oneOrderRoutes(app: FastifyInstance, deps: { shipmentOf: OrderShipmentReader }, { zoneOf, actOn, readers, writers }: OrderRouteKit) {
+function oneOrderRoutes(app: FastifyInstance, deps: OrderReaders, { zoneOf, actOn, readers, writers }: OrderRouteKit) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/orders/:id', {
@@ -229,8 +230,7 @@ function oneOrderRoutes(app: FastifyInstance, deps: { shipmentOf: OrderShipmentR
       params: orderParams,
       response: { 200: orderViewSchema, ...errorResponses() },
     },
-    handler: async (request) =>
-      runQuery(app, request, async (tx, now) => orderViewOf(tx, request.params.id, now, await zoneOf(tx, companyOf(request)), deps.shipmentOf)),
+    handler: async (request) => runQuery(app, request, async (tx, now) => orderViewOf(tx, request.params.id, now, await zoneOf(tx, companyOf(request)), deps)),
   });
 
   r.get('/api/orders/by-number/:orderNumber', {
@@ -243,9 +243,7 @@ function oneOrderRoutes(app: FastifyInstance, deps: { shipmentOf: OrderShipmentR
       response: { 200: orderViewSchema, ...errorResponses() },
     },
     handler: async (request) =>
-      runQuery(app, request, async (tx, now) =>
-        orderViewByNumberOf(tx, request.params.orderNumber, now, await zoneOf(tx, companyOf(request)), deps.shipmentOf),
-      ),
+      runQuery(app, request, async (tx, now) => orderViewByNumberOf(tx, request.params.orderNumber, now, await zoneOf(tx, companyOf(request)), deps)),
   });
 
   r.put('/api/orders/:id', {

@@ -173,7 +173,7 @@ export function stationView(row: StationRow, keyFigures: StationKeyFigures): Sta
     parameters: row.parameters.map((p) => ({ name: p.name, value: p.value, unit: p.unit, from: p.from ?? null, to: p.to ?? null })),
     actions: row.actions.map((a) => ({ action: a.action, element: a.element })),
     incomingGoodsCheckIn: row.incoming_goods_check_in,
-    valueChecks: { mode: row.value_checks.mode, names: row.value_checks.names },
+    valueChecks: { mode: row.value_checks.mode, names: row.value_checks.names, ...(row.value_checks.holdOutOfTolerance ? { holdOutOfTolerance: true } : {}) },
     wipLimit: row.wip_limit ?? null,
     capacity: row.capacity,
     lastMaintenanceAt: row.last_maintenance_at ? new Date(row.last_maintenance_at).toISOString() : null,

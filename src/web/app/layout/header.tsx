@@ -26,6 +26,7 @@ export function Header() {
       {session?.company ? <SuggestImprovementButton /> : null}
       {session?.company && can(session, 'write') ? <Link href="/suggestions">{t('suggestions.openList')}</Link> : null}
       {session?.company ? <Link href="/work-times">{t('labour.title')}</Link> : null}
+      {session?.company ? <Link href="/quality">{t('quality.title')}</Link> : null}
       <LanguageSwitch />
       <Link variant="button" href="/change-password">
         {t('common.actions.changePassword')}

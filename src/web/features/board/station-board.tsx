@@ -294,6 +294,9 @@ const OrderCard = memo(function OrderCard({ card, kind, stationId, interrupted, 
         {card.delayed ? <Badge tone="error">{t('board.delayed')}</Badge> : card.willBeLate ? <Badge tone="error">{t('board.willBeLate')}</Badge> : null}
         {card.quality === 'failed' ? <Badge tone="error">{t('board.qualityFailed')}</Badge> : null}
         {card.quality === 'passed' ? <Badge tone="positive">{t('board.qualityPassed')}</Badge> : null}
+        {card.hold ? (
+          <Badge tone={card.hold.status === 'held' ? 'error' : 'warning'}>{t(`board.hold.${card.hold.status}`, { number: card.hold.number })}</Badge>
+        ) : null}
         {interrupted ? <Badge tone="error">{t('board.stationStopped')}</Badge> : null}
         {promiseAtRisk ? <Badge tone="error">{t('board.promiseAtRisk')}</Badge> : null}
       </div>

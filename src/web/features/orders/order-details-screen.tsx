@@ -18,7 +18,7 @@ import { LiveState } from './components/live-state';
 import { OrderPageHeader } from './components/order-page-header';
 import { OrderActions } from './components/order-actions';
 import { Badge } from '../../ui/badge';
-import { DelayedBadge, PriorityBadge, QualityBadge, StatusBadge } from './components/order-badges';
+import { DelayedBadge, HoldBadge, PriorityBadge, QualityBadge, StatusBadge } from './components/order-badges';
 import { OrderMeasurements } from './components/order-measurements';
 import { OrderQuantities } from './components/order-quantities';
 import { OrderLoader } from './components/order-loader';
@@ -178,6 +178,8 @@ function OrderDetails({ order, live, documents }: { order: OrderView; live: Retu
           <QualityBadge quality={order.quality} />
           <DelayedBadge delayed={order.delayed} />
           {order.prioritize ? <PriorityBadge /> : null}
+          <HoldBadge hold={order.hold} />
+          {order.hold ? <Link href={`/quality/ncr/${order.hold.ncrId}`}>{t('quality.hold.open', { number: order.hold.number })}</Link> : null}
         </div>
         <div className="order-toolbar">
           {canWrite && order.editable ? (

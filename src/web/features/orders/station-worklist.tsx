@@ -13,6 +13,7 @@ import { enqueue, mustQueue, onQueuedApplied, saveSnapshot, useOfflineQueue, use
 import { useCompanyFunctions } from '../../lib/company-display';
 import { describeError } from '../../lib/error-messages';
 import { useFormatNumber, useLocaleFormats } from '../../lib/locale';
+import { NCR_STREAM_TYPE } from '../../../domain/quality/ncr.events';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -36,7 +37,7 @@ import { LiveState } from './components/live-state';
 import { MaterialFavourites } from './components/material-favourites';
 import { MoveToStationDialog } from './components/station-choice-dialog';
 import { Badge } from '../../ui/badge';
-import { DelayedBadge, PriorityBadge, QualityBadge, StatusBadge } from './components/order-badges';
+import { DelayedBadge, HoldBadge, PriorityBadge, QualityBadge, StatusBadge } from './components/order-badges';
 import { CompleteWithReasonDialog } from './components/complete-with-reason-dialog';
 import { QuantityDialog, type QuantityReport } from './components/quantity-dialog';
 import { ScannedMaterialDialog } from './components/scanned-material-dialog';
@@ -50,7 +51,8 @@ import { useRunOrderAction } from './use-run-order-action';
 import { stationPlanKey, useStationPlan } from './api/station-plan';
 import { inPlanOrder, type PlannedEntry } from './worklist-plan';
 
-const worklistTopics = [`type:${ORDER_STREAM_TYPE}`] as const;
+// An NCR decided (use as is, rework) releases or moves the order: the station sees it at once.
+const worklistTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${NCR_STREAM_TYPE}`] as const;
 /** The plan's order at the station also moves with stops (interruptions) and the stations' capacity; order events refresh it with the worklist. */
 const planTopics = [`type:${INTERRUPTION_STREAM_TYPE}`, `type:${STATION_STREAM_TYPE}`] as const;
 
@@ -299,7 +301,13 @@ function CurrentOrder({
         {current.prioritize ? <PriorityBadge /> : null}
         <DelayedBadge delayed={current.delayed} />
         <QualityBadge quality={current.quality} />
+        <HoldBadge hold={current.hold} />
       </div>
+      {current.hold ? (
+        <p className="station-hold" role="status">
+          {t(`quality.hold.${current.hold.status}`, { number: current.hold.number })}
+        </p>
+      ) : null}
       {here && current.quantities ? (
         <p className="station-pieces">{t('orders.quantities.atStation', { open: current.quantities.open, ordered: current.quantities.ordered })}</p>
       ) : null}
@@ -329,7 +337,13 @@ function CurrentOrder({
           {t('orders.station.moveTo')}
         </Button>
       </div>
-      <MeasurementsPanel order={current} stationId={stationId} checks={station?.valueChecks} canMeasure={can('complete-work') && !act.isPending} />
+      <MeasurementsPanel
+        order={current}
+        stationId={stationId}
+        checks={station?.valueChecks}
+        // After rework the values are measured again before Complete is offered.
+        canMeasure={(can('complete-work') || (current.hold?.status === 'rework' && Boolean(here?.workStartedAt))) && !act.isPending}
+      />
       <dl className="order-facts">
         <div className="order-fact">
           <dt>{t('orders.fields.deliveryDate')}</dt>

@@ -38,6 +38,8 @@ export interface StationFormState {
   valueCheckMode: ValueCheckMode;
   /** The value names when `valueCheckMode` is `named`, comma-separated as typed. */
   valueNames: string;
+  /** A value outside tolerance holds the order here and opens an NCR (docs/quality-and-lots.md). */
+  holdOutOfTolerance: boolean;
   /** datetime-local value of the last maintenance; '' for none. */
   lastMaintenance: string;
   /** The optional WIP limit; NaN while the field is empty (no limit). */
@@ -60,6 +62,7 @@ export const emptyStationForm = (): StationFormState => ({
   incomingGoodsCheckIn: false,
   valueCheckMode: 'none',
   valueNames: '',
+  holdOutOfTolerance: false,
   lastMaintenance: '',
   wipLimit: NaN,
   capacity: 1,
@@ -80,6 +83,7 @@ export function stationFormOf(station: StationView): StationFormState {
     incomingGoodsCheckIn: station.incomingGoodsCheckIn,
     valueCheckMode: station.valueChecks.mode,
     valueNames: station.valueChecks.names.join(', '),
+    holdOutOfTolerance: station.valueChecks.holdOutOfTolerance === true,
     lastMaintenance: toDateTimeInput(station.lastMaintenanceAt),
     wipLimit: station.wipLimit ?? NaN,
     capacity: station.capacity,
@@ -102,7 +106,12 @@ export function stationInputOf(form: StationFormState): StationFormValues {
     })),
     actions: form.actions.map((a) => ({ action: (a.action || undefined) as AfterCompletionAction, element: a.element })),
     incomingGoodsCheckIn: form.incomingGoodsCheckIn,
-    valueChecks: { mode: form.valueCheckMode, names: form.valueCheckMode === 'named' ? valueNamesOf(form.valueNames) : [] },
+    valueChecks: {
+      mode: form.valueCheckMode,
+      names: form.valueCheckMode === 'named' ? valueNamesOf(form.valueNames) : [],
+      // Sent only when the station holds (docs/quality-and-lots.md), as the server answers it.
+      ...(form.valueCheckMode !== 'none' && form.holdOutOfTolerance ? { holdOutOfTolerance: true } : {}),
+    },
     wipLimit: numberOrNull(form.wipLimit),
     capacity: numberOrNull(form.capacity),
   };

@@ -17,4 +17,19 @@ describe("the station form's value checks", () => {
       'names',
     ]);
   });
+
+  it('holds on a value outside tolerance only while it checks values (docs/quality-and-lots.md)', () => {
+    const form = { ...emptyStationForm(), name: 'PRÜFEN', holdOutOfTolerance: true };
+    expect(stationInputOf({ ...form, valueCheckMode: 'all' }).valueChecks).toEqual({ mode: 'all', names: [], holdOutOfTolerance: true });
+    expect(stationInputOf({ ...form, valueCheckMode: 'none' }).valueChecks).toEqual({ mode: 'none', names: [] });
+    expect(stationInputSchema.parse(stationInputOf({ ...form, valueCheckMode: 'all' })).valueChecks).toEqual({
+      mode: 'all',
+      names: [],
+      holdOutOfTolerance: true,
+    });
+    expect(stationInputSchema.parse({ name: 'X', valueChecks: { mode: 'none', names: [], holdOutOfTolerance: true } }).valueChecks).toEqual({
+      mode: 'none',
+      names: [],
+    });
+  });
 });

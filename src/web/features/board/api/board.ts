@@ -4,13 +4,20 @@ import type { InterruptionPage } from '../../../../domain/interruptions/interrup
 import type { OeeView } from '../../../../domain/oee/oee.views';
 import type { PromisesAtRiskView } from '../../../../domain/plan/plan.views';
 import { ORDER_STREAM_TYPE } from '../../../../domain/orders/order.events';
+import { NCR_STREAM_TYPE } from '../../../../domain/quality/ncr.events';
 import { SEQUENCE_STREAM_TYPE } from '../../../../domain/stations/sequence.events';
 import { STATION_STREAM_TYPE } from '../../../../domain/stations/station.events';
 import { api, isApiError } from '../../../lib/api';
 import { ordersKey } from '../../../lib/resources/keys';
 
 /** What moves the cards and columns: order, station and sequence events. Here beside the board's key, so the home page subscribes without loading the board. */
-export const stationBoardTopics = [`type:${ORDER_STREAM_TYPE}`, `type:${STATION_STREAM_TYPE}`, `type:${SEQUENCE_STREAM_TYPE}`] as const;
+// `ncr`: a card's hold badge (docs/quality-and-lots.md) changes with the NCR's decision.
+export const stationBoardTopics = [
+  `type:${ORDER_STREAM_TYPE}`,
+  `type:${STATION_STREAM_TYPE}`,
+  `type:${SEQUENCE_STREAM_TYPE}`,
+  `type:${NCR_STREAM_TYPE}`,
+] as const;
 
 /** Under the orders' key: every order change and live order event reads the board again. */
 export const stationBoardKey = [...ordersKey, 'station-board'] as const;

@@ -38,3 +38,10 @@ export function PriorityBadge() {
   const { t } = useTranslation();
   return <Badge tone="warning">{t('orders.fields.prioritize')}</Badge>;
 }
+
+/** An open non-conformance report: held (no move, no completion) or in rework (measure again); with its number. */
+export function HoldBadge({ hold }: { hold: { number: string; status: 'held' | 'rework' } | undefined }) {
+  const { t } = useTranslation();
+  if (!hold) return null;
+  return <Badge tone={hold.status === 'held' ? 'error' : 'warning'}>{t(`quality.statuses.${hold.status}`) + ' · ' + hold.number}</Badge>;
+}

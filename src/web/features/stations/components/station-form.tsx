@@ -80,7 +80,7 @@ export function StationForm({ form, label, submitLabel, isPending, notice, onSub
           />
         </fieldset>
         <ParameterFields parameters={draft.parameters} onChange={(parameters) => patch({ parameters })} problem={form.problem} />
-        <ValueCheckFields mode={draft.valueCheckMode} names={draft.valueNames} onChange={patch} problem={form.problem} />
+        <ValueCheckFields mode={draft.valueCheckMode} names={draft.valueNames} hold={draft.holdOutOfTolerance} onChange={patch} problem={form.problem} />
         <ActionFields actions={draft.actions} onChange={(actions) => patch({ actions })} problem={form.problem} />
         <div className="form-actions">
           <Link variant="button" href="/station">

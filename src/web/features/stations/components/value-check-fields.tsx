@@ -2,13 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { materialLimits } from '../../../../domain/materials/materials.schema';
 import type { ErrorDetail } from '../../../../domain/shared/errors';
 import { valueCheckModes, type ValueCheckMode } from '../../../../domain/stations/station.schema';
+import { Checkbox } from '../../../ui/checkbox';
 import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 
 export interface ValueCheckFieldsProps {
   mode: ValueCheckMode;
   names: string;
-  onChange: (change: { valueCheckMode?: ValueCheckMode; valueNames?: string }) => void;
+  /** A value outside tolerance holds the order at the station (docs/quality-and-lots.md). */
+  hold: boolean;
+  onChange: (change: { valueCheckMode?: ValueCheckMode; valueNames?: string; holdOutOfTolerance?: boolean }) => void;
   /** The problem of a field path (`valueChecks.names.0`), shown on its field. */
   problem: (path: string) => ErrorDetail | undefined;
 }
@@ -16,7 +19,7 @@ export interface ValueCheckFieldsProps {
 const isMode = (value: unknown): value is ValueCheckMode => valueCheckModes.includes(value as ValueCheckMode);
 
 /** Which values of the order's material operators measure at the station: none, all, or the values named. */
-export function ValueCheckFields({ mode, names, onChange, problem }: ValueCheckFieldsProps) {
+export function ValueCheckFields({ mode, names, hold, onChange, problem }: ValueCheckFieldsProps) {
   const { t } = useTranslation();
   // The names are one field: a problem of any one of them shows on it.
   const namesProblem =
@@ -47,6 +50,12 @@ export function ValueCheckFields({ mode, names, onChange, problem }: ValueCheckF
           isRequired
         />
       ) : null}
+      {mode !== 'none' ? (
+        <Checkbox name="valueChecks.holdOutOfTolerance" isSelected={hold} onChange={(holdOutOfTolerance) => onChange({ holdOutOfTolerance })}>
+          {t('stations.fields.holdOutOfTolerance')}
+        </Checkbox>
+      ) : null}
+      {mode !== 'none' && hold ? <p className="station-form-hint">{t('stations.form.holdOutOfToleranceHint')}</p> : null}
     </fieldset>
   );
 }

@@ -1,0 +1,2 @@
+export { NcrDetailsScreen } from './ncr-details-screen';
+export { NcrListScreen, QualityFiguresPanel } from './ncr-list-screen';
