@@ -223,10 +223,11 @@ function attendanceViewOf(
     corrected: boolean;
   },
   now: Date,
+  working: WorkingTime,
 ): AttendanceView {
   const end = row.clocked_out_at ?? now;
   const grossSeconds = Math.max(0, Math.round((end.getTime() - row.clocked_in_at.getTime()) / 1000));
-  const breakSeconds = breakSecondsOf(grossSeconds);
+  const breakSeconds = breakSecondsOf(iso(row.clocked_in_at), iso(end), working);
   return {
     id: row.id,
     clockedInAt: iso(row.clocked_in_at),
@@ -352,7 +353,7 @@ export async function workTimesOf(db: Executor, userId: string, week: string | u
     .orderBy('clocked_in_at')
     .orderBy('id')
     .execute();
-  const attendances = attendanceRows.map((row) => attendanceViewOf(row, now));
+  const attendances = attendanceRows.map((row) => attendanceViewOf(row, now, working));
   const [orders, corrections, names] = await Promise.all([orderTimesOf(db, userId, from, to, now), correctionsOf(db, userId, from, to), namesOf(db, [userId])]);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   return {
