@@ -73,7 +73,7 @@ export const breakSettingOf = (rule: BreakRule): { windows: { from: string; to: 
 });
 
 /** The zone a working time is in: a company's time zone (UTC when it names none). */
-export const timeZoneOf = (working: WorkingTime): string => working.timeZone ?? 'UTC';
+export const timeZoneOf = (working: Pick<WorkingTime, 'timeZone'>): string => working.timeZone ?? 'UTC';
 
 /** The working time as the company settings write it: days 0 (Sunday) to 6, `HH:MM` from and to, an IANA zone. */
 export interface WorkingTimeSetting {

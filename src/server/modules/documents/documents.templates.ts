@@ -6,6 +6,7 @@ import { LABELS_PER_SHEET, type DocumentLocale, type DocumentType } from '../../
 import { escapeHtml } from '../../platform/mailer.js';
 import type { PdfOptions } from '../../platform/pdf.js';
 import type { DocumentContent, Line, Sender } from './document-content.queries.js';
+import { timesheetBody } from './timesheet.templates.js';
 
 type DateFormat = BasicSettings['dateFormat'];
 
@@ -34,6 +35,7 @@ const texts = {
     'order-traveler': 'Order traveler',
     'test-protocol': 'Test protocol',
     receipt: 'Goods receipt',
+    timesheet: 'Timesheet',
     documentNumber: 'Document number',
     date: 'Date',
     sender: 'Sender',
@@ -87,6 +89,7 @@ const texts = {
     'order-traveler': 'Laufkarte',
     'test-protocol': 'Prüfprotokoll',
     receipt: 'Wareneingangsbeleg',
+    timesheet: 'Stundenzettel',
     documentNumber: 'Belegnummer',
     date: 'Datum',
     sender: 'Absender',
@@ -336,6 +339,10 @@ export function documentHtml(
         table +
         `<h2>${e(t.overall)}: ${content.passed ? `<span class="pass">${e(t.pass)}</span>` : `<span class="fail">${e(t.fail)}</span>`}</h2>`;
       return { html: layout(page, t['test-protocol'], body, 'body { font-size: 9pt; }'), pdf: { format: 'A4', landscape: true } };
+    }
+    case 'timesheet': {
+      const sheet = timesheetBody(content, input.locale, input.sender);
+      return { html: layout(page, t.timesheet, facts(sheet.facts) + sheet.html, 'body { font-size: 9pt; }'), pdf: { format: 'A4' } };
     }
     case 'receipt': {
       const body =

@@ -6,6 +6,8 @@ import { labourOrderReactions, labourProjection } from './labour.projection.js';
 import { labourRoutes } from './labour.routes.js';
 
 export { closeMissedClockOuts } from './labour.handlers.js';
+// The documents' timesheet (a PDF of one person's week) and the team's records read these.
+export { workTimesOf } from './labour.queries.js';
 
 /** How often each instance looks for working days ended with someone still clocked in. */
 const DAY_END_SWEEP_MS = 60_000;

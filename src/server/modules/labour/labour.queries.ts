@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { startOfDayIn, calendarDayIn, timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
+import { startOfDayIn, calendarDayIn, endOfDayIn, timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
 import { breakSecondsOf } from '../../../domain/labour/labour.rules.js';
 import type {
   AttendanceView,
@@ -12,6 +12,7 @@ import type {
   WorkTimes,
 } from '../../../domain/labour/labour.views.js';
 import type { Executor } from '../../platform/db.js';
+import type { PayrollDay } from './labour.csv.js';
 import './labour.tables.js';
 
 const iso = (at: Date) => at.toISOString();
@@ -369,4 +370,56 @@ export async function workTimesOf(db: Executor, userId: string, week: string | u
       workSeconds: Math.round(sum(orders.map((row) => row.seconds)) * 1000) / 1000,
     },
   };
+}
+
+/**
+ * The payroll export's lines: every closed attendance that began on a day from `fromDay` to `toDay` (in the
+ * company's zone), summed per person and day (the day it began), breaks by the company's rule per attendance.
+ * Open attendances (still clocked in) are left out: they have no hours yet. By name, then day.
+ */
+export async function payrollOf(db: Executor, fromDay: string, toDay: string, working: WorkingTime): Promise<PayrollDay[]> {
+  const zone = timeZoneOf(working);
+  const rows = await db
+    .selectFrom('labour_attendances')
+    .selectAll()
+    .where('clocked_out_at', 'is not', null)
+    .where('clocked_in_at', '>=', startOfDayIn(fromDay, zone))
+    .where('clocked_in_at', '<', endOfDayIn(toDay, zone))
+    .orderBy('clocked_in_at')
+    .orderBy('id')
+    .execute();
+  const names = await namesOf(
+    db,
+    rows.map((row) => row.user_id),
+  );
+  const days = new Map<string, PayrollDay>();
+  for (const row of rows) {
+    const view = attendanceViewOf(row, row.clocked_out_at ?? row.clocked_in_at, working);
+    const day = calendarDayIn(row.clocked_in_at, zone);
+    const key = `${row.user_id} ${day}`;
+    const found = days.get(key);
+    const lastOut = view.clockedOutAt ?? view.clockedInAt;
+    if (!found) {
+      days.set(key, {
+        userId: row.user_id,
+        name: names.get(row.user_id) ?? '',
+        day,
+        firstIn: view.clockedInAt,
+        lastOut,
+        grossSeconds: view.grossSeconds,
+        breakSeconds: view.breakSeconds,
+        netSeconds: view.netSeconds,
+        clockOutMissing: view.closedAtDayEnd,
+        corrected: view.corrected,
+      });
+      continue;
+    }
+    found.lastOut = Date.parse(lastOut) > Date.parse(found.lastOut) ? lastOut : found.lastOut;
+    found.grossSeconds += view.grossSeconds;
+    found.breakSeconds += view.breakSeconds;
+    found.netSeconds += view.netSeconds;
+    found.clockOutMissing ||= view.closedAtDayEnd;
+    found.corrected ||= view.corrected;
+  }
+  return [...days.values()].sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId) || a.day.localeCompare(b.day));
 }
