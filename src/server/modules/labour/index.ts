@@ -7,7 +7,7 @@ import { labourRoutes } from './labour.routes.js';
 
 export { closeMissedClockOuts } from './labour.handlers.js';
 // The documents' timesheet (a PDF of one person's week) and the team's records read these.
-export { workTimesOf } from './labour.queries.js';
+export { labourSummaryOf, labourWeeksOf, workTimesOf, type LabourSummary, type LabourWeek } from './labour.queries.js';
 
 /** How often each instance looks for working days ended with someone still clocked in. */
 const DAY_END_SWEEP_MS = 60_000;

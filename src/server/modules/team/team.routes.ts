@@ -22,13 +22,14 @@ import {
   userRightsMatrixViewSchema,
 } from '../../../domain/team/team.views.js';
 import { stationSessionsViewSchema } from '../../../domain/identity/identity.views.js';
-import { calendarDayIn, timeZoneOf } from '../../../domain/company/working-time.rules.js';
+import { calendarDayIn, endOfDayIn, startOfDayIn, timeZoneOf } from '../../../domain/company/working-time.rules.js';
 import { companyOf, principalOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { csvLanguages } from '../../platform/csv.js';
 import type { Executor } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
 import { workingTimeOfCompany } from '../company/index.js';
+import { labourSummaryOf, labourWeeksOf } from '../labour/index.js';
 import { recordsCsv } from './records.csv.js';
 import {
   addEntry,
@@ -203,16 +204,20 @@ async function employeeRecordsRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary:
-        "What the employee did at stations (work started, completed with cycle time, orders moved), from the event log, by date (days of the company's time zone)",
+        "What the employee did at stations (work started, completed with cycle time, orders moved), from the event log, by date (days of the company's time zone); `workTime`: their labour time in those days (worked hours, the orders worked on)",
       params: employeeParams,
       querystring: recordsQuery,
       response: { 200: employeeRecordsViewSchema, ...errorResponses() },
     },
     handler: async (request) => {
       mayReadEmployee(principalOf(request), request.params.id);
-      return runQuery(app, request, async (tx) => {
+      return runQuery(app, request, async (tx, now) => {
         await requireTeamMember(tx, request.params.id);
-        return { userId: request.params.id, data: await employeeRecords(tx, request.params.id, request.query, await zoneOf(tx, request)) };
+        const working = await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime);
+        const zone = timeZoneOf(working);
+        const span = { from: request.query.from ? startOfDayIn(request.query.from, zone) : undefined, to: request.query.to ? endOfDayIn(request.query.to, zone) : undefined };
+        const workTime = await labourSummaryOf(tx, request.params.id, span, working, now);
+        return { userId: request.params.id, data: await employeeRecords(tx, request.params.id, request.query, zone), workTime };
       });
     },
   });
@@ -363,7 +368,7 @@ async function teamOverviewRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary:
-        "Weekly trends of work completed at stations and its median cycle time, for one employee (`userId`; operators: only their own) or the whole team (writers), by weeks from Monday in the company's time zone; by default the twelve weeks up to today",
+        "Weekly trends of work completed at stations and its median cycle time, with the labour time (worked hours, work on orders, orders worked on), for one employee (`userId`; operators: only their own) or the whole team (writers), by weeks from Monday in the company's time zone; by default the twelve weeks up to today",
       querystring: developmentQuery,
       response: { 200: developmentViewSchema, ...errorResponses() },
     },
@@ -378,7 +383,9 @@ async function teamOverviewRoutes(app: FastifyInstance) {
         const to = request.query.to ?? today(now, zone);
         const from = request.query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 83 * 86_400_000).toISOString().slice(0, 10);
         if (from > to) throw new DomainError('VALIDATION_ERROR', [{ path: 'from', message: 'validation.invalidValue' }]);
-        return { userId: userId ?? null, from, to, weeks: await weeklyDevelopment(tx, userId ?? null, from, to, zone) };
+        const working = await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime);
+        const labourWeeks = (span: { from: Date; to: Date }) => labourWeeksOf(tx, userId ?? null, span, working, now);
+        return { userId: userId ?? null, from, to, weeks: await weeklyDevelopment(tx, userId ?? null, from, to, labourWeeks, zone) };
       });
     },
   });

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type {
   AccountView,
   DevelopmentView,
-  EmployeeRecordView,
+  EmployeeRecordsView,
   EmployeeView,
   masterDataListViewSchema,
   UserRightsMatrixView,
@@ -130,7 +130,7 @@ export const recordsQueryOptions = (id: string, filter: RecordsQuery) =>
   queryOptions({
     queryKey: [...teamProfileKey, 'records', id, filter],
     queryFn: () =>
-      api.get<{ userId: string; data: EmployeeRecordView[] }>(`/team/employees/${path(id)}/records`, { query: { ...filter } }).then((answer) => answer.data),
+      api.get<EmployeeRecordsView>(`/team/employees/${path(id)}/records`, { query: { ...filter } }),
   });
 export const useRecords = (id: string, filter: RecordsQuery) => useQuery(recordsQueryOptions(id, filter));
 
