@@ -172,7 +172,11 @@ export const breakSettingSchema = z
       .array(
         z.object({
           after: clockTime.refine((value) => minuteOfClock(value) !== 0, 'company.validation.breakAfter'),
-          minutes: z.number({ error: missingAs('validation.required') }).int('validation.invalidValue').min(1, 'company.validation.breakMinutes').max(240, 'company.validation.breakMinutes'),
+          minutes: z
+            .number({ error: missingAs('validation.required') })
+            .int('validation.invalidValue')
+            .min(1, 'company.validation.breakMinutes')
+            .max(240, 'company.validation.breakMinutes'),
         }),
       )
       .max(breakLimits.minimums)
@@ -182,11 +186,23 @@ export const breakSettingSchema = z
     const windows = breaks.windows.map((window, index) => ({ index, from: minuteOfClock(window.from), to: minuteOfClock(window.to) }));
     for (const window of windows)
       if (window.from !== null && window.to !== null && window.to <= window.from)
-        ctx.addIssue({ code: 'custom', message: 'company.validation.toAfterFrom', path: ['windows', window.index, 'to'], input: breaks.windows[window.index].to });
-    const sorted = windows.filter((window) => window.from !== null && window.to !== null && window.to > window.from).sort((a, b) => (a.from ?? 0) - (b.from ?? 0));
+        ctx.addIssue({
+          code: 'custom',
+          message: 'company.validation.toAfterFrom',
+          path: ['windows', window.index, 'to'],
+          input: breaks.windows[window.index].to,
+        });
+    const sorted = windows
+      .filter((window) => window.from !== null && window.to !== null && window.to > window.from)
+      .sort((a, b) => (a.from ?? 0) - (b.from ?? 0));
     for (let index = 1; index < sorted.length; index++)
       if ((sorted[index].from ?? 0) < (sorted[index - 1].to ?? 0))
-        ctx.addIssue({ code: 'custom', message: 'company.validation.breakOverlap', path: ['windows', sorted[index].index, 'from'], input: breaks.windows[sorted[index].index].from });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'company.validation.breakOverlap',
+          path: ['windows', sorted[index].index, 'from'],
+          input: breaks.windows[sorted[index].index].from,
+        });
     breaks.minimums.forEach((minimum, index) => {
       const before = breaks.minimums[index - 1];
       if (!before) return;

@@ -43,7 +43,16 @@ describe('breaks (ArbZG §4 by default, from the time beyond the thresholds)', (
 
   it('counts fixed windows in the company zone, the larger of windows and minimum', () => {
     // 12:00-12:30 and 18:00-18:15 in Berlin (UTC+1 in November): 11:00-11:30 and 17:00-17:15 UTC.
-    const working = { timeZone: 'Europe/Berlin', breaks: { windows: [{ fromMinute: 720, toMinute: 750 }, { fromMinute: 1080, toMinute: 1095 }], minimums: [] } };
+    const working = {
+      timeZone: 'Europe/Berlin',
+      breaks: {
+        windows: [
+          { fromMinute: 720, toMinute: 750 },
+          { fromMinute: 1080, toMinute: 1095 },
+        ],
+        minimums: [],
+      },
+    };
     expect(breakSecondsOf('2026-11-23T06:00:00.000Z', '2026-11-23T11:15:00.000Z', working)).toBe(900);
     expect(breakSecondsOf('2026-11-23T06:00:00.000Z', '2026-11-23T18:00:00.000Z', working)).toBe(2700);
     // Across midnight: the window of each day counts.

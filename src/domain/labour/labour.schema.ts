@@ -83,5 +83,8 @@ export const payrollMaxDays = 93;
 export const payrollQuerySchema = z
   .object({ from: day, to: day, lang: csvLanguage })
   .refine((query) => query.to >= query.from, { path: ['to'], message: 'labour.validation.toBeforeFrom' })
-  .refine((query) => Date.parse(query.to) - Date.parse(query.from) < payrollMaxDays * 86_400_000, { path: ['to'], message: 'labour.validation.payrollTooLong' });
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) < payrollMaxDays * 86_400_000, {
+    path: ['to'],
+    message: 'labour.validation.payrollTooLong',
+  });
 export type PayrollQuery = z.infer<typeof payrollQuerySchema>;

@@ -138,7 +138,14 @@ export const recordsWorkTimeViewSchema = z.object({
   /** Work on orders in the days (split time its share, corrections where booked). */
   workSeconds: z.number(),
   orders: z.array(
-    z.object({ orderId: z.string(), orderNumber: z.string(), stationId: z.string(), stationName: z.string().nullable(), seconds: z.number(), correctedSeconds: z.number() }),
+    z.object({
+      orderId: z.string(),
+      orderNumber: z.string(),
+      stationId: z.string(),
+      stationName: z.string().nullable(),
+      seconds: z.number(),
+      correctedSeconds: z.number(),
+    }),
   ),
 });
 export type RecordsWorkTimeView = z.infer<typeof recordsWorkTimeViewSchema>;

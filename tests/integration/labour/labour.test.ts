@@ -262,8 +262,20 @@ describe('labour time', () => {
     expect(await friday()).toMatchObject({ grossSeconds: 8 * 3600, breakSeconds: 1800, netSeconds: 8 * 3600 - 1800 });
 
     const settings = await ok<{ workingTime: Record<string, unknown> }>(line.superUser.get('/api/company-account/basic-settings'));
-    expect(settings.workingTime.breaks).toEqual({ windows: [], minimums: [{ after: '06:00', minutes: 30 }, { after: '09:00', minutes: 45 }] });
-    const breaks = { windows: [{ from: '12:00', to: '12:45' }], minimums: [{ after: '06:00', minutes: 30 }, { after: '09:00', minutes: 45 }] };
+    expect(settings.workingTime.breaks).toEqual({
+      windows: [],
+      minimums: [
+        { after: '06:00', minutes: 30 },
+        { after: '09:00', minutes: 45 },
+      ],
+    });
+    const breaks = {
+      windows: [{ from: '12:00', to: '12:45' }],
+      minimums: [
+        { after: '06:00', minutes: 30 },
+        { after: '09:00', minutes: 45 },
+      ],
+    };
     const saved = await ok<{ workingTime: { breaks: unknown } }>(
       line.superUser.put('/api/company-account/updateBasicSettings', { ...settings, workingTime: { ...settings.workingTime, breaks } }),
     );
@@ -272,7 +284,12 @@ describe('labour time', () => {
     expect(await friday()).toMatchObject({ grossSeconds: 8 * 3600, breakSeconds: 2700, netSeconds: 8 * 3600 - 2700 });
 
     // No minimums, no windows: no break at all.
-    await ok(line.superUser.put('/api/company-account/updateBasicSettings', { ...saved, workingTime: { ...settings.workingTime, breaks: { windows: [], minimums: [] } } }));
+    await ok(
+      line.superUser.put('/api/company-account/updateBasicSettings', {
+        ...saved,
+        workingTime: { ...settings.workingTime, breaks: { windows: [], minimums: [] } },
+      }),
+    );
     expect(await friday()).toMatchObject({ breakSeconds: 0, netSeconds: 8 * 3600 });
     const back = await ok<Record<string, unknown>>(line.superUser.get('/api/company-account/basic-settings'));
     await ok(line.superUser.put('/api/company-account/updateBasicSettings', { ...back, workingTime: settings.workingTime }));

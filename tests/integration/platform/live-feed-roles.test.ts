@@ -248,9 +248,7 @@ describe('the live feed answers each role what REST answers it', () => {
     }
 
     const types = new Set<string>(log.map((event) => event.type));
-    const missing = Object.keys(liveRules).filter(
-      (type) => !types.has(type) && !notInOneCompanysFeed.has(type) && !onlyInTheOtherCompany.has(type),
-    );
+    const missing = Object.keys(liveRules).filter((type) => !types.has(type) && !notInOneCompanysFeed.has(type) && !onlyInTheOtherCompany.has(type));
     expect(missing, 'event types the scenario never produced: extend work()').toEqual([]);
     const removedUsers = new Set(log.filter((event) => event.type === 'UserRemoved').map((event) => (event.data as { userId: string }).userId));
     for (const [role, member] of Object.entries(viewers)) {

@@ -306,7 +306,12 @@ async function timesheet(tx: Tx, document: DocumentRow, at: { working: WorkingTi
  * What the document prints, read in one tenant transaction when the job runs (the subject as it is then);
  * `at`: the company's working time (a timesheet's zone and breaks) and the job's now.
  */
-export async function documentContentOf(tx: Tx, eventStore: EventStore, document: DocumentRow, at: { working: WorkingTime; now: Date }): Promise<DocumentContent> {
+export async function documentContentOf(
+  tx: Tx,
+  eventStore: EventStore,
+  document: DocumentRow,
+  at: { working: WorkingTime; now: Date },
+): Promise<DocumentContent> {
   switch (document.type) {
     case 'timesheet':
       return timesheet(tx, document, at);

@@ -3,7 +3,14 @@ import { sql } from 'kysely';
 import { calendarDayIn } from '../../../domain/company/working-time.rules.js';
 import { documentDecider } from '../../../domain/documents/documents.decider.js';
 import { DOCUMENT_STREAM_TYPE, documentStreamId, type DocumentFailure, type DocumentTrigger } from '../../../domain/documents/documents.events.js';
-import { documentNumberOf, mondayOf, subjectTypeOf, type DocumentLocale, type DocumentType, type LabelSize } from '../../../domain/documents/documents.schema.js';
+import {
+  documentNumberOf,
+  mondayOf,
+  subjectTypeOf,
+  type DocumentLocale,
+  type DocumentType,
+  type LabelSize,
+} from '../../../domain/documents/documents.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { handleCommand, type CommandContext } from '../../platform/command.js';
 import type { Tx } from '../../platform/db.js';

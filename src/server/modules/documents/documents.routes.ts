@@ -34,7 +34,8 @@ const areaOf: Record<Exclude<DocumentSubjectType, 'employee'>, ChangeRight> = { 
  * An employee's documents (timesheets) are personal: the supervisors (super user, admins, the product
  * operator) print and read anyone's, every other user only their own (docs/labour-and-costs.md).
  */
-const mayReadEmployee = (principal: { userId: string; role: Role }, employeeId: string) => writerRoles.includes(principal.role) || principal.userId === employeeId;
+const mayReadEmployee = (principal: { userId: string; role: Role }, employeeId: string) =>
+  writerRoles.includes(principal.role) || principal.userId === employeeId;
 
 /** Another's timesheet is answered as absent (404), as another company's document is. */
 function hideOthersTimesheet(request: FastifyRequest, row: DocumentRow | undefined): DocumentRow | undefined {

@@ -125,7 +125,10 @@ export function timesheetBody(content: TimesheetContent, locale: DocumentLocale,
     `${day(row.at)} ${clockTime(row.at, zone)}`,
     row.correctedBy.name,
     row.kind === 'attendance' && row.before && row.after
-      ? t.attendanceCorrection(`${day(row.before.clockedInAt)} ${span(row.before.clockedInAt, row.before.clockedOutAt)}`, span(row.after.clockedInAt, row.after.clockedOutAt))
+      ? t.attendanceCorrection(
+          `${day(row.before.clockedInAt)} ${span(row.before.clockedInAt, row.before.clockedOutAt)}`,
+          span(row.after.clockedInAt, row.after.clockedOutAt),
+        )
       : t.workTimeCorrection(hoursMinutes(row.seconds ?? 0), row.orderNumber ?? t.none, row.stationName ?? t.none),
     row.reason,
   ]);

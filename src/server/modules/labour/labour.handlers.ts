@@ -122,7 +122,8 @@ export async function correctAttendance(ctx: CommandContext, attendanceId: strin
 export async function correctWorkTime(ctx: CommandContext, userId: string, input: CorrectWorkTimeInput, working: WorkingTime): Promise<void> {
   const actor = actorOf(ctx);
   if (!(await userOfCompany(ctx.tx, userId))) throw new DomainError('NOT_FOUND');
-  if ((await orderInWorkAtStation(ctx.tx, input.orderId, input.stationId)) === undefined) throw new DomainError('VALIDATION_ERROR', [{ path: 'orderId', message: 'validation.invalidId' }]);
+  if ((await orderInWorkAtStation(ctx.tx, input.orderId, input.stationId)) === undefined)
+    throw new DomainError('VALIDATION_ERROR', [{ path: 'orderId', message: 'validation.invalidId' }]);
   if (!(await findStationRow(ctx.tx, input.stationId))) throw new DomainError('VALIDATION_ERROR', [{ path: 'stationId', message: 'validation.invalidId' }]);
   await decide(ctx, {
     type: 'CorrectWorkTime',

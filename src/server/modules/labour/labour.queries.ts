@@ -440,7 +440,13 @@ export interface LabourWeek {
 }
 
 /** Labour time per week from `from` to `to` (instants) of one person, or everyone (`userId` null), keyed by Monday. */
-export async function labourWeeksOf(db: Executor, userId: string | null, span: { from: Date; to: Date }, working: WorkingTime, now: Date): Promise<Map<string, LabourWeek>> {
+export async function labourWeeksOf(
+  db: Executor,
+  userId: string | null,
+  span: { from: Date; to: Date },
+  working: WorkingTime,
+  now: Date,
+): Promise<Map<string, LabourWeek>> {
   const zone = timeZoneOf(working);
   let attendanceQuery = db.selectFrom('labour_attendances').selectAll().where('clocked_in_at', '>=', span.from).where('clocked_in_at', '<', span.to);
   let pieceQuery = db

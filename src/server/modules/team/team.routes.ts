@@ -215,7 +215,10 @@ async function employeeRecordsRoutes(app: FastifyInstance) {
         await requireTeamMember(tx, request.params.id);
         const working = await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime);
         const zone = timeZoneOf(working);
-        const span = { from: request.query.from ? startOfDayIn(request.query.from, zone) : undefined, to: request.query.to ? endOfDayIn(request.query.to, zone) : undefined };
+        const span = {
+          from: request.query.from ? startOfDayIn(request.query.from, zone) : undefined,
+          to: request.query.to ? endOfDayIn(request.query.to, zone) : undefined,
+        };
         const workTime = await labourSummaryOf(tx, request.params.id, span, working, now);
         return { userId: request.params.id, data: await employeeRecords(tx, request.params.id, request.query, zone), workTime };
       });

@@ -97,7 +97,11 @@ interface AttendanceDraft {
 }
 
 const checkAttendance = (draft: AttendanceDraft) =>
-  validateInput(correctAttendanceSchema, { clockedInAt: isoOfLocalInput(draft.clockedInAt), clockedOutAt: isoOfLocalInput(draft.clockedOutAt), reason: draft.reason });
+  validateInput(correctAttendanceSchema, {
+    clockedInAt: isoOfLocalInput(draft.clockedInAt),
+    clockedOutAt: isoOfLocalInput(draft.clockedOutAt),
+    reason: draft.reason,
+  });
 
 /** A supervisor corrects an attendance's times with a reason; the original stays in the records. */
 export function CorrectAttendanceDialog({ attendance, onClose }: { attendance: AttendanceView; onClose: () => void }) {

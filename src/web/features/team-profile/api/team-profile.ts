@@ -129,8 +129,7 @@ export interface RecordsQuery {
 export const recordsQueryOptions = (id: string, filter: RecordsQuery) =>
   queryOptions({
     queryKey: [...teamProfileKey, 'records', id, filter],
-    queryFn: () =>
-      api.get<EmployeeRecordsView>(`/team/employees/${path(id)}/records`, { query: { ...filter } }),
+    queryFn: () => api.get<EmployeeRecordsView>(`/team/employees/${path(id)}/records`, { query: { ...filter } }),
   });
 export const useRecords = (id: string, filter: RecordsQuery) => useQuery(recordsQueryOptions(id, filter));
 
