@@ -22,7 +22,6 @@ import type { Executor } from '../../platform/db.js';
 import type { EventStore } from '../../platform/event-store.js';
 import { findUserById, openStationSessions, userView } from '../identity/index.js';
 import { authorizedStationIds, existingStationIds, stationNamesById } from '../stations/index.js';
-import type { LabourWeek } from '../labour/index.js';
 import './team.tables.js';
 
 const dayText = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
@@ -292,7 +291,7 @@ export async function weeklyDevelopment(
   userId: string | null,
   from: string,
   to: string,
-  labourWeeks: (span: { from: Date; to: Date }) => Promise<Map<string, LabourWeek>>,
+  labourWeeks: (span: { from: Date; to: Date }) => Promise<Map<string, { netSeconds: number; workSeconds: number; orders: number }>>,
   zone: string,
 ): Promise<DevelopmentWeekView[]> {
   const labour = await labourWeeks({ from: startOfDayIn(mondayOf(from), zone), to: endOfDayIn(to, zone) });

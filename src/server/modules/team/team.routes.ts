@@ -22,14 +22,14 @@ import {
   userRightsMatrixViewSchema,
 } from '../../../domain/team/team.views.js';
 import { stationSessionsViewSchema } from '../../../domain/identity/identity.views.js';
-import { calendarDayIn, endOfDayIn, startOfDayIn, timeZoneOf } from '../../../domain/company/working-time.rules.js';
+import { calendarDayIn, endOfDayIn, startOfDayIn, timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
+import type { RecordsWorkTimeView } from '../../../domain/team/team.views.js';
 import { companyOf, principalOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { csvLanguages } from '../../platform/csv.js';
 import type { Executor } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
 import { workingTimeOfCompany } from '../company/index.js';
-import { labourSummaryOf, labourWeeksOf } from '../labour/index.js';
 import { recordsCsv } from './records.csv.js';
 import {
   addEntry,
@@ -196,8 +196,23 @@ async function employeeRoutes(app: FastifyInstance) {
   });
 }
 
+/**
+ * What the team's records and development read of labour time (port `labourTimeReader`, provided by labour;
+ * docs/labour-and-costs.md): one person's labour time over a span, and the labour time per week (by Monday).
+ */
+export interface LabourTimeReader {
+  summaryOf(db: Executor, userId: string, span: { from?: Date; to?: Date }, working: WorkingTime, now: Date): Promise<RecordsWorkTimeView>;
+  weeksOf(
+    db: Executor,
+    userId: string | null,
+    span: { from: Date; to: Date },
+    working: WorkingTime,
+    now: Date,
+  ): Promise<Map<string, { netSeconds: number; workSeconds: number; orders: number }>>;
+}
+
 /** An employee's records (time and absences) as JSON and as CSV. */
-async function employeeRecordsRoutes(app: FastifyInstance) {
+async function employeeRecordsRoutes(app: FastifyInstance, labourTime: LabourTimeReader) {
   const { r, readers, zoneOf } = teamRouteKit(app);
   r.get('/api/team/employees/:id/records', {
     ...readers,
@@ -219,7 +234,7 @@ async function employeeRecordsRoutes(app: FastifyInstance) {
           from: request.query.from ? startOfDayIn(request.query.from, zone) : undefined,
           to: request.query.to ? endOfDayIn(request.query.to, zone) : undefined,
         };
-        const workTime = await labourSummaryOf(tx, request.params.id, span, working, now);
+        const workTime = await labourTime.summaryOf(tx, request.params.id, span, working, now);
         return { userId: request.params.id, data: await employeeRecords(tx, request.params.id, request.query, zone), workTime };
       });
     },
@@ -343,7 +358,7 @@ async function masterDataRoutes(app: FastifyInstance, usageReaders: readonly Ent
 }
 
 /** The team's overviews: absences, station sessions, development. */
-async function teamOverviewRoutes(app: FastifyInstance) {
+async function teamOverviewRoutes(app: FastifyInstance, labourTime: LabourTimeReader) {
   const { r, readers, writersOnly, zoneOf } = teamRouteKit(app);
   r.get('/api/team/absences', {
     preHandler: [app.requireRole(...writerRoles), app.requireFunction('vacations')],
@@ -387,7 +402,7 @@ async function teamOverviewRoutes(app: FastifyInstance) {
         const from = request.query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 83 * 86_400_000).toISOString().slice(0, 10);
         if (from > to) throw new DomainError('VALIDATION_ERROR', [{ path: 'from', message: 'validation.invalidValue' }]);
         const working = await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime);
-        const labourWeeks = (span: { from: Date; to: Date }) => labourWeeksOf(tx, userId ?? null, span, working, now);
+        const labourWeeks = (span: { from: Date; to: Date }) => labourTime.weeksOf(tx, userId ?? null, span, working, now);
         return { userId: userId ?? null, from, to, weeks: await weeklyDevelopment(tx, userId ?? null, from, to, labourWeeks, zone) };
       });
     },
@@ -427,10 +442,10 @@ async function userRightsRoutes(app: FastifyInstance) {
  * user-rights matrix and each employee's records. Writers read everyone, an operator their own;
  * writes need the `team` change right. `usageReaders`: the port `entryUsageReaders`.
  */
-export async function teamRoutes(app: FastifyInstance, usageReaders: readonly EntryUsageReader[]) {
+export async function teamRoutes(app: FastifyInstance, usageReaders: readonly EntryUsageReader[], labourTime: LabourTimeReader) {
   await employeeRoutes(app);
-  await employeeRecordsRoutes(app);
+  await employeeRecordsRoutes(app, labourTime);
   await masterDataRoutes(app, usageReaders);
-  await teamOverviewRoutes(app);
+  await teamOverviewRoutes(app, labourTime);
   await userRightsRoutes(app);
 }
