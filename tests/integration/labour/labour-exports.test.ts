@@ -101,7 +101,7 @@ describe('the timesheet as CSV', () => {
       'Total;;;8;0.5;7.5;',
     ]);
     const german = await csvOf(line.admin.get(`/api/labour/timesheet.csv?userId=${jonas()}&week=2026-11-24&lang=de`));
-    expect(german.slice(1)).toEqual(['2026-11-24;07:00;22:00;15;0,75;14,25;Gehen fehlte, zum Ende des Arbeitstags geschlossen', 'Summe;;;15;0,75;14,25;']);
+    expect(german.slice(1)).toEqual(['2026-11-24;07:00;22:00;15;0,75;14,25;"Gehen fehlte, zum Ende des Arbeitstags geschlossen"', 'Summe;;;15;0,75;14,25;']);
   });
 
   it("refuses another's week to an operator (403), another company's person (404), bad input (400), no sign-in (401)", async () => {
