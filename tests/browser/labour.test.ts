@@ -105,7 +105,7 @@ describe('labour time at the station and in the console', () => {
       await expectNoAxeViolations(office, '/work-times (de)');
 
       // The supervisor corrects Olga's attendance (she came 5 minutes earlier): a reason is required, the original stays.
-      await office.getByRole('button', { name: /^Anwesenheit vom .* korrigieren$/ }).click();
+      await office.getByRole('button', { name: /^Anwesenheit vom .* korrigieren$/ }).tap();
       const correction = office.getByRole('dialog', { name: 'Anwesenheit korrigieren' });
       const clockedIn = correction.getByLabel('Kommen');
       await clockedIn.fill(earlier(await clockedIn.inputValue(), 5));
