@@ -66,9 +66,9 @@ describe('the payroll export', () => {
     const rows = await csvOf(line.admin.get('/api/labour/payroll.csv?from=2026-11-23&to=2026-11-29&lang=de'));
     expect(rows).toEqual([
       'Mitarbeiter-ID;Mitarbeiter;Datum;Erstes Kommen (Europe/Berlin);Letztes Gehen (Europe/Berlin);Anwesenheit (Std.);Pause (Std.);Arbeitsstunden (Std.);Gehen fehlte;Korrigiert',
-      `${olga()};Olga Berg;2026-11-23;07:00;15:00;8;0,5;7,5;nein;nein`,
-      // Closed at the end of the working day (22:00 in Berlin): 15 h, 45 min break, flagged.
+      // By name (first name first), then day. Closed at the end of the working day (22:00 in Berlin): 15 h, 45 min break, flagged.
       `${jonas()};Jonas Weber;2026-11-24;07:00;22:00;15;0,75;14,25;ja;nein`,
+      `${olga()};Olga Berg;2026-11-23;07:00;15:00;8;0,5;7,5;nein;nein`,
     ]);
   });
 
@@ -82,9 +82,9 @@ describe('the payroll export', () => {
 
   it('refuses bad input (400), the wrong role (403), no sign-in (401); another company sees none of these people', async () => {
     let error = await refused(line.admin.get('/api/labour/payroll.csv?from=2026-11-29&to=2026-11-23'), 400, 'VALIDATION_ERROR');
-    expect(error.details).toEqual([expect.objectContaining({ path: 'to', message: 'labour.validation.toBeforeFrom' })]);
+    expect(error.details).toEqual([expect.objectContaining({ path: 'querystring.to', message: 'labour.validation.toBeforeFrom' })]);
     error = await refused(line.admin.get('/api/labour/payroll.csv?from=2026-01-01&to=2026-12-31'), 400, 'VALIDATION_ERROR');
-    expect(error.details).toEqual([expect.objectContaining({ path: 'to', message: 'labour.validation.payrollTooLong' })]);
+    expect(error.details).toEqual([expect.objectContaining({ path: 'querystring.to', message: 'labour.validation.payrollTooLong' })]);
     await refused(line.admin.get('/api/labour/payroll.csv?from=23.11.2026&to=2026-11-29&lang=fr'), 400, 'VALIDATION_ERROR');
     await refused(olgaAtSaw.get('/api/labour/payroll.csv?from=2026-11-23&to=2026-11-29'), 403, 'FORBIDDEN');
     expect((await clientOf(t).get('/api/labour/payroll.csv?from=2026-11-23&to=2026-11-29')).statusCode).toBe(401);
