@@ -69,7 +69,7 @@ export async function documentsRoutes(app: FastifyInstance, recordedFolders: rea
     schema: {
       tags,
       summary:
-        'Requests a document (PDF) of a subject: a delivery bill of a shipment, a label of a material, a traveler, test protocol or receipt of an order (the change right of the subject: shipments, materials, orders), a timesheet of an employee for a `week` (supervisors anyone’s, others their own)',
+        'Requests a document (PDF) of a subject: a delivery bill of a shipment, a label of a material, a traveler, test protocol or receipt of an order (the change right of the subject: shipments, materials, orders), a timesheet of an employee for a `week` (supervisors every employee’s, others their own)',
       body: requestDocumentSchema,
       response: { 202: documentViewSchema, ...errorResponses(413) },
     },
