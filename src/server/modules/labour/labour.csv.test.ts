@@ -16,7 +16,9 @@ const day: PayrollDay = {
 
 describe('the payroll CSV (docs/labour-and-costs.md, Payroll export)', () => {
   it('writes decimal hours, the zone in the header, German column names and decimal commas', () => {
-    const [header, row] = payrollCsv([{ ...day, name: 'Olga Berg' }], 'de', 'Europe/Berlin').slice(1).split('\r\n');
+    const [header, row] = payrollCsv([{ ...day, name: 'Olga Berg' }], 'de', 'Europe/Berlin')
+      .slice(1)
+      .split('\r\n');
     expect(header).toBe(
       'Mitarbeiter-ID;Mitarbeiter;Datum;Erstes Kommen (Europe/Berlin);Letztes Gehen (Europe/Berlin);Anwesenheit (Std.);Pause (Std.);Arbeitsstunden (Std.);Gehen fehlte;Korrigiert',
     );
