@@ -337,7 +337,7 @@ async function measure(context: BenchContext, dataDir: string): Promise<BenchRow
     const row = await findDocumentRow(tx, inProcess.firstDocumentId);
     if (!row) throw new Error('no document');
     const sender = await senderOf(tx, companyId, config.workingTime);
-    return documentHtml(await documentContentOf(tx, createEventStore(), row), {
+    return documentHtml(await documentContentOf(tx, createEventStore(), row, { working: config.workingTime, now: new Date() }), {
       sender,
       logo: null,
       documentNumber: row.document_number,

@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
-import { act, createOrder, orderBody, orderLine, clientOf, type OrderLine } from '../integration/orders/support.js';
+import { act, createOrder, orderBody, orderLine, type OrderLine } from '../integration/orders/support.js';
 import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
-// Labour time (issue 28, docs/labour-and-costs.md), in German: two operators clock in at the station
-// tablet, work together on one order with a pause, complete it; the supervisor sees both times.
+// Labour time (issue 28, docs/labour-and-costs.md), in German, on touch tablets: two operators clock in at
+// the station tablet, one starts the order from the worklist, the other works on it too, a pause with a
+// reason, complete at the station screen; the supervisor sees both times and corrects one with a reason.
 let app: BrowserApp;
 let line: OrderLine;
 
@@ -28,65 +29,105 @@ async function tabletOf(operator: number): Promise<Page> {
   return tablet;
 }
 
+const notification = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+
+/** A `datetime-local` value `minutes` earlier (the page and this process share the machine's zone). */
+function earlier(value: string, minutes: number): string {
+  const at = new Date(new Date(value).getTime() - minutes * 60_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
 describe('labour time at the station and in the console', () => {
-  it('two operators clock in, work together on one order with a pause, complete; the supervisor sees both times', { timeout: 240_000 }, async () => {
-    const olga = await tabletOf(0);
-    const jonas = await tabletOf(1);
-    for (const tablet of [olga, jonas]) {
-      await tablet.getByText('Nicht eingestempelt.').waitFor();
-      await tablet.getByRole('button', { name: 'Einstempeln' }).click();
-      await tablet.getByText(/^Eingestempelt seit/).waitFor();
-    }
-    await expectNoAxeViolations(olga, '/station/:id/work clocked in (de)');
+  it(
+    'two operators clock in, work together on one order with a pause, complete it at the station screen; the supervisor sees and corrects their times',
+    { timeout: 240_000 },
+    async () => {
+      const olga = await tabletOf(0);
+      const jonas = await tabletOf(1);
+      for (const tablet of [olga, jonas]) {
+        await tablet.getByText('Nicht eingestempelt.').waitFor();
+        await tablet.getByRole('button', { name: 'Einstempeln' }).tap();
+        await tablet.getByText(/^Eingestempelt seit/).waitFor();
+      }
+      await expectNoAxeViolations(olga, '/station/:id/work clocked in (de)');
 
-    // Olga starts the work at SAW (her station session, as the worklist's Start does): she is clocked onto it.
-    let order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 2 }], { kind: 'production' }));
-    order = await act(line.admin, order, 'start-production');
-    const olgaAtSaw = clientOf(
-      app.testApp,
-      (await olga.evaluate(() => JSON.parse(localStorage.getItem('shopfloor.session') ?? '{}') as { access_token: string })).access_token,
-    );
-    order = await act(olgaAtSaw, order, 'start-work', { stationId: saw().id });
+      // The office releases an order to production; Olga starts it at SAW from the worklist: she is clocked onto it.
+      let order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 2 }], { kind: 'production' }));
+      order = await act(line.admin, order, 'start-production');
+      await olga.getByRole('button', { name: new RegExp(`^Auftrag ${order.orderNumber}`) }).waitFor();
+      await olga.getByRole('button', { name: 'Starten', exact: true }).tap();
+      await notification(olga, `Die Arbeit an Auftrag ${order.orderNumber} wurde begonnen.`).waitFor();
 
-    const onOrder = (tablet: Page) => tablet.getByRole('list', { name: `Auf Auftrag ${order.orderNumber} eingestempelt` });
-    await onOrder(jonas).getByText('Olga Berg: arbeitet').waitFor();
-    await jonas.getByRole('button', { name: `An Auftrag ${order.orderNumber} mitarbeiten` }).click();
-    await onOrder(jonas).getByText('Jonas Weber: arbeitet').waitFor();
+      // Jonas works on it too: two operators on one order, each clocked onto it.
+      const onOrder = (tablet: Page) => tablet.getByRole('list', { name: `Auf Auftrag ${order.orderNumber} eingestempelt` });
+      await onOrder(jonas).getByText('Olga Berg: arbeitet').waitFor();
+      await jonas.getByRole('button', { name: `An Auftrag ${order.orderNumber} mitarbeiten` }).tap();
+      await onOrder(jonas).getByText('Jonas Weber: arbeitet').waitFor();
 
-    // Olga pauses with a reason, then resumes.
-    await olga.getByRole('button', { name: `Auftrag ${order.orderNumber} pausieren` }).click();
-    const dialog = olga.getByRole('dialog', { name: `Arbeit an Auftrag ${order.orderNumber} pausieren` });
-    await dialog.getByRole('button', { name: /Grund/ }).click();
-    await olga.getByRole('option', { name: 'Warten auf Material' }).click();
-    await expectNoAxeViolations(olga, 'pause dialog (de)');
-    await dialog.getByRole('button', { name: 'Pausieren', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await onOrder(olga).getByText('Olga Berg: pausiert (Warten auf Material)').waitFor();
-    await olga.getByRole('button', { name: `Auftrag ${order.orderNumber} fortsetzen` }).click();
-    await onOrder(olga).getByText('Olga Berg: arbeitet').waitFor();
+      // Olga pauses with a reason (the pause button), then resumes; Jonas stays on it meanwhile.
+      await olga.getByRole('button', { name: `Auftrag ${order.orderNumber} pausieren` }).tap();
+      const dialog = olga.getByRole('dialog', { name: `Arbeit an Auftrag ${order.orderNumber} pausieren` });
+      await dialog.getByRole('button', { name: /Grund/ }).tap();
+      await olga.getByRole('option', { name: 'Warten auf Material' }).tap();
+      await expectNoAxeViolations(olga, 'pause dialog (de)');
+      await dialog.getByRole('button', { name: 'Pausieren', exact: true }).tap();
+      await dialog.waitFor({ state: 'hidden' });
+      await onOrder(olga).getByText('Olga Berg: pausiert (Warten auf Material)').waitFor();
+      await olga.getByRole('button', { name: `Auftrag ${order.orderNumber} fortsetzen` }).tap();
+      await onOrder(olga).getByText('Olga Berg: arbeitet').waitFor();
 
-    // The supervisor sees both of them in, on the order.
-    const office = await openHeldPageAs(app, { id: line.userIds.admin, token: line.adminToken }, 'ADMIN', line.companyId, '/work-times', { locale: 'de-DE' });
-    await office.getByRole('heading', { level: 1, name: 'Arbeitszeiten' }).waitFor();
-    const present = office.getByRole('region', { name: 'Wer ist da' });
-    await present.getByText('Olga Berg').waitFor();
-    await present.getByText('Jonas Weber').waitFor();
+      // The supervisor (on a tablet too) sees both of them in, on the order.
+      const office = await openHeldPageAs(app, { id: line.userIds.admin, token: line.adminToken }, 'ADMIN', line.companyId, '/work-times', {
+        locale: 'de-DE',
+        hasTouch: true,
+      });
+      await office.getByRole('heading', { level: 1, name: 'Arbeitszeiten' }).waitFor();
+      const present = office.getByRole('region', { name: 'Wer ist da' });
+      await present.getByText('Olga Berg').waitFor();
+      await present.getByText('Jonas Weber').waitFor();
 
-    // Completed: both are off the order; the supervisor reads each one's time on it.
-    order = await act(olgaAtSaw, order, 'complete-work', { stationId: saw().id });
-    await olga.getByText('An dieser Station ist kein Auftrag in Arbeit. Starten Sie einen in der Arbeitsliste.').waitFor();
-    for (const name of ['Olga Berg', 'Jonas Weber']) {
-      await office.getByLabel('Mitarbeiter').selectOption({ label: name });
-      const perOrder = office.getByRole('table', { name: 'Zeit je Auftrag' });
-      await perOrder.getByRole('rowheader', { name: order.orderNumber }).waitFor();
-      expect(await perOrder.getByRole('row').filter({ hasText: order.orderNumber }).getByRole('cell').first().textContent()).toBe('SAW');
-      await office.getByRole('table', { name: 'Anwesenheit' }).waitFor();
-    }
-    await expectNoAxeViolations(office, '/work-times (de)');
+      // Olga completes the work at the station screen: both are off the order; she clocks out.
+      await olga.getByRole('button', { name: 'Abschließen', exact: true }).tap();
+      await notification(olga, `Auftrag ${order.orderNumber} ist hier abgeschlossen und weiter an DRILL.`).waitFor();
+      await olga.getByText('An dieser Station ist kein Auftrag in Arbeit. Starten Sie einen in der Arbeitsliste.').waitFor();
+      await jonas.getByText('An dieser Station ist kein Auftrag in Arbeit. Starten Sie einen in der Arbeitsliste.').waitFor();
+      await olga.getByRole('button', { name: 'Ausstempeln' }).tap();
+      await olga.getByText('Nicht eingestempelt.').waitFor();
 
-    // Keyboard: the week moves with the buttons.
-    await office.getByRole('button', { name: 'Vorige Woche' }).focus();
-    await office.keyboard.press('Enter');
-    await office.getByText('In dieser Woche ist keine Anwesenheit erfasst.').waitFor();
-  });
+      for (const name of ['Jonas Weber', 'Olga Berg']) {
+        await office.getByLabel('Mitarbeiter').selectOption({ label: name });
+        const perOrder = office.getByRole('table', { name: 'Zeit je Auftrag' });
+        await perOrder.getByRole('rowheader', { name: order.orderNumber }).waitFor();
+        expect(await perOrder.getByRole('row').filter({ hasText: order.orderNumber }).getByRole('cell').first().textContent()).toBe('SAW');
+        await office.getByRole('table', { name: 'Anwesenheit' }).waitFor();
+      }
+      await expectNoAxeViolations(office, '/work-times (de)');
+
+      // The supervisor corrects Olga's attendance (she came 5 minutes earlier): a reason is required, the original stays.
+      await office.getByRole('button', { name: /^Anwesenheit vom .* korrigieren$/ }).tap();
+      const correction = office.getByRole('dialog', { name: 'Anwesenheit korrigieren' });
+      const clockedIn = correction.getByLabel('Kommen');
+      await clockedIn.fill(earlier(await clockedIn.inputValue(), 5));
+      await correction.getByRole('button', { name: 'Korrektur speichern' }).tap();
+      const reason = correction.getByRole('textbox', { name: 'Grund' });
+      await expect.poll(() => reason.getAttribute('aria-invalid')).toBe('true');
+      await expectNoAxeViolations(office, 'attendance correction with a problem (de)');
+      await reason.fill('Am Tor vergessen zu stempeln');
+      await correction.getByRole('button', { name: 'Korrektur speichern' }).tap();
+      await correction.waitFor({ state: 'hidden' });
+      await notification(office, 'Korrektur gespeichert. Das Original bleibt sichtbar.').waitFor();
+      await office
+        .getByRole('table', { name: 'Anwesenheit' })
+        .getByText(/Korrigiert; erfasst:/)
+        .waitFor();
+      await office.getByText(/Von Ali Demir am .*: Am Tor vergessen zu stempeln/).waitFor();
+      await expectNoAxeViolations(office, '/work-times after a correction (de)');
+
+      // Keyboard: the week moves with the buttons.
+      await office.getByRole('button', { name: 'Vorige Woche' }).focus();
+      await office.keyboard.press('Enter');
+      await office.getByText('In dieser Woche ist keine Anwesenheit erfasst.').waitFor();
+    },
+  );
 });

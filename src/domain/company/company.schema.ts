@@ -153,6 +153,69 @@ const clockTime = z
   .trim()
   .refine((value) => minuteOfClock(value) !== null, 'company.validation.clockTime');
 
+/** At most this many fixed break windows and minimum steps. */
+export const breakLimits = { windows: 4, minimums: 4 } as const;
+
+/**
+ * The company's break rule (Advanced settings, Working time; docs/labour-and-costs.md, Breaks): fixed break
+ * windows (`HH:MM` to `HH:MM` in the company's zone, every day, not overlapping) and minimum breaks after some
+ * hours of work (`after` `HH:MM` of work, `minutes` of break in all; ascending in both). Left out: the
+ * statutory minimum (ArbZG §4).
+ */
+export const breakSettingSchema = z
+  .object({
+    windows: z
+      .array(z.object({ from: clockTime, to: clockTime }))
+      .max(breakLimits.windows)
+      .default([]),
+    minimums: z
+      .array(
+        z.object({
+          after: clockTime.refine((value) => minuteOfClock(value) !== 0, 'company.validation.breakAfter'),
+          minutes: z
+            .number({ error: missingAs('validation.required') })
+            .int('validation.invalidValue')
+            .min(1, 'company.validation.breakMinutes')
+            .max(240, 'company.validation.breakMinutes'),
+        }),
+      )
+      .max(breakLimits.minimums)
+      .default([]),
+  })
+  .superRefine((breaks, ctx) => {
+    const windows = breaks.windows.map((window, index) => ({ index, from: minuteOfClock(window.from), to: minuteOfClock(window.to) }));
+    for (const window of windows)
+      if (window.from !== null && window.to !== null && window.to <= window.from)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'company.validation.toAfterFrom',
+          path: ['windows', window.index, 'to'],
+          input: breaks.windows[window.index].to,
+        });
+    const sorted = windows
+      .filter((window) => window.from !== null && window.to !== null && window.to > window.from)
+      .sort((a, b) => (a.from ?? 0) - (b.from ?? 0));
+    for (let index = 1; index < sorted.length; index++)
+      if ((sorted[index].from ?? 0) < (sorted[index - 1].to ?? 0))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'company.validation.breakOverlap',
+          path: ['windows', sorted[index].index, 'from'],
+          input: breaks.windows[sorted[index].index].from,
+        });
+    breaks.minimums.forEach((minimum, index) => {
+      const before = breaks.minimums[index - 1];
+      if (!before) return;
+      const after = minuteOfClock(minimum.after);
+      const afterBefore = minuteOfClock(before.after);
+      if (after !== null && afterBefore !== null && after <= afterBefore)
+        ctx.addIssue({ code: 'custom', message: 'company.validation.breakAscending', path: ['minimums', index, 'after'], input: minimum.after });
+      else if (minimum.minutes <= before.minutes)
+        ctx.addIssue({ code: 'custom', message: 'company.validation.breakAscending', path: ['minimums', index, 'minutes'], input: minimum.minutes });
+    });
+  });
+export type BreakSettings = z.infer<typeof breakSettingSchema>;
+
 /**
  * The company's working time (Advanced settings): the working days (a day named twice counts once), the hours from and to (`HH:MM`,
  * `24:00` the end of the day) and the IANA time zone they are in. The predicted completion counts
@@ -170,6 +233,8 @@ export const workingTimeSchema = z
       .string()
       .trim()
       .refine((value) => isTimeZone(value), 'company.validation.timeZone'),
+    /** The break rule labour time counts (docs/labour-and-costs.md); left out: the statutory minimum. */
+    breaks: breakSettingSchema.optional(),
   })
   .superRefine((working, ctx) => {
     const from = minuteOfClock(working.from);

@@ -7,6 +7,9 @@ import {
   offsetAt,
   parseWorkingTime,
   settingOf,
+  breakRuleOf,
+  breakSettingOf,
+  statutoryBreaks,
   startOfDayIn,
   workingMsBetween,
   workingTimeOf,
@@ -48,6 +51,65 @@ describe('a working time in the company time zone', () => {
     expect(parseWorkingTime('1-5 06:00-22:00 Mars/Olympus')).toBeNull();
     expect(settingOf(berlin)).toEqual({ days: [1, 2, 3, 4, 5], from: '06:00', to: '22:00', timeZone: 'Europe/Berlin' });
     expect(settingOf({ days: [1], fromMinute: 0, toMinute: 1440 })).toEqual({ days: [1], from: '00:00', to: '24:00', timeZone: 'UTC' });
+  });
+
+  it('reads a break setting, and refuses one that does not read', () => {
+    const breaks = {
+      windows: [
+        { from: '18:00', to: '18:15' },
+        { from: '12:00', to: '12:30' },
+      ],
+      minimums: [{ after: '04:00', minutes: 20 }],
+    };
+    const read = workingTimeOf({ days: [1], from: '06:00', to: '22:00', timeZone: 'UTC', breaks });
+    expect(read?.breaks).toEqual({
+      windows: [
+        { fromMinute: 720, toMinute: 750 },
+        { fromMinute: 1080, toMinute: 1095 },
+      ],
+      minimums: [{ afterMinutes: 240, minutes: 20 }],
+    });
+    expect(settingOf(read ?? berlin).breaks).toEqual({
+      windows: [
+        { from: '12:00', to: '12:30' },
+        { from: '18:00', to: '18:15' },
+      ],
+      minimums: [{ after: '04:00', minutes: 20 }],
+    });
+    expect(breakSettingOf(statutoryBreaks)).toEqual({
+      windows: [],
+      minimums: [
+        { after: '06:00', minutes: 30 },
+        { after: '09:00', minutes: 45 },
+      ],
+    });
+    for (const bad of [
+      { windows: [{ from: '12:30', to: '12:00' }], minimums: [] },
+      {
+        windows: [
+          { from: '12:00', to: '13:00' },
+          { from: '12:30', to: '14:00' },
+        ],
+        minimums: [],
+      },
+      {
+        windows: [],
+        minimums: [
+          { after: '06:00', minutes: 30 },
+          { after: '05:00', minutes: 45 },
+        ],
+      },
+      {
+        windows: [],
+        minimums: [
+          { after: '06:00', minutes: 30 },
+          { after: '09:00', minutes: 30 },
+        ],
+      },
+      { windows: [], minimums: [{ after: '00:00', minutes: 30 }] },
+    ]) {
+      expect(breakRuleOf(bad), JSON.stringify(bad)).toBeNull();
+    }
   });
 
   it('opens at 06:00 local time: 05:00 UTC in winter, 04:00 UTC in summer', () => {

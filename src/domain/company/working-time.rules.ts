@@ -14,10 +14,66 @@ export interface WorkingTime {
   toMinute: number;
   /** IANA time zone the hours are in; absent: UTC. */
   timeZone?: string;
+  /** The company's break rule (docs/labour-and-costs.md, Breaks); absent: the statutory minimum, `statutoryBreaks`. */
+  breaks?: BreakRule;
 }
 
+/**
+ * How much of an attendance is break (labour time): fixed break windows on every day (minutes after local
+ * midnight, in the working time's zone) and minimum breaks after some hours of work. An attendance's break is
+ * the larger of the windows it covers and the minimum its length needs (`breakSecondsOf`, domain/labour).
+ */
+export interface BreakRule {
+  windows: readonly { fromMinute: number; toMinute: number }[];
+  /** Ascending: beyond `afterMinutes` of work, `minutes` of break in all. */
+  minimums: readonly { afterMinutes: number; minutes: number }[];
+}
+
+/** The statutory minimum of the German Working Hours Act (ArbZG §4): 30 minutes beyond 6 hours of work, 45 beyond 9; no fixed windows. */
+export const statutoryBreaks: BreakRule = {
+  windows: [],
+  minimums: [
+    { afterMinutes: 6 * 60, minutes: 30 },
+    { afterMinutes: 9 * 60, minutes: 45 },
+  ],
+};
+
+/** The break rule as the company settings write it: windows `HH:MM`-`HH:MM`, minimums after `HH:MM` of work. */
+export interface BreakSetting {
+  windows: readonly { from: string; to: string }[];
+  minimums: readonly { after: string; minutes: number }[];
+}
+
+/** The break rule of a setting; null when it does not read (a window ending before it starts, minimums not ascending). */
+export function breakRuleOf(setting: BreakSetting): BreakRule | null {
+  const windows: { fromMinute: number; toMinute: number }[] = [];
+  for (const window of setting.windows) {
+    const fromMinute = minuteOfClock(window.from);
+    const toMinute = minuteOfClock(window.to);
+    if (fromMinute === null || toMinute === null || toMinute <= fromMinute) return null;
+    windows.push({ fromMinute, toMinute });
+  }
+  windows.sort((a, b) => a.fromMinute - b.fromMinute);
+  if (windows.some((window, index) => index > 0 && window.fromMinute < windows[index - 1].toMinute)) return null;
+  const minimums: { afterMinutes: number; minutes: number }[] = [];
+  for (const minimum of setting.minimums) {
+    const afterMinutes = minuteOfClock(minimum.after);
+    if (afterMinutes === null || afterMinutes === 0 || !Number.isInteger(minimum.minutes) || minimum.minutes <= 0) return null;
+    const before = minimums.at(-1);
+    if (before && (afterMinutes <= before.afterMinutes || minimum.minutes <= before.minutes)) return null;
+    minimums.push({ afterMinutes, minutes: minimum.minutes });
+  }
+  return { windows, minimums };
+}
+
+/** The setting form of a break rule. */
+export const breakSettingOf = (rule: BreakRule): { windows: { from: string; to: string }[]; minimums: { after: string; minutes: number }[] } => ({
+  windows: rule.windows.map((window) => ({ from: clockOfMinute(window.fromMinute), to: clockOfMinute(window.toMinute) })),
+  minimums: rule.minimums.map((minimum) => ({ after: clockOfMinute(minimum.afterMinutes), minutes: minimum.minutes })),
+});
+
 /** The zone a working time is in: a company's time zone (UTC when it names none). */
-export const timeZoneOf = (working: WorkingTime): string => working.timeZone ?? 'UTC';
+export const timeZoneOf = (working: Pick<WorkingTime, 'timeZone'>): string => working.timeZone ?? 'UTC';
 
 /** The working time as the company settings write it: days 0 (Sunday) to 6, `HH:MM` from and to, an IANA zone. */
 export interface WorkingTimeSetting {
@@ -25,6 +81,8 @@ export interface WorkingTimeSetting {
   from: string;
   to: string;
   timeZone: string;
+  /** The break rule; absent: the statutory minimum. */
+  breaks?: BreakSetting;
 }
 
 /** The default when nothing is configured: Monday to Friday, 06:00 to 22:00 UTC (two shifts). */
@@ -55,15 +113,18 @@ export function workingTimeOf(setting: WorkingTimeSetting): WorkingTime | null {
   const fromMinute = minuteOfClock(setting.from);
   const toMinute = minuteOfClock(setting.to);
   if (fromMinute === null || toMinute === null || toMinute <= fromMinute || !isTimeZone(setting.timeZone)) return null;
-  return { days: [...new Set(setting.days)].sort(), fromMinute, toMinute, timeZone: setting.timeZone };
+  const breaks = setting.breaks ? breakRuleOf(setting.breaks) : undefined;
+  if (breaks === null) return null;
+  return { days: [...new Set(setting.days)].sort(), fromMinute, toMinute, timeZone: setting.timeZone, ...(breaks ? { breaks } : {}) };
 }
 
 /** The setting form of a working time (zone UTC when it has none). */
-export const settingOf = (working: WorkingTime): WorkingTimeSetting & { days: number[] } => ({
+export const settingOf = (working: WorkingTime): WorkingTimeSetting & { days: number[]; breaks?: ReturnType<typeof breakSettingOf> } => ({
   days: [...working.days],
   from: clockOfMinute(working.fromMinute),
   to: clockOfMinute(working.toMinute),
   timeZone: working.timeZone ?? 'UTC',
+  ...(working.breaks ? { breaks: breakSettingOf(working.breaks) } : {}),
 });
 
 const dayNumbers = /^([0-6])(?:-([0-6]))?$/;

@@ -22,6 +22,8 @@ type RequestedData = {
   /** The order a station action printed it for, when that is not the subject itself (a material label). */
   orderId: string | null;
   labelSize: LabelSize | null;
+  /** A timesheet's week, its Monday (`YYYY-MM-DD`); absent on other documents (and on those recorded before timesheets). */
+  week?: string | null;
   locale: DocumentLocale;
   trigger: DocumentTrigger;
   at: string;

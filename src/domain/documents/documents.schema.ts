@@ -5,10 +5,10 @@ import { z } from 'zod';
  * what each is printed for, the label sizes and the request's limits are written once here; the
  * server and the web both use them (docs/documents.md).
  */
-export const documentTypes = ['delivery-bill', 'material-label', 'order-traveler', 'test-protocol', 'receipt', 'ncr-report'] as const;
+export const documentTypes = ['delivery-bill', 'material-label', 'order-traveler', 'test-protocol', 'receipt', 'ncr-report', 'timesheet'] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
-export const documentSubjectTypes = ['shipment', 'material', 'order', 'ncr'] as const;
+export const documentSubjectTypes = ['shipment', 'material', 'order', 'ncr', 'employee'] as const;
 export type DocumentSubjectType = (typeof documentSubjectTypes)[number];
 
 /** What each document is printed for. Test protocols and travelers need a production order, a receipt a logistics order (checked when requested). */
@@ -20,6 +20,8 @@ export const subjectTypeOf: Record<DocumentType, DocumentSubjectType> = {
   receipt: 'order',
   // A non-conformance report (docs/quality-and-lots.md).
   'ncr-report': 'ncr',
+  // An employee's week of labour time (docs/labour-and-costs.md, Timesheet); `week` names the week.
+  timesheet: 'employee',
 };
 
 /** Material labels: one 100 x 50 mm label, or an A4 sheet of 2 x 5 labels of the same size. */
@@ -41,6 +43,8 @@ export const requestDocumentSchema = z.object({
   type: z.enum(documentTypes, { error: 'documents.validation.unknownType' }),
   subjectId: z.uuid({ error: 'validation.invalidId' }),
   labelSize: z.enum(labelSizes, { error: 'documents.validation.unknownLabelSize' }).optional(),
+  /** A timesheet's week: any day of it (`YYYY-MM-DD`, Monday to Monday in the company's zone); default this week. Only for timesheets. */
+  week: z.iso.date({ error: 'validation.invalidFormat' }).optional(),
 });
 export type RequestDocumentInput = z.infer<typeof requestDocumentSchema>;
 
@@ -56,3 +60,9 @@ export const documentNumberOf = (number: number) => `DOC-${String(number).padSta
 
 /** The file name a download gets, e.g. `delivery-bill-DOC-000042.pdf`. */
 export const documentFileName = (type: DocumentType, documentNumber: string) => `${type}-${documentNumber}.pdf`;
+
+/** Monday of the week a day falls in (`YYYY-MM-DD`): the week a timesheet is of. */
+export function mondayOf(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+}

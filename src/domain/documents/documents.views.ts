@@ -9,6 +9,8 @@ export const documentViewSchema = z.object({
   subjectType: z.enum(documentSubjectTypes),
   subjectId: z.uuid(),
   labelSize: z.enum(labelSizes).nullable(),
+  /** A timesheet's week (its Monday, `YYYY-MM-DD`); null on other documents. */
+  week: z.string().nullable(),
   locale: z.enum(documentLocales),
   status: z.enum(documentStatuses),
   /** `no-pdf` (nothing to print) or `error` (printing failed after the last retry); null unless failed. */

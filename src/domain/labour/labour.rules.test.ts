@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breakSecondsOf, dayEndOf, workPiecesOf } from './labour.rules.js';
+import { statutoryBreaks } from '../company/working-time.rules.js';
+import { breakSecondsOf, dayEndOf, minimumBreakSecondsOf, workPiecesOf } from './labour.rules.js';
 import type { LabourEvent } from './labour.events.js';
 
 const berlin = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60, timeZone: 'Europe/Berlin' };
@@ -18,13 +19,51 @@ describe('the end of the working day', () => {
   });
 });
 
-describe('breaks (ArbZG §4, from the time beyond the thresholds)', () => {
+describe('breaks (ArbZG §4 by default, from the time beyond the thresholds)', () => {
   it('takes none up to 6 h, up to 30 min up to 9 h 30, up to 45 min beyond', () => {
-    expect(breakSecondsOf(6 * 3600)).toBe(0);
-    expect(breakSecondsOf(6 * 3600 + 600)).toBe(600);
-    expect(breakSecondsOf(8 * 3600)).toBe(1800);
-    expect(breakSecondsOf(9 * 3600 + 40 * 60)).toBe(1800 + 600);
-    expect(breakSecondsOf(11 * 3600)).toBe(2700);
+    expect(minimumBreakSecondsOf(6 * 3600)).toBe(0);
+    expect(minimumBreakSecondsOf(6 * 3600 + 600)).toBe(600);
+    expect(minimumBreakSecondsOf(8 * 3600)).toBe(1800);
+    expect(minimumBreakSecondsOf(9 * 3600 + 40 * 60)).toBe(1800 + 600);
+    expect(minimumBreakSecondsOf(11 * 3600)).toBe(2700);
+  });
+
+  it('follows the company minimums: 20 min after 4 h, 40 after 8 h', () => {
+    const minimums = [
+      { afterMinutes: 240, minutes: 20 },
+      { afterMinutes: 480, minutes: 40 },
+    ];
+    expect(minimumBreakSecondsOf(4 * 3600, minimums)).toBe(0);
+    expect(minimumBreakSecondsOf(4 * 3600 + 600, minimums)).toBe(600);
+    expect(minimumBreakSecondsOf(6 * 3600, minimums)).toBe(1200);
+    expect(minimumBreakSecondsOf(8 * 3600 + 30 * 60, minimums)).toBe(1200 + 600);
+    expect(minimumBreakSecondsOf(10 * 3600, minimums)).toBe(2400);
+    expect(minimumBreakSecondsOf(10 * 3600, [])).toBe(0);
+  });
+
+  it('counts fixed windows in the company zone, the larger of windows and minimum', () => {
+    // 12:00-12:30 and 18:00-18:15 in Berlin (UTC+1 in November): 11:00-11:30 and 17:00-17:15 UTC.
+    const working = {
+      timeZone: 'Europe/Berlin',
+      breaks: {
+        windows: [
+          { fromMinute: 720, toMinute: 750 },
+          { fromMinute: 1080, toMinute: 1095 },
+        ],
+        minimums: [],
+      },
+    };
+    expect(breakSecondsOf('2026-11-23T06:00:00.000Z', '2026-11-23T11:15:00.000Z', working)).toBe(900);
+    expect(breakSecondsOf('2026-11-23T06:00:00.000Z', '2026-11-23T18:00:00.000Z', working)).toBe(2700);
+    // Across midnight: the window of each day counts.
+    expect(breakSecondsOf('2026-11-23T10:00:00.000Z', '2026-11-24T12:00:00.000Z', working)).toBe(2 * 1800 + 900);
+    // With the statutory minimum as well, 8 h covering one 30-minute window: 30 minutes, not 60.
+    const both = { ...working, breaks: { ...working.breaks, minimums: statutoryBreaks.minimums } };
+    expect(breakSecondsOf('2026-11-23T06:00:00.000Z', '2026-11-23T14:00:00.000Z', both)).toBe(1800);
+    // 7 h before the window: the minimum's 30 minutes.
+    expect(breakSecondsOf('2026-11-23T00:00:00.000Z', '2026-11-23T07:00:00.000Z', both)).toBe(1800);
+    // No rule: the statutory one.
+    expect(breakSecondsOf('2026-11-23T06:00:00.000Z', '2026-11-23T14:00:00.000Z', {})).toBe(1800);
   });
 });
 

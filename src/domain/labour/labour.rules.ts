@@ -1,4 +1,4 @@
-import { calendarDayIn, endOfDayIn, offsetAt, timeZoneOf, type WorkingTime } from '../company/working-time.rules.js';
+import { calendarDayIn, endOfDayIn, offsetAt, statutoryBreaks, timeZoneOf, type BreakRule, type WorkingTime } from '../company/working-time.rules.js';
 import type { LabourEvent } from './labour.events.js';
 
 const minuteMs = 60_000;
@@ -19,14 +19,47 @@ export function dayEndOf(at: string, working: WorkingTime): string {
 }
 
 /**
- * The break an attendance of `grossSeconds` includes, in seconds: the statutory minimum of the German
- * Working Hours Act (ArbZG §4): 30 minutes beyond 6 hours, 45 beyond 9, taken only from the time beyond
- * those thresholds (6 h 10 min at the bench leave 6 h, not 5 h 40 min). The company's working time
- * has no break setting yet; this is the rule until it has one.
+ * The minimum break an attendance of `grossSeconds` needs by the rule's minimums, in seconds, taken only
+ * from the time beyond each threshold: with the statutory rule (ArbZG §4: 30 minutes beyond 6 hours, 45
+ * beyond 9) 6 h 10 min at the bench leave 6 h, not 5 h 40 min, and 9 h 40 min leave 9 h 0 min. Step i
+ * (after a_i, b_i in all) starts once the gross passes a_i plus the break before it, b_(i-1).
  */
-export function breakSecondsOf(grossSeconds: number): number {
+export function minimumBreakSecondsOf(grossSeconds: number, minimums: BreakRule['minimums'] = statutoryBreaks.minimums): number {
   const clamp = (value: number, max: number) => Math.min(max, Math.max(0, value));
-  return clamp(grossSeconds - 6 * 3600, 30 * 60) + clamp(grossSeconds - (9 * 3600 + 30 * 60), 15 * 60);
+  let total = 0;
+  let before = 0;
+  for (const { afterMinutes, minutes } of minimums) {
+    total += clamp(grossSeconds - (afterMinutes + before) * 60, (minutes - before) * 60);
+    before = minutes;
+  }
+  return total;
+}
+
+/** Seconds of the rule's fixed break windows inside [from, to) (ms), each calendar day in `zone`. */
+export function windowBreakSecondsOf(from: number, to: number, windows: BreakRule['windows'], zone: string): number {
+  if (windows.length === 0 || to <= from) return 0;
+  const instantOf = (day: string, minute: number) => {
+    const wall = Date.parse(`${day}T00:00:00Z`) + minute * minuteMs;
+    return wall - offsetAt(zone, wall - offsetAt(zone, wall));
+  };
+  let total = 0;
+  const last = calendarDayIn(new Date(to), zone);
+  for (let day = calendarDayIn(new Date(from), zone); day <= last; day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) {
+    for (const window of windows) total += Math.max(0, Math.min(to, instantOf(day, window.toMinute)) - Math.max(from, instantOf(day, window.fromMinute)));
+  }
+  return Math.round(total / 1000);
+}
+
+/**
+ * The break an attendance from..to includes, in seconds, by the company's break rule (its working time;
+ * none set: the statutory minimum): the larger of the fixed windows it covers and the minimum its length
+ * needs (a break taken in a window counts toward the minimum), never more than the attendance.
+ */
+export function breakSecondsOf(from: string, to: string, working: Pick<WorkingTime, 'breaks' | 'timeZone'>): number {
+  const rule = working.breaks ?? statutoryBreaks;
+  const gross = Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
+  const windows = windowBreakSecondsOf(Date.parse(from), Date.parse(to), rule.windows, timeZoneOf(working));
+  return Math.min(gross, Math.max(windows, minimumBreakSecondsOf(gross, rule.minimums)));
 }
 
 /** Seconds of an interval worked on one of `share` orders at once (three decimals, as the read model stores them). */

@@ -69,3 +69,22 @@ export const workTimesQuerySchema = z.object({
   week: day.optional(),
 });
 export type WorkTimesQuery = z.infer<typeof workTimesQuerySchema>;
+
+/** Languages of the CSV exports (column names; `de`: decimal commas): the user's own when not named. */
+const csvLanguage = z.enum(['en', 'de'], { error: 'validation.invalidValue' }).optional();
+
+/** `GET /api/labour/timesheet.csv?userId&week&lang`: one person's week as CSV. */
+export const timesheetCsvQuerySchema = workTimesQuerySchema.extend({ lang: csvLanguage });
+
+/** The payroll export covers at most this many days at once. */
+export const payrollMaxDays = 93;
+
+/** `GET /api/labour/payroll.csv?from&to&lang`: hours per employee and day from `from` to `to` (days, both included). */
+export const payrollQuerySchema = z
+  .object({ from: day, to: day, lang: csvLanguage })
+  .refine((query) => query.to >= query.from, { path: ['to'], message: 'labour.validation.toBeforeFrom' })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) < payrollMaxDays * 86_400_000, {
+    path: ['to'],
+    message: 'labour.validation.payrollTooLong',
+  });
+export type PayrollQuery = z.infer<typeof payrollQuerySchema>;

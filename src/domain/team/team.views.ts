@@ -129,7 +129,29 @@ export const employeeRecordViewSchema = z.object({
 });
 export type EmployeeRecordView = z.infer<typeof employeeRecordViewSchema>;
 
-export const employeeRecordsViewSchema = z.object({ userId: z.string(), data: z.array(employeeRecordViewSchema) });
+/** The employee's labour time over the records' days (docs/labour-and-costs.md): worked hours and the orders worked on. */
+export const recordsWorkTimeViewSchema = z.object({
+  /** Attendances that began in the days: clocked in, breaks by the company's rule, net (worked hours). */
+  attendanceSeconds: z.number(),
+  breakSeconds: z.number(),
+  netSeconds: z.number(),
+  /** Work on orders in the days (split time its share, corrections where booked). */
+  workSeconds: z.number(),
+  orders: z.array(
+    z.object({
+      orderId: z.string(),
+      orderNumber: z.string(),
+      stationId: z.string(),
+      stationName: z.string().nullable(),
+      seconds: z.number(),
+      correctedSeconds: z.number(),
+    }),
+  ),
+});
+export type RecordsWorkTimeView = z.infer<typeof recordsWorkTimeViewSchema>;
+
+export const employeeRecordsViewSchema = z.object({ userId: z.string(), data: z.array(employeeRecordViewSchema), workTime: recordsWorkTimeViewSchema });
+export type EmployeeRecordsView = z.infer<typeof employeeRecordsViewSchema>;
 
 /** The company's absences touching a date range (team overview: who is away today and this week). */
 export const teamAbsencesViewSchema = z.object({
@@ -159,6 +181,12 @@ export const developmentWeekViewSchema = z.object({
   completed: z.number().int(),
   /** Median seconds from starting to completing the work; null in a week without completions. */
   medianCycleTimeSeconds: z.number().nullable(),
+  /** Labour time (docs/labour-and-costs.md): net attendance of the attendances that began that week (worked hours). */
+  workedSeconds: z.number(),
+  /** Work on orders that began that week (split time its share). */
+  orderWorkSeconds: z.number(),
+  /** Distinct orders worked on that week. */
+  ordersWorkedOn: z.number().int(),
 });
 export type DevelopmentWeekView = z.infer<typeof developmentWeekViewSchema>;
 

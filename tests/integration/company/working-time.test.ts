@@ -23,6 +23,14 @@ afterAll(async () => {
 });
 
 const hours = (n: number) => n * 3_600_000;
+/** The break rule a company has until it saves one: ArbZG §4 (docs/labour-and-costs.md). */
+const statutory = {
+  windows: [],
+  minimums: [
+    { after: '06:00', minutes: 30 },
+    { after: '09:00', minutes: 45 },
+  ],
+};
 const read = async (client: Client) => {
   const res = await client.get('/api/company-account/basic-settings');
   expect(res.statusCode, res.body).toBe(200);
@@ -39,12 +47,12 @@ const predictionsOf = async (client: Client): Promise<Predictions> => {
 describe("the company's working time", () => {
   it('is the server default until saved, then the saved one; a save without it keeps it', async () => {
     const before = await read(line.superUser);
-    expect(before.workingTime).toEqual({ days: [1, 2, 3, 4, 5], from: '06:00', to: '22:00', timeZone: 'Europe/Berlin' });
+    expect(before.workingTime).toEqual({ days: [1, 2, 3, 4, 5], from: '06:00', to: '22:00', timeZone: 'Europe/Berlin', breaks: statutory });
 
     const workingTime = { days: [6, 1, 2, 2], from: '07:00', to: '15:30', timeZone: 'Europe/Vienna' };
     const saved = await save(line.superUser, before, workingTime);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().workingTime).toEqual({ days: [1, 2, 6], from: '07:00', to: '15:30', timeZone: 'Europe/Vienna' });
+    expect(saved.json().workingTime).toEqual({ days: [1, 2, 6], from: '07:00', to: '15:30', timeZone: 'Europe/Vienna', breaks: statutory });
 
     const { workingTime: _kept, ...withoutIt } = saved.json();
     const again = await line.superUser.put('/api/company-account/updateBasicSettings', withoutIt);
@@ -75,6 +83,44 @@ describe("the company's working time", () => {
       ['workingTime.timeZone', 'company.validation.timeZone'],
     ]);
     expect((await problems({ days: [7], from: '06:00', to: '22:00', timeZone: 'Europe/Berlin' }))[0][0]).toBe('workingTime.days.0');
+    const withBreaks = (breaks: unknown) => ({ days: [1], from: '06:00', to: '22:00', timeZone: 'Europe/Berlin', breaks });
+    expect(
+      await problems(
+        withBreaks({
+          windows: [
+            { from: '12:30', to: '12:00' },
+            { from: '12:15', to: '12:45' },
+          ],
+          minimums: [],
+        }),
+      ),
+    ).toEqual([['workingTime.breaks.windows.0.to', 'company.validation.toAfterFrom']]);
+    expect(
+      await problems(
+        withBreaks({
+          windows: [
+            { from: '12:00', to: '13:00' },
+            { from: '12:30', to: '13:30' },
+          ],
+          minimums: [],
+        }),
+      ),
+    ).toEqual([['workingTime.breaks.windows.1.from', 'company.validation.breakOverlap']]);
+    expect(await problems(withBreaks({ windows: [], minimums: [{ after: '00:00', minutes: 0 }] }))).toEqual([
+      ['workingTime.breaks.minimums.0.after', 'company.validation.breakAfter'],
+      ['workingTime.breaks.minimums.0.minutes', 'company.validation.breakMinutes'],
+    ]);
+    expect(
+      await problems(
+        withBreaks({
+          windows: [],
+          minimums: [
+            { after: '06:00', minutes: 30 },
+            { after: '05:00', minutes: 45 },
+          ],
+        }),
+      ),
+    ).toEqual([['workingTime.breaks.minimums.1.after', 'company.validation.breakAscending']]);
     expect((await read(line.superUser)).version).toBe(view.version);
   });
 

@@ -252,6 +252,50 @@ describe('labour time', () => {
     expect(week.attendances.find((row) => row.clockedInAt === at('06:00', '25'))).toMatchObject({ clockedOutAt: at('21:00', '25'), closedAtDayEnd: true });
   });
 
+  it("counts breaks by the company's break rule once saved (fixed break 12:00-12:45 and the statutory minimum)", async () => {
+    // Friday 27 November, 06:00-14:00 UTC (07:00-15:00 in Berlin): 8 h, by the statutory rule 30 min break.
+    clock.set(at('06:00', '27'));
+    await ok(olgaAtSaw.post('/api/labour/clock-in', { stationId: saw() }));
+    clock.set(at('14:00', '27'));
+    await ok(olgaAtSaw.post('/api/labour/clock-out', { stationId: saw() }));
+    const friday = async () => (await weekOf(line.admin, olga(), '2026-11-27')).attendances.find((row) => row.clockedInAt === at('06:00', '27'));
+    expect(await friday()).toMatchObject({ grossSeconds: 8 * 3600, breakSeconds: 1800, netSeconds: 8 * 3600 - 1800 });
+
+    const settings = await ok<{ workingTime: Record<string, unknown> }>(line.superUser.get('/api/company-account/basic-settings'));
+    expect(settings.workingTime.breaks).toEqual({
+      windows: [],
+      minimums: [
+        { after: '06:00', minutes: 30 },
+        { after: '09:00', minutes: 45 },
+      ],
+    });
+    const breaks = {
+      windows: [{ from: '12:00', to: '12:45' }],
+      minimums: [
+        { after: '06:00', minutes: 30 },
+        { after: '09:00', minutes: 45 },
+      ],
+    };
+    const saved = await ok<{ workingTime: { breaks: unknown } }>(
+      line.superUser.put('/api/company-account/updateBasicSettings', { ...settings, workingTime: { ...settings.workingTime, breaks } }),
+    );
+    expect(saved.workingTime.breaks).toEqual(breaks);
+    // The fixed 45 minutes (11:00-11:45 UTC) lie in the attendance: they count, more than the minimum's 30.
+    expect(await friday()).toMatchObject({ grossSeconds: 8 * 3600, breakSeconds: 2700, netSeconds: 8 * 3600 - 2700 });
+
+    // No minimums, no windows: no break at all.
+    await ok(
+      line.superUser.put('/api/company-account/updateBasicSettings', {
+        ...saved,
+        workingTime: { ...settings.workingTime, breaks: { windows: [], minimums: [] } },
+      }),
+    );
+    expect(await friday()).toMatchObject({ breakSeconds: 0, netSeconds: 8 * 3600 });
+    const back = await ok<Record<string, unknown>>(line.superUser.get('/api/company-account/basic-settings'));
+    await ok(line.superUser.put('/api/company-account/updateBasicSettings', { ...back, workingTime: settings.workingTime }));
+    expect(await friday()).toMatchObject({ breakSeconds: 1800 });
+  });
+
   it('refuses the wrong role (403)', async () => {
     await refused(olgaAtSaw.get('/api/labour/present'), 403, 'FORBIDDEN');
     await refused(olgaAtSaw.get(`/api/labour/times?userId=${jonas()}`), 403, 'FORBIDDEN');

@@ -1,6 +1,8 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { expect } from 'vitest';
 import { exportZipPath } from '../../../src/server/modules/company/company.export.js';
+import { closeMissedClockOuts } from '../../../src/server/modules/labour/index.js';
+import type { SettableClock } from '../../../src/server/platform/clock.js';
 import type { TestApp } from '../../support/app.js';
 import { waitUntil } from './live-feed-support.js';
 import {
@@ -496,4 +498,38 @@ export async function restOfTheDay(t: TestApp, company: TestCompany) {
   // The export runs as a job: done before the matrix reads the log.
   await exportReaches(owner, exported.id, 'READY');
   await failuresDay(t, company.companyId, owner, admin);
+}
+
+/**
+ * A clock that runs with the system time, shifted by what the test sets: the platform's clock for a scenario
+ * that needs a working day to have ended (`forgottenClockOut`) without waiting for it.
+ */
+export function runningClock(): SettableClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    set(at) {
+      offset = new Date(at).getTime() - Date.now();
+    },
+    advance(milliseconds) {
+      offset += milliseconds;
+    },
+  };
+}
+
+/**
+ * The owner clocks in at the console and forgets to clock out: with the platform clock past the end of
+ * the working day, the sweep closes the attendance (`ClockOutMissed`, labour time); then the clock runs
+ * with the system time again (the tokens of the matrix's reads were issued by it).
+ */
+export async function forgottenClockOut(t: TestApp, owner: Client, clock: SettableClock) {
+  const status = await ok<{ attendance: { dayEndsAt: string } | null }>(owner.post('/api/labour/clock-in', {}));
+  expect(status.attendance).not.toBeNull();
+  clock.set(new Date(Date.parse(status.attendance?.dayEndsAt ?? '') + 60_000));
+  try {
+    expect(await closeMissedClockOuts(t.app)).toBeGreaterThanOrEqual(1);
+  } finally {
+    clock.set(new Date());
+  }
+  expect((await ok<{ attendance: unknown }>(owner.get('/api/labour/me'))).attendance).toBeNull();
 }

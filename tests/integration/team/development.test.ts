@@ -30,11 +30,22 @@ async function workAtSaw(operator: number, minutes: number) {
 }
 
 describe('the development trends', () => {
-  it('count work completed per week with the median cycle time, per employee and for the team, every week listed', async () => {
+  it('count work completed per week with the median cycle time and the labour time, per employee and for the team, every week listed', async () => {
+    // Both clock in at 08:00 (labour time, docs/labour-and-costs.md): starting the work clocks them onto the order.
+    const clockAtSaw = async (operator: number, direction: 'in' | 'out') => {
+      const res = await (await line.signInAt(operator, line.stations.saw.id)).post(`/api/labour/clock-${direction}`, { stationId: line.stations.saw.id });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await clockAtSaw(0, 'in');
+    await clockAtSaw(1, 'in');
     await workAtSaw(0, 10);
     await workAtSaw(0, 20);
     await workAtSaw(1, 40);
+    // 09:10: both clock out after 70 minutes (no break under 6 hours).
+    await clockAtSaw(0, 'out');
+    await clockAtSaw(1, 'out');
     const [olga, jonas] = line.operators;
+    const none = { workedSeconds: 0, orderWorkSeconds: 0, ordersWorkedOn: 0 };
 
     const mine = await line.admin.get(`/api/team/development?userId=${olga.id}&from=2026-11-10&to=2026-11-29`);
     expect(mine.statusCode, mine.body).toBe(200);
@@ -43,15 +54,22 @@ describe('the development trends', () => {
       from: '2026-11-10',
       to: '2026-11-29',
       weeks: [
-        { week: '2026-11-09', completed: 0, medianCycleTimeSeconds: null },
-        { week: '2026-11-16', completed: 0, medianCycleTimeSeconds: null },
-        { week: '2026-11-23', completed: 2, medianCycleTimeSeconds: 900 },
+        { week: '2026-11-09', completed: 0, medianCycleTimeSeconds: null, ...none },
+        { week: '2026-11-16', completed: 0, medianCycleTimeSeconds: null, ...none },
+        { week: '2026-11-23', completed: 2, medianCycleTimeSeconds: 900, workedSeconds: 70 * 60, orderWorkSeconds: 30 * 60, ordersWorkedOn: 2 },
       ],
     });
     const team = await line.admin.get('/api/team/development');
     expect(team.statusCode, team.body).toBe(200);
     expect(team.json().weeks).toHaveLength(13);
-    expect(team.json().weeks.at(-1)).toEqual({ week: '2026-11-23', completed: 3, medianCycleTimeSeconds: 1200 });
+    expect(team.json().weeks.at(-1)).toEqual({
+      week: '2026-11-23',
+      completed: 3,
+      medianCycleTimeSeconds: 1200,
+      workedSeconds: 2 * 70 * 60,
+      orderWorkSeconds: 70 * 60,
+      ordersWorkedOn: 3,
+    });
     expect(team.json().weeks[0]).toMatchObject({ completed: 0 });
 
     // An operator reads their own, not a colleague's nor the team's.

@@ -20,6 +20,8 @@ describe("an employee's records", () => {
   it('list work started, completed (with cycle time) and moved at stations, by date, and export them as CSV', async () => {
     const { saw, drill } = line.stations;
     const atSaw = await line.signInAt(0, saw.id);
+    // Clocked in at 08:00 (labour time): starting the work clocks her onto the order.
+    expect((await atSaw.post('/api/labour/clock-in', { stationId: saw.id })).statusCode).toBe(200);
     const order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }]));
     const started = await act(line.admin, await act(line.admin, order, 'place'), 'start-production');
     let production = await orderOf(line.admin, started.productionOrders[0].id);
@@ -35,6 +37,18 @@ describe("an employee's records", () => {
       expect.objectContaining({ kind: 'WorkCompleted', orderId: production.id, stationId: saw.id, stationName: 'SAW', cycleTimeSeconds: 750 }),
     ]);
     expect(production.location).toMatchObject({ stationId: drill.id });
+    // The labour time of the day: 12.5 minutes on the order at SAW, clocked in since 08:00 (still in: counted until now).
+    clock.advance(17.5 * 60_000);
+    const withTime = (await line.admin.get(`/api/team/employees/${operatorId}/records?from=2026-11-23&to=2026-11-23`)).json();
+    expect(withTime.workTime).toEqual({
+      attendanceSeconds: 30 * 60,
+      breakSeconds: 0,
+      netSeconds: 30 * 60,
+      workSeconds: 750,
+      orders: [expect.objectContaining({ orderId: production.id, orderNumber: production.orderNumber, stationName: 'SAW', seconds: 750 })],
+    });
+    expect((await line.admin.get(`/api/team/employees/${operatorId}/records?from=2026-11-24`)).json().workTime).toMatchObject({ netSeconds: 0, orders: [] });
+    expect((await atSaw.post('/api/labour/clock-out', { stationId: saw.id })).statusCode).toBe(200);
     expect((await line.admin.get(`/api/team/employees/${operatorId}/records?from=2026-11-24`)).json().data).toEqual([]);
     expect((await line.admin.get(`/api/team/employees/${operatorId}/records?from=2026-11-31`)).statusCode).toBe(400);
 

@@ -22,7 +22,7 @@ import {
 } from '../../../domain/company/company.schema.js';
 import type { CompanyDisplayView, CompanySettingsView, CustomerAccountDetail, CustomerAccountRow } from '../../../domain/company/company.views.js';
 import { formatOrderNumber } from '../../../domain/company/company.numbering.js';
-import { settingOf, workingTimeOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
+import { breakSettingOf, settingOf, statutoryBreaks, workingTimeOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { recordEvents, staleCopy, type CommandContext, type CommandDeps } from '../../platform/command.js';
 import type { Config } from '../../platform/config.js';
@@ -96,6 +96,9 @@ const nextOrderCounter = (row: CompanyRow, lastIssued: number) => lowestNextNumb
 export const workingTimeOfRow = (row: Pick<CompanyRow, 'basic_settings'> | undefined, fallback: WorkingTime): WorkingTime =>
   (row?.basic_settings.workingTime && workingTimeOf(row.basic_settings.workingTime)) || fallback;
 
+/** The working time as the settings show it, with the break rule in force (none saved: the statutory minimum). */
+const workingTimeSettingOf = (working: WorkingTime) => ({ ...settingOf(working), breaks: breakSettingOf(working.breaks ?? statutoryBreaks) });
+
 export function settingsView(row: CompanyRow, now: Date, version: number, lastIssued: number, defaultWorkingTime: WorkingTime): CompanySettingsView {
   const terms = { plan: row.plan, trialEndsAt: row.trial_ends_at };
   const settings = { ...settingDefaults, ...row.basic_settings };
@@ -114,7 +117,7 @@ export function settingsView(row: CompanyRow, now: Date, version: number, lastIs
     account: { plan: row.plan, trialEndsAt: row.trial_ends_at?.toISOString() ?? null, readOnly: trialHasEnded(terms, now) },
     favourites: favouritesOf(row.basic_settings.favourites),
     functions: companyFunctionsOf(row.basic_settings.functions),
-    workingTime: settingOf(workingTimeOfRow(row, defaultWorkingTime)),
+    workingTime: workingTimeSettingOf(workingTimeOfRow(row, defaultWorkingTime)),
   };
 }
 

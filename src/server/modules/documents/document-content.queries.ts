@@ -3,12 +3,14 @@ import type { DocumentType, LabelSize } from '../../../domain/documents/document
 import { orderEvents, orderStreamId, type OrderEvent } from '../../../domain/orders/order.events.js';
 import { piecesOf, positionsForPieces } from '../../../domain/orders/order.decider.js';
 import { isEventOf } from '../../../domain/shared/decider.js';
+import type { WorkTimes } from '../../../domain/labour/labour.views.js';
 import { timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
 import type { Tx } from '../../platform/db.js';
 import type { EventStore } from '../../platform/event-store.js';
 import { permanentJobFailure } from '../../platform/jobs.js';
 import { findCompany, workingTimeOfRow } from '../company/index.js';
-import { userNamesByIds } from '../identity/index.js';
+import { findUserById, userNamesByIds } from '../identity/index.js';
+import { workTimesOf } from '../labour/index.js';
 import { findMaterial } from '../materials/index.js';
 import { findOrderRow, findOrderRows } from '../orders/index.js';
 import { findShipmentRow } from '../shipments/index.js';
@@ -138,7 +140,13 @@ export interface NcrReportContent {
   ncr: NcrView;
 }
 
-export type DocumentContent = DeliveryBillContent | MaterialLabelContent | OrderTravelerContent | TestProtocolContent | ReceiptContent | NcrReportContent;
+/** An employee's week of labour time (docs/labour-and-costs.md, Timesheet), as the work-times screen shows it. */
+export interface TimesheetContent {
+  type: 'timesheet';
+  times: WorkTimes;
+}
+
+export type DocumentContent = DeliveryBillContent | MaterialLabelContent | OrderTravelerContent | TestProtocolContent | ReceiptContent | NcrReportContent | TimesheetContent;
 
 /** The facts of a `ValueMeasured` event of the order stream (the orders module's contract). */
 type ValueMeasuredData = Extract<OrderEvent, { type: 'ValueMeasured' }>['data'];
@@ -351,9 +359,26 @@ async function receipt(tx: Tx, eventStore: EventStore, orderId: string): Promise
   };
 }
 
-/** What the document prints, read in one tenant transaction when the job runs (the subject as it is then). */
-export async function documentContentOf(tx: Tx, eventStore: EventStore, document: DocumentRow): Promise<DocumentContent> {
+/** A timesheet: the employee's week as it counts when printed (corrections up to then, the company's break rule). */
+async function timesheet(tx: Tx, document: DocumentRow, at: { working: WorkingTime; now: Date }): Promise<TimesheetContent> {
+  const user = await findUserById(tx, document.subject_id);
+  if (!user) throw permanentJobFailure('no-pdf: the employee no longer exists');
+  return { type: 'timesheet', times: await workTimesOf(tx, document.subject_id, document.week ?? undefined, at.working, at.now) };
+}
+
+/**
+ * What the document prints, read in one tenant transaction when the job runs (the subject as it is then);
+ * `at`: the company's working time (a timesheet's zone and breaks) and the job's now.
+ */
+export async function documentContentOf(
+  tx: Tx,
+  eventStore: EventStore,
+  document: DocumentRow,
+  at: { working: WorkingTime; now: Date },
+): Promise<DocumentContent> {
   switch (document.type) {
+    case 'timesheet':
+      return timesheet(tx, document, at);
     case 'delivery-bill':
       return deliveryBill(tx, document.subject_id);
     case 'material-label':

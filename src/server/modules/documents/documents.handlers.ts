@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { calendarDayIn } from '../../../domain/company/working-time.rules.js';
 import { documentDecider } from '../../../domain/documents/documents.decider.js';
 import { DOCUMENT_STREAM_TYPE, documentStreamId, type DocumentFailure, type DocumentTrigger } from '../../../domain/documents/documents.events.js';
-import { documentNumberOf, subjectTypeOf, type DocumentLocale, type DocumentType, type LabelSize } from '../../../domain/documents/documents.schema.js';
+import {
+  documentNumberOf,
+  mondayOf,
+  subjectTypeOf,
+  type DocumentLocale,
+  type DocumentType,
+  type LabelSize,
+} from '../../../domain/documents/documents.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { handleCommand, type CommandContext } from '../../platform/command.js';
 import type { Tx } from '../../platform/db.js';
+import { findUserById } from '../identity/index.js';
 import { findMaterial } from '../materials/index.js';
 import { findOrderRow } from '../orders/index.js';
 import { findNcrRow } from '../quality/index.js';
@@ -16,11 +25,19 @@ export interface DocumentRequest {
   type: DocumentType;
   subjectId: string;
   labelSize?: LabelSize | null;
+  /** A timesheet's week: any day of it (its Monday is recorded). */
+  week?: string | null;
   /** The order a station action prints a material label for. */
   orderId?: string | null;
   locale: DocumentLocale;
   trigger: DocumentTrigger;
 }
+
+/** A person of the company (not the product operator): whose timesheet may be printed. */
+const isEmployeeOfCompany = async (tx: Tx, userId: string) => {
+  const user = await findUserById(tx, userId);
+  return user !== undefined && user.role !== 'MASTER';
+};
 
 const notApplicable = () => new DomainError('VALIDATION_ERROR', [{ path: 'type', message: 'documents.validation.notApplicable' }]);
 
@@ -41,6 +58,10 @@ export async function checkSubject(tx: Tx, type: DocumentType, subjectId: string
     case 'material': {
       const found = await findMaterial(tx, subjectId);
       if (!found) throw new DomainError('NOT_FOUND');
+      return;
+    }
+    case 'employee': {
+      if (!(await isEmployeeOfCompany(tx, subjectId))) throw new DomainError('NOT_FOUND');
       return;
     }
     case 'order': {
@@ -80,6 +101,7 @@ async function requestedData(ctx: CommandContext, documentId: string, request: D
     subjectId: request.subjectId,
     orderId: request.orderId ?? null,
     labelSize: request.type === 'material-label' ? (request.labelSize ?? 'single') : null,
+    ...(request.type === 'timesheet' ? { week: mondayOf(request.week ?? calendarDayIn(ctx.at, 'UTC')) } : {}),
     locale: request.locale,
     trigger: request.trigger,
     at: ctx.at,

@@ -10,7 +10,7 @@ import { withTenant, type Tx } from '../../platform/db.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
 import { defineJob, permanentJobFailure, type JobContext } from '../../platform/jobs.js';
 import { definePdfDocument, renderPdfJob, type RenderPdfData } from '../../platform/render-pdf.jobs.js';
-import { companyStorageOf, findCompany, storageQuotaExceeded } from '../company/index.js';
+import { companyStorageOf, findCompany, storageQuotaExceeded, workingTimeOfCompany } from '../company/index.js';
 import { findOrderRow } from '../orders/index.js';
 import { findStationRow } from '../stations/index.js';
 import { documentContentOf, senderOf } from './document-content.queries.js';
@@ -41,7 +41,9 @@ export const documentPdf = definePdfDocument<DocumentParams>({
     const read = await withTenant(ctx.db, params.companyId, async (tx) => {
       const row = await findDocumentRow(tx, params.documentId);
       if (!row) throw permanentJobFailure('no-pdf: the document no longer exists');
-      return { row, sender: await senderOf(tx, params.companyId, ctx.config.workingTime), content: await documentContentOf(tx, ctx.eventStore, row) };
+      const working = await workingTimeOfCompany(tx, params.companyId, ctx.config.workingTime);
+      const content = await documentContentOf(tx, ctx.eventStore, row, { working, now: ctx.clock.now() });
+      return { row, sender: await senderOf(tx, params.companyId, ctx.config.workingTime), content };
     });
     const logo = await logoDataUrl(ctx.config.dataDir, params.companyId, read.sender.logoFile);
     const page = documentHtml(read.content, {
@@ -82,10 +84,14 @@ function actionDocumentId(jobId: string, index: number, element: string): string
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** The documents printed for an order (a timesheet is a person's); a station's action prints some of them. */
+type OrderDocumentType = Exclude<DocumentType, 'timesheet'>;
+const isStationDocument = (element: string): element is OrderDocumentType => (stationDocumentTypes as readonly string[]).includes(element);
+
 type Planned = { request: Omit<DocumentRequest, 'locale' | 'trigger'> } | { refused: string };
 
 /** What the action's document is printed for, given the completed order; or why it does not apply. */
-async function planFor(tx: Tx, type: DocumentType, orderId: string): Promise<Planned> {
+async function planFor(tx: Tx, type: OrderDocumentType, orderId: string): Promise<Planned> {
   const row = await findOrderRow(tx, orderId);
   if (!row) return { refused: 'the order no longer exists' };
   const order = row.state;
@@ -146,8 +152,8 @@ export const runDocumentActionsJob = defineJob<WorkCompletedJob>({
     const trigger = { kind: 'station' as const, stationId: data.stationId, orderId: data.orderId, userId: data.userId };
     for (const [index, action] of actions.entries()) {
       if (action.action !== 'generate-document') continue;
-      const type = action.element as DocumentType;
-      if (!(stationDocumentTypes as readonly string[]).includes(type)) continue;
+      const type = action.element;
+      if (!isStationDocument(type)) continue;
       const documentId = actionDocumentId(ctx.jobId, index, type);
       try {
         await runInTenant(depsOf(ctx), systemScope(data.companyId, ctx), async (command) => {

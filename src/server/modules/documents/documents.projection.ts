@@ -25,6 +25,7 @@ export const documentsProjection = eventProjection({
             subject_id: data.subjectId,
             order_id: data.orderId,
             label_size: data.labelSize,
+            week: data.week ?? null,
             locale: data.locale,
             status: refused ? 'failed' : 'requested',
             failure: refused ? 'no-pdf' : null,

@@ -19,6 +19,7 @@ async function viewsOf(tx: Executor, rows: DocumentRow[]): Promise<DocumentView[
     subjectType: row.subject_type,
     subjectId: row.subject_id,
     labelSize: row.label_size,
+    week: row.week,
     locale: row.locale,
     status: row.status,
     failure: row.failure,

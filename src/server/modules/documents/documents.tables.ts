@@ -13,6 +13,8 @@ export interface DocumentsTable {
   subject_id: string;
   order_id: string | null;
   label_size: LabelSize | null;
+  /** A timesheet's week, its Monday (`YYYY-MM-DD`; text); null on other documents. */
+  week: string | null;
   locale: DocumentLocale;
   status: DocumentStatus;
   failure: DocumentFailure | null;

@@ -6,6 +6,7 @@ import { LABELS_PER_SHEET, type DocumentLocale, type DocumentType } from '../../
 import { escapeHtml } from '../../platform/mailer.js';
 import type { PdfOptions } from '../../platform/pdf.js';
 import type { DocumentContent, Line, Sender, TestProtocolContent } from './document-content.queries.js';
+import { timesheetBody } from './timesheet.templates.js';
 
 type DateFormat = BasicSettings['dateFormat'];
 
@@ -35,6 +36,7 @@ const texts = {
     'test-protocol': 'Test protocol',
     receipt: 'Goods receipt',
     'ncr-report': 'Non-conformance report',
+    timesheet: 'Timesheet',
     documentNumber: 'Document number',
     date: 'Date',
     sender: 'Sender',
@@ -103,6 +105,7 @@ const texts = {
     'test-protocol': 'Prüfprotokoll',
     receipt: 'Wareneingangsbeleg',
     'ncr-report': 'Fehlerbericht (NCR)',
+    timesheet: 'Stundenzettel',
     documentNumber: 'Belegnummer',
     date: 'Datum',
     sender: 'Absender',
@@ -376,6 +379,10 @@ export function documentHtml(
         html: layout(page, `${t['ncr-report']} ${content.ncr.number}`, ncrReportBody(t, content, format, moment, verdict), 'body { font-size: 9pt; }'),
         pdf: { format: 'A4' },
       };
+    case 'timesheet': {
+      const sheet = timesheetBody(content, input.locale, input.sender);
+      return { html: layout(page, t.timesheet, facts(sheet.facts) + sheet.html, 'body { font-size: 9pt; }'), pdf: { format: 'A4' } };
+    }
     case 'receipt': {
       const body =
         facts([

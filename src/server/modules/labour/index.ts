@@ -3,9 +3,12 @@ import * as labourViews from '../../../domain/labour/labour.views.js';
 import { defineModule } from '../../platform/module.js';
 import { closeMissedClockOuts } from './labour.handlers.js';
 import { labourOrderReactions, labourProjection } from './labour.projection.js';
+import { labourSummaryOf, labourWeeksOf } from './labour.queries.js';
 import { labourRoutes } from './labour.routes.js';
 
 export { closeMissedClockOuts } from './labour.handlers.js';
+// The documents' timesheet (a PDF of one person's week) reads it.
+export { workTimesOf } from './labour.queries.js';
 
 /** How often each instance looks for working days ended with someone still clocked in. */
 const DAY_END_SWEEP_MS = 60_000;
@@ -19,7 +22,10 @@ const DAY_END_SWEEP_MS = 60_000;
 export const labourModule = defineModule({
   name: 'labour',
   requires: [],
-  provides: {},
+  provides: {
+    // The team's records and development trends (team requires it: team does not import labour, which builds on orders).
+    labourTimeReader: () => ({ summaryOf: labourSummaryOf, weeksOf: labourWeeksOf }),
+  },
   plugin: async (app) => {
     await app.register(labourRoutes);
     const sweep = setInterval(() => {

@@ -17,7 +17,8 @@ import { handleCommand, runInTenant, type CommandContext, type CommandDeps } fro
 import { withSystem } from '../../platform/db.js';
 import { stationOfOperator } from '../orders/index.js';
 import { findStationRow, isAuthorizedForStation } from '../stations/index.js';
-import { missedClockOuts, orderExists, orderInWorkAt, ownerOfAttendance, userOfCompany } from './labour.queries.js';
+import { orderInWorkAtStation } from '../orders/index.js';
+import { missedClockOuts, ownerOfAttendance, userOfCompany } from './labour.queries.js';
 
 const labourStream = (userId: string) => ({ id: labourStreamId(userId), type: LABOUR_STREAM_TYPE });
 
@@ -74,9 +75,10 @@ export async function clockOut(ctx: CommandContext, input: ClockInput): Promise<
 /** Clocks the signed-in user onto an order in work at a station (several people may be on one order). */
 export async function joinOrderWork(ctx: CommandContext, orderId: string, input: OrderWorkInput): Promise<void> {
   const actor = actorOf(ctx);
-  if (!(await orderExists(ctx.tx, orderId))) throw new DomainError('NOT_FOUND');
+  const inWork = await orderInWorkAtStation(ctx.tx, orderId, input.stationId);
+  if (inWork === undefined) throw new DomainError('NOT_FOUND');
   await stationMayBeUsed(ctx, input.stationId);
-  if (!(await orderInWorkAt(ctx.tx, orderId, input.stationId))) throw new DomainError('LABOUR_ORDER_NOT_IN_WORK');
+  if (!inWork) throw new DomainError('LABOUR_ORDER_NOT_IN_WORK');
   await decide(ctx, { type: 'JoinOrderWork', userId: actor.userId, orderId, stationId: input.stationId, at: tapTimeOf(ctx, input.at) });
 }
 
@@ -87,7 +89,7 @@ export async function changeOrderWork(
   change: { type: 'pause'; input: PauseOrderWorkInput } | { type: 'resume' | 'leave'; input: OrderWorkInput },
 ): Promise<void> {
   const actor = actorOf(ctx);
-  if (!(await orderExists(ctx.tx, orderId))) throw new DomainError('NOT_FOUND');
+  if ((await orderInWorkAtStation(ctx.tx, orderId, change.input.stationId)) === undefined) throw new DomainError('NOT_FOUND');
   const { stationId } = change.input;
   await stationMayBeUsed(ctx, stationId);
   const at = tapTimeOf(ctx, change.input.at);
@@ -120,7 +122,8 @@ export async function correctAttendance(ctx: CommandContext, attendanceId: strin
 export async function correctWorkTime(ctx: CommandContext, userId: string, input: CorrectWorkTimeInput, working: WorkingTime): Promise<void> {
   const actor = actorOf(ctx);
   if (!(await userOfCompany(ctx.tx, userId))) throw new DomainError('NOT_FOUND');
-  if (!(await orderExists(ctx.tx, input.orderId))) throw new DomainError('VALIDATION_ERROR', [{ path: 'orderId', message: 'validation.invalidId' }]);
+  if ((await orderInWorkAtStation(ctx.tx, input.orderId, input.stationId)) === undefined)
+    throw new DomainError('VALIDATION_ERROR', [{ path: 'orderId', message: 'validation.invalidId' }]);
   if (!(await findStationRow(ctx.tx, input.stationId))) throw new DomainError('VALIDATION_ERROR', [{ path: 'stationId', message: 'validation.invalidId' }]);
   await decide(ctx, {
     type: 'CorrectWorkTime',

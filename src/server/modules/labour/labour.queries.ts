@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { startOfDayIn, calendarDayIn, timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
+import { startOfDayIn, calendarDayIn, endOfDayIn, timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
 import { breakSecondsOf } from '../../../domain/labour/labour.rules.js';
 import type {
   AttendanceView,
@@ -12,6 +12,9 @@ import type {
   WorkTimes,
 } from '../../../domain/labour/labour.views.js';
 import type { Executor } from '../../platform/db.js';
+import { orderNumbersById, ordersInWorkAtStation } from '../orders/index.js';
+import { stationNamesById } from '../stations/index.js';
+import type { PayrollDay } from './labour.csv.js';
 import './labour.tables.js';
 
 const iso = (at: Date) => at.toISOString();
@@ -25,19 +28,9 @@ export async function namesOf(db: Executor, ids: readonly string[]): Promise<Map
   return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim() || (row.username ?? '')]));
 }
 
-async function orderNumbersOf(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('orders').select(['id', 'order_number']).where('id', 'in', unique).execute();
-  return new Map(rows.map((row) => [row.id, row.order_number]));
-}
+const orderNumbersOf = orderNumbersById;
 
-async function stationNamesOf(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('stations').select(['id', 'name']).where('id', 'in', unique).execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
+const stationNamesOf = (db: Executor, ids: readonly string[]) => stationNamesById(db, [...new Set(ids)]);
 
 /** The orders these people are clocked onto now, by person. */
 async function orderWorkOf(db: Executor, userIds: readonly string[]): Promise<Map<string, OrderWorkView[]>> {
@@ -90,34 +83,9 @@ export async function labourStatusOf(db: Executor, userId: string): Promise<Labo
   };
 }
 
-/** Whether the order is in work at the station now (started there, not completed). */
-export async function orderInWorkAt(db: Executor, orderId: string, stationId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('id', '=', orderId)
-    .where('station_id', '=', stationId)
-    .where('stage', '=', 'station')
-    .where('work_started_at', 'is not', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function orderExists(db: Executor, orderId: string): Promise<boolean> {
-  return (await db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst()) !== undefined;
-}
-
 /** The orders in work at a station and who is clocked onto each. */
 export async function stationLabourOf(db: Executor, stationId: string): Promise<StationLabour> {
-  const orders = await db
-    .selectFrom('orders')
-    .select(['id', 'order_number', 'work_started_at'])
-    .where('station_id', '=', stationId)
-    .where('stage', '=', 'station')
-    .where('work_started_at', 'is not', null)
-    .orderBy('work_started_at')
-    .orderBy('id')
-    .execute();
+  const orders = await ordersInWorkAtStation(db, stationId);
   const assignments = await db
     .selectFrom('labour_assignments')
     .selectAll()
@@ -133,8 +101,8 @@ export async function stationLabourOf(db: Executor, stationId: string): Promise<
     stationId,
     orders: orders.map((order) => ({
       orderId: order.id,
-      orderNumber: order.order_number,
-      workStartedAt: isoOrNull(order.work_started_at),
+      orderNumber: order.orderNumber,
+      workStartedAt: isoOrNull(order.workStartedAt),
       operators: assignments
         .filter((row) => row.order_id === order.id)
         .map((row) => ({ userId: row.user_id, name: names.get(row.user_id) ?? '', pausedAt: isoOrNull(row.paused_at), pauseReason: row.pause_reason })),
@@ -223,10 +191,11 @@ function attendanceViewOf(
     corrected: boolean;
   },
   now: Date,
+  working: WorkingTime,
 ): AttendanceView {
   const end = row.clocked_out_at ?? now;
   const grossSeconds = Math.max(0, Math.round((end.getTime() - row.clocked_in_at.getTime()) / 1000));
-  const breakSeconds = breakSecondsOf(grossSeconds);
+  const breakSeconds = breakSecondsOf(iso(row.clocked_in_at), iso(end), working);
   return {
     id: row.id,
     clockedInAt: iso(row.clocked_in_at),
@@ -352,7 +321,7 @@ export async function workTimesOf(db: Executor, userId: string, week: string | u
     .orderBy('clocked_in_at')
     .orderBy('id')
     .execute();
-  const attendances = attendanceRows.map((row) => attendanceViewOf(row, now));
+  const attendances = attendanceRows.map((row) => attendanceViewOf(row, now, working));
   const [orders, corrections, names] = await Promise.all([orderTimesOf(db, userId, from, to, now), correctionsOf(db, userId, from, to), namesOf(db, [userId])]);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   return {
@@ -368,4 +337,143 @@ export async function workTimesOf(db: Executor, userId: string, week: string | u
       workSeconds: Math.round(sum(orders.map((row) => row.seconds)) * 1000) / 1000,
     },
   };
+}
+
+/**
+ * The payroll export's lines: every closed attendance that began on a day from `fromDay` to `toDay` (in the
+ * company's zone), summed per person and day (the day it began), breaks by the company's rule per attendance.
+ * Open attendances (still clocked in) are left out: they have no hours yet. By name, then day.
+ */
+export async function payrollOf(db: Executor, fromDay: string, toDay: string, working: WorkingTime): Promise<PayrollDay[]> {
+  const zone = timeZoneOf(working);
+  const rows = await db
+    .selectFrom('labour_attendances')
+    .selectAll()
+    .where('clocked_out_at', 'is not', null)
+    .where('clocked_in_at', '>=', startOfDayIn(fromDay, zone))
+    .where('clocked_in_at', '<', endOfDayIn(toDay, zone))
+    .orderBy('clocked_in_at')
+    .orderBy('id')
+    .execute();
+  const names = await namesOf(
+    db,
+    rows.map((row) => row.user_id),
+  );
+  const days = new Map<string, PayrollDay>();
+  for (const row of rows) {
+    const view = attendanceViewOf(row, row.clocked_out_at ?? row.clocked_in_at, working);
+    const day = calendarDayIn(row.clocked_in_at, zone);
+    const key = `${row.user_id} ${day}`;
+    const found = days.get(key);
+    const lastOut = view.clockedOutAt ?? view.clockedInAt;
+    if (!found) {
+      days.set(key, {
+        userId: row.user_id,
+        name: names.get(row.user_id) ?? '',
+        day,
+        firstIn: view.clockedInAt,
+        lastOut,
+        grossSeconds: view.grossSeconds,
+        breakSeconds: view.breakSeconds,
+        netSeconds: view.netSeconds,
+        clockOutMissing: view.closedAtDayEnd,
+        corrected: view.corrected,
+      });
+      continue;
+    }
+    found.lastOut = Date.parse(lastOut) > Date.parse(found.lastOut) ? lastOut : found.lastOut;
+    found.grossSeconds += view.grossSeconds;
+    found.breakSeconds += view.breakSeconds;
+    found.netSeconds += view.netSeconds;
+    found.clockOutMissing ||= view.closedAtDayEnd;
+    found.corrected ||= view.corrected;
+  }
+  return [...days.values()].sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId) || a.day.localeCompare(b.day));
+}
+
+/** Monday (`YYYY-MM-DD`) of the week an instant falls in, in `zone`. */
+const mondayIn = (at: Date, zone: string) => weekOf(calendarDayIn(at, zone)).start;
+
+/** One person's labour time over a span, as the team's records show it (docs/labour-and-costs.md, Team). */
+export interface LabourSummary {
+  /** Attendances that began in the span: clocked-in time, breaks by the company's rule, net. */
+  attendanceSeconds: number;
+  breakSeconds: number;
+  netSeconds: number;
+  /** Work on orders in the span (split time its share, corrections where booked). */
+  workSeconds: number;
+  /** The orders worked on, per station. */
+  orders: WorkTimes['orders'];
+}
+
+/** One person's labour time from `from` to `to` (instants; absent: from the beginning, until now): the team's records. */
+export async function labourSummaryOf(db: Executor, userId: string, span: { from?: Date; to?: Date }, working: WorkingTime, now: Date): Promise<LabourSummary> {
+  const from = span.from ?? new Date(0);
+  const to = span.to ?? new Date(Math.max(now.getTime(), Date.UTC(9999, 0, 1)));
+  const rows = await db
+    .selectFrom('labour_attendances')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('clocked_in_at', '>=', from)
+    .where('clocked_in_at', '<', to)
+    .execute();
+  const attendances = rows.map((row) => attendanceViewOf(row, now, working));
+  const orders = await orderTimesOf(db, userId, from, to, now);
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  return {
+    attendanceSeconds: sum(attendances.map((row) => row.grossSeconds)),
+    breakSeconds: sum(attendances.map((row) => row.breakSeconds)),
+    netSeconds: sum(attendances.map((row) => row.netSeconds)),
+    workSeconds: Math.round(sum(orders.map((row) => row.seconds)) * 1000) / 1000,
+    orders,
+  };
+}
+
+/** Labour time of one week (its Monday in the company's zone), for the team's development trends. */
+export interface LabourWeek {
+  /** Net attendance of the attendances that began that week. */
+  netSeconds: number;
+  /** Work on orders that began that week (split time its share; corrections where booked). */
+  workSeconds: number;
+  /** Distinct orders worked on. */
+  orders: number;
+}
+
+/** Labour time per week from `from` to `to` (instants) of one person, or everyone (`userId` null), keyed by Monday. */
+export async function labourWeeksOf(
+  db: Executor,
+  userId: string | null,
+  span: { from: Date; to: Date },
+  working: WorkingTime,
+  now: Date,
+): Promise<Map<string, LabourWeek>> {
+  const zone = timeZoneOf(working);
+  let attendanceQuery = db.selectFrom('labour_attendances').selectAll().where('clocked_in_at', '>=', span.from).where('clocked_in_at', '<', span.to);
+  let pieceQuery = db
+    .selectFrom('labour_work_pieces')
+    .select(['order_id', 'started_at', 'ended_at', 'share', 'seconds', 'correction_id'])
+    .where('started_at', '>=', span.from)
+    .where('started_at', '<', span.to);
+  if (userId) {
+    attendanceQuery = attendanceQuery.where('user_id', '=', userId);
+    pieceQuery = pieceQuery.where('user_id', '=', userId);
+  }
+  const [attendances, pieces] = await Promise.all([attendanceQuery.execute(), pieceQuery.execute()]);
+  const weeks = new Map<string, LabourWeek & { orderIds: Set<string> }>();
+  const weekAt = (at: Date) => {
+    const key = mondayIn(at, zone);
+    let week = weeks.get(key);
+    if (!week) weeks.set(key, (week = { netSeconds: 0, workSeconds: 0, orders: 0, orderIds: new Set() }));
+    return week;
+  };
+  for (const row of attendances) weekAt(row.clocked_in_at).netSeconds += attendanceViewOf(row, now, working).netSeconds;
+  for (const piece of pieces) {
+    const week = weekAt(piece.started_at);
+    const end = piece.ended_at ?? now;
+    week.workSeconds += piece.correction_id ? Number(piece.seconds) : Math.max(0, (end.getTime() - piece.started_at.getTime()) / 1000 / piece.share);
+    if (!piece.correction_id) week.orderIds.add(piece.order_id);
+  }
+  return new Map(
+    [...weeks].map(([key, week]) => [key, { netSeconds: week.netSeconds, workSeconds: Math.round(week.workSeconds), orders: week.orderIds.size }]),
+  );
 }

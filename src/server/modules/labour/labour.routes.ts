@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,20 +6,26 @@ import {
   correctAttendanceSchema,
   correctWorkTimeSchema,
   orderWorkSchema,
+  payrollQuerySchema,
+  timesheetCsvQuerySchema,
   pauseOrderWorkSchema,
   workTimesQuerySchema,
 } from '../../../domain/labour/labour.schema.js';
 import { labourPeopleSchema, labourStatusSchema, presentSchema, stationLabourSchema, workTimesSchema } from '../../../domain/labour/labour.views.js';
+import { timeZoneOf } from '../../../domain/company/working-time.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { writerRoles, type Role } from '../../../domain/shared/roles.js';
 import { companyOf, principalOf } from '../../platform/auth.js';
+import type { CsvLanguage } from '../../platform/csv.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import type { Executor } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
 import { workingTimeOfCompany } from '../company/index.js';
+import { findUserById } from '../identity/index.js';
 import { findStationRow } from '../stations/index.js';
 import { changeOrderWork, clockIn, clockOut, correctAttendance, correctWorkTime, joinOrderWork } from './labour.handlers.js';
-import { labourPeopleOf, labourStatusOf, presentOf, stationLabourOf, userOfCompany, workTimesOf } from './labour.queries.js';
+import { labourPeopleOf, labourStatusOf, payrollOf, presentOf, stationLabourOf, userOfCompany, workTimesOf } from './labour.queries.js';
+import { payrollCsv, timesheetCsv } from './labour.csv.js';
 
 const tags = ['labour'];
 /** Who clocks: the company's people (the product operator acting for a company is no employee of it). */
@@ -227,9 +233,64 @@ function recordRoutes(app: FastifyInstance) {
   });
 }
 
+const csvReply = (reply: FastifyReply, fileName: string, body: string) =>
+  reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(body);
+
+/** The exports: one person's week as CSV (the PDF is a document, docs/documents.md), the payroll export. */
+function exportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const isSupervisor = (role: Role) => writerRoles.includes(role);
+  /** The column names' language: the one asked for, else the user's own. */
+  const languageOf = async (tx: Executor, userId: string, asked: CsvLanguage | undefined): Promise<CsvLanguage> =>
+    asked ?? ((await findUserById(tx, userId))?.locale === 'de' ? 'de' : 'en');
+  const csv = { 200: z.string().describe('text/csv'), ...errorResponses() };
+
+  r.get('/api/labour/timesheet.csv', {
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary:
+        'One person’s week as CSV for Excel (UTF-8 with BOM, `;`): a row per attendance, times in the company’s zone, hours as decimals, the total; column names in `lang` (default the user’s language). Supervisors anyone’s, others their own',
+      querystring: timesheetCsvQuerySchema,
+      response: csv,
+    },
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      if (!isSupervisor(principal.role) && principal.userId !== request.query.userId) throw new DomainError('FORBIDDEN');
+      const { body, week } = await runQuery(app, request, async (tx, now) => {
+        if (!(await userOfCompany(tx, request.query.userId))) throw new DomainError('NOT_FOUND');
+        const working = await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime);
+        const times = await workTimesOf(tx, request.query.userId, request.query.week, working, now);
+        return { body: timesheetCsv(times, await languageOf(tx, principal.userId, request.query.lang), timeZoneOf(working)), week: times.weekStart };
+      });
+      return csvReply(reply, `timesheet-${week}.csv`, body);
+    },
+  });
+
+  r.get('/api/labour/payroll.csv', {
+    preHandler: app.requireRole(...writerRoles),
+    schema: {
+      tags,
+      summary:
+        'The payroll export (supervisors): hours per employee and day from `from` to `to` (at most 93 days) as CSV, column names in `lang` (default the user’s language); format in docs/labour-and-costs.md',
+      querystring: payrollQuerySchema,
+      response: csv,
+    },
+    handler: async (request, reply) => {
+      const body = await runQuery(app, request, async (tx) => {
+        const working = await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime);
+        const days = await payrollOf(tx, request.query.from, request.query.to, working);
+        return payrollCsv(days, await languageOf(tx, principalOf(request).userId, request.query.lang), timeZoneOf(working));
+      });
+      return csvReply(reply, `payroll-${request.query.from}-${request.query.to}.csv`, body);
+    },
+  });
+}
+
 /** Labour time (docs/labour-and-costs.md). */
 export async function labourRoutes(app: FastifyInstance) {
   clockRoutes(app);
   orderWorkRoutes(app);
   recordRoutes(app);
+  exportRoutes(app);
 }

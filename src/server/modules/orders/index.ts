@@ -11,6 +11,8 @@ import { ordersRoutes } from './orders.routes.js';
 export { materialIsInAnOrderInProduction, orderListStatement, stationOfOperator } from './orders.queries.js';
 export { orderSummariesOf, shippableOrderRows, type OrderShipment, type OrderShipmentReader } from './orders.queries.js';
 export { findOrderRow, findOrderRows } from './orders.queries.js';
+// Labour time (modules/labour) reads the orders through these, never the table.
+export { orderInWorkAtStation, orderNumbersById, ordersInWorkAtStation } from './orders.queries.js';
 // The home screen's one read (modules/home) answers these boards as their own routes do.
 export { homeBoardOf } from './orders.queries.js';
 export { stationBoardOf, type PredictionSettings } from './board.queries.js';

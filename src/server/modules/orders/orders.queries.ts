@@ -533,3 +533,32 @@ export async function shippableOrderRows(db: Executor, options: { q?: string; li
     return readyQuantity > 0 || row.status === 'ready-to-ship' ? [{ ...row, ordered: piecesOf(state.positions), readyQuantity }] : [];
   });
 }
+
+/** Order numbers by id (orders the transaction does not see are absent): labour time names the orders worked on. */
+export async function orderNumbersById(db: Executor, orderIds: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(orderIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('orders').select(['id', 'order_number']).where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, row.order_number]));
+}
+
+/** The orders in work at a station now (work started there, not completed), earliest start first: who may clock onto what (labour time). */
+export async function ordersInWorkAtStation(db: Executor, stationId: string): Promise<{ id: string; orderNumber: string; workStartedAt: Date | null }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'work_started_at'])
+    .where('station_id', '=', stationId)
+    .where('stage', '=', 'station')
+    .where('work_started_at', 'is not', null)
+    .orderBy('work_started_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, orderNumber: row.order_number, workStartedAt: row.work_started_at }));
+}
+
+/** Whether an order is in work at a station now; undefined for an order the company does not have. */
+export async function orderInWorkAtStation(db: Executor, orderId: string, stationId: string): Promise<boolean | undefined> {
+  const row = await db.selectFrom('orders').select(['station_id', 'stage', 'work_started_at']).where('id', '=', orderId).executeTakeFirst();
+  if (!row) return undefined;
+  return row.station_id === stationId && row.stage === 'station' && row.work_started_at !== null;
+}

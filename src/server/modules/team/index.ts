@@ -13,11 +13,20 @@ import type { AccountDetailsReader } from '../identity/index.js';
 import { halfVacationDaysOfUser, writeStationRightsOf } from './team.handlers.js';
 import { teamProjections } from './team.projection.js';
 import { changeRightsOfPrincipal, employeeView, type EntryUsageReader } from './team.queries.js';
-import { teamRoutes } from './team.routes.js';
+import { teamRoutes, type LabourTimeReader } from './team.routes.js';
 
 export { saveUserRights } from './team.handlers.js';
 export { activeEntryName, userRightsMatrix, type EntryUsageReader } from './team.queries.js';
 export { absencesEndingFrom } from './team.queries.js';
+
+export type { LabourTimeReader } from './team.routes.js';
+
+declare module '../../platform/module.js' {
+  interface Ports {
+    /** Provided by labour: the labour time the records and the development trends show (labour builds on orders, which build on team). */
+    labourTimeReader: LabourTimeReader;
+  }
+}
 
 declare module '../../platform/list-ports.js' {
   interface ListPorts {
@@ -53,7 +62,7 @@ const accountDetailsOf: AccountDetailsReader = async (db, userId, now) => {
  */
 export const teamModule = defineModule({
   name: 'team',
-  requires: [],
+  requires: ['labourTimeReader'],
   collects: ['entryUsageReaders'],
   provides: {
     changeRightCheck: (deps) => changeRightCheckOf(deps.db),
@@ -61,8 +70,8 @@ export const teamModule = defineModule({
     accountDetails: () => accountDetailsOf,
   },
   plugin: fp(
-    async (app: FastifyInstance, { ports }: { ports: { entryUsageReaders: readonly EntryUsageReader[] } }) => {
-      await app.register(async (scope) => teamRoutes(scope, ports.entryUsageReaders));
+    async (app: FastifyInstance, { ports }: { ports: { entryUsageReaders: readonly EntryUsageReader[]; labourTimeReader: LabourTimeReader } }) => {
+      await app.register(async (scope) => teamRoutes(scope, ports.entryUsageReaders, ports.labourTimeReader));
     },
     { name: 'team', dependencies: ['identity', 'stations'] },
   ),

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { endOfDayIn, startOfDayIn } from '../../../domain/company/working-time.rules.js';
 import { ORDER_STREAM_TYPE } from '../../../domain/orders/order.events.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { writerRoles, type Role } from '../../../domain/shared/roles.js';
@@ -282,9 +283,18 @@ const mondayOf = (day: string): string => {
 /**
  * Weekly trends from the same event log as the records: work completed at stations per week (weeks
  * from Monday in the company's time zone `zone`) and the median cycle time, for one employee or the whole team (`userId` null).
- * Every week from the one holding `from` to the one holding `to` is listed, empty ones included.
+ * Every week from the one holding `from` to the one holding `to` is listed, empty ones included, each with
+ * the labour time `labourWeeks` answers (worked hours, work on orders, orders worked on; the labour module's).
  */
-export async function weeklyDevelopment(db: Executor, userId: string | null, from: string, to: string, zone: string): Promise<DevelopmentWeekView[]> {
+export async function weeklyDevelopment(
+  db: Executor,
+  userId: string | null,
+  from: string,
+  to: string,
+  labourWeeks: (span: { from: Date; to: Date }) => Promise<Map<string, { netSeconds: number; workSeconds: number; orders: number }>>,
+  zone: string,
+): Promise<DevelopmentWeekView[]> {
+  const labour = await labourWeeks({ from: startOfDayIn(mondayOf(from), zone), to: endOfDayIn(to, zone) });
   let select = db
     .selectFrom('events')
     .select([
@@ -306,7 +316,15 @@ export async function weeklyDevelopment(db: Executor, userId: string | null, fro
   const weeks: DevelopmentWeekView[] = [];
   for (let week = mondayOf(from); week <= to; week = new Date(Date.parse(`${week}T00:00:00Z`) + 7 * DAY_MS).toISOString().slice(0, 10)) {
     const row = byWeek.get(week);
-    weeks.push({ week, completed: Number(row?.completed ?? 0), medianCycleTimeSeconds: row?.median == null ? null : Math.round(Number(row.median)) });
+    const worked = labour.get(week);
+    weeks.push({
+      week,
+      completed: Number(row?.completed ?? 0),
+      medianCycleTimeSeconds: row?.median == null ? null : Math.round(Number(row.median)),
+      workedSeconds: worked?.netSeconds ?? 0,
+      orderWorkSeconds: worked?.workSeconds ?? 0,
+      ordersWorkedOn: worked?.orders ?? 0,
+    });
   }
   return weeks;
 }

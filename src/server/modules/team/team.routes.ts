@@ -22,7 +22,8 @@ import {
   userRightsMatrixViewSchema,
 } from '../../../domain/team/team.views.js';
 import { stationSessionsViewSchema } from '../../../domain/identity/identity.views.js';
-import { calendarDayIn, timeZoneOf } from '../../../domain/company/working-time.rules.js';
+import { calendarDayIn, endOfDayIn, startOfDayIn, timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
+import type { RecordsWorkTimeView } from '../../../domain/team/team.views.js';
 import { companyOf, principalOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { csvLanguages } from '../../platform/csv.js';
@@ -195,24 +196,46 @@ async function employeeRoutes(app: FastifyInstance) {
   });
 }
 
+/**
+ * What the team's records and development read of labour time (port `labourTimeReader`, provided by labour;
+ * docs/labour-and-costs.md): one person's labour time over a span, and the labour time per week (by Monday).
+ */
+export interface LabourTimeReader {
+  summaryOf(db: Executor, userId: string, span: { from?: Date; to?: Date }, working: WorkingTime, now: Date): Promise<RecordsWorkTimeView>;
+  weeksOf(
+    db: Executor,
+    userId: string | null,
+    span: { from: Date; to: Date },
+    working: WorkingTime,
+    now: Date,
+  ): Promise<Map<string, { netSeconds: number; workSeconds: number; orders: number }>>;
+}
+
 /** An employee's records (time and absences) as JSON and as CSV. */
-async function employeeRecordsRoutes(app: FastifyInstance) {
+async function employeeRecordsRoutes(app: FastifyInstance, labourTime: LabourTimeReader) {
   const { r, readers, zoneOf } = teamRouteKit(app);
   r.get('/api/team/employees/:id/records', {
     ...readers,
     schema: {
       tags,
       summary:
-        "What the employee did at stations (work started, completed with cycle time, orders moved), from the event log, by date (days of the company's time zone)",
+        "What the employee did at stations (work started, completed with cycle time, orders moved), from the event log, by date (days of the company's time zone); `workTime`: their labour time in those days (worked hours, the orders worked on)",
       params: employeeParams,
       querystring: recordsQuery,
       response: { 200: employeeRecordsViewSchema, ...errorResponses() },
     },
     handler: async (request) => {
       mayReadEmployee(principalOf(request), request.params.id);
-      return runQuery(app, request, async (tx) => {
+      return runQuery(app, request, async (tx, now) => {
         await requireTeamMember(tx, request.params.id);
-        return { userId: request.params.id, data: await employeeRecords(tx, request.params.id, request.query, await zoneOf(tx, request)) };
+        const working = await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime);
+        const zone = timeZoneOf(working);
+        const span = {
+          from: request.query.from ? startOfDayIn(request.query.from, zone) : undefined,
+          to: request.query.to ? endOfDayIn(request.query.to, zone) : undefined,
+        };
+        const workTime = await labourTime.summaryOf(tx, request.params.id, span, working, now);
+        return { userId: request.params.id, data: await employeeRecords(tx, request.params.id, request.query, zone), workTime };
       });
     },
   });
@@ -335,7 +358,7 @@ async function masterDataRoutes(app: FastifyInstance, usageReaders: readonly Ent
 }
 
 /** The team's overviews: absences, station sessions, development. */
-async function teamOverviewRoutes(app: FastifyInstance) {
+async function teamOverviewRoutes(app: FastifyInstance, labourTime: LabourTimeReader) {
   const { r, readers, writersOnly, zoneOf } = teamRouteKit(app);
   r.get('/api/team/absences', {
     preHandler: [app.requireRole(...writerRoles), app.requireFunction('vacations')],
@@ -363,7 +386,7 @@ async function teamOverviewRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary:
-        "Weekly trends of work completed at stations and its median cycle time, for one employee (`userId`; operators: only their own) or the whole team (writers), by weeks from Monday in the company's time zone; by default the twelve weeks up to today",
+        "Weekly trends of work completed at stations and its median cycle time, with the labour time (worked hours, work on orders, orders worked on), for one employee (`userId`; operators: only their own) or the whole team (writers), by weeks from Monday in the company's time zone; by default the twelve weeks up to today",
       querystring: developmentQuery,
       response: { 200: developmentViewSchema, ...errorResponses() },
     },
@@ -378,7 +401,9 @@ async function teamOverviewRoutes(app: FastifyInstance) {
         const to = request.query.to ?? today(now, zone);
         const from = request.query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 83 * 86_400_000).toISOString().slice(0, 10);
         if (from > to) throw new DomainError('VALIDATION_ERROR', [{ path: 'from', message: 'validation.invalidValue' }]);
-        return { userId: userId ?? null, from, to, weeks: await weeklyDevelopment(tx, userId ?? null, from, to, zone) };
+        const working = await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime);
+        const labourWeeks = (span: { from: Date; to: Date }) => labourTime.weeksOf(tx, userId ?? null, span, working, now);
+        return { userId: userId ?? null, from, to, weeks: await weeklyDevelopment(tx, userId ?? null, from, to, labourWeeks, zone) };
       });
     },
   });
@@ -417,10 +442,10 @@ async function userRightsRoutes(app: FastifyInstance) {
  * user-rights matrix and each employee's records. Writers read everyone, an operator their own;
  * writes need the `team` change right. `usageReaders`: the port `entryUsageReaders`.
  */
-export async function teamRoutes(app: FastifyInstance, usageReaders: readonly EntryUsageReader[]) {
+export async function teamRoutes(app: FastifyInstance, usageReaders: readonly EntryUsageReader[], labourTime: LabourTimeReader) {
   await employeeRoutes(app);
-  await employeeRecordsRoutes(app);
+  await employeeRecordsRoutes(app, labourTime);
   await masterDataRoutes(app, usageReaders);
-  await teamOverviewRoutes(app);
+  await teamOverviewRoutes(app, labourTime);
   await userRightsRoutes(app);
 }

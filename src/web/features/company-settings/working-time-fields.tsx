@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { workingDays, type WorkingTimeSettings } from '../../../domain/company/company.schema';
+import { breakLimits, workingDays, type BreakSettings, type WorkingTimeSettings } from '../../../domain/company/company.schema';
+import { breakSettingOf, statutoryBreaks } from '../../../domain/company/working-time.rules';
 import type { ErrorDetail } from '../../../domain/shared/errors';
+import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { ComboBox, ComboBoxItem } from '../../ui/combobox';
 import { useDetailText } from '../../ui/form';
+import { NumberField } from '../../ui/number-field';
 import { TextField } from '../../ui/text-field';
 
 interface Zone {
@@ -137,6 +140,108 @@ export function WorkingTimeFields({
         onChange={(timeZone) => onChange({ ...workingTime, timeZone })}
         errorDetail={problem('workingTime.timeZone')}
       />
+      <BreakFields breaks={workingTime.breaks ?? statutory()} onChange={(breaks) => onChange({ ...workingTime, breaks })} problem={problem} />
+    </fieldset>
+  );
+}
+
+const statutory = (): BreakSettings => breakSettingOf(statutoryBreaks);
+
+/**
+ * The break rule of the working time (labour time, docs/labour-and-costs.md): fixed break windows each day
+ * and minimum breaks after some hours of work; "Statutory minimum" puts back ArbZG §4.
+ */
+function BreakFields({
+  breaks,
+  onChange,
+  problem,
+}: {
+  breaks: BreakSettings;
+  onChange: (next: BreakSettings) => void;
+  problem: (path: string) => ErrorDetail | undefined;
+}) {
+  const { t } = useTranslation();
+  const windowsAt = (index: number, part: Partial<BreakSettings['windows'][number]>) =>
+    onChange({ ...breaks, windows: breaks.windows.map((window, at) => (at === index ? { ...window, ...part } : window)) });
+  const minimumAt = (index: number, part: Partial<BreakSettings['minimums'][number]>) =>
+    onChange({ ...breaks, minimums: breaks.minimums.map((minimum, at) => (at === index ? { ...minimum, ...part } : minimum)) });
+  return (
+    <fieldset className="break-fields">
+      <legend>{t('company.breaks.legend')}</legend>
+      <p className="form-note">{t('company.breaks.intro')}</p>
+      {breaks.windows.map((window, index) => (
+        <fieldset key={`window-${index}`} className="form-entry">
+          <legend>{t('company.breaks.window', { number: index + 1 })}</legend>
+          <TextField
+            name={`workingTime.breaks.windows.${index}.from`}
+            label={t('company.breaks.windowFrom')}
+            description={t('company.workingTime.clockHint')}
+            value={window.from}
+            onChange={(from) => windowsAt(index, { from })}
+            errorDetail={problem(`workingTime.breaks.windows.${index}.from`)}
+            isRequired
+          />
+          <TextField
+            name={`workingTime.breaks.windows.${index}.to`}
+            label={t('company.breaks.windowTo')}
+            value={window.to}
+            onChange={(to) => windowsAt(index, { to })}
+            errorDetail={problem(`workingTime.breaks.windows.${index}.to`)}
+            isRequired
+          />
+          <Button variant="quiet" onPress={() => onChange({ ...breaks, windows: breaks.windows.filter((_, at) => at !== index) })}>
+            {t('company.breaks.removeWindow', { number: index + 1 })}
+          </Button>
+        </fieldset>
+      ))}
+      {breaks.windows.length < breakLimits.windows ? (
+        <Button variant="secondary" onPress={() => onChange({ ...breaks, windows: [...breaks.windows, { from: '12:00', to: '12:30' }] })}>
+          {t('company.breaks.addWindow')}
+        </Button>
+      ) : null}
+      {breaks.minimums.map((minimum, index) => (
+        <fieldset key={`minimum-${index}`} className="form-entry">
+          <legend>{t('company.breaks.minimum', { number: index + 1 })}</legend>
+          <TextField
+            name={`workingTime.breaks.minimums.${index}.after`}
+            label={t('company.breaks.after')}
+            description={t('company.breaks.afterHint')}
+            value={minimum.after}
+            onChange={(after) => minimumAt(index, { after })}
+            errorDetail={problem(`workingTime.breaks.minimums.${index}.after`)}
+            isRequired
+          />
+          <NumberField
+            name={`workingTime.breaks.minimums.${index}.minutes`}
+            label={t('company.breaks.minutes')}
+            value={minimum.minutes}
+            minValue={1}
+            maxValue={240}
+            onChange={(minutes) => minimumAt(index, { minutes })}
+            errorDetail={problem(`workingTime.breaks.minimums.${index}.minutes`)}
+            isRequired
+          />
+          <Button variant="quiet" onPress={() => onChange({ ...breaks, minimums: breaks.minimums.filter((_, at) => at !== index) })}>
+            {t('company.breaks.removeMinimum', { number: index + 1 })}
+          </Button>
+        </fieldset>
+      ))}
+      {breaks.minimums.length < breakLimits.minimums ? (
+        <Button
+          variant="secondary"
+          onPress={() => {
+            const last = breaks.minimums.at(-1);
+            const after = last ? Math.min(23 * 60, (Number(last.after.slice(0, 2)) + 1) * 60) : 6 * 60;
+            const next = { after: `${String(Math.floor(after / 60)).padStart(2, '0')}:00`, minutes: (last?.minutes ?? 15) + 15 };
+            onChange({ ...breaks, minimums: [...breaks.minimums, next] });
+          }}
+        >
+          {t('company.breaks.addMinimum')}
+        </Button>
+      ) : null}
+      <Button variant="quiet" onPress={() => onChange(statutory())}>
+        {t('company.breaks.statutory')}
+      </Button>
     </fieldset>
   );
 }

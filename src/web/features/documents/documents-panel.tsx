@@ -4,7 +4,7 @@ import { documentFileName, labelSizes, subjectTypeOf, type DocumentType, type La
 import type { DocumentView } from '../../../domain/documents/documents.views';
 import { DOCUMENT_STREAM_TYPE } from '../../../domain/documents/documents.events';
 import type { ChangeRight } from '../../../domain/team/rights';
-import { canChange } from '../../lib/access';
+import { can, canChange } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
 import { useLocaleFormats } from '../../lib/locale';
@@ -19,13 +19,15 @@ import { Spinner } from '../../ui/spinner';
 import { downloadDocument, getDocumentsQueryOptions, useDocuments, useRequestDocument } from './api/documents';
 import './documents.css';
 
-/** Which change right printing a document of a subject takes (the server's rule). */
+/** Which change right printing a document of a subject takes (the server's rule); an employee's (a timesheet): a supervisor, or the employee. */
 const areaOf = { shipment: 'shipments', material: 'materials', order: 'orders', ncr: 'quality' } as const satisfies Record<string, ChangeRight>;
 
 export interface DocumentsPanelProps {
   /** The document types offered, all of one subject type (a shipment's delivery bill, an order's traveler...). */
   types: readonly DocumentType[];
   subjectId: string;
+  /** A timesheet's week (any day of it); the panel lists the subject's documents of every week. */
+  week?: string;
 }
 
 const statusTone: Record<DocumentView['status'], Tone> = { requested: 'info', generated: 'positive', failed: 'error' };
@@ -34,7 +36,7 @@ const statusTone: Record<DocumentView['status'], Tone> = { requested: 'info', ge
  * The documents of a shipment, a material or an order: a button per document type (a label with
  * its size), the list with who asked when, the print's progress live, and the download.
  */
-export function DocumentsPanel({ types, subjectId }: DocumentsPanelProps) {
+export function DocumentsPanel({ types, subjectId, week }: DocumentsPanelProps) {
   const { t } = useTranslation();
   const { session } = useAuth();
   const rights = useChangeRights();
@@ -46,11 +48,11 @@ export function DocumentsPanel({ types, subjectId }: DocumentsPanelProps) {
   useLiveQuery(topics, getDocumentsQueryOptions(subjectType, subjectId).queryKey, documents);
   const requestDocument = useRequestDocument();
   const [labelSize, setLabelSize] = useState<LabelSize>('single');
-  const mayPrint = canChange(session, areaOf[subjectType], rights);
+  const mayPrint = subjectType === 'employee' ? can(session, 'write') || session?.userId === subjectId : canChange(session, areaOf[subjectType], rights);
 
   const print = (type: DocumentType, size: LabelSize = labelSize) =>
     requestDocument.mutate(
-      { type, subjectId, labelSize: type === 'material-label' ? size : undefined },
+      { type, subjectId, labelSize: type === 'material-label' ? size : undefined, week: type === 'timesheet' ? week : undefined },
       {
         onSuccess: (document) => notify({ severity: 'info', message: t('documents.requested', { type: t(`documents.types.${document.type}`) }) }),
         onError: (error) => notify({ severity: 'error', message: t('documents.requestFailed', { reason: describeError(t, error) }) }),
@@ -101,6 +103,7 @@ export function DocumentsPanel({ types, subjectId }: DocumentsPanelProps) {
             <div className="documents-item-title">
               <span>
                 {t(`documents.types.${document.type}`)} {document.documentNumber}
+                {document.week ? ` · ${t('documents.weekOf', { day: formats.day(document.week) })}` : null}
               </span>
               <Badge tone={statusTone[document.status]}>
                 {document.status === 'failed' ? t(`documents.failure.${document.failure ?? 'error'}`) : t(`documents.status.${document.status}`)}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LABOUR_STREAM_TYPE } from '../../../domain/labour/labour.events';
 import type { AttendanceView, WorkTimes } from '../../../domain/labour/labour.views';
@@ -13,6 +13,7 @@ import { Spinner } from '../../ui/spinner';
 import { getPresentQueryOptions, getWorkTimesQueryOptions, useClock, useLabourPeople, useLabourStatus, usePresent, useWorkTimes } from './api/labour';
 import { CorrectAttendanceDialog, CorrectWorkTimeDialog } from './components/correction-dialogs';
 import { addDays, dateTimeText, hoursText, timeText, today } from './components/format';
+import { PayrollExport, TimesheetCsvButton } from './components/labour-exports';
 import './labour.css';
 
 const liveTopics = [`type:${LABOUR_STREAM_TYPE}`] as const;
@@ -213,9 +214,11 @@ function WeekRecords({ times, mayCorrect }: { times: WorkTimes; mayCorrect: bool
 
 /**
  * "Work times": one's own clock, who is in (supervisors), and per person and week the attendance (as
- * recorded and corrected), the time per order and station, and the corrections with who and why.
+ * recorded and corrected), the time per order and station, and the corrections with who and why; the
+ * week's timesheet as CSV and (`timesheets`: the documents panel the page composes in) as PDF; the
+ * payroll export (supervisors).
  */
-export function WorkTimesScreen() {
+export function WorkTimesScreen({ timesheets }: { timesheets?: (userId: string, week: string) => ReactNode }) {
   const { t } = useTranslation();
   const { session } = useAuth();
   const supervisor = can(session, 'write');
@@ -268,9 +271,16 @@ export function WorkTimesScreen() {
         ) : times.isError ? (
           <p role="alert">{t('labour.loadFailed')}</p>
         ) : (
-          <WeekRecords times={times.data} mayCorrect={supervisor} />
+          <>
+            <WeekRecords times={times.data} mayCorrect={supervisor} />
+            <div className="labour-exports">
+              <TimesheetCsvButton userId={times.data.user.userId} week={times.data.weekStart} />
+            </div>
+            {timesheets ? timesheets(times.data.user.userId, times.data.weekStart) : null}
+          </>
         )}
       </section>
+      {supervisor ? <PayrollExport /> : null}
     </div>
   );
 }

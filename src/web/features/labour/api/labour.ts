@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClockInput, CorrectAttendanceInput, CorrectWorkTimeInput } from '../../../../domain/labour/labour.schema';
+import type { ClockInput, CorrectAttendanceInput, CorrectWorkTimeInput, PayrollQuery } from '../../../../domain/labour/labour.schema';
 import type { LabourPeople, LabourStatus, Present, StationLabour, WorkTimes } from '../../../../domain/labour/labour.views';
 import { api } from '../../../lib/api';
 
@@ -55,3 +55,10 @@ export function useCorrectWorkTime() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: labourKey }),
   });
 }
+
+/** `GET /api/labour/timesheet.csv`: one person's week as CSV, column names in `lang`. */
+export const downloadTimesheetCsv = (userId: string, week: string, lang: 'en' | 'de'): Promise<Blob> =>
+  api.blob('/labour/timesheet.csv', { query: { userId, week, lang } });
+
+/** `GET /api/labour/payroll.csv` (supervisors): hours per employee and day. */
+export const downloadPayroll = (query: PayrollQuery): Promise<Blob> => api.blob('/labour/payroll.csv', { query: { ...query } });

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type {
   AccountView,
   DevelopmentView,
-  EmployeeRecordView,
+  EmployeeRecordsView,
   EmployeeView,
   masterDataListViewSchema,
   UserRightsMatrixView,
@@ -129,8 +129,7 @@ export interface RecordsQuery {
 export const recordsQueryOptions = (id: string, filter: RecordsQuery) =>
   queryOptions({
     queryKey: [...teamProfileKey, 'records', id, filter],
-    queryFn: () =>
-      api.get<{ userId: string; data: EmployeeRecordView[] }>(`/team/employees/${path(id)}/records`, { query: { ...filter } }).then((answer) => answer.data),
+    queryFn: () => api.get<EmployeeRecordsView>(`/team/employees/${path(id)}/records`, { query: { ...filter } }),
   });
 export const useRecords = (id: string, filter: RecordsQuery) => useQuery(recordsQueryOptions(id, filter));
 

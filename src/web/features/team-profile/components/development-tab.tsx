@@ -13,7 +13,8 @@ import { useDevelopment } from '../api/team-profile';
 const minutes = (seconds: number | null) => (seconds === null ? null : seconds / 60);
 
 /**
- * The Development tab: weekly trends of work completed and the median cycle time, of the employee
+ * The Development tab: weekly trends of work completed, the median cycle time and the labour time (worked
+ * hours, work on orders, orders worked on), of the employee
  * or (writers) of the whole team, as a chart with the same numbers in a table for screen readers
  * and keyboard users.
  */
@@ -101,6 +102,9 @@ function TrendTable({ development }: { development: DevelopmentView }) {
           <th scope="col">{t('team.development.week')}</th>
           <th scope="col">{t('team.development.completed')}</th>
           <th scope="col">{t('team.development.medianMinutes')}</th>
+          <th scope="col">{t('team.development.workedHours')}</th>
+          <th scope="col">{t('team.development.orderWorkHours')}</th>
+          <th scope="col">{t('team.development.ordersWorkedOn')}</th>
         </tr>
       </thead>
       <tbody>
@@ -109,6 +113,9 @@ function TrendTable({ development }: { development: DevelopmentView }) {
             <th scope="row">{formatDay(week.week, language)}</th>
             <td>{number(week.completed)}</td>
             <td>{week.medianCycleTimeSeconds === null ? '–' : number(week.medianCycleTimeSeconds / 60, { maximumFractionDigits: 1 })}</td>
+            <td>{number(week.workedSeconds / 3600, { maximumFractionDigits: 1 })}</td>
+            <td>{number(week.orderWorkSeconds / 3600, { maximumFractionDigits: 1 })}</td>
+            <td>{number(week.ordersWorkedOn)}</td>
           </tr>
         ))}
       </tbody>

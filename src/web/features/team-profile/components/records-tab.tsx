@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EmployeeRecordView } from '../../../../domain/team/team.views';
+import type { EmployeeRecordView, RecordsWorkTimeView } from '../../../../domain/team/team.views';
 import { describeError } from '../../../lib/error-messages';
 import { formatDateTime, useFormatNumber } from '../../../lib/locale';
 import { saveFile } from '../../../lib/object-url';
@@ -62,7 +62,10 @@ export function RecordsTab({ userId }: { userId: string }) {
         <Spinner aria-label={t('team.records.loading')} />
       ) : records.isError ? (
         <FormError error={records.error} />
-      ) : records.data.length === 0 ? (
+      ) : (
+        <WorkTimeSummary workTime={records.data.workTime} />
+      )}
+      {records.data === undefined ? null : records.data.data.length === 0 ? (
         <p>{t('team.records.none')}</p>
       ) : (
         <table className="team-table">
@@ -77,7 +80,7 @@ export function RecordsTab({ userId }: { userId: string }) {
             </tr>
           </thead>
           <tbody>
-            {records.data.map((record, index) => (
+            {records.data.data.map((record, index) => (
               <tr key={`${record.at}-${record.kind}-${record.orderId}-${index}`}>
                 <td>{formatDateTime(record.at, language)}</td>
                 <td>{what(record)}</td>
@@ -90,5 +93,51 @@ export function RecordsTab({ userId }: { userId: string }) {
         </table>
       )}
     </div>
+  );
+}
+
+/** Hours and minutes of seconds ("7:30 h"). */
+const hours = (seconds: number) => {
+  const minutes = Math.round(Math.abs(seconds) / 60);
+  return `${seconds < 0 ? '−' : ''}${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')} h`;
+};
+
+/** The labour time of the records' days (docs/labour-and-costs.md): worked hours and the orders worked on. */
+function WorkTimeSummary({ workTime }: { workTime: RecordsWorkTimeView }) {
+  const { t } = useTranslation();
+  return (
+    <section className="team-work-time" aria-labelledby="team-work-time-heading">
+      <h3 id="team-work-time-heading">{t('team.records.workTime.title')}</h3>
+      <p>
+        {t('team.records.workTime.totals', {
+          worked: hours(workTime.netSeconds),
+          breaks: hours(workTime.breakSeconds),
+          orders: hours(workTime.workSeconds),
+        })}
+      </p>
+      {workTime.orders.length === 0 ? (
+        <p>{t('team.records.workTime.noOrders')}</p>
+      ) : (
+        <table className="team-table">
+          <caption>{t('team.records.workTime.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('team.records.order')}</th>
+              <th scope="col">{t('team.records.station')}</th>
+              <th scope="col">{t('team.records.workTime.time')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {workTime.orders.map((order) => (
+              <tr key={`${order.orderId} ${order.stationId}`}>
+                <th scope="row">{order.orderNumber || '–'}</th>
+                <td>{order.stationName ?? '–'}</td>
+                <td>{hours(order.seconds)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
