@@ -24,7 +24,8 @@ const notYet = () =>
  */
 export async function planRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const settingsOf = async (tx: Executor, companyId: string) => ({
+  /** The plan's settings for a company: the server's median window and the company's working time. */
+  const settingsOf = async (tx: Executor, companyId: string): Promise<PlanSettings> => ({
     window: app.config.predictionWindow,
     working: await workingTimeOfCompany(tx, companyId, app.config.workingTime),
   });
@@ -61,11 +62,8 @@ export async function planRoutes(app: FastifyInstance) {
     handler: async (request) => runCommand(app, request, (ctx) => orderStationQueue(ctx, request.params.id, request.body.orderIds)),
   });
 
-  /** The plan's settings for the request's company: the server's median window and the company's working time. */
-  const settingsOf = async (tx: Tx, request: FastifyRequest): Promise<PlanSettings> => ({
-    window: app.config.predictionWindow,
-    working: await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime),
-  });
+  /** The plan's settings for the request's company. */
+  const requestSettings = async (tx: Tx, request: FastifyRequest): Promise<PlanSettings> => settingsOf(tx, companyOf(request));
 
   // Promise a date (docs/capacity-plan.md): asked at the customer-order form, so by those who may
   // write orders (an operator 403). It only reads: a read-only account may ask too.
@@ -79,7 +77,7 @@ export async function planRoutes(app: FastifyInstance) {
       body: promiseRequestSchema,
       response: { 200: deliveryPromiseSchema, ...errorResponses(409) },
     },
-    handler: async (request) => runQuery(app, request, async (tx, now) => deliveryPromiseOf(tx, now, await settingsOf(tx, request), request.body)),
+    handler: async (request) => runQuery(app, request, async (tx, now) => deliveryPromiseOf(tx, now, await requestSettings(tx, request), request.body)),
   });
 
   r.get('/api/plan/promises', {
@@ -89,7 +87,7 @@ export async function planRoutes(app: FastifyInstance) {
       summary: 'The production orders whose planned finish breaks the date promised to their customer (every company user, as the board)',
       response: { 200: promisesAtRiskSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, async (tx, now) => promisesAtRiskOf(tx, now, await settingsOf(tx, request))),
+    handler: async (request) => runQuery(app, request, async (tx, now) => promisesAtRiskOf(tx, now, await requestSettings(tx, request))),
   });
 
   r.get('/api/plan/stations/:stationId', {
@@ -101,6 +99,6 @@ export async function planRoutes(app: FastifyInstance) {
       params: z.object({ stationId: z.uuid({ error: 'validation.invalidId' }) }),
       response: { 200: stationQueueViewSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, async (tx, now) => stationQueueOf(tx, now, await settingsOf(tx, request), request.params.stationId)),
+    handler: async (request) => runQuery(app, request, async (tx, now) => stationQueueOf(tx, now, await requestSettings(tx, request), request.params.stationId)),
   });
 }
