@@ -3,9 +3,11 @@ import type { Role } from '../shared/roles.js';
 /**
  * Authorizations for changes (spec section 6): the areas of the product whose records an
  * administration user may write. `stations` covers the stations and their sequence; `team` covers
- * users, their profiles, vacations and rights, and the master data.
+ * users, their profiles, vacations and rights, and the master data. `costs` is reading and setting
+ * rates, prices and the orders' costs and margins (docs/labour-and-costs.md): never operators, an
+ * admin only when granted (not by default).
  */
-export const changeRights = ['materials', 'orders', 'stations', 'shipments', 'team', 'companySettings'] as const;
+export const changeRights = ['materials', 'orders', 'stations', 'shipments', 'team', 'companySettings', 'costs'] as const;
 export type ChangeRight = (typeof changeRights)[number];
 
 /**

@@ -160,6 +160,9 @@ function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { f
       return { full: `/api/labour/times?userId=${data.userId}` };
     case 'api-key':
       return { full: '/api/api-keys' };
+    case 'costing':
+      // Rates and prices: behind the `costs` right (the owner; an admin only when granted, which the test's admin is not).
+      return { full: '/api/costs/rates' };
     case 'first-steps':
       return { full: '/api/home/first-steps', ownOnly: data.userId };
     default:
