@@ -89,7 +89,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (order_id, station_id, started_at)
     )
   `.execute(db);
-  await enableTenantIsolation(db, ['costing_rates', 'costing_job_titles', 'costing_materials', 'costing_orders', 'costing_planned_stations', 'costing_station_work']);
+  await enableTenantIsolation(db, [
+    'costing_rates',
+    'costing_job_titles',
+    'costing_materials',
+    'costing_orders',
+    'costing_planned_stations',
+    'costing_station_work',
+  ]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -16,21 +16,29 @@ const sawSet = (hourlyRate: number): CostingEvent => ({
 
 describe('costing decider', () => {
   it('sets a machine rate valid from today', () => {
-    given().when(setSaw(60)).then([sawSet(60)]);
+    given()
+      .when(setSaw(60))
+      .then([sawSet(60)]);
   });
 
   it('validFromInThePast: a rate valid from yesterday is refused', () => {
-    given().when(setSaw(60, { validFrom: '2026-11-30' })).thenError('COSTING_VALID_FROM_PAST');
+    given()
+      .when(setSaw(60, { validFrom: '2026-11-30' }))
+      .thenError('COSTING_VALID_FROM_PAST');
   });
 
   it('the same amount from the same day again changes nothing; another amount is a new rate', () => {
     given(sawSet(60)).when(setSaw(60)).then([]);
-    given(sawSet(60)).when(setSaw(65)).then([sawSet(65)]);
+    given(sawSet(60))
+      .when(setSaw(65))
+      .then([sawSet(65)]);
   });
 
   it('a labour rate names its person or job title, the standard rate none', () => {
     const labour = { type: 'SetLabourRate', id: 'r2', hourlyRate: 40, ...base } as const;
-    given().when({ ...labour, target: 'employee', targetId: null }).thenError('VALIDATION_ERROR');
+    given()
+      .when({ ...labour, target: 'employee', targetId: null })
+      .thenError('VALIDATION_ERROR');
     given()
       .when({ ...labour, target: 'standard', targetId: null })
       .then([{ type: 'LabourRateSet', data: { rateId: 'r2', target: 'standard', targetId: null, hourlyRate: 40, ...validity } }]);

@@ -51,7 +51,13 @@ function eventOf(command: CostingCommand): CostingEvent {
     case 'SetLabourRate':
       return {
         type: 'LabourRateSet',
-        data: { rateId: command.id, target: command.target, targetId: command.target === 'standard' ? null : command.targetId, hourlyRate: command.hourlyRate, ...validity },
+        data: {
+          rateId: command.id,
+          target: command.target,
+          targetId: command.target === 'standard' ? null : command.targetId,
+          hourlyRate: command.hourlyRate,
+          ...validity,
+        },
       };
     case 'SetMaterialPrice':
       return { type: 'MaterialPriceSet', data: { priceId: command.id, materialId: command.materialId, price: command.price, ...validity } };

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveFromOf, labourRateAt, materialCostOf, orderCostingOf, plannedMinutesOf, rateAt, timeCostsOf, type LabourRateBook, type TimedPiece } from './costing.rules.js';
+import {
+  effectiveFromOf,
+  labourRateAt,
+  materialCostOf,
+  orderCostingOf,
+  plannedMinutesOf,
+  rateAt,
+  timeCostsOf,
+  type LabourRateBook,
+  type TimedPiece,
+} from './costing.rules.js';
 
 // The worked example of docs/labour-and-costs.md, "Costs": order 1001 (10 brackets, net 500.00) at SAW.
 describe('the worked example', () => {
   const saw = 'saw';
   const rateSetAt = '2026-11-30T08:00:00.000Z';
   const book: LabourRateBook = {
-    employee: (userId) => (userId === 'anna' ? [{ amount: 45, effectiveFrom: rateSetAt }, { amount: 50, effectiveFrom: '2026-12-01T23:00:00.000Z' }] : []),
+    employee: (userId) =>
+      userId === 'anna'
+        ? [
+            { amount: 45, effectiveFrom: rateSetAt },
+            { amount: 50, effectiveFrom: '2026-12-01T23:00:00.000Z' },
+          ]
+        : [],
     jobTitleOf: (userId) => (userId === 'ben' ? 'welder' : null),
     jobTitle: (id) => (id === 'welder' ? [{ amount: 42, effectiveFrom: rateSetAt }] : []),
     standard: [{ amount: 40, effectiveFrom: rateSetAt }],
@@ -49,7 +65,17 @@ describe('the worked example', () => {
     // Anna 2 h × 45 = 90, Ben 140 min × 42/h = 98; SAW 3 h × 60 = 180; material 10 × 2 × 4.50 = 90.
     expect(result.actual).toEqual({ material: 90, labour: 188, machine: 180, total: 458, scrap: 45.8 });
     expect(result.stations).toEqual([
-      { stationId: saw, plannedMinutes: 60, plannedLabour: 40, plannedMachine: 60, labourSeconds: 15600, actualLabour: 188, machineSeconds: 10800, actualMachine: 180, difference: 268 },
+      {
+        stationId: saw,
+        plannedMinutes: 60,
+        plannedLabour: 40,
+        plannedMachine: 60,
+        labourSeconds: 15600,
+        actualLabour: 188,
+        machineSeconds: 10800,
+        actualMachine: 180,
+        difference: 268,
+      },
     ]);
     expect(result.margin).toBe(42);
     expect(result.marginRate).toBeCloseTo(0.084);
@@ -89,7 +115,16 @@ describe('rateAt and labourRateAt', () => {
 describe('materialCostOf', () => {
   it('rolls up the bill of materials in cents; a missing price counts 0 and is incomplete', () => {
     const parts = new Map([
-      ['frame', { price: null, components: [{ materialId: 'tube', quantity: 3 }, { materialId: 'screw', quantity: 8 }] }],
+      [
+        'frame',
+        {
+          price: null,
+          components: [
+            { materialId: 'tube', quantity: 3 },
+            { materialId: 'screw', quantity: 8 },
+          ],
+        },
+      ],
       ['tube', { price: 0.1, components: [] }],
       ['screw', { price: null, components: [] }],
     ]);

@@ -177,7 +177,12 @@ export function orderCostingOf(facts: CostingFacts): OrderCosting {
   const actualTotal = sum([facts.actualMaterial, actualLabour, actualMachine]);
   const margin = sum([facts.netPrice, -actualTotal]);
   return {
-    planned: { material: facts.plannedMaterial, labour: plannedLabour, machine: plannedMachine, total: sum([facts.plannedMaterial, plannedLabour, plannedMachine]) },
+    planned: {
+      material: facts.plannedMaterial,
+      labour: plannedLabour,
+      machine: plannedMachine,
+      total: sum([facts.plannedMaterial, plannedLabour, plannedMachine]),
+    },
     actual: {
       material: facts.actualMaterial,
       labour: actualLabour,
@@ -218,8 +223,16 @@ export function customerCostingOf(netPrice: number, ownMaterial: number, parts: 
           },
     );
   }
-  const planned = { material: sum([ownMaterial, total((c) => c.planned.material)]), labour: total((c) => c.planned.labour), machine: total((c) => c.planned.machine) };
-  const actual = { material: sum([ownMaterial, total((c) => c.actual.material)]), labour: total((c) => c.actual.labour), machine: total((c) => c.actual.machine) };
+  const planned = {
+    material: sum([ownMaterial, total((c) => c.planned.material)]),
+    labour: total((c) => c.planned.labour),
+    machine: total((c) => c.planned.machine),
+  };
+  const actual = {
+    material: sum([ownMaterial, total((c) => c.actual.material)]),
+    labour: total((c) => c.actual.labour),
+    machine: total((c) => c.actual.machine),
+  };
   const actualTotal = sum([actual.material, actual.labour, actual.machine]);
   const margin = sum([netPrice, -actualTotal]);
   return {

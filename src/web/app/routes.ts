@@ -39,6 +39,7 @@ export type ScreenId =
   | 'editClient'
   | 'suggestions'
   | 'workTimes'
+  | 'costs'
   | 'devMailbox'
   | 'registration'
   | 'emailVerificationCode'
@@ -92,6 +93,7 @@ const trackingPage = lazyPage(() => import('./pages/tracking-page'));
 const devMailboxPage = lazyPage(() => import('./pages/dev-mailbox-page'));
 const suggestionsPage = lazyPage(() => import('./pages/suggestions-page'));
 const labourPage = lazyPage(() => import('./pages/labour-page'));
+const costsPage = lazyPage(() => import('./pages/costs-page'));
 
 const inside = (path: string, screen: ScreenId, access: 'protected' | 'master' = 'protected', page = pendingScreen): ScreenRoute => ({
   path,
@@ -144,6 +146,8 @@ export const layoutRoutes: ScreenRoute[] = [
   inside('/suggestions', 'suggestions', 'protected', suggestionsPage),
   // Not in the spec: labour time (issue 28, docs/labour-and-costs.md), reached from the header.
   inside('/work-times', 'workTimes', 'protected', labourPage),
+  // Not in the spec: job costing (issue 28, docs/labour-and-costs.md, "Costs"), reached from the header with the `costs` right.
+  inside('/costs', 'costs', 'protected', costsPage),
   inside('/customers', 'customers', 'master', customersPage),
   inside('/customer/edit-customer/:id?', 'editCustomer', 'master', customersPage),
   // Not in the spec: the product operator reads mail a server without SMTP kept (docs/jobs.md, Dev mailbox).

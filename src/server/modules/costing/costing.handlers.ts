@@ -15,7 +15,14 @@ type RateInput = SetMachineRateInput | SetLabourRateInput | SetMaterialPriceInpu
 /** What every rate command carries beyond its input: the company's today, the instant it counts from, who and when. */
 function validityOf(ctx: CommandContext, validFrom: string, zone: string) {
   if (!ctx.actor) throw new DomainError('UNAUTHORIZED');
-  return { id: randomUUID(), validFrom, today: calendarDayIn(ctx.now, zone), effectiveFrom: effectiveFromOf(validFrom, ctx.at, zone), setBy: ctx.actor.userId, at: ctx.at };
+  return {
+    id: randomUUID(),
+    validFrom,
+    today: calendarDayIn(ctx.now, zone),
+    effectiveFrom: effectiveFromOf(validFrom, ctx.at, zone),
+    setBy: ctx.actor.userId,
+    at: ctx.at,
+  };
 }
 
 /** A target named must be the company's (404 otherwise, as for another company's). */
@@ -26,7 +33,9 @@ async function targetExists(ctx: CommandContext, kind: 'station' | 'employee' | 
     case 'employee':
       return (await ctx.tx.selectFrom('users').select('id').where('id', '=', id).where('role', '!=', 'MASTER').executeTakeFirst()) !== undefined;
     case 'jobTitle':
-      return (await ctx.tx.selectFrom('master_data_entries').select('id').where('id', '=', id).where('list', '=', 'jobTitles').executeTakeFirst()) !== undefined;
+      return (
+        (await ctx.tx.selectFrom('master_data_entries').select('id').where('id', '=', id).where('list', '=', 'jobTitles').executeTakeFirst()) !== undefined
+      );
     case 'material':
       return (await ctx.tx.selectFrom('costing_materials').select('material_id').where('material_id', '=', id).executeTakeFirst()) !== undefined;
     default: {
@@ -44,7 +53,8 @@ export async function setRate(ctx: CommandContext, kind: 'machine' | 'labour' | 
     if (!(await targetExists(ctx, 'station', input.stationId))) throw new DomainError('NOT_FOUND');
     command = { type: 'SetMachineRate', stationId: input.stationId, hourlyRate: input.hourlyRate, ...validity };
   } else if (kind === 'labour' && 'target' in input) {
-    if (input.target !== 'standard' && (input.targetId === null || !(await targetExists(ctx, input.target, input.targetId)))) throw new DomainError('NOT_FOUND');
+    if (input.target !== 'standard' && (input.targetId === null || !(await targetExists(ctx, input.target, input.targetId))))
+      throw new DomainError('NOT_FOUND');
     command = { type: 'SetLabourRate', target: input.target, targetId: input.targetId, hourlyRate: input.hourlyRate, ...validity };
   } else if (kind === 'material' && 'materialId' in input) {
     if (!(await targetExists(ctx, 'material', input.materialId))) throw new DomainError('NOT_FOUND');

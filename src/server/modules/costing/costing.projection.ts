@@ -36,7 +36,19 @@ async function recordRate(tx: Tx, companyId: string, event: CostingEvent): Promi
         : [event.data.priceId, 'material' as const, 'material', event.data.materialId, event.data.price];
   await tx
     .insertInto('costing_rates')
-    .values({ id, company_id: companyId, kind, target, target_id: targetId, amount, valid_from: validFrom, effective_from: effectiveFrom, effective_to: null, set_by: setBy, set_at: at })
+    .values({
+      id,
+      company_id: companyId,
+      kind,
+      target,
+      target_id: targetId,
+      amount,
+      valid_from: validFrom,
+      effective_from: effectiveFrom,
+      effective_to: null,
+      set_by: setBy,
+      set_at: at,
+    })
     .execute();
   await sql`
     update costing_rates set effective_to = next.effective_to
@@ -69,7 +81,8 @@ async function planOrder(tx: Tx, companyId: string, orderId: string, at: string)
   const material = (await materialCostsAt(tx, [order.material_id], at)).get(order.material_id) ?? { cost: 0, complete: false };
   const steps = (await tx.selectFrom('costing_materials').select('steps').where('material_id', '=', order.material_id).executeTakeFirst())?.steps ?? [];
   const minutes = new Map<string, number>();
-  for (const step of steps) minutes.set(step.stationId, (minutes.get(step.stationId) ?? 0) + plannedMinutesOf(step.setupMinutes, step.pieceMinutes, order.pieces));
+  for (const step of steps)
+    minutes.set(step.stationId, (minutes.get(step.stationId) ?? 0) + plannedMinutesOf(step.setupMinutes, step.pieceMinutes, order.pieces));
   const labourRate = await amountAt(tx, 'labour', 'standard', null, at);
   for (const [stationId, planned] of minutes) {
     const machineRate = await amountAt(tx, 'machine', 'station', stationId, at);
@@ -99,7 +112,11 @@ const netPriceOf = (positions: readonly OrderPosition[]) => roundMoney(positions
 /** Pieces taken from stock for a customer order: their material cost counts as planned and consumed alike. */
 async function takeFromStock(tx: Tx, orderId: string, moves: readonly StockMove[], at: string): Promise<void> {
   if (moves.length === 0) return;
-  const costs = await materialCostsAt(tx, moves.map((move) => move.materialId), at);
+  const costs = await materialCostsAt(
+    tx,
+    moves.map((move) => move.materialId),
+    at,
+  );
   let total = 0;
   let complete = true;
   for (const move of moves) {
@@ -120,12 +137,20 @@ async function takeFromStock(tx: Tx, orderId: string, moves: readonly StockMove[
 
 /** A production order entered the line: its material is consumed, priced then (an order split off another consumes none of its own). */
 async function consumeMaterial(tx: Tx, orderId: string, at: string): Promise<void> {
-  const order = await tx.selectFrom('costing_orders').select(['material_id', 'pieces', 'split_from_order_id', 'started_at']).where('order_id', '=', orderId).executeTakeFirst();
+  const order = await tx
+    .selectFrom('costing_orders')
+    .select(['material_id', 'pieces', 'split_from_order_id', 'started_at'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
   if (!order || order.material_id === null || order.split_from_order_id !== null || order.started_at !== null) return;
   const material = (await materialCostsAt(tx, [order.material_id], at)).get(order.material_id) ?? { cost: 0, complete: false };
   await tx
     .updateTable('costing_orders')
-    .set({ started_at: at, actual_material: roundMoney(material.cost * order.pieces), material_complete: sql<boolean>`material_complete and ${material.complete}` })
+    .set({
+      started_at: at,
+      actual_material: roundMoney(material.cost * order.pieces),
+      material_complete: sql<boolean>`material_complete and ${material.complete}`,
+    })
     .where('order_id', '=', orderId)
     .execute();
 }
@@ -200,7 +225,14 @@ async function projectOrder(tx: Tx, companyId: string, event: OrderEvent): Promi
       await endStationWork(tx, event.data.orderId, event.data.stationId, event.data.at);
       await tx
         .insertInto('costing_station_work')
-        .values({ order_id: event.data.orderId, station_id: event.data.stationId, started_at: event.data.at, company_id: companyId, ended_at: null, seconds: null })
+        .values({
+          order_id: event.data.orderId,
+          station_id: event.data.stationId,
+          started_at: event.data.at,
+          company_id: companyId,
+          ended_at: null,
+          seconds: null,
+        })
         .onConflict((conflict) => conflict.columns(['order_id', 'station_id', 'started_at']).doNothing())
         .execute();
       return;
@@ -228,7 +260,9 @@ async function projectMaterial(tx: Tx, companyId: string, event: MaterialEvent):
   if (event.type !== 'MaterialCreated' && event.type !== 'MaterialUpdated') return;
   const { material } = event.data;
   const steps: PlannedStep[] = material.manufacturingSteps.flatMap((step) =>
-    step.stationId === null || (step.time === null && step.setupTime === null) ? [] : [{ stationId: step.stationId, setupMinutes: step.setupTime, pieceMinutes: step.time }],
+    step.stationId === null || (step.time === null && step.setupTime === null)
+      ? []
+      : [{ stationId: step.stationId, setupMinutes: step.setupTime, pieceMinutes: step.time }],
   );
   const components = JSON.stringify(material.components.map((component) => ({ materialId: component.materialId, quantity: component.quantity })));
   const row = { name: material.name, material_number: material.materialNumber, components, steps: JSON.stringify(steps) };
@@ -243,7 +277,12 @@ async function projectMaterial(tx: Tx, companyId: string, event: MaterialEvent):
 async function projectEmployee(tx: Tx, companyId: string, event: EmployeeEvent): Promise<void> {
   if (event.type !== 'EmployeeOrganizationChanged') return;
   const { userId, organization, at } = event.data;
-  const current = await tx.selectFrom('costing_job_titles').select(['from_at', 'job_title_id']).where('user_id', '=', userId).where('to_at', 'is', null).executeTakeFirst();
+  const current = await tx
+    .selectFrom('costing_job_titles')
+    .select(['from_at', 'job_title_id'])
+    .where('user_id', '=', userId)
+    .where('to_at', 'is', null)
+    .executeTakeFirst();
   if ((current?.job_title_id ?? null) === organization.jobTitleId) return;
   if (current) {
     await tx.updateTable('costing_job_titles').set({ to_at: at }).where('user_id', '=', userId).where('from_at', '=', current.from_at).execute();

@@ -16,7 +16,13 @@ export async function ratesOf(db: Executor, now: Date, zone: string): Promise<Ra
   const [stations, jobTitles, users, materials, rates] = await Promise.all([
     db.selectFrom('stations').select(['id', 'name']).orderBy('name').execute(),
     db.selectFrom('master_data_entries').select(['id', 'name']).where('list', '=', 'jobTitles').where('status', '=', 'active').orderBy('name').execute(),
-    db.selectFrom('users').select(['id', 'first_name', 'last_name', 'username']).where('role', '!=', 'MASTER').orderBy('last_name').orderBy('first_name').execute(),
+    db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'username'])
+      .where('role', '!=', 'MASTER')
+      .orderBy('last_name')
+      .orderBy('first_name')
+      .execute(),
     db.selectFrom('costing_materials').select(['material_id as id', 'name', 'material_number']).orderBy('name').execute(),
     db
       .selectFrom('costing_rates')
@@ -33,19 +39,17 @@ export async function ratesOf(db: Executor, now: Date, zone: string): Promise<Ra
     ...materials.map((material) => [material.id, `${material.name} (${material.material_number})`] as const),
   ]);
   return {
-    rates: rates.map(
-      (rate): RateView => ({
-        id: rate.id,
-        kind: rate.kind,
-        target: rate.target as RateView['target'],
-        targetId: rate.target_id,
-        targetName: rate.target_id === null ? '' : (names.get(rate.target_id) ?? ''),
-        amount: Number(rate.amount),
-        validFrom: rate.valid_from,
-        effectiveFrom: rate.effective_from.toISOString(),
-        setAt: rate.set_at.toISOString(),
-      }),
-    ),
+    rates: rates.map((rate): RateView => ({
+      id: rate.id,
+      kind: rate.kind,
+      target: rate.target as RateView['target'],
+      targetId: rate.target_id,
+      targetName: rate.target_id === null ? '' : (names.get(rate.target_id) ?? ''),
+      amount: Number(rate.amount),
+      validFrom: rate.valid_from,
+      effectiveFrom: rate.effective_from.toISOString(),
+      setAt: rate.set_at.toISOString(),
+    })),
     stations,
     jobTitles,
     employees: users.map((user) => ({ id: user.id, name: nameOf(user) })),
@@ -119,7 +123,11 @@ interface PlannedRow {
 }
 
 /** Each production order's costing from its rows (planned stations, station costs), and whether every figure had its rate. */
-function productionCostingsOf(orders: readonly CostingOrderRow[], planned: readonly PlannedRow[], costs: readonly StationCostRow[]): Map<string, { costing: OrderCosting; complete: boolean }> {
+function productionCostingsOf(
+  orders: readonly CostingOrderRow[],
+  planned: readonly PlannedRow[],
+  costs: readonly StationCostRow[],
+): Map<string, { costing: OrderCosting; complete: boolean }> {
   const costsOf = groupBy(costs, (row) => row.order_id);
   const plannedOf = groupBy(planned, (row) => row.order_id);
   const byOrder = new Map<string, { costing: OrderCosting; complete: boolean }>();
@@ -149,7 +157,10 @@ function productionCostingsOf(orders: readonly CostingOrderRow[], planned: reado
 }
 
 /** The costings of these orders (a customer order: of it and its production orders), computed from the read models. */
-export async function costingsOf(db: Executor, orders: readonly CostingOrderRow[]): Promise<Map<string, { costing: OrderCosting; complete: boolean; parts: CostingOrderRow[] }>> {
+export async function costingsOf(
+  db: Executor,
+  orders: readonly CostingOrderRow[],
+): Promise<Map<string, { costing: OrderCosting; complete: boolean; parts: CostingOrderRow[] }>> {
   const customerIds = orders.filter((order) => order.kind === 'customer').map((order) => order.order_id);
   const production = [
     ...orders.filter((order) => order.kind !== 'customer'),
@@ -157,7 +168,13 @@ export async function costingsOf(db: Executor, orders: readonly CostingOrderRow[
   ];
   const productionIds = [...new Set(production.map((order) => order.order_id))];
   const [planned, costs] = await Promise.all([
-    productionIds.length === 0 ? [] : db.selectFrom('costing_planned_stations').select(['order_id', 'station_id', 'minutes', 'labour', 'machine', 'complete']).where('order_id', 'in', productionIds).execute(),
+    productionIds.length === 0
+      ? []
+      : db
+          .selectFrom('costing_planned_stations')
+          .select(['order_id', 'station_id', 'minutes', 'labour', 'machine', 'complete'])
+          .where('order_id', 'in', productionIds)
+          .execute(),
     stationCostsOf(db, productionIds),
   ]);
   const ofProduction = productionCostingsOf(production, planned, costs);
@@ -175,7 +192,11 @@ export async function costingsOf(db: Executor, orders: readonly CostingOrderRow[
     const parts = (partsOf.get(order.order_id) ?? []).sort((a, b) => a.order_number.localeCompare(b.order_number));
     const partCostings = parts.flatMap((part) => ofProduction.get(part.order_id) ?? []);
     result.set(order.order_id, {
-      costing: customerCostingOf(Number(order.net_price), Number(order.actual_material), partCostings.map((part) => part.costing)),
+      costing: customerCostingOf(
+        Number(order.net_price),
+        Number(order.actual_material),
+        partCostings.map((part) => part.costing),
+      ),
       complete: order.material_complete && partCostings.every((part) => part.complete),
       parts,
     });
@@ -193,7 +214,8 @@ export async function orderCostingViewOf(db: Executor, orderId: string): Promise
   const stationIds = costing.stations.map((station) => station.stationId);
   const stations = stationIds.length === 0 ? [] : await db.selectFrom('stations').select(['id', 'name']).where('id', 'in', stationIds).execute();
   const stationNames = new Map(stations.map((station) => [station.id, station.name]));
-  const partTotals = parts.length === 0 ? new Map<string, number>() : new Map([...(await costingsOf(db, parts))].map(([id, part]) => [id, part.costing.actual.total]));
+  const partTotals =
+    parts.length === 0 ? new Map<string, number>() : new Map([...(await costingsOf(db, parts))].map(([id, part]) => [id, part.costing.actual.total]));
   return {
     orderId,
     orderNumber: order.order_number,
@@ -222,7 +244,13 @@ interface MarginSum {
 
 const marginOf = (sum: MarginSum) => {
   const margin = Math.round((sum.netPrice - sum.actualCost) * 100) / 100;
-  return { ...sum, netPrice: Math.round(sum.netPrice * 100) / 100, actualCost: Math.round(sum.actualCost * 100) / 100, margin, marginRate: sum.netPrice > 0 ? margin / sum.netPrice : null };
+  return {
+    ...sum,
+    netPrice: Math.round(sum.netPrice * 100) / 100,
+    actualCost: Math.round(sum.actualCost * 100) / 100,
+    margin,
+    marginRate: sum.netPrice > 0 ? margin / sum.netPrice : null,
+  };
 };
 
 /**
@@ -232,7 +260,13 @@ const marginOf = (sum: MarginSum) => {
  */
 export async function marginsOf(db: Executor, from: string, to: string, zone: string): Promise<MarginsView> {
   const { start, end } = periodOf(from, to, zone);
-  const inPeriod = await db.selectFrom('costing_orders').selectAll().where('created_at', '>=', start).where('created_at', '<', end).where('kind', 'in', ['customer', 'production']).execute();
+  const inPeriod = await db
+    .selectFrom('costing_orders')
+    .selectAll()
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
+    .where('kind', 'in', ['customer', 'production'])
+    .execute();
   const costings = await costingsOf(db, inPeriod);
   const customers = new Map<string, MarginSum & { clientId: string | null; customer: string }>();
   const materials = new Map<string, MarginSum & { materialId: string; pieces: number }>();
@@ -245,11 +279,20 @@ export async function marginsOf(db: Executor, from: string, to: string, zone: st
       customers.set(key, { ...sum, orders: sum.orders + 1, netPrice: sum.netPrice + netPrice, actualCost: sum.actualCost + actual });
     } else if (order.material_id !== null) {
       const sum = materials.get(order.material_id) ?? { materialId: order.material_id, pieces: 0, orders: 0, netPrice: 0, actualCost: 0 };
-      materials.set(order.material_id, { ...sum, pieces: sum.pieces + order.pieces, orders: sum.orders + 1, netPrice: sum.netPrice + netPrice, actualCost: sum.actualCost + actual });
+      materials.set(order.material_id, {
+        ...sum,
+        pieces: sum.pieces + order.pieces,
+        orders: sum.orders + 1,
+        netPrice: sum.netPrice + netPrice,
+        actualCost: sum.actualCost + actual,
+      });
     }
   }
   const materialIds = [...materials.keys()];
-  const materialRows = materialIds.length === 0 ? [] : await db.selectFrom('costing_materials').select(['material_id', 'name', 'material_number']).where('material_id', 'in', materialIds).execute();
+  const materialRows =
+    materialIds.length === 0
+      ? []
+      : await db.selectFrom('costing_materials').select(['material_id', 'name', 'material_number']).where('material_id', 'in', materialIds).execute();
   const materialNames = new Map(materialRows.map((row) => [row.material_id, row]));
   const byMargin = (a: { margin: number }, b: { margin: number }) => a.margin - b.margin;
   return {

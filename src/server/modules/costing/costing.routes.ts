@@ -17,7 +17,8 @@ const tags = ['costing'];
 const orderParams = z.object({ orderId: z.uuid({ error: 'validation.invalidId' }) });
 
 /** The company's time zone: its days are the days rates are valid from and reports span. */
-const zoneOf = async (app: FastifyInstance, tx: Executor, request: FastifyRequest) => timeZoneOf(await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime));
+const zoneOf = async (app: FastifyInstance, tx: Executor, request: FastifyRequest) =>
+  timeZoneOf(await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime));
 
 /** Rates and prices: read them all, set a machine rate, a labour rate, a material price (each valid from a day on). */
 function rateRoutes(app: FastifyInstance) {
@@ -26,13 +27,22 @@ function rateRoutes(app: FastifyInstance) {
 
   r.get('/api/costs/rates', {
     ...costs,
-    schema: { tags, summary: 'Every machine rate, labour rate and material price set (newest first), and what one can set them for', response: { 200: ratesSchema, ...errorResponses() } },
+    schema: {
+      tags,
+      summary: 'Every machine rate, labour rate and material price set (newest first), and what one can set them for',
+      response: { 200: ratesSchema, ...errorResponses() },
+    },
     handler: async (request) => runQuery(app, request, async (tx, now) => ratesOf(tx, now, await zoneOf(app, tx, request))),
   });
 
   const writes = [
     { path: '/api/costs/machine-rates', kind: 'machine', body: setMachineRateSchema, summary: 'Sets a station’s hourly machine rate from a day on' },
-    { path: '/api/costs/labour-rates', kind: 'labour', body: setLabourRateSchema, summary: 'Sets the standard labour rate, a job title’s or an employee’s, from a day on' },
+    {
+      path: '/api/costs/labour-rates',
+      kind: 'labour',
+      body: setLabourRateSchema,
+      summary: 'Sets the standard labour rate, a job title’s or an employee’s, from a day on',
+    },
     { path: '/api/costs/material-prices', kind: 'material', body: setMaterialPriceSchema, summary: 'Sets a material’s purchase price per piece from a day on' },
   ] as const;
   for (const write of writes) {
@@ -65,7 +75,8 @@ function costReportRoutes(app: FastifyInstance) {
     ...costs,
     schema: {
       tags,
-      summary: 'An order’s planned and actual cost (material, labour, machine), the difference per station, the scrap share and the margin against its net price',
+      summary:
+        'An order’s planned and actual cost (material, labour, machine), the difference per station, the scrap share and the margin against its net price',
       params: orderParams,
       response: { 200: orderCostingSchema, ...errorResponses() },
     },

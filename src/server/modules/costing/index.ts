@@ -21,7 +21,9 @@ export const costingModule = defineModule({
   },
   projections: () => [costingProjection],
   openApi: {
-    tags: [{ name: 'costing', description: 'Job costing: rates and prices valid from a day, planned and actual cost of orders, margins per customer and material.' }],
+    tags: [
+      { name: 'costing', description: 'Job costing: rates and prices valid from a day, planned and actual cost of orders, margins per customer and material.' },
+    ],
     views: [costingViews],
   },
   liveTopics: [COSTING_STREAM_TYPE],
