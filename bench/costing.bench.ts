@@ -229,7 +229,8 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
     if (!material || material.orders !== orderCount || rows.length !== 1 || Number(rows[0].orders) !== orderCount) {
       throw new Error(`the API counts ${material?.orders} orders, the SQL ${rows[0]?.orders}; seeded ${orderCount}`);
     }
-    if (Math.abs(material.actualCost - Number(rows[0].actual_cost)) > 0.01) throw new Error(`API actual cost ${material.actualCost} vs SQL ${rows[0].actual_cost}`);
+    if (Math.abs(material.actualCost - Number(rows[0].actual_cost)) > 0.01)
+      throw new Error(`API actual cost ${material.actualCost} vs SQL ${rows[0].actual_cost}`);
     context.log(`both: ${orderCount} orders cost ${material.actualCost}`);
     for (let i = 0; i < warmUp; i++) {
       await viaApi();

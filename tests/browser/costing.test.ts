@@ -16,7 +16,10 @@ beforeAll(async () => {
   app = await startBrowserApp({ WORKING_TIME: '0-6 00:00-24:00' });
   line = await orderLine(app.testApp);
   // The owner grants the admin the costs right (the rights screen offers it; the admin's screens are the subject here).
-  const rights = (await line.superUser.get('/api/team/user-rights')).json() as { version: number; users: { userId: string; stationIds: string[]; changeRights: string[] }[] };
+  const rights = (await line.superUser.get('/api/team/user-rights')).json() as {
+    version: number;
+    users: { userId: string; stationIds: string[]; changeRights: string[] }[];
+  };
   const users = rights.users.map(({ userId, stationIds, changeRights }) => ({
     userId,
     stationIds,
@@ -102,8 +105,14 @@ describe('job costing in the console', () => {
     expect(costing.complete).toBe(true);
     await office.goto(`${app.baseUrl}/order/details/${order.id}`);
     const panel = office.getByRole('region', { name: 'Kalkulation' });
-    await panel.getByTestId('costing-actual-total').getByText(`${euro(costing.actual.total)} €`).waitFor();
-    await panel.getByTestId('costing-margin').getByText(new RegExp(`^${euro(costing.margin).replace('.', '\\.')} €`)).waitFor();
+    await panel
+      .getByTestId('costing-actual-total')
+      .filter({ hasText: new RegExp(`^${euro(costing.actual.total)}$`) })
+      .waitFor();
+    await panel
+      .getByTestId('costing-margin')
+      .filter({ hasText: new RegExp(`^${euro(costing.margin)} `) })
+      .waitFor();
     await panel.getByRole('table', { name: 'Je Station' }).getByRole('rowheader', { name: 'SAW' }).waitFor();
     await expectNoAxeViolations(office, '/order/details costing (de)');
 
@@ -112,7 +121,11 @@ describe('job costing in the console', () => {
     await setRate(office, 'Lohnsatz', '90,00', { labourFor: 'Mitarbeiter', target: { label: 'Mitarbeiter', option: 'Olga Berg' } });
     expect(((await line.admin.get(`/api/costs/orders/${order.id}`)).json() as OrderCostingView).actual).toEqual(costing.actual);
     await office.goto(`${app.baseUrl}/order/details/${order.id}`);
-    await office.getByRole('region', { name: 'Kalkulation' }).getByTestId('costing-actual-total').getByText(`${euro(costing.actual.total)} €`).waitFor();
+    await office
+      .getByRole('region', { name: 'Kalkulation' })
+      .getByTestId('costing-actual-total')
+      .filter({ hasText: new RegExp(`^${euro(costing.actual.total)}$`) })
+      .waitFor();
 
     // The margins report of today, keyboard only, and its CSV.
     await office.goto(`${app.baseUrl}/costs`);
