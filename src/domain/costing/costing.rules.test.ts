@@ -7,6 +7,7 @@ import {
   plannedMinutesOf,
   rateAt,
   timeCostsOf,
+  type BomPart,
   type LabourRateBook,
   type TimedPiece,
 } from './costing.rules.js';
@@ -38,11 +39,11 @@ describe('the worked example', () => {
   ];
   const machine: TimedPiece[] = [{ stationId: saw, startedAt: '2026-12-01T07:00:00.000Z', seconds: 3 * 3600 }];
   const bracket = { price: null, components: [{ materialId: 'plate', quantity: 2 }] };
-  const pricesAtCreation = new Map([
+  const pricesAtCreation = new Map<string, BomPart>([
     ['bracket', bracket],
     ['plate', { price: 4, components: [] }],
   ]);
-  const pricesAtStart = new Map([
+  const pricesAtStart = new Map<string, BomPart>([
     ['bracket', bracket],
     ['plate', { price: 4.5, components: [] }],
   ]);
@@ -114,7 +115,7 @@ describe('rateAt and labourRateAt', () => {
 
 describe('materialCostOf', () => {
   it('rolls up the bill of materials in cents; a missing price counts 0 and is incomplete', () => {
-    const parts = new Map([
+    const parts = new Map<string, BomPart>([
       [
         'frame',
         {
