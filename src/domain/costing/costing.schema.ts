@@ -19,7 +19,7 @@ export type SetMachineRateInput = z.infer<typeof setMachineRateSchema>;
 
 /** `POST /api/costs/labour-rates`: the standard labour rate (no `targetId`), a job title's or an employee's, from a day on. */
 export const setLabourRateSchema = z
-  .object({ target: z.enum(labourRateTargets, { error: 'validation.invalidOption' }), targetId: id.nullable().default(null), hourlyRate, validFrom: day })
+  .object({ target: z.enum(labourRateTargets, { error: 'validation.invalidValue' }), targetId: id.nullable().default(null), hourlyRate, validFrom: day })
   .refine((input) => (input.target === 'standard') === (input.targetId === null), { path: ['targetId'], message: 'validation.required' });
 export type SetLabourRateInput = z.infer<typeof setLabourRateSchema>;
 
@@ -30,6 +30,10 @@ export const setMaterialPriceSchema = z.object({
   validFrom: day,
 });
 export type SetMaterialPriceInput = z.infer<typeof setMaterialPriceSchema>;
+
+/** One rate or price to set: which route (`kind`) and its body. */
+export type RateWrite =
+  { kind: 'machine'; input: SetMachineRateInput } | { kind: 'labour'; input: SetLabourRateInput } | { kind: 'material'; input: SetMaterialPriceInput };
 
 /** `GET /api/costs/margins` (and `.csv`): orders created from `from` to `to` (days in the company's zone, both included). */
 export const marginsQuerySchema = z

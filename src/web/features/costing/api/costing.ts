@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SetLabourRateInput, SetMachineRateInput, SetMaterialPriceInput } from '../../../../domain/costing/costing.schema';
+import type { RateWrite } from '../../../../domain/costing/costing.schema';
 import type { MarginsView, OrderCostingView, RatesView } from '../../../../domain/costing/costing.views';
 import { api } from '../../../lib/api';
 
@@ -22,9 +22,6 @@ export const useMargins = (from: string, to: string, enabled: boolean) => useQue
 
 /** The margins report as CSV (German headers and decimal commas for `de`). */
 export const exportMarginsCsv = (from: string, to: string, lang: 'en' | 'de'): Promise<Blob> => api.blob('/costs/margins.csv', { query: { from, to, lang } });
-
-export type RateWrite =
-  { kind: 'machine'; input: SetMachineRateInput } | { kind: 'labour'; input: SetLabourRateInput } | { kind: 'material'; input: SetMaterialPriceInput };
 
 const pathOf = { machine: '/costs/machine-rates', labour: '/costs/labour-rates', material: '/costs/material-prices' } as const;
 

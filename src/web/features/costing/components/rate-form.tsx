@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labourRateTargets, type LabourRateTarget } from '../../../../domain/costing/costing.events';
-import { setLabourRateSchema, setMachineRateSchema, setMaterialPriceSchema } from '../../../../domain/costing/costing.schema';
+import { setLabourRateSchema, setMachineRateSchema, setMaterialPriceSchema, type RateWrite } from '../../../../domain/costing/costing.schema';
 import type { RatesView } from '../../../../domain/costing/costing.views';
 import { describeError, fieldErrorsFromApiError, formWideError, translateDetail, validateInput, type FieldErrors } from '../../../lib/error-messages';
 import { Button } from '../../../ui/button';
 import { FormError } from '../../../ui/form';
 import { NativeTextField } from '../../../ui/native-fields';
 import { useNotify } from '../../../ui/notification-bar';
-import { useSetRate, type RateWrite } from '../api/costing';
+import { useSetRate } from '../api/costing';
 
 type Kind = RateWrite['kind'];
 const kinds: readonly Kind[] = ['machine', 'labour', 'material'];
