@@ -71,13 +71,16 @@ describe('job costing', () => {
     await ok(owner().post('/api/costs/labour-rates', { target: 'jobTitle', targetId: welder, hourlyRate: 42, validFrom: day }), 201);
     await ok(owner().post('/api/costs/labour-rates', { target: 'employee', targetId: line.operators[0].id, hourlyRate: 45, validFrom: day }), 201);
     const rates = await ok<RatesView>(owner().post('/api/costs/material-prices', { materialId: line.materials.screw, price: 4, validFrom: day }), 201);
-    expect(rates.rates.map((rate) => [rate.kind, rate.target, rate.targetName, rate.amount])).toEqual([
-      ['material', 'material', 'Screw M5 (K-3)', 4],
-      ['labour', 'employee', 'Olga Berg', 45],
-      ['labour', 'jobTitle', 'Schweißer', 42],
-      ['labour', 'standard', '', 40],
-      ['machine', 'station', 'SAW', 60],
-    ]);
+    // Set at the same instant: their order among themselves is not fixed.
+    expect(rates.rates.map((rate) => [rate.kind, rate.target, rate.targetName, rate.amount]).sort()).toEqual(
+      [
+        ['labour', 'employee', 'Olga Berg', 45],
+        ['labour', 'jobTitle', 'Schweißer', 42],
+        ['labour', 'standard', '', 40],
+        ['machine', 'station', 'SAW', 60],
+        ['material', 'material', 'Screw M5 (K-3)', 4],
+      ].sort(),
+    );
 
     clock.set(at('06:15'));
     let order = await createOrder(line.admin, orderBody([{ materialId: frame, quantity: 10, netPrice: 50 }], { kind: 'production' }));

@@ -162,11 +162,10 @@ export async function costingsOf(
   orders: readonly CostingOrderRow[],
 ): Promise<Map<string, { costing: OrderCosting; complete: boolean; parts: CostingOrderRow[] }>> {
   const customerIds = orders.filter((order) => order.kind === 'customer').map((order) => order.order_id);
-  const production = [
-    ...orders.filter((order) => order.kind !== 'customer'),
-    ...(customerIds.length === 0 ? [] : await db.selectFrom('costing_orders').selectAll().where('customer_order_id', 'in', customerIds).execute()),
-  ];
-  const productionIds = [...new Set(production.map((order) => order.order_id))];
+  const fetched = customerIds.length === 0 ? [] : await db.selectFrom('costing_orders').selectAll().where('customer_order_id', 'in', customerIds).execute();
+  // An order asked for and also part of an asked customer order counts once.
+  const production = [...new Map([...orders.filter((order) => order.kind !== 'customer'), ...fetched].map((order) => [order.order_id, order])).values()];
+  const productionIds = production.map((order) => order.order_id);
   const [planned, costs] = await Promise.all([
     productionIds.length === 0
       ? []
