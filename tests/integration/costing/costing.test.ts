@@ -233,4 +233,22 @@ describe('job costing', () => {
     await refused(owner().get('/api/costs/margins'), 400, 'VALIDATION_ERROR');
     expect((await ratesOf(owner())).rates).toHaveLength(before);
   });
+
+  it('a customer order sums its production orders; its margin is against its own net price', async () => {
+    clock.set(at('12:00'));
+    let customerOrder = await createOrder(line.admin, orderBody([{ materialId: frame, quantity: 2, netPrice: 150 }]));
+    customerOrder = await act(line.admin, customerOrder, 'start-production');
+    const costing = await costingOf(owner(), customerOrder.id);
+    expect(costing.productionOrders).toHaveLength(1);
+    // Two brackets, each 2 screws at 4.50 (planned when made, consumed when they entered the line); SAW planned 30 + 2 × 3 minutes.
+    expect(costing).toMatchObject({
+      netPrice: 300,
+      planned: { material: 18, labour: 24, machine: 36, total: 78 },
+      actual: { material: 18, labour: 0, machine: 0, total: 18 },
+      margin: 282,
+    });
+    expect(costing.productionOrders[0].actualTotal).toBe(18);
+    const part = await costingOf(owner(), costing.productionOrders[0].orderId);
+    expect(part.actual.total).toBe(18);
+  });
 });

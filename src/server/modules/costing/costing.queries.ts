@@ -156,11 +156,15 @@ function productionCostingsOf(
   return byOrder;
 }
 
+/** An order's costing, whether every figure had its rate, and (a customer order) its production orders with their actual totals. */
+interface OrderCostings {
+  costing: OrderCosting;
+  complete: boolean;
+  parts: { row: CostingOrderRow; actualTotal: number }[];
+}
+
 /** The costings of these orders (a customer order: of it and its production orders), computed from the read models. */
-export async function costingsOf(
-  db: Executor,
-  orders: readonly CostingOrderRow[],
-): Promise<Map<string, { costing: OrderCosting; complete: boolean; parts: CostingOrderRow[] }>> {
+export async function costingsOf(db: Executor, orders: readonly CostingOrderRow[]): Promise<Map<string, OrderCostings>> {
   const customerIds = orders.filter((order) => order.kind === 'customer').map((order) => order.order_id);
   const fetched = customerIds.length === 0 ? [] : await db.selectFrom('costing_orders').selectAll().where('customer_order_id', 'in', customerIds).execute();
   // An order asked for and also part of an asked customer order counts once.
@@ -181,7 +185,7 @@ export async function costingsOf(
     production.filter((part) => part.customer_order_id !== null),
     (part) => part.customer_order_id ?? '',
   );
-  const result = new Map<string, { costing: OrderCosting; complete: boolean; parts: CostingOrderRow[] }>();
+  const result = new Map<string, OrderCostings>();
   for (const order of orders) {
     if (order.kind !== 'customer') {
       const own = ofProduction.get(order.order_id);
@@ -197,7 +201,7 @@ export async function costingsOf(
         partCostings.map((part) => part.costing),
       ),
       complete: order.material_complete && partCostings.every((part) => part.complete),
-      parts,
+      parts: parts.map((part) => ({ row: part, actualTotal: ofProduction.get(part.order_id)?.costing.actual.total ?? 0 })),
     });
   }
   return result;
@@ -213,14 +217,12 @@ export async function orderCostingViewOf(db: Executor, orderId: string): Promise
   const stationIds = costing.stations.map((station) => station.stationId);
   const stations = stationIds.length === 0 ? [] : await db.selectFrom('stations').select(['id', 'name']).where('id', 'in', stationIds).execute();
   const stationNames = new Map(stations.map((station) => [station.id, station.name]));
-  const partTotals =
-    parts.length === 0 ? new Map<string, number>() : new Map([...(await costingsOf(db, parts))].map(([id, part]) => [id, part.costing.actual.total]));
   return {
     orderId,
     orderNumber: order.order_number,
     kind: order.kind,
     pieces: order.pieces,
-    scrap: order.kind === 'customer' ? parts.reduce((total, part) => total + part.pieces_scrap, 0) : order.pieces_scrap,
+    scrap: order.kind === 'customer' ? parts.reduce((total, part) => total + part.row.pieces_scrap, 0) : order.pieces_scrap,
     netPrice: Number(order.net_price),
     planned: costing.planned,
     actual: costing.actual,
@@ -228,7 +230,7 @@ export async function orderCostingViewOf(db: Executor, orderId: string): Promise
     margin: costing.margin,
     marginRate: costing.marginRate,
     complete,
-    productionOrders: parts.map((part) => ({ orderId: part.order_id, orderNumber: part.order_number, actualTotal: partTotals.get(part.order_id) ?? 0 })),
+    productionOrders: parts.map((part) => ({ orderId: part.row.order_id, orderNumber: part.row.order_number, actualTotal: part.actualTotal })),
   };
 }
 
