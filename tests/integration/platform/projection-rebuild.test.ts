@@ -192,7 +192,7 @@ async function costing() {
   await ok(line.superUser.post('/api/costs/labour-rates', { target: 'jobTitle', targetId: fitter, hourlyRate: 42, validFrom: today }));
   await ok(line.superUser.post('/api/costs/material-prices', { materialId: line.materials.screw, price: 0.25, validFrom: today }));
   const frame = await ok<{ id: string }>(
-    line.admin.post('/api/materials', {
+    line.superUser.post('/api/materials', {
       type: 'product',
       name: 'Rahmen',
       materialNumber: 'R-1',
@@ -202,8 +202,8 @@ async function costing() {
       manufacturingSteps: [{ process: 'Sägen', stationId: saw.id, time: 2, setupTime: 15 }],
     }),
   );
-  const order = await createOrder(line.admin, orderBody([{ materialId: frame.id, quantity: 3 }], { kind: 'production' }));
-  await act(line.admin, order, 'start-production');
+  const order = await createOrder(line.superUser, orderBody([{ materialId: frame.id, quantity: 3 }], { kind: 'production' }));
+  await act(line.superUser, order, 'start-production');
 }
 
 /** Labour time: two people on one order with a pause, completed; one left on an open order; corrections. */
