@@ -63,6 +63,7 @@ describe('job costing in the console', () => {
     await setRate(office, 'Maschinensatz', '60,00', { target: { label: 'Station', option: 'SAW' } });
     await setRate(office, 'Lohnsatz', '40,00', { labourFor: 'Standardsatz' });
     await setRate(office, 'Lohnsatz', '45,00', { labourFor: 'Mitarbeiter', target: { label: 'Mitarbeiter', option: 'Olga Berg' } });
+    await setRate(office, 'Einkaufspreis', '80,00', { target: { label: 'Material', option: 'City bike (P-1)' } });
     await expectNoAxeViolations(office, '/costs with rates (de)');
 
     const olga = await tabletOf(0);
