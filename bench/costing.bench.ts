@@ -156,32 +156,34 @@ async function seed(context: BenchContext, companyId: string): Promise<{ events:
   return { events: Number(rows[0].count), from: day(-61), to: day(1) };
 }
 
-/** The actual cost of every production order of the period, per material, in one hand-written aggregate over the same rows (rates by their spans). */
+/** The actual cost of every production order of the period, per material, in one hand-written aggregate over the same rows (rates by their spans; money rounded per order and station, as the costing rounds). */
 const handWritten = `
 with o as (
   select order_id, material_id, net_price, actual_material from costing_orders
   where created_at >= $1::timestamptz and created_at < $2::timestamptz and kind = 'production'
 ),
 labour as (
-  select p.order_id, sum(p.seconds / 3600 * coalesce(er.amount, jr.amount, sr.amount, 0)) as cost
+  select p.order_id, round(sum(p.seconds / 3600 * coalesce(er.amount, jr.amount, sr.amount, 0)), 2) as cost
   from labour_work_pieces p
   left join costing_rates er on er.kind = 'labour' and er.target = 'employee' and er.target_id = p.user_id and er.effective_from <= p.started_at and (er.effective_to is null or er.effective_to > p.started_at)
   left join costing_job_titles jt on jt.user_id = p.user_id and jt.from_at <= p.started_at and (jt.to_at is null or jt.to_at > p.started_at)
   left join costing_rates jr on jr.kind = 'labour' and jr.target = 'jobTitle' and jr.target_id = jt.job_title_id and jr.effective_from <= p.started_at and (jr.effective_to is null or jr.effective_to > p.started_at)
   left join costing_rates sr on sr.kind = 'labour' and sr.target = 'standard' and sr.company_id = p.company_id and sr.effective_from <= p.started_at and (sr.effective_to is null or sr.effective_to > p.started_at)
   where p.order_id in (select order_id from o) and p.seconds is not null
-  group by p.order_id
+  group by p.order_id, p.station_id
 ),
 machine as (
-  select w.order_id, sum(w.seconds / 3600 * coalesce(r.amount, 0)) as cost
+  select w.order_id, round(sum(w.seconds / 3600 * coalesce(r.amount, 0)), 2) as cost
   from costing_station_work w
   left join costing_rates r on r.kind = 'machine' and r.target = 'station' and r.target_id = w.station_id and r.effective_from <= w.started_at and (r.effective_to is null or r.effective_to > w.started_at)
   where w.order_id in (select order_id from o) and w.seconds is not null
-  group by w.order_id
-)
+  group by w.order_id, w.station_id
+),
+labour_of_order as (select order_id, sum(cost) as cost from labour group by order_id),
+machine_of_order as (select order_id, sum(cost) as cost from machine group by order_id)
 select o.material_id, count(*) as orders, sum(o.net_price) as net_price,
-       sum(o.actual_material + coalesce(round(l.cost, 2), 0) + coalesce(round(m.cost, 2), 0)) as actual_cost
-from o left join labour l using (order_id) left join machine m using (order_id)
+       sum(o.actual_material + coalesce(l.cost, 0) + coalesce(m.cost, 0)) as actual_cost
+from o left join labour_of_order l using (order_id) left join machine_of_order m using (order_id)
 group by o.material_id`;
 
 async function ownerToken(context: BenchContext, app: Awaited<ReturnType<typeof startBenchApp>>['app']): Promise<{ companyId: string; token: string }> {
