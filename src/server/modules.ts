@@ -17,6 +17,7 @@ import { labourModule } from './modules/labour/index.js';
 import { homeModule } from './modules/home/index.js';
 import { integrationModule } from './modules/integration/index.js';
 import { qualityModule } from './modules/quality/index.js';
+import { costingModule } from './modules/costing/index.js';
 
 /**
  * Every server module, in the order they register: this list IS the architecture. app.ts registers
@@ -44,4 +45,5 @@ export const modules: readonly ModuleManifest[] = [
   homeModule,
   integrationModule,
   qualityModule,
+  costingModule,
 ];

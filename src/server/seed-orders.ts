@@ -149,9 +149,30 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
   await reason('reworkReasons', 'Grat');
   await reason('reworkReasons', 'Nachlackieren');
 
+  await seedDemoCosts(owner, line, materials);
+
   const floor: DemoFloor = { app, admin, line, goods, operators: users.operators, inDays, scrapReasons };
   await seedOrdersUnderWay(floor, materials);
   await seedOrdersFurtherAlong(floor, materials);
+}
+
+/**
+ * Job costing's rates and prices from today (docs/labour-and-costs.md, "Costs"): a machine rate per
+ * station of the line, the standard labour rate, purchase prices of the materials; so the orders
+ * seeded next have planned costs, and their work actual costs, on the costing tab and in the margins.
+ */
+async function seedDemoCosts(owner: Api, line: readonly string[], materials: DemoMaterials): Promise<void> {
+  // The company's today (its zone), the earliest day a rate may be valid from.
+  const today = String((await owner.get('/api/costs/rates')).today);
+  const machineRates = [55, 72, 48, 40];
+  for (const [index, stationId] of line.entries()) {
+    await owner.post('/api/costs/machine-rates', { stationId, hourlyRate: machineRates[index % machineRates.length], validFrom: today });
+  }
+  await owner.post('/api/costs/labour-rates', { target: 'standard', hourlyRate: 38.5, validFrom: today });
+  const prices: Record<keyof DemoMaterials, number> = { frame: 46, wheel: 17.5, screw: 0.12, bike: 180, cargo: 420 };
+  for (const [key, price] of Object.entries(prices) as [keyof DemoMaterials, number][]) {
+    await owner.post('/api/costs/material-prices', { materialId: materials[key], price, validFrom: today });
+  }
 }
 
 /** The station line with its saved sequence, and the incoming-goods station. */

@@ -91,6 +91,7 @@ export const errorCatalogue = {
   LABOUR_ALREADY_PAUSED: { status: 409, message: 'Your work on this order is already paused.' },
   LABOUR_NOT_PAUSED: { status: 409, message: 'Your work on this order is not paused.' },
   LABOUR_ORDER_NOT_IN_WORK: { status: 409, message: 'This order is not in work at this station.' },
+  COSTING_VALID_FROM_PAST: { status: 409, message: 'A rate or price cannot be valid from a day before today: costs already computed do not change.' },
   COMPANY_NAME_MISMATCH: { status: 400, message: 'Type the company name exactly to confirm.' },
   START_STATION_NOT_DELETABLE: { status: 409, message: 'You can not delete Start station!' },
   BOM_CYCLE: { status: 409, message: 'A material cannot contain itself, directly or through its components.' },

@@ -5,8 +5,10 @@ import type { Role } from '../shared/roles.js';
  * administration user may write. `stations` covers the stations and their sequence; `team` covers
  * users, their profiles, vacations and rights, and the master data; `quality` the decisions on
  * non-conformance reports (docs/quality-and-lots.md), granted to an admin by hand, never to operators.
+ * `costs` is reading and setting rates, prices and the orders' costs and margins
+ * (docs/labour-and-costs.md): never operators, an admin only when granted (not by default).
  */
-export const changeRights = ['materials', 'orders', 'stations', 'shipments', 'team', 'companySettings', 'quality'] as const;
+export const changeRights = ['materials', 'orders', 'stations', 'shipments', 'team', 'companySettings', 'quality', 'costs'] as const;
 export type ChangeRight = (typeof changeRights)[number];
 
 /**

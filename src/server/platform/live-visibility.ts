@@ -5,6 +5,7 @@ import type { DocumentEvent } from '../../domain/documents/documents.events.js';
 import type { UserEvent } from '../../domain/identity/identity.events.js';
 import type { FirstStepsEvent } from '../../domain/home/first-steps.events.js';
 import type { ApiKeyEvent } from '../../domain/integration/api-keys.events.js';
+import type { CostingEvent } from '../../domain/costing/costing.events.js';
 import type { InterruptionEvent } from '../../domain/interruptions/interruption.events.js';
 import type { LabourEvent } from '../../domain/labour/labour.events.js';
 import type { KeyFigureSettingsEvent } from '../../domain/key-figures/key-figures.events.js';
@@ -53,7 +54,8 @@ export type KnownEvent =
   | ClientEvent
   | ApiKeyEvent
   | PlanQueueEvent
-  | NcrEvent;
+  | NcrEvent
+  | CostingEvent;
 export type KnownEventType = KnownEvent['type'];
 
 /**
@@ -178,6 +180,11 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   // GET /api/api-keys: the owner's (never the secret, which no event holds).
   ApiKeyCreated: ownersOnly,
   ApiKeyRevoked: ownersOnly,
+  // costing: rates and prices are behind the `costs` right, which the feed's role rules cannot see per
+  // admin; the owner (and the product operator) get them live, a granted admin reads them over REST.
+  MachineRateSet: ownersOnly,
+  LabourRateSet: ownersOnly,
+  MaterialPriceSet: ownersOnly,
   MaterialCreated: everyone,
   MaterialUpdated: everyone,
   MaterialDeleted: everyone,

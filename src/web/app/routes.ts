@@ -42,6 +42,7 @@ export type ScreenId =
   | 'plan'
   | 'ncrs'
   | 'ncrDetails'
+  | 'costs'
   | 'devMailbox'
   | 'registration'
   | 'emailVerificationCode'
@@ -97,6 +98,7 @@ const suggestionsPage = lazyPage(() => import('./pages/suggestions-page'));
 const labourPage = lazyPage(() => import('./pages/labour-page'));
 const planPage = lazyPage(() => import('./pages/plan-page'));
 const qualityPage = lazyPage(() => import('./pages/quality-page'));
+const costsPage = lazyPage(() => import('./pages/costs-page'));
 
 const inside = (path: string, screen: ScreenId, access: 'protected' | 'master' = 'protected', page = pendingScreen): ScreenRoute => ({
   path,
@@ -154,6 +156,8 @@ export const layoutRoutes: ScreenRoute[] = [
   // Not in the spec: the quality loop's NCRs (issue 30, docs/quality-and-lots.md), reached from the header and the station screen.
   inside('/quality', 'ncrs', 'protected', qualityPage),
   inside('/quality/ncr/:id?', 'ncrDetails', 'protected', qualityPage),
+  // Not in the spec: job costing (issue 28, docs/labour-and-costs.md, "Costs"), reached from the header with the `costs` right.
+  inside('/costs', 'costs', 'protected', costsPage),
   inside('/customers', 'customers', 'master', customersPage),
   inside('/customer/edit-customer/:id?', 'editCustomer', 'master', customersPage),
   // Not in the spec: the product operator reads mail a server without SMTP kept (docs/jobs.md, Dev mailbox).

@@ -469,6 +469,15 @@ async function labourCorrections(owner: Client, atStation: Client, stationId: st
   );
 }
 
+/** The owner sets a machine rate, the standard labour rate and a material's purchase price (job costing, docs/labour-and-costs.md). */
+async function costingDay(owner: Client, stationId: string) {
+  const { today } = await ok<{ today: string }>(owner.get('/api/costs/rates'));
+  await ok(owner.post('/api/costs/machine-rates', { stationId, hourlyRate: 60, validFrom: today }));
+  await ok(owner.post('/api/costs/labour-rates', { target: 'standard', hourlyRate: 40, validFrom: today }));
+  const materials = await ok<{ data: { id: string }[] }>(owner.get('/api/materials'));
+  await ok(owner.post('/api/costs/material-prices', { materialId: materials.data[0].id, price: 4.5, validFrom: today }));
+}
+
 /** Everything the demo production day leaves out; the documents' ids to wait for. */
 export async function restOfTheDay(t: TestApp, company: TestCompany) {
   const owner = clientOf(t, company.superUser.token);
@@ -494,6 +503,7 @@ export async function restOfTheDay(t: TestApp, company: TestCompany) {
   await planDay(admin);
   await qualityDay(owner, admin, atStation, stationId);
   await labourCorrections(owner, atStation, stationId);
+  await costingDay(owner, stationId);
   await finished(t, admin, documentId);
   // The export runs as a job: done before the matrix reads the log.
   await exportReaches(owner, exported.id, 'READY');

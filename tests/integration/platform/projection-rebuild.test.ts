@@ -190,6 +190,33 @@ async function stations() {
   await ok(line.admin.delete(`/api/stations/${spare.id}?version=${signedIn.version}`));
 }
 
+/** Job costing: rates and prices (the labour below is costed with them), a job title's rate, a material with a planned step made at SAW. */
+async function costing() {
+  const { saw } = line.stations;
+  const { today } = await ok<{ today: string }>(line.superUser.get('/api/costs/rates'));
+  const { entryId: fitter } = await ok<{ entryId: string }>(line.superUser.post('/api/team/master-data/jobTitles', { name: 'Monteur' }));
+  const operator = line.operators[0].id;
+  const employee = await ok<{ version: number }>(line.superUser.get(`/api/team/employees/${operator}`));
+  await ok(line.superUser.put(`/api/team/employees/${operator}/organization`, { jobTitleId: fitter, version: employee.version }));
+  await ok(line.superUser.post('/api/costs/machine-rates', { stationId: saw.id, hourlyRate: 60, validFrom: today }));
+  await ok(line.superUser.post('/api/costs/labour-rates', { target: 'standard', hourlyRate: 40, validFrom: today }));
+  await ok(line.superUser.post('/api/costs/labour-rates', { target: 'jobTitle', targetId: fitter, hourlyRate: 42, validFrom: today }));
+  await ok(line.superUser.post('/api/costs/material-prices', { materialId: line.materials.screw, price: 0.25, validFrom: today }));
+  const frame = await ok<{ id: string }>(
+    line.superUser.post('/api/materials', {
+      type: 'product',
+      name: 'Rahmen',
+      materialNumber: 'R-1',
+      vat: 19,
+      stock: { quantity: 0, unit: 'pcs' },
+      components: [{ materialId: line.materials.screw, quantity: 8 }],
+      manufacturingSteps: [{ process: 'Sägen', stationId: saw.id, time: 2, setupTime: 15 }],
+    }),
+  );
+  const order = await createOrder(line.superUser, orderBody([{ materialId: frame.id, quantity: 3 }], { kind: 'production' }));
+  await act(line.superUser, order, 'start-production');
+}
+
 /** Labour time: two people on one order with a pause, completed; one left on an open order; corrections. */
 async function labour(atSaw: Client) {
   const { saw } = line.stations;
@@ -285,6 +312,7 @@ describe('the inline read models', () => {
     );
     await ok(atSaw.post(`/api/interruptions/${open.id}/expected-end`, { expectedEndAt: new Date(Date.now() + 7_200_000).toISOString() }));
     await stations();
+    await costing();
     await labour(atSaw);
     await shipping();
     await quality();

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 // The button's own file: the feature's index brings the suggestions screen and its table along.
 import { SuggestImprovementButton } from '../../features/suggestions/components/suggest-improvement-button';
-import { can } from '../../lib/access';
+import { can, canChange } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { useConfirmLeave } from '../../lib/navigation-guard';
+import { useChangeRights } from '../../lib/use-change-rights';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
@@ -15,6 +16,7 @@ export function Header() {
   const { logout, session } = useAuth();
   const notify = useNotify();
   const confirmLeave = useConfirmLeave();
+  const changeRights = useChangeRights();
 
   const signOut = async () => {
     await logout();
@@ -27,6 +29,7 @@ export function Header() {
       {session?.company && can(session, 'write') ? <Link href="/suggestions">{t('suggestions.openList')}</Link> : null}
       {session?.company ? <Link href="/work-times">{t('labour.title')}</Link> : null}
       {session?.company ? <Link href="/quality">{t('quality.title')}</Link> : null}
+      {session?.company && canChange(session, 'costs', changeRights) ? <Link href="/costs">{t('costing.title')}</Link> : null}
       <LanguageSwitch />
       <Link variant="button" href="/change-password">
         {t('common.actions.changePassword')}

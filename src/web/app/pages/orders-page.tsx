@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { AddClientScreen, ClientsScreen, EditClientScreen } from '../../features/clients';
+import { OrderCostingPanel } from '../../features/costing';
 import { DocumentsPanel, orderDocumentTypes } from '../../features/documents';
 import { OrderInterruptions } from '../../features/interruptions';
 import { AddOrderScreen, EditOrderScreen, OrderDetailsScreen, OrderHistoryScreen, OrdersScreen } from '../../features/orders';
@@ -27,7 +28,12 @@ export default function OrdersPage({ screen }: ScreenPageProps) {
     case 'editOrder':
       return <EditOrderScreen />;
     case 'orderDetails':
-      return <OrderDetailsScreen documents={(order) => <DocumentsPanel types={orderDocumentTypes(order.kind)} subjectId={order.id} />} />;
+      return (
+        <OrderDetailsScreen
+          costing={(order) => <OrderCostingPanel orderId={order.id} orderHref={(id) => `/order/details/${id}`} />}
+          documents={(order) => <DocumentsPanel types={orderDocumentTypes(order.kind)} subjectId={order.id} />}
+        />
+      );
     case 'clients':
       return <ClientsScreen />;
     case 'addClient':

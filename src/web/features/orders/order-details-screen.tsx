@@ -159,7 +159,13 @@ function PredictionLine({ orderId }: { orderId: string }) {
   );
 }
 
-function OrderDetails({ order, live, documents }: { order: OrderView; live: ReturnType<typeof useLiveQuery>; documents?: (order: OrderView) => ReactNode }) {
+/** Panels other features add to an order's details (composed in app/pages): its documents, its costing. */
+interface OrderDetailSlots {
+  documents?: (order: OrderView) => ReactNode;
+  costing?: (order: OrderView) => ReactNode;
+}
+
+function OrderDetails({ order, live, documents, costing }: { order: OrderView; live: ReturnType<typeof useLiveQuery> } & OrderDetailSlots) {
   const { t } = useTranslation();
   const { session } = useAuth();
   const format = useFormatNumber();
@@ -248,13 +254,14 @@ function OrderDetails({ order, live, documents }: { order: OrderView; live: Retu
       </section>
       <OrderQuantities order={order} />
       <OrderMeasurements order={order} />
+      {costing?.(order)}
       {documents?.(order)}
     </div>
   );
 }
 
 /** `order/details/:id`: the order with its stepper and the actions its status allows, kept current live. */
-export function OrderDetailsScreen({ documents }: { documents?: (order: OrderView) => ReactNode } = {}) {
+export function OrderDetailsScreen({ documents, costing }: OrderDetailSlots = {}) {
   const { t } = useTranslation();
   const { id = '' } = useParams<{ id?: string }>();
   const order = useOrder(id);
@@ -268,7 +275,7 @@ export function OrderDetailsScreen({ documents }: { documents?: (order: OrderVie
 
   return (
     <OrderLoader id={id} query={order} failedTitle={t('orders.details.loadFailed')} pageTitle={t('screens.orderDetails.title')}>
-      {(loaded) => <OrderDetails order={loaded} live={live} documents={documents} />}
+      {(loaded) => <OrderDetails order={loaded} live={live} documents={documents} costing={costing} />}
     </OrderLoader>
   );
 }

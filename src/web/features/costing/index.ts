@@ -1,0 +1,2 @@
+export { CostsScreen } from './costs-screen';
+export { OrderCostingPanel } from './components/order-costing-panel';
