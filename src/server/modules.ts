@@ -16,6 +16,7 @@ import { planModule } from './modules/plan/index.js';
 import { labourModule } from './modules/labour/index.js';
 import { homeModule } from './modules/home/index.js';
 import { integrationModule } from './modules/integration/index.js';
+import { machinesModule } from './modules/machines/index.js';
 
 /**
  * Every server module, in the order they register: this list IS the architecture. app.ts registers
@@ -42,4 +43,5 @@ export const modules: readonly ModuleManifest[] = [
   labourModule,
   homeModule,
   integrationModule,
+  machinesModule,
 ];

@@ -96,3 +96,11 @@ describe('settings', () => {
     for (const topic of ['factory/+/counts', 'factory/#', '$SYS/broker', '/lead', 'trail/']) expect(topicIsLinkable(topic), topic).toBe(false);
   });
 });
+
+describe('broker URLs, more', () => {
+  it('refuses ports out of range and spaces', () => {
+    expect(brokerUrlProblem('mqtt://broker.example.com:70000', false)).toBe('machines.validation.brokerUrl');
+    expect(brokerUrlProblem('mqtt://broker example.com', false)).toBe('machines.validation.brokerUrl');
+    expect(brokerUrlProblem('MQTT://broker.example.com', false)).toBe('machines.validation.brokerUrl');
+  });
+});

@@ -128,14 +128,12 @@ export function isPrivateHost(hostname: string): boolean {
  * host, no credentials in the URL (they have their fields), and in production no private host.
  */
 export function brokerUrlProblem(url: string, production: boolean): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'machines.validation.brokerUrl';
-  }
-  if ((parsed.protocol !== 'mqtt:' && parsed.protocol !== 'mqtts:') || parsed.hostname === '') return 'machines.validation.brokerUrl';
-  if (parsed.username !== '' || parsed.password !== '') return 'machines.validation.brokerUrlCredentials';
-  if (production && isPrivateHost(parsed.hostname)) return 'machines.validation.privateBroker';
+  // scheme://[userinfo@]host[:port][/path]: parsed here, the domain has no URL class.
+  const parts = /^(mqtts?):\/\/(?:([^@/?#]*)@)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?(?:\/[^\s]*)?$/.exec(url.trim());
+  if (!parts) return 'machines.validation.brokerUrl';
+  const [, , userinfo, host, port] = parts;
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return 'machines.validation.brokerUrl';
+  if (userinfo !== undefined) return 'machines.validation.brokerUrlCredentials';
+  if (production && isPrivateHost(host)) return 'machines.validation.privateBroker';
   return null;
 }

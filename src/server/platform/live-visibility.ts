@@ -6,6 +6,7 @@ import type { UserEvent } from '../../domain/identity/identity.events.js';
 import type { FirstStepsEvent } from '../../domain/home/first-steps.events.js';
 import type { ApiKeyEvent } from '../../domain/integration/api-keys.events.js';
 import type { InterruptionEvent } from '../../domain/interruptions/interruption.events.js';
+import type { MachineEvent } from '../../domain/machines/machines.events.js';
 import type { LabourEvent } from '../../domain/labour/labour.events.js';
 import type { KeyFigureSettingsEvent } from '../../domain/key-figures/key-figures.events.js';
 import type { MaterialEvent } from '../../domain/materials/materials.events.js';
@@ -49,7 +50,8 @@ export type KnownEvent =
   | SuggestionEvent
   | FirstStepsEvent
   | ClientEvent
-  | ApiKeyEvent;
+  | ApiKeyEvent
+  | MachineEvent;
 export type KnownEventType = KnownEvent['type'];
 
 /**
@@ -173,6 +175,11 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   // GET /api/api-keys: the owner's (never the secret, which no event holds).
   ApiKeyCreated: ownersOnly,
   ApiKeyRevoked: ownersOnly,
+  // GET /api/machines: the owner's (never the broker's password, which no event holds).
+  MachineBrokerSet: ownersOnly,
+  MachineBrokerRemoved: ownersOnly,
+  MachineLinkSaved: ownersOnly,
+  MachineLinkRemoved: ownersOnly,
   MaterialCreated: everyone,
   MaterialUpdated: everyone,
   MaterialDeleted: everyone,
