@@ -68,7 +68,9 @@ describe('the machines tab', () => {
 
     const settings = expectOk<MachineSettings>(await owner.get('/api/machines'));
     expect(settings.broker).toMatchObject({ url: brokerUrl, username: 'linie', hasPassword: true });
-    expect(settings.links).toEqual([expect.objectContaining({ stationName: 'SÄGE', topic: 'werk/saege-1', format: 'json', stopReasons: [expect.objectContaining({ code: 'E12' })] })]);
+    expect(settings.links).toEqual([
+      expect.objectContaining({ stationName: 'SÄGE', topic: 'werk/saege-1', format: 'json', stopReasons: [expect.objectContaining({ code: 'E12' })] }),
+    ]);
 
     // Unlinking asks first.
     await row.getByRole('button', { name: 'Maschine von SÄGE trennen' }).click();

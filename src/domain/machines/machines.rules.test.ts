@@ -27,7 +27,21 @@ describe('machine messages (docs/integration.md, the formats)', () => {
   });
 
   it('drops anything else', () => {
-    for (const payload of ['', '-3', '4.5', 'abc', '{"good":-1}', '{"good":1.5}', '{"good":"3"}', '{}', '[1]', '{"state":"paused"}', '{"good":1', 'null', '{"good":1,"id":{}}']) {
+    for (const payload of [
+      '',
+      '-3',
+      '4.5',
+      'abc',
+      '{"good":-1}',
+      '{"good":1.5}',
+      '{"good":"3"}',
+      '{}',
+      '[1]',
+      '{"state":"paused"}',
+      '{"good":1',
+      'null',
+      '{"good":1,"id":{}}',
+    ]) {
       expect(parseMachineMessage('json', payload), payload).toBeNull();
     }
     expect(parseMachineMessage('counter', '{"good":1}')).toBeNull();
@@ -85,7 +99,15 @@ describe('settings', () => {
     expect(brokerUrlProblem('mqtt://user:secret@broker.example.com', false)).toBe('machines.validation.brokerUrlCredentials');
   });
   it('refuses private hosts in production only', () => {
-    for (const url of ['mqtt://127.0.0.1:1883', 'mqtt://localhost', 'mqtt://10.1.2.3', 'mqtt://192.168.0.5', 'mqtt://172.20.0.1', 'mqtt://[::1]', 'mqtt://169.254.169.254']) {
+    for (const url of [
+      'mqtt://127.0.0.1:1883',
+      'mqtt://localhost',
+      'mqtt://10.1.2.3',
+      'mqtt://192.168.0.5',
+      'mqtt://172.20.0.1',
+      'mqtt://[::1]',
+      'mqtt://169.254.169.254',
+    ]) {
       expect(brokerUrlProblem(url, true), url).toBe('machines.validation.privateBroker');
       expect(brokerUrlProblem(url, false), url).toBeNull();
     }

@@ -99,7 +99,7 @@ export function reasonOfStopCode(stopReasons: readonly StopReason[], defaultReas
 }
 
 /** A topic a station can be linked to: no wildcards, not a broker's own (`$SYS/...`), no empty level at either end. */
-export const topicIsLinkable = (topic: string): boolean => !/[+#\u0000]/.test(topic) && !topic.startsWith('$') && !topic.startsWith('/') && !topic.endsWith('/');
+export const topicIsLinkable = (topic: string): boolean => !/[+#]/.test(topic) && !topic.startsWith('$') && !topic.startsWith('/') && !topic.endsWith('/');
 
 /** Codes given twice in one mapping table (compared as `reasonOfStopCode` does): their positions. */
 export function repeatedStopCodes(stopReasons: readonly StopReason[]): number[] {

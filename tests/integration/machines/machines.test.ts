@@ -7,7 +7,7 @@ import type { StationBoard } from '../../../src/domain/orders/board.views.js';
 import type { OrderView } from '../../../src/domain/orders/orders.views.js';
 import type { MachineSettings } from '../../../src/domain/machines/machines.views.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { clientOf } from '../../support/identity.js';
+import { clientOf, companyWithTeam } from '../../support/identity.js';
 import { act, createOrder, errorOf, orderBody, orderLine, orderOf, type Client, type OrderLine } from '../orders/support.js';
 
 // Machine counts over MQTT (issue 31, docs/integration.md): a real broker (Mosquitto on loopback,
@@ -145,7 +145,11 @@ describe('machine counts over MQTT', () => {
   it("another company's topic never reaches this company; its settings are its own", async () => {
     const { saw } = line.stations;
     const order = await inWorkAtSaw(10);
-    const customer = await act(other.admin, await createOrder(other.admin, orderBody([{ materialId: other.materials.bike, quantity: 10 }])), 'start-production');
+    const customer = await act(
+      other.admin,
+      await createOrder(other.admin, orderBody([{ materialId: other.materials.bike, quantity: 10 }])),
+      'start-production',
+    );
     let foreign = await orderOf(other.admin, customer.productionOrders[0].id);
     foreign = await act(other.admin, foreign, 'start-work', { stationId: other.stations.saw.id });
     await link(other.superUser, other.companyId, other.stations.saw.id, { topic: topicOf('other-saw'), format: 'json' });
@@ -161,7 +165,11 @@ describe('machine counts over MQTT', () => {
     expect((await other.superUser.delete(`/api/machines/links/${saw.id}`)).statusCode).toBe(404);
     // A reason of another company is not one of this company's.
     const otherReason = await add(other.superUser, 'interruptionReasons', 'Fremd');
-    const res = await line.superUser.put(`/api/machines/links/${saw.id}`, { topic: topicOf('saw'), format: 'json', stopReasons: [{ code: 'E1', reasonId: otherReason }] });
+    const res = await line.superUser.put(`/api/machines/links/${saw.id}`, {
+      topic: topicOf('saw'),
+      format: 'json',
+      stopReasons: [{ code: 'E1', reasonId: otherReason }],
+    });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res.body).details).toEqual([{ path: 'stopReasons.0.reasonId', message: 'machines.validation.unknownReason' }]);
   });
@@ -186,7 +194,9 @@ describe('the settings', () => {
     expect(set.json().broker).toMatchObject({ url: brokerUrl, username: 'line', hasPassword: true });
     const kept = await other.superUser.put('/api/machines/broker', { url: brokerUrl, username: 'line' });
     expect(kept.json().broker.hasPassword).toBe(true);
-    const { rows } = await sql<{ password_sealed: string }>`select password_sealed from machine_brokers where company_id = ${other.companyId}`.execute(t.app.db);
+    const { rows } = await sql<{ password_sealed: string }>`select password_sealed from machine_brokers where company_id = ${other.companyId}`.execute(
+      t.app.db,
+    );
     expect(rows[0].password_sealed).not.toContain('Geheim');
     const events = await sql<{ data: unknown }>`select data from events where stream_id = ${`machines-${other.companyId}`}`.execute(t.app.db);
     expect(JSON.stringify(events.rows)).not.toContain('Geheim');
@@ -211,7 +221,14 @@ describe('the settings', () => {
     await refused(goods, { topic: topicOf('goods'), format: 'json', scrapReasonId: reasons.material }, 'scrapReasonId', 'machines.validation.unknownReason');
     await refused(
       goods,
-      { topic: topicOf('goods'), format: 'json', stopReasons: [{ code: 'E1', reasonId: reasons.tool }, { code: 'e1', reasonId: reasons.material }] },
+      {
+        topic: topicOf('goods'),
+        format: 'json',
+        stopReasons: [
+          { code: 'E1', reasonId: reasons.tool },
+          { code: 'e1', reasonId: reasons.material },
+        ],
+      },
       'stopReasons.1.code',
       'machines.validation.codeRepeated',
     );
@@ -223,7 +240,8 @@ describe('the settings', () => {
   it('in production a private broker address is refused', async () => {
     const production = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://console.example.com' }, { database: t.testDb });
     try {
-      const owner = clientOf(production, production.tokenFor({ userId: line.userIds.superUser, role: 'SUPER_USER', companyId: line.companyId }));
+      const company = await companyWithTeam(production, { companyName: 'Produktiv GmbH' });
+      const owner = clientOf(production, company.superUser.token);
       const res = await owner.put('/api/machines/broker', { url: 'mqtt://192.168.1.20:1883' });
       expect(res.statusCode, res.body).toBe(400);
       expect(errorOf(res.body).details).toEqual([{ path: 'url', message: 'machines.validation.privateBroker' }]);

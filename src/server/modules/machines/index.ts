@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { MACHINES_STREAM_TYPE } from '../../../domain/machines/machines.events.js';
 import * as machinesViews from '../../../domain/machines/machines.views.js';
 import { defineModule } from '../../platform/module.js';
@@ -27,20 +29,24 @@ export const machinesModule = defineModule({
   provides: {},
   // A scrap or interruption reason a link names counts as used in the team's master data.
   contributes: { entryUsageReaders: [machineReasonUsage] },
-  plugin: async (app) => {
-    const sealKey = deriveKey(app.config.jwtSecret, 'machine-broker-password');
-    const connections = machineConnections({ deps: app, sealKey, log: app.log });
-    app.decorate('machineConnections', connections);
-    app.addHook('onReady', () => connections.start());
-    app.addHook('onClose', () => connections.stop());
-    await app.register(async (scope) =>
-      machinesRoutes(scope, {
-        sealKey,
-        production: app.config.env === 'production',
-        changed: async (companyId) => connections.refresh(companyId),
-      }),
-    );
-  },
+  // Not encapsulated: the app (and its tests) reach `machineConnections`.
+  plugin: fp(
+    async (app: FastifyInstance) => {
+      const sealKey = deriveKey(app.config.jwtSecret, 'machine-broker-password');
+      const connections = machineConnections({ deps: app, sealKey, log: app.log });
+      app.decorate('machineConnections', connections);
+      app.addHook('onReady', () => connections.start());
+      app.addHook('onClose', () => connections.stop());
+      await app.register(async (scope) =>
+        machinesRoutes(scope, {
+          sealKey,
+          production: app.config.env === 'production',
+          changed: async (companyId) => connections.refresh(companyId),
+        }),
+      );
+    },
+    { name: 'machines' },
+  ),
   openApi: {
     tags: [
       {

@@ -120,7 +120,11 @@ export function machineConnections(options: MachineConnectionsOptions): MachineC
     const removed = [...entry.topics].filter((topic) => !wanted.has(topic));
     entry.topics = wanted;
     // Subscriptions wait for the connection and are renewed on each reconnect (MQTT.js `resubscribe`).
-    if (added.length > 0) await entry.client.subscribeAsync(added.map((topic) => sharedTopic(companyId, topic)), { qos: 1 });
+    if (added.length > 0)
+      await entry.client.subscribeAsync(
+        added.map((topic) => sharedTopic(companyId, topic)),
+        { qos: 1 },
+      );
     if (removed.length > 0) await entry.client.unsubscribeAsync(removed.map((topic) => sharedTopic(companyId, topic)));
   };
 

@@ -9,16 +9,7 @@ import { linkOfTopic, orderInWorkAt } from './machines.queries.js';
 import type { MachineLinkRow } from './machines.tables.js';
 
 /** What became of one machine message (logged; the tests read it). */
-export type MessageOutcome =
-  | 'reported'
-  | 'no-order'
-  | 'nothing-to-count'
-  | 'stopped'
-  | 'resolved'
-  | 'ignored'
-  | 'unlinked'
-  | 'unreadable'
-  | 'refused';
+export type MessageOutcome = 'reported' | 'no-order' | 'nothing-to-count' | 'stopped' | 'resolved' | 'ignored' | 'unlinked' | 'unreadable' | 'refused';
 
 /** A refusal of the command path (a quality reason needed, a second open interruption): the message is dropped, the rest kept. */
 async function refusedAs<T>(work: () => Promise<T>, refused: T): Promise<T> {
@@ -54,7 +45,11 @@ async function reportPieces(ctx: CommandContext, link: MachineLinkRow, good: num
 }
 
 /** A stop opens an interruption with the code's reason (naming the order in work); a restart resolves the one it opened. */
-async function changeState(ctx: CommandContext, link: MachineLinkRow, message: Extract<MachineMessage, { kind: 'stopped' | 'running' }>): Promise<MessageOutcome> {
+async function changeState(
+  ctx: CommandContext,
+  link: MachineLinkRow,
+  message: Extract<MachineMessage, { kind: 'stopped' | 'running' }>,
+): Promise<MessageOutcome> {
   if (message.kind === 'running') {
     if (!link.open_interruption_id) return 'ignored';
     const interruptionId = link.open_interruption_id;
@@ -70,7 +65,12 @@ async function changeState(ctx: CommandContext, link: MachineLinkRow, message: E
   const order = await orderInWorkAt(ctx.tx, link.station_id);
   // One open interruption per station: a stop while one is open (the machine's or an operator's) adds none.
   return refusedAs(async () => {
-    const interruptionId = await reportInterruption(ctx, { stationId: link.station_id, orderId: order?.id ?? null, reasonId, note: message.code ? `${link.topic}: ${message.code}` : link.topic });
+    const interruptionId = await reportInterruption(ctx, {
+      stationId: link.station_id,
+      orderId: order?.id ?? null,
+      reasonId,
+      note: message.code ? `${link.topic}: ${message.code}` : link.topic,
+    });
     await ctx.tx.updateTable('machine_links').set({ open_interruption_id: interruptionId }).where('station_id', '=', link.station_id).execute();
     return 'stopped' as const;
   }, 'ignored');
@@ -96,7 +96,9 @@ async function takeMessage(ctx: CommandContext, topic: string, payload: string):
  * (role ADMIN, user id the link's id) recorded in the events' metadata (`machine`).
  */
 export async function takeMachineMessage(deps: CommandDeps, companyId: string, topic: string, payload: string): Promise<MessageOutcome> {
-  const link = await withTenant(deps.db, companyId, (tx) => tx.selectFrom('machine_links').select(['id', 'station_id']).where('topic', '=', topic).executeTakeFirst());
+  const link = await withTenant(deps.db, companyId, (tx) =>
+    tx.selectFrom('machine_links').select(['id', 'station_id']).where('topic', '=', topic).executeTakeFirst(),
+  );
   if (!link) return 'unlinked';
   const actor = { userId: link.id, role: 'ADMIN' as const };
   const metadata = { userId: link.id, role: 'ADMIN', onBehalfOf: companyId, machine: { stationId: link.station_id, topic } };

@@ -66,7 +66,12 @@ async function reasonProblems(ctx: CommandContext, input: MachineLink): Promise<
 export async function saveLink(ctx: CommandContext, deps: MachineSettingsDeps, stationId: string, input: MachineLink): Promise<MachineSettings> {
   if (!(await findStationRow(ctx.tx, stationId))) throw new DomainError('NOT_FOUND');
   const problems = topicIsLinkable(input.topic) ? [] : [{ path: 'topic', message: 'machines.validation.topic' }];
-  const other = await ctx.tx.selectFrom('machine_links').select('station_id').where('topic', '=', input.topic).where('station_id', '<>', stationId).executeTakeFirst();
+  const other = await ctx.tx
+    .selectFrom('machine_links')
+    .select('station_id')
+    .where('topic', '=', input.topic)
+    .where('station_id', '<>', stationId)
+    .executeTakeFirst();
   if (other) problems.push({ path: 'topic', message: 'machines.validation.topicTaken' });
   problems.push(...(await reasonProblems(ctx, input)));
   if (problems.length > 0) throw invalid(problems);

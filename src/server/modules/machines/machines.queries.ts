@@ -37,7 +37,10 @@ export function linkOfTopic(db: Executor, topic: string) {
 export async function machineSettingsOf(db: Executor): Promise<MachineSettings> {
   const broker = await findBroker(db);
   const links = await db.selectFrom('machine_links').selectAll().execute();
-  const names = await stationNamesById(db, links.map((link) => link.station_id));
+  const names = await stationNamesById(
+    db,
+    links.map((link) => link.station_id),
+  );
   const views = links.map((link) => linkView(link, names.get(link.station_id) ?? null));
   views.sort((a, b) => (a.stationName ?? '\uffff').localeCompare(b.stationName ?? '\uffff') || a.topic.localeCompare(b.topic));
   return {

@@ -33,7 +33,8 @@ export async function machinesRoutes(app: FastifyInstance, deps: MachineSettings
     ...owners,
     schema: {
       tags,
-      summary: 'Sets the MQTT broker (mqtt:// or mqtts://, user name, password stored sealed; absent keeps it, null removes it); the server connects in the background',
+      summary:
+        'Sets the MQTT broker (mqtt:// or mqtts://, user name, password stored sealed; absent keeps it, null removes it); the server connects in the background',
       body: brokerSettingsSchema,
       response: { 200: machineSettingsSchema, ...errorResponses(402) },
     },
@@ -42,7 +43,11 @@ export async function machinesRoutes(app: FastifyInstance, deps: MachineSettings
 
   r.delete('/api/machines/broker', {
     ...owners,
-    schema: { tags, summary: 'Removes the broker: the connection ends, the links stay', response: { 204: z.null().describe('removed'), ...errorResponses(402) } },
+    schema: {
+      tags,
+      summary: 'Removes the broker: the connection ends, the links stay',
+      response: { 204: z.null().describe('removed'), ...errorResponses(402) },
+    },
     handler: async (request, reply) => {
       await runCommand(app, request, (ctx) => removeBroker(ctx, deps));
       return reply.status(204).send(null);
@@ -63,7 +68,12 @@ export async function machinesRoutes(app: FastifyInstance, deps: MachineSettings
 
   r.delete('/api/machines/links/:stationId', {
     ...owners,
-    schema: { tags, summary: "Unlinks a station: its machine's messages are no longer taken", params: stationParams, response: { 204: z.null().describe('removed'), ...errorResponses(402) } },
+    schema: {
+      tags,
+      summary: "Unlinks a station: its machine's messages are no longer taken",
+      params: stationParams,
+      response: { 204: z.null().describe('removed'), ...errorResponses(402) },
+    },
     handler: async (request, reply) => {
       await runCommand(app, request, (ctx) => removeLink(ctx, deps, request.params.stationId));
       return reply.status(204).send(null);

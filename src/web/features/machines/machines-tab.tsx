@@ -55,7 +55,13 @@ export function MachinesTab() {
         ) : (
           <>
             <div className="machines-actions">{linkButton}</div>
-            <LinkTable rows={links} isLoading={settings.isPending} error={settings.isError ? settings.error : undefined} onEdit={setEditing} onUnlink={setUnlinking} />
+            <LinkTable
+              rows={links}
+              isLoading={settings.isPending}
+              error={settings.isError ? settings.error : undefined}
+              onEdit={setEditing}
+              onUnlink={setUnlinking}
+            />
           </>
         )}
       </section>
@@ -79,7 +85,11 @@ function BrokerForm({ broker }: { broker: MachineBrokerView | null }) {
   const notify = useNotify();
   const save = useSaveBroker();
   const remove = useRemoveBroker();
-  const check = useCallback((draft: BrokerDraft) => validateInput(brokerSettingsSchema, { url: draft.url, username: draft.username || null, ...(draft.password ? { password: draft.password } : {}) }), []);
+  const check = useCallback(
+    (draft: BrokerDraft) =>
+      validateInput(brokerSettingsSchema, { url: draft.url, username: draft.username || null, ...(draft.password ? { password: draft.password } : {}) }),
+    [],
+  );
   const form = useSchemaForm({ initial: () => draftOf(broker), check });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -56,7 +56,11 @@ export function MachineLinkDialog({ link, linkedStationIds, onClose }: MachineLi
   const isOpen = link !== null;
   const existing = link === 'new' ? null : link;
   return (
-    <Dialog title={existing ? t('machines.links.editTitle', { station: existing.stationName ?? existing.topic }) : t('machines.links.addTitle')} isOpen={isOpen} onOpenChange={(open) => !open && onClose()}>
+    <Dialog
+      title={existing ? t('machines.links.editTitle', { station: existing.stationName ?? existing.topic }) : t('machines.links.addTitle')}
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && onClose()}
+    >
       {isOpen ? <LinkForm key={existing?.stationId ?? 'new'} link={existing} linkedStationIds={linkedStationIds} onDone={onClose} /> : null}
     </Dialog>
   );
@@ -69,7 +73,8 @@ function LinkForm({ link, linkedStationIds, onDone }: { link: MachineLinkView | 
   const choices = useLinkChoices(true);
   const check = useCallback((draft: LinkDraft) => {
     const checked = validateInput(machineLinkSchema, inputOf(draft));
-    if (!draft.stationId) return { ok: false as const, errors: { ...(checked.ok ? {} : checked.errors), stationId: { path: 'stationId', message: 'validation.required' } } };
+    if (!draft.stationId)
+      return { ok: false as const, errors: { ...(checked.ok ? {} : checked.errors), stationId: { path: 'stationId', message: 'validation.required' } } };
     return checked;
   }, []);
   const form = useSchemaForm({ initial: () => draftOf(link), check });
