@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MACHINES_STREAM_TYPE } from '../../../domain/machines/machines.events.js';
 import * as machinesViews from '../../../domain/machines/machines.views.js';
-import { defineModule } from '../../platform/module.js';
+import { defineModule, type Ports } from '../../platform/module.js';
 import { deriveKey } from '../../platform/secrets.js';
 import { machineConnections, type MachineConnections } from './machine-connections.js';
 import { machineReasonUsage } from './machines.queries.js';
@@ -25,15 +25,15 @@ declare module 'fastify' {
  */
 export const machinesModule = defineModule({
   name: 'machines',
-  requires: [],
+  requires: ['writeCheck'],
   provides: {},
   // A scrap or interruption reason a link names counts as used in the team's master data.
   contributes: { entryUsageReaders: [machineReasonUsage] },
   // Not encapsulated: the app (and its tests) reach `machineConnections`.
   plugin: fp(
-    async (app: FastifyInstance) => {
+    async (app: FastifyInstance, { ports }: { ports: Pick<Ports, 'writeCheck'> }) => {
       const sealKey = deriveKey(app.config.jwtSecret, 'machine-broker-password');
-      const connections = machineConnections({ deps: app, sealKey, log: app.log });
+      const connections = machineConnections({ deps: app, writeCheck: ports.writeCheck, sealKey, log: app.log });
       app.decorate('machineConnections', connections);
       app.addHook('onReady', () => connections.start());
       app.addHook('onClose', () => connections.stop());

@@ -1,6 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDuplicate, parseMachineMessage, rememberMessage, type SeenMessages } from '../../../domain/machines/machines.rules.js';
+import type { WriteCheck } from '../../platform/auth.js';
 import type { CommandDeps } from '../../platform/command.js';
 import { withSystem } from '../../platform/db.js';
 import { unseal } from '../../platform/secrets.js';
@@ -28,6 +29,8 @@ interface CompanyClient {
 
 export interface MachineConnectionsOptions {
   deps: CommandDeps;
+  /** Whether the company may write now (an ended trial may not): the platform's port. */
+  writeCheck: WriteCheck;
   sealKey: Buffer;
   log: FastifyBaseLogger;
   /** Told what became of each message (logging; tests wait on it). */
@@ -62,7 +65,7 @@ export function machineConnections(options: MachineConnectionsOptions): MachineC
     entry.seen.set(topic, rememberMessage(seen, messageId, now));
     entry.queue = entry.queue.then(async () => {
       try {
-        const outcome = await takeMachineMessage(options.deps, companyId, topic, payload);
+        const outcome = await takeMachineMessage(options.deps, options.writeCheck, companyId, topic, payload);
         options.log.info({ companyId, topic, outcome }, 'machine message');
         options.onOutcome?.(companyId, topic, outcome);
       } catch (error) {

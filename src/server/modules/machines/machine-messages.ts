@@ -1,5 +1,6 @@
 import { parseMachineMessage, piecesOfCounter, piecesToReport, reasonOfStopCode, type MachineMessage } from '../../../domain/machines/machines.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
+import type { WriteCheck } from '../../platform/auth.js';
 import { runInTenant, type CommandContext, type CommandDeps } from '../../platform/command.js';
 import { withTenant } from '../../platform/db.js';
 import { reportInterruption, resolveInterruption } from '../interruptions/index.js';
@@ -95,12 +96,24 @@ async function takeMessage(ctx: CommandContext, topic: string, payload: string):
  * format and given to the orders' and interruptions' own commands, as a service actor of the company
  * (role ADMIN, user id the link's id) recorded in the events' metadata (`machine`).
  */
-export async function takeMachineMessage(deps: CommandDeps, companyId: string, topic: string, payload: string): Promise<MessageOutcome> {
+export async function takeMachineMessage(
+  deps: CommandDeps,
+  writeCheck: WriteCheck,
+  companyId: string,
+  topic: string,
+  payload: string,
+): Promise<MessageOutcome> {
   const link = await withTenant(deps.db, companyId, (tx) =>
     tx.selectFrom('machine_links').select(['id', 'station_id']).where('topic', '=', topic).executeTakeFirst(),
   );
   if (!link) return 'unlinked';
   const actor = { userId: link.id, role: 'ADMIN' as const };
+  // A company that may not write now (its trial ended) takes no machine message either.
+  const mayWrite = await refusedAs(async () => {
+    await writeCheck({ ...actor, companyId, tokenId: link.id });
+    return true;
+  }, false);
+  if (!mayWrite) return 'refused';
   const metadata = { userId: link.id, role: 'ADMIN', onBehalfOf: companyId, machine: { stationId: link.station_id, topic } };
   return runInTenant(deps, { companyId, actor, metadata }, (ctx) => takeMessage(ctx, topic, payload));
 }
