@@ -74,7 +74,7 @@ describe('the machines tab', () => {
 
     // Unlinking asks first.
     await row.getByRole('button', { name: 'Maschine von SÄGE trennen' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Maschine trennen?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Maschine trennen?' });
     await expectNoAxeViolations(page, 'unlink dialog (de)');
     await confirm.getByRole('button', { name: 'Trennen' }).click();
     await notice(page, 'Die Maschine von SÄGE ist getrennt.').waitFor();

@@ -198,13 +198,13 @@ function UnlinkDialog({ link, onClose }: { link: MachineLinkView | null; onClose
     });
   };
   return (
-    <Dialog title={t('machines.links.unlinkTitle')} isOpen={link !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog title={t('machines.links.unlinkTitle')} isOpen={link !== null} onOpenChange={(open) => !open && onClose()} role="alertdialog">
       <p>{t('machines.links.unlinkText', { station: link?.stationName ?? link?.topic ?? '' })}</p>
       <DialogActions>
         <Button variant="secondary" onPress={onClose}>
           {t('common.actions.cancel')}
         </Button>
-        <Button onPress={confirm} isDisabled={remove.isPending}>
+        <Button variant="danger" onPress={confirm} isDisabled={remove.isPending}>
           {t('machines.links.unlink')}
         </Button>
       </DialogActions>

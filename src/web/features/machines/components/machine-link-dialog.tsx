@@ -103,7 +103,12 @@ function LinkForm({ link, linkedStationIds, onDone }: { link: MachineLinkView | 
   };
 
   return (
-    <Form id={form.scopeId} className="machines-link-form" onSubmit={submit} aria-label={t('machines.links.addTitle')}>
+    <Form
+      id={form.scopeId}
+      className="machines-link-form"
+      onSubmit={submit}
+      aria-label={link ? t('machines.links.editTitle', { station: link.stationName ?? link.topic }) : t('machines.links.addTitle')}
+    >
       <FormError error={formWideError(save.error)} />
       <Select
         label={t('machines.fields.station')}
