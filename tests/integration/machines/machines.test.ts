@@ -151,7 +151,7 @@ describe('machine counts over MQTT', () => {
       'start-production',
     );
     let foreign = await orderOf(other.admin, customer.productionOrders[0].id);
-    foreign = await act(other.admin, foreign, 'start-work', { stationId: other.stations.saw.id });
+    foreign = await act(await other.signInAt(0, other.stations.saw.id), foreign, 'start-work', { stationId: other.stations.saw.id });
     await link(other.superUser, other.companyId, other.stations.saw.id, { topic: topicOf('other-saw'), format: 'json' });
 
     await publish(topicOf('other-saw'), '{"good":4}');
