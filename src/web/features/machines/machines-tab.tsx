@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brokerSettingsSchema } from '../../../domain/machines/machines.schema';
 import type { MachineBrokerView, MachineLinkView } from '../../../domain/machines/machines.views';
@@ -8,7 +8,7 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/dialog';
 import { EmptyState } from '../../ui/empty-state';
-import { Form, FormError } from '../../ui/form';
+import { FormError } from '../../ui/form';
 import { useNotify } from '../../ui/notification-bar';
 import { PlainTable } from '../../ui/plain-table';
 import type { DataTableColumn } from '../../ui/table-parts';
@@ -92,8 +92,7 @@ function BrokerForm({ broker }: { broker: MachineBrokerView | null }) {
   );
   const form = useSchemaForm({ initial: () => draftOf(broker), check });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     const checked = form.submit();
     if (!checked) return;
     save.mutate(checked, {
@@ -111,7 +110,8 @@ function BrokerForm({ broker }: { broker: MachineBrokerView | null }) {
     });
 
   return (
-    <Form id={form.scopeId} className="machines-broker" onSubmit={submit} aria-labelledby="machines-broker-heading">
+    // A group, not a form: the company screen's tabs are inside its own settings form.
+    <div id={form.scopeId} className="machines-broker" role="group" aria-labelledby="machines-broker-heading">
       <FormError error={formWideError(save.error)} />
       <TextField label={t('machines.broker.url')} description={t('machines.broker.urlHint')} isRequired {...form.field('url')} />
       <TextField label={t('machines.broker.username')} autoComplete="off" {...form.field('username')} />
@@ -123,7 +123,7 @@ function BrokerForm({ broker }: { broker: MachineBrokerView | null }) {
         {...form.field('password')}
       />
       <div className="machines-actions">
-        <Button type="submit" isDisabled={save.isPending}>
+        <Button onPress={submit} isDisabled={save.isPending}>
           {t('machines.broker.save')}
         </Button>
         {broker ? (
@@ -132,7 +132,7 @@ function BrokerForm({ broker }: { broker: MachineBrokerView | null }) {
           </Button>
         ) : null}
       </div>
-    </Form>
+    </div>
   );
 }
 
