@@ -49,12 +49,12 @@ describe('the machines tab', () => {
 
     await page.getByRole('button', { name: 'Station verknüpfen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Station mit ihrer Maschine verknüpfen' });
-    await dialog.getByRole('button', { name: /^Station/ }).click();
+    await dialog.getByRole('button', { name: /Station/ }).click();
     await page.getByRole('option', { name: 'SÄGE' }).click();
     await dialog.getByRole('textbox', { name: /^Topic/ }).fill('werk/saege-1');
     await dialog.getByRole('button', { name: 'Code hinzufügen' }).click();
     await dialog.getByRole('textbox', { name: /^Code/ }).fill('E12');
-    await dialog.getByRole('button', { name: /^Unterbrechungsgrund/ }).click();
+    await dialog.getByRole('button', { name: /Unterbrechungsgrund/ }).click();
     await page.getByRole('option', { name: 'Material fehlt' }).click();
     await expectNoAxeViolations(page, 'link dialog with a stop code (de)');
     await dialog.getByRole('button', { name: 'Verknüpfung speichern' }).click();
