@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the test services are there on a Debian machine (run as root): PostgreSQL on
-# 127.0.0.1:5432 with trust auth for local tests, Redis on 127.0.0.1:6379 (noeviction), system
+# 127.0.0.1:5432 with trust auth for local tests, Redis on 127.0.0.1:6379 (noeviction), Mosquitto on
+# 127.0.0.1:1883 (anonymous, loopback only: the machine counts over MQTT, docs/integration.md), system
 # Chromium, pdftotext and zbarimg. Installs what is missing from Debian's packages and starts what is stopped.
 # Nothing listens beyond loopback. Safe to run again.
 set -euo pipefail
@@ -52,6 +53,23 @@ else
 fi
 # BullMQ needs keys never evicted.
 redis-cli -h 127.0.0.1 -p 6379 config set maxmemory-policy noeviction >/dev/null 2>&1 || true
+
+# Mosquitto (MQTT broker for the machine counts' tests)
+mqtt_listening() { (exec 3<>/dev/tcp/127.0.0.1/1883) 2>/dev/null; }
+if [ -n "${MQTT_TEST_URL:-}" ]; then
+  log "Mosquitto: using MQTT_TEST_URL"
+elif mqtt_listening; then
+  log "Mosquitto: running on 127.0.0.1:1883"
+else
+  command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || { log "Mosquitto: installing"; apt_install mosquitto; }
+  log "Mosquitto: starting"
+  mkdir -p /etc/mosquitto/conf.d
+  # Anonymous on loopback only: a machine that runs tests, never a company's broker.
+  printf 'listener 1883 127.0.0.1\nallow_anonymous true\npersistence false\n' > /etc/mosquitto/ci.conf
+  "$(command -v mosquitto || echo /usr/sbin/mosquitto)" -d -c /etc/mosquitto/ci.conf
+  for _ in $(seq 1 40); do mqtt_listening && break; sleep 0.25; done
+  mqtt_listening || { log "Mosquitto: not listening on 127.0.0.1:1883"; exit 1; }
+fi
 
 # Chromium (browser tests and PDF rendering) and pdftotext (PDF assertions)
 if [ -n "${CHROME_PATH:-}" ] && [ -x "${CHROME_PATH}" ]; then

@@ -18,6 +18,7 @@ import { homeModule } from './modules/home/index.js';
 import { integrationModule } from './modules/integration/index.js';
 import { qualityModule } from './modules/quality/index.js';
 import { costingModule } from './modules/costing/index.js';
+import { machinesModule } from './modules/machines/index.js';
 
 /**
  * Every server module, in the order they register: this list IS the architecture. app.ts registers
@@ -46,4 +47,5 @@ export const modules: readonly ModuleManifest[] = [
   integrationModule,
   qualityModule,
   costingModule,
+  machinesModule,
 ];

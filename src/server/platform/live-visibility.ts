@@ -7,6 +7,7 @@ import type { FirstStepsEvent } from '../../domain/home/first-steps.events.js';
 import type { ApiKeyEvent } from '../../domain/integration/api-keys.events.js';
 import type { CostingEvent } from '../../domain/costing/costing.events.js';
 import type { InterruptionEvent } from '../../domain/interruptions/interruption.events.js';
+import type { MachineEvent } from '../../domain/machines/machines.events.js';
 import type { LabourEvent } from '../../domain/labour/labour.events.js';
 import type { KeyFigureSettingsEvent } from '../../domain/key-figures/key-figures.events.js';
 import type { MaterialEvent } from '../../domain/materials/materials.events.js';
@@ -55,7 +56,8 @@ export type KnownEvent =
   | ApiKeyEvent
   | PlanQueueEvent
   | NcrEvent
-  | CostingEvent;
+  | CostingEvent
+  | MachineEvent;
 export type KnownEventType = KnownEvent['type'];
 
 /**
@@ -185,6 +187,11 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   MachineRateSet: ownersOnly,
   LabourRateSet: ownersOnly,
   MaterialPriceSet: ownersOnly,
+  // GET /api/machines: the owner's (never the broker's password, which no event holds).
+  MachineBrokerSet: ownersOnly,
+  MachineBrokerRemoved: ownersOnly,
+  MachineLinkSaved: ownersOnly,
+  MachineLinkRemoved: ownersOnly,
   MaterialCreated: everyone,
   MaterialUpdated: everyone,
   MaterialDeleted: everyone,

@@ -42,7 +42,7 @@ const productionOrder = async (deliveryDate: string) =>
     await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production', deliveryDate })),
     'start-production',
   );
-const queueOf = (client: Client, stationId: string, body: unknown) => client.put(`/api/plan/stations/${stationId}/queue`, body);
+const queueOf = (client: Client, stationId: string, body: object) => client.put(`/api/plan/stations/${stationId}/queue`, body);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("a supervisor's queue order at a station", () => {

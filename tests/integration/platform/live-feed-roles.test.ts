@@ -87,6 +87,12 @@ async function work(round: number) {
   await ok(owner.post('/api/users/create-admin-user', { firstName: 'Ina', lastName: `Gast ${round}`, email: `${round}-${secrets.invitedEmail}` }));
   const apiKey = await ok(owner.post('/api/api-keys', { name: `ERP ${round}`, scopes: [{ area: 'orders', access: 'read' }] }));
   await ok(owner.post(`/api/api-keys/${(apiKey.key as { id: string }).id}/revoke`, {}));
+  // Machine settings (docs/integration.md, Machine counts over MQTT): the owner's only.
+  const [station] = (await ok(owner.get('/api/stations'))).data as { id: string }[];
+  await ok(owner.put('/api/machines/broker', { url: 'mqtt://127.0.0.1:1883', username: `linie-${round}`, password: 'Geheim-1' }));
+  await ok(owner.put(`/api/machines/links/${station.id}`, { topic: `werk-${round}/saege`, format: 'counter' }));
+  await ok(owner.delete(`/api/machines/links/${station.id}`));
+  await ok(owner.delete('/api/machines/broker'));
   const suggestion = await ok(admin.post('/api/suggestions', { text: `Regale beschriften ${round}` }));
   await ok(owner.post(`/api/suggestions/${String(suggestion.id)}/status`, { status: 'ACCEPTED', version: suggestion.version }));
   const settings = await ok(owner.get('/api/company-account/basic-settings'));
@@ -169,6 +175,8 @@ function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { f
     case 'costing':
       // Rates and prices: behind the `costs` right (the owner; an admin only when granted, which the test's admin is not).
       return { full: '/api/costs/rates' };
+    case 'machines':
+      return { full: '/api/machines' };
     case 'first-steps':
       return { full: '/api/home/first-steps', ownOnly: data.userId };
     case 'plan-queue':

@@ -49,6 +49,7 @@ export const exportedTables = [
   'labour_attendances',
   'labour_corrections',
   'labour_work_pieces',
+  'machine_links',
   'master_data_entries',
   'material_components',
   'material_media',
@@ -86,7 +87,7 @@ export const exportedTables = [
 
 /**
  * Never exported: sign-in secrets and their bookkeeping (sessions, one-time tokens, API keys, failed
- * sign-ins, known sign-in addresses), stored idempotent answers, mails as sent (they carry links),
+ * sign-ins, known sign-in addresses), the machine broker's credentials, stored idempotent answers, mails as sent (they carry links),
  * the job ledger, storage reservations, and the exports themselves.
  */
 export const notExportedTables = [
@@ -97,6 +98,7 @@ export const notExportedTables = [
   'idempotency_keys',
   'known_sign_in_addresses',
   'login_failures',
+  'machine_brokers',
   'sent_emails',
   'sessions',
   'storage_reservations',

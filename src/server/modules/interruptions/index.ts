@@ -35,3 +35,5 @@ export const interruptionsModule = defineModule({
   },
   liveTopics: [INTERRUPTION_STREAM_TYPE],
 });
+// Machines report their stops and restarts through the same commands (modules/machines).
+export { reportInterruption, resolveInterruption } from './interruptions.handlers.js';

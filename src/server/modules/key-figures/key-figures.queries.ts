@@ -1,13 +1,6 @@
 import { keyFigureSettingsDecider } from '../../../domain/key-figures/key-figures.decider.js';
 import { keyFigureSettingsStreamId } from '../../../domain/key-figures/key-figures.events.js';
-import {
-  figuresOf,
-  instantsOf,
-  periodsAsked,
-  stationFiguresOf,
-  type Day,
-  type KeyFigureFacts,
-} from '../../../domain/key-figures/key-figures.rules.js';
+import { figuresOf, instantsOf, periodsAsked, stationFiguresOf, type Day, type KeyFigureFacts } from '../../../domain/key-figures/key-figures.rules.js';
 import type { KeyFigurePeriod } from '../../../domain/key-figures/key-figures.schema.js';
 import type { KeyFigureSettingsView, KeyFiguresView } from '../../../domain/key-figures/key-figures.views.js';
 import type { WorkingTime } from '../../../domain/company/working-time.rules.js';

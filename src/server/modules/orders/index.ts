@@ -62,3 +62,5 @@ export const ordersModule = defineModule({
   },
   liveTopics: [ORDER_STREAM_TYPE, ADVERTISEMENT_STREAM_TYPE],
 });
+// Machines report their counts as a completion of pieces at the station (modules/machines).
+export { completeWork } from './orders.handlers.js';

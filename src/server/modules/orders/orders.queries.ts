@@ -6,15 +6,7 @@ import { calendarDayIn, startOfDayIn } from '../../../domain/company/working-tim
 import { parseOrderNumber } from '../../../domain/company/company.numbering.js';
 import { positionNetCents, type OrderKind, type OrderListQuery, type OrderSortColumn, type OrderStatus } from '../../../domain/orders/order.schema.js';
 import { orderEvents, orderStreamId } from '../../../domain/orders/order.events.js';
-import type {
-  AdvertisementView,
-  HomeBoard,
-  OrderHistory,
-  OrderListItem,
-  OrderPage,
-  OrderView,
-  WorklistItem,
-} from '../../../domain/orders/orders.views.js';
+import type { AdvertisementView, HomeBoard, OrderHistory, OrderListItem, OrderPage, OrderView, WorklistItem } from '../../../domain/orders/orders.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { likePattern, type Executor } from '../../platform/db.js';
 import { orderBySort } from '../../platform/paging.js';

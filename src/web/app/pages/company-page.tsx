@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountTab, CompanyScreen, type CompanyTab } from '../../features/company-settings';
 import { ApiKeysTab } from '../../features/integration';
 import { KeyFiguresTab } from '../../features/key-figures';
+import { MachinesTab } from '../../features/machines';
 import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
 import { useCompanyFunctions } from '../../lib/company-display';
@@ -19,6 +20,8 @@ export default function CompanyPage({ screen }: ScreenPageProps) {
   const account: CompanyTab[] = can(session, 'companyAccount') ? [{ id: 'account', title: t('companyAccount.tab'), panel: <AccountTab /> }] : [];
   // Keys for other systems are the owner's (docs/integration.md), before the Account tab.
   const apiKeys: CompanyTab[] = can(session, 'companyAccount') ? [{ id: 'apiKeys', title: t('integration.tab'), panel: <ApiKeysTab /> }] : [];
-  const extraTabs: CompanyTab[] = [...keyFigures, ...apiKeys, ...account];
+  // The machines' broker and links are the owner's too (docs/integration.md, Machine counts over MQTT).
+  const machines: CompanyTab[] = can(session, 'companyAccount') ? [{ id: 'machines', title: t('machines.tab'), panel: <MachinesTab /> }] : [];
+  const extraTabs: CompanyTab[] = [...keyFigures, ...apiKeys, ...machines, ...account];
   return <CompanyScreen extraTabs={extraTabs} />;
 }

@@ -1,0 +1,1 @@
+export { MachinesTab } from './machines-tab';
