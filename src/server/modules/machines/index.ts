@@ -25,15 +25,15 @@ declare module 'fastify' {
  */
 export const machinesModule = defineModule({
   name: 'machines',
-  requires: ['writeCheck'],
+  requires: ['writeCheck', 'orderHoldCheck'],
   provides: {},
   // A scrap or interruption reason a link names counts as used in the team's master data.
   contributes: { entryUsageReaders: [machineReasonUsage] },
   // Not encapsulated: the app (and its tests) reach `machineConnections`.
   plugin: fp(
-    async (app: FastifyInstance, { ports }: { ports: Pick<Ports, 'writeCheck'> }) => {
+    async (app: FastifyInstance, { ports }: { ports: Pick<Ports, 'writeCheck' | 'orderHoldCheck'> }) => {
       const sealKey = deriveKey(app.config.jwtSecret, 'machine-broker-password');
-      const connections = machineConnections({ deps: app, writeCheck: ports.writeCheck, sealKey, log: app.log });
+      const connections = machineConnections({ deps: app, writeCheck: ports.writeCheck, holdOf: ports.orderHoldCheck, sealKey, log: app.log });
       app.decorate('machineConnections', connections);
       app.addHook('onReady', () => connections.start());
       app.addHook('onClose', () => connections.stop());

@@ -7,6 +7,7 @@ import { withSystem } from '../../platform/db.js';
 import { unseal } from '../../platform/secrets.js';
 import { takeMachineMessage, type MessageOutcome } from './machine-messages.js';
 import { brokersWithTopics } from './machines.queries.js';
+import type { OrderHoldCheck } from '../orders/index.js';
 
 /** The first wait before a reconnect, and the longest: it doubles after each failed attempt. */
 const RECONNECT_FIRST_MS = 1_000;
@@ -31,6 +32,8 @@ export interface MachineConnectionsOptions {
   deps: CommandDeps;
   /** Whether the company may write now (an ended trial may not): the platform's port. */
   writeCheck: WriteCheck;
+  /** Whether an order is held by an open NCR (the quality module's port): a held order takes no count. */
+  holdOf: OrderHoldCheck;
   sealKey: Buffer;
   log: FastifyBaseLogger;
   /** Told what became of each message (logging; tests wait on it). */
@@ -65,7 +68,7 @@ export function machineConnections(options: MachineConnectionsOptions): MachineC
     entry.seen.set(topic, rememberMessage(seen, messageId, now));
     entry.queue = entry.queue.then(async () => {
       try {
-        const outcome = await takeMachineMessage(options.deps, options.writeCheck, companyId, topic, payload);
+        const outcome = await takeMachineMessage(options.deps, { writeCheck: options.writeCheck, holdOf: options.holdOf }, companyId, topic, payload);
         options.log.info({ companyId, topic, outcome }, 'machine message');
         options.onOutcome?.(companyId, topic, outcome);
       } catch (error) {

@@ -4,7 +4,7 @@ import type { WriteCheck } from '../../platform/auth.js';
 import { runInTenant, type CommandContext, type CommandDeps } from '../../platform/command.js';
 import { withTenant } from '../../platform/db.js';
 import { reportInterruption, resolveInterruption } from '../interruptions/index.js';
-import { completeWork } from '../orders/index.js';
+import { completeWork, type OrderHoldCheck } from '../orders/index.js';
 import { findStationRow } from '../stations/index.js';
 import { linkOfTopic, orderInWorkAt } from './machines.queries.js';
 import type { MachineLinkRow } from './machines.tables.js';
@@ -23,7 +23,7 @@ async function refusedAs<T>(work: () => Promise<T>, refused: T): Promise<T> {
 }
 
 /** Pieces counted by the machine become a report of the order in work at the station, as an operator's would. */
-async function reportPieces(ctx: CommandContext, link: MachineLinkRow, good: number, scrap: number): Promise<MessageOutcome> {
+async function reportPieces(ctx: CommandContext, holdOf: OrderHoldCheck, link: MachineLinkRow, good: number, scrap: number): Promise<MessageOutcome> {
   // Scrap needs a reason: without the link's scrap reason the machine's scrap is not reported.
   const scrapCounted = link.scrap_reason_id ? scrap : 0;
   if (good + scrapCounted === 0) return 'nothing-to-count';
@@ -40,7 +40,7 @@ async function reportPieces(ctx: CommandContext, link: MachineLinkRow, good: num
     reworkStationId: null,
   };
   return refusedAs(async () => {
-    await completeWork(ctx, order.id, order.version, link.station_id, undefined, report);
+    await completeWork(ctx, holdOf, order.id, order.version, link.station_id, undefined, report);
     return 'reported' as const;
   }, 'refused');
 }
@@ -71,6 +71,7 @@ async function changeState(
       orderId: order?.id ?? null,
       reasonId,
       note: message.code ? `${link.topic}: ${message.code}` : link.topic,
+      expectedEndAt: null,
     });
     await ctx.tx.updateTable('machine_links').set({ open_interruption_id: interruptionId }).where('station_id', '=', link.station_id).execute();
     return 'stopped' as const;
@@ -78,17 +79,17 @@ async function changeState(
 }
 
 /** Takes one message within the company's transaction, as the link's service actor. */
-async function takeMessage(ctx: CommandContext, topic: string, payload: string): Promise<MessageOutcome> {
+async function takeMessage(ctx: CommandContext, holdOf: OrderHoldCheck, topic: string, payload: string): Promise<MessageOutcome> {
   const link = await linkOfTopic(ctx.tx, topic);
   if (!link || !(await findStationRow(ctx.tx, link.station_id))) return 'unlinked';
   const message = parseMachineMessage(link.format, payload);
   if (!message) return 'unreadable';
   await ctx.tx.updateTable('machine_links').set({ last_message_at: ctx.now }).where('station_id', '=', link.station_id).execute();
   if (message.kind === 'stopped' || message.kind === 'running') return changeState(ctx, link, message);
-  if (message.kind === 'delta') return reportPieces(ctx, link, message.good, message.scrap);
+  if (message.kind === 'delta') return reportPieces(ctx, holdOf, link, message.good, message.scrap);
   const last = link.last_counter === null ? null : Number(link.last_counter);
   await ctx.tx.updateTable('machine_links').set({ last_counter: message.total }).where('station_id', '=', link.station_id).execute();
-  return reportPieces(ctx, link, piecesOfCounter(last, message.total), 0);
+  return reportPieces(ctx, holdOf, link, piecesOfCounter(last, message.total), 0);
 }
 
 /**
@@ -96,13 +97,13 @@ async function takeMessage(ctx: CommandContext, topic: string, payload: string):
  * format and given to the orders' and interruptions' own commands, as a service actor of the company
  * (role ADMIN, user id the link's id) recorded in the events' metadata (`machine`).
  */
-export async function takeMachineMessage(
-  deps: CommandDeps,
-  writeCheck: WriteCheck,
-  companyId: string,
-  topic: string,
-  payload: string,
-): Promise<MessageOutcome> {
+/** What a machine message needs of other modules: whether the company may write, and whether an order is held (quality). */
+export interface MachinePorts {
+  writeCheck: WriteCheck;
+  holdOf: OrderHoldCheck;
+}
+
+export async function takeMachineMessage(deps: CommandDeps, ports: MachinePorts, companyId: string, topic: string, payload: string): Promise<MessageOutcome> {
   const link = await withTenant(deps.db, companyId, (tx) =>
     tx.selectFrom('machine_links').select(['id', 'station_id']).where('topic', '=', topic).executeTakeFirst(),
   );
@@ -110,10 +111,10 @@ export async function takeMachineMessage(
   const actor = { userId: link.id, role: 'ADMIN' as const };
   // A company that may not write now (its trial ended) takes no machine message either.
   const mayWrite = await refusedAs(async () => {
-    await writeCheck({ ...actor, companyId, tokenId: link.id });
+    await ports.writeCheck({ ...actor, companyId, tokenId: link.id });
     return true;
   }, false);
   if (!mayWrite) return 'refused';
   const metadata = { userId: link.id, role: 'ADMIN', onBehalfOf: companyId, machine: { stationId: link.station_id, topic } };
-  return runInTenant(deps, { companyId, actor, metadata }, (ctx) => takeMessage(ctx, topic, payload));
+  return runInTenant(deps, { companyId, actor, metadata }, (ctx) => takeMessage(ctx, ports.holdOf, topic, payload));
 }

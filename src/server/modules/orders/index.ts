@@ -18,7 +18,8 @@ export { homeBoardOf } from './orders.queries.js';
 export { stationBoardOf, type PredictionSettings } from './board.queries.js';
 export { productionOrdersAtStations, type OrderAtStation } from './board.queries.js';
 export { followShipment, type ShipmentOrderCommand } from './orders.handlers.js';
-// The quality module's decisions move a held order to rework or end its pieces as scrap (docs/quality-and-lots.md).
+// The quality module's decisions move a held order to rework or end its pieces as scrap (docs/quality-and-lots.md);
+// machines report their counts as a completion of pieces at the station (modules/machines).
 export { completeWork, moveToStation } from './orders.handlers.js';
 export type { OrderHold, OrderHoldCheck, OrderHoldsReader } from './orders.queries.js';
 
@@ -62,5 +63,3 @@ export const ordersModule = defineModule({
   },
   liveTopics: [ORDER_STREAM_TYPE, ADVERTISEMENT_STREAM_TYPE],
 });
-// Machines report their counts as a completion of pieces at the station (modules/machines).
-export { completeWork } from './orders.handlers.js';
