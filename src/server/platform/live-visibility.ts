@@ -5,6 +5,7 @@ import type { DocumentEvent } from '../../domain/documents/documents.events.js';
 import type { UserEvent } from '../../domain/identity/identity.events.js';
 import type { FirstStepsEvent } from '../../domain/home/first-steps.events.js';
 import type { ApiKeyEvent } from '../../domain/integration/api-keys.events.js';
+import type { WebhookEndpointEvent } from '../../domain/integration/webhooks.events.js';
 import type { InterruptionEvent } from '../../domain/interruptions/interruption.events.js';
 import type { LabourEvent } from '../../domain/labour/labour.events.js';
 import type { KeyFigureSettingsEvent } from '../../domain/key-figures/key-figures.events.js';
@@ -49,7 +50,8 @@ export type KnownEvent =
   | SuggestionEvent
   | FirstStepsEvent
   | ClientEvent
-  | ApiKeyEvent;
+  | ApiKeyEvent
+  | WebhookEndpointEvent;
 export type KnownEventType = KnownEvent['type'];
 
 /**
@@ -173,6 +175,14 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   // GET /api/api-keys: the owner's (never the secret, which no event holds).
   ApiKeyCreated: ownersOnly,
   ApiKeyRevoked: ownersOnly,
+  // GET /api/webhooks: the owner's (never the signing secret, which no event holds).
+  WebhookEndpointCreated: ownersOnly,
+  WebhookEventTypesChanged: ownersOnly,
+  WebhookEndpointPaused: ownersOnly,
+  WebhookEndpointResumed: ownersOnly,
+  WebhookEndpointDeleted: ownersOnly,
+  WebhookTestRequested: ownersOnly,
+  WebhookReplayRequested: ownersOnly,
   MaterialCreated: everyone,
   MaterialUpdated: everyone,
   MaterialDeleted: everyone,
