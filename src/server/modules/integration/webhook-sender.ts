@@ -84,10 +84,19 @@ export function webhookUrlRefusal(text: string, policy: WebhookNetworkPolicy): s
   return null;
 }
 
+/** How a name is resolved to all its addresses (`dns.lookup` with `all: true`; tests pass their own). */
+export type ResolveAll = (
+  hostname: string,
+  options: { all: true; family?: number },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+const resolveAll: ResolveAll = (hostname, options, callback) => dnsLookup(hostname, options, callback);
+
 /** A name lookup that answers only addresses a delivery may go to: checked at send time, on the address connected to. */
-export function guardedLookup(policy: WebhookNetworkPolicy, resolve: typeof dnsLookup = dnsLookup): LookupFunction {
+export function guardedLookup(policy: WebhookNetworkPolicy, resolve: ResolveAll = resolveAll): LookupFunction {
   return (hostname, options, callback) => {
-    resolve(hostname, { all: true, family: options.family }, (error, found: LookupAddress[]) => {
+    resolve(hostname, { all: true, family: options.family }, (error, found) => {
       if (error) return callback(error, '', 0);
       const refused = found.find((entry) => !addressAllowed(entry.address, policy));
       if (refused || found.length === 0) {
@@ -124,7 +133,7 @@ export interface WebhookOutcome {
  * delivery; anything else (another status, a refused address, no connection, a timeout) a failure.
  * Redirects are not followed. The answer's body is read up to the cap and dropped.
  */
-export function sendWebhook(message: WebhookMessage, policy: WebhookNetworkPolicy, options: { resolve?: typeof dnsLookup; timeoutMs?: number } = {}): Promise<WebhookOutcome> {
+export function sendWebhook(message: WebhookMessage, policy: WebhookNetworkPolicy, options: { resolve?: ResolveAll; timeoutMs?: number } = {}): Promise<WebhookOutcome> {
   const started = performance.now();
   const done = (responseCode: number | null, error: string | null): WebhookOutcome => ({
     ok: error === null && responseCode !== null && responseCode >= 200 && responseCode < 300,
