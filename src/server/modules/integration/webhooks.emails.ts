@@ -5,8 +5,8 @@ const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 const button = (href: string, label: string) =>
   `<p><a href="${escapeHtml(href)}" style="display: inline-block; background: #0b2447; color: #ffffff; padding: 10px 18px; border-radius: 4px; text-decoration: none;">${escapeHtml(label)}</a></p>`;
 
-/** The console's webhooks screen (src/web/app/routes.ts: `/webhooks`). */
-export const webhooksUrl = (publicUrl: string) => `${publicUrl}/webhooks`;
+/** The company screen, whose Webhooks tab lists the endpoints (src/web/app/routes.ts: `/company`). */
+export const webhooksUrl = (publicUrl: string) => `${publicUrl}/company`;
 
 const webhookPausedParams = z.object({
   firstName: z.string(),
@@ -25,7 +25,7 @@ const texts = {
     intro: `The webhook endpoint ${p.url} failed ${p.failures} times in a row, so it has been paused.`,
     error: p.lastError ? `Last error: ${p.lastError}` : '',
     nothingLost: 'Nothing is lost: once the receiver works again, resume the endpoint and every event since will be delivered in order.',
-    action: 'Open the webhooks',
+    action: 'Open the company screen (Webhooks tab)',
   }),
   de: (p: WebhookPausedEmailParams): Texts => ({
     subject: 'Webhook pausiert: Zustellungen schlagen fehl',
@@ -33,7 +33,7 @@ const texts = {
     intro: `Der Webhook-Endpunkt ${p.url} ist ${p.failures}-mal hintereinander fehlgeschlagen und wurde deshalb pausiert.`,
     error: p.lastError ? `Letzter Fehler: ${p.lastError}` : '',
     nothingLost: 'Es geht nichts verloren: Sobald der Empfänger wieder funktioniert, setzen Sie den Endpunkt fort, und alle Ereignisse seitdem werden der Reihe nach zugestellt.',
-    action: 'Webhooks öffnen',
+    action: 'Firmenbildschirm öffnen (Reiter Webhooks)',
   }),
 } satisfies Record<EmailLocale, unknown>;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AccountTab, CompanyScreen, type CompanyTab } from '../../features/company-settings';
-import { ApiKeysTab } from '../../features/integration';
+import { ApiKeysTab, WebhooksTab } from '../../features/integration';
 import { KeyFiguresTab } from '../../features/key-figures';
 import { can } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
@@ -8,7 +8,7 @@ import { useCompanyFunctions } from '../../lib/company-display';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
 
-/** The company screen: its own tabs, then the tabs of other features (key figures, while the company has them on; the owner's API keys). */
+/** The company screen: its own tabs, then the tabs of other features (key figures, while the company has them on; the owner's API keys and webhooks). */
 export default function CompanyPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t(`screens.${screen}.title`));
@@ -19,6 +19,7 @@ export default function CompanyPage({ screen }: ScreenPageProps) {
   const account: CompanyTab[] = can(session, 'companyAccount') ? [{ id: 'account', title: t('companyAccount.tab'), panel: <AccountTab /> }] : [];
   // Keys for other systems are the owner's (docs/integration.md), before the Account tab.
   const apiKeys: CompanyTab[] = can(session, 'companyAccount') ? [{ id: 'apiKeys', title: t('integration.tab'), panel: <ApiKeysTab /> }] : [];
-  const extraTabs: CompanyTab[] = [...keyFigures, ...apiKeys, ...account];
+  const webhooks: CompanyTab[] = can(session, 'companyAccount') ? [{ id: 'webhooks', title: t('integration.webhooks.tab'), panel: <WebhooksTab /> }] : [];
+  const extraTabs: CompanyTab[] = [...keyFigures, ...apiKeys, ...webhooks, ...account];
   return <CompanyScreen extraTabs={extraTabs} />;
 }
