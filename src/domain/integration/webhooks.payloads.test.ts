@@ -32,7 +32,11 @@ describe('webhookPayloadOf: the public mapping', () => {
   });
 
   it('every public type has a row, and the rows read only mapped internal types', () => {
-    for (const type of webhookEventTypes) expect(webhookPayloads.some((row) => row.publicType === type), type).toBe(true);
+    for (const type of webhookEventTypes)
+      expect(
+        webhookPayloads.some((row) => row.publicType === type),
+        type,
+      ).toBe(true);
     expect(mappedInternalTypes).toContain('QuantityReported');
   });
 });

@@ -82,7 +82,10 @@ export const webhookPayloads: readonly WebhookPayloadRow[] = [
     at: data.at,
   })),
   row<ShipmentEvent, 'ShipmentSent'>('shipment.sent', shipmentEvents, 'ShipmentSent', ({ data }) => ({ shipmentId: data.shipmentId, at: data.at })),
-  row<ShipmentEvent, 'ShipmentDelivered'>('shipment.delivered', shipmentEvents, 'ShipmentDelivered', ({ data }) => ({ shipmentId: data.shipmentId, at: data.at })),
+  row<ShipmentEvent, 'ShipmentDelivered'>('shipment.delivered', shipmentEvents, 'ShipmentDelivered', ({ data }) => ({
+    shipmentId: data.shipmentId,
+    at: data.at,
+  })),
   row<InterruptionEvent, 'InterruptionReported'>('interruption.reported', interruptionEvents, 'InterruptionReported', ({ data }) => ({
     interruptionId: data.interruptionId,
     stationId: data.stationId,
@@ -140,11 +143,7 @@ export interface WebhookPayload {
  * The public event of a logged event for an endpoint subscribed to `eventTypes`, or undefined when
  * the endpoint gets nothing of it (unmapped, not subscribed, another endpoint's test event).
  */
-export function webhookPayloadOf(
-  event: LoggedEvent,
-  endpoint: { id: string; eventTypes: readonly string[] },
-  messageId: string,
-): WebhookPayload | undefined {
+export function webhookPayloadOf(event: LoggedEvent, endpoint: { id: string; eventTypes: readonly string[] }, messageId: string): WebhookPayload | undefined {
   for (const payload of rowsByInternalType.get(event.type) ?? []) {
     if (payload.streamType !== event.streamType) continue;
     const data = payload.dataOf(event);

@@ -84,6 +84,15 @@ async function work(round: number) {
   await ok(owner.post('/api/users/create-admin-user', { firstName: 'Ina', lastName: `Gast ${round}`, email: `${round}-${secrets.invitedEmail}` }));
   const apiKey = await ok(owner.post('/api/api-keys', { name: `ERP ${round}`, scopes: [{ area: 'orders', access: 'read' }] }));
   await ok(owner.post(`/api/api-keys/${(apiKey.key as { id: string }).id}/revoke`, {}));
+  // A webhook endpoint through its whole life (to a closed loopback port: its deliveries fail and wait).
+  const webhook = await ok(owner.post('/api/webhooks', { url: `http://127.0.0.1:9/hook-${round}`, eventTypes: ['shipment.sent'] }));
+  const webhookPath = `/api/webhooks/${(webhook.endpoint as { id: string }).id}`;
+  await ok(owner.put(`${webhookPath}/event-types`, { eventTypes: ['shipment.sent', 'document.ready'] }));
+  await ok(owner.post(`${webhookPath}/test`, {}));
+  await ok(owner.post(`${webhookPath}/replay`, { position: 1 }));
+  await ok(owner.post(`${webhookPath}/pause`, {}));
+  await ok(owner.post(`${webhookPath}/resume`, {}));
+  await ok(owner.send({ method: 'DELETE', url: webhookPath }));
   const suggestion = await ok(admin.post('/api/suggestions', { text: `Regale beschriften ${round}` }));
   await ok(owner.post(`/api/suggestions/${String(suggestion.id)}/status`, { status: 'ACCEPTED', version: suggestion.version }));
   const settings = await ok(owner.get('/api/company-account/basic-settings'));
@@ -160,6 +169,8 @@ function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { f
       return { full: `/api/labour/times?userId=${data.userId}` };
     case 'api-key':
       return { full: '/api/api-keys' };
+    case 'webhook-endpoint':
+      return { full: '/api/webhooks' };
     case 'first-steps':
       return { full: '/api/home/first-steps', ownOnly: data.userId };
     default:

@@ -39,7 +39,19 @@ const resolvingTo =
 describe('addressKind', () => {
   it('tells loopback, forbidden and public addresses apart', () => {
     for (const address of ['127.0.0.1', '127.5.5.5', '::1']) expect(addressKind(address)).toBe('loopback');
-    for (const address of ['10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.100.100.200', '0.0.0.0', '::', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1', '224.0.0.1'])
+    for (const address of [
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.100.100.200',
+      '0.0.0.0',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+      '224.0.0.1',
+    ])
       expect(addressKind(address), address).toBe('forbidden');
     for (const address of ['93.184.216.34', '2606:4700::1111', '::ffff:93.184.216.34']) expect(addressKind(address), address).toBe('public');
   });
@@ -64,7 +76,13 @@ describe('webhookUrlRefusal', () => {
 
 describe('sendWebhook', () => {
   const secret = newWebhookSecret();
-  const message = (url: string) => ({ url, secret, id: 'msg_1_test', timestamp: 1_790_000_000, body: JSON.stringify({ type: 'webhook.test', data: { at: 'now' } }) });
+  const message = (url: string) => ({
+    url,
+    secret,
+    id: 'msg_1_test',
+    timestamp: 1_790_000_000,
+    body: JSON.stringify({ type: 'webhook.test', data: { at: 'now' } }),
+  });
 
   it('signs as Standard Webhooks says: an independent check of v1,<base64 HMAC-SHA256 of id.timestamp.body> with the whsec_ key', async () => {
     received.length = 0;

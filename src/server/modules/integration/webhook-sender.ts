@@ -96,7 +96,8 @@ const resolveAll: ResolveAll = (hostname, options, callback) => dnsLookup(hostna
 /** A name lookup that answers only addresses a delivery may go to: checked at send time, on the address connected to. */
 export function guardedLookup(policy: WebhookNetworkPolicy, resolve: ResolveAll = resolveAll): LookupFunction {
   return (hostname, options, callback) => {
-    resolve(hostname, { all: true, family: options.family }, (error, found) => {
+    const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+    resolve(hostname, { all: true, family }, (error, found) => {
       if (error) return callback(error, '', 0);
       const refused = found.find((entry) => !addressAllowed(entry.address, policy));
       if (refused || found.length === 0) {
@@ -133,7 +134,11 @@ export interface WebhookOutcome {
  * delivery; anything else (another status, a refused address, no connection, a timeout) a failure.
  * Redirects are not followed. The answer's body is read up to the cap and dropped.
  */
-export function sendWebhook(message: WebhookMessage, policy: WebhookNetworkPolicy, options: { resolve?: ResolveAll; timeoutMs?: number } = {}): Promise<WebhookOutcome> {
+export function sendWebhook(
+  message: WebhookMessage,
+  policy: WebhookNetworkPolicy,
+  options: { resolve?: ResolveAll; timeoutMs?: number } = {},
+): Promise<WebhookOutcome> {
   const started = performance.now();
   const done = (responseCode: number | null, error: string | null): WebhookOutcome => ({
     ok: error === null && responseCode !== null && responseCode >= 200 && responseCode < 300,

@@ -11,7 +11,9 @@ export interface WebhookDeps {
   pauseAfterFailures: number;
 }
 
-export const webhookDepsOf = (config: Pick<Config, 'jwtSecret' | 'webhookAllowLoopback' | 'webhookRetryBaseMs' | 'webhookPauseAfterFailures'>): WebhookDeps => ({
+export const webhookDepsOf = (
+  config: Pick<Config, 'jwtSecret' | 'webhookAllowLoopback' | 'webhookRetryBaseMs' | 'webhookPauseAfterFailures'>,
+): WebhookDeps => ({
   sealKey: deriveKey(config.jwtSecret, 'webhook-signing-secrets'),
   policy: { allowLoopback: config.webhookAllowLoopback },
   retryBaseMs: config.webhookRetryBaseMs,

@@ -32,7 +32,8 @@ const texts = {
     greeting: `Hallo ${p.firstName},`,
     intro: `Der Webhook-Endpunkt ${p.url} ist ${p.failures}-mal hintereinander fehlgeschlagen und wurde deshalb pausiert.`,
     error: p.lastError ? `Letzter Fehler: ${p.lastError}` : '',
-    nothingLost: 'Es geht nichts verloren: Sobald der Empfänger wieder funktioniert, setzen Sie den Endpunkt fort, und alle Ereignisse seitdem werden der Reihe nach zugestellt.',
+    nothingLost:
+      'Es geht nichts verloren: Sobald der Empfänger wieder funktioniert, setzen Sie den Endpunkt fort, und alle Ereignisse seitdem werden der Reihe nach zugestellt.',
     action: 'Firmenbildschirm öffnen (Reiter Webhooks)',
   }),
 } satisfies Record<EmailLocale, unknown>;
@@ -48,7 +49,11 @@ export const webhookPausedEmail = defineEmailTemplate({
     return {
       subject: t.subject,
       text: lines.join('\n'),
-      html: emailLayout(locale, t.subject, paragraph(t.greeting) + paragraph(t.intro) + (t.error ? paragraph(t.error) : '') + paragraph(t.nothingLost) + button(href, t.action)),
+      html: emailLayout(
+        locale,
+        t.subject,
+        paragraph(t.greeting) + paragraph(t.intro) + (t.error ? paragraph(t.error) : '') + paragraph(t.nothingLost) + button(href, t.action),
+      ),
     };
   },
 });

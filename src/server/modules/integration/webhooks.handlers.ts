@@ -45,7 +45,10 @@ export async function createWebhookEndpoint(ctx: CommandContext, deps: WebhookDe
     cursor: await headCursor(ctx.tx),
     createdAt: ctx.now,
   });
-  await record(ctx, id, { type: 'WebhookEndpointCreated', data: { endpointId: id, url: input.url, description: input.description, eventTypes: input.eventTypes, at: ctx.at } });
+  await record(ctx, id, {
+    type: 'WebhookEndpointCreated',
+    data: { endpointId: id, url: input.url, description: input.description, eventTypes: input.eventTypes, at: ctx.at },
+  });
   return { endpoint: await viewOf(ctx, id), secret };
 }
 

@@ -26,7 +26,8 @@ const READ_BATCH = 500;
 const deliverSchema = z.object({ companyId: z.uuid(), endpointId: z.uuid(), run: z.number().int().min(1) });
 type DeliverJob = z.infer<typeof deliverSchema>;
 
-const leaseHeld = (tx: Tx, job: DeliverJob) => tx.selectFrom('webhook_endpoints').selectAll().where('id', '=', job.endpointId).where('runs', '=', job.run).executeTakeFirst();
+const leaseHeld = (tx: Tx, job: DeliverJob) =>
+  tx.selectFrom('webhook_endpoints').selectAll().where('id', '=', job.endpointId).where('runs', '=', job.run).executeTakeFirst();
 
 interface NextMessage {
   endpoint: WebhookEndpointRow;
@@ -68,7 +69,13 @@ async function nextMessage(ctx: JobContext, job: DeliverJob): Promise<NextMessag
 async function moveCursor(tx: Tx, job: DeliverJob, from: Cursor, to: Cursor, change: { leaseUntil?: Date } = {}): Promise<boolean> {
   const moved = await tx
     .updateTable('webhook_endpoints')
-    .set({ cursor_tx_id: to.txId, cursor_position: to.position, consecutive_failures: 0, next_attempt_at: null, ...(change.leaseUntil ? { lease_until: change.leaseUntil } : {}) })
+    .set({
+      cursor_tx_id: to.txId,
+      cursor_position: to.position,
+      consecutive_failures: 0,
+      next_attempt_at: null,
+      ...(change.leaseUntil ? { lease_until: change.leaseUntil } : {}),
+    })
     .where('id', '=', job.endpointId)
     .where('runs', '=', job.run)
     .where('cursor_tx_id', '=', from.txId)
@@ -99,7 +106,9 @@ async function recordOutcome(ctx: JobContext, deps: WebhookDeps, job: DeliverJob
     const attempt = { id: payload.id, endpointId: endpoint.id, companyId: job.companyId, position: payload.position, eventType: payload.type };
     const timing = { responseCode: outcome.responseCode, error: outcome.error, durationMs: outcome.durationMs, at: command.now };
     if (outcome.ok) {
-      const moved = await moveCursor(command.tx, job, cursorOfEndpoint(endpoint), next.cursor, { leaseUntil: new Date(command.now.getTime() + WEBHOOK_LEASE_MS) });
+      const moved = await moveCursor(command.tx, job, cursorOfEndpoint(endpoint), next.cursor, {
+        leaseUntil: new Date(command.now.getTime() + WEBHOOK_LEASE_MS),
+      });
       if (moved) await recordWebhookAttempt(command.tx, { ...attempt, ...timing, status: 'delivered', nextAttemptAt: null });
       return moved;
     }
@@ -116,7 +125,17 @@ async function recordOutcome(ctx: JobContext, deps: WebhookDeps, job: DeliverJob
     await recordWebhookAttempt(command.tx, { ...attempt, ...timing, status: paused ? 'failed' : 'retrying', nextAttemptAt });
     if (paused) {
       await recordEvents(command, { id: webhookEndpointStreamId(endpoint.id), type: WEBHOOK_ENDPOINT_STREAM_TYPE }, [
-        { type: 'WebhookEndpointPaused', data: { endpointId: endpoint.id, url: endpoint.url, reason: 'failing', failures, lastError: outcome.error ?? `HTTP ${outcome.responseCode}`, at: command.at } },
+        {
+          type: 'WebhookEndpointPaused',
+          data: {
+            endpointId: endpoint.id,
+            url: endpoint.url,
+            reason: 'failing',
+            failures,
+            lastError: outcome.error ?? `HTTP ${outcome.responseCode}`,
+            at: command.at,
+          },
+        },
       ]);
     }
     return false;
@@ -168,9 +187,13 @@ export const notifyWebhookPausedJob = defineJob<PausedJob>({
     const owners = await withTenant(ctx.db, data.companyId, (tx) => companyOwnersWithEmail(tx));
     for (const owner of owners) {
       if (!owner.email) continue;
-      const email = webhookPausedEmail.render({ firstName: owner.first_name, url: data.url, failures: data.failures, lastError: data.lastError }, owner.locale, {
-        publicUrl: ctx.config.publicUrl,
-      });
+      const email = webhookPausedEmail.render(
+        { firstName: owner.first_name, url: data.url, failures: data.failures, lastError: data.lastError },
+        owner.locale,
+        {
+          publicUrl: ctx.config.publicUrl,
+        },
+      );
       await ctx.mailer.send({ ...email, to: owner.email, messageId: `<${ctx.jobId}-${owner.id}@shopfloor-console>` });
     }
   },

@@ -33,17 +33,15 @@ export function findWebhookEndpoint(db: Executor, endpointId: string, options: {
 
 /** The company's endpoints (the transaction's tenant), oldest first. */
 export async function webhookEndpointListOf(db: Executor): Promise<WebhookEndpointList> {
-  const rows = await db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const rows = await db.selectFrom('webhook_endpoints').selectAll().orderBy('created_at').orderBy('id').execute();
   return { data: rows.map(webhookEndpointView) };
 }
 
 export async function webhookEndpointCount(db: Executor): Promise<number> {
-  const row = await db.selectFrom('webhook_endpoints').select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select(sql<string>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createWebhookEndpointSchema, webhookEventTypesSchema, webhookReplaySchema } from '../../../domain/integration/webhooks.schema.js';
-import { createdWebhookEndpointSchema, webhookDeliveryListSchema, webhookEndpointListSchema, webhookEndpointViewSchema } from '../../../domain/integration/webhooks.views.js';
+import {
+  createdWebhookEndpointSchema,
+  webhookDeliveryListSchema,
+  webhookEndpointListSchema,
+  webhookEndpointViewSchema,
+} from '../../../domain/integration/webhooks.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { runCommand, runQuery } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
@@ -34,7 +39,11 @@ export async function webhookRoutes(app: FastifyInstance) {
 
   r.get('/api/webhooks', {
     ...owners,
-    schema: { tags, summary: "The company's webhook endpoints: URL, event types, state, position, failures in a row (never the secret)", response: { 200: webhookEndpointListSchema, ...errorResponses() } },
+    schema: {
+      tags,
+      summary: "The company's webhook endpoints: URL, event types, state, position, failures in a row (never the secret)",
+      response: { 200: webhookEndpointListSchema, ...errorResponses() },
+    },
     handler: async (request) => runQuery(app, request, (tx) => webhookEndpointListOf(tx)),
   });
 
@@ -52,25 +61,46 @@ export async function webhookRoutes(app: FastifyInstance) {
 
   r.put('/api/webhooks/:id/event-types', {
     ...owners,
-    schema: { tags, summary: 'The event types an endpoint gets from now on', params: endpointParams, body: webhookEventTypesSchema, response: { 200: webhookEndpointViewSchema, ...errorResponses() } },
+    schema: {
+      tags,
+      summary: 'The event types an endpoint gets from now on',
+      params: endpointParams,
+      body: webhookEventTypesSchema,
+      response: { 200: webhookEndpointViewSchema, ...errorResponses() },
+    },
     handler: async (request) => runCommand(app, request, (ctx) => changeWebhookEventTypes(ctx, request.params.id, request.body.eventTypes)),
   });
 
   r.post('/api/webhooks/:id/pause', {
     ...owners,
-    schema: { tags, summary: 'Pauses an endpoint: nothing is sent, nothing is lost. Paused already: 409', params: endpointParams, response: { 200: webhookEndpointViewSchema, ...errorResponses(409) } },
+    schema: {
+      tags,
+      summary: 'Pauses an endpoint: nothing is sent, nothing is lost. Paused already: 409',
+      params: endpointParams,
+      response: { 200: webhookEndpointViewSchema, ...errorResponses(409) },
+    },
     handler: async (request) => runCommand(app, request, (ctx) => pauseWebhookEndpoint(ctx, request.params.id)),
   });
 
   r.post('/api/webhooks/:id/resume', {
     ...owners,
-    schema: { tags, summary: 'Resumes a paused endpoint from where it stood. Not paused: 409', params: endpointParams, response: { 200: webhookEndpointViewSchema, ...errorResponses(409) } },
+    schema: {
+      tags,
+      summary: 'Resumes a paused endpoint from where it stood. Not paused: 409',
+      params: endpointParams,
+      response: { 200: webhookEndpointViewSchema, ...errorResponses(409) },
+    },
     handler: async (request) => runCommand(app, request, (ctx) => resumeWebhookEndpoint(ctx, request.params.id)),
   });
 
   r.post('/api/webhooks/:id/test', {
     ...owners,
-    schema: { tags, summary: 'Sends the endpoint a test event (`webhook.test`), in order after what it has waiting', params: endpointParams, response: { 202: webhookEndpointViewSchema, ...errorResponses() } },
+    schema: {
+      tags,
+      summary: 'Sends the endpoint a test event (`webhook.test`), in order after what it has waiting',
+      params: endpointParams,
+      response: { 202: webhookEndpointViewSchema, ...errorResponses() },
+    },
     handler: async (request, reply) => reply.status(202).send(await runCommand(app, request, (ctx) => requestWebhookTest(ctx, request.params.id))),
   });
 
@@ -78,7 +108,8 @@ export async function webhookRoutes(app: FastifyInstance) {
     ...owners,
     schema: {
       tags,
-      summary: "Delivers the company's events again from a log position or a moment on, in order, with their message ids; a point after the endpoint's position: 400",
+      summary:
+        "Delivers the company's events again from a log position or a moment on, in order, with their message ids; a point after the endpoint's position: 400",
       params: endpointParams,
       body: webhookReplaySchema,
       response: { 200: webhookEndpointViewSchema, ...errorResponses() },
@@ -88,7 +119,12 @@ export async function webhookRoutes(app: FastifyInstance) {
 
   r.delete('/api/webhooks/:id', {
     ...owners,
-    schema: { tags, summary: 'Removes an endpoint and its delivery log', params: endpointParams, response: { 204: z.null().describe('removed'), ...errorResponses() } },
+    schema: {
+      tags,
+      summary: 'Removes an endpoint and its delivery log',
+      params: endpointParams,
+      response: { 204: z.null().describe('removed'), ...errorResponses() },
+    },
     handler: async (request, reply) => {
       await runCommand(app, request, (ctx) => deleteWebhook(ctx, request.params.id));
       return reply.status(204).send(null);

@@ -43,7 +43,12 @@ export function WebhooksTab() {
         ) : (
           <>
             <div className="api-keys-actions">{createButton}</div>
-            <EndpointTable rows={rows} isLoading={webhooks.isPending} error={webhooks.isError ? webhooks.error : undefined} onSelect={(endpoint) => setSelectedId(endpoint.id)} />
+            <EndpointTable
+              rows={rows}
+              isLoading={webhooks.isPending}
+              error={webhooks.isError ? webhooks.error : undefined}
+              onSelect={(endpoint) => setSelectedId(endpoint.id)}
+            />
           </>
         )}
       </section>
@@ -61,12 +66,23 @@ export function WebhooksTab() {
   );
 }
 
-function EndpointTable({ rows, isLoading, error, onSelect }: { rows: WebhookEndpointView[]; isLoading: boolean; error: unknown; onSelect: (endpoint: WebhookEndpointView) => void }) {
+function EndpointTable({
+  rows,
+  isLoading,
+  error,
+  onSelect,
+}: {
+  rows: WebhookEndpointView[];
+  isLoading: boolean;
+  error: unknown;
+  onSelect: (endpoint: WebhookEndpointView) => void;
+}) {
   const { t } = useTranslation();
   const formats = useLocaleFormats();
   const statusOf = (endpoint: WebhookEndpointView) => {
     if (endpoint.status === 'paused') return t(`integration.webhooks.status.paused.${endpoint.pausedReason ?? 'manual'}`);
-    if (endpoint.nextAttemptAt) return t('integration.webhooks.status.retrying', { failures: endpoint.consecutiveFailures, at: formats.dateTime(endpoint.nextAttemptAt) });
+    if (endpoint.nextAttemptAt)
+      return t('integration.webhooks.status.retrying', { failures: endpoint.consecutiveFailures, at: formats.dateTime(endpoint.nextAttemptAt) });
     return t('integration.webhooks.status.active');
   };
   const columns: DataTableColumn<WebhookEndpointView>[] = [
@@ -81,7 +97,11 @@ function EndpointTable({ rows, isLoading, error, onSelect }: { rows: WebhookEndp
         </>
       ),
     },
-    { id: 'types', header: t('integration.webhooks.fields.eventTypes'), cell: (endpoint) => endpoint.eventTypes.map((type) => t(`integration.webhooks.eventTypes.${type}`)).join(', ') },
+    {
+      id: 'types',
+      header: t('integration.webhooks.fields.eventTypes'),
+      cell: (endpoint) => endpoint.eventTypes.map((type) => t(`integration.webhooks.eventTypes.${type}`)).join(', '),
+    },
     { id: 'status', header: t('integration.webhooks.fields.status'), cell: statusOf },
     { id: 'position', header: t('integration.webhooks.fields.position'), cell: (endpoint) => String(endpoint.position) },
     {

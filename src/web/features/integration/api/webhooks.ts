@@ -28,7 +28,9 @@ function useEndpointMutation<Input, Answer>(send: (input: Input) => Promise<Answ
 export const useCreateWebhook = () => useEndpointMutation((input: CreateWebhookEndpointInput) => api.post<CreatedWebhookEndpoint>('/webhooks', input));
 
 export const useChangeWebhookEventTypes = () =>
-  useEndpointMutation(({ id, eventTypes }: { id: string; eventTypes: WebhookEventType[] }) => api.put<WebhookEndpointView>(`${endpointPath(id)}/event-types`, { eventTypes }));
+  useEndpointMutation(({ id, eventTypes }: { id: string; eventTypes: WebhookEventType[] }) =>
+    api.put<WebhookEndpointView>(`${endpointPath(id)}/event-types`, { eventTypes }),
+  );
 
 export const usePauseWebhook = () => useEndpointMutation((id: string) => api.post<WebhookEndpointView>(`${endpointPath(id)}/pause`));
 export const useResumeWebhook = () => useEndpointMutation((id: string) => api.post<WebhookEndpointView>(`${endpointPath(id)}/resume`));

@@ -20,7 +20,8 @@ interface WebhookDraft {
 
 const emptyDraft = (): WebhookDraft => ({ url: '', description: '', eventTypes: [] });
 const fieldOf = (path: string) => (path.startsWith('eventTypes') ? 'eventTypes' : path);
-const onDraft = (errors: Record<string, { path: string; message: string }>) => Object.fromEntries(Object.entries(errors).map(([path, detail]) => [fieldOf(path), detail]));
+const onDraft = (errors: Record<string, { path: string; message: string }>) =>
+  Object.fromEntries(Object.entries(errors).map(([path, detail]) => [fieldOf(path), detail]));
 
 /**
  * Registering a webhook endpoint: URL, what it is for, the event types. Once made, the dialog shows
@@ -71,9 +72,20 @@ function EndpointForm({ onCreated, onCancel }: { onCreated: (created: CreatedWeb
   return (
     <Form id={form.scopeId} className="api-key-form" onSubmit={submit} aria-label={t('integration.webhooks.create.title')}>
       <FormError error={formWideError(create.error)} />
-      <TextField type="url" label={t('integration.webhooks.fields.url')} description={t('integration.webhooks.create.urlHint')} isRequired {...form.field('url')} />
+      <TextField
+        type="url"
+        label={t('integration.webhooks.fields.url')}
+        description={t('integration.webhooks.create.urlHint')}
+        isRequired
+        {...form.field('url')}
+      />
       <TextField label={t('integration.webhooks.fields.description')} {...form.field('description')} />
-      <WebhookEventTypes idPrefix="create-webhook" value={form.draft.eventTypes} onChange={(eventTypes) => form.patch({ eventTypes })} problem={form.problem('eventTypes')} />
+      <WebhookEventTypes
+        idPrefix="create-webhook"
+        value={form.draft.eventTypes}
+        onChange={(eventTypes) => form.patch({ eventTypes })}
+        problem={form.problem('eventTypes')}
+      />
       <DialogActions>
         <Button variant="secondary" onPress={onCancel}>
           {t('common.actions.cancel')}

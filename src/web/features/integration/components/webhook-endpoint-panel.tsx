@@ -22,7 +22,8 @@ export function WebhookEndpointPanel({ endpoint, onDelete }: { endpoint: Webhook
   const pause = usePauseWebhook();
   const resume = useResumeWebhook();
   const failed = (error: unknown) => notify({ severity: 'error', message: t('integration.webhooks.failed', { reason: describeError(t, error) }) });
-  const sendTest = () => test.mutate(endpoint.id, { onSuccess: () => notify({ severity: 'success', message: t('integration.webhooks.test.done') }), onError: failed });
+  const sendTest = () =>
+    test.mutate(endpoint.id, { onSuccess: () => notify({ severity: 'success', message: t('integration.webhooks.test.done') }), onError: failed });
   const toggle = () =>
     endpoint.status === 'paused'
       ? resume.mutate(endpoint.id, { onSuccess: () => notify({ severity: 'success', message: t('integration.webhooks.resume.done') }), onError: failed })
@@ -154,9 +155,17 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
     { id: 'event', header: t('integration.webhooks.log.event'), cell: (delivery) => <code className="api-key-prefix">{delivery.eventType}</code> },
     { id: 'position', header: t('integration.webhooks.log.position'), cell: (delivery) => String(delivery.position) },
     { id: 'status', header: t('integration.webhooks.log.status'), cell: (delivery) => t(`integration.webhooks.log.statuses.${delivery.status}`) },
-    { id: 'code', header: t('integration.webhooks.log.code'), cell: (delivery) => (delivery.responseCode === null ? (delivery.error ?? '–') : String(delivery.responseCode)) },
+    {
+      id: 'code',
+      header: t('integration.webhooks.log.code'),
+      cell: (delivery) => (delivery.responseCode === null ? (delivery.error ?? '–') : String(delivery.responseCode)),
+    },
     { id: 'attempts', header: t('integration.webhooks.log.attempts'), cell: (delivery) => String(delivery.attempts) },
-    { id: 'next', header: t('integration.webhooks.log.nextRetry'), cell: (delivery) => (delivery.nextAttemptAt ? formats.dateTime(delivery.nextAttemptAt) : '–') },
+    {
+      id: 'next',
+      header: t('integration.webhooks.log.nextRetry'),
+      cell: (delivery) => (delivery.nextAttemptAt ? formats.dateTime(delivery.nextAttemptAt) : '–'),
+    },
   ];
   return (
     <section aria-labelledby="webhook-log-heading">
