@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { companyWithTeam } from '../support/identity.js';
-import { startReceiver, type Receiver } from '../integration/integration/webhook-receiver.js';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import { openHeldPageAs } from './hold-notifications.js';
 
 // The Webhooks tab of the company screen (issue 31, docs/integration.md), in German: register an

@@ -5,7 +5,7 @@ import type { JobWorkers } from '../../../src/server/platform/jobs.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, mailTo, startMailbox, type Client, type Mailbox, type TestCompany } from '../../support/identity.js';
 import { testRedisUrl } from '../../support/services.js';
-import { startReceiver, type Receiver } from './webhook-receiver.js';
+import { startReceiver, type Receiver } from '../../support/webhook-receiver.js';
 
 // Webhooks (issue 31, docs/integration.md): the owner's routes, and deliveries through BullMQ on a
 // real Redis to real HTTP receivers on loopback, checked by an independent Standard Webhooks verifier.
