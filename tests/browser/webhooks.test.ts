@@ -38,8 +38,8 @@ describe('the Webhooks tab', () => {
     await dialog.getByRole('button', { name: 'Eintragen' }).click();
     await dialog.getByText('Wählen Sie mindestens einen Ereignistyp, jeden nur einmal.').waitFor();
     await expectNoAxeViolations(page, 'register dialog without an event type (de)');
-    await dialog.getByRole('checkbox', { name: /Auftragsstatus geändert/ }).check();
-    await dialog.getByRole('checkbox', { name: /Sendung versendet/ }).check();
+    await dialog.getByRole('checkbox', { name: /Auftragsstatus geändert/ }).check({ force: true });
+    await dialog.getByRole('checkbox', { name: /Sendung versendet/ }).check({ force: true });
     await dialog.getByRole('button', { name: 'Eintragen' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Webhook eingetragen' });
