@@ -84,6 +84,7 @@ async function placeAndCancelOrder(admin: Client) {
     houseNumber: '1',
     zip: '80331',
     place: 'München',
+    workInProgress: 'Regal 1',
     deliveryDate: '2099-12-01',
     positions: [{ materialId: material.json().id, quantity: 1, netPrice: 10 }],
   };
