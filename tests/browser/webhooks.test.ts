@@ -73,6 +73,13 @@ describe('the Webhooks tab', () => {
     expect(receiver.received[0].signatureValid).toBe(true);
     await expectNoAxeViolations(page, 'delivery log with a delivered test event (de)');
 
+    const panel = page.getByRole('region', { name: `Endpunkt ${receiver.url}` });
+    await panel.getByRole('checkbox', { name: /Sendung versendet/ }).uncheck({ force: true });
+    await panel.getByRole('checkbox', { name: /Dokument fertig/ }).check({ force: true });
+    await panel.getByRole('button', { name: 'Ereignistypen speichern' }).click();
+    await notice(page, 'Die Ereignistypen sind gespeichert.').waitFor();
+    await row.getByText('Auftragsstatus geändert, Dokument fertig').waitFor();
+
     await page.getByRole('button', { name: 'Pausieren' }).click();
     await notice(page, 'Der Webhook ist pausiert.').waitFor();
     await row.getByText('Pausiert').waitFor();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { webhookReplaySchema, type WebhookEventType } from '../../../../domain/integration/webhooks.schema';
 import type { WebhookDeliveryView, WebhookEndpointView } from '../../../../domain/integration/webhooks.views';
@@ -6,7 +6,6 @@ import { describeError, fieldErrorsFromApiError, validateInput, type FieldErrors
 import { useLocaleFormats } from '../../../lib/locale';
 import { defaultPaging } from '../../../lib/paging';
 import { Button } from '../../../ui/button';
-import { Form } from '../../../ui/form';
 import { useNotify } from '../../../ui/notification-bar';
 import { PlainTable } from '../../../ui/plain-table';
 import type { DataTableColumn } from '../../../ui/table-parts';
@@ -55,8 +54,7 @@ function EventTypesForm({ endpoint }: { endpoint: WebhookEndpointView }) {
   const change = useChangeWebhookEventTypes();
   const [eventTypes, setEventTypes] = useState<WebhookEventType[]>(endpoint.eventTypes);
   const [problems, setProblems] = useState<FieldErrors>({});
-  const save = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const save = () => {
     if (eventTypes.length === 0) return setProblems({ eventTypes: { path: 'eventTypes', message: 'validation.webhookEventTypes' } });
     change.mutate(
       { id: endpoint.id, eventTypes },
@@ -70,7 +68,8 @@ function EventTypesForm({ endpoint }: { endpoint: WebhookEndpointView }) {
     );
   };
   return (
-    <Form className="api-key-form" onSubmit={save} aria-label={t('integration.webhooks.fields.eventTypes')}>
+    // No <form>: the panel sits inside the company screen's settings form, whose submit would take it over.
+    <div className="api-key-form">
       <WebhookEventTypes
         idPrefix={`endpoint-${endpoint.id}`}
         value={eventTypes}
@@ -81,11 +80,11 @@ function EventTypesForm({ endpoint }: { endpoint: WebhookEndpointView }) {
         problem={problems.eventTypes}
       />
       <div>
-        <Button type="submit" variant="secondary" isDisabled={change.isPending}>
+        <Button variant="secondary" isDisabled={change.isPending} onPress={save}>
           {t('integration.webhooks.saveEventTypes')}
         </Button>
       </div>
-    </Form>
+    </div>
   );
 }
 
@@ -97,8 +96,13 @@ function ReplayForm({ endpoint }: { endpoint: WebhookEndpointView }) {
   const [from, setFrom] = useState('');
   const [problems, setProblems] = useState<FieldErrors>({});
   const input = () => ({ ...(position.trim() ? { position: position.trim() } : {}), ...(from ? { from: new Date(from).toISOString() } : {}) });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  // Enter sends the replay, never the company screen's settings form around the tab.
+  const onEnter = (event: { key: string; preventDefault(): void }) => {
+    if (event.key !== 'Enter') return;
     event.preventDefault();
+    submit();
+  };
+  const submit = () => {
     const checked = validateInput(webhookReplaySchema, input());
     if (!checked.ok) return setProblems({ position: checked.errors.position ?? checked.errors[''], from: checked.errors.from });
     replay.mutate(
@@ -113,12 +117,13 @@ function ReplayForm({ endpoint }: { endpoint: WebhookEndpointView }) {
     );
   };
   return (
-    <Form className="api-key-form webhook-replay" onSubmit={submit} aria-labelledby="webhook-replay-heading">
+    <section className="api-key-form webhook-replay" aria-labelledby="webhook-replay-heading">
       <h4 id="webhook-replay-heading">{t('integration.webhooks.replay.heading')}</h4>
       <p className="api-key-muted">{t('integration.webhooks.replay.hint', { position: endpoint.position })}</p>
       <TextField
         label={t('integration.webhooks.replay.position')}
         inputMode="numeric"
+        onKeyDown={onEnter}
         value={position}
         onChange={(value) => {
           setPosition(value);
@@ -129,6 +134,7 @@ function ReplayForm({ endpoint }: { endpoint: WebhookEndpointView }) {
       <TextField
         type="datetime-local"
         label={t('integration.webhooks.replay.from')}
+        onKeyDown={onEnter}
         value={from}
         onChange={(value) => {
           setFrom(value);
@@ -137,11 +143,11 @@ function ReplayForm({ endpoint }: { endpoint: WebhookEndpointView }) {
         errorDetail={problems.from}
       />
       <div>
-        <Button type="submit" variant="secondary" isDisabled={replay.isPending}>
+        <Button variant="secondary" isDisabled={replay.isPending} onPress={submit}>
           {t('integration.webhooks.replay.action')}
         </Button>
       </div>
-    </Form>
+    </section>
   );
 }
 
