@@ -35,7 +35,7 @@ afterAll(async () => {
   for (const receiver of receivers) await receiver.close();
 });
 
-type Endpoint = { id: string; url: string; status: string; pausedReason: string | null; position: number; consecutiveFailures: number };
+type Endpoint = { id: string; url: string; eventTypes: string[]; status: string; pausedReason: string | null; position: number; consecutiveFailures: number };
 const errorOf = (res: { body: string }) => (JSON.parse(res.body) as { error: { code: string; details: { path: string; message: string }[] } }).error;
 
 async function receiver(options: { delayMs?: number } = {}) {
@@ -187,8 +187,13 @@ describe('registering endpoints', () => {
     expect(await endpointOf(owner, id)).toMatchObject({ status: 'active', eventTypes: ['order.status_changed'] });
   });
 
-  it('pausing twice or resuming an active endpoint answers 409', async () => {
+  it('the owner changes the event types; pausing twice or resuming an active endpoint answers 409', async () => {
     const { endpoint } = await register(owner, 'http://127.0.0.1:9/twice');
+    const changed = await owner.put(`/api/webhooks/${endpoint.id}/event-types`, { eventTypes: ['document.ready', 'shipment.sent'] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ eventTypes: ['document.ready', 'shipment.sent'] });
+    expect((await owner.put(`/api/webhooks/${endpoint.id}/event-types`, { eventTypes: [] })).statusCode).toBe(400);
+    expect((await endpointOf(owner, endpoint.id))?.eventTypes).toEqual(['document.ready', 'shipment.sent']);
     expect((await owner.post(`/api/webhooks/${endpoint.id}/resume`, {})).statusCode).toBe(409);
     expect((await owner.post(`/api/webhooks/${endpoint.id}/pause`, {})).statusCode).toBe(200);
     const again = await owner.post(`/api/webhooks/${endpoint.id}/pause`, {});

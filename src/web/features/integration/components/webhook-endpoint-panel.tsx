@@ -41,7 +41,7 @@ export function WebhookEndpointPanel({ endpoint, onDelete }: { endpoint: Webhook
           {t('integration.webhooks.delete.action')}
         </Button>
       </div>
-      <EventTypesForm key={`${endpoint.id}-${endpoint.eventTypes.join()}`} endpoint={endpoint} />
+      <EventTypesForm key={endpoint.id} endpoint={endpoint} />
       <ReplayForm endpoint={endpoint} />
       <DeliveryLog endpointId={endpoint.id} />
     </section>
