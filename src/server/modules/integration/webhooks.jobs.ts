@@ -20,8 +20,9 @@ import type { WebhookEndpointRow } from './webhooks.tables.js';
 export const WEBHOOK_LEASE_MS = 60_000;
 /** A job gives its endpoint back after this long; the scheduler starts the next one at once if more waits. */
 const RUN_BUDGET_MS = 20_000;
-/** Events read from the log at a time while looking for the next message. */
-const READ_BATCH = 500;
+/** Events read from the log at a time while looking for messages, and messages taken from one read. */
+const READ_BATCH = 200;
+const MESSAGES_PER_READ = 50;
 
 const deliverSchema = z.object({ companyId: z.uuid(), endpointId: z.uuid(), run: z.number().int().min(1) });
 type DeliverJob = z.infer<typeof deliverSchema>;
@@ -29,38 +30,34 @@ type DeliverJob = z.infer<typeof deliverSchema>;
 const leaseHeld = (tx: Tx, job: DeliverJob) =>
   tx.selectFrom('webhook_endpoints').selectAll().where('id', '=', job.endpointId).where('runs', '=', job.run).executeTakeFirst();
 
-interface NextMessage {
-  endpoint: WebhookEndpointRow;
-  /** Where the cursor goes once the message is delivered (or where it goes when none is found). */
+/** A message for the endpoint and where its cursor goes once it is delivered (past the events before it it gets nothing of). */
+interface Message {
   cursor: Cursor;
-  payload?: WebhookPayload;
+  payload: WebhookPayload;
 }
 
 /**
- * The endpoint's next message after its cursor, in log order; events it gets nothing of are passed
- * over (the cursor moves past them at once). Undefined when the job no longer holds the endpoint.
+ * The endpoint's next messages after its cursor, in log order (one read of the log, up to
+ * `MESSAGES_PER_READ`); a read that holds none moves the cursor past what it read at once. Undefined
+ * when the job no longer holds the endpoint or it is paused.
  */
-async function nextMessage(ctx: JobContext, job: DeliverJob): Promise<NextMessage | undefined> {
+async function nextMessages(ctx: JobContext, job: DeliverJob): Promise<{ endpoint: WebhookEndpointRow; messages: Message[] } | undefined> {
   return withTenant(ctx.db, job.companyId, async (tx) => {
     let endpoint = await leaseHeld(tx, job);
     if (!endpoint || endpoint.status !== 'active') return undefined;
-    const eventTypes = endpoint.event_types;
+    const target = { id: endpoint.id, eventTypes: endpoint.event_types };
     for (;;) {
       const from = cursorOfEndpoint(endpoint);
       const events = await readAll(tx, { after: from, limit: READ_BATCH, companyId: job.companyId });
-      for (const [index, event] of events.entries()) {
-        const payload = webhookPayloadOf(event, { id: endpoint.id, eventTypes }, webhookMessageId(endpoint.id, event.globalPosition));
-        if (!payload) continue;
-        if (index === 0) return { endpoint, cursor: cursorOf(event), payload };
-        const before = cursorOf(events[index - 1]);
-        if (!(await moveCursor(tx, job, from, before))) return undefined;
-        return { endpoint: { ...endpoint, cursor_tx_id: before.txId, cursor_position: String(before.position) }, cursor: cursorOf(event), payload };
-      }
-      if (events.length === 0) return { endpoint, cursor: from };
+      const messages = events
+        .map((event) => ({ cursor: cursorOf(event), payload: webhookPayloadOf(event, target, webhookMessageId(target.id, event.globalPosition)) }))
+        .filter((message): message is Message => message.payload !== undefined)
+        .slice(0, MESSAGES_PER_READ);
+      if (messages.length > 0 || events.length === 0) return { endpoint, messages };
       const last = cursorOf(events[events.length - 1]);
       if (!(await moveCursor(tx, job, from, last))) return undefined;
       endpoint = { ...endpoint, cursor_tx_id: last.txId, cursor_position: String(last.position) };
-      if (events.length < READ_BATCH) return { endpoint, cursor: last };
+      if (events.length < READ_BATCH) return { endpoint, messages: [] };
     }
   });
 }
@@ -98,7 +95,13 @@ function send(ctx: JobContext, deps: WebhookDeps, endpoint: WebhookEndpointRow, 
 }
 
 /** Records an attempt and its outcome: the cursor moves on a delivery; a failure waits for its retry, or pauses the endpoint. */
-async function recordOutcome(ctx: JobContext, deps: WebhookDeps, job: DeliverJob, next: Required<NextMessage>, outcome: WebhookOutcome): Promise<boolean> {
+async function recordOutcome(
+  ctx: JobContext,
+  deps: WebhookDeps,
+  job: DeliverJob,
+  next: Message & { endpoint: WebhookEndpointRow },
+  outcome: WebhookOutcome,
+): Promise<boolean> {
   const commandDeps: CommandDeps = { db: ctx.db, eventStore: ctx.eventStore, clock: ctx.clock };
   const scope = { companyId: job.companyId, actor: null, metadata: { correlationId: ctx.jobId } };
   return runInTenant(commandDeps, scope, async (command) => {
@@ -163,11 +166,19 @@ export const deliverWebhooksJob = defineJob<DeliverJob>({
     const until = performance.now() + RUN_BUDGET_MS;
     try {
       while (performance.now() < until) {
-        const next = await nextMessage(ctx, job);
-        if (!next?.payload) return;
-        const outcome = await send(ctx, deps, next.endpoint, next.payload);
-        const delivered = await recordOutcome(ctx, deps, job, { ...next, payload: next.payload }, outcome);
-        if (!delivered && !outcome.ok) return;
+        const next = await nextMessages(ctx, job);
+        if (!next || next.messages.length === 0) return;
+        let endpoint = next.endpoint;
+        for (const message of next.messages) {
+          const outcome = await send(ctx, deps, endpoint, message.payload);
+          if (!(await recordOutcome(ctx, deps, job, { ...message, endpoint }, outcome))) {
+            // A failure ends the run (its retry waits); a cursor moved meanwhile (a replay) is read afresh.
+            if (!outcome.ok) return;
+            break;
+          }
+          endpoint = { ...endpoint, cursor_tx_id: message.cursor.txId, cursor_position: String(message.cursor.position) };
+          if (performance.now() >= until) return;
+        }
       }
     } finally {
       await release(ctx, job);
