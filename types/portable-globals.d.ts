@@ -8,6 +8,8 @@ interface URL {
   readonly protocol: string;
   readonly host: string;
   readonly hostname: string;
+  readonly username: string;
+  readonly password: string;
   readonly pathname: string;
   readonly search: string;
   readonly hash: string;

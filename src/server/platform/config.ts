@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { meetsPasswordRule, PASSWORD_MAX_LENGTH } from '../../domain/identity/password.schema.js';
 import { API_KEY_REQUESTS_PER_MINUTE } from '../../domain/integration/api-keys.schema.js';
+import { webhookRetryDefaults } from '../../domain/integration/webhooks.rules.js';
 import { mediaLimits } from '../../domain/materials/material-media.schema.js';
 import { materialLimits } from '../../domain/materials/materials.schema.js';
 import { defaultPredictionWindow, parseWorkingTime, type WorkingTime } from '../../domain/orders/prediction.rules.js';
@@ -111,6 +112,9 @@ const envSchema = z.object({
   // The live feed reads the log at least this often; commit hints (this instance's, and other
   // instances' through PostgreSQL NOTIFY) wake it sooner.
   API_KEY_REQUESTS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(API_KEY_REQUESTS_PER_MINUTE)),
+  WEBHOOK_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(3_600_000).default(webhookRetryDefaults.baseMs)),
+  WEBHOOK_PAUSE_AFTER_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(webhookRetryDefaults.pauseAfterFailures)),
+  WEBHOOK_ALLOW_LOOPBACK: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
   LIVE_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(600_000).default(250)),
   // Predicted completion (docs/prediction.md): the median cycle time of a station is taken over its
   // last PREDICTION_WINDOW completions. WORKING_TIME is `<days> <from>-<to> [<IANA time zone>]`, days 0
@@ -166,6 +170,12 @@ export interface Config {
   livePollMs: number;
   /** Requests one API key may make per minute and server instance (`API_KEY_REQUESTS_PER_MINUTE`). */
   apiKeyRequestsPerMinute: number;
+  /** Webhooks: the first retry's wait after a failed delivery, in ms (`WEBHOOK_RETRY_BASE_MS`; doubling, at most 180 times it). */
+  webhookRetryBaseMs: number;
+  /** Webhooks: failures in a row after which an endpoint is paused and its owner told (`WEBHOOK_PAUSE_AFTER_FAILURES`). */
+  webhookPauseAfterFailures: number;
+  /** Webhooks may go to loopback addresses, over http too (`WEBHOOK_ALLOW_LOOPBACK`; by default only outside production). */
+  webhookAllowLoopback: boolean;
   /** Predicted completion: recent completions per station the median cycle time is taken over. */
   predictionWindow: number;
   /** The working time of a company that has not saved its own (predicted completion, availability). */
@@ -246,6 +256,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfPagePoolSize: e.PDF_PAGE_POOL_SIZE ?? e.PDF_CONCURRENCY,
     livePollMs: e.LIVE_POLL_MS,
     apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
+    webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    webhookPauseAfterFailures: e.WEBHOOK_PAUSE_AFTER_FAILURES,
+    webhookAllowLoopback: (e.WEBHOOK_ALLOW_LOOPBACK ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     predictionWindow: e.PREDICTION_WINDOW,
     workingTime: parseWorkingTime(e.WORKING_TIME) as WorkingTime,
   };

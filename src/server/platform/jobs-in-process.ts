@@ -16,8 +16,8 @@ interface MemoryJob extends JobSnapshot {
  */
 export function createInProcessQueue({ retry }: { retry: RetryPolicy }): JobQueue {
   const jobs = new Map<string, MemoryJob>();
-  const waiting: Record<QueueName, MemoryJob[]> = { email: [], pdf: [], export: [] };
-  const active: Record<QueueName, number> = { email: 0, pdf: 0, export: 0 };
+  const waiting: Record<QueueName, MemoryJob[]> = { email: [], pdf: [], export: [], webhooks: [] };
+  const active: Record<QueueName, number> = { email: 0, pdf: 0, export: 0, webhooks: 0 };
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   const finished: Record<'completed' | 'failed', string[]> = { completed: [], failed: [] };

@@ -7,7 +7,7 @@ import { parseJobInput, type JobDefinition, type JobLogger, type JobServices, ty
 
 /** Jobs of each queue one worker process runs at once, unless the configuration says otherwise (`PDF_CONCURRENCY`). */
 /** Exports: one at a time per worker process (each reads a whole company and writes a zip). */
-export const defaultConcurrency: Record<QueueName, number> = { email: 4, pdf: 4, export: 1 };
+export const defaultConcurrency: Record<QueueName, number> = { email: 4, pdf: 4, export: 1, webhooks: 32 };
 
 /** The concurrency of each queue: the defaults, the configured pdf concurrency, then what the caller asks. */
 export function concurrencyOf(config: Partial<Pick<Config, 'pdfConcurrency'>>, asked: Partial<Record<QueueName, number>> = {}): Record<QueueName, number> {

@@ -11,8 +11,11 @@ import type { PdfRenderer } from './pdf.js';
 // The contract of background jobs. `createJobQueue` (jobs-queue.ts) picks an adapter: jobs-bullmq.ts
 // (Redis) or jobs-in-process.ts (one machine); what both share to run a job is in jobs-runner.ts.
 
-/** `export`: company data exports, apart so a big export never holds up a PDF (issue 26). */
-export const queueNames = ['email', 'pdf', 'export'] as const;
+/**
+ * `export`: company data exports, apart so a big export never holds up a PDF (issue 26). `webhooks`:
+ * deliveries to other systems, apart so a slow receiver never holds up mail (issue 31).
+ */
+export const queueNames = ['email', 'pdf', 'export', 'webhooks'] as const;
 export type QueueName = (typeof queueNames)[number];
 
 /** The log calls job code makes; Fastify's logger and pino fit. */

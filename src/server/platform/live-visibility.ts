@@ -6,6 +6,7 @@ import type { UserEvent } from '../../domain/identity/identity.events.js';
 import type { FirstStepsEvent } from '../../domain/home/first-steps.events.js';
 import type { ApiKeyEvent } from '../../domain/integration/api-keys.events.js';
 import type { CostingEvent } from '../../domain/costing/costing.events.js';
+import type { WebhookEndpointEvent } from '../../domain/integration/webhooks.events.js';
 import type { InterruptionEvent } from '../../domain/interruptions/interruption.events.js';
 import type { MachineEvent } from '../../domain/machines/machines.events.js';
 import type { LabourEvent } from '../../domain/labour/labour.events.js';
@@ -57,7 +58,8 @@ export type KnownEvent =
   | PlanQueueEvent
   | NcrEvent
   | CostingEvent
-  | MachineEvent;
+  | MachineEvent
+  | WebhookEndpointEvent;
 export type KnownEventType = KnownEvent['type'];
 
 /**
@@ -192,6 +194,14 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   MachineBrokerRemoved: ownersOnly,
   MachineLinkSaved: ownersOnly,
   MachineLinkRemoved: ownersOnly,
+  // GET /api/webhooks: the owner's (never the signing secret, which no event holds).
+  WebhookEndpointCreated: ownersOnly,
+  WebhookEventTypesChanged: ownersOnly,
+  WebhookEndpointPaused: ownersOnly,
+  WebhookEndpointResumed: ownersOnly,
+  WebhookEndpointDeleted: ownersOnly,
+  WebhookTestRequested: ownersOnly,
+  WebhookReplayRequested: ownersOnly,
   MaterialCreated: everyone,
   MaterialUpdated: everyone,
   MaterialDeleted: everyone,

@@ -93,6 +93,15 @@ async function work(round: number) {
   await ok(owner.put(`/api/machines/links/${station.id}`, { topic: `werk-${round}/saege`, format: 'counter' }));
   await ok(owner.delete(`/api/machines/links/${station.id}`));
   await ok(owner.delete('/api/machines/broker'));
+  // A webhook endpoint through its whole life (to a closed loopback port: its deliveries fail and wait).
+  const webhook = await ok(owner.post('/api/webhooks', { url: `http://127.0.0.1:9/hook-${round}`, eventTypes: ['shipment.sent'] }));
+  const webhookPath = `/api/webhooks/${(webhook.endpoint as { id: string }).id}`;
+  await ok(owner.put(`${webhookPath}/event-types`, { eventTypes: ['shipment.sent', 'document.ready'] }));
+  await ok(owner.post(`${webhookPath}/test`, {}));
+  await ok(owner.post(`${webhookPath}/replay`, { position: 1 }));
+  await ok(owner.post(`${webhookPath}/pause`, {}));
+  await ok(owner.post(`${webhookPath}/resume`, {}));
+  await ok(owner.send({ method: 'DELETE', url: webhookPath }));
   const suggestion = await ok(admin.post('/api/suggestions', { text: `Regale beschriften ${round}` }));
   await ok(owner.post(`/api/suggestions/${String(suggestion.id)}/status`, { status: 'ACCEPTED', version: suggestion.version }));
   const settings = await ok(owner.get('/api/company-account/basic-settings'));
@@ -177,6 +186,8 @@ function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { f
       return { full: '/api/costs/rates' };
     case 'machines':
       return { full: '/api/machines' };
+    case 'webhook-endpoint':
+      return { full: '/api/webhooks' };
     case 'first-steps':
       return { full: '/api/home/first-steps', ownOnly: data.userId };
     case 'plan-queue':

@@ -83,11 +83,13 @@ export const exportedTables = [
   'user_change_rights',
   'users',
   'vacation_entitlements',
+  'webhook_deliveries',
 ] as const;
 
 /**
- * Never exported: sign-in secrets and their bookkeeping (sessions, one-time tokens, API keys, failed
- * sign-ins, known sign-in addresses), the machine broker's credentials, stored idempotent answers, mails as sent (they carry links),
+ * Never exported: sign-in secrets and their bookkeeping (sessions, one-time tokens, API keys, webhook
+ * endpoints with their sealed signing secrets, failed sign-ins, known sign-in addresses), the machine
+ * broker's credentials, stored idempotent answers, mails as sent (they carry links),
  * the job ledger, storage reservations, and the exports themselves.
  */
 export const notExportedTables = [
@@ -103,6 +105,7 @@ export const notExportedTables = [
   'sessions',
   'storage_reservations',
   'user_tokens',
+  'webhook_endpoints',
 ] as const;
 
 /** Columns never exported: hashes of passwords and of link tokens. */

@@ -19,7 +19,7 @@ export { loginThrottleFor, recordLoginFailure, rememberSignIn, throttleKeys } fr
 export { passwordMatches } from './passwords.js';
 export { endEarlierStationSessions } from './session.handlers.js';
 export { openSession, openStationSessions, revokeSessionsAtStation, revokeStationSessions, revokeUserSessions, type IssuedSession } from './sessions.js';
-export { findUserById, findUserByLogin, historyEntriesOf, userNamesByIds, userView, type UserRow } from './users.queries.js';
+export { companyOwnersWithEmail, findUserById, findUserByLogin, historyEntriesOf, userNamesByIds, userView, type UserRow } from './users.queries.js';
 
 declare module '../../platform/module.js' {
   interface Ports {

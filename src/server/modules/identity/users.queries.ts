@@ -145,3 +145,16 @@ export async function countByRole(tx: Executor): Promise<Record<'SUPER_USER' | '
   }
   return counts;
 }
+
+/** The company's owners (super users) a notice can be mailed to: an address, an accepted account, not deactivated. */
+export function companyOwnersWithEmail(tx: Executor) {
+  return tx
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'locale'])
+    .where('role', '=', 'SUPER_USER')
+    .where('email', 'is not', null)
+    .where('password_hash', 'is not', null)
+    .where('deactivated_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}

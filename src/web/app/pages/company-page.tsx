@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AccountTab, CompanyScreen, type CompanyTab } from '../../features/company-settings';
-import { ApiKeysTab } from '../../features/integration';
+import { ApiKeysTab, WebhooksTab } from '../../features/integration';
 import { KeyFiguresTab } from '../../features/key-figures';
 import { MachinesTab } from '../../features/machines';
 import { can } from '../../lib/access';
@@ -9,7 +9,7 @@ import { useCompanyFunctions } from '../../lib/company-display';
 import type { ScreenPageProps } from '../routes';
 import { useDocumentTitle } from '../use-document-title';
 
-/** The company screen: its own tabs, then the tabs of other features (key figures, while the company has them on; the owner's API keys). */
+/** The company screen: its own tabs, then the tabs of other features (key figures, while the company has them on; the owner's API keys and webhooks). */
 export default function CompanyPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t(`screens.${screen}.title`));
@@ -22,6 +22,7 @@ export default function CompanyPage({ screen }: ScreenPageProps) {
   const apiKeys: CompanyTab[] = can(session, 'companyAccount') ? [{ id: 'apiKeys', title: t('integration.tab'), panel: <ApiKeysTab /> }] : [];
   // The machines' broker and links are the owner's too (docs/integration.md, Machine counts over MQTT).
   const machines: CompanyTab[] = can(session, 'companyAccount') ? [{ id: 'machines', title: t('machines.tab'), panel: <MachinesTab /> }] : [];
-  const extraTabs: CompanyTab[] = [...keyFigures, ...apiKeys, ...machines, ...account];
+  const webhooks: CompanyTab[] = can(session, 'companyAccount') ? [{ id: 'webhooks', title: t('integration.webhooks.tab'), panel: <WebhooksTab /> }] : [];
+  const extraTabs: CompanyTab[] = [...keyFigures, ...apiKeys, ...webhooks, ...machines, ...account];
   return <CompanyScreen extraTabs={extraTabs} />;
 }

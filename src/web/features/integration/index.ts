@@ -1,1 +1,2 @@
 export { ApiKeysTab } from './api-keys-tab';
+export { WebhooksTab } from './webhooks-tab';
