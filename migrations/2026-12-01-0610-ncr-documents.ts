@@ -10,7 +10,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       check (type in ('delivery-bill', 'material-label', 'order-traveler', 'test-protocol', 'receipt', 'timesheet', 'ncr-report'))
   `.execute(db);
   await sql`alter table documents drop constraint documents_subject_type_check`.execute(db);
-  await sql`alter table documents add constraint documents_subject_type_check check (subject_type in ('shipment', 'material', 'order', 'employee', 'ncr'))`.execute(db);
+  await sql`alter table documents add constraint documents_subject_type_check check (subject_type in ('shipment', 'material', 'order', 'employee', 'ncr'))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -21,5 +23,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       check (type in ('delivery-bill', 'material-label', 'order-traveler', 'test-protocol', 'receipt', 'timesheet'))
   `.execute(db);
   await sql`alter table documents drop constraint documents_subject_type_check`.execute(db);
-  await sql`alter table documents add constraint documents_subject_type_check check (subject_type in ('shipment', 'material', 'order', 'employee'))`.execute(db);
+  await sql`alter table documents add constraint documents_subject_type_check check (subject_type in ('shipment', 'material', 'order', 'employee'))`.execute(
+    db,
+  );
 }

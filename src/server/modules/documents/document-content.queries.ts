@@ -146,7 +146,8 @@ export interface TimesheetContent {
   times: WorkTimes;
 }
 
-export type DocumentContent = DeliveryBillContent | MaterialLabelContent | OrderTravelerContent | TestProtocolContent | ReceiptContent | NcrReportContent | TimesheetContent;
+export type DocumentContent =
+  DeliveryBillContent | MaterialLabelContent | OrderTravelerContent | TestProtocolContent | ReceiptContent | NcrReportContent | TimesheetContent;
 
 /** The facts of a `ValueMeasured` event of the order stream (the orders module's contract). */
 type ValueMeasuredData = Extract<OrderEvent, { type: 'ValueMeasured' }>['data'];

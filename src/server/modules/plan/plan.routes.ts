@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { planQuerySchema, promiseRequestSchema, stationQueueSchema } from '../../../domain/plan/plan.schema.js';
-import { capacityPlanSchema, deliveryPromiseSchema, promisesAtRiskSchema, stationQueueSchema as stationQueueViewSchema } from '../../../domain/plan/plan.views.js';
+import {
+  capacityPlanSchema,
+  deliveryPromiseSchema,
+  promisesAtRiskSchema,
+  stationQueueSchema as stationQueueViewSchema,
+} from '../../../domain/plan/plan.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
@@ -99,6 +104,7 @@ export async function planRoutes(app: FastifyInstance) {
       params: z.object({ stationId: z.uuid({ error: 'validation.invalidId' }) }),
       response: { 200: stationQueueViewSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, async (tx, now) => stationQueueOf(tx, now, await requestSettings(tx, request), request.params.stationId)),
+    handler: async (request) =>
+      runQuery(app, request, async (tx, now) => stationQueueOf(tx, now, await requestSettings(tx, request), request.params.stationId)),
   });
 }
