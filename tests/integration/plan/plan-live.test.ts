@@ -221,3 +221,41 @@ describe('the events that change the plan (live)', () => {
     socket.ws.close();
   });
 });
+
+describe('a replay reads the plain records the plan counts with as they stood then', () => {
+  it("counts the material's planned times and the company's working time of that moment, not as changed since", async () => {
+    const plan = async (setupTime: number) => {
+      const bike = (await line.admin.get(`/api/materials/${line.materials.bike}`)).json();
+      const { id: _id, image: _image, createdAt: _c, updatedAt: _u, ...body } = bike;
+      const saved = await line.admin.put(`/api/materials/${line.materials.bike}`, {
+        ...body,
+        manufacturingSteps: [{ process: 'Saw', time: 2, setupTime, stationId: line.stations.saw.id }],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    const working = async (workingTime: object) => {
+      const current = (await line.superUser.get('/api/company-account/basic-settings')).json();
+      const saved = await line.superUser.put('/api/company-account/updateBasicSettings', { ...current, workingTime });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    await plan(11);
+    await working({ days: [1, 2, 3, 4, 5], from: '06:00', to: '22:00', timeZone: 'Europe/Berlin' });
+    const order = await productionOrder('2027-05-01');
+    await pause(50);
+    const then = new Date().toISOString();
+    await pause(50);
+    await plan(22);
+    await working({ days: [1, 2, 3, 4], from: '07:00', to: '15:00', timeZone: 'Europe/Berlin' });
+
+    const setupAtSaw = (view: CapacityPlanView) => {
+      const operation = view.orders.find((planned) => planned.orderId === order.id)?.operations.find((op) => op.stationId === line.stations.saw.id);
+      return operation?.explanation.duration.kind === 'planned' ? operation.explanation.duration.setupMinutes : undefined;
+    };
+    const replayed = await planOf(line.admin, `?at=${encodeURIComponent(then)}`);
+    const live = await planOf(line.admin);
+    expect(setupAtSaw(replayed)).toBe(11);
+    expect(setupAtSaw(live)).toBe(22);
+    expect(replayed.workingTime).toMatchObject({ days: [1, 2, 3, 4, 5] });
+    expect(live.workingTime).toMatchObject({ days: [1, 2, 3, 4] });
+  });
+});

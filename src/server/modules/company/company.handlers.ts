@@ -26,6 +26,7 @@ import { breakSettingOf, settingOf, statutoryBreaks, workingTimeOf, type Working
 import { DomainError } from '../../../domain/shared/errors.js';
 import { recordEvents, staleCopy, type CommandContext, type CommandDeps } from '../../platform/command.js';
 import type { Config } from '../../platform/config.js';
+import { sql } from 'kysely';
 import { withSystem, type Db, type Executor } from '../../platform/db.js';
 import { forgetDevMail } from '../../platform/mailer.js';
 import type { Ports } from '../../platform/module.js';
@@ -196,6 +197,26 @@ export async function dateFormatOf(tx: Executor, companyId: string): Promise<Dat
 /** The company's working time (its advanced settings), else `fallback`: what predicted completion and availability count. */
 export async function workingTimeOfCompany(tx: Executor, companyId: string, fallback: WorkingTime): Promise<WorkingTime> {
   return workingTimeOfRow(await findCompany(tx, companyId), fallback);
+}
+
+/**
+ * The company's working time as it stood at `until`, from the log (the capacity plan's replay,
+ * docs/capacity-plan.md): the settings of the newest `BasicSettingsUpdated` recorded by then; before
+ * the first save, `fallback` (a new company counts the server's); a company that never saved
+ * settings, as its record says now.
+ */
+export async function workingTimeOfCompanyAsOf(tx: Executor, companyId: string, until: Date, fallback: WorkingTime): Promise<WorkingTime> {
+  type Saved = NonNullable<CompanyRow['basic_settings']['workingTime']>;
+  const { rows } = await sql<{ before: boolean; working: Saved | null }>`
+    select recorded_at <= ${until} as before, data->'basicSettings'->'workingTime' as working
+    from events where stream_id = ${companyStreamId(companyId)} and type = 'BasicSettingsUpdated'
+    order by (recorded_at <= ${until}) desc, global_position desc
+    limit 1
+  `.execute(tx);
+  const saved = rows[0];
+  if (!saved) return workingTimeOfCompany(tx, companyId, fallback);
+  if (!saved.before) return fallback;
+  return (saved.working && workingTimeOf(saved.working)) || fallback;
 }
 
 /** Whether the company lets vacations be booked in half days (its advanced settings). */

@@ -21,6 +21,7 @@ export {
   openCompanyAccount,
   orderNumbering,
   workingTimeOfCompany,
+  workingTimeOfCompanyAsOf,
   workingTimeOfRow,
   type CompanyDeps,
 } from './company.handlers.js';

@@ -7,7 +7,7 @@ import { materialMediaRoutes } from './material-media.routes.js';
 import { materialsRoutes } from './materials.routes.js';
 
 export { moveStock, type InProductionCheck, type StockMovement } from './materials.handlers.js';
-export { existingMaterialIds, findMaterial, loadBomGraph, manufacturingStepsOf } from './materials.queries.js';
+export { existingMaterialIds, findMaterial, loadBomGraph, manufacturingStepsAsOf, manufacturingStepsOf } from './materials.queries.js';
 export type { MaterialRow } from './materials.tables.js';
 
 declare module '../../platform/module.js' {

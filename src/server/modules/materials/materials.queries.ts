@@ -12,6 +12,7 @@ import {
 import { likePattern, type Executor } from '../../platform/db.js';
 import { orderBySort, pageOfRows } from '../../platform/paging.js';
 import type { MaterialRow } from './materials.tables.js';
+import { MATERIAL_STREAM_TYPE, materialEvents, materialStreamId } from '../../../domain/materials/materials.events.js';
 
 const toNumber = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
@@ -235,6 +236,27 @@ export async function featureNamesInUse(tx: Executor): Promise<MaterialFeatureNa
 }
 
 /** The manufacturing steps of each material asked for (the capacity plan's planned times); an unknown id is left out. */
+/**
+ * The manufacturing steps of these materials as they stood at `until`, from the log (the capacity
+ * plan's replay, docs/capacity-plan.md): those of the newest `MaterialCreated` or `MaterialUpdated`
+ * recorded by then. A material not made by then is absent.
+ */
+export async function manufacturingStepsAsOf(tx: Executor, ids: readonly string[], until: Date): Promise<Map<string, MaterialRow['manufacturing_steps']>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ stream_id: string; type: string; data: unknown }>`
+    select distinct on (stream_id) stream_id, type, data from events
+    where stream_type = ${MATERIAL_STREAM_TYPE} and type in ('MaterialCreated', 'MaterialUpdated')
+      and stream_id = any(${ids.map(materialStreamId)}::text[]) and recorded_at <= ${until}
+    order by stream_id, global_position desc
+  `.execute(tx);
+  const steps = new Map<string, MaterialRow['manufacturing_steps']>();
+  for (const row of rows) {
+    const event = materialEvents.read({ type: row.type, data: row.data });
+    if (event?.type === 'MaterialCreated' || event?.type === 'MaterialUpdated') steps.set(event.data.material.id, event.data.material.manufacturingSteps);
+  }
+  return steps;
+}
+
 export async function manufacturingStepsOf(tx: Executor, ids: readonly string[]): Promise<Map<string, MaterialRow['manufacturing_steps']>> {
   if (ids.length === 0) return new Map();
   const rows = await tx

@@ -8,7 +8,7 @@ import { stationQueue } from '../../../domain/plan/station-queue.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { Executor } from '../../platform/db.js';
 import { openInterruptionsOf } from '../interruptions/index.js';
-import { existingMaterialIds, manufacturingStepsOf } from '../materials/index.js';
+import { existingMaterialIds, manufacturingStepsAsOf, manufacturingStepsOf } from '../materials/index.js';
 import { productionOrdersAtStations } from '../orders/index.js';
 import { authorisedUsersByStation, boardStationsOf, findSequenceRow, findStationRow, recentCycleTimes } from '../stations/index.js';
 import { absencesEndingFrom } from '../team/index.js';
@@ -18,6 +18,8 @@ import './plan.tables.js';
 export interface PlanSettings {
   window: number;
   working: WorkingTime;
+  /** A replay's moment: the materials' planned times are read from the log as they stood then (plain records, not in the replayed read models). */
+  asOf?: Date;
 }
 
 /**
@@ -39,7 +41,8 @@ export async function planInputOf(db: Executor, now: Date, settings: PlanSetting
     recentCycleTimes(db, settings.window),
     stationQueuesOf(db),
   ]);
-  const steps = await manufacturingStepsOf(db, [...new Set(orders.flatMap((order) => (order.materialId ? [order.materialId] : [])))]);
+  const materialIds = [...new Set(orders.flatMap((order) => (order.materialId ? [order.materialId] : [])))];
+  const steps = await (settings.asOf ? manufacturingStepsAsOf(db, materialIds, settings.asOf) : manufacturingStepsOf(db, materialIds));
   const position = new Map(sequence.map((stationId, index) => [stationId, index]));
   const planOrders = orders.map((order): PlanOrder => {
     const index = position.get(order.stationId);

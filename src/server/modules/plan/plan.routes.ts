@@ -14,7 +14,7 @@ import { runCommand, runQuery } from '../../platform/command.js';
 import type { Executor, Tx } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
 import { withReadModelsAsOf } from '../../platform/projection-rebuild.js';
-import { workingTimeOfCompany } from '../company/index.js';
+import { workingTimeOfCompany, workingTimeOfCompanyAsOf } from '../company/index.js';
 import { orderStationQueue } from './plan.handlers.js';
 import { capacityPlanOf, deliveryPromiseOf, promisesAtRiskOf, stationQueueOf, type PlanSettings } from './plan.queries.js';
 
@@ -48,8 +48,13 @@ export async function planRoutes(app: FastifyInstance) {
       if (request.query.at === undefined) return runQuery(app, request, async (tx, now) => capacityPlanOf(tx, now, await settingsOf(tx, companyId)));
       const at = new Date(request.query.at);
       if (at.getTime() > app.clock.now().getTime()) throw notYet();
+      // The read models replayed to `at`; the plain records the plan reads (working time, planned times) from the log as of then.
       return withReadModelsAsOf(app.db, companyId, at, app.eventStore.inlineProjections(), async (tx) =>
-        capacityPlanOf(tx, at, await settingsOf(tx, companyId)),
+        capacityPlanOf(tx, at, {
+          window: app.config.predictionWindow,
+          working: await workingTimeOfCompanyAsOf(tx, companyId, at, app.config.workingTime),
+          asOf: at,
+        }),
       );
     },
   });
