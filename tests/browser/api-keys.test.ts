@@ -27,6 +27,11 @@ describe('the API keys tab', () => {
     await page.getByRole('heading', { name: 'Noch keine API-Schlüssel' }).waitFor();
     await expectNoAxeViolations(page, 'API keys tab, no keys (de)');
 
+    // The tab sits in the company screen beside the settings form: its dialog's form must not save the settings.
+    const owner = clientOf(app.testApp, company.superUser.token);
+    const settingsVersion = async (): Promise<number> => (await owner.get('/api/company-account/basic-settings')).json().version;
+    const versionBefore = await settingsVersion();
+
     await page.getByRole('button', { name: 'API-Schlüssel anlegen' }).click();
     const dialog = page.getByRole('dialog', { name: 'API-Schlüssel anlegen' });
     await dialog.getByRole('textbox', { name: /^Name/ }).fill('ERP-Sync');
@@ -65,6 +70,8 @@ describe('the API keys tab', () => {
     await row.getByText('Noch nicht benutzt').waitFor();
     expect(await page.content()).not.toContain(secret);
     expect((await clientOf(app.testApp, secret).get('/api/materials')).statusCode).toBe(200);
+    expect(await settingsVersion()).toBe(versionBefore);
+    await expect.poll(() => page.getByRole('tab', { name: 'API-Schlüssel' }).getAttribute('aria-selected')).toBe('true');
     await expectNoAxeViolations(page, 'API keys list (de)');
 
     await row.getByRole('button', { name: 'API-Schlüssel ERP-Sync widerrufen' }).click();
