@@ -99,7 +99,7 @@ describe('the job queue dashboard (/admin/queues)', () => {
     expect(page.headers['content-type']).toContain('text/html');
     const api = await board('/admin/queues/api/queues', cookie);
     expect(api.statusCode).toBe(200);
-    expect((api.json() as { queues: { name: string }[] }).queues.map((queue) => queue.name).sort()).toEqual(['email', 'export', 'pdf']);
+    expect((api.json() as { queues: { name: string }[] }).queues.map((queue) => queue.name).sort()).toEqual(['email', 'export', 'pdf', 'webhooks']);
   });
 
   it('answers 401 without a session and 403 to every other role', async () => {
