@@ -292,7 +292,7 @@ describe("a new German company's first week, in the browser", () => {
     await field(office, 'Hausnummer').fill(customer.houseNumber);
     await field(office, 'PLZ').fill(customer.zip);
     await field(office, 'Ort').fill(customer.place);
-    await office.getByLabel('Liefertermin').fill(deliveryDate);
+    await office.getByLabel('Liefertermin', { exact: true }).fill(deliveryDate);
     await field(office, 'Zwischenlager (WIP)').fill('Regal 4');
     const position = office.getByRole('group', { name: 'Position 1' });
     const material = position.getByRole('combobox', { name: 'Material' });

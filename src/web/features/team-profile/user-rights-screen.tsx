@@ -74,7 +74,10 @@ function CheckboxMatrix<Column>({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="team-matrix-scroll">
+    // A matrix wider than the screen scrolls: its region takes the keyboard's focus so arrows scroll it, also
+    // when every checkbox is disabled (axe's scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable (WCAG 2.1.1)
+    <div className="team-matrix-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="team-matrix-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
