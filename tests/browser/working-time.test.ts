@@ -71,7 +71,15 @@ describe("the company's working time", () => {
     expect(await page.getByRole('combobox', { name: /^Time zone/ }).inputValue()).toBe('Europe/Vienna');
 
     const expected = { days: [2, 3, 4, 5, 6], from: '07:00', to: '15:30', timeZone: 'Europe/Vienna' };
-    expect((await api(session, '/api/company-account/basic-settings')).workingTime).toEqual(expected);
+    // The settings answer the break rule in force too: none was saved, so the statutory minimum (ArbZG §4, docs/labour-and-costs.md).
+    const statutoryBreaks = {
+      minimums: [
+        { after: '06:00', minutes: 30 },
+        { after: '09:00', minutes: 45 },
+      ],
+      windows: [],
+    };
+    expect((await api(session, '/api/company-account/basic-settings')).workingTime).toEqual({ ...expected, breaks: statutoryBreaks });
     // The prediction counts the company's working time from now on.
     expect((await api(session, '/api/orders/predictions')).workingTime).toEqual(expected);
     await page.close();
