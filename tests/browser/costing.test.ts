@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderCostingView } from '../../src/domain/costing/costing.views.js';
+import { runningClock } from '../../src/server/platform/clock.js';
 import { expectNoAxeViolations, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { act, createOrder, orderBody, orderLine, clientOf, type OrderLine } from '../integration/orders/support.js';
 import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
@@ -11,9 +12,11 @@ import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
 // afterwards leaves that order's cost as it was.
 let app: BrowserApp;
 let line: OrderLine;
+/** The server's clock: the two operators work ten minutes on the order without the test waiting for them. */
+const clock = runningClock();
 
 beforeAll(async () => {
-  app = await startBrowserApp({ WORKING_TIME: '0-6 00:00-24:00' });
+  app = await startBrowserApp({ WORKING_TIME: '0-6 00:00-24:00' }, { clock });
   line = await orderLine(app.testApp);
   // The owner grants the admin the costs right (the rights screen offers it; the admin's screens are the subject here).
   const rights = (await line.superUser.get('/api/team/user-rights')).json() as {
@@ -91,7 +94,7 @@ describe('job costing in the console', () => {
     await onOrder(olga).getByText('Olga Berg: pausiert (Warten auf Material)').waitFor();
     await olga.getByRole('button', { name: `Auftrag ${order.orderNumber} fortsetzen` }).tap();
     await onOrder(olga).getByText('Olga Berg: arbeitet').waitFor();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    clock.advance(10 * 60_000);
     order = await act(olgaAtSaw, order, 'complete-work', { stationId: saw().id });
 
     // The supervisor: both times on the work-times screen, then the order's costing.

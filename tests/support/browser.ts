@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import type { Role } from '../../src/domain/shared/roles.js';
+import type { Clock } from '../../src/server/platform/clock.js';
 import { createMasterUser, openSession, provisionCompany } from '../../src/server/modules/identity/index.js';
 import { withSystem } from '../../src/server/platform/db.js';
 import { createTestApp, type TestApp } from './app.js';
@@ -32,7 +33,7 @@ export interface BrowserApp {
  * when there is none. The console must be built (`npm run build`; `npm test` does it through
  * scripts/ensure-web-build.mjs).
  */
-export async function startBrowserApp(env: Record<string, string> = {}): Promise<BrowserApp> {
+export async function startBrowserApp(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<BrowserApp> {
   if (!existsSync(path.join(root, 'dist/web/index.html'))) {
     throw new Error('dist/web is missing: run `npm run build` (or `npm test`, which builds it) before the browser tests.');
   }
@@ -40,7 +41,7 @@ export async function startBrowserApp(env: Record<string, string> = {}): Promise
   if (!existsSync(executablePath)) {
     throw new Error(`No Chromium at ${executablePath}: install it (apt-get install chromium) or set CHROME_PATH.`);
   }
-  const testApp = await createTestApp(env);
+  const testApp = await createTestApp(env, { clock: options.clock });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   const address = testApp.app.server.address();
   if (!address || typeof address === 'string') throw new Error('the test server has no TCP address');

@@ -14,6 +14,23 @@ export interface SettableClock extends Clock {
   advance(milliseconds: number): void;
 }
 
+/**
+ * A clock that runs with the system time, shifted by what it is told: for a test whose work must take
+ * time (an order worked on for ten minutes) or reach a moment (a working day's end) without waiting.
+ */
+export function runningClock(): SettableClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    set(at) {
+      offset = new Date(at).getTime() - Date.now();
+    },
+    advance(milliseconds) {
+      offset += milliseconds;
+    },
+  };
+}
+
 export function settableClock(at: Date | string): SettableClock {
   let current = new Date(at);
   return {

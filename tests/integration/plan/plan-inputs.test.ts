@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterruptionView } from '../../../src/domain/interruptions/interruptions.views.js';
 import type { CapacityPlanView } from '../../../src/domain/plan/plan.views.js';
-import { settableClock } from '../../../src/server/platform/clock.js';
-import { createTestApp, type TestApp } from '../../support/app.js';
-import { act, createOrder, errorOf, orderBody, orderLine, type Client, type OrderLine } from '../orders/support.js';
+import type { TestApp } from '../../support/app.js';
+import { act, createOrder, errorOf, orderBody, type Client, type OrderLine } from '../orders/support.js';
+import { planPlant } from './plan-support.js';
 import { stationBody } from '../stations/stations-support.js';
 
 // The plan's inputs a company gives (docs/capacity-plan.md): a station's capacity (orders worked at
 // once) and an interruption's expected end, set through the API and read back by GET /api/plan.
 // Monday 23 November 2026, 08:00 UTC, working time Monday to Friday 06:00-22:00 UTC.
-const clock = settableClock('2026-11-23T08:00:00Z');
 let t: TestApp;
 let line: OrderLine;
 let other: OrderLine;
@@ -17,23 +16,7 @@ let frame: string;
 let reasonId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ WORKING_TIME: '1-5 06:00-22:00' }, { clock });
-  line = await orderLine(t);
-  other = await orderLine(t);
-  const { saw, drill } = line.stations;
-  const created = await line.admin.post('/api/materials', {
-    type: 'product',
-    name: 'Frame',
-    materialNumber: 'P-9',
-    vat: 19,
-    stock: { quantity: 0, unit: 'pcs' },
-    manufacturingSteps: [
-      { process: 'Sawing', time: 15, setupTime: 30, stationId: saw.id },
-      { process: 'Drilling', time: 30, setupTime: 0, stationId: drill.id },
-    ],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  frame = created.json().id;
+  ({ t, line, other, frame } = await planPlant());
   const reason = await line.superUser.post('/api/team/master-data/interruptionReasons', { name: 'Werkzeugbruch' });
   expect(reason.statusCode, reason.body).toBe(201);
   reasonId = reason.json().entryId;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planChangingEventTypes, planChangingStreamTypes } from '../../../src/domain/plan/plan-triggers.js';
 import type { CapacityPlanView } from '../../../src/domain/plan/plan.views.js';
@@ -43,7 +44,17 @@ const productionOrder = async (deliveryDate: string) =>
     'start-production',
   );
 const queueOf = (client: Client, stationId: string, body: object) => client.put(`/api/plan/stations/${stationId}/queue`, body);
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A moment of the log between what happened so far and what happens next: a millisecond after the
+ * database's clock now (the log records its time, to the microsecond; an ISO moment holds
+ * milliseconds), returned once that clock has passed it, so every later event is recorded after it.
+ */
+async function logMoment(): Promise<string> {
+  const databaseNow = async () => (await sql<{ at: Date }>`select clock_timestamp() as at`.execute(t.app.db)).rows[0].at.getTime();
+  const moment = (await databaseNow()) + 1;
+  await expect.poll(databaseNow).toBeGreaterThan(moment);
+  return new Date(moment).toISOString();
+}
 
 describe("a supervisor's queue order at a station", () => {
   let first: { id: string };
@@ -142,9 +153,7 @@ describe('the plan as it stood at a past moment (replay from the log)', () => {
   it("shows an order at its station before its completion, yesterday's plan without today's orders, and leaves the live plan as it is", async () => {
     const { saw, drill } = line.stations;
     const order = await productionOrder('2027-02-01');
-    await pause(50);
-    const before = new Date().toISOString();
-    await pause(50);
+    const before = await logMoment();
     const started = await act(atSaw, { id: order.id, version: (await line.admin.get(`/api/orders/${order.id}`)).json().version }, 'start-work', {
       stationId: saw.id,
     });
@@ -177,9 +186,7 @@ describe('the plan as it stood at a past moment (replay from the log)', () => {
     expect(sawQueue).toEqual(expect.arrayContaining([a.id, b.id]));
     const reversed = [...sawQueue].reverse();
     expect((await queueOf(line.admin, line.stations.saw.id, { orderIds: reversed })).statusCode).toBe(200);
-    await pause(50);
-    const then = new Date().toISOString();
-    await pause(50);
+    const then = await logMoment();
     expect((await queueOf(line.admin, line.stations.saw.id, { orderIds: sawQueue })).statusCode).toBe(200);
     expect(waitingAt(await planOf(line.admin, `?at=${encodeURIComponent(then)}`), line.stations.saw.id)).toEqual(reversed);
     expect(waitingAt(await planOf(line.admin), line.stations.saw.id)).toEqual(sawQueue);
@@ -241,9 +248,7 @@ describe('a replay reads the plain records the plan counts with as they stood th
     await plan(11);
     await working({ days: [1, 2, 3, 4, 5], from: '06:00', to: '22:00', timeZone: 'Europe/Berlin' });
     const order = await productionOrder('2027-05-01');
-    await pause(50);
-    const then = new Date().toISOString();
-    await pause(50);
+    const then = await logMoment();
     await plan(22);
     await working({ days: [1, 2, 3, 4], from: '07:00', to: '15:00', timeZone: 'Europe/Berlin' });
 

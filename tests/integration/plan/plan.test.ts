@@ -1,35 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CapacityPlanView } from '../../../src/domain/plan/plan.views.js';
-import { settableClock } from '../../../src/server/platform/clock.js';
-import { createTestApp, type TestApp } from '../../support/app.js';
-import { act, createOrder, orderBody, orderLine, type Client, type OrderLine } from '../orders/support.js';
+import type { TestApp } from '../../support/app.js';
+import { act, createOrder, orderBody, type Client, type OrderLine } from '../orders/support.js';
+import { planPlant } from './plan-support.js';
 
 // The capacity plan (GET /api/plan, docs/capacity-plan.md) from the read models, on a fixed clock:
 // Monday 23 November 2026, 08:00 UTC, working time Monday to Friday 06:00-22:00 UTC.
-const clock = settableClock('2026-11-23T08:00:00Z');
 let t: TestApp;
 let line: OrderLine;
 let other: OrderLine;
 let frame: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ WORKING_TIME: '1-5 06:00-22:00' }, { clock });
-  line = await orderLine(t);
-  other = await orderLine(t);
-  const { saw, drill } = line.stations;
-  const created = await line.admin.post('/api/materials', {
-    type: 'product',
-    name: 'Frame',
-    materialNumber: 'P-9',
-    vat: 19,
-    stock: { quantity: 0, unit: 'pcs' },
-    manufacturingSteps: [
-      { process: 'Sawing', time: 15, setupTime: 30, stationId: saw.id },
-      { process: 'Drilling', time: 30, setupTime: 0, stationId: drill.id },
-    ],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  frame = created.json().id;
+  ({ t, line, other, frame } = await planPlant());
 });
 afterAll(async () => {
   await t?.close();

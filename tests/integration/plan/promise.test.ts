@@ -1,39 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StationBoard } from '../../../src/domain/orders/board.views.js';
 import type { DeliveryPromiseView, PromisesAtRiskView, StationQueueView } from '../../../src/domain/plan/plan.views.js';
-import { settableClock } from '../../../src/server/platform/clock.js';
-import { createTestApp, type TestApp } from '../../support/app.js';
+import type { TestApp } from '../../support/app.js';
 import { companyWithTeam } from '../../support/identity.js';
-import { act, clientOf, createOrder, errorOf, orderBody, orderLine, orderOf, type Client, type OrderLine } from '../orders/support.js';
+import { act, clientOf, createOrder, errorOf, orderBody, orderOf, type Client, type OrderLine } from '../orders/support.js';
+import { planPlant } from './plan-support.js';
 
 // Promise a date (docs/capacity-plan.md): POST /api/plan/promise, the order's promised date, the
 // promises the plan breaks (GET /api/plan/promises, the board's flag) and a station's worklist in
 // plan order (GET /api/plan/stations/{id}). Monday 23 November 2026, 08:00 UTC, working time
 // Monday to Friday 06:00-22:00 UTC. Frame: SAW 30 min setup + 15 min a piece, DRILL 30 min a piece.
-const clock = settableClock('2026-11-23T08:00:00Z');
 let t: TestApp;
 let line: OrderLine;
 let other: OrderLine;
 let frame: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ WORKING_TIME: '1-5 06:00-22:00' }, { clock });
-  line = await orderLine(t);
-  other = await orderLine(t);
-  const { saw, drill } = line.stations;
-  const created = await line.admin.post('/api/materials', {
-    type: 'product',
-    name: 'Frame',
-    materialNumber: 'P-9',
-    vat: 19,
-    stock: { quantity: 0, unit: 'pcs' },
-    manufacturingSteps: [
-      { process: 'Sawing', time: 15, setupTime: 30, stationId: saw.id },
-      { process: 'Drilling', time: 30, setupTime: 0, stationId: drill.id },
-    ],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  frame = created.json().id;
+  ({ t, line, other, frame } = await planPlant());
 });
 afterAll(async () => {
   await t?.close();

@@ -511,23 +511,6 @@ export async function restOfTheDay(t: TestApp, company: TestCompany) {
 }
 
 /**
- * A clock that runs with the system time, shifted by what the test sets: the platform's clock for a scenario
- * that needs a working day to have ended (`forgottenClockOut`) without waiting for it.
- */
-export function runningClock(): SettableClock {
-  let offset = 0;
-  return {
-    now: () => new Date(Date.now() + offset),
-    set(at) {
-      offset = new Date(at).getTime() - Date.now();
-    },
-    advance(milliseconds) {
-      offset += milliseconds;
-    },
-  };
-}
-
-/**
  * The owner clocks in at the console and forgets to clock out: with the platform clock past the end of
  * the working day, the sweep closes the attendance (`ClockOutMissed`, labour time); then the clock runs
  * with the system time again (the tokens of the matrix's reads were issued by it).

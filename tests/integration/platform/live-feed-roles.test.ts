@@ -6,7 +6,8 @@ import { liveRules } from '../../../src/server/platform/live-visibility.js';
 import { seedDemoProduction } from '../../../src/server/seed-orders.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, signedInMaster, startMailbox, type Client, type Mailbox, type TestCompany } from '../../support/identity.js';
-import { forgottenClockOut, refusedAddress, restOfTheDay, runningClock, signedUpCompany } from './live-feed-roles-scenario.js';
+import { runningClock } from '../../../src/server/platform/clock.js';
+import { forgottenClockOut, refusedAddress, restOfTheDay, signedUpCompany } from './live-feed-roles-scenario.js';
 import { openClient, type EventMessage, type LiveClient } from './live-feed-support.js';
 
 // Issue 26, item 1: every subscriber of the live feed gets exactly what the REST reads answer its
