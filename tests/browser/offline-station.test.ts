@@ -67,7 +67,7 @@ afterAll(async () => {
 });
 
 /** A production order started at the start station (SAW). */
-async function orderAtSaw(name: string): Promise<Order> {
+async function orderAtSaw(name: string, quantity = 1): Promise<Order> {
   const created = expectOk<Order>(
     await owner.post('/api/orders', {
       kind: 'production',
@@ -77,7 +77,7 @@ async function orderAtSaw(name: string): Promise<Order> {
       zip: '10115',
       place: 'Berlin',
       workInProgress: 'Rack 1',
-      positions: [{ materialId: material, quantity: 1, netPrice: 10 }],
+      positions: [{ materialId: material, quantity, netPrice: 10 }],
     }),
     201,
   );
@@ -196,6 +196,36 @@ describe('the station screen without network', () => {
 
     await conflict.getByRole('button', { name: 'Got it' }).click();
     await conflict.waitFor({ state: 'detached' });
+  });
+
+  it('keeps an order reported in part without network on the worklist, its rest still in work here', async () => {
+    const order = await orderAtSaw('Teilmenge offline', 5);
+    const tablet = await newHeldPage(app);
+    await openStation(tablet, app, { station: saw, operator: sawOperator, companyId, remoteAddress: '10.18.3.1' });
+    await choose(tablet, order);
+    await tablet.getByRole('button', { name: 'Start', exact: true }).click();
+    await tablet.getByText(/^In work here since /).waitFor();
+
+    await tablet.context().setOffline(true);
+    await tablet.getByText(/^Offline since \d/).waitFor();
+    await tablet.getByRole('button', { name: 'Report quantities' }).click();
+    const dialog = tablet.getByRole('dialog', { name: `Quantities of order ${order.orderNumber}` });
+    await dialog.getByRole('textbox', { name: 'Good' }).fill('2');
+    await dialog.getByRole('button', { name: 'Report', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await tablet.getByRole('region', { name: 'Waiting to send (1)' }).waitFor();
+    // Two of five pieces go on; the other three stay here, in work: the order stays chosen, and can be completed.
+    await entry(tablet, order).getByText('Waiting to send').waitFor();
+    await tablet.getByRole('heading', { level: 3, name: `Order ${order.orderNumber}` }).waitFor();
+    expect(await tablet.getByRole('button', { name: 'Complete', exact: true }).isEnabled()).toBe(true);
+
+    await tablet.context().setOffline(false);
+    await tablet.getByRole('region', { name: /^Waiting to send/ }).waitFor({ state: 'detached' });
+    const types = await eventTypesOf(order);
+    expect(types).toContain('QuantityReported');
+    expect(types).toContain('OrderSplit');
+    expect(types).not.toContain('WorkCompleted');
+    await entry(tablet, order).waitFor();
   });
 
   it('takes a tap the server carried out but whose answer was lost (a server that died) as done, and never runs it twice', async () => {

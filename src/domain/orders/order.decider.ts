@@ -6,6 +6,7 @@ import type { OrderDetails, OrderEvent, OrderPosition, PlannedProductionOrder, S
 import { actionAllowed, isEditable, orderActions, orderTransitions, type OrderAction } from './order.machine.js';
 import { stationChecksValue } from '../stations/station.schema.js';
 import { measuredValueSchema, netSumOf, orderLimits, withinTolerance, type OrderForm, type OrderKind, type OrderStatus } from './order.schema.js';
+import { completionTakesAll, reportedCounts } from './order.rules.js';
 
 /** Where a production order is on the line: at a station (waiting, or in work since `workStartedAt`), or in WIP after the last one. */
 export type OrderLocation = { stage: 'station'; stationId: string; arrivedAt: string; workStartedAt: string | null } | { stage: 'wip'; arrivedAt: string };
@@ -736,13 +737,6 @@ export function failedValuesNeedReason(failedValues: readonly string[], reason: 
   return new DomainError('VALIDATION_ERROR', [{ path: 'reason', message, params }]);
 }
 
-/** The counts of a report, "the rest" resolved: good absent is every piece not reported as scrap or rework. */
-function countsOf(open: number, quantities: ReportedQuantities | undefined) {
-  const scrap = quantities?.scrap ?? 0;
-  const rework = quantities?.rework ?? 0;
-  return { good: quantities?.good ?? Math.max(0, open - scrap - rework), scrap, rework };
-}
-
 const quantityProblem = (path: string, message: string, params?: Record<string, string | number>): ErrorDetail => ({
   path,
   message,
@@ -756,7 +750,7 @@ const quantityProblem = (path: string, message: string, params?: Record<string, 
  */
 export function quantitiesMustFit(open: number, quantities: ReportedQuantities | undefined): DomainError | null {
   if (!quantities) return null;
-  const { good, scrap, rework } = countsOf(open, quantities);
+  const { good, scrap, rework } = reportedCounts(open, quantities);
   const problems: ErrorDetail[] = [];
   const counts = { good, scrap, rework };
   for (const [path, count] of Object.entries(counts)) {
@@ -835,7 +829,7 @@ function completeWork(state: LiveOrderState, command: Extract<OrderCommand, { ty
   // Orders that are not production orders (none reach a station today) complete as they always did.
   if (!flow) return [...accepted, ...finishing(0, nextStationId)];
 
-  const { good, scrap, rework } = countsOf(open, command.quantities);
+  const { good, scrap, rework } = reportedCounts(open, command.quantities);
   const q = command.quantities;
   const reported: OrderEvent = {
     type: 'QuantityReported',
@@ -854,7 +848,7 @@ function completeWork(state: LiveOrderState, command: Extract<OrderCommand, { ty
       at: command.at,
     },
   };
-  const everything = good + scrap + rework === open;
+  const everything = completionTakesAll(open, command.quantities);
   const ids = [...(command.splitOrderIds ?? [])];
   let made = state.splits?.length ?? 0;
   const split = (quantity: number, toStationId: string | null, why: 'good' | 'rework'): OrderEvent => {

@@ -9,6 +9,7 @@ import type { OrderAction } from '../../../domain/orders/order.machine';
 import type { ErrorCode, ErrorDetail } from '../../../domain/shared/errors';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { waitingFor, waitingTakesAway } from './queued-work';
 import { enqueue, mustQueue, onQueuedApplied, saveSnapshot, useOfflineQueue, useSnapshot, type QueuedCommand } from '../../lib/offline-queue';
 import { useCompanyFunctions } from '../../lib/company-display';
 import { describeError } from '../../lib/error-messages';
@@ -63,11 +64,6 @@ export interface StationWorklistProps {
 
 /** What the operator sees after acting: done, or refused with the reason (a conflict names who was first). */
 type Outcome = { kind: 'conflict'; orderNumber: string } | { kind: 'refused'; message: string } | null;
-
-/** The commands of one order that wait to be sent, in the order tapped. */
-const waitingFor = (items: readonly QueuedCommand[], orderId: string) => items.filter((item) => item.recordId === orderId && item.state === 'waiting');
-/** Whether a waiting command takes the order away from this station (complete, move to). */
-const leaves = (waiting: readonly QueuedCommand[]) => waiting.some((item) => item.kind === 'complete-work' || item.kind === 'move-to-station');
 
 function WorklistEntries({
   worklist,
@@ -251,9 +247,11 @@ function CurrentOrder({
   const waiting = waitingFor(queue.items, current.id);
   const started = waiting.find((item) => item.kind === 'start-work');
   const shownHere = current.location?.stage === 'station' && current.location.stationId === stationId ? current.location : null;
-  // A start waiting to be sent shows as started; a completion or move waiting shows the order as leaving.
+  // A start waiting to be sent shows as started; a move or a completion of every piece waiting shows the order as leaving
+  // (a partial report leaves the rest here, in work).
   const here = shownHere && started && !shownHere.workStartedAt ? { ...shownHere, workStartedAt: started.queuedAt } : shownHere;
-  const actions: readonly OrderAction[] = leaves(waiting)
+  const leaving = waitingTakesAway(waiting, current.quantities?.open ?? null);
+  const actions: readonly OrderAction[] = leaving
     ? []
     : started
       ? [...current.actions.filter((action) => action !== 'start-work' && action !== 'complete-work'), 'complete-work']
@@ -290,7 +288,7 @@ function CurrentOrder({
       readPath: `/orders/${encodeURIComponent(current.id)}`,
       detail: toStation,
     });
-    if (action === 'complete-work' || action === 'move-to-station') onLeft();
+    if (waitingTakesAway([...waiting, { kind: action, body: { ...target } }], current.quantities?.open ?? null)) onLeft();
   };
 
   return (
@@ -457,7 +455,7 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
   const scanning = useCompanyFunctions().isOn('stationScanning');
   const chosen = search.get('order');
   // Orders a waiting completion or move takes away are not chosen by default.
-  const staying = shown?.data.filter((order) => !leaves(waitingFor(queue.items, order.id)));
+  const staying = shown?.data.filter((order) => !waitingTakesAway(waitingFor(queue.items, order.id), order.pieces?.open ?? null));
   const selectedId = chosen ?? staying?.find((order) => order.inWork)?.id ?? staying?.[0]?.id ?? null;
 
   const select = (id: string | null) => {
