@@ -171,6 +171,22 @@ describe('an order still in production', () => {
     await act(line.superUser, await act(line.superUser, first, 'ready-to-dispatch'), 'dispatch');
     expect((await orderOf(line.superUser, customer.id)).status).toBe('in-progress');
 
+    // Nothing of it is ready now (the 30 went out): it is not offered, and it takes no place of the
+    // picker's limit from a later order that is ready.
+    const later = await actOnOrder(
+      line.admin,
+      await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }])),
+      'start-production',
+    );
+    let laterProduction = await orderOf(line.admin, later.productionOrders[0].id);
+    laterProduction = await actOnOrder(atSaw, laterProduction, 'start-work', { stationId: saw.id });
+    laterProduction = await actOnOrder(atSaw, laterProduction, 'complete-work', { stationId: saw.id });
+    laterProduction = await actOnOrder(atDrill, laterProduction, 'start-work', { stationId: drill.id });
+    await actOnOrder(atDrill, laterProduction, 'complete-work', { stationId: drill.id });
+    const firstOffered = await line.superUser.get('/api/shipments/shippable-orders?limit=1');
+    expect(firstOffered.statusCode, firstOffered.body).toBe(200);
+    expect((firstOffered.json() as ShippableOrders).data).toEqual([expect.objectContaining({ id: later.id, readyQuantity: 1 })]);
+
     // The rest is completed: the customer order is Ready to ship with the 20 left.
     await actOnOrder(atDrill, production, 'complete-work', { stationId: drill.id });
     expect((await orderOf(line.superUser, customer.id)).status).toBe('ready-to-ship');

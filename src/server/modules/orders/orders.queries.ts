@@ -501,29 +501,41 @@ export async function orderSummariesOf(db: Executor, orderIds: readonly string[]
  */
 export async function shippableOrderRows(db: Executor, options: { q?: string; limit: number }) {
   const pattern = options.q ? likePattern(options.q) : undefined;
-  const rows = await db
-    .selectFrom('orders')
-    .innerJoin('order_states', 'order_states.id', 'orders.id')
-    .select(['orders.id', 'orders.order_number', 'orders.name', 'orders.place', 'orders.status', 'order_states.state', deliveryDay])
-    .where('orders.kind', '=', 'customer')
-    .where((eb) =>
-      eb.or([
-        eb('orders.status', '=', 'ready-to-ship'),
-        eb.and([eb('orders.status', '=', 'in-progress'), sql<SqlBool>`order_states.state->'productionOrders' @> '[{"done": true}]'::jsonb`]),
-      ]),
-    )
-    .where(sql<SqlBool>`order_states.state->>'shipmentId' is null`)
-    .$if(pattern !== undefined, (q) =>
-      q.where((eb) => eb.or([eb('orders.order_number', 'ilike', pattern as string), eb('orders.name', 'ilike', pattern as string)])),
-    )
-    .orderBy('orders.number')
-    .limit(options.limit)
-    .execute();
-  return rows.flatMap(({ state, ...row }) => {
-    const readyQuantity = readyToShipOf(state);
-    // An order Ready to ship is offered even with nothing made (all scrapped): the whole-order flow as before.
-    return readyQuantity > 0 || row.status === 'ready-to-ship' ? [{ ...row, ordered: piecesOf(state.positions), readyQuantity }] : [];
-  });
+  const candidates = (after: number | null) =>
+    db
+      .selectFrom('orders')
+      .innerJoin('order_states', 'order_states.id', 'orders.id')
+      .select(['orders.id', 'orders.number', 'orders.order_number', 'orders.name', 'orders.place', 'orders.status', 'order_states.state', deliveryDay])
+      .where('orders.kind', '=', 'customer')
+      .where((eb) =>
+        eb.or([
+          eb('orders.status', '=', 'ready-to-ship'),
+          eb.and([eb('orders.status', '=', 'in-progress'), sql<SqlBool>`order_states.state->'productionOrders' @> '[{"done": true}]'::jsonb`]),
+        ]),
+      )
+      .where(sql<SqlBool>`order_states.state->>'shipmentId' is null`)
+      .$if(pattern !== undefined, (q) =>
+        q.where((eb) => eb.or([eb('orders.order_number', 'ilike', pattern as string), eb('orders.name', 'ilike', pattern as string)])),
+      )
+      .$if(after !== null, (q) => q.where('orders.number', '>', after as number))
+      .orderBy('orders.number')
+      .limit(options.limit)
+      .execute();
+  // An order In progress whose done pieces have all been shipped passes the filter above with nothing
+  // ready: it is left out here, and the next page is read until the limit is filled.
+  const offered: Array<Omit<Awaited<ReturnType<typeof candidates>>[number], 'state' | 'number'> & { ordered: number; readyQuantity: number }> = [];
+  let after: number | null = null;
+  for (;;) {
+    const rows = await candidates(after);
+    for (const { state, number: _number, ...row } of rows) {
+      const readyQuantity = readyToShipOf(state);
+      // An order Ready to ship is offered even with nothing made (all scrapped): the whole-order flow as before.
+      if (readyQuantity > 0 || row.status === 'ready-to-ship') offered.push({ ...row, ordered: piecesOf(state.positions), readyQuantity });
+      if (offered.length === options.limit) return offered;
+    }
+    if (rows.length < options.limit) return offered;
+    after = rows[rows.length - 1].number;
+  }
 }
 
 /** Order numbers by id (orders the transaction does not see are absent): labour time names the orders worked on. */
