@@ -25,6 +25,8 @@ export type EmployeeCommand =
       halfDaysAllowed: boolean;
       /** Active entries of the absence-reason list. */
       activeReasonIds: readonly string[];
+      /** The company's working days (weekdays, 0 Sunday .. 6 Saturday): a booking must take one. */
+      workingDays: readonly number[];
       at: string;
     }
   | { type: 'CancelAbsence'; userId: string; absenceId: string; at: string };

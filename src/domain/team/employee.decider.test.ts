@@ -41,6 +41,7 @@ const book = (input: object, absenceId = secondAbsence, halfDaysAllowed = true):
   input: { reasonId: holiday, ...input } as AbsenceBooking,
   halfDaysAllowed,
   activeReasonIds: [holiday],
+  workingDays: [1, 2, 3, 4, 5],
   at,
 });
 const booked = (absenceId: string, value: AbsenceBooking): EmployeeEvent => ({ type: 'AbsenceBooked', data: { userId, absenceId, booking: value, at } });
@@ -159,6 +160,16 @@ describe('booking absences', () => {
     given()
       .when(book({ from: '2026-08-08', to: '2026-08-09' }))
       .thenError('VALIDATION_ERROR', [{ path: 'from', message: 'team.validation.absenceWithoutWorkingDay' }]);
+  });
+
+  it('counts the company’s working days: a plant that works Saturdays books a Saturday', () => {
+    const onSaturday = {
+      ...(book({ from: '2026-08-08', to: '2026-08-08' }) as Extract<EmployeeCommand, { type: 'BookAbsence' }>),
+      workingDays: [1, 2, 3, 4, 5, 6],
+    };
+    given()
+      .when(onSaturday)
+      .then([{ type: 'AbsenceBooked', data: { userId, absenceId: secondAbsence, booking: booking('2026-08-08'), at } }]);
   });
 
   it('refuses an absence id already booked', () => {

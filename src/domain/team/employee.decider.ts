@@ -138,7 +138,7 @@ export function decideEmployee(command: EmployeeCommand, state: EmployeeState): 
       if (booking instanceof DomainError) return booking;
       const refused =
         refusedWith([entryMayBePicked(command.activeReasonIds, booking.reasonId, 'reasonId')]) ??
-        absenceCoversAWorkingDay(booking) ??
+        absenceCoversAWorkingDay(booking, command.workingDays) ??
         absenceMustNotOverlap(booking, Object.values(current.absences));
       if (refused) return refused;
       return [{ type: 'AbsenceBooked', data: { userId, absenceId: command.absenceId, booking, at } }];

@@ -22,11 +22,29 @@ const entitlement = (values: Partial<VacationEntitlement> = {}): VacationEntitle
 
 describe('working days', () => {
   it('are Monday to Friday; Saturday and Sunday do not count', () => {
-    expect(['2026-08-03', '2026-08-07'].map(isWorkingDay)).toEqual([true, true]);
-    expect(['2026-08-08', '2026-08-09'].map(isWorkingDay)).toEqual([false, false]);
+    expect(['2026-08-03', '2026-08-07'].map((day) => isWorkingDay(day))).toEqual([true, true]);
+    expect(['2026-08-08', '2026-08-09'].map((day) => isWorkingDay(day))).toEqual([false, false]);
     expect(workingDaysBetween('2026-08-03', '2026-08-14')).toBe(10);
     expect(workingDaysBetween('2026-08-08', '2026-08-09')).toBe(0);
     expect(workingDaysBetween('2026-08-04', '2026-08-03')).toBe(0);
+  });
+
+  it('are the company’s weekdays when it names them: a plant working Monday to Saturday counts Saturdays as leave', () => {
+    const mondayToSaturday = [1, 2, 3, 4, 5, 6];
+    expect(isWorkingDay('2026-08-08', mondayToSaturday)).toBe(true);
+    expect(isWorkingDay('2026-08-09', mondayToSaturday)).toBe(false);
+    expect(workingDaysBetween('2026-08-03', '2026-08-14', mondayToSaturday)).toBe(11);
+    expect(leaveTaken(whole('2026-08-03', '2026-08-09'), '2026-01-01', '2026-12-31', mondayToSaturday)).toBe(6);
+    expect(
+      remainingVacation({
+        year: 2026,
+        entitlement: entitlement(),
+        bookings: [whole('2026-08-03', '2026-08-09')],
+        today: '2026-08-10',
+        workingDays: mondayToSaturday,
+      }).remainingDays,
+    ).toBe(24);
+    expect(absenceCoversAWorkingDay({ from: '2026-08-08', to: '2026-08-09' }, mondayToSaturday)).toBeNull();
   });
 
   it('count a half day as 0.5 and only within the range asked for', () => {

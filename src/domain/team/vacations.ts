@@ -9,19 +9,22 @@ export const ABSENCE_OVERLAPS_CODE = 'ABSENCE_OVERLAPS' as const;
 const dayNumber = (day: CalendarDay): number => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 const dayOf = (dayNumberValue: number): CalendarDay => new Date(dayNumberValue * DAY_MS).toISOString().slice(0, 10);
 
+/** The working days when the company names none (weekdays, 0 Sunday .. 6 Saturday): Monday to Friday. */
+export const mondayToFriday: readonly number[] = [1, 2, 3, 4, 5];
+
 /**
- * A working day is Monday to Friday. Saturdays and Sundays are not counted; public holidays are
- * (the product keeps no holiday calendar, so a holiday inside a booking counts as leave taken).
+ * A working day is a weekday of the company's working time (company settings, 0 Sunday .. 6
+ * Saturday; Monday to Friday when none is given). Public holidays count as working days (the product
+ * keeps no holiday calendar, so a holiday inside a booking counts as leave taken).
  */
-export function isWorkingDay(day: CalendarDay): boolean {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
+export function isWorkingDay(day: CalendarDay, workingDays: readonly number[] = mondayToFriday): boolean {
+  return workingDays.includes(new Date(`${day}T00:00:00Z`).getUTCDay());
 }
 
 /** Working days from `from` to `to`, both included; none when `to` is before `from`. */
-export function workingDaysBetween(from: CalendarDay, to: CalendarDay): number {
+export function workingDaysBetween(from: CalendarDay, to: CalendarDay, workingDays: readonly number[] = mondayToFriday): number {
   let count = 0;
-  for (let day = dayNumber(from); day <= dayNumber(to); day++) if (isWorkingDay(dayOf(day))) count++;
+  for (let day = dayNumber(from); day <= dayNumber(to); day++) if (isWorkingDay(dayOf(day), workingDays)) count++;
   return count;
 }
 
@@ -31,10 +34,10 @@ type Booked = Pick<AbsenceBooking, 'from' | 'to' | 'halfDay'>;
  * The leave a booking takes between `from` and `until` (both included): its working days in that
  * range, a half day counting 0.5.
  */
-export function leaveTaken(booking: Booked, from: CalendarDay, until: CalendarDay): number {
+export function leaveTaken(booking: Booked, from: CalendarDay, until: CalendarDay, workingDays: readonly number[] = mondayToFriday): number {
   const start = booking.from > from ? booking.from : from;
   const end = booking.to < until ? booking.to : until;
-  const days = workingDaysBetween(start, end);
+  const days = workingDaysBetween(start, end, workingDays);
   return booking.halfDay ? days / 2 : days;
 }
 
@@ -57,20 +60,22 @@ export interface RemainingVacation {
  * Year counts in each year for its own days). Carried-over days are spent first, by the days booked
  * on or before "transfer possible until"; what is unused by then expires once that day has passed
  * (a deadline of null means the carry-over lasts the whole year). Pass only bookings whose reason
- * counts as leave.
+ * counts as leave. `workingDays`: the company's (Monday to Friday when absent).
  */
 export function remainingVacation(input: {
   year: number;
   entitlement: VacationEntitlement;
   bookings: readonly Booked[];
   today: CalendarDay;
+  workingDays?: readonly number[];
 }): RemainingVacation {
-  const { year, entitlement, bookings, today } = input;
+  const { year, entitlement, bookings, today, workingDays = mondayToFriday } = input;
   const firstDay = `${year}-01-01`;
   const lastDay = `${year}-12-31`;
   const deadline = entitlement.carryOverUntil ?? lastDay;
-  const bookedDays = sum(bookings.map((booking) => leaveTaken(booking, firstDay, lastDay)));
-  const bookedByDeadline = deadline < firstDay ? 0 : sum(bookings.map((booking) => leaveTaken(booking, firstDay, deadline < lastDay ? deadline : lastDay)));
+  const bookedDays = sum(bookings.map((booking) => leaveTaken(booking, firstDay, lastDay, workingDays)));
+  const bookedByDeadline =
+    deadline < firstDay ? 0 : sum(bookings.map((booking) => leaveTaken(booking, firstDay, deadline < lastDay ? deadline : lastDay, workingDays)));
   const carryOverUsed = Math.min(entitlement.carryOverDays, bookedByDeadline);
   const deadlinePassed = today > deadline;
   const carryOverExpired = deadlinePassed ? entitlement.carryOverDays - carryOverUsed : 0;
@@ -103,9 +108,9 @@ export function absenceMustNotOverlap(
     : null;
 }
 
-/** An absence must take at least one working day: a weekend alone is no leave to book. */
-export function absenceCoversAWorkingDay(booking: Pick<AbsenceBooking, 'from' | 'to'>): DomainError | null {
-  return workingDaysBetween(booking.from, booking.to) > 0
+/** An absence must take at least one working day of the company: a weekend alone is no leave to book. */
+export function absenceCoversAWorkingDay(booking: Pick<AbsenceBooking, 'from' | 'to'>, workingDays: readonly number[] = mondayToFriday): DomainError | null {
+  return workingDaysBetween(booking.from, booking.to, workingDays) > 0
     ? null
     : new DomainError('VALIDATION_ERROR', [{ path: 'from', message: 'team.validation.absenceWithoutWorkingDay' }]);
 }

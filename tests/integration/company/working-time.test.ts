@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Predictions, StationBoard } from '../../../src/domain/orders/board.views.js';
 import { settableClock } from '../../../src/server/platform/clock.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
+import { clientOf, companyWithTeam } from '../../support/identity.js';
 import { act, createOrder, orderBody, orderLine, type Client, type OrderLine } from '../orders/support.js';
 
 // The company's working time (Advanced settings): saved with the company settings, in the
@@ -122,6 +123,26 @@ describe("the company's working time", () => {
       ),
     ).toEqual([['workingTime.breaks.minimums.1.after', 'company.validation.breakAscending']]);
     expect((await read(line.superUser)).version).toBe(view.version);
+  });
+
+  it('counts vacation on the saved working days: a plant working Saturdays books and counts them', async () => {
+    const plant = await companyWithTeam(t);
+    const owner = clientOf(t, plant.superUser.token);
+    const reason = (await owner.post('/api/team/master-data/absenceReasons', { name: 'Urlaub' })).json().entryId;
+    const book = (from: string, to: string) => owner.post(`/api/team/employees/${plant.admin.id}/absences`, { from, to, reasonId: reason });
+    // Monday to Friday (the server's default): a Saturday alone is no leave to book.
+    const saturday = await book('2026-11-07', '2026-11-07');
+    expect(saturday.statusCode, saturday.body).toBe(400);
+    expect(saturday.json().error.details).toEqual([{ path: 'from', message: 'team.validation.absenceWithoutWorkingDay' }]);
+
+    const saved = await save(owner, await read(owner), { days: [1, 2, 3, 4, 5, 6], from: '06:00', to: '14:00', timeZone: 'Europe/Berlin' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const booked = await book('2026-11-07', '2026-11-07');
+    expect(booked.statusCode, booked.body).toBe(201);
+    // Monday 9 to Sunday 15 November: six working days (Saturday counts, Sunday does not).
+    const week = await book('2026-11-09', '2026-11-15');
+    expect(week.statusCode, week.body).toBe(201);
+    expect(week.json().vacations.absences.map((absence: { days: number }) => absence.days)).toEqual([1, 6]);
   });
 
   it('moves the predicted completion when saved, in the company time zone, across the change to winter time', async () => {

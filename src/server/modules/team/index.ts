@@ -8,9 +8,10 @@ import { mayChange } from '../../../domain/team/rights.js';
 import * as teamViews from '../../../domain/team/team.views.js';
 import type { ChangeRightCheck } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
+import type { WorkingTime } from '../../../domain/company/working-time.rules.js';
 import { defineModule } from '../../platform/module.js';
 import type { AccountDetailsReader } from '../identity/index.js';
-import { halfVacationDaysOfUser, writeStationRightsOf } from './team.handlers.js';
+import { halfVacationDaysOfUser, workingDaysOfUser, writeStationRightsOf } from './team.handlers.js';
 import { teamProjections } from './team.projection.js';
 import { changeRightsOfPrincipal, employeeView, type EntryUsageReader } from './team.queries.js';
 import { teamRoutes, type LabourTimeReader } from './team.routes.js';
@@ -48,11 +49,16 @@ const changeRightCheckOf =
     if (!mayChange(principal.role, granted, area)) throw new DomainError('CHANGE_RIGHT_MISSING');
   };
 
-/** What the account answer adds about the employee. */
-const accountDetailsOf: AccountDetailsReader = async (db, userId, now) => {
-  const { user: _user, ...employee } = await employeeView(db, userId, now.toISOString().slice(0, 10), await halfVacationDaysOfUser(db, userId));
-  return employee;
-};
+/** What the account answer adds about the employee: vacations counted on the company's working days (`fallback` before it saved any). */
+const accountDetailsOf =
+  (fallback: WorkingTime): AccountDetailsReader =>
+  async (db, userId, now) => {
+    const { user: _user, ...employee } = await employeeView(db, userId, now.toISOString().slice(0, 10), {
+      halfDaysAllowed: await halfVacationDaysOfUser(db, userId),
+      workingDays: await workingDaysOfUser(db, userId, fallback),
+    });
+    return employee;
+  };
 
 /**
  * Team and people: employee profiles, vacations, master data, the user-rights matrix (the one
@@ -67,7 +73,7 @@ export const teamModule = defineModule({
   provides: {
     changeRightCheck: (deps) => changeRightCheckOf(deps.db),
     stationRightsWriter: () => writeStationRightsOf,
-    accountDetails: () => accountDetailsOf,
+    accountDetails: (deps) => accountDetailsOf(deps.config.workingTime),
   },
   plugin: fp(
     async (app: FastifyInstance, { ports }: { ports: { entryUsageReaders: readonly EntryUsageReader[]; labourTimeReader: LabourTimeReader } }) => {

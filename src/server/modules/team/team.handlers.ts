@@ -21,7 +21,8 @@ import { USER_RIGHTS_STREAM_TYPE, userRightsStreamId } from '../../../domain/tea
 import type { SaveUserRightsInput, UserRightsRow } from '../../../domain/team/rights.schema.js';
 import { handleCommand, type CommandContext, type HandleOptions } from '../../platform/command.js';
 import type { Executor, Tx } from '../../platform/db.js';
-import { halfVacationDaysOf } from '../company/index.js';
+import { halfVacationDaysOf, workingTimeOfCompany } from '../company/index.js';
+import type { WorkingTime } from '../../../domain/company/working-time.rules.js';
 import type { EventMetadata, EventStore } from '../../platform/event-store.js';
 import { existingStationIds } from '../stations/index.js';
 import { activeEntryIds, entryUsage, requireEntry, requireTeamMember, rightsHolders, type EntryUsageReader } from './team.queries.js';
@@ -36,6 +37,12 @@ export const halfVacationDaysAllowed = (db: Executor, companyId: string): Promis
 export async function halfVacationDaysOfUser(db: Executor, userId: string): Promise<boolean> {
   const user = await db.selectFrom('users').select('company_id').where('id', '=', userId).executeTakeFirst();
   return user?.company_id ? halfVacationDaysOf(db, user.company_id) : false;
+}
+
+/** The working days (weekdays) of the user's company: its working time, else `fallback`'s (the server's). */
+export async function workingDaysOfUser(db: Executor, userId: string, fallback: WorkingTime): Promise<readonly number[]> {
+  const user = await db.selectFrom('users').select('company_id').where('id', '=', userId).executeTakeFirst();
+  return user?.company_id ? (await workingTimeOfCompany(db, user.company_id, fallback)).days : fallback.days;
 }
 
 const rightsStream = (companyId: string) => ({ id: userRightsStreamId(companyId), type: USER_RIGHTS_STREAM_TYPE, companyId });
@@ -174,8 +181,8 @@ export async function setVacationEntitlement(
   await onEmployee(ctx, userId, { type: 'SetVacationEntitlement', userId, year, input, at: ctx.at }, onCopy({ form: 'entitlement', year }, version));
 }
 
-/** Books an absence; answers its id. */
-export async function bookAbsence(ctx: CommandContext, userId: string, input: AbsenceBookingInput): Promise<string> {
+/** Books an absence on the company's working days (`workingDays`, its working time's weekdays); answers its id. */
+export async function bookAbsence(ctx: CommandContext, userId: string, input: AbsenceBookingInput, workingDays: readonly number[]): Promise<string> {
   const absenceId = randomUUID();
   await onEmployee(ctx, userId, {
     type: 'BookAbsence',
@@ -184,6 +191,7 @@ export async function bookAbsence(ctx: CommandContext, userId: string, input: Ab
     input,
     halfDaysAllowed: await halfVacationDaysAllowed(ctx.tx, ctx.companyId),
     activeReasonIds: await activeEntryIds(ctx.tx, 'absenceReasons'),
+    workingDays,
     at: ctx.at,
   });
   return absenceId;

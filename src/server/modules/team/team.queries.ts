@@ -137,7 +137,13 @@ export async function requireEntry(db: Executor, list: MasterDataList, entryId: 
  * The employee profile screen: the user, their profile and organization, each year's leave with
  * what remains on `today`, the booked absences, and the rights they hold.
  */
-export async function employeeView(db: Executor, userId: string, today: string, halfDaysAllowed: boolean): Promise<EmployeeView> {
+export async function employeeView(
+  db: Executor,
+  userId: string,
+  today: string,
+  company: { halfDaysAllowed: boolean; workingDays: readonly number[] },
+): Promise<EmployeeView> {
+  const { halfDaysAllowed, workingDays } = company;
   const user = await requireTeamMember(db, userId);
   const profile = await db
     .selectFrom('employee_profiles')
@@ -180,7 +186,7 @@ export async function employeeView(db: Executor, userId: string, today: string, 
       carryOverDays: Number(row.carry_over_days),
       carryOverUntil: row.carry_over_until,
     };
-    return { ...remainingVacation({ year: row.year, entitlement, bookings, today }), carryOverUntil: entitlement.carryOverUntil };
+    return { ...remainingVacation({ year: row.year, entitlement, bookings, today, workingDays }), carryOverUntil: entitlement.carryOverUntil };
   });
   return {
     user: userView(user),
@@ -201,7 +207,7 @@ export async function employeeView(db: Executor, userId: string, today: string, 
     vacations: {
       halfDaysAllowed,
       years,
-      absences: bookings.map((booking) => ({ ...booking, days: leaveTaken(booking, booking.from, booking.to) })),
+      absences: bookings.map((booking) => ({ ...booking, days: leaveTaken(booking, booking.from, booking.to, workingDays) })),
     },
     rights: {
       stationIds: await authorizedStationIds(db, userId),

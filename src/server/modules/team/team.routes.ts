@@ -102,9 +102,13 @@ function teamRouteKit(app: FastifyInstance) {
 async function employeeRoutes(app: FastifyInstance) {
   const { r, readers, teamChangers, vacationChangers, zoneOf } = teamRouteKit(app);
   const answerEmployee = async (request: FastifyRequest, userId: string) => {
-    return runQuery(app, request, async (tx, now) =>
-      employeeView(tx, userId, today(now, await zoneOf(tx, request)), await halfVacationDaysAllowed(tx, companyOf(request))),
-    );
+    return runQuery(app, request, async (tx, now) => {
+      const working = await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime);
+      return employeeView(tx, userId, today(now, timeZoneOf(working)), {
+        halfDaysAllowed: await halfVacationDaysAllowed(tx, companyOf(request)),
+        workingDays: working.days,
+      });
+    });
   };
 
   r.get('/api/team/employees/:id', {
@@ -176,7 +180,9 @@ async function employeeRoutes(app: FastifyInstance) {
       response: { 201: employeeViewSchema.extend({ absenceId: z.string() }), ...errorResponses(409) },
     },
     handler: async (request, reply) => {
-      const absenceId = await runCommand(app, request, (ctx) => bookAbsence(ctx, request.params.id, request.body));
+      const absenceId = await runCommand(app, request, async (ctx) =>
+        bookAbsence(ctx, request.params.id, request.body, (await workingTimeOfCompany(ctx.tx, ctx.companyId, app.config.workingTime)).days),
+      );
       return reply.code(201).send({ ...(await answerEmployee(request, request.params.id)), absenceId });
     },
   });
