@@ -185,6 +185,28 @@ describe("a station's notify-user action", () => {
     expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([[[adminEmail], `Order ${order.orderNumber} completed at SAW`]]);
   });
 
+  it('skips a user invited but not joined yet and a deactivated one, and still mails the others', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const invite = async (firstName: string) => {
+      const email = `${firstName.toLowerCase()}-${tag}@example.com`;
+      const res = await line.superUser.post('/api/users/create-admin-user', { firstName, lastName: 'Berg', email });
+      expect(res.statusCode, res.body).toBe(201);
+      await mailbox.waitFor(mailTo(email)); // the invitation
+      return res.json().id as string;
+    };
+    const invitee = await invite('Ina');
+    const leaver = await invite('Lea');
+    await setActions(line.stations.saw, [notify(invitee), notify(leaver), notify(line.userIds.admin)]);
+    const deactivated = await line.superUser.post(`/api/users/${leaver}/deactivate`, {});
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    const before = mailbox.messages.length;
+    const order = await productionOrderAtSaw();
+    await completeAt(atSaw, order, line.stations.saw.id);
+    const job = await finishedJob((await lastCompletion(order.id)).jobId);
+    expect(job).toMatchObject({ state: 'completed', attemptsMade: 1 });
+    expect(mailbox.messages.slice(before).map((mail) => [mail.to, mail.subject])).toEqual([[[adminEmail], `Order ${order.orderNumber} completed at SAW`]]);
+  });
+
   it('sends nothing for a station deleted before the job runs', async () => {
     const extra = await createStation(line.admin, `GONE${Date.now().toString().slice(-8)}`, { actions: [notify(line.userIds.admin)] });
     const current = await line.admin.get(`/api/stations/${extra.id}`);

@@ -43,7 +43,8 @@ function notifiedUserIds(actions: readonly { action: string; element: string }[]
 
 /**
  * Who gets a mail and what it says, read in one short tenant transaction (mail is sent after it
- * ends). Users no longer in the company, or without an email address (operators), are skipped.
+ * ends). Users no longer in the company, without an email address (operators), deactivated or not
+ * joined yet (an open invitation) are skipped.
  */
 async function recipientsOf(tx: Tx, data: WorkCompletedJob, ctx: JobContext): Promise<Recipient[]> {
   const station = await findStationRow(tx, data.stationId);
@@ -70,6 +71,10 @@ async function recipientsOf(tx: Tx, data: WorkCompletedJob, ctx: JobContext): Pr
     }
     if (!user.email) {
       ctx.log.info({ userId, stationId: data.stationId }, 'notify-user: the user has no email address (operator); skipped');
+      continue;
+    }
+    if (user.deactivated_at || !user.password_hash) {
+      ctx.log.info({ userId, stationId: data.stationId }, 'notify-user: the user is deactivated or has not joined yet (invitation open); skipped');
       continue;
     }
     recipients.push({
