@@ -27,7 +27,7 @@ const notYet = () =>
 
 /** A window that ends before it starts or spans more than a year is refused. */
 const badWindow = () =>
-  new DomainError('VALIDATION_ERROR', [{ path: 'to', message: 'validation.invalidValue' }], 'The window must end after it starts and span at most 366 days.');
+  new DomainError('VALIDATION_ERROR', [{ path: 'querystring.to', message: 'validation.invalidValue' }], 'The window must end after it starts and span at most 366 days.');
 
 /**
  * The capacity plan (docs/capacity-plan.md): read by every company user, as the board and the
