@@ -13,6 +13,8 @@ export interface LivePlan {
   plan: CapacityPlan;
   /** Order id -> promised day, of the planned orders with a promised date. */
   promisedDates: ReadonlyMap<string, string>;
+  /** The JSON answers of `GET /api/plan` made from it, by window and explanations: serialised once per plan, not per read. */
+  answers: Map<string, string>;
 }
 
 interface Kept {

@@ -103,7 +103,7 @@ export async function stationQueuesOf(db: Executor): Promise<StationQueue[]> {
 export async function livePlanOf(db: Executor, now: Date, settings: PlanSettings): Promise<LivePlan> {
   const { input, orders } = await planSourcesOf(db, now, settings);
   const promisedDates = new Map(orders.flatMap((order) => (order.promisedDate ? [[order.id, order.promisedDate] as const] : [])));
-  return { plan: schedulePlan(input, now), promisedDates };
+  return { plan: schedulePlan(input, now), promisedDates, answers: new Map() };
 }
 
 /** One order's whole plan, explained; an order not in the plan (done, another company's, none) is 404. */

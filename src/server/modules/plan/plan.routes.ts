@@ -5,6 +5,7 @@ import { planQuerySchema, promiseRequestSchema, stationQueueSchema } from '../..
 import { planTimeZone, planViewOf, planWindowOf } from '../../../domain/plan/plan-window.rules.js';
 import {
   capacityPlanSchema,
+  type CapacityPlanView,
   deliveryPromiseSchema,
   orderPlanViewSchema,
   promisesAtRiskSchema,
@@ -25,9 +26,16 @@ import { livePlanOf, deliveryPromiseOf, orderPlanOf, promisesAtRiskOf, stationQu
 const notYet = () =>
   new DomainError('VALIDATION_ERROR', [{ path: 'at', message: 'validation.invalidValue' }], 'The moment to replay the plan at must not be in the future.');
 
+/** Windows of one kept plan whose serialised answer is kept with it (the Gantt's default, a few asked for). */
+const MAX_ANSWERS_KEPT = 4;
+
 /** A window that ends before it starts or spans more than a year is refused. */
 const badWindow = () =>
-  new DomainError('VALIDATION_ERROR', [{ path: 'querystring.to', message: 'validation.invalidValue' }], 'The window must end after it starts and span at most 366 days.');
+  new DomainError(
+    'VALIDATION_ERROR',
+    [{ path: 'querystring.to', message: 'validation.invalidValue' }],
+    'The window must end after it starts and span at most 366 days.',
+  );
 
 /**
  * The capacity plan (docs/capacity-plan.md): read by every company user, as the board and the
@@ -70,17 +78,26 @@ export async function planRoutes(app: FastifyInstance) {
       querystring: planQuerySchema,
       response: { 200: capacityPlanSchema, ...errorResponses() },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { at: asked, from, to, explain = false } = request.query;
-      const view = ({ plan }: LivePlan) => {
-        const window = planWindowOf({ from, to }, plan.now, planTimeZone(plan));
+      // Serialised once per kept plan and window: the answer of a large plant is megabytes, read by every open Gantt.
+      const answer = (live: LivePlan) => {
+        const window = planWindowOf({ from, to }, live.plan.now, planTimeZone(live.plan));
         if (!window) throw badWindow();
-        return planViewOf(plan, window, explain);
+        const key = `${window.from}/${window.to}/${explain}`;
+        let json = live.answers.get(key);
+        if (json === undefined) {
+          json = JSON.stringify(planViewOf(live.plan, window, explain));
+          if (live.answers.size < MAX_ANSWERS_KEPT) live.answers.set(key, json);
+        }
+        return json;
       };
-      if (asked === undefined) return runQuery(app, request, async (tx, now) => view(await livePlanIn(tx, request, now)()));
+      // Already the schema's JSON (`planViewOf` is typed by it): a string is sent as it is, not serialised again.
+      const send = (json: string) => reply.type('application/json; charset=utf-8').send(json as unknown as CapacityPlanView);
+      if (asked === undefined) return send(await runQuery(app, request, async (tx, now) => answer(await livePlanIn(tx, request, now)())));
       const at = new Date(asked);
       if (at.getTime() > app.clock.now().getTime()) throw notYet();
-      return replayedPlan(companyOf(request), at, view) as Promise<ReturnType<typeof view>>;
+      return send((await replayedPlan(companyOf(request), at, answer)) as string);
     },
   });
 
