@@ -6,7 +6,7 @@ import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
 // The capacity plan's Gantt (issue 29, docs/capacity-plan.md), in German, in two browsers: a
 // completion at the station tablet re-plans the Gantt in both, a drag (and Alt+Arrow) reorders a
-// station's queue for both, and the plan is replayed to yesterday.
+// station's queue for both, and the plan is replayed to yesterday; on a tablet, a touch drag reorders.
 let app: BrowserApp;
 let line: OrderLine;
 type Order = { id: string; version: number; orderNumber: string };
@@ -123,5 +123,31 @@ describe('the capacity plan in two browsers', () => {
     await expectNoAxeViolations(office, '/plan replayed to yesterday (de)');
     await office.getByRole('button', { name: 'Zurück zu jetzt' }).click();
     await bar(office, orders.sooner, 'SAW').waitFor();
+  });
+
+  it('reorders a station queue by a touch drag on a tablet', { timeout: 120_000 }, async () => {
+    const tablet = await openHeldPageAs(app, { id: line.userIds.admin, token: line.adminToken }, 'ADMIN', line.companyId, '/plan', {
+      locale: 'de-DE',
+      hasTouch: true,
+    });
+    await tablet.getByRole('heading', { level: 1, name: 'Kapazitätsplan' }).waitFor();
+    // The first test left the later order first at SAW; the finger puts the sooner one in front of it.
+    await plannedBefore(tablet, orders.later, orders.sooner, 'SAW');
+    await bar(tablet, orders.sooner, 'SAW').scrollIntoViewIfNeeded();
+    const dragged = await bar(tablet, orders.sooner, 'SAW').boundingBox();
+    const target = await bar(tablet, orders.later, 'SAW').boundingBox();
+    if (!dragged || !target) throw new Error('the bars are not on screen');
+    const touch = await tablet.context().newCDPSession(tablet);
+    const y = dragged.y + dragged.height / 2;
+    const fromX = dragged.x + dragged.width / 2;
+    const toX = target.x - 4;
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
+    for (let step = 1; step <= 8; step++) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: fromX + ((toX - fromX) * step) / 8, y }] });
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await tablet.getByText(`${orders.sooner.orderNumber} an SAW verschoben.`).waitFor();
+    await plannedBefore(tablet, orders.sooner, orders.later, 'SAW');
+    await expectNoAxeViolations(tablet, '/plan on a tablet after a touch drag (de)');
   });
 });

@@ -19,10 +19,26 @@ export const stationQueueSchema = z.object({
 });
 export type StationQueueInput = z.output<typeof stationQueueSchema>;
 
-/** `GET /api/plan?at=`: the plan as it stood at that past moment, made from the log up to it. */
+/** Days the plan's answer covers by default from the start of today in the company's zone: what the Gantt shows at most. */
+export const PLAN_WINDOW_DAYS = 42;
+/** The longest window one answer covers, in days. */
+export const PLAN_WINDOW_MAX_DAYS = 366;
+
+/**
+ * `GET /api/plan`: `at` the plan as it stood at that past moment, made from the log up to it;
+ * `from`/`to` the window of operations answered (those overlapping it; default today in the company's
+ * zone and `PLAN_WINDOW_DAYS` on); `explain` each operation's explanation too (else fetched per order).
+ */
 export const planQuerySchema = z.object({
   at: z.iso.datetime({ offset: true }).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  explain: z
+    .enum(['true', 'false'], { error: 'validation.invalidValue' })
+    .transform((value) => value === 'true')
+    .optional(),
 });
+export type PlanQuery = z.output<typeof planQuerySchema>;
 
 /**
  * `POST /api/plan/promise` (docs/capacity-plan.md, "Promise a date"): a material and a quantity as

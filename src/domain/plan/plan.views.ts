@@ -49,14 +49,29 @@ export const orderPlanSchema = z.object({
   notPlanned: z.object({ step: z.number().int(), stationId: z.string(), reason: z.enum(['noAuthorisedOperator', 'unknownStation']) }).nullable(),
 });
 
-/** `GET /api/plan`: the plan now, every open production order in plan order, with the stations (rows of a Gantt) and the working time it counted. */
+/** An order of a plan's window: only its operations in the window, explained only when asked (`explain=true`). */
+export const windowedOrderPlanSchema = orderPlanSchema.extend({
+  operations: z.array(plannedOperationSchema.extend({ explanation: operationExplanationSchema.optional() })),
+});
+
+/**
+ * `GET /api/plan`: the plan now (or as it stood at `at`) in a window of time: the open production
+ * orders with an operation in it, in plan order, with the stations (rows of a Gantt), every station's
+ * whole queue of waiting orders in plan order, and the working time it counted.
+ */
 export const capacityPlanSchema = z.object({
   now: isoDate,
+  window: z.object({ from: isoDate, to: isoDate }),
   stations: z.array(z.object({ id: z.string(), name: z.string(), capacity: z.number().int() })),
-  orders: z.array(orderPlanSchema),
+  orders: z.array(windowedOrderPlanSchema),
+  queues: z.array(z.object({ stationId: z.string(), orderIds: z.array(z.string()) })),
   workingTime: z.object({ days: z.array(z.number().int()), from: z.string(), to: z.string(), timeZone: z.string() }),
 });
 export type CapacityPlanView = z.infer<typeof capacityPlanSchema>;
+
+/** `GET /api/plan/orders/{orderId}`: one order's whole plan, every operation explained (the Gantt's details). */
+export const orderPlanViewSchema = z.object({ now: isoDate, order: orderPlanSchema });
+export type OrderPlanView = z.infer<typeof orderPlanViewSchema>;
 
 /** An order on time before that the order asked for would make late. */
 export const pushedLateSchema = z.object({ orderId: z.string(), number: z.string(), dueAt: isoDate, finishBefore: isoDate, finishAfter: isoDate });

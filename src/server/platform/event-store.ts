@@ -421,6 +421,21 @@ export async function headCursor(db: Executor): Promise<Cursor> {
   return row ? { txId: row.tx_id, position: Number(row.global_position) } : startCursor;
 }
 
+/**
+ * A stamp of every append to the company's streams of these types, as the caller's snapshot sees
+ * them: the count of those streams and the sum of their versions. Every committed append raises
+ * it, whichever instance made it and in whatever order transactions commit, so a value computed
+ * from the log is still current while the stamp is unchanged (the plan's cache, docs/capacity-plan.md).
+ */
+export async function streamsStamp(db: Executor, companyId: string, streamTypes: readonly string[]): Promise<string> {
+  const result = await sql<{ streams: string; versions: string }>`
+    select count(*)::text as streams, coalesce(sum(version), 0)::text as versions from streams
+    where company_id = ${companyId}::uuid and stream_type = any(${[...streamTypes]}::text[])
+  `.execute(db);
+  const row = result.rows[0];
+  return `${row.streams}:${row.versions}`;
+}
+
 export interface EventStore {
   /**
    * Appends and runs the inline projections of the stream type, all in the caller's transaction.

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const planOf = async (client: Client, query = ''): Promise<CapacityPlanView> => {
-  const res = await client.get(`/api/plan${query}`);
+  const res = await client.get(`/api/plan${query}${query ? '&' : '?'}explain=true`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -254,7 +254,7 @@ describe('a replay reads the plain records the plan counts with as they stood th
 
     const setupAtSaw = (view: CapacityPlanView) => {
       const operation = view.orders.find((planned) => planned.orderId === order.id)?.operations.find((op) => op.stationId === line.stations.saw.id);
-      return operation?.explanation.duration.kind === 'planned' ? operation.explanation.duration.setupMinutes : undefined;
+      return operation?.explanation?.duration.kind === 'planned' ? operation.explanation.duration.setupMinutes : undefined;
     };
     const replayed = await planOf(line.admin, `?at=${encodeURIComponent(then)}`);
     const live = await planOf(line.admin);

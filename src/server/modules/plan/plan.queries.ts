@@ -1,17 +1,18 @@
-import { calendarDayIn, settingOf, timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
+import { calendarDayIn, defaultWorkingTime, timeZoneOf, type WorkingTime } from '../../../domain/company/working-time.rules.js';
 import { plannedTimeAt } from '../../../domain/oee/planned-time.rules.js';
 import { earliestDelivery, schedulePlan, type PlanInput, type PlanOrder, type StationQueue } from '../../../domain/plan/capacity-plan.rules.js';
 import type { PromiseRequest } from '../../../domain/plan/plan.schema.js';
-import type { CapacityPlanView, DeliveryPromiseView, PromisesAtRiskView, StationQueueView } from '../../../domain/plan/plan.views.js';
+import type { DeliveryPromiseView, OrderPlanView, PromisesAtRiskView, StationQueueView } from '../../../domain/plan/plan.views.js';
 import { orderToPromise, promisesAtRisk } from '../../../domain/plan/promise.rules.js';
 import { stationQueue } from '../../../domain/plan/station-queue.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { Executor } from '../../platform/db.js';
 import { openInterruptionsOf } from '../interruptions/index.js';
 import { existingMaterialIds, manufacturingStepsAsOf, manufacturingStepsOf } from '../materials/index.js';
-import { productionOrdersAtStations } from '../orders/index.js';
+import { productionOrdersAtStations, type OrderAtStation } from '../orders/index.js';
 import { authorisedUsersByStation, boardStationsOf, findSequenceRow, findStationRow, recentCycleTimes } from '../stations/index.js';
 import { absencesEndingFrom } from '../team/index.js';
+import type { LivePlan } from './plan.cache.js';
 import './plan.tables.js';
 
 /** What the plan counts with beyond the read models: the server's median window and the company's working time. */
@@ -31,6 +32,11 @@ export interface PlanSettings {
  * planned times of its material's steps there and its open pieces.
  */
 export async function planInputOf(db: Executor, now: Date, settings: PlanSettings): Promise<PlanInput> {
+  return (await planSourcesOf(db, now, settings)).input;
+}
+
+/** The plan's input and the open production orders it was made from. */
+async function planSourcesOf(db: Executor, now: Date, settings: PlanSettings): Promise<{ input: PlanInput; orders: OrderAtStation[] }> {
   const today = calendarDayIn(now, timeZoneOf(settings.working));
   const [{ stations, sequence }, authorised, absences, interruptions, orders, cycleTimes, stationQueues] = await Promise.all([
     boardStationsOf(db),
@@ -59,7 +65,7 @@ export async function planInputOf(db: Executor, now: Date, settings: PlanSetting
       workStartedAt: order.workStartedAt ? order.workStartedAt.toISOString() : null,
     };
   });
-  return {
+  const input: PlanInput = {
     stations: stations.map((station) => ({
       id: station.id,
       name: station.name,
@@ -81,6 +87,7 @@ export async function planInputOf(db: Executor, now: Date, settings: PlanSetting
     window: settings.window,
     stationQueues,
   };
+  return { input, orders };
 }
 
 /** The queue orders supervisors set at the company's stations (the latest of each). */
@@ -89,16 +96,21 @@ export async function stationQueuesOf(db: Executor): Promise<StationQueue[]> {
   return rows.map((row) => ({ stationId: row.station_id, orderIds: row.order_ids }));
 }
 
-/** The capacity plan now, computed on every read from the read models. */
-export async function capacityPlanOf(db: Executor, now: Date, settings: PlanSettings): Promise<CapacityPlanView> {
-  const input = await planInputOf(db, now, settings);
-  const plan = schedulePlan(input, now);
-  return {
-    now: plan.now,
-    stations: input.stations.map(({ id, name, capacity }) => ({ id, name, capacity })),
-    orders: plan.orders,
-    workingTime: settingOf(settings.working),
-  };
+/**
+ * The capacity plan at `now` computed from the read models (or, in a replay, their copies as of
+ * then), with the promised dates of its orders; the live routes keep it per company (plan.cache.ts).
+ */
+export async function livePlanOf(db: Executor, now: Date, settings: PlanSettings): Promise<LivePlan> {
+  const { input, orders } = await planSourcesOf(db, now, settings);
+  const promisedDates = new Map(orders.flatMap((order) => (order.promisedDate ? [[order.id, order.promisedDate] as const] : [])));
+  return { plan: schedulePlan(input, now), promisedDates, answers: new Map() };
+}
+
+/** One order's whole plan, explained; an order not in the plan (done, another company's, none) is 404. */
+export function orderPlanOf({ plan }: LivePlan, orderId: string): OrderPlanView {
+  const order = plan.orders.find((candidate) => candidate.orderId === orderId);
+  if (!order) throw new DomainError('NOT_FOUND');
+  return { now: plan.now, order };
 }
 
 /**
@@ -119,29 +131,29 @@ async function routeOfNewOrder(db: Executor): Promise<string[]> {
  * company and a quantity, with the order's priority and delivery date) in today's plan, by the
  * scheduler's `earliestDelivery`. Another company's or an unknown material is 400 on `materialId`.
  */
-export async function deliveryPromiseOf(db: Executor, now: Date, settings: PlanSettings, request: PromiseRequest): Promise<DeliveryPromiseView> {
+export async function deliveryPromiseOf(db: Executor, livePlan: () => Promise<LivePlan>, request: PromiseRequest): Promise<DeliveryPromiseView> {
   if (!(await existingMaterialIds(db, [request.materialId])).has(request.materialId)) {
     throw new DomainError('POSITION_MATERIAL_NOT_FOUND', [{ path: 'materialId', message: 'errors.POSITION_MATERIAL_NOT_FOUND' }]);
   }
   // The refusals first: nothing else is read for a promise that cannot be made.
   const route = await routeOfNewOrder(db);
-  const [steps, input] = await Promise.all([manufacturingStepsOf(db, [request.materialId]), planInputOf(db, now, settings)]);
+  const steps = await manufacturingStepsOf(db, [request.materialId]);
+  const { plan } = await livePlan();
   const materialSteps = steps.get(request.materialId) ?? [];
-  const asked = orderToPromise(request, route, (stationId) => plannedTimeAt(materialSteps, stationId), now);
-  const { planned, ...promise } = earliestDelivery(schedulePlan(input, now), asked);
-  return { now: now.toISOString(), ...promise, planned };
+  const asked = orderToPromise(request, route, (stationId) => plannedTimeAt(materialSteps, stationId), new Date(plan.now));
+  const { planned, ...promise } = earliestDelivery(plan, asked);
+  return { now: plan.now, ...promise, planned };
 }
 
 /** The production orders whose planned finish breaks the date promised to their customer (the board's flag). */
-export async function promisesAtRiskOf(db: Executor, now: Date, settings: PlanSettings): Promise<PromisesAtRiskView> {
-  const [input, orders] = await Promise.all([planInputOf(db, now, settings), productionOrdersAtStations(db)]);
-  const promised = new Map(orders.flatMap((order) => (order.promisedDate ? [[order.id, order.promisedDate] as const] : [])));
-  return { now: now.toISOString(), atRisk: promised.size === 0 ? [] : promisesAtRisk(schedulePlan(input, now), promised, settings.working) };
+export function promisesAtRiskOf({ plan, promisedDates }: LivePlan): PromisesAtRiskView {
+  const working = plan.input.working ?? defaultWorkingTime;
+  return { now: plan.now, atRisk: promisedDates.size === 0 ? [] : promisesAtRisk(plan, promisedDates, working) };
 }
 
 /** The station's worklist in plan order, with what can start now; another company's or an unknown station is 404. */
-export async function stationQueueOf(db: Executor, now: Date, settings: PlanSettings, stationId: string): Promise<StationQueueView> {
+export async function stationQueueOf(db: Executor, livePlan: () => Promise<LivePlan>, stationId: string): Promise<StationQueueView> {
   if (!(await findStationRow(db, stationId))) throw new DomainError('NOT_FOUND');
-  const plan = schedulePlan(await planInputOf(db, now, settings), now);
-  return { now: now.toISOString(), stationId, orders: stationQueue(plan, stationId) };
+  const { plan } = await livePlan();
+  return { now: plan.now, stationId, orders: stationQueue(plan, stationId) };
 }

@@ -2,25 +2,40 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { planQuerySchema, promiseRequestSchema, stationQueueSchema } from '../../../domain/plan/plan.schema.js';
+import { planTimeZone, planViewOf, planWindowOf } from '../../../domain/plan/plan-window.rules.js';
 import {
   capacityPlanSchema,
+  type CapacityPlanView,
   deliveryPromiseSchema,
+  orderPlanViewSchema,
   promisesAtRiskSchema,
   stationQueueSchema as stationQueueViewSchema,
 } from '../../../domain/plan/plan.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { companyOf } from '../../platform/auth.js';
 import { runCommand, runQuery } from '../../platform/command.js';
-import type { Executor, Tx } from '../../platform/db.js';
+import type { Executor } from '../../platform/db.js';
 import { errorResponses } from '../../platform/errors.js';
 import { withReadModelsAsOf } from '../../platform/projection-rebuild.js';
 import { workingTimeOfCompany, workingTimeOfCompanyAsOf } from '../company/index.js';
 import { orderStationQueue } from './plan.handlers.js';
-import { capacityPlanOf, deliveryPromiseOf, promisesAtRiskOf, stationQueueOf, type PlanSettings } from './plan.queries.js';
+import { createPlanCache, type LivePlan } from './plan.cache.js';
+import { livePlanOf, deliveryPromiseOf, orderPlanOf, promisesAtRiskOf, stationQueueOf, type PlanSettings } from './plan.queries.js';
 
 /** A replay moment in the future (or one the log cannot hold) is refused: the plan of then is not known yet. */
 const notYet = () =>
   new DomainError('VALIDATION_ERROR', [{ path: 'at', message: 'validation.invalidValue' }], 'The moment to replay the plan at must not be in the future.');
+
+/** Windows of one kept plan whose serialised answer is kept with it (the Gantt's default, a few asked for). */
+const MAX_ANSWERS_KEPT = 4;
+
+/** A window that ends before it starts or spans more than a year is refused. */
+const badWindow = () =>
+  new DomainError(
+    'VALIDATION_ERROR',
+    [{ path: 'querystring.to', message: 'validation.invalidValue' }],
+    'The window must end after it starts and span at most 366 days.',
+  );
 
 /**
  * The capacity plan (docs/capacity-plan.md): read by every company user, as the board and the
@@ -34,29 +49,67 @@ export async function planRoutes(app: FastifyInstance) {
     window: app.config.predictionWindow,
     working: await workingTimeOfCompany(tx, companyId, app.config.workingTime),
   });
+  // One plan kept per company on this instance, checked against the log on every read (plan.cache.ts).
+  const cache = createPlanCache();
+  /** The company's live plan at the request's moment, kept or computed in its transaction. */
+  const livePlanIn = (tx: Executor, request: FastifyRequest, now: Date) => {
+    const companyId = companyOf(request);
+    return () => cache.planOf(tx, companyId, now, async () => livePlanOf(tx, now, await settingsOf(tx, companyId)));
+  };
+  /** The plan as it stood at `at`, made from the log (never kept: asked now and then). */
+  const replayedPlan = (companyId: string, at: Date, work: (plan: LivePlan) => unknown) =>
+    // The read models replayed to `at`; the plain records the plan reads (working time, planned times) from the log as of then.
+    withReadModelsAsOf(app.db, companyId, at, app.eventStore.inlineProjections(), async (tx) =>
+      work(
+        await livePlanOf(tx, at, {
+          window: app.config.predictionWindow,
+          working: await workingTimeOfCompanyAsOf(tx, companyId, at, app.config.workingTime),
+          asOf: at,
+        }),
+      ),
+    );
+
   r.get('/api/plan', {
     preHandler: app.authenticate,
     schema: {
       tags: ['plan'],
       summary:
-        'The capacity plan now (or, with `at`, as it stood then, made from the log up to that moment): every open production order over its remaining stations, in working time, each operation explained',
+        'The capacity plan now (or, with `at`, as it stood then, made from the log up to that moment) in a window of time (`from`/`to`, default today and 42 days on): the open production orders with an operation in it, over their remaining stations in working time; explanations with `explain=true` (else per order)',
       querystring: planQuerySchema,
       response: { 200: capacityPlanSchema, ...errorResponses() },
     },
-    handler: async (request) => {
-      const companyId = companyOf(request);
-      if (request.query.at === undefined) return runQuery(app, request, async (tx, now) => capacityPlanOf(tx, now, await settingsOf(tx, companyId)));
-      const at = new Date(request.query.at);
+    handler: async (request, reply) => {
+      const { at: asked, from, to, explain = false } = request.query;
+      // Serialised once per kept plan and window: the answer of a large plant is megabytes, read by every open Gantt.
+      const answer = (live: LivePlan) => {
+        const window = planWindowOf({ from, to }, live.plan.now, planTimeZone(live.plan));
+        if (!window) throw badWindow();
+        const key = `${window.from}/${window.to}/${explain}`;
+        let json = live.answers.get(key);
+        if (json === undefined) {
+          json = JSON.stringify(planViewOf(live.plan, window, explain));
+          if (live.answers.size < MAX_ANSWERS_KEPT) live.answers.set(key, json);
+        }
+        return json;
+      };
+      // Already the schema's JSON (`planViewOf` is typed by it): a string is sent as it is, not serialised again.
+      const send = (json: string) => reply.type('application/json; charset=utf-8').send(json as unknown as CapacityPlanView);
+      if (asked === undefined) return send(await runQuery(app, request, async (tx, now) => answer(await livePlanIn(tx, request, now)())));
+      const at = new Date(asked);
       if (at.getTime() > app.clock.now().getTime()) throw notYet();
-      // The read models replayed to `at`; the plain records the plan reads (working time, planned times) from the log as of then.
-      return withReadModelsAsOf(app.db, companyId, at, app.eventStore.inlineProjections(), async (tx) =>
-        capacityPlanOf(tx, at, {
-          window: app.config.predictionWindow,
-          working: await workingTimeOfCompanyAsOf(tx, companyId, at, app.config.workingTime),
-          asOf: at,
-        }),
-      );
+      return send((await replayedPlan(companyOf(request), at, answer)) as string);
     },
+  });
+
+  r.get('/api/plan/orders/:orderId', {
+    preHandler: app.authenticate,
+    schema: {
+      tags: ['plan'],
+      summary: "One open production order's whole plan now, every operation explained (the Gantt's details; every company user)",
+      params: z.object({ orderId: z.uuid({ error: 'validation.invalidId' }) }),
+      response: { 200: orderPlanViewSchema, ...errorResponses() },
+    },
+    handler: async (request) => runQuery(app, request, async (tx, now) => orderPlanOf(await livePlanIn(tx, request, now)(), request.params.orderId)),
   });
 
   r.put('/api/plan/stations/:id/queue', {
@@ -72,9 +125,6 @@ export async function planRoutes(app: FastifyInstance) {
     handler: async (request) => runCommand(app, request, (ctx) => orderStationQueue(ctx, request.params.id, request.body.orderIds)),
   });
 
-  /** The plan's settings for the request's company. */
-  const requestSettings = async (tx: Tx, request: FastifyRequest): Promise<PlanSettings> => settingsOf(tx, companyOf(request));
-
   // Promise a date (docs/capacity-plan.md): asked at the customer-order form, so by those who may
   // write orders (an operator 403). It only reads: a read-only account may ask too.
   r.post('/api/plan/promise', {
@@ -87,7 +137,7 @@ export async function planRoutes(app: FastifyInstance) {
       body: promiseRequestSchema,
       response: { 200: deliveryPromiseSchema, ...errorResponses(409) },
     },
-    handler: async (request) => runQuery(app, request, async (tx, now) => deliveryPromiseOf(tx, now, await requestSettings(tx, request), request.body)),
+    handler: async (request) => runQuery(app, request, async (tx, now) => deliveryPromiseOf(tx, livePlanIn(tx, request, now), request.body)),
   });
 
   r.get('/api/plan/promises', {
@@ -97,7 +147,7 @@ export async function planRoutes(app: FastifyInstance) {
       summary: 'The production orders whose planned finish breaks the date promised to their customer (every company user, as the board)',
       response: { 200: promisesAtRiskSchema, ...errorResponses() },
     },
-    handler: async (request) => runQuery(app, request, async (tx, now) => promisesAtRiskOf(tx, now, await requestSettings(tx, request))),
+    handler: async (request) => runQuery(app, request, async (tx, now) => promisesAtRiskOf(await livePlanIn(tx, request, now)())),
   });
 
   r.get('/api/plan/stations/:stationId', {
@@ -109,7 +159,6 @@ export async function planRoutes(app: FastifyInstance) {
       params: z.object({ stationId: z.uuid({ error: 'validation.invalidId' }) }),
       response: { 200: stationQueueViewSchema, ...errorResponses() },
     },
-    handler: async (request) =>
-      runQuery(app, request, async (tx, now) => stationQueueOf(tx, now, await requestSettings(tx, request), request.params.stationId)),
+    handler: async (request) => runQuery(app, request, async (tx, now) => stationQueueOf(tx, livePlanIn(tx, request, now), request.params.stationId)),
   });
 }

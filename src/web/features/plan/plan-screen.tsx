@@ -13,7 +13,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { useNotify } from '../../ui/notification-bar';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { getPlanQueryOptions, useOrderStationQueue, usePlan } from './api/plan';
+import { getPlanQueryOptions, useOrderPlan, useOrderStationQueue, usePlan } from './api/plan';
 import { Gantt, type BarRef } from './components/gantt';
 import { durationText, explainOperation, movedTo, waitingQueue } from './components/plan-texts';
 import './plan.css';
@@ -74,6 +74,11 @@ function Details({
   const order = selected ? plan.orders.find((candidate) => candidate.orderId === selected.orderId) : undefined;
   const operation = order?.operations.find((candidate) => candidate.stationId === selected?.stationId && candidate.step === selected.step);
   const station = plan.stations.find((candidate) => candidate.id === operation?.stationId);
+  // The live plan comes without explanations: the selected order's are read on their own.
+  const explained = useOrderPlan(operation && !operation.explanation ? operation.orderId : null);
+  const explanation =
+    operation?.explanation ??
+    explained.data?.order.operations.find((candidate) => candidate.stationId === operation?.stationId && candidate.step === operation?.step)?.explanation;
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: plan.workingTime.timeZone });
   const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: plan.workingTime.timeZone });
   const waiting = operation !== undefined && operation.step === 0 && !operation.inProgress;
@@ -95,7 +100,13 @@ function Details({
                 to: time.format(new Date(operation.endAt)),
               })}
             </p>
-            <p className="plan-explanation">{explainOperation(t, i18n.language, operation, station.name)}</p>
+            <p className="plan-explanation">
+              {explanation
+                ? explainOperation(t, i18n.language, { ...operation, explanation }, station.name)
+                : explained.isError
+                  ? t('plan.details.explanationFailed')
+                  : t('plan.details.explaining')}
+            </p>
             <p>
               {order.finishAt ? t('plan.details.finish', { at: time.format(new Date(order.finishAt)) }) : null}
               {order.dueAt ? ` · ${t('plan.details.due', { at: day.format(new Date(Date.parse(order.dueAt) - 1)) })}` : null}

@@ -1,8 +1,9 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarDayIn, startOfDayIn } from '../../../../domain/company/working-time.rules';
+import { PLAN_WINDOW_DAYS } from '../../../../domain/plan/plan.schema';
 import type { CapacityPlanView } from '../../../../domain/plan/plan.views';
-import type { PlannedOperation } from './plan-texts';
+import type { WindowOperation } from './plan-texts';
 
 type OrderPlan = CapacityPlanView['orders'][number];
 
@@ -10,8 +11,8 @@ type OrderPlan = CapacityPlanView['orders'][number];
 export const DAY_PX = 144;
 /** Height of one place (lane) of a station's row. */
 const LANE_PX = 34;
-/** The most days the axis shows; later operations are cut at its end. */
-const MAX_DAYS = 42;
+/** The most days the axis shows (the plan's default window); later operations are cut at its end. */
+const MAX_DAYS = PLAN_WINDOW_DAYS;
 /** A pointer moved less than this is a press, not a drag. */
 const DRAG_PX = 8;
 const dayMs = 86_400_000;
@@ -54,7 +55,7 @@ function axisOf(plan: CapacityPlanView) {
 
 interface Bar {
   order: OrderPlan;
-  operation: PlannedOperation;
+  operation: WindowOperation;
   waiting: boolean;
 }
 

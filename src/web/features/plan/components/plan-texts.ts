@@ -1,8 +1,10 @@
 import type { TFunction } from 'i18next';
-import type { CapacityPlanView } from '../../../../domain/plan/plan.views';
+import type { CapacityPlanView, OrderPlanView } from '../../../../domain/plan/plan.views';
 
-type OrderPlan = CapacityPlanView['orders'][number];
-export type PlannedOperation = OrderPlan['operations'][number];
+/** An operation of the plan's window (its explanation only when asked for). */
+export type WindowOperation = CapacityPlanView['orders'][number]['operations'][number];
+/** An operation with its explanation (an order's whole plan). */
+export type PlannedOperation = OrderPlanView['order']['operations'][number];
 
 const minuteMs = 60_000;
 
@@ -60,9 +62,7 @@ export function explainOperation(t: TFunction, language: string, operation: Plan
 
 /** The orders waiting at a station (not in work there), in plan order: the queue a supervisor reorders. */
 export function waitingQueue(plan: CapacityPlanView, stationId: string): string[] {
-  return plan.orders
-    .filter((order) => order.operations.some((operation) => operation.step === 0 && !operation.inProgress && operation.stationId === stationId))
-    .map((order) => order.orderId);
+  return plan.queues.find((queue) => queue.stationId === stationId)?.orderIds ?? [];
 }
 
 /** The queue with `orderId` moved to `index` (clamped); null when nothing moves. */
