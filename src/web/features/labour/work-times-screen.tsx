@@ -12,6 +12,7 @@ import { useNotify } from '../../ui/notification-bar';
 import { Spinner } from '../../ui/spinner';
 import { getPresentQueryOptions, getWorkTimesQueryOptions, useClock, useLabourPeople, useLabourStatus, usePresent, useWorkTimes } from './api/labour';
 import { CorrectAttendanceDialog, CorrectWorkTimeDialog } from './components/correction-dialogs';
+import { SplitDialog } from './components/split-dialog';
 import { addDays, dateTimeText, hoursText, timeText, today } from './components/format';
 import { PayrollExport, TimesheetCsvButton } from './components/labour-exports';
 import './labour.css';
@@ -139,6 +140,50 @@ function AttendanceTable({ times, mayCorrect, onCorrect }: { times: WorkTimes; m
   );
 }
 
+/** The work periods of several orders at once: each order's time and percent, evenly or as stated; supervisors state a split. */
+function WorkPeriods({ times, mayCorrect }: { times: WorkTimes; mayCorrect: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [splitting, setSplitting] = useState<WorkTimes['periods'][number] | null>(null);
+  if (times.periods.length === 0) return <p>{t('labour.split.noPeriods')}</p>;
+  return (
+    <>
+      <ul className="labour-periods">
+        {times.periods.map((period) => {
+          const when = {
+            day: dateTimeText(i18n.language, period.startedAt),
+            to: period.endedAt ? timeText(i18n.language, period.endedAt) : t('labour.times.stillIn'),
+          };
+          return (
+            <li key={period.startedAt}>
+              <p>
+                <strong>{t('labour.split.periodFrom', when)}</strong>{' '}
+                {period.statedBy ? t('labour.split.statedBy', { name: period.statedBy.name }) : t('labour.split.even')}
+              </p>
+              <ul aria-label={t('labour.split.periodFrom', when)}>
+                {period.orders.map((order) => (
+                  <li key={`${order.orderId} ${order.stationId}`}>
+                    {t('labour.split.share', {
+                      order: t('labour.times.orderAtStation', { orderNumber: order.orderNumber, station: order.stationName ?? '–' }),
+                      time: hoursText(order.seconds),
+                      percent: order.percent,
+                    })}
+                  </li>
+                ))}
+              </ul>
+              {mayCorrect && period.endedAt ? (
+                <Button variant="secondary" onPress={() => setSplitting(period)}>
+                  {t('labour.split.correct', when)}
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {splitting ? <SplitDialog userId={times.user.userId} period={splitting} units={['minutes', 'percent']} onClose={() => setSplitting(null)} /> : null}
+    </>
+  );
+}
+
 function WeekRecords({ times, mayCorrect }: { times: WorkTimes; mayCorrect: boolean }) {
   const { t, i18n } = useTranslation();
   const [correcting, setCorrecting] = useState<AttendanceView | null>(null);
@@ -184,6 +229,8 @@ function WeekRecords({ times, mayCorrect }: { times: WorkTimes; mayCorrect: bool
           {t('labour.correct.workTime')}
         </Button>
       ) : null}
+      <h3>{t('labour.split.periods')}</h3>
+      <WorkPeriods times={times} mayCorrect={mayCorrect} />
       <h3>{t('labour.times.corrections')}</h3>
       {times.corrections.length === 0 ? (
         <p>{t('labour.times.noCorrections')}</p>
