@@ -259,6 +259,59 @@ function WeekRecords({ times, mayCorrect }: { times: WorkTimes; mayCorrect: bool
   );
 }
 
+/** Previous / next week around the week shown (its Monday and the Monday after, once loaded). */
+function WeekPicker({ week, shown, onChange }: { week: string; shown: { weekStart: string; weekEnd: string } | undefined; onChange: (week: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="labour-week" role="group" aria-label={t('labour.fields.week')}>
+      <Button variant="secondary" onPress={() => onChange(addDays(shown?.weekStart ?? week, -7))}>
+        {t('labour.times.previousWeek')}
+      </Button>
+      <span aria-live="polite">{shown ? t('labour.times.week', { from: shown.weekStart, to: addDays(shown.weekEnd, -1) }) : '…'}</span>
+      <Button variant="secondary" onPress={() => onChange(addDays(shown?.weekStart ?? week, 7))}>
+        {t('labour.times.nextWeek')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * One person's timesheet on their profile (the team's employee page): the week, its totals, the CSV and
+ * (`documents`: the documents panel the page composes in) the PDF.
+ */
+export function EmployeeTimesheet({ userId, documents }: { userId: string; documents?: (week: string) => ReactNode }) {
+  const { t } = useTranslation();
+  const [week, setWeek] = useState(today());
+  const times = useWorkTimes(userId, week);
+  useLiveQuery(liveTopics, getWorkTimesQueryOptions(userId, week).queryKey, times);
+  return (
+    <section className="panel labour-panel" aria-labelledby="labour-profile-timesheet">
+      <h2 id="labour-profile-timesheet">{t('labour.exports.profileTitle')}</h2>
+      <p className="form-note">{t('labour.exports.profileIntro')}</p>
+      <WeekPicker week={week} shown={times.data} onChange={setWeek} />
+      {times.isPending ? (
+        <Spinner aria-label={t('common.loading')} />
+      ) : times.isError ? (
+        <p role="alert">{t('labour.loadFailed')}</p>
+      ) : (
+        <>
+          <p className="labour-totals">
+            {t('labour.times.totals', {
+              attendance: hoursText(times.data.totals.attendanceSeconds),
+              breaks: hoursText(times.data.totals.breakSeconds),
+              work: hoursText(times.data.totals.workSeconds),
+            })}
+          </p>
+          <div className="labour-exports">
+            <TimesheetCsvButton userId={userId} week={times.data.weekStart} />
+          </div>
+          {documents ? documents(times.data.weekStart) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
 /**
  * "Work times": one's own clock, who is in (supervisors), and per person and week the attendance (as
  * recorded and corrected), the time per order and station, and the corrections with who and why; the
@@ -299,15 +352,7 @@ export function WorkTimesScreen({ timesheets }: { timesheets?: (userId: string, 
               ))}
             </select>
           </div>
-          <div className="labour-week" role="group" aria-label={t('labour.fields.week')}>
-            <Button variant="secondary" onPress={() => setWeek(addDays(times.data?.weekStart ?? week, -7))}>
-              {t('labour.times.previousWeek')}
-            </Button>
-            <span aria-live="polite">{times.data ? t('labour.times.week', { from: times.data.weekStart, to: addDays(times.data.weekEnd, -1) }) : '…'}</span>
-            <Button variant="secondary" onPress={() => setWeek(addDays(times.data?.weekStart ?? week, 7))}>
-              {t('labour.times.nextWeek')}
-            </Button>
-          </div>
+          <WeekPicker week={week} shown={times.data} onChange={setWeek} />
         </div>
         {userId === null ? (
           <EmptyState title={t('labour.times.nobodyTitle')}>
