@@ -64,6 +64,8 @@ describe('labour time at the station and in the console', () => {
       await onOrder(jonas).getByText('Olga Berg: arbeitet').waitFor();
       await jonas.getByRole('button', { name: `An Auftrag ${order.orderNumber} mitarbeiten` }).tap();
       await onOrder(jonas).getByText('Jonas Weber: arbeitet').waitFor();
+      // Olga's panel shows her colleague without a reload (the live feed sends who is on which order at the station).
+      await onOrder(olga).getByText('Jonas Weber: arbeitet').waitFor();
 
       // Olga pauses with a reason (the pause button), then resumes; Jonas stays on it meanwhile.
       await olga.getByRole('button', { name: `Auftrag ${order.orderNumber} pausieren` }).tap();
@@ -74,6 +76,7 @@ describe('labour time at the station and in the console', () => {
       await dialog.getByRole('button', { name: 'Pausieren', exact: true }).tap();
       await dialog.waitFor({ state: 'hidden' });
       await onOrder(olga).getByText('Olga Berg: pausiert (Warten auf Material)').waitFor();
+      await onOrder(jonas).getByText('Olga Berg: pausiert (Warten auf Material)').waitFor();
       await olga.getByRole('button', { name: `Auftrag ${order.orderNumber} fortsetzen` }).tap();
       await onOrder(olga).getByText('Olga Berg: arbeitet').waitFor();
 
@@ -130,4 +133,74 @@ describe('labour time at the station and in the console', () => {
       await office.getByText('In dieser Woche ist keine Anwesenheit erfasst.').waitFor();
     },
   );
+
+  it('an operator on two orders at once states how her time splits, by touch; the supervisor sees it and restates it', { timeout: 240_000 }, async () => {
+    const olga = await tabletOf(0);
+    await olga.getByRole('button', { name: 'Einstempeln' }).tap();
+    await olga.getByText(/^Eingestempelt seit/).waitFor();
+    const orders = [];
+    for (let index = 0; index < 2; index++) {
+      let order = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production' }));
+      order = await act(line.admin, order, 'start-production');
+      orders.push(order);
+    }
+    // She starts both from the worklist: she is on two orders at once, split evenly until she says otherwise.
+    for (const order of orders) {
+      await olga.getByRole('button', { name: new RegExp(`^Auftrag ${order.orderNumber}`) }).tap();
+      await olga.getByRole('button', { name: 'Starten', exact: true }).tap();
+      await notification(olga, `Die Arbeit an Auftrag ${order.orderNumber} wurde begonnen.`).waitFor();
+    }
+    await olga.getByText('Sie arbeiten gleichzeitig an 2 Aufträgen: Ihre Zeit wird gleichmäßig aufgeteilt.').waitFor();
+    await olga.getByRole('button', { name: 'Meine Zeit aufteilen' }).tap();
+    const dialog = olga.getByRole('dialog', { name: 'Aufteilung der Zeit angeben' });
+    const [first, second] = orders.map((order) => dialog.getByRole('textbox', { name: `${order.orderNumber} an SAW` }));
+    // A number field takes its value when it loses focus, as a tap elsewhere does.
+    await first.fill('70');
+    await first.blur();
+    await second.fill('20');
+    await second.blur();
+    await dialog.getByRole('button', { name: 'Aufteilung speichern' }).tap();
+    await dialog.getByText('Die Prozente müssen zusammen 100 ergeben.').waitFor();
+    await expectNoAxeViolations(olga, 'split dialog with a wrong sum (de)');
+    await second.fill('30');
+    await second.blur();
+    await dialog.getByRole('button', { name: 'Aufteilung speichern' }).tap();
+    await dialog.waitFor({ state: 'hidden' });
+    await notification(olga, 'Die Aufteilung ist gespeichert.').waitFor();
+    await olga.getByText('Sie arbeiten gleichzeitig an mehreren Aufträgen: Ihre Zeit wird wie angegeben aufgeteilt.').waitFor();
+
+    // The supervisor sees the period as Olga stated it; once it is over, restates it.
+    const office = await openHeldPageAs(app, { id: line.userIds.admin, token: line.adminToken }, 'ADMIN', line.companyId, '/work-times', {
+      locale: 'de-DE',
+      hasTouch: true,
+    });
+    await office.getByLabel('Mitarbeiter').selectOption({ label: 'Olga Berg' });
+    await office.getByText(/aufgeteilt wie angegeben von Olga Berg/).waitFor();
+    await office.getByText(new RegExp(`^${orders[0].orderNumber} an SAW: .* \\(70 %\\)$`)).waitFor();
+    await olga.getByRole('button', { name: 'Ausstempeln' }).tap();
+    await olga.getByText('Nicht eingestempelt.').waitFor();
+    const restate = office.getByRole('button', { name: /^Aufteilung von .* angeben$/ }).last();
+    await restate.tap();
+    const correction = office.getByRole('dialog', { name: 'Aufteilung der Zeit angeben' });
+    await correction.getByRole('button', { name: /Aufteilen in/ }).tap();
+    await office.getByRole('option', { name: 'Prozent' }).tap();
+    for (const order of orders) {
+      const share = correction.getByRole('textbox', { name: `${order.orderNumber} an SAW` });
+      await share.fill('50');
+      await share.blur();
+    }
+    await correction.getByRole('textbox', { name: 'Grund (optional)' }).fill('Beide gleich lang');
+    await expectNoAxeViolations(office, 'supervisor split dialog (de)');
+    await correction.getByRole('button', { name: 'Aufteilung speichern' }).tap();
+    await correction.waitFor({ state: 'hidden' });
+    await office
+      .getByText(/aufgeteilt wie angegeben von Ali Demir/)
+      .last()
+      .waitFor();
+    await office
+      .getByText(new RegExp(`^${orders[0].orderNumber} an SAW: .* \\(50 %\\)$`))
+      .last()
+      .waitFor();
+    await expectNoAxeViolations(office, '/work-times with a stated split (de)');
+  });
 });

@@ -53,11 +53,11 @@ export function decideDocument(command: DocumentCommand, state: DocumentState): 
     case 'RecordGenerated':
       if (state.status === 'absent') return new DomainError('NOT_FOUND');
       if (state.status !== 'requested') return [];
-      return [{ type: 'DocumentGenerated', data: command.data }];
+      return [{ type: 'DocumentGenerated', data: { ...command.data, subjectType: state.subjectType, subjectId: state.subjectId } }];
     case 'RecordFailure':
       if (state.status === 'absent') return new DomainError('NOT_FOUND');
       if (state.status !== 'requested') return [];
-      return [{ type: 'DocumentFailed', data: command.data }];
+      return [{ type: 'DocumentFailed', data: { ...command.data, subjectType: state.subjectType, subjectId: state.subjectId } }];
     default: {
       const _exhaustive: never = command;
       return _exhaustive;

@@ -30,13 +30,19 @@ type RequestedData = {
 };
 
 /**
+ * What the document is about, repeated on its outcome so that a reader of one event (the live feed's
+ * rule: a person's timesheet is theirs) needs no fold. Absent on outcomes recorded before timesheets.
+ */
+type DocumentSubject = { subjectType?: DocumentSubjectType; subjectId?: string };
+
+/**
  * Facts of one document, in the past tense. Every payload carries `documentId` and `at`. Shapes
  * are never edited once landed.
  */
 export type DocumentEvent =
   | { type: 'DocumentRequested'; data: RequestedData }
-  | { type: 'DocumentGenerated'; data: { documentId: string; path: string; size: number; pages: number; at: string } }
-  | { type: 'DocumentFailed'; data: { documentId: string; failure: DocumentFailure; reason: string; at: string } }
+  | { type: 'DocumentGenerated'; data: { documentId: string; path: string; size: number; pages: number; at: string } & DocumentSubject }
+  | { type: 'DocumentFailed'; data: { documentId: string; failure: DocumentFailure; reason: string; at: string } & DocumentSubject }
   /**
    * A station action asked for a document that does not apply to the completed order (a test
    * protocol of a customer order, a delivery bill of an order in no shipment): recorded, never

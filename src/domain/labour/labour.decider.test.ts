@@ -224,3 +224,72 @@ describe('labour decider: corrections', () => {
       ]);
   });
 });
+
+describe('labour decider: a stated split of a work period', () => {
+  const splitId = '44444444-4444-4444-8444-444444444444';
+  const onBoth = [clockedIn(first, day('06:00')), joined(orderA, day('07:00')), joined(orderB, day('08:00'))];
+  const state = (periodStartedAt: string, unit: 'percent' | 'minutes', a: number, b: number): LabourCommand => ({
+    type: 'StateWorkSplit',
+    splitId,
+    userId,
+    periodStartedAt,
+    unit,
+    shares: [
+      { orderId: orderA, stationId, amount: a },
+      { orderId: orderB, stationId, amount: b },
+    ],
+    reason: null,
+    statedBy: userId,
+    at: day('08:30'),
+  });
+  const stated = (periodStartedAt: string, unit: 'percent' | 'minutes', a: number, b: number): LabourEvent => ({
+    type: 'WorkSplitStated',
+    data: {
+      splitId,
+      userId,
+      periodStartedAt,
+      unit,
+      shares: [
+        { orderId: orderA, stationId, amount: a },
+        { orderId: orderB, stationId, amount: b },
+      ],
+      reason: null,
+      statedBy: userId,
+      at: day('08:30'),
+    },
+  });
+
+  it('states the running period in percent adding up to 100, not in minutes (no whole yet)', () => {
+    given(...onBoth)
+      .when(state(day('08:00'), 'percent', 70, 30))
+      .then([stated(day('08:00'), 'percent', 70, 30)]);
+    given(...onBoth)
+      .when(state(day('08:00'), 'percent', 70, 20))
+      .thenError('VALIDATION_ERROR');
+    given(...onBoth)
+      .when(state(day('08:00'), 'minutes', 20, 10))
+      .thenError('VALIDATION_ERROR');
+  });
+
+  it('states a closed period in minutes adding up to its length', () => {
+    const closed = [...onBoth, paused(orderB, day('09:00'))];
+    given(...closed)
+      .when(state(day('08:00'), 'minutes', 40, 20))
+      .then([stated(day('08:00'), 'minutes', 40, 20)]);
+    given(...closed)
+      .when(state(day('08:00'), 'minutes', 40, 25))
+      .thenError('VALIDATION_ERROR');
+  });
+
+  it('refuses a period that does not exist, one of a single order, and shares of other orders', () => {
+    given(...onBoth)
+      .when(state(day('07:30'), 'percent', 50, 50))
+      .thenError('LABOUR_WORK_PERIOD_NOT_FOUND');
+    given(...onBoth, paused(orderB, day('09:00')))
+      .when(state(day('09:00'), 'percent', 50, 50))
+      .thenError('LABOUR_NOTHING_TO_SPLIT');
+    given(clockedIn(first, day('06:00')), joined(orderA, day('07:00')), joined(orderB, day('08:00')), joined(second, day('08:10')))
+      .when(state(day('08:10'), 'percent', 50, 50))
+      .thenError('VALIDATION_ERROR');
+  });
+});

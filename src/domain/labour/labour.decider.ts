@@ -2,6 +2,7 @@ import type { Decider } from '../shared/decider.js';
 import { DomainError } from '../shared/errors.js';
 import type { LabourCommand } from './labour.commands.js';
 import { labourEvents, type LabourEvent, type PauseReason } from './labour.events.js';
+import { periodMinutesOf, splitSumProblem } from './labour.rules.js';
 
 /** One attendance (clocked in to clocked out) as the decider remembers it, corrections applied. */
 export interface Attendance {
@@ -19,15 +20,24 @@ export interface OrderWork {
   reason: PauseReason | null;
 }
 
+/** A work period: from `startedAt` until `endedAt` (null: running) the person ran these orders at once, none paused. */
+export interface WorkPeriod {
+  startedAt: string;
+  endedAt: string | null;
+  orders: { orderId: string; stationId: string }[];
+}
+
 /**
  * One person's labour time as the decider needs it: the closed attendances (for the overlap rule),
- * the open one, the orders they are on, and the moment of their last fact (no later fact is dated
- * before it, so time never runs backwards in their stream).
+ * the open one, the orders they are on, the work periods with several orders (a split may be stated
+ * of them; the last one may be running, with any number), and the moment of their last fact (no
+ * later fact is dated before it, so time never runs backwards in their stream).
  */
 export interface LabourState {
   closed: Attendance[];
   open: Attendance | null;
   orders: OrderWork[];
+  periods: WorkPeriod[];
   lastAt: string | null;
 }
 
@@ -52,6 +62,17 @@ export const stillClockedIn = (state: LabourState, at: string): boolean => state
 /** A named rule: a forgotten clock-out is due once the working day of the open attendance has ended. */
 export const clockOutMissed = (state: LabourState, at: string): boolean => state.open !== null && ms(at) >= ms(state.open.dayEndsAt);
 
+/** The work periods once the orders running change to those of `orders` at `at` (a period of one order is not kept once closed). */
+function periodsAfter(state: LabourState, orders: OrderWork[], at: string): WorkPeriod[] {
+  const closed = state.periods.flatMap((period) => {
+    if (period.endedAt !== null) return [period];
+    if (ms(at) <= ms(period.startedAt) || period.orders.length < 2) return [];
+    return [{ ...period, endedAt: at }];
+  });
+  const running = orders.filter((work) => work.pausedAt === null).map(({ orderId, stationId }) => ({ orderId, stationId }));
+  return running.length ? [...closed, { startedAt: at, endedAt: null, orders: running }] : closed;
+}
+
 export function evolveLabour(state: LabourState, event: LabourEvent): LabourState {
   const lastAt = later(event.data.at, state.lastAt);
   switch (event.type) {
@@ -65,22 +86,24 @@ export function evolveLabour(state: LabourState, event: LabourEvent): LabourStat
       return { ...state, closed: [...state.closed, { ...state.open, clockedOutAt: event.data.at }], open: null, orders: [], lastAt };
     }
     case 'OrderWorkJoined': {
-      const { orderId, stationId } = event.data;
-      return { ...state, orders: [...state.orders, { orderId, stationId, pausedAt: null, reason: null }], lastAt };
+      const { orderId, stationId, at } = event.data;
+      const orders = [...state.orders, { orderId, stationId, pausedAt: null, reason: null }];
+      return { ...state, orders, periods: periodsAfter(state, orders, at), lastAt };
     }
     case 'OrderWorkPaused': {
       const { orderId, stationId, reason, at } = event.data;
       const orders = state.orders.map((work) => (sameWork(work, orderId, stationId) ? { ...work, pausedAt: at, reason } : work));
-      return { ...state, orders, lastAt };
+      return { ...state, orders, periods: periodsAfter(state, orders, at), lastAt };
     }
     case 'OrderWorkResumed': {
-      const { orderId, stationId } = event.data;
+      const { orderId, stationId, at } = event.data;
       const orders = state.orders.map((work) => (sameWork(work, orderId, stationId) ? { ...work, pausedAt: null, reason: null } : work));
-      return { ...state, orders, lastAt };
+      return { ...state, orders, periods: periodsAfter(state, orders, at), lastAt };
     }
     case 'OrderWorkLeft': {
-      const { orderId, stationId } = event.data;
-      return { ...state, orders: state.orders.filter((work) => !sameWork(work, orderId, stationId)), lastAt };
+      const { orderId, stationId, at } = event.data;
+      const orders = state.orders.filter((work) => !sameWork(work, orderId, stationId));
+      return { ...state, orders, periods: periodsAfter(state, orders, at), lastAt };
     }
     case 'AttendanceCorrected': {
       const { attendanceId, after } = event.data;
@@ -89,6 +112,7 @@ export function evolveLabour(state: LabourState, event: LabourEvent): LabourStat
       return { ...state, closed };
     }
     case 'WorkTimeCorrected':
+    case 'WorkSplitStated':
       return state;
     default: {
       const _exhaustive: never = event;
@@ -107,6 +131,35 @@ function closeOpen(state: LabourState, open: Attendance, userId: string, at: str
     ? { type: 'ClockOutMissed', data: { attendanceId: open.attendanceId, userId, clockedInAt: open.clockedInAt, at } }
     : { type: 'ClockedOut', data: { attendanceId: open.attendanceId, userId, stationId: null, clockedInAt: open.clockedInAt, at } };
   return [...left, close];
+}
+
+const invalidShares = (message: string) => new DomainError('VALIDATION_ERROR', [{ path: 'shares', message }]);
+
+/**
+ * A stated split of one work period: the period must exist (404) and have several orders (409), the
+ * shares name exactly its orders, and add up to the whole (`splitSumProblem`; minutes only of a closed one).
+ */
+function decideSplit(command: Extract<LabourCommand, { type: 'StateWorkSplit' }>, state: LabourState): LabourEvent[] | DomainError {
+  const period = state.periods.find((candidate) => ms(candidate.startedAt) === ms(command.periodStartedAt));
+  if (!period) return new DomainError('LABOUR_WORK_PERIOD_NOT_FOUND');
+  if (period.orders.length < 2) return new DomainError('LABOUR_NOTHING_TO_SPLIT');
+  const named = new Set(command.shares.map((share) => `${share.orderId} ${share.stationId}`));
+  if (
+    named.size !== command.shares.length ||
+    named.size !== period.orders.length ||
+    !period.orders.every((work) => named.has(`${work.orderId} ${work.stationId}`))
+  ) {
+    return invalidShares('labour.validation.splitOrders');
+  }
+  const whole = period.endedAt === null ? null : periodMinutesOf(period.startedAt, period.endedAt);
+  const problem = splitSumProblem(
+    command.unit,
+    command.shares.map((share) => share.amount),
+    whole,
+  );
+  if (problem) return invalidShares(problem);
+  const { splitId, userId, unit, shares, reason, statedBy, at } = command;
+  return [{ type: 'WorkSplitStated', data: { splitId, userId, periodStartedAt: period.startedAt, unit, shares, reason, statedBy, at } }];
 }
 
 const notClockedIn = () => new DomainError('LABOUR_NOT_CLOCKED_IN');
@@ -182,6 +235,8 @@ function decideLabour(command: LabourCommand, state: LabourState): LabourEvent[]
       const { correctionId, userId, orderId, stationId, bookedAt, seconds, reason, correctedBy, at } = command;
       return [{ type: 'WorkTimeCorrected', data: { correctionId, userId, orderId, stationId, bookedAt, seconds, reason, correctedBy, at } }];
     }
+    case 'StateWorkSplit':
+      return decideSplit(command, state);
     default: {
       const _exhaustive: never = command;
       return _exhaustive;
@@ -192,7 +247,7 @@ function decideLabour(command: LabourCommand, state: LabourState): LabourEvent[]
 /** One person's labour time (docs/labour-and-costs.md): attendance, the orders they work on, corrections. */
 export const labourDecider: Decider<LabourState, LabourCommand, LabourEvent> = {
   events: labourEvents,
-  initialState: { closed: [], open: null, orders: [], lastAt: null },
+  initialState: { closed: [], open: null, orders: [], periods: [], lastAt: null },
   evolve: evolveLabour,
   decide: decideLabour,
 };

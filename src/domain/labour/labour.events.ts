@@ -17,6 +17,17 @@ export type PauseReason = (typeof pauseReasons)[number];
 export const leaveCauses = ['left', 'completed', 'clockedOut', 'canceled'] as const;
 export type LeaveCause = (typeof leaveCauses)[number];
 
+/** How a stated split is given: percent of the work period per order, or minutes per order (a closed period). */
+export const splitUnits = ['percent', 'minutes'] as const;
+export type SplitUnit = (typeof splitUnits)[number];
+
+/** One order's part of a stated split: `amount` in the split's unit. */
+export interface SplitShare {
+  orderId: string;
+  stationId: string;
+  amount: number;
+}
+
 /**
  * Facts of one person's labour time. Every payload carries `userId` and `at` (ISO), so a reader
  * (the work-time read model, a later costing) needs no fold; shapes are a contract: never edited
@@ -60,6 +71,23 @@ export type LabourEvent =
       };
     }
   | {
+      /**
+       * The person (or a supervisor) stated how a work period, the time they ran the same orders at once
+       * (from `periodStartedAt` until that set changed), splits across its orders, instead of evenly.
+       */
+      type: 'WorkSplitStated';
+      data: {
+        splitId: string;
+        userId: string;
+        periodStartedAt: string;
+        unit: SplitUnit;
+        shares: SplitShare[];
+        reason: string | null;
+        statedBy: string;
+        at: string;
+      };
+    }
+  | {
       /** A supervisor added (or, negative, took away) work time on an order at a station, booked on a day. */
       type: 'WorkTimeCorrected';
       data: {
@@ -91,5 +119,6 @@ export const labourEvents = eventCatalogue<LabourEvent>({
     OrderWorkLeft: true,
     AttendanceCorrected: true,
     WorkTimeCorrected: true,
+    WorkSplitStated: true,
   },
 });

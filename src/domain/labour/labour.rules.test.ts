@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { statutoryBreaks } from '../company/working-time.rules.js';
-import { breakSecondsOf, dayEndOf, minimumBreakSecondsOf, workPiecesOf } from './labour.rules.js';
+import { breakSecondsOf, dayEndOf, minimumBreakSecondsOf, splitSumProblem, workPiecesOf } from './labour.rules.js';
 import type { LabourEvent } from './labour.events.js';
 
 const berlin = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60, timeZone: 'Europe/Berlin' };
@@ -116,5 +116,49 @@ describe('the worked example: time per operator, order and station', () => {
 
   it('order 1001 at SAW took 260 person-minutes in all', () => {
     expect(minutesOn(anna, '1001') + minutesOn(ben, '1001')).toBe(260);
+  });
+
+  // "Split evenly unless stated" (docs/labour-and-costs.md, "Stated split"): Anna's 09:00-10:00 on 1001 and 1002.
+  const split = (unit: 'percent' | 'minutes', on1001: number, on1002: number, statedAt: string): LabourEvent => ({
+    type: 'WorkSplitStated',
+    data: {
+      splitId: `s-${unit}`,
+      userId: 'anna',
+      periodStartedAt: at('09:00'),
+      unit,
+      shares: [
+        { orderId: '1001', stationId: saw, amount: on1001 },
+        { orderId: '1002', stationId: saw, amount: on1002 },
+      ],
+      reason: null,
+      statedBy: 'anna',
+      at: statedAt,
+    },
+  });
+
+  it('stated at the station at 09:15, 75 % on 1001: 1001 60 + 30 + 45 = 135 min; 1002 15 + 60 = 75 min', () => {
+    const stated = [...anna.slice(0, 5), split('percent', 75, 25, at('09:15')), ...anna.slice(5)];
+    expect(minutesOn(stated, '1001')).toBe(135);
+    expect(minutesOn(stated, '1002')).toBe(75);
+  });
+
+  it('stated afterwards by the supervisor, 45 and 15 minutes: the same', () => {
+    const stated = [...anna, split('minutes', 45, 15, at('12:00'))];
+    expect(minutesOn(stated, '1001')).toBe(135);
+    expect(minutesOn(stated, '1002')).toBe(75);
+    // The other work periods stay as they were: 1002 alone from 10:00 is 60 min.
+    expect(workPiecesOf(stated).find((piece) => piece.orderId === '1002' && piece.from === at('10:00'))?.seconds).toBe(3600);
+  });
+});
+
+describe('a stated split adds up to the whole period', () => {
+  it('in percent to 100, in whole minutes to the closed period', () => {
+    expect(splitSumProblem('percent', [75, 25], null)).toBeNull();
+    expect(splitSumProblem('percent', [33.3, 33.3, 33.4], null)).toBeNull();
+    expect(splitSumProblem('percent', [70, 20], null)).toBe('labour.validation.splitPercentSum');
+    expect(splitSumProblem('minutes', [45, 15], 60)).toBeNull();
+    expect(splitSumProblem('minutes', [45, 20], 60)).toBe('labour.validation.splitMinutesSum');
+    expect(splitSumProblem('minutes', [44.5, 15.5], 60)).toBe('validation.wholeNumber');
+    expect(splitSumProblem('minutes', [45, 15], null)).toBe('labour.validation.splitMinutesRunning');
   });
 });

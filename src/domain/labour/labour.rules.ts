@@ -1,5 +1,5 @@
 import { calendarDayIn, endOfDayIn, offsetAt, statutoryBreaks, timeZoneOf, type BreakRule, type WorkingTime } from '../company/working-time.rules.js';
-import type { LabourEvent } from './labour.events.js';
+import type { LabourEvent, SplitShare, SplitUnit } from './labour.events.js';
 
 const minuteMs = 60_000;
 
@@ -65,6 +65,30 @@ export function breakSecondsOf(from: string, to: string, working: Pick<WorkingTi
 /** Seconds of an interval worked on one of `share` orders at once (three decimals, as the read model stores them). */
 export const shareSeconds = (from: string, to: string, share: number): number => Math.round((Date.parse(to) - Date.parse(from)) / share) / 1000;
 
+/** Seconds of an interval counted at `portion` of it (a stated split; three decimals, as the read model stores them). */
+export const portionSeconds = (from: string, to: string, portion: number): number => Math.round((Date.parse(to) - Date.parse(from)) * portion) / 1000;
+
+/** The whole minutes of a closed work period: what a split in minutes must add up to. */
+export const periodMinutesOf = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / minuteMs);
+
+/**
+ * A named rule: a stated split adds up to the whole work period, in percent to 100, in whole minutes to
+ * the period's minutes (only a closed period has them). The translation key of what is wrong, or null.
+ */
+export function splitSumProblem(unit: SplitUnit, amounts: readonly number[], wholeMinutes: number | null): string | null {
+  const sum = amounts.reduce((total, amount) => total + amount, 0);
+  if (unit === 'percent') return Math.abs(sum - 100) < 0.005 ? null : 'labour.validation.splitPercentSum';
+  if (wholeMinutes === null) return 'labour.validation.splitMinutesRunning';
+  if (!amounts.every(Number.isInteger)) return 'validation.wholeNumber';
+  return sum === wholeMinutes ? null : 'labour.validation.splitMinutesSum';
+}
+
+/** Each order's portion of a stated split (its amount over the sum: percent and minutes alike), keyed `orderId stationId`. */
+export function portionsOf(shares: readonly SplitShare[]): Map<string, number> {
+  const sum = shares.reduce((total, share) => total + share.amount, 0);
+  return new Map(shares.map((share) => [`${share.orderId} ${share.stationId}`, sum > 0 ? share.amount / sum : 0]));
+}
+
 /** A piece of one person's work time: on an order at a station, from..to, split across `share` orders at once. */
 export interface WorkPiece {
   orderId: string;
@@ -72,6 +96,8 @@ export interface WorkPiece {
   from: string;
   to: string;
   share: number;
+  /** Its part of the interval: 1/share, or what a stated split gave it. */
+  portion: number;
   seconds: number;
   /** A supervisor's correction (from = to = the booked moment). */
   correction: boolean;
@@ -79,21 +105,28 @@ export interface WorkPiece {
 
 /**
  * One person's work time from their labour events, the definition the read model follows: while on
- * orders and not paused, each running moment counts once, split evenly across the orders running then.
+ * orders and not paused, each running moment counts once, split evenly across the orders running then,
+ * unless a split of that work period (the time the same orders ran) was stated: then as stated.
  * Paused, left or clocked-out time counts nothing. Work time corrections add (or take) their seconds.
  */
 export function workPiecesOf(events: readonly LabourEvent[]): WorkPiece[] {
   const pieces: WorkPiece[] = [];
   let running: { orderId: string; stationId: string }[] = [];
   let since: string | null = null;
+  let stated: Map<string, number> | null = null;
   const key = (orderId: string, stationId: string) => `${orderId} ${stationId}`;
   const change = (at: string, next: { orderId: string; stationId: string }[]) => {
     if (since !== null && Date.parse(at) > Date.parse(since)) {
-      for (const work of running)
-        pieces.push({ ...work, from: since, to: at, share: running.length, seconds: shareSeconds(since, at, running.length), correction: false });
+      for (const work of running) {
+        const statedPortion = stated?.get(key(work.orderId, work.stationId));
+        const share = running.length;
+        const seconds = statedPortion === undefined ? shareSeconds(since, at, share) : portionSeconds(since, at, statedPortion);
+        pieces.push({ ...work, from: since, to: at, share, portion: statedPortion ?? 1 / share, seconds, correction: false });
+      }
     }
     running = next;
     since = next.length ? at : null;
+    stated = null;
   };
   for (const event of events) {
     switch (event.type) {
@@ -110,9 +143,21 @@ export function workPiecesOf(events: readonly LabourEvent[]): WorkPiece[] {
         );
         break;
       }
+      case 'WorkSplitStated': {
+        const portions = portionsOf(event.data.shares);
+        const startedAt = Date.parse(event.data.periodStartedAt);
+        if (since !== null && Date.parse(since) === startedAt) stated = portions;
+        for (const piece of pieces) {
+          const portion = portions.get(key(piece.orderId, piece.stationId));
+          if (piece.correction || Date.parse(piece.from) !== startedAt || portion === undefined) continue;
+          piece.portion = portion;
+          piece.seconds = portionSeconds(piece.from, piece.to, portion);
+        }
+        break;
+      }
       case 'WorkTimeCorrected': {
         const { orderId, stationId, bookedAt, seconds } = event.data;
-        pieces.push({ orderId, stationId, from: bookedAt, to: bookedAt, share: 1, seconds, correction: true });
+        pieces.push({ orderId, stationId, from: bookedAt, to: bookedAt, share: 1, portion: 1, seconds, correction: true });
         break;
       }
       default:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { requiredText } from '../shared/validation.js';
-import { pauseReasons } from './labour.events.js';
+import { optionalText, requiredText } from '../shared/validation.js';
+import { pauseReasons, splitUnits } from './labour.events.js';
+import { splitSumProblem } from './labour.rules.js';
 
 /** Limits of labour time inputs: a correction's reason is a sentence; a correction adds at most a day. */
 export const labourLimits = { reason: 300, correctionMinutes: 24 * 60, tapAgeHours: 24 } as const;
@@ -62,6 +63,38 @@ export const correctWorkTimeSchema = z.object({
   reason: requiredText(labourLimits.reason),
 });
 export type CorrectWorkTimeInput = z.infer<typeof correctWorkTimeSchema>;
+
+/** A split names at most this many orders (one person's orders at once). */
+export const splitMaxOrders = 20;
+
+/**
+ * `POST /api/labour/users/{userId}/work-splits`: how a work period (the one that started at
+ * `periodStartedAt`) splits across its orders, in percent (adding up to 100) or whole minutes (adding up
+ * to the period's minutes, `wholeMinutes` when the form knows them; the server checks against the period).
+ */
+export const workSplitSchemaFor = (wholeMinutes: number | null) =>
+  z
+    .object({
+      periodStartedAt: instant,
+      unit: z.enum(splitUnits, { error: 'validation.required' }),
+      shares: z
+        .array(z.object({ orderId: id, stationId: id, amount: z.number({ error: 'validation.invalidType' }).min(0).max(labourLimits.correctionMinutes) }))
+        .min(2)
+        .max(splitMaxOrders),
+      reason: optionalText(labourLimits.reason),
+    })
+    .superRefine((input, context) => {
+      // Minutes add up to the period's: checked here when the form knows them, else by the decider.
+      if (input.unit === 'minutes' && wholeMinutes === null) return;
+      const problem = splitSumProblem(
+        input.unit,
+        input.shares.map((share) => share.amount),
+        wholeMinutes,
+      );
+      if (problem) context.addIssue({ code: 'custom', path: ['shares'], message: problem });
+    });
+export const workSplitSchema = workSplitSchemaFor(null);
+export type WorkSplitInput = z.infer<typeof workSplitSchema>;
 
 /** `GET /api/labour/times?userId&week`: one person's week; `week` is any day of it (`YYYY-MM-DD`), default this week. */
 export const workTimesQuerySchema = z.object({

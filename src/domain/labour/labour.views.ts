@@ -35,6 +35,8 @@ export const labourStatusSchema = z.object({
     })
     .nullable(),
   orders: z.array(orderWorkViewSchema),
+  /** The running work period when it holds several orders at once (a split of it may be stated), else null. */
+  workPeriod: z.object({ startedAt: z.string(), stated: z.boolean() }).nullable(),
 });
 export type LabourStatus = z.infer<typeof labourStatusSchema>;
 
@@ -123,6 +125,27 @@ export const workTimesSchema = z.object({
       seconds: z.number(),
       /** Of `seconds`, what corrections added or took. */
       correctedSeconds: z.number(),
+    }),
+  ),
+  /**
+   * The work periods of several orders at once that began this week: each order's time (split evenly,
+   * or as stated; a running period counts until now) and percent, and who stated the split (null: even).
+   */
+  periods: z.array(
+    z.object({
+      startedAt: z.string(),
+      endedAt: z.string().nullable(),
+      statedBy: who.nullable(),
+      orders: z.array(
+        z.object({
+          orderId: z.string(),
+          orderNumber: z.string(),
+          stationId: z.string(),
+          stationName: z.string().nullable(),
+          seconds: z.number(),
+          percent: z.number(),
+        }),
+      ),
     }),
   ),
   corrections: z.array(correctionViewSchema),

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { roles } from '../../domain/shared/roles.js';
-import { liveRules, liveView } from './live-visibility.js';
+import { liveRules, liveView, ruleOfEvent } from './live-visibility.js';
 
 const domainDir = join(import.meta.dirname, '../../domain');
 
@@ -32,8 +32,10 @@ describe('the live feed rule table', () => {
   });
 
   it('says for every role what it gets', () => {
-    for (const [type, rule] of Object.entries(liveRules)) {
-      for (const role of roles) expect(rule.roles[role], `${type} for ${role}`).toBeDefined();
+    for (const [type, liveRule] of Object.entries(liveRules)) {
+      for (const data of [{}, { subjectType: 'employee' }, { subjectType: 'order' }]) {
+        for (const role of roles) expect(ruleOfEvent(liveRule, data).roles[role], `${type} for ${role}`).toBeDefined();
+      }
     }
   });
 
@@ -60,5 +62,30 @@ describe('the live feed rule table', () => {
         basicSettings: { companyName: 'W', dateFormat: 'DD.MM.YYYY' },
       });
     }
+  });
+
+  it("sends a person's documents (a timesheet) to that person and the supervisors only, an order's to everyone", () => {
+    const timesheet = { documentId: 'd', documentType: 'timesheet', subjectType: 'employee', subjectId: 'anna', at: 'now' };
+    const generated = { documentId: 'd', path: 'p', size: 1, pages: 1, subjectType: 'employee', subjectId: 'anna', at: 'now' };
+    for (const [type, data] of [
+      ['DocumentRequested', timesheet],
+      ['DocumentGenerated', generated],
+      ['DocumentFailed', { ...generated, failure: 'error', reason: 'x' }],
+    ] as const) {
+      expect(liveView(type, data, { role: 'OPERATOR', userId: 'ben' }), type).toBeUndefined();
+      expect(liveView(type, data, { role: 'OPERATOR', userId: 'anna' })?.data, type).toEqual(data);
+      for (const role of ['ADMIN', 'SUPER_USER', 'MASTER'] as const) expect(liveView(type, data, { role, userId: 'boss' })?.data, type).toEqual(data);
+    }
+    const label = { documentId: 'd', documentType: 'material-label', subjectType: 'material', subjectId: 'm', at: 'now' };
+    expect(liveView('DocumentRequested', label, { role: 'OPERATOR', userId: 'ben' })?.data).toEqual(label);
+    // Recorded before documents carried their subject: as before, everyone's.
+    expect(liveView('DocumentGenerated', { documentId: 'd', path: 'p', size: 1, pages: 1, at: 'now' }, { role: 'OPERATOR', userId: 'ben' })).toBeDefined();
+  });
+
+  it("sends every user who is on which order at a station, but not a colleague's clock", () => {
+    const paused = { userId: 'anna', orderId: 'o', stationId: 's', reason: 'material', at: 'now' };
+    expect(liveView('OrderWorkPaused', paused, { role: 'OPERATOR', userId: 'ben' })?.data).toEqual(paused);
+    expect(liveView('OrderWorkJoined', paused, { role: 'OPERATOR', userId: 'ben' })).toBeDefined();
+    expect(liveView('ClockedIn', { userId: 'anna', at: 'now' }, { role: 'OPERATOR', userId: 'ben' })).toBeUndefined();
   });
 });

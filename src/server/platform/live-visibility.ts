@@ -78,6 +78,16 @@ export interface EventRule {
   roles: Record<Role, RoleRule>;
 }
 
+/**
+ * The rule of an event type: one for every event of it, or chosen by the event's payload where REST
+ * answers events of one type differently by what they are about (a person's document vs an order's).
+ */
+export type LiveRule = EventRule | ((data: Readonly<Record<string, unknown>>) => EventRule);
+
+/** The rule that applies to one event of a type. */
+export const ruleOfEvent = (liveRule: LiveRule, data: unknown): EventRule =>
+  typeof liveRule === 'function' ? liveRule((data ?? {}) as Readonly<Record<string, unknown>>) : liveRule;
+
 /** Who reads what over REST (docs/security.md, "The live feed and roles"): the feed answers the same. */
 const all: RoleRule = { to: 'all' };
 const own: RoleRule = { to: 'own' };
@@ -99,6 +109,19 @@ const subjectOnly = rule(own, own, own);
 const nobody = rule(none, none, none);
 /** Like `writersAndSubject`, but only these fields (what REST answers of it: never a sealed secret). */
 const peopleFields = (keep: readonly string[]) => rule({ to: 'all', keep }, { to: 'own', keep });
+/**
+ * Work on an order at a station: every user of the company reads who is on which order at a station,
+ * working or paused with the reason (GET /api/labour/stations/{id}), so an operator's station panel
+ * follows a colleague live. The events hold no more than that (who, order, station, reason, when);
+ * attendance (clock-in and out) stays with the supervisors and the person.
+ */
+const workAtStation = everyone;
+/**
+ * A document: every user of the company reads it (GET /api/documents/{id}), except a person's own
+ * (`subjectType` employee: a timesheet), which its person and the supervisors read (another's answers 404).
+ * Generated and failed events carry the subject since timesheets; older ones without it go to everyone.
+ */
+const documentOf: LiveRule = (data) => (data.subjectType === 'employee' ? { subject: 'subjectId', roles: writersAndSubject.roles } : everyone);
 
 /** What every user of the company reads of its settings: `GET /api/company-account/display`. */
 const displayedSettings = [
@@ -111,7 +134,7 @@ const displayedSettings = [
 ];
 
 /** The rule of every event type, for every role. */
-export const liveRules: Record<KnownEventType, EventRule> = {
+export const liveRules: Record<KnownEventType, LiveRule> = {
   // identity: user records (GET /api/users and /api/users/account/{id}: writers; an operator their own)
   UserRegistered: writersAndSubject,
   EmailVerificationCodeIssued: peopleFields(['userId', 'email', 'firstName', 'locale', 'expiresAt']),
@@ -170,16 +193,18 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   InterruptionResolved: everyone,
   InterruptionExpectedEndSet: everyone,
   KeyFigureSettingsSaved: everyone,
-  // labour time: supervisors read everyone's (GET /api/labour/present, /times), a person their own
+  // labour time: supervisors read everyone's (GET /api/labour/present, /times), a person their own;
+  // everyone who is on which order at a station
   ClockedIn: writersAndSubject,
   ClockedOut: writersAndSubject,
   ClockOutMissed: writersAndSubject,
-  OrderWorkJoined: writersAndSubject,
-  OrderWorkPaused: writersAndSubject,
-  OrderWorkResumed: writersAndSubject,
-  OrderWorkLeft: writersAndSubject,
+  OrderWorkJoined: workAtStation,
+  OrderWorkPaused: workAtStation,
+  OrderWorkResumed: workAtStation,
+  OrderWorkLeft: workAtStation,
   AttendanceCorrected: writersAndSubject,
   WorkTimeCorrected: writersAndSubject,
+  WorkSplitStated: writersAndSubject,
   // materials, orders, shipments, documents: read by every signed-in user
   // GET /api/api-keys: the owner's (never the secret, which no event holds).
   ApiKeyCreated: ownersOnly,
@@ -258,10 +283,10 @@ export const liveRules: Record<KnownEventType, EventRule> = {
   TrackingLinkRevoked: everyone,
   // that a link was emailed, never the sealed token nor the end customer's address
   TrackingLinkEmailRequested: rule({ to: 'all', keep: ['shipmentId', 'linkId', 'at'] }, { to: 'all', keep: ['shipmentId', 'linkId', 'at'] }),
-  DocumentRequested: everyone,
-  DocumentGenerated: everyone,
-  DocumentFailed: everyone,
-  DocumentRefused: everyone,
+  DocumentRequested: documentOf,
+  DocumentGenerated: documentOf,
+  DocumentFailed: documentOf,
+  DocumentRefused: documentOf,
   // suggestions: GET /api/suggestions is for writers (with the author); an operator reads none
   SuggestionSubmitted: { subject: 'submittedBy', roles: rule(all, none).roles },
   SuggestionStatusChanged: writersOnly,
@@ -291,7 +316,7 @@ const isKnown = (type: string): type is KnownEventType => Object.hasOwn(liveRule
 function ruleFor(type: string, data: unknown, viewer: LiveViewer): RoleRule | undefined {
   // A type without a rule is sent to nobody: a gap closes, it never leaks.
   if (!isKnown(type)) return undefined;
-  const eventRule = liveRules[type];
+  const eventRule = ruleOfEvent(liveRules[type], data);
   const roleRule = eventRule.roles[viewer.role];
   if (roleRule.to === 'none') return undefined;
   if (roleRule.to === 'own') {

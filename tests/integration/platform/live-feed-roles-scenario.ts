@@ -299,7 +299,24 @@ async function ordersDay(admin: Client, atStation: Client, stationId: string, ne
   await act(atStation, 'start-work', { stationId });
   await ok(atStation.post(`/api/labour/orders/${production.id}/pause`, { stationId, reason: 'material' }));
   await ok(atStation.post(`/api/labour/orders/${production.id}/resume`, { stationId }));
+  // A colleague (the admin, clocked in at the console) works on it too: every user reads who is on it at the station.
+  await ok(admin.post('/api/labour/clock-in', {}));
+  await ok(admin.post(`/api/labour/orders/${production.id}/join`, { stationId }));
+  await ok(admin.post(`/api/labour/orders/${production.id}/pause`, { stationId, reason: 'instruction' }));
+  await ok(admin.post(`/api/labour/orders/${production.id}/resume`, { stationId }));
+  // A second order in work at once: the operator runs both and states how that time splits (WorkSplitStated).
+  const second = await ok(admin.post('/api/orders', orderBody([{ materialId: part.id, quantity: 1 }], { name: 'Sattlerei West' })));
+  const secondStarted = await ok(admin.post(`/api/orders/${second.id}/start-production`, { version: second.version }));
+  let secondProduction = await ok(admin.get(`/api/orders/${(secondStarted.productionOrders as { id: string }[])[0].id}`));
+  secondProduction = await ok(atStation.post(`/api/orders/${secondProduction.id}/start-work`, { version: secondProduction.version, stationId }));
+  const me = await ok<{ userId: string; workPeriod: { startedAt: string } }>(atStation.get('/api/labour/me'));
+  const shares = [
+    { orderId: production.id, stationId, amount: 60 },
+    { orderId: secondProduction.id, stationId, amount: 40 },
+  ];
+  await ok(atStation.post(`/api/labour/users/${me.userId}/work-splits`, { periodStartedAt: me.workPeriod.startedAt, unit: 'percent', shares }));
   await act(atStation, 'complete-work', { stationId, good: 1 });
+  await ok(admin.post('/api/labour/clock-out', {}));
   await act(admin, 'move-to-station', { toStationId: nextStationId });
 
   // The station's actions after a completion (all pieces good): a status the order has then
@@ -315,10 +332,7 @@ async function ordersDay(admin: Client, atStation: Client, stationId: string, ne
     { action: 'generate-document', element: 'delivery-bill' },
   ];
   await ok(admin.put(`/api/stations/${stationId}`, { name, parameters, incomingGoodsCheckIn, valueChecks, wipLimit, actions, version: station.version }));
-  const second = await ok(admin.post('/api/orders', orderBody([{ materialId: part.id, quantity: 1 }], { name: 'Sattlerei West' })));
-  const secondStarted = await ok(admin.post(`/api/orders/${second.id}/start-production`, { version: second.version }));
-  production = await ok(admin.get(`/api/orders/${(secondStarted.productionOrders as { id: string }[])[0].id}`));
-  await act(atStation, 'start-work', { stationId });
+  production = secondProduction;
   await act(atStation, 'complete-work', { stationId });
   // The actions' jobs append to the order and to a document of their own: done before the matrix reads the log.
   type History = { data: { type: string }[] };
@@ -505,6 +519,9 @@ export async function restOfTheDay(t: TestApp, company: TestCompany) {
   await labourCorrections(owner, atStation, stationId);
   await costingDay(owner, stationId);
   await finished(t, admin, documentId);
+  // A person's timesheet (a document about an employee): theirs and the supervisors', nobody else's.
+  const timesheet = await request(owner, { type: 'timesheet', subjectId: company.admin.id });
+  await finished(t, owner, timesheet.id);
   // The export runs as a job: done before the matrix reads the log.
   await exportReaches(owner, exported.id, 'READY');
   await failuresDay(t, company.companyId, owner, admin);

@@ -175,6 +175,8 @@ function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { f
     case 'client':
       return { full: '/api/clients' };
     case 'labour':
+      // Who is on which order at a station: every user of the company reads it (the station's labour panel).
+      if (event.type.startsWith('OrderWork')) return { full: `/api/labour/stations/${data.stationId}` };
       // A person's labour time: supervisors read everyone's week, an operator their own (else 403).
       return { full: `/api/labour/times?userId=${data.userId}` };
     case 'api-key':

@@ -11,6 +11,7 @@ import {
   type CorrectWorkTimeInput,
   type OrderWorkInput,
   type PauseOrderWorkInput,
+  type WorkSplitInput,
 } from '../../../domain/labour/labour.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { handleCommand, runInTenant, type CommandContext, type CommandDeps } from '../../platform/command.js';
@@ -135,6 +136,26 @@ export async function correctWorkTime(ctx: CommandContext, userId: string, input
     seconds: input.minutes * 60,
     reason: input.reason,
     correctedBy: actor.userId,
+    at: ctx.at,
+  });
+}
+
+/**
+ * States how a work period of a person splits across its orders (the person at the station, or a
+ * supervisor afterwards; the route checks who). Another company's person is 404.
+ */
+export async function stateWorkSplit(ctx: CommandContext, userId: string, input: WorkSplitInput): Promise<void> {
+  const actor = actorOf(ctx);
+  if (!(await userOfCompany(ctx.tx, userId))) throw new DomainError('NOT_FOUND');
+  await decide(ctx, {
+    type: 'StateWorkSplit',
+    splitId: randomUUID(),
+    userId,
+    periodStartedAt: new Date(input.periodStartedAt).toISOString(),
+    unit: input.unit,
+    shares: input.shares,
+    reason: input.reason === '' ? null : input.reason,
+    statedBy: actor.userId,
     at: ctx.at,
   });
 }

@@ -1,7 +1,7 @@
 import { labourDecider } from '../../../domain/labour/labour.decider.js';
 import type { LabourCommand } from '../../../domain/labour/labour.commands.js';
 import { LABOUR_STREAM_TYPE, labourEvents, labourStreamId, type LabourEvent } from '../../../domain/labour/labour.events.js';
-import { shareSeconds } from '../../../domain/labour/labour.rules.js';
+import { portionsOf, portionSeconds, shareSeconds } from '../../../domain/labour/labour.rules.js';
 import { orderEvents, type OrderEvent } from '../../../domain/orders/order.events.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { Tx } from '../../platform/db.js';
@@ -17,7 +17,7 @@ const pieceId = (userId: string, orderId: string, stationId: string, startedAt: 
 async function rebalance(tx: Tx, companyId: string, userId: string, at: string): Promise<void> {
   const running = await tx
     .selectFrom('labour_work_pieces')
-    .select(['id', 'started_at', 'share'])
+    .select(['id', 'started_at', 'share', 'portion'])
     .where('user_id', '=', userId)
     .where('ended_at', 'is', null)
     .where('correction_id', 'is', null)
@@ -27,7 +27,10 @@ async function rebalance(tx: Tx, companyId: string, userId: string, at: string):
     if (Date.parse(startedAt) < Date.parse(at)) {
       await tx
         .updateTable('labour_work_pieces')
-        .set({ ended_at: new Date(at), seconds: shareSeconds(startedAt, at, piece.share) })
+        .set({
+          ended_at: new Date(at),
+          seconds: piece.portion === null ? shareSeconds(startedAt, at, piece.share) : portionSeconds(startedAt, at, Number(piece.portion)),
+        })
         .where('id', '=', piece.id)
         .execute();
     } else {
@@ -179,6 +182,25 @@ async function projectOrderWork(tx: Tx, event: LabourEvent, companyId: string): 
   await rebalance(tx, companyId, event.data.userId, event.data.at);
 }
 
+/** A stated split: the pieces of the work period count their stated portion (running ones once they end). */
+async function projectWorkSplit(tx: Tx, event: Extract<LabourEvent, { type: 'WorkSplitStated' }>): Promise<void> {
+  const { userId, periodStartedAt, shares, statedBy } = event.data;
+  const portions = portionsOf(shares);
+  const pieces = await tx
+    .selectFrom('labour_work_pieces')
+    .select(['id', 'order_id', 'station_id', 'started_at', 'ended_at'])
+    .where('user_id', '=', userId)
+    .where('started_at', '=', new Date(periodStartedAt))
+    .where('correction_id', 'is', null)
+    .execute();
+  for (const piece of pieces) {
+    const portion = portions.get(`${piece.order_id} ${piece.station_id}`);
+    if (portion === undefined) continue;
+    const seconds = piece.ended_at ? portionSeconds(piece.started_at.toISOString(), piece.ended_at.toISOString(), portion) : null;
+    await tx.updateTable('labour_work_pieces').set({ portion, stated_by: statedBy, seconds }).where('id', '=', piece.id).execute();
+  }
+}
+
 async function projectWorkTimeCorrection(tx: Tx, event: Extract<LabourEvent, { type: 'WorkTimeCorrected' }>, companyId: string): Promise<void> {
   const { correctionId, userId, orderId, stationId, bookedAt, seconds, reason, correctedBy, at } = event.data;
   await tx
@@ -227,6 +249,7 @@ export const labourProjection = eventProjection<LabourEvent>({
   async project(tx, event, { companyId, streamVersion }) {
     if (!companyId) return;
     if (event.type === 'WorkTimeCorrected') return projectWorkTimeCorrection(tx, event, companyId);
+    if (event.type === 'WorkSplitStated') return projectWorkSplit(tx, event);
     await projectAttendance(tx, event, companyId, streamVersion);
     await projectOrderWork(tx, event, companyId);
   },

@@ -76,10 +76,20 @@ export async function labourStatusOf(db: Executor, userId: string): Promise<Labo
     .where('clocked_out_at', 'is', null)
     .executeTakeFirst();
   const orders = (await orderWorkOf(db, [userId])).get(userId) ?? [];
+  // The running work period, when it holds several orders: what a split stated at the station applies to.
+  const running = await db
+    .selectFrom('labour_work_pieces')
+    .select(['started_at', 'stated_by'])
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('correction_id', 'is', null)
+    .where('share', '>=', 2)
+    .executeTakeFirst();
   return {
     userId,
     attendance: open ? { id: open.id, clockedInAt: iso(open.clocked_in_at), stationId: open.clock_in_station_id, dayEndsAt: iso(open.day_ends_at) } : null,
     orders,
+    workPeriod: running ? { startedAt: iso(running.started_at), stated: running.stated_by !== null } : null,
   };
 }
 
@@ -218,7 +228,7 @@ async function orderTimesOf(db: Executor, userId: string, from: Date, to: Date, 
     .select(['order_id', 'station_id'])
     .select(
       sql<string>`coalesce(sum(case when correction_id is null then
-        extract(epoch from (least(coalesce(ended_at, ${until}), ${to}::timestamptz) - greatest(started_at, ${from}::timestamptz))) / share end), 0)`.as(
+        extract(epoch from (least(coalesce(ended_at, ${until}), ${to}::timestamptz) - greatest(started_at, ${from}::timestamptz))) * coalesce(portion, 1.0 / share) end), 0)`.as(
         'worked',
       ),
     )
@@ -255,6 +265,59 @@ async function orderTimesOf(db: Executor, userId: string, from: Date, to: Date, 
       };
     })
     .sort((a, b) => a.orderNumber.localeCompare(b.orderNumber) || (a.stationName ?? '').localeCompare(b.stationName ?? ''));
+}
+
+/**
+ * The work periods of several orders at once that began in [from, to): the pieces that started together,
+ * with each order's time (evenly, or as stated) and its percent; a running one has no seconds yet.
+ */
+async function workPeriodsOf(db: Executor, userId: string, from: Date, to: Date, now: Date): Promise<WorkTimes['periods']> {
+  const pieces = await db
+    .selectFrom('labour_work_pieces')
+    .select(['order_id', 'station_id', 'started_at', 'ended_at', 'share', 'portion', 'stated_by'])
+    .where('user_id', '=', userId)
+    .where('correction_id', 'is', null)
+    .where('share', '>=', 2)
+    .where('started_at', '>=', from)
+    .where('started_at', '<', to)
+    .orderBy('started_at')
+    .orderBy('order_id')
+    .orderBy('station_id')
+    .execute();
+  const [numbers, stations, names] = await Promise.all([
+    orderNumbersOf(
+      db,
+      pieces.map((piece) => piece.order_id),
+    ),
+    stationNamesOf(
+      db,
+      pieces.map((piece) => piece.station_id),
+    ),
+    namesOf(
+      db,
+      pieces.flatMap((piece) => (piece.stated_by ? [piece.stated_by] : [])),
+    ),
+  ]);
+  const periods = new Map<string, WorkTimes['periods'][number]>();
+  for (const piece of pieces) {
+    const startedAt = iso(piece.started_at);
+    let period = periods.get(startedAt);
+    if (!period) {
+      const statedBy = piece.stated_by ? { userId: piece.stated_by, name: names.get(piece.stated_by) ?? '' } : null;
+      periods.set(startedAt, (period = { startedAt, endedAt: isoOrNull(piece.ended_at), statedBy, orders: [] }));
+    }
+    const portion = piece.portion === null ? 1 / piece.share : Number(piece.portion);
+    const seconds = ((piece.ended_at ?? now).getTime() - piece.started_at.getTime()) / 1000;
+    period.orders.push({
+      orderId: piece.order_id,
+      orderNumber: numbers.get(piece.order_id) ?? '',
+      stationId: piece.station_id,
+      stationName: stations.get(piece.station_id) ?? null,
+      seconds: Math.round(Math.max(0, seconds) * portion * 1000) / 1000,
+      percent: Math.round(portion * 1000) / 10,
+    });
+  }
+  return [...periods.values()];
 }
 
 async function correctionsOf(db: Executor, userId: string, from: Date, to: Date): Promise<CorrectionView[]> {
@@ -322,7 +385,12 @@ export async function workTimesOf(db: Executor, userId: string, week: string | u
     .orderBy('id')
     .execute();
   const attendances = attendanceRows.map((row) => attendanceViewOf(row, now, working));
-  const [orders, corrections, names] = await Promise.all([orderTimesOf(db, userId, from, to, now), correctionsOf(db, userId, from, to), namesOf(db, [userId])]);
+  const [orders, corrections, names, periods] = await Promise.all([
+    orderTimesOf(db, userId, from, to, now),
+    correctionsOf(db, userId, from, to),
+    namesOf(db, [userId]),
+    workPeriodsOf(db, userId, from, to, now),
+  ]);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   return {
     user: { userId, name: names.get(userId) ?? '' },
@@ -330,6 +398,7 @@ export async function workTimesOf(db: Executor, userId: string, week: string | u
     weekEnd: end,
     attendances,
     orders,
+    periods,
     corrections,
     totals: {
       attendanceSeconds: sum(attendances.map((row) => row.netSeconds)),
@@ -451,7 +520,7 @@ export async function labourWeeksOf(
   let attendanceQuery = db.selectFrom('labour_attendances').selectAll().where('clocked_in_at', '>=', span.from).where('clocked_in_at', '<', span.to);
   let pieceQuery = db
     .selectFrom('labour_work_pieces')
-    .select(['order_id', 'started_at', 'ended_at', 'share', 'seconds', 'correction_id'])
+    .select(['order_id', 'started_at', 'ended_at', 'share', 'portion', 'seconds', 'correction_id'])
     .where('started_at', '>=', span.from)
     .where('started_at', '<', span.to);
   if (userId) {
@@ -470,7 +539,8 @@ export async function labourWeeksOf(
   for (const piece of pieces) {
     const week = weekAt(piece.started_at);
     const end = piece.ended_at ?? now;
-    week.workSeconds += piece.correction_id ? Number(piece.seconds) : Math.max(0, (end.getTime() - piece.started_at.getTime()) / 1000 / piece.share);
+    const portion = piece.portion === null ? 1 / piece.share : Number(piece.portion);
+    week.workSeconds += piece.correction_id ? Number(piece.seconds) : Math.max(0, (end.getTime() - piece.started_at.getTime()) / 1000) * portion;
     if (!piece.correction_id) week.orderIds.add(piece.order_id);
   }
   return new Map(

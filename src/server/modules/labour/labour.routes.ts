@@ -9,10 +9,11 @@ import {
   payrollQuerySchema,
   timesheetCsvQuerySchema,
   pauseOrderWorkSchema,
+  workSplitSchema,
   workTimesQuerySchema,
 } from '../../../domain/labour/labour.schema.js';
 import { labourPeopleSchema, labourStatusSchema, presentSchema, stationLabourSchema, workTimesSchema } from '../../../domain/labour/labour.views.js';
-import { timeZoneOf } from '../../../domain/company/working-time.rules.js';
+import { calendarDayIn, timeZoneOf } from '../../../domain/company/working-time.rules.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { writerRoles, type Role } from '../../../domain/shared/roles.js';
 import { companyOf, principalOf } from '../../platform/auth.js';
@@ -23,7 +24,7 @@ import { errorResponses } from '../../platform/errors.js';
 import { workingTimeOfCompany } from '../company/index.js';
 import { findUserById } from '../identity/index.js';
 import { findStationRow } from '../stations/index.js';
-import { changeOrderWork, clockIn, clockOut, correctAttendance, correctWorkTime, joinOrderWork } from './labour.handlers.js';
+import { changeOrderWork, clockIn, clockOut, correctAttendance, correctWorkTime, joinOrderWork, stateWorkSplit } from './labour.handlers.js';
 import { labourPeopleOf, labourStatusOf, payrollOf, presentOf, stationLabourOf, userOfCompany, workTimesOf } from './labour.queries.js';
 import { payrollCsv, timesheetCsv } from './labour.csv.js';
 
@@ -227,6 +228,28 @@ function recordRoutes(app: FastifyInstance) {
       const times = await runCommand(app, request, async (ctx) => {
         await correctWorkTime(ctx, request.params.userId, request.body, await workingTimeOfCompany(ctx.tx, companyOf(request), app.config.workingTime));
         return week(ctx.tx, request, request.params.userId, request.body.day, ctx.now);
+      });
+      return reply.status(201).send(times);
+    },
+  });
+
+  r.post('/api/labour/users/:userId/work-splits', {
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary:
+        'States how a work period (the orders one ran at once, from `periodStartedAt`) splits across its orders, in percent or minutes adding up to the whole: the person their own, supervisors anyone’s. Answers the week of the period',
+      params: userParams,
+      body: workSplitSchema,
+      response: { 201: workTimesSchema, ...errorResponses(409) },
+    },
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      if (!isSupervisor(principal.role) && principal.userId !== request.params.userId) throw new DomainError('FORBIDDEN');
+      const times = await runCommand(app, request, async (ctx) => {
+        await stateWorkSplit(ctx, request.params.userId, request.body);
+        const working = await workingTimeOfCompany(ctx.tx, companyOf(request), app.config.workingTime);
+        return week(ctx.tx, request, request.params.userId, calendarDayIn(request.body.periodStartedAt, timeZoneOf(working)), ctx.now);
       });
       return reply.status(201).send(times);
     },

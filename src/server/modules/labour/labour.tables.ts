@@ -34,8 +34,8 @@ export interface LabourAssignmentsTable {
 
 /**
  * The work-time pieces: a person on an order at a station from `started_at` to `ended_at` (null:
- * running), one of `share` orders worked on at once, worth `seconds` (the interval / share, set when
- * it ends); or a correction's seconds (`correction_id`, started = ended = the booked moment). The sum
+ * running), one of `share` orders worked on at once, worth `seconds` (the interval / share, or × the
+ * `portion` a stated split gave it, set when it ends); or a correction's seconds (`correction_id`, started = ended = the booked moment). The sum
  * of `seconds` over any person, order, station or interval is that work time (docs/labour-and-costs.md).
  */
 export interface LabourWorkPiecesTable {
@@ -50,6 +50,10 @@ export interface LabourWorkPiecesTable {
   /** numeric: arrives from pg as a string. */
   seconds: ColumnType<string | null, number | null, number | null>;
   correction_id: string | null;
+  /** Its part of the interval by a stated split (numeric, a fraction); null: evenly, 1/share. */
+  portion: ColumnType<string | null, number | null | undefined, number | null>;
+  /** Who stated the split (the person or a supervisor); null when even. */
+  stated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The supervisors' corrections, with who, why and the original. */

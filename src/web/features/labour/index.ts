@@ -1,2 +1,2 @@
 export { StationLabourPanel } from './components/station-labour-panel';
-export { WorkTimesScreen } from './work-times-screen';
+export { EmployeeTimesheet, WorkTimesScreen } from './work-times-screen';

@@ -12,6 +12,7 @@ import { useNotify } from '../../ui/notification-bar';
 import { Spinner } from '../../ui/spinner';
 import { getPresentQueryOptions, getWorkTimesQueryOptions, useClock, useLabourPeople, useLabourStatus, usePresent, useWorkTimes } from './api/labour';
 import { CorrectAttendanceDialog, CorrectWorkTimeDialog } from './components/correction-dialogs';
+import { SplitDialog } from './components/split-dialog';
 import { addDays, dateTimeText, hoursText, timeText, today } from './components/format';
 import { PayrollExport, TimesheetCsvButton } from './components/labour-exports';
 import './labour.css';
@@ -139,6 +140,50 @@ function AttendanceTable({ times, mayCorrect, onCorrect }: { times: WorkTimes; m
   );
 }
 
+/** The work periods of several orders at once: each order's time and percent, evenly or as stated; supervisors state a split. */
+function WorkPeriods({ times, mayCorrect }: { times: WorkTimes; mayCorrect: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [splitting, setSplitting] = useState<WorkTimes['periods'][number] | null>(null);
+  if (times.periods.length === 0) return <p>{t('labour.split.noPeriods')}</p>;
+  return (
+    <>
+      <ul className="labour-periods">
+        {times.periods.map((period) => {
+          const when = {
+            day: dateTimeText(i18n.language, period.startedAt),
+            to: period.endedAt ? timeText(i18n.language, period.endedAt) : t('labour.times.stillIn'),
+          };
+          return (
+            <li key={period.startedAt}>
+              <p>
+                <strong>{t('labour.split.periodFrom', when)}</strong>{' '}
+                {period.statedBy ? t('labour.split.statedBy', { name: period.statedBy.name }) : t('labour.split.even')}
+              </p>
+              <ul aria-label={t('labour.split.periodFrom', when)}>
+                {period.orders.map((order) => (
+                  <li key={`${order.orderId} ${order.stationId}`}>
+                    {t('labour.split.share', {
+                      order: t('labour.times.orderAtStation', { orderNumber: order.orderNumber, station: order.stationName ?? '–' }),
+                      time: hoursText(order.seconds),
+                      percent: order.percent,
+                    })}
+                  </li>
+                ))}
+              </ul>
+              {mayCorrect && period.endedAt ? (
+                <Button variant="secondary" onPress={() => setSplitting(period)}>
+                  {t('labour.split.correct', when)}
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {splitting ? <SplitDialog userId={times.user.userId} period={splitting} units={['minutes', 'percent']} onClose={() => setSplitting(null)} /> : null}
+    </>
+  );
+}
+
 function WeekRecords({ times, mayCorrect }: { times: WorkTimes; mayCorrect: boolean }) {
   const { t, i18n } = useTranslation();
   const [correcting, setCorrecting] = useState<AttendanceView | null>(null);
@@ -184,6 +229,8 @@ function WeekRecords({ times, mayCorrect }: { times: WorkTimes; mayCorrect: bool
           {t('labour.correct.workTime')}
         </Button>
       ) : null}
+      <h3>{t('labour.split.periods')}</h3>
+      <WorkPeriods times={times} mayCorrect={mayCorrect} />
       <h3>{t('labour.times.corrections')}</h3>
       {times.corrections.length === 0 ? (
         <p>{t('labour.times.noCorrections')}</p>
@@ -209,6 +256,59 @@ function WeekRecords({ times, mayCorrect }: { times: WorkTimes; mayCorrect: bool
       {correcting ? <CorrectAttendanceDialog attendance={correcting} onClose={() => setCorrecting(null)} /> : null}
       {correctingWork ? <CorrectWorkTimeDialog times={times} onClose={() => setCorrectingWork(false)} /> : null}
     </>
+  );
+}
+
+/** Previous / next week around the week shown (its Monday and the Monday after, once loaded). */
+function WeekPicker({ week, shown, onChange }: { week: string; shown: { weekStart: string; weekEnd: string } | undefined; onChange: (week: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="labour-week" role="group" aria-label={t('labour.fields.week')}>
+      <Button variant="secondary" onPress={() => onChange(addDays(shown?.weekStart ?? week, -7))}>
+        {t('labour.times.previousWeek')}
+      </Button>
+      <span aria-live="polite">{shown ? t('labour.times.week', { from: shown.weekStart, to: addDays(shown.weekEnd, -1) }) : '…'}</span>
+      <Button variant="secondary" onPress={() => onChange(addDays(shown?.weekStart ?? week, 7))}>
+        {t('labour.times.nextWeek')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * One person's timesheet on their profile (the team's employee page): the week, its totals, the CSV and
+ * (`documents`: the documents panel the page composes in) the PDF.
+ */
+export function EmployeeTimesheet({ userId, documents }: { userId: string; documents?: (week: string) => ReactNode }) {
+  const { t } = useTranslation();
+  const [week, setWeek] = useState(today());
+  const times = useWorkTimes(userId, week);
+  useLiveQuery(liveTopics, getWorkTimesQueryOptions(userId, week).queryKey, times);
+  return (
+    <section className="panel labour-panel" aria-labelledby="labour-profile-timesheet">
+      <h2 id="labour-profile-timesheet">{t('labour.exports.profileTitle')}</h2>
+      <p className="form-note">{t('labour.exports.profileIntro')}</p>
+      <WeekPicker week={week} shown={times.data} onChange={setWeek} />
+      {times.isPending ? (
+        <Spinner aria-label={t('common.loading')} />
+      ) : times.isError ? (
+        <p role="alert">{t('labour.loadFailed')}</p>
+      ) : (
+        <>
+          <p className="labour-totals">
+            {t('labour.times.totals', {
+              attendance: hoursText(times.data.totals.attendanceSeconds),
+              breaks: hoursText(times.data.totals.breakSeconds),
+              work: hoursText(times.data.totals.workSeconds),
+            })}
+          </p>
+          <div className="labour-exports">
+            <TimesheetCsvButton userId={userId} week={times.data.weekStart} />
+          </div>
+          {documents ? documents(times.data.weekStart) : null}
+        </>
+      )}
+    </section>
   );
 }
 
@@ -252,15 +352,7 @@ export function WorkTimesScreen({ timesheets }: { timesheets?: (userId: string, 
               ))}
             </select>
           </div>
-          <div className="labour-week" role="group" aria-label={t('labour.fields.week')}>
-            <Button variant="secondary" onPress={() => setWeek(addDays(times.data?.weekStart ?? week, -7))}>
-              {t('labour.times.previousWeek')}
-            </Button>
-            <span aria-live="polite">{times.data ? t('labour.times.week', { from: times.data.weekStart, to: addDays(times.data.weekEnd, -1) }) : '…'}</span>
-            <Button variant="secondary" onPress={() => setWeek(addDays(times.data?.weekStart ?? week, 7))}>
-              {t('labour.times.nextWeek')}
-            </Button>
-          </div>
+          <WeekPicker week={week} shown={times.data} onChange={setWeek} />
         </div>
         {userId === null ? (
           <EmptyState title={t('labour.times.nobodyTitle')}>

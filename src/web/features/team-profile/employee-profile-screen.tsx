@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'wouter';
 import { userStreamId } from '../../../domain/identity/identity.events';
@@ -21,12 +22,12 @@ import { VacationsTab } from './components/vacations-tab';
 import { personName } from './format';
 import './team-profile.css';
 
-const tabs = ['profile', 'organization', 'vacations', 'authorizations', 'records', 'development'] as const;
+const tabs = ['profile', 'organization', 'vacations', 'authorizations', 'records', 'development', 'timesheet'] as const;
 type ProfileTabId = (typeof tabs)[number];
 const isTab = (value: unknown): value is ProfileTabId => tabs.includes(value as ProfileTabId);
 
-/** team/employee-profile/:id: one employee's profile, organization, vacations, authorizations and records and development (tab in the address). */
-export function EmployeeProfileScreen() {
+/** team/employee-profile/:id: one employee's profile, organization, vacations, authorizations, records, development and timesheet (tab in the address). */
+export function EmployeeProfileScreen({ timesheet }: { timesheet?: (userId: string) => ReactNode } = {}) {
   const { t } = useTranslation();
   const { id = '' } = useParams<{ id?: string }>();
   const account = useAccount(id);
@@ -46,13 +47,14 @@ export function EmployeeProfileScreen() {
         noneChosen={{ title: t('team.profile.noneChosen'), text: t('team.profile.chooseInList') }}
         back={{ href: '/team/view-employees', label: t('team.profile.backToEmployees') }}
       >
-        {(loaded) => <EmployeeTabs key={loaded.id} account={loaded} />}
+        {(loaded) => <EmployeeTabs key={loaded.id} account={loaded} timesheet={timesheet} />}
       </RecordLoader>
     </div>
   );
 }
 
-function EmployeeTabs({ account }: { account: AccountView }) {
+/** `timesheet`: the person's weekly timesheet (CSV, PDF), composed in by the page from the labour feature. */
+function EmployeeTabs({ account, timesheet }: { account: AccountView; timesheet?: (userId: string) => ReactNode }) {
   const { t } = useTranslation();
   const { session } = useAuth();
   const mayWrite = can(session, 'write');
@@ -61,7 +63,9 @@ function EmployeeTabs({ account }: { account: AccountView }) {
   const confirmLeave = useConfirmLeave();
   // Vacations are an optional function of the company (App function): switched off, the tab goes.
   const withVacations = useCompanyFunctions().isOn('vacations');
-  const shown = tabs.filter((tab) => (tab !== 'authorizations' || mayWrite) && (tab !== 'vacations' || withVacations));
+  const shown = tabs.filter(
+    (tab) => (tab !== 'authorizations' || mayWrite) && (tab !== 'vacations' || withVacations) && (tab !== 'timesheet' || timesheet !== undefined),
+  );
   const asked = search.get('tab');
   const selected: ProfileTabId = isTab(asked) && shown.includes(asked) ? asked : 'profile';
 
@@ -110,6 +114,7 @@ function EmployeeTabs({ account }: { account: AccountView }) {
       <TabPanel id="development">
         <DevelopmentTab userId={account.id} mayReadTeam={mayWrite} />
       </TabPanel>
+      {timesheet ? <TabPanel id="timesheet">{timesheet(account.id)}</TabPanel> : null}
     </Tabs>
   );
 }

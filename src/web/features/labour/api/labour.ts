@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClockInput, CorrectAttendanceInput, CorrectWorkTimeInput, PayrollQuery } from '../../../../domain/labour/labour.schema';
+import type { ClockInput, CorrectAttendanceInput, CorrectWorkTimeInput, PayrollQuery, WorkSplitInput } from '../../../../domain/labour/labour.schema';
 import type { LabourPeople, LabourStatus, Present, StationLabour, WorkTimes } from '../../../../domain/labour/labour.views';
 import { api } from '../../../lib/api';
 
@@ -52,6 +52,16 @@ export function useCorrectWorkTime() {
   return useMutation({
     mutationFn: ({ userId, input }: { userId: string; input: CorrectWorkTimeInput }) =>
       api.post<WorkTimes>(`/labour/users/${encodeURIComponent(userId)}/work-time-corrections`, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: labourKey }),
+  });
+}
+
+/** `POST /api/labour/users/{userId}/work-splits`: how a work period splits across its orders (one's own, or a supervisor anyone's). */
+export function useStateWorkSplit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, input }: { userId: string; input: WorkSplitInput }) =>
+      api.post<WorkTimes>(`/labour/users/${encodeURIComponent(userId)}/work-splits`, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: labourKey }),
   });
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LABOUR_STREAM_TYPE, pauseReasons, type PauseReason } from '../../../../domain/labour/labour.events';
+import type { LabourStatus } from '../../../../domain/labour/labour.views';
 import { ORDER_STREAM_TYPE } from '../../../../domain/orders/order.events';
 import { useAuth } from '../../../lib/auth';
 import { describeError } from '../../../lib/error-messages';
@@ -15,6 +16,7 @@ import { Select, SelectItem } from '../../../ui/select';
 import { Spinner } from '../../../ui/spinner';
 import { getLabourStatusQueryOptions, getStationLabourQueryOptions, labourKey, useLabourStatus, useStationLabour } from '../api/labour';
 import { timeText } from './format';
+import { SplitDialog, evenAmounts, type SplitPeriod } from './split-dialog';
 import '../labour.css';
 
 type StationCommand = 'clock-in' | 'clock-out' | 'join-work' | 'pause-work' | 'resume-work' | 'leave-work';
@@ -109,6 +111,19 @@ function PauseDialog({
   );
 }
 
+/** The running work period of several orders (a split of it may be stated here), evenly in percent to start from. */
+function runningPeriodOf(status: LabourStatus | undefined): SplitPeriod | null {
+  if (!status?.workPeriod) return null;
+  const running = status.orders.filter((work) => work.pausedAt === null);
+  if (running.length < 2) return null;
+  const percents = evenAmounts(running.length, 100);
+  return {
+    startedAt: status.workPeriod.startedAt,
+    endedAt: null,
+    orders: running.map((work, index) => ({ ...work, percent: percents[index] })),
+  };
+}
+
 /**
  * At the station screen: the operator's clock (in, out) and the orders in work at the station with
  * who is on each; the operator clocks onto one, pauses it with a reason, resumes or leaves it.
@@ -120,11 +135,13 @@ export function StationLabourPanel({ stationId }: { stationId: string }) {
   const station = useStationLabour(stationId);
   const { send, sending } = useStationCommands(stationId);
   const [pausing, setPausing] = useState<{ id: string; number: string } | null>(null);
+  const [splitting, setSplitting] = useState(false);
   const topics = [`type:${LABOUR_STREAM_TYPE}`, `type:${ORDER_STREAM_TYPE}`] as const;
   useLiveQuery(topics, getStationLabourQueryOptions(stationId).queryKey, station);
   useLiveQuery(topics, getLabourStatusQueryOptions().queryKey, status);
 
   const attendance = status.data?.attendance ?? null;
+  const period = runningPeriodOf(status.data);
   const mine = (orderId: string) => status.data?.orders.find((work) => work.orderId === orderId && work.stationId === stationId);
   const orderPath = (orderId: string, action: string) => `/labour/orders/${encodeURIComponent(orderId)}/${action}`;
 
@@ -151,6 +168,15 @@ export function StationLabourPanel({ stationId }: { stationId: string }) {
           )}
         </div>
       )}
+      {period ? (
+        <div className="labour-split">
+          <p>{status.data?.workPeriod?.stated ? t('labour.split.statedNow') : t('labour.split.evenNow', { count: period.orders.length })}</p>
+          <Button variant="secondary" onPress={() => setSplitting(true)}>
+            {t('labour.split.open')}
+          </Button>
+        </div>
+      ) : null}
+      {period && splitting && session ? <SplitDialog userId={session.userId} period={period} units={['percent']} onClose={() => setSplitting(false)} /> : null}
       <h3>{t('labour.station.ordersInWork')}</h3>
       {station.isPending ? (
         <Spinner aria-label={t('common.loading')} />
