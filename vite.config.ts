@@ -8,12 +8,12 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { staticClosure, type Manifest } from './scripts/vite-manifest.js';
 
-// The texts the public pages read (src/web/lib/i18n.ts, publicNamespaces): their own chunk per language.
-const publicTexts = new Set(['common', 'auth', 'screens', 'errors', 'validation', 'message']);
+// The text files the public pages read (src/web/lib/i18n.ts, publicTexts): their own chunk per language.
+const publicTexts = new Set(['common.public', 'auth', 'message', 'errors.public', 'screens.public', 'validation.public']);
 
 /** One chunk of texts per language and tier (`texts-de-public`, `texts-de-console`) instead of one per file. */
 function textsChunk(id: string): string | null {
-  const match = /\/src\/web\/locales\/(\w+)\/([\w-]+)\.json$/.exec(id);
+  const match = /\/src\/web\/locales\/(\w+)\/([\w.-]+)\.json$/.exec(id);
   if (!match) return null;
   return `texts-${match[1]}-${publicTexts.has(match[2]) ? 'public' : 'console'}`;
 }

@@ -6,7 +6,7 @@ import { ORDER_STREAM_TYPE } from '../src/domain/orders/order.events.js';
 import type { MarginsView } from '../src/domain/costing/costing.views.js';
 import { provisionCompany } from '../src/server/modules/identity/index.js';
 import { withSystem } from '../src/server/platform/db.js';
-import { percentile, type BenchContext, type BenchRow } from './harness.js';
+import { alternateLatencies, percentile, type BenchContext, type BenchRow } from './harness.js';
 import { startBenchApp } from './orders-support.js';
 
 export const name = 'costing';
@@ -234,24 +234,17 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
     if (Math.abs(material.actualCost - Number(rows[0].actual_cost)) > 0.01)
       throw new Error(`API actual cost ${material.actualCost} vs SQL ${rows[0].actual_cost}`);
     context.log(`both: ${orderCount} orders cost ${material.actualCost}`);
-    for (let i = 0; i < warmUp; i++) {
-      await viaApi();
-      await viaSql();
-    }
-    const api: number[] = [];
-    const plain: number[] = [];
-    const roundRatios: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      const apiRound: number[] = [];
-      const plainRound: number[] = [];
-      for (let i = 0; i < perRound; i++) apiRound.push((await viaApi()).ms);
-      for (let i = 0; i < perRound; i++) plainRound.push((await viaSql()).ms);
-      roundRatios.push(percentile(apiRound, 50) / percentile(plainRound, 50));
-      api.push(...apiRound);
-      plain.push(...plainRound);
-      context.log(`round ${round + 1}: ${percentile(apiRound, 50).toFixed(0)} ms vs ${percentile(plainRound, 50).toFixed(0)} ms`);
-    }
-    const ratio = percentile(roundRatios, 50);
+    const {
+      subject: api,
+      baseline: plain,
+      ratio,
+    } = await alternateLatencies(
+      { warmUp, rounds, perRound, p: 50 },
+      async () => (await viaApi()).ms,
+      async () => (await viaSql()).ms,
+      (round, apiRound, plainRound) =>
+        context.log(`round ${round + 1}: ${percentile(apiRound, 50).toFixed(0)} ms vs ${percentile(plainRound, 50).toFixed(0)} ms`),
+    );
     return [
       {
         case: `actual cost of ${orderCount.toLocaleString('en-US')} orders (margins per material) over ${events.toLocaleString('en-US')} events`,

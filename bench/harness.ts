@@ -109,3 +109,41 @@ export function percentile(samples: readonly number[], p: number): number {
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
   return sorted[rank - 1];
 }
+
+/** Latencies of a subject and its baseline (ms), all samples, and the median of the per-round ratios. */
+export interface LatencyComparison {
+  subject: number[];
+  baseline: number[];
+  /** Median over rounds of the subject's `p`-th percentile / the baseline's. */
+  ratio: number;
+}
+
+/**
+ * Times a read two ways in alternating rounds of `perRound` calls each (subject, then baseline), after `warmUp`
+ * calls of both: `alternate` for latencies. Each call answers its milliseconds. `onRound` sees each round's samples.
+ */
+export async function alternateLatencies(
+  options: { warmUp: number; rounds: number; perRound: number; p: number },
+  subject: () => Promise<number>,
+  baseline: () => Promise<number>,
+  onRound?: (round: number, subjectRound: number[], baselineRound: number[]) => void,
+): Promise<LatencyComparison> {
+  for (let i = 0; i < options.warmUp; i++) {
+    await subject();
+    await baseline();
+  }
+  const subjects: number[] = [];
+  const baselines: number[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    const subjectRound: number[] = [];
+    const baselineRound: number[] = [];
+    for (let i = 0; i < options.perRound; i++) subjectRound.push(await subject());
+    for (let i = 0; i < options.perRound; i++) baselineRound.push(await baseline());
+    ratios.push(percentile(subjectRound, options.p) / percentile(baselineRound, options.p));
+    subjects.push(...subjectRound);
+    baselines.push(...baselineRound);
+    onRound?.(round, subjectRound, baselineRound);
+  }
+  return { subject: subjects, baseline: baselines, ratio: percentile(ratios, 50) };
+}

@@ -9,7 +9,7 @@ import type { OeeView } from '../src/domain/oee/oee.views.js';
 import { workingTimeOfCompany } from '../src/server/modules/company/index.js';
 import { oeeSeriesLength } from '../src/server/modules/oee/oee.queries.js';
 import { withSystem, withTenant } from '../src/server/platform/db.js';
-import { percentile, type BenchContext, type BenchRow } from './harness.js';
+import { alternateLatencies, percentile, type BenchContext, type BenchRow } from './harness.js';
 import { benchCompany, startBenchApp } from './orders-support.js';
 
 export const name = 'oee';
@@ -210,26 +210,19 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
       }
     }
     context.log(`${thisWeek.length} stations this week agree; plant OEE ${body.plant.oee}`);
-    for (let i = 0; i < warmUp; i++) {
-      await viaApi();
-      await viaSql();
-    }
-    const api: number[] = [];
-    const plain: number[] = [];
-    const roundRatios: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      const apiRound: number[] = [];
-      const plainRound: number[] = [];
-      for (let i = 0; i < perRound; i++) apiRound.push((await viaApi()).ms);
-      for (let i = 0; i < perRound; i++) plainRound.push((await viaSql()).ms);
-      roundRatios.push(percentile(apiRound, 95) / percentile(plainRound, 95));
-      api.push(...apiRound);
-      plain.push(...plainRound);
-      context.log(`round ${round + 1}: ${percentile(apiRound, 95).toFixed(1)} ms vs ${percentile(plainRound, 95).toFixed(1)} ms`);
-    }
+    const {
+      subject: api,
+      baseline: plain,
+      ratio,
+    } = await alternateLatencies(
+      { warmUp, rounds, perRound, p: 95 },
+      async () => (await viaApi()).ms,
+      async () => (await viaSql()).ms,
+      (round, apiRound, plainRound) =>
+        context.log(`round ${round + 1}: ${percentile(apiRound, 95).toFixed(1)} ms vs ${percentile(plainRound, 95).toFixed(1)} ms`),
+    );
     const p95 = percentile(api, 95);
     const baseline = percentile(plain, 95);
-    const ratio = percentile(roundRatios, 50);
     return [
       {
         case: `p95, OEE of ${stationCount} stations, 12 weeks, over ${events.toLocaleString('en-US')} events`,

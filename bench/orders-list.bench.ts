@@ -9,7 +9,7 @@ import { orderListStatement } from '../src/server/modules/orders/index.js';
 import { withSystem } from '../src/server/platform/db.js';
 import type { StoredEvent } from '../src/server/platform/event-store.js';
 import { ordersProjection } from '../src/server/modules/orders/orders.projection.js';
-import { percentile, type BenchContext, type BenchRow } from './harness.js';
+import { alternateLatencies, percentile, type BenchContext, type BenchRow } from './harness.js';
 import { benchCompany, startBenchApp } from './orders-support.js';
 
 export const name = 'orders-list';
@@ -210,27 +210,9 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
         await direct.query(compiled.sql, [...compiled.parameters]);
         return performance.now() - started;
       };
-      for (let i = 0; i < warmUp; i++) {
-        await viaApi();
-        await viaSql();
-      }
-      const api: number[] = [];
-      const plain: number[] = [];
-      const roundRatios: number[] = [];
-      for (let round = 0; round < rounds; round++) {
-        const apiRound: number[] = [];
-        const plainRound: number[] = [];
-        for (let i = 0; i < perRound; i++) apiRound.push(await viaApi());
-        for (let i = 0; i < perRound; i++) plainRound.push(await viaSql());
-        roundRatios.push(percentile(apiRound, 95) / percentile(plainRound, 95));
-        api.push(...apiRound);
-        plain.push(...plainRound);
-      }
+      const { subject: api, baseline: plain, ratio } = await alternateLatencies({ warmUp, rounds, perRound, p: 95 }, viaApi, viaSql);
       const p95 = percentile(api, 95);
       const baseline = percentile(plain, 95);
-      // As in the harness's `alternate`: the median of per-round ratios, so load that comes and
-      // goes on a shared machine falls on both halves of a round alike.
-      const ratio = percentile(roundRatios, 50);
       rows.push({
         case: `p95, ${label}`,
         value: p95,

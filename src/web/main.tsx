@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage, publicRoutes } from './app/routes';
-import { defaultLanguage, englishNamespaces, loadTexts, publicNamespaces, storedLanguage } from './lib/i18n';
+import { defaultLanguage, englishTexts, loadTexts, publicTexts, storedLanguage } from './lib/i18n';
 import { restoreSession } from './lib/session';
 import './ui/theme.css';
 import './ui/layout.css';
@@ -21,9 +21,9 @@ const hydrate = root.dataset.prerendered === window.location.pathname && documen
 preloadPage(window.location.pathname, signedIn);
 // A signed-in user opens the console: its texts (and the sidebar's English) start downloading now too.
 if (signedIn && !publicRoutes.some((route) => route.path === window.location.pathname)) {
-  void Promise.all([loadTexts(language), loadTexts(defaultLanguage, englishNamespaces)]).catch(() => undefined);
+  void Promise.all([loadTexts(language), loadTexts(defaultLanguage, englishTexts)]).catch(() => undefined);
 }
-void loadTexts(language, publicNamespaces)
+void loadTexts(language, publicTexts)
   .catch(() => undefined)
   .then(() => {
     const app = (

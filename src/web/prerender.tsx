@@ -9,7 +9,7 @@ import { ConsoleShell } from './app/layout/console-shell';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
 import { displayRoutes, layoutRoutes, publicRoutes, stationRoutes } from './app/routes';
-import { createI18n, defaultLanguage, englishNamespaces, languages, loadTexts, publicNamespaces, type Language } from './lib/i18n';
+import { createI18n, defaultLanguage, englishTexts, languages, loadTexts, publicTexts, type Language } from './lib/i18n';
 
 /** The addresses prerendered (the sign-in and the two pages it links to), with their screen's file (app/pages/auth-page.tsx). */
 export const prerenderedPages = [
@@ -39,7 +39,7 @@ export interface PrerenderedPage {
 
 /** Renders a public page in a language as the browser's first render will (no session, nothing stored). */
 export async function renderPublicPage(path: string, language: Language): Promise<PrerenderedPage> {
-  await loadTexts(language, publicNamespaces);
+  await loadTexts(language, publicTexts);
   const i18n = createI18n(language);
   const screen = publicRoutes.find((route) => route.path === path)?.screen;
   if (!screen) throw new Error(`${path} is no public page`);
@@ -57,7 +57,7 @@ export async function renderPublicPage(path: string, language: Language): Promis
 /** The signed-in frame's stand-in in a language (app/layout/console-shell.tsx), as the router shows it until the frame is in. */
 export async function renderFrame(language: Language): Promise<PrerenderedPage> {
   // The sidebar's English too, as the real frame has it.
-  await Promise.all([loadTexts(language, publicNamespaces), loadTexts(defaultLanguage, englishNamespaces)]);
+  await Promise.all([loadTexts(language, publicTexts), loadTexts(defaultLanguage, englishTexts)]);
   const i18n = createI18n(language);
   const { prelude } = await prerender(
     <StrictMode>

@@ -33,8 +33,23 @@ describe('the machines tab', () => {
     await page.getByRole('heading', { name: 'Noch keine Station verknüpft' }).waitFor();
     await expectNoAxeViolations(page, 'machines tab, nothing set (de)');
 
-    // A URL that is no MQTT URL is refused on its field.
+    // The tab is a panel beside the settings form, not inside it: Enter in its fields saves no settings, and
+    // the settings' Save takes nothing typed here.
+    expect(await page.locator('form form').count()).toBe(0);
+    const settingsVersion = async (): Promise<number> => (await owner.get('/api/company-account/basic-settings')).json().version;
+    const versionBefore = await settingsVersion();
     const url = page.getByRole('textbox', { name: /^Broker-URL/ });
+    await url.fill(brokerUrl);
+    await url.press('Enter');
+    await page.getByRole('tab', { name: 'Stammdaten' }).click();
+    await page.getByRole('textbox', { name: /^Telefon/ }).fill('+49 821 111');
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await notice(page, 'Die Firmeneinstellungen wurden gespeichert.').waitFor();
+    expect(await settingsVersion()).toBe(versionBefore + 1);
+    expect(expectOk<MachineSettings>(await owner.get('/api/machines')).broker).toBeNull();
+    await page.getByRole('tab', { name: 'Maschinen' }).click();
+
+    // A URL that is no MQTT URL is refused on its field.
     await url.fill('http://broker.example.com');
     await page.getByRole('button', { name: 'Broker speichern' }).click();
     await page.getByText('Geben Sie eine URL mit mqtt:// oder mqtts:// und einem Host ein.').waitFor();

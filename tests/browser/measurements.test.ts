@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provisionCompany } from '../../src/server/modules/identity/index.js';
 import { expectNoAxeViolations, expectOk, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
-import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Client } from '../support/identity.js';
+import { companyWithStationLine } from '../support/station-line.js';
+import { clientOf, type Client } from '../support/identity.js';
 import { holdNotifications, newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
 // Measured values at the station in the browser: the owner sets in the station form which values a
@@ -19,25 +18,15 @@ let gauge: string;
 
 beforeAll(async () => {
   app = await startBrowserApp();
-  const tag = randomUUID().slice(0, 8);
-  const logins = { owner: `owner-${tag}@example.com`, operator: `mia${tag}` };
-  const provisioned = await provisionCompany(identityOf(app.testApp), {
-    companyName: `Messtechnik ${tag}`,
-    plan: 'standard',
-    trialEndsAt: null,
-    users: [
-      { role: 'SUPER_USER', firstName: 'Sabine', lastName: 'Schmidt', email: logins.owner, password: testPassword },
-      { role: 'OPERATOR', firstName: 'Mia', lastName: 'Lange', username: logins.operator, password: testPassword },
-    ],
+  const line = await companyWithStationLine(app.testApp, {
+    companyName: 'Messtechnik',
+    operators: [{ firstName: 'Mia', lastName: 'Lange' }],
+    stations: ['SAW'],
+    remoteAddress: '10.6.0.1',
   });
-  companyId = provisioned.companyId;
-  const session = await signInThroughApi(app.testApp, logins.owner, testPassword, '10.6.0.1');
-  owner = { id: session.userId, token: session.access_token, client: clientOf(app.testApp, session.access_token) };
-  operator = { id: provisioned.userIds[1], login: logins.operator };
-  saw = expectOk(await owner.client.post('/api/stations', { name: 'SAW' }), 201);
-  const sequence = expectOk<{ version: number }>(await owner.client.get('/api/stations/sequence'));
-  expectOk(await owner.client.put('/api/stations/sequence', { stationIds: [saw.id], startStationId: saw.id, version: sequence.version }));
-  expectOk(await owner.client.put(`/api/users/${operator.id}/station-authorizations`, { stationIds: [saw.id] }));
+  ({ companyId, owner } = line);
+  [operator] = line.operators;
+  [saw] = line.stations;
   gauge = expectOk<{ id: string }>(
     await owner.client.post('/api/materials', {
       type: 'manufacturing_part',

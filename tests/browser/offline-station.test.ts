@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provisionCompany } from '../../src/server/modules/identity/index.js';
 import { expectNoAxeViolations, expectOk, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
-import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Client } from '../support/identity.js';
+import { companyWithStationLine } from '../support/station-line.js';
+import { type Client } from '../support/identity.js';
 import { newHeldPage } from './hold-notifications.js';
 
 // A station tablet through a Wi-Fi drop (issue 18, docs/offline-station.md): taps while offline
@@ -28,28 +27,20 @@ interface Order {
 
 beforeAll(async () => {
   app = await startBrowserApp();
-  const tag = randomUUID().slice(0, 8);
-  const logins = { owner: `owner-${tag}@example.com`, saw: `ute${tag}`, paint: `pia${tag}` };
-  const provisioned = await provisionCompany(identityOf(app.testApp), {
-    companyName: `Funkloch ${tag}`,
-    plan: 'standard',
-    trialEndsAt: null,
-    users: [
-      { role: 'SUPER_USER', firstName: 'Sabine', lastName: 'Schmidt', email: logins.owner, password: testPassword },
-      { role: 'OPERATOR', firstName: 'Ute', lastName: 'Sommer', username: logins.saw, password: testPassword },
-      { role: 'OPERATOR', firstName: 'Pia', lastName: 'Lang', username: logins.paint, password: testPassword },
+  const line = await companyWithStationLine(app.testApp, {
+    companyName: 'Funkloch',
+    operators: [
+      { firstName: 'Ute', lastName: 'Sommer' },
+      { firstName: 'Pia', lastName: 'Lang' },
     ],
+    stations: ['SAW', 'PAINT'],
+    remoteAddress: '10.18.0.1',
   });
-  companyId = provisioned.companyId;
-  owner = clientOf(app.testApp, (await signInThroughApi(app.testApp, logins.owner, testPassword, '10.18.0.1')).access_token);
-  sawOperator = { id: provisioned.userIds[1], login: logins.saw };
-  paintOperator = { id: provisioned.userIds[2], login: logins.paint };
-  saw = expectOk(await owner.post('/api/stations', { name: 'SAW' }), 201);
-  paint = expectOk(await owner.post('/api/stations', { name: 'PAINT' }), 201);
-  const sequence = expectOk<{ version: number }>(await owner.get('/api/stations/sequence'));
-  expectOk(await owner.put('/api/stations/sequence', { stationIds: [saw.id, paint.id], startStationId: saw.id, version: sequence.version }));
-  expectOk(await owner.put(`/api/users/${sawOperator.id}/station-authorizations`, { stationIds: [saw.id] }));
-  expectOk(await owner.put(`/api/users/${paintOperator.id}/station-authorizations`, { stationIds: [paint.id] }));
+  const { tag } = line;
+  ({ companyId } = line);
+  owner = line.owner.client;
+  [sawOperator, paintOperator] = line.operators;
+  [saw, paint] = line.stations;
   material = expectOk<{ id: string }>(
     await owner.post('/api/materials', {
       type: 'manufacturing_part',

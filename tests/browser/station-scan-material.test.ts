@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provisionCompany } from '../../src/server/modules/identity/index.js';
 import { expectNoAxeViolations, expectOk, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
-import { clientOf, identityOf, signIn as signInThroughApi, testPassword, type Client } from '../support/identity.js';
+import { companyWithStationLine } from '../support/station-line.js';
+import { type Client } from '../support/identity.js';
 import { newHeldPage } from './hold-notifications.js';
 
 // A material label scanned into the station's order-number field: the material's information opens
@@ -17,25 +16,16 @@ let order: { id: string; orderNumber: string };
 
 beforeAll(async () => {
   app = await startBrowserApp();
-  const tag = randomUUID().slice(0, 8);
-  const logins = { owner: `owner-${tag}@example.com`, operator: `ben${tag}` };
-  const provisioned = await provisionCompany(identityOf(app.testApp), {
-    companyName: `Etiketten ${tag}`,
-    plan: 'standard',
-    trialEndsAt: null,
-    users: [
-      { role: 'SUPER_USER', firstName: 'Sabine', lastName: 'Schmidt', email: logins.owner, password: testPassword },
-      { role: 'OPERATOR', firstName: 'Ben', lastName: 'Kurz', username: logins.operator, password: testPassword },
-    ],
+  const line = await companyWithStationLine(app.testApp, {
+    companyName: 'Etiketten',
+    operators: [{ firstName: 'Ben', lastName: 'Kurz' }],
+    stations: ['SAW'],
+    remoteAddress: '10.7.0.1',
   });
-  companyId = provisioned.companyId;
-  const session = await signInThroughApi(app.testApp, logins.owner, testPassword, '10.7.0.1');
-  owner = clientOf(app.testApp, session.access_token);
-  operator = { id: provisioned.userIds[1], login: logins.operator };
-  saw = expectOk(await owner.post('/api/stations', { name: 'SAW' }), 201);
-  const sequence = expectOk<{ version: number }>(await owner.get('/api/stations/sequence'));
-  expectOk(await owner.put('/api/stations/sequence', { stationIds: [saw.id], startStationId: saw.id, version: sequence.version }));
-  expectOk(await owner.put(`/api/users/${operator.id}/station-authorizations`, { stationIds: [saw.id] }));
+  ({ companyId } = line);
+  owner = line.owner.client;
+  [operator] = line.operators;
+  [saw] = line.stations;
   const gauge = expectOk<{ id: string }>(
     await owner.post('/api/materials', {
       type: 'manufacturing_part',

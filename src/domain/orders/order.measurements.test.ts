@@ -4,7 +4,8 @@ import type { MaterialValue } from '../materials/materials.schema.js';
 import type { ValueChecks } from '../stations/station.schema.js';
 import type { OrderCommand, ProductionLine } from './order.commands.js';
 import { decideOrder, evolveOrder, initialOrderState, type LiveOrderState, type OrderState } from './order.decider.js';
-import type { OrderDetails, OrderEvent } from './order.events.js';
+import type { OrderEvent } from './order.events.js';
+import { bikePosition, testOrderDetails } from './order.testing.js';
 
 const at = '2026-11-23T08:00:00.000Z';
 const later = '2026-11-23T08:05:00.000Z';
@@ -21,24 +22,7 @@ const values: MaterialValue[] = [
 ];
 const all: ValueChecks = { mode: 'all', names: [] };
 
-const details = {
-  name: 'Berg',
-  street: 'Hauptstraße',
-  houseNumber: '1',
-  addressSuffix: '',
-  zip: '80331',
-  place: 'München',
-  country: '',
-  prioritize: false,
-  deliveryDate: null,
-  noteForProduction: '',
-  shippingMethod: '',
-  incoterm: null,
-  stockOrder: false,
-  comment: '',
-  workInProgress: 'WIP',
-  packaging: '',
-} satisfies OrderDetails;
+const details = testOrderDetails;
 
 const created = (kind: 'production' | 'customer' = 'production'): OrderEvent => ({
   type: 'OrderCreated',
@@ -48,7 +32,7 @@ const created = (kind: 'production' | 'customer' = 'production'): OrderEvent => 
     number: 1,
     orderNumber: '000001',
     details,
-    positions: [{ materialId: bike, materialName: 'Bike', materialNumber: 'P-1', materialType: 'product', quantity: 1, netPrice: 1, useInventory: false }],
+    positions: [bikePosition(bike, 1, 1)],
     parentOrderId: null,
     forStock: kind === 'production',
     at,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { givenFor } from '../shared/decider.testing.js';
 import { foldEvents } from '../shared/decider.js';
 import { orderDecider, readyToShipOf, type LiveOrderState } from './order.decider.js';
-import type { OrderDetails, OrderEvent, OrderPosition } from './order.events.js';
+import type { OrderEvent } from './order.events.js';
+import { bikePosition, testOrderDetails } from './order.testing.js';
 
 // docs/shipments.md "Partial shipments", the worked example: 50 ordered, the split child FB000501-1
 // finishes with 30 good, a first shipment takes the 30, the parent finishes with the 20 left, a
@@ -15,27 +16,8 @@ const bike = '00000000-0000-4000-8000-0000000000b1';
 const first = '00000000-0000-4000-8000-00000000f001';
 const second = '00000000-0000-4000-8000-00000000f002';
 
-const details: OrderDetails = {
-  name: 'Berg',
-  street: 'Hauptstraße',
-  houseNumber: '1',
-  addressSuffix: '',
-  zip: '80331',
-  place: 'München',
-  country: '',
-  prioritize: false,
-  deliveryDate: null,
-  noteForProduction: '',
-  shippingMethod: '',
-  incoterm: null,
-  stockOrder: false,
-  comment: '',
-  workInProgress: 'WIP',
-  packaging: '',
-};
-const positions: OrderPosition[] = [
-  { materialId: bike, materialName: 'Bike', materialNumber: 'P-1', materialType: 'product', quantity: 50, netPrice: 10, useInventory: false },
-];
+const details = testOrderDetails;
+const positions = [bikePosition(bike, 50, 10)];
 
 const inProduction: OrderEvent[] = [
   {

@@ -3,7 +3,8 @@ import { givenFor } from '../shared/decider.testing.js';
 import { foldEvents } from '../shared/decider.js';
 import type { OrderCommand, ProductionLine, ReportedQuantities } from './order.commands.js';
 import { orderDecider, quantitiesOf, type LiveOrderState } from './order.decider.js';
-import type { OrderDetails, OrderEvent, OrderPosition } from './order.events.js';
+import type { OrderEvent } from './order.events.js';
+import { bikePosition, testOrderDetails } from './order.testing.js';
 
 const at = '2026-11-29T08:00:00.000Z';
 const later = '2026-11-29T09:00:00.000Z';
@@ -20,27 +21,8 @@ const scratched = '00000000-0000-4000-8000-0000000000d1';
 const burr = '00000000-0000-4000-8000-0000000000d2';
 const line: ProductionLine = { stationIds: [saw, drill, paint], startStationId: saw };
 
-const details: OrderDetails = {
-  name: 'Berg',
-  street: 'Hauptstraße',
-  houseNumber: '1',
-  addressSuffix: '',
-  zip: '80331',
-  place: 'München',
-  country: '',
-  prioritize: false,
-  deliveryDate: null,
-  noteForProduction: '',
-  shippingMethod: '',
-  incoterm: null,
-  stockOrder: false,
-  comment: '',
-  workInProgress: 'WIP',
-  packaging: '',
-};
-const positions: OrderPosition[] = [
-  { materialId: bike, materialName: 'Bike', materialNumber: 'P-1', materialType: 'product', quantity: 50, netPrice: 10, useInventory: false },
-];
+const details = testOrderDetails;
+const positions = [bikePosition(bike, 50, 10)];
 
 const created = (forStock = false): OrderEvent => ({
   type: 'OrderCreated',

@@ -69,7 +69,7 @@ export interface ScreenRoute {
   page: LazyPage<ScreenPageProps>;
   /** The optional function of the company the screen belongs to: switched off (App function), the screen is not found. */
   function?: CompanyFunction;
-  /** `public`: the page reads only the public namespaces (lib/i18n.ts), so it starts without the console's texts. */
+  /** `public`: the page reads only the public texts (lib/i18n.ts, publicTexts), so it starts without the console's texts. */
   texts?: 'public';
 }
 

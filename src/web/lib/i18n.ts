@@ -7,58 +7,73 @@ export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'en';
 export const languageStorageKey = 'shopfloor.language';
 
-type Namespace = Record<string, unknown>;
+type Texts = Record<string, unknown>;
 
-// Every locales/<language>/<namespace>.json, downloaded when first needed: a page loads only its own
-// language, and the public pages only the public namespaces (the build groups the files into one
-// chunk per language and tier, vite.config.ts; docs/performance.md). Adding a namespace is adding the two files.
-const textFiles = import.meta.glob<Namespace>('../locales/*/*.json', { import: 'default' });
+// Every locales/<language>/<file>.json, downloaded when first needed: a page loads only its own language,
+// and the public pages only the public texts (the build groups the files into one chunk per language and
+// tier, vite.config.ts; docs/performance.md). A file is a namespace (`orders.json`) or a part of one
+// (`errors.public.json`: the codes the public pages can meet; the rest of `errors` is in `errors.json`).
+// The parts of a namespace have no top-level key in common. Adding a namespace is adding the two files.
+const textFiles = import.meta.glob<Texts>('../locales/*/*.json', { import: 'default' });
 
-const fileOf = (language: string, namespace: string) => `../locales/${language}/${namespace}.json`;
+const fileOf = (language: string, part: string) => `../locales/${language}/${part}.json`;
+const namespaceOf = (part: string) => part.split('.')[0];
 
-/** The namespaces, e.g. `common`, `nav`, `errors`, `validation`, `message`. */
-export const namespaces = Object.keys(textFiles).flatMap((file) => {
-  const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
+/** The text files, by name without `.json`: a namespace (`orders`) or a part of one (`errors.public`). */
+export const textParts = Object.keys(textFiles).flatMap((file) => {
+  const match = /locales\/(\w+)\/([\w.-]+)\.json$/.exec(file);
   return match && match[1] === 'en' ? [match[2]] : [];
 });
 
+/** The namespaces, e.g. `common`, `nav`, `errors`, `validation`, `message`. */
+export const namespaces = [...new Set(textParts.map(namespaceOf))];
+
 /**
  * What the public sign-in, sign-up and password pages read (and the shell around every page: titles,
- * errors, validation and session messages); loaded before the first paint. Every other namespace comes
- * with the signed-in console, the station screens, the displays and the tracking page.
+ * errors, validation and session messages); loaded before the first paint. Of `common`, `errors`, `screens`
+ * and `validation` only their public parts: the console's keys, codes and screens come with it. Every other text comes with the
+ * signed-in console, the station screens, the displays and the tracking page (`RequireTexts`).
  */
-export const publicNamespaces = ['common', 'auth', 'screens', 'errors', 'validation', 'message'];
+export const publicTexts = ['common.public', 'auth', 'message', 'errors.public', 'screens.public', 'validation.public'];
 
-/** What the sidebar reads in English whatever the language (`englishT`). */
-export const englishNamespaces = ['common', 'nav', 'companySwitch'];
+/** The files the sidebar reads in English whatever the language (`englishT`). */
+export const englishTexts = ['common', 'common.public', 'nav', 'companySwitch'];
 
-// The texts downloaded so far, shared by every instance (the files are the same for all).
-const downloaded: Partial<Record<Language, Record<string, Namespace>>> = {};
+// The texts downloaded so far by file, shared by every instance (the files are the same for all).
+const downloaded: Partial<Record<Language, Record<string, Texts>>> = {};
 
-/** Downloads the texts of one language (the given namespaces, by default all) unless they are here already. */
-export async function loadTexts(language: Language, wanted: readonly string[] = namespaces): Promise<void> {
+/** Downloads the texts of one language (the given files, by default all) unless they are here already. */
+export async function loadTexts(language: Language, wanted: readonly string[] = textParts): Promise<void> {
   await Promise.all(
-    wanted.map(async (namespace) => {
-      if (downloaded[language]?.[namespace]) return;
-      const load = textFiles[fileOf(language, namespace)];
+    wanted.map(async (part) => {
+      if (downloaded[language]?.[part]) return;
+      const load = textFiles[fileOf(language, part)];
       if (!load) return;
       const content = await load();
-      (downloaded[language] ??= {})[namespace] = content;
+      (downloaded[language] ??= {})[part] = content;
     }),
   );
 }
 
-/** True when the instance has the texts of these namespaces in this language. */
-export function hasTexts(instance: I18n, language: string, wanted: readonly string[] = namespaces): boolean {
-  return wanted.every((namespace) => instance.hasResourceBundle(language, namespace));
+/** True when the instance has this file's texts: downloaded, and each of its top-level keys in the namespace. */
+function hasPart(instance: I18n, language: string, part: string): boolean {
+  const content = downloaded[language as Language]?.[part];
+  const bundle = content && (instance.getResourceBundle(language, namespaceOf(part)) as Texts | undefined);
+  return !!bundle && Object.keys(content).every((key) => key in bundle);
+}
+
+/** True when the instance has the texts of these files in this language. */
+export function hasTexts(instance: I18n, language: string, wanted: readonly string[] = textParts): boolean {
+  return wanted.every((part) => hasPart(instance, language, part));
 }
 
 /** Downloads what is missing and hands it to the instance; resolves once it can translate them. */
-export async function ensureTexts(instance: I18n, language: Language, wanted: readonly string[] = namespaces): Promise<void> {
+export async function ensureTexts(instance: I18n, language: Language, wanted: readonly string[] = textParts): Promise<void> {
   await loadTexts(language, wanted);
-  for (const namespace of wanted) {
-    const content = downloaded[language]?.[namespace];
-    if (content && !instance.hasResourceBundle(language, namespace)) instance.addResourceBundle(language, namespace, content);
+  for (const part of wanted) {
+    const content = downloaded[language]?.[part];
+    // A part joins what its namespace has (the parts have no top-level key in common).
+    if (content && !hasPart(instance, language, part)) instance.addResourceBundle(language, namespaceOf(part), content, true, false);
   }
 }
 
@@ -94,8 +109,14 @@ export function storedLanguage(): Language {
  */
 export function createI18n(language: Language = storedLanguage()): I18n {
   const instance = i18next.createInstance();
-  // The texts downloaded so far (each language copied, so an instance's additions stay its own).
-  const resources = Object.fromEntries(Object.entries(downloaded).map(([lng, texts]) => [lng, { ...texts }]));
+  // The texts downloaded so far, each part in its namespace (a copy per instance, so its additions stay its own).
+  const resources: Record<string, Record<string, Texts>> = {};
+  for (const [lng, texts] of Object.entries(downloaded)) {
+    for (const [part, content] of Object.entries(texts)) {
+      const byNamespace = (resources[lng] ??= {});
+      byNamespace[namespaceOf(part)] = { ...byNamespace[namespaceOf(part)], ...content };
+    }
+  }
   void instance.use(initReactI18next).init({
     resources,
     lng: language,
@@ -131,7 +152,7 @@ export async function changeLanguage(instance: I18n, language: Language): Promis
   await ensureTexts(
     instance,
     language,
-    namespaces.filter((namespace) => instance.hasResourceBundle(current, namespace)),
+    textParts.filter((part) => hasTexts(instance, current, [part])),
   );
   await instance.changeLanguage(language);
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { defaultLanguage, englishNamespaces, englishT, hasTexts } from '../../lib/i18n';
+import { defaultLanguage, englishTexts, englishT, hasTexts } from '../../lib/i18n';
 import { PageSpinner } from '../../ui/spinner';
 // A file, never inlined: the prerendered frame (built with no inlining) and the signed-in frame show the same logo.
 import productLogo from './product-logo.svg?no-inline';
@@ -17,7 +17,7 @@ import './sidebar.css';
  */
 export function ConsoleShell() {
   const { t, i18n } = useTranslation();
-  const english = hasTexts(i18n, defaultLanguage, englishNamespaces);
+  const english = hasTexts(i18n, defaultLanguage, englishTexts);
   const sidebarT = english ? englishT(i18n) : t;
   return (
     <div className="shell" data-console-shell="">

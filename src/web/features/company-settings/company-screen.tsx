@@ -79,7 +79,7 @@ const bankFields = ['accountHolder', 'bank', 'iban', 'bic'] as const;
 // Invoice and cost numbers are stored but nothing issues them yet: offered once invoicing exists (docs/decisions.md).
 const numberFields = ['orderNumber'] as const;
 
-/** A tab another feature adds to the company screen (composed in app/pages): it saves on its own, so the screen's Save is hidden on it. */
+/** A tab another feature adds to the company screen (composed in app/pages): a panel outside the settings form that saves on its own. */
 export interface CompanyTab {
   id: string;
   title: string;
@@ -142,8 +142,9 @@ function LogoPicker({ companyId, onUploaded }: { companyId: string; onUploaded: 
 }
 
 /**
- * One form over both tabs: a save sends the whole settings document at one version, and what was
- * typed on one tab survives a visit to the other (the unsaved-changes guard covers both).
+ * One form over the settings' four tabs: a save sends the whole settings document at one version, and what was
+ * typed on one tab survives a visit to the other (the unsaved-changes guard covers them all). The other features'
+ * tabs are panels beside the form, never inside it: their own forms and Enter keys stay theirs.
  */
 function SettingsForm({ settings, extraTabs }: { settings: CompanySettingsView; extraTabs: readonly CompanyTab[] }) {
   const { t } = useTranslation();
@@ -214,7 +215,7 @@ function SettingsForm({ settings, extraTabs }: { settings: CompanySettingsView; 
   const today = new Date();
 
   return (
-    <Form id={form.scopeId} className="form-panel" onSubmit={submit} aria-label={t('screens.company.title')}>
+    <div className="form form-panel">
       <FormError error={formWideError(update.error)} />
       {form.hasProblems && <p role="alert">{t('company.fixProblems')}</p>}
       {edit.conflict && (
@@ -238,118 +239,120 @@ function SettingsForm({ settings, extraTabs }: { settings: CompanySettingsView; 
             </Tab>
           ))}
         </TabList>
-        <TabPanel id="basic">
-          <LogoPicker companyId={settings.id} onUploaded={edit.takeOwnChange} />
-          <fieldset>
-            <legend>{t('company.contact')}</legend>
-            {contactFields.map((name) =>
-              text(name, t(`company.fields.${name}`), draft[name], (value) => form.patch({ [name]: value }), name === 'companyName'),
-            )}
-          </fieldset>
-          {address('deliveryAddress')}
-          <Button variant="secondary" onPress={() => change((current) => ({ ...current, billingAddress: { ...current.deliveryAddress } }))}>
-            {t('company.sameAsDelivery')}
-          </Button>
-          {address('billingAddress')}
-          <fieldset>
-            <legend>{t('company.bankDetails')}</legend>
-            {bankFields.map((name) =>
-              text(`bankDetails.${name}`, t(`company.fields.${name}`), draft.bankDetails[name], (value) =>
-                change((current) => ({ ...current, bankDetails: { ...current.bankDetails, [name]: value } })),
-              ),
-            )}
-          </fieldset>
-          <fieldset>
-            <legend>{t('company.register')}</legend>
-            {registerFields.map((name) => text(name, t(`company.fields.${name}`), draft[name], (value) => form.patch({ [name]: value })))}
-          </fieldset>
-        </TabPanel>
-        <TabPanel id="advanced">
-          <fieldset>
-            <legend>{t('company.numbering')}</legend>
-            {text('numbering.orderNumberLetters', t('company.fields.orderNumberLetters'), draft.numbering.orderNumberLetters, (value) =>
-              change((current) => ({ ...current, numbering: { ...current.numbering, orderNumberLetters: value } })),
-            )}
-            {numberFields.map((name) =>
-              text(`numbering.${name}`, t(`company.fields.${name}`), draft.numbering[name], (value) =>
-                change((current) => ({ ...current, numbering: { ...current.numbering, [name]: value } })),
-              ),
-            )}
-            <p aria-live="polite">
-              {t('company.nextOrder', {
-                number: Number.isInteger(nextOrder) && nextOrder > 0 ? formatOrderNumber(nextOrder, draft.numbering.orderNumberLetters) : '–',
-              })}
-            </p>
-          </fieldset>
-          <fieldset>
-            <legend>{t('company.dates')}</legend>
-            <Select
-              name="dateFormat"
-              label={t('company.fields.dateFormat')}
-              value={draft.dateFormat}
-              onChange={(key) => form.patch({ dateFormat: dateFormats.find((format) => format === key) ?? draft.dateFormat })}
-              errorDetail={form.problem('dateFormat')}
-              items={dateFormats.map((format) => ({ id: format }))}
-            >
-              {(item) => (
-                <SelectItem id={item.id} textValue={item.id}>
-                  {`${item.id} (${writeDate(item.id, today.getFullYear(), today.getMonth() + 1, today.getDate())})`}
-                </SelectItem>
-              )}
-            </Select>
-            <Checkbox isSelected={draft.halfVacationDays} onChange={(value) => form.patch({ halfVacationDays: value })}>
-              {t('company.fields.halfVacationDays')}
-            </Checkbox>
-            <Checkbox isSelected={draft.mediaOnNewRecord} onChange={(value) => form.patch({ mediaOnNewRecord: value })}>
-              {t('company.fields.mediaOnNewRecord')}
-            </Checkbox>
-            <Select
-              name="documentLanguage"
-              label={t('company.fields.documentLanguage')}
-              description={t('company.documentLanguageHint')}
-              value={draft.documentLanguage}
-              onChange={(key) => form.patch({ documentLanguage: locales.find((language) => language === key) ?? draft.documentLanguage })}
-              errorDetail={form.problem('documentLanguage')}
-              items={locales.map((language) => ({ id: language }))}
-            >
-              {(item) => (
-                <SelectItem id={item.id} textValue={t(`common.language.${item.id}`)}>
-                  {t(`common.language.${item.id}`)}
-                </SelectItem>
-              )}
-            </Select>
-            <SuggestionRecipientField
-              value={draft.suggestionRecipientId}
-              onChange={(suggestionRecipientId) => form.patch({ suggestionRecipientId })}
-              errorDetail={form.problem('suggestionRecipientId')}
-            />
-          </fieldset>
-          <WorkingTimeFields workingTime={draft.workingTime} onChange={(workingTime) => form.patch({ workingTime })} problem={form.problem} />
-        </TabPanel>
-        <TabPanel id="appSettings">
-          <FavouritesFields
-            companyId={settings.id}
-            favourites={draft.favourites}
-            onChange={(favourites) => form.patch({ favourites })}
-            problem={form.problem}
-          />
-        </TabPanel>
-        <TabPanel id="appFunctions">
-          <FunctionsFields functions={draft.functions} onChange={(functions) => form.patch({ functions })} />
-        </TabPanel>
+        {extraTabs.some((extra) => extra.id === tab) ? null : (
+          <Form id={form.scopeId} onSubmit={submit} aria-label={t('screens.company.title')}>
+            <TabPanel id="basic">
+              <LogoPicker companyId={settings.id} onUploaded={edit.takeOwnChange} />
+              <fieldset>
+                <legend>{t('company.contact')}</legend>
+                {contactFields.map((name) =>
+                  text(name, t(`company.fields.${name}`), draft[name], (value) => form.patch({ [name]: value }), name === 'companyName'),
+                )}
+              </fieldset>
+              {address('deliveryAddress')}
+              <Button variant="secondary" onPress={() => change((current) => ({ ...current, billingAddress: { ...current.deliveryAddress } }))}>
+                {t('company.sameAsDelivery')}
+              </Button>
+              {address('billingAddress')}
+              <fieldset>
+                <legend>{t('company.bankDetails')}</legend>
+                {bankFields.map((name) =>
+                  text(`bankDetails.${name}`, t(`company.fields.${name}`), draft.bankDetails[name], (value) =>
+                    change((current) => ({ ...current, bankDetails: { ...current.bankDetails, [name]: value } })),
+                  ),
+                )}
+              </fieldset>
+              <fieldset>
+                <legend>{t('company.register')}</legend>
+                {registerFields.map((name) => text(name, t(`company.fields.${name}`), draft[name], (value) => form.patch({ [name]: value })))}
+              </fieldset>
+            </TabPanel>
+            <TabPanel id="advanced">
+              <fieldset>
+                <legend>{t('company.numbering')}</legend>
+                {text('numbering.orderNumberLetters', t('company.fields.orderNumberLetters'), draft.numbering.orderNumberLetters, (value) =>
+                  change((current) => ({ ...current, numbering: { ...current.numbering, orderNumberLetters: value } })),
+                )}
+                {numberFields.map((name) =>
+                  text(`numbering.${name}`, t(`company.fields.${name}`), draft.numbering[name], (value) =>
+                    change((current) => ({ ...current, numbering: { ...current.numbering, [name]: value } })),
+                  ),
+                )}
+                <p aria-live="polite">
+                  {t('company.nextOrder', {
+                    number: Number.isInteger(nextOrder) && nextOrder > 0 ? formatOrderNumber(nextOrder, draft.numbering.orderNumberLetters) : '–',
+                  })}
+                </p>
+              </fieldset>
+              <fieldset>
+                <legend>{t('company.dates')}</legend>
+                <Select
+                  name="dateFormat"
+                  label={t('company.fields.dateFormat')}
+                  value={draft.dateFormat}
+                  onChange={(key) => form.patch({ dateFormat: dateFormats.find((format) => format === key) ?? draft.dateFormat })}
+                  errorDetail={form.problem('dateFormat')}
+                  items={dateFormats.map((format) => ({ id: format }))}
+                >
+                  {(item) => (
+                    <SelectItem id={item.id} textValue={item.id}>
+                      {`${item.id} (${writeDate(item.id, today.getFullYear(), today.getMonth() + 1, today.getDate())})`}
+                    </SelectItem>
+                  )}
+                </Select>
+                <Checkbox isSelected={draft.halfVacationDays} onChange={(value) => form.patch({ halfVacationDays: value })}>
+                  {t('company.fields.halfVacationDays')}
+                </Checkbox>
+                <Checkbox isSelected={draft.mediaOnNewRecord} onChange={(value) => form.patch({ mediaOnNewRecord: value })}>
+                  {t('company.fields.mediaOnNewRecord')}
+                </Checkbox>
+                <Select
+                  name="documentLanguage"
+                  label={t('company.fields.documentLanguage')}
+                  description={t('company.documentLanguageHint')}
+                  value={draft.documentLanguage}
+                  onChange={(key) => form.patch({ documentLanguage: locales.find((language) => language === key) ?? draft.documentLanguage })}
+                  errorDetail={form.problem('documentLanguage')}
+                  items={locales.map((language) => ({ id: language }))}
+                >
+                  {(item) => (
+                    <SelectItem id={item.id} textValue={t(`common.language.${item.id}`)}>
+                      {t(`common.language.${item.id}`)}
+                    </SelectItem>
+                  )}
+                </Select>
+                <SuggestionRecipientField
+                  value={draft.suggestionRecipientId}
+                  onChange={(suggestionRecipientId) => form.patch({ suggestionRecipientId })}
+                  errorDetail={form.problem('suggestionRecipientId')}
+                />
+              </fieldset>
+              <WorkingTimeFields workingTime={draft.workingTime} onChange={(workingTime) => form.patch({ workingTime })} problem={form.problem} />
+            </TabPanel>
+            <TabPanel id="appSettings">
+              <FavouritesFields
+                companyId={settings.id}
+                favourites={draft.favourites}
+                onChange={(favourites) => form.patch({ favourites })}
+                problem={form.problem}
+              />
+            </TabPanel>
+            <TabPanel id="appFunctions">
+              <FunctionsFields functions={draft.functions} onChange={(functions) => form.patch({ functions })} />
+            </TabPanel>
+            <div className="form-actions">
+              <Button type="submit" isDisabled={update.isPending}>
+                {t('common.actions.save')}
+              </Button>
+            </div>
+          </Form>
+        )}
         {extraTabs.map((extra) => (
           <TabPanel key={extra.id} id={extra.id}>
             {extra.panel}
           </TabPanel>
         ))}
       </Tabs>
-      {extraTabs.some((extra) => extra.id === tab) ? null : (
-        <div className="form-actions">
-          <Button type="submit" isDisabled={update.isPending}>
-            {t('common.actions.save')}
-          </Button>
-        </div>
-      )}
-    </Form>
+    </div>
   );
 }

@@ -110,7 +110,6 @@ function BrokerForm({ broker }: { broker: MachineBrokerView | null }) {
     });
 
   return (
-    // A group, not a form: the company screen's tabs are inside its own settings form.
     <div id={form.scopeId} className="machines-broker" role="group" aria-labelledby="machines-broker-heading">
       <FormError error={formWideError(save.error)} />
       <TextField label={t('machines.broker.url')} description={t('machines.broker.urlHint')} isRequired {...form.field('url')} />

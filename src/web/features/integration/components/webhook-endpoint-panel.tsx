@@ -68,7 +68,6 @@ function EventTypesForm({ endpoint }: { endpoint: WebhookEndpointView }) {
     );
   };
   return (
-    // No <form>: the panel sits inside the company screen's settings form, whose submit would take it over.
     <div className="api-key-form">
       <WebhookEventTypes
         idPrefix={`endpoint-${endpoint.id}`}
@@ -96,7 +95,7 @@ function ReplayForm({ endpoint }: { endpoint: WebhookEndpointView }) {
   const [from, setFrom] = useState('');
   const [problems, setProblems] = useState<FieldErrors>({});
   const input = () => ({ ...(position.trim() ? { position: position.trim() } : {}), ...(from ? { from: new Date(from).toISOString() } : {}) });
-  // Enter sends the replay, never the company screen's settings form around the tab.
+  // Enter in a field sends the replay.
   const onEnter = (event: { key: string; preventDefault(): void }) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();

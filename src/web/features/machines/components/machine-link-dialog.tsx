@@ -85,8 +85,6 @@ function LinkForm({ link, linkedStationIds, onDone }: { link: MachineLinkView | 
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The dialog is rendered within the company screen's settings form: its submit stays here.
-    event.stopPropagation();
     const checked = form.submit();
     if (!checked) return;
     save.mutate(
