@@ -1,4 +1,4 @@
-import type { LeaveCause, PauseReason, SplitShare, SplitUnit } from './labour.events.js';
+import type { LeaveCause, PauseReason, WorkSplitStatedData } from './labour.events.js';
 
 /** What users (and the end-of-day sweep) ask of one person's labour time; ids and moments arrive on the command. */
 export type LabourCommand =
@@ -33,14 +33,4 @@ export type LabourCommand =
       correctedBy: string;
       at: string;
     }
-  | {
-      type: 'StateWorkSplit';
-      splitId: string;
-      userId: string;
-      periodStartedAt: string;
-      unit: SplitUnit;
-      shares: SplitShare[];
-      reason: string | null;
-      statedBy: string;
-      at: string;
-    };
+  | ({ type: 'StateWorkSplit' } & WorkSplitStatedData);

@@ -228,8 +228,7 @@ describe('labour decider: corrections', () => {
 describe('labour decider: a stated split of a work period', () => {
   const splitId = '44444444-4444-4444-8444-444444444444';
   const onBoth = [clockedIn(first, day('06:00')), joined(orderA, day('07:00')), joined(orderB, day('08:00'))];
-  const state = (periodStartedAt: string, unit: 'percent' | 'minutes', a: number, b: number): LabourCommand => ({
-    type: 'StateWorkSplit',
+  const split = (periodStartedAt: string, unit: 'percent' | 'minutes', a: number, b: number) => ({
     splitId,
     userId,
     periodStartedAt,
@@ -242,22 +241,8 @@ describe('labour decider: a stated split of a work period', () => {
     statedBy: userId,
     at: day('08:30'),
   });
-  const stated = (periodStartedAt: string, unit: 'percent' | 'minutes', a: number, b: number): LabourEvent => ({
-    type: 'WorkSplitStated',
-    data: {
-      splitId,
-      userId,
-      periodStartedAt,
-      unit,
-      shares: [
-        { orderId: orderA, stationId, amount: a },
-        { orderId: orderB, stationId, amount: b },
-      ],
-      reason: null,
-      statedBy: userId,
-      at: day('08:30'),
-    },
-  });
+  const state = (...args: Parameters<typeof split>): LabourCommand => ({ type: 'StateWorkSplit', ...split(...args) });
+  const stated = (...args: Parameters<typeof split>): LabourEvent => ({ type: 'WorkSplitStated', data: split(...args) });
 
   it('states the running period in percent adding up to 100, not in minutes (no whole yet)', () => {
     given(...onBoth)

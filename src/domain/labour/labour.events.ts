@@ -28,6 +28,18 @@ export interface SplitShare {
   amount: number;
 }
 
+/** What a stated split records: the work period (by its start), the orders' amounts, who stated it and why. */
+export interface WorkSplitStatedData {
+  splitId: string;
+  userId: string;
+  periodStartedAt: string;
+  unit: SplitUnit;
+  shares: SplitShare[];
+  reason: string | null;
+  statedBy: string;
+  at: string;
+}
+
 /**
  * Facts of one person's labour time. Every payload carries `userId` and `at` (ISO), so a reader
  * (the work-time read model, a later costing) needs no fold; shapes are a contract: never edited
@@ -76,16 +88,7 @@ export type LabourEvent =
        * (from `periodStartedAt` until that set changed), splits across its orders, instead of evenly.
        */
       type: 'WorkSplitStated';
-      data: {
-        splitId: string;
-        userId: string;
-        periodStartedAt: string;
-        unit: SplitUnit;
-        shares: SplitShare[];
-        reason: string | null;
-        statedBy: string;
-        at: string;
-      };
+      data: WorkSplitStatedData;
     }
   | {
       /** A supervisor added (or, negative, took away) work time on an order at a station, booked on a day. */

@@ -109,6 +109,15 @@ export const attendanceViewSchema = z.object({
 });
 export type AttendanceView = z.infer<typeof attendanceViewSchema>;
 
+/** Work seconds of a person on an order at a station. */
+const orderTimeSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  stationId: z.string(),
+  stationName: z.string().nullable(),
+  seconds: z.number(),
+});
+
 /** `GET /api/labour/times?userId&week`: one person's week. Seconds are work seconds (split time counts its share). */
 export const workTimesSchema = z.object({
   user: who,
@@ -117,12 +126,7 @@ export const workTimesSchema = z.object({
   weekEnd: z.string(),
   attendances: z.array(attendanceViewSchema),
   orders: z.array(
-    z.object({
-      orderId: z.string(),
-      orderNumber: z.string(),
-      stationId: z.string(),
-      stationName: z.string().nullable(),
-      seconds: z.number(),
+    orderTimeSchema.extend({
       /** Of `seconds`, what corrections added or took. */
       correctedSeconds: z.number(),
     }),
@@ -136,16 +140,7 @@ export const workTimesSchema = z.object({
       startedAt: z.string(),
       endedAt: z.string().nullable(),
       statedBy: who.nullable(),
-      orders: z.array(
-        z.object({
-          orderId: z.string(),
-          orderNumber: z.string(),
-          stationId: z.string(),
-          stationName: z.string().nullable(),
-          seconds: z.number(),
-          percent: z.number(),
-        }),
-      ),
+      orders: z.array(orderTimeSchema.extend({ percent: z.number() })),
     }),
   ),
   corrections: z.array(correctionViewSchema),

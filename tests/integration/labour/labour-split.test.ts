@@ -5,6 +5,7 @@ import { settableClock } from '../../../src/server/platform/clock.js';
 import { checkProjections, describeDifferences } from '../../../src/server/platform/projection-rebuild.js';
 import { inlineProjections } from '../../../src/server/projections.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
+import { expectOk } from '../../support/browser.js';
 import { clientOf, companyWithTeam, type TestCompany } from '../../support/identity.js';
 import { act, createOrder, errorOf, orderBody, orderLine, type Client, type OrderLine } from '../orders/support.js';
 
@@ -26,11 +27,7 @@ const olga = () => line.operators[0].id;
 const saw = () => line.stations.saw.id;
 const owner = () => line.superUser;
 
-async function ok<T>(answer: Promise<{ statusCode: number; body: string; json(): unknown }>, status = 200): Promise<T> {
-  const res = await answer;
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-}
+const ok = async <T>(answer: Promise<Parameters<typeof expectOk>[0]>, status = 200): Promise<T> => expectOk<T>(await answer, status);
 const weekOfOlga = (client: Client = line.admin) => ok<WorkTimes>(client.get(`/api/labour/times?userId=${olga()}&week=2026-11-30`));
 const minutesOn = (week: WorkTimes, orderId: string) => (week.orders.find((row) => row.orderId === orderId)?.seconds ?? 0) / 60;
 const labourCostOf = async (orderId: string) => (await ok<OrderCostingView>(owner().get(`/api/costs/orders/${orderId}`))).actual.labour;
