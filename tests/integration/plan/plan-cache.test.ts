@@ -106,17 +106,22 @@ describe('the smaller answer', () => {
   });
 
   it('refuses a window that ends before it starts, spans over a year or is not a moment (400 on its field)', async () => {
-    for (const [query, path] of [
-      ['?from=2026-11-24T00:00:00Z&to=2026-11-23T00:00:00Z', 'querystring.to'],
-      ['?from=2026-11-23T00:00:00Z&to=2026-11-23T00:00:00Z', 'querystring.to'],
-      ['?from=2026-01-01T00:00:00Z&to=2027-06-01T00:00:00Z', 'querystring.to'],
-      ['?to=2026-11-01T00:00:00Z', 'querystring.to'],
-      ['?from=yesterday', 'querystring.from'],
-      ['?explain=yes', 'querystring.explain'],
-    ] as const) {
-      const res = await line.admin.get(`/api/plan${query}`);
-      expect(res.statusCode, query).toBe(400);
-      expect(errorOf(res.body).details, query).toContainEqual(expect.objectContaining({ path }));
+    const refusedOn: Record<string, string[]> = {
+      'querystring.to': [
+        'from=2026-11-24T00:00:00Z&to=2026-11-23T00:00:00Z',
+        'from=2026-11-23T00:00:00Z&to=2026-11-23T00:00:00Z',
+        'from=2026-01-01T00:00:00Z&to=2027-06-01T00:00:00Z',
+        'to=2026-11-01T00:00:00Z',
+      ],
+      'querystring.from': ['from=yesterday'],
+      'querystring.explain': ['explain=yes'],
+    };
+    for (const [path, queries] of Object.entries(refusedOn)) {
+      for (const query of queries) {
+        const res = await line.admin.get(`/api/plan?${query}`);
+        expect(res.statusCode, query).toBe(400);
+        expect(errorOf(res.body).details, query).toContainEqual(expect.objectContaining({ path }));
+      }
     }
   });
 
