@@ -50,8 +50,8 @@ export interface EventMetadata {
   causationId?: string;
   /** The API key the request came with (its `userId` is then the key's id): who did it, for the history. */
   apiKey?: { id: string; name: string };
-  /** The station's machine that reported over MQTT (its `userId` is then the link's id): docs/integration.md. */
-  machine?: { stationId: string; topic: string };
+  /** The station's machine that reported over MQTT (its `userId` is then the link's id), named as its station then: docs/integration.md. */
+  machine?: { stationId: string; topic: string; name?: string };
 }
 
 export interface StoredEvent<Type extends string = string, Data = unknown> {
