@@ -154,6 +154,49 @@ export async function seedDemoProduction(app: FastifyInstance, users: { owner: D
   const floor: DemoFloor = { app, admin, line, goods, operators: users.operators, inDays, scrapReasons };
   await seedOrdersUnderWay(floor, materials);
   await seedOrdersFurtherAlong(floor, materials);
+  await seedDemoQuality(floor, owner, materials.bike);
+}
+
+/** Why the owner let the demo's second held bike go on as it is. */
+export const DEMO_NCR_NOTE = 'Rahmenhöhe 0,7 cm über Toleranz, mit dem Kunden abgestimmt: wird so verwendet.';
+
+/**
+ * The quality loop (docs/quality-and-lots.md), seeded last so the orders above pass as before: the
+ * assembly station now holds an order whose value lies outside tolerance. Two bikes measured there
+ * with the frame too high open NCRs: the first stays held (open, on the board and the quality
+ * screen), the owner decides the second "use as is" (closed).
+ */
+async function seedDemoQuality(floor: DemoFloor, owner: Api, bike: string): Promise<void> {
+  const { admin, line, inDays } = floor;
+  const assemblyIndex = demoStationNames.line.indexOf(demoStationNames.checksValues);
+  const assembly = line[assemblyIndex];
+  const station = await admin.get(`/api/stations/${assembly}`);
+  await admin.put(`/api/stations/${assembly}`, {
+    name: station.name,
+    parameters: station.parameters,
+    actions: station.actions,
+    incomingGoodsCheckIn: station.incomingGoodsCheckIn,
+    valueChecks: { mode: 'all', names: [], holdOutOfTolerance: true },
+    version: station.version,
+  });
+  const heldAtAssembly = async (customerName: string, place: string, zip: string) => {
+    const order = await admin.post(
+      '/api/orders',
+      customer(customerName, place, zip, [{ materialId: bike, quantity: 1, netPrice: 649 }], { deliveryDate: inDays(12) }),
+    );
+    const started = await act(admin, order, 'start-production');
+    const production = await advance(floor, productionOrdersOf(started)[0].id, assemblyIndex, true, {});
+    const operator = await atStation(floor.app, floor.operators[0], assembly);
+    const measured = await act(operator, await admin.get(`/api/orders/${production.id}`), 'measure', {
+      stationId: assembly,
+      valueName: 'Rahmenhöhe',
+      measured: 57.2,
+    });
+    return (measured.hold as { ncrId: string }).ncrId;
+  };
+  await heldAtAssembly('Bikeshop Huber', 'Landshut', '84028');
+  const decided = await owner.get(`/api/ncrs/${await heldAtAssembly('Velo Vogl', 'Passau', '94032')}`);
+  await owner.post(`/api/ncrs/${decided.id}/decide`, { version: decided.version, disposition: 'use-as-is', note: DEMO_NCR_NOTE });
 }
 
 /**

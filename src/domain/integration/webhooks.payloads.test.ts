@@ -31,6 +31,31 @@ describe('webhookPayloadOf: the public mapping', () => {
     expect(webhookPayloadOf(test, { id: 'e2', eventTypes: ['shipment.sent'] }, 'm')).toBeUndefined();
   });
 
+  it('an NCR decision becomes ncr.decided with the disposition, never who decided', () => {
+    const decided = logged('ncr', 'NonConformanceDecided', {
+      ncrId: 'n1',
+      disposition: 'rework',
+      note: '',
+      reworkStationId: 's2',
+      reworkStationName: 'DRILL',
+      scrapReasonId: null,
+      scrapReason: null,
+      decidedBy: 'u1',
+      decidedByName: 'Sabine Schmidt',
+      at: '2026-12-01T10:00:00.000Z',
+    });
+    expect(webhookPayloadOf(decided, { id: 'e1', eventTypes: ['ncr.decided'] }, 'm')?.data).toEqual({
+      ncrId: 'n1',
+      disposition: 'rework',
+      note: '',
+      reworkStationId: 's2',
+      reworkStationName: 'DRILL',
+      scrapReason: null,
+      at: '2026-12-01T10:00:00.000Z',
+    });
+    expect(webhookPayloadOf(decided, endpoint, 'm')).toBeUndefined();
+  });
+
   it('every public type has a row, and the rows read only mapped internal types', () => {
     for (const type of webhookEventTypes)
       expect(

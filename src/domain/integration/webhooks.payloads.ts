@@ -2,6 +2,7 @@ import type { DomainEvent, EventCatalogue } from '../shared/decider.js';
 import { documentEvents, type DocumentEvent } from '../documents/documents.events.js';
 import { interruptionEvents, type InterruptionEvent } from '../interruptions/interruption.events.js';
 import { orderEvents, type OrderEvent } from '../orders/order.events.js';
+import { ncrEvents, type NcrEvent } from '../quality/ncr.events.js';
 import type { OrderStatus } from '../orders/order.rules.js';
 import { shipmentEvents, type ShipmentEvent } from '../shipments/shipment.events.js';
 import { webhookEndpointEvents, type WebhookEndpointEvent } from './webhooks.events.js';
@@ -65,10 +66,7 @@ const statusRows = (Object.keys(statusOfOrderEvent) as (keyof typeof statusOfOrd
   })),
 );
 
-/**
- * The public mapping (payload version 1). NCR events (quality) are to be added as rows once that
- * module has landed.
- */
+/** The public mapping (payload version 1). */
 export const webhookPayloads: readonly WebhookPayloadRow[] = [
   ...statusRows,
   row<OrderEvent, 'QuantityReported'>('order.quantity_reported', orderEvents, 'QuantityReported', ({ data }) => ({
@@ -108,6 +106,35 @@ export const webhookPayloads: readonly WebhookPayloadRow[] = [
     size: data.size,
     at: data.at,
   })),
+  row<NcrEvent, 'NonConformanceOpened'>('ncr.opened', ncrEvents, 'NonConformanceOpened', ({ data }) => ({
+    ncrId: data.ncrId,
+    number: data.number,
+    orderId: data.orderId,
+    orderNumber: data.orderNumber,
+    stationId: data.stationId,
+    stationName: data.stationName,
+    materialId: data.materialId,
+    materialName: data.materialName,
+    materialNumber: data.materialNumber,
+    pieces: data.pieces,
+    valueName: data.measurement.valueName,
+    measured: data.measurement.measured,
+    nominal: data.measurement.nominal,
+    minTolerance: data.measurement.minTolerance,
+    maxTolerance: data.measurement.maxTolerance,
+    unit: data.measurement.unit,
+    at: data.at,
+  })),
+  row<NcrEvent, 'NonConformanceDecided'>('ncr.decided', ncrEvents, 'NonConformanceDecided', ({ data }) => ({
+    ncrId: data.ncrId,
+    disposition: data.disposition,
+    note: data.note,
+    reworkStationId: data.reworkStationId,
+    reworkStationName: data.reworkStationName,
+    scrapReason: data.scrapReason,
+    at: data.at,
+  })),
+  row<NcrEvent, 'NonConformanceClosed'>('ncr.closed', ncrEvents, 'NonConformanceClosed', ({ data }) => ({ ncrId: data.ncrId, at: data.at })),
   row<WebhookEndpointEvent, 'WebhookTestRequested'>(WEBHOOK_TEST_EVENT_TYPE, webhookEndpointEvents, 'WebhookTestRequested', ({ data }) => ({
     endpointId: data.endpointId,
     at: data.at,

@@ -15,6 +15,9 @@ export const webhookEventTypes = [
   'interruption.reported',
   'interruption.resolved',
   'document.ready',
+  'ncr.opened',
+  'ncr.decided',
+  'ncr.closed',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 

@@ -50,8 +50,8 @@ export interface EventMetadata {
   causationId?: string;
   /** The API key the request came with (its `userId` is then the key's id): who did it, for the history. */
   apiKey?: { id: string; name: string };
-  /** The station's machine that reported over MQTT (its `userId` is then the link's id): docs/integration.md. */
-  machine?: { stationId: string; topic: string };
+  /** The station's machine that reported over MQTT (its `userId` is then the link's id), named as its station then: docs/integration.md. */
+  machine?: { stationId: string; topic: string; name?: string };
 }
 
 export interface StoredEvent<Type extends string = string, Data = unknown> {
@@ -385,6 +385,8 @@ export interface ReadAllOptions {
   companyId?: string;
   /** Only these stream types. */
   streamTypes?: readonly string[];
+  /** Only events of these types. */
+  types?: readonly string[];
 }
 
 /**
@@ -404,6 +406,7 @@ export async function readAll(db: Executor, options: ReadAllOptions = {}): Promi
       and events.tx_id < pg_snapshot_xmin(pg_current_snapshot())
       ${options.companyId ? sql`and company_id = ${options.companyId}::uuid` : sql``}
       ${options.streamTypes ? sql`and stream_type = any(${[...options.streamTypes]}::text[])` : sql``}
+      ${options.types ? sql`and type = any(${[...options.types]}::text[])` : sql``}
     order by events.tx_id, events.global_position
     limit ${limit}
   `.execute(db);

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, mailTo, startMailbox, type Client, type Mailbox, type TestCompany } from '../../support/identity.js';
 import { testRedisUrl } from '../../support/services.js';
 import { startReceiver, type Receiver } from '../../support/webhook-receiver.js';
+import { qualityLine } from '../quality/support.js';
 
 // Webhooks (issue 31, docs/integration.md): the owner's routes, and deliveries through BullMQ on a
 // real Redis to real HTTP receivers on loopback, checked by an independent Standard Webhooks verifier.
@@ -226,6 +227,53 @@ describe('deliveries', () => {
         ['delivered', 204, 1],
       ]);
     expect((await endpointOf(owner, endpoint.id))?.position).toBeGreaterThanOrEqual(Math.max(...hook.received.map((delivery) => delivery.body.position)));
+  });
+
+  it('an NCR opened, decided and closed reaches its receiver as ncr.opened, ncr.decided and ncr.closed, signed, in order', async () => {
+    const plant = await qualityLine(t);
+    const hook = await receiver();
+    const { secret } = await register(plant.line.superUser, hook.url, ['ncr.opened', 'ncr.decided', 'ncr.closed']);
+    hook.setSecret(secret);
+    const order = await plant.measuredAtSaw(10.3);
+    const ncr = (await plant.line.admin.get(`/api/ncrs/${order.hold?.ncrId ?? ''}`)).json() as { id: string; number: string; version: number };
+    const decided = await plant.line.superUser.post(`/api/ncrs/${ncr.id}/decide`, {
+      version: ncr.version,
+      disposition: 'scrap',
+      scrapReasonId: plant.scrapReasonId,
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    await expect.poll(() => hook.received.length, { timeout: 15_000 }).toBe(3);
+    expect(hook.received.map((delivery) => delivery.body.type)).toEqual(['ncr.opened', 'ncr.decided', 'ncr.closed']);
+    expect(hook.received.every((delivery) => delivery.signatureValid && delivery.body.version === 1)).toBe(true);
+    expect(hook.received[0].body.data).toEqual({
+      ncrId: ncr.id,
+      number: ncr.number,
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      stationId: plant.line.stations.saw.id,
+      stationName: 'SAW',
+      materialId: plant.flange,
+      materialName: 'Flansch',
+      materialNumber: 'F-100',
+      pieces: 5,
+      valueName: 'Bohrung',
+      measured: 10.3,
+      nominal: 10,
+      minTolerance: 9.9,
+      maxTolerance: 10.1,
+      unit: 'mm',
+      at: expect.any(String),
+    });
+    expect(hook.received[1].body.data).toEqual({
+      ncrId: ncr.id,
+      disposition: 'scrap',
+      note: '',
+      reworkStationId: null,
+      reworkStationName: null,
+      scrapReason: 'Maßfehler',
+      at: expect.any(String),
+    });
+    expect(hook.received[2].body.data).toEqual({ ncrId: ncr.id, at: expect.any(String) });
   });
 
   it('a test event goes only to its endpoint, with a message id of its own', async () => {

@@ -93,10 +93,19 @@ describe('machine counts over MQTT', () => {
     expect(board.columns.flatMap((column) => column.cards).find((card) => card.id === order.id)).toMatchObject({ quantity: 11, ordered: 20 });
 
     // The reports are the order's own events, by the machine (the link's service actor in the metadata).
-    const { rows } = await sql<{ type: string; metadata: { role: string; machine: { stationId: string; topic: string } } }>`
+    const { rows } = await sql<{ type: string; metadata: { role: string; machine: { stationId: string; topic: string; name: string } } }>`
       select type, metadata from events where stream_id = ${`order-${order.id}`} and type = 'QuantityReported' order by stream_version`.execute(t.app.db);
     expect(rows).toHaveLength(2);
-    expect(rows[0].metadata).toMatchObject({ role: 'ADMIN', machine: { stationId: saw.id, topic: topicOf('saw') } });
+    expect(rows[0].metadata).toMatchObject({ role: 'ADMIN', machine: { stationId: saw.id, topic: topicOf('saw'), name: 'SAW' } });
+    // The order's history names the machine as who reported ("Maschine SAW" on the screen).
+    const history = (await line.admin.get(`/api/orders/${order.id}/history`)).json() as {
+      data: { type: string; who: { machine: string | null; apiKey: string | null } }[];
+    };
+    expect(history.data.filter((entry) => entry.type === 'QuantityReported').map((entry) => entry.who)).toEqual([
+      expect.objectContaining({ machine: 'SAW', apiKey: null }),
+      expect.objectContaining({ machine: 'SAW', apiKey: null }),
+    ]);
+    expect(history.data.find((entry) => entry.type === 'OrderCreated')?.who.machine).toBeNull();
 
     // A stop with a mapped code: an interruption with that reason, naming the order; a second stop adds none.
     await publish(topicOf('saw'), '{"state":"stopped","code":"E12"}');

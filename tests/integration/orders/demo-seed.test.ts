@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_ADVERTISEMENT,
+  DEMO_NCR_NOTE,
   DEMO_QUALITY_REASON,
   demoBikeComponents,
   demoBikeSteps,
@@ -108,13 +109,31 @@ describe('the demo shop floor', () => {
     expect((await admin.get('/api/team/master-data/scrapReasons')).json().data.map((entry: { name: string }) => entry.name)).toContain('Kratzer');
   });
 
+  it('has the quality loop: an order held by an open NCR, and one decided "use as is"', async () => {
+    const ncrs = (await admin.get('/api/ncrs?status=held,rework,closed')).json() as {
+      data: { id: string; number: string; status: string; stationName: string; orderId: string }[];
+    };
+    expect(ncrs.data.map((ncr) => [ncr.number, ncr.status, ncr.stationName]).sort()).toEqual([
+      ['NCR-000001', 'held', demoStationNames.checksValues],
+      ['NCR-000002', 'closed', demoStationNames.checksValues],
+    ]);
+    const held = ncrs.data.find((ncr) => ncr.status === 'held')!;
+    expect((await admin.get(`/api/orders/${held.orderId}`)).json().hold).toMatchObject({ ncrId: held.id, status: 'held' });
+    const decided = (await admin.get(`/api/ncrs/${ncrs.data.find((ncr) => ncr.status === 'closed')!.id}`)).json();
+    expect(decided.decisions).toEqual([expect.objectContaining({ disposition: 'use-as-is', note: DEMO_NCR_NOTE })]);
+  });
+
   it('has a station that checks values, the late bike order measured there with one value outside tolerance and the reason, and it seeds only once', async () => {
     const stations = (await admin.get('/api/stations?limit=100')).json().data as { name: string; valueChecks: { mode: string } }[];
     expect(stations.find((s) => s.name === demoStationNames.checksValues)?.valueChecks.mode).toBe('all');
     const orders = (await admin.get('/api/orders?limit=100')).json().data as { id: string; quality: string | null }[];
+    // The late bike, completed with the reason; the two bikes of the quality loop (below) failed too, but hold an NCR instead.
     const flagged = orders.filter((o) => o.quality === 'failed');
-    expect(flagged).toHaveLength(1);
-    const order = (await admin.get(`/api/orders/${flagged[0].id}`)).json();
+    expect(flagged).toHaveLength(3);
+    const views = await Promise.all(flagged.map(async (o) => (await admin.get(`/api/orders/${o.id}`)).json()));
+    const withReason = views.filter((view: { qualityFailures: unknown[] }) => view.qualityFailures.length > 0);
+    expect(withReason).toHaveLength(1);
+    const order = withReason[0];
     expect(Object.fromEntries(order.measurements.map((m: { valueName: string; measured: number }) => [m.valueName, m.measured]))).toEqual(demoMeasurements);
     expect(order.measurements.map((m: { passed: boolean }) => m.passed)).toEqual([true, false]);
     expect(order.qualityFailures).toEqual([expect.objectContaining({ failedValues: ['Gewicht'], missingValues: [], reason: DEMO_QUALITY_REASON })]);

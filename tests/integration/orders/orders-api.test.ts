@@ -392,7 +392,7 @@ describe('history and replay', () => {
       [2, 'OrderPlaced'],
       [3, 'OrderCanceled'],
     ]);
-    expect(history.data[1].who).toEqual({ userId: expect.any(String), role: 'SUPER_USER', name: 'Sabine Schmidt', apiKey: null });
+    expect(history.data[1].who).toEqual({ userId: expect.any(String), role: 'SUPER_USER', name: 'Sabine Schmidt', apiKey: null, machine: null });
     expect(history.data[2].who).toMatchObject({ role: 'ADMIN', name: 'Ali Demir' });
     expect(Date.parse(history.data[0].at)).not.toBeNaN();
     const replayed = foldEvents(orderDecider, history.data);

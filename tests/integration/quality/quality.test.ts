@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView } from '../../../src/domain/orders/orders.views.js';
 import type { NcrHistory, NcrPage, NcrView, QualityFigures } from '../../../src/domain/quality/quality.views.js';
-import type { StationFormValues } from '../../../src/domain/stations/station.schema.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { act, createOrder, errorOf, orderBody, orderLine, orderOf, type Client, type OrderLine } from '../orders/support.js';
+import { act, errorOf, orderLine, orderOf, type Client, type OrderLine } from '../orders/support.js';
 import { download, finished, request, textOf } from '../documents/support.js';
-import { stationBody, type CreatedStation } from '../stations/stations-support.js';
+import { qualityLine, type QualityLine } from './support.js';
 
 // Issue 30, the quality loop (docs/quality-and-lots.md): a value outside tolerance at a station that
 // holds stops the order and opens an NCR; a user with the quality right decides; a re-measurement
@@ -16,48 +15,18 @@ let line: OrderLine;
 let other: OrderLine;
 let atSaw: Client;
 let atDrill: Client;
-let flange: string;
 let bought: string;
 let scrapReasonId: string;
+let measuredAtSaw: QualityLine['measuredAtSaw'];
 
 beforeAll(async () => {
   t = await createTestApp();
-  line = await orderLine(t);
+  ({ line, atSaw, atDrill, bought, scrapReasonId, measuredAtSaw } = await qualityLine(t));
   other = await orderLine(t);
-  atSaw = await line.signInAt(0, line.stations.saw.id);
-  atDrill = await line.signInAt(1, line.stations.drill.id);
-  const material = async (body: object) => {
-    const res = await line.admin.post('/api/materials', { vat: 19, stock: { quantity: 0, unit: 'pcs' }, ...body });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as string;
-  };
-  const bore = { name: 'Bohrung', number: 10, unit: 'mm', minTolerance: 9.9, maxTolerance: 10.1 };
-  flange = await material({ type: 'manufacturing_part', name: 'Flansch', materialNumber: 'F-100', values: [bore] });
-  bought = await material({ type: 'purchasing_part', name: 'Zukaufflansch', materialNumber: 'K-100', values: [bore] });
-  // SAW checks every value and holds; DRILL (the rework station) measures them again without holding.
-  await setStation(line.stations.saw, { valueChecks: { mode: 'all', names: [], holdOutOfTolerance: true }, actions: [] });
-  await setStation(line.stations.drill, { valueChecks: { mode: 'all', names: [] }, actions: [] });
-  const reason = await line.superUser.post('/api/team/master-data/scrapReasons', { name: 'Maßfehler' });
-  expect(reason.statusCode, reason.body).toBe(201);
-  scrapReasonId = reason.json().entryId;
 });
 afterAll(async () => {
   await t?.close();
 });
-
-async function setStation(station: CreatedStation, values: Partial<StationFormValues>) {
-  const current = await line.admin.get(`/api/stations/${station.id}`);
-  const res = await line.admin.put(`/api/stations/${station.id}`, { ...stationBody(station.name, values), version: current.json().version });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-/** A production order of `materialId` in work at SAW, its Bohrung measured there as `measured`. */
-async function measuredAtSaw(measured: number, materialId = flange): Promise<OrderView> {
-  const order = await createOrder(line.admin, orderBody([{ materialId, quantity: 5 }], { kind: 'production' }));
-  const started = await act(atSaw, await act(line.admin, order, 'start-production'), 'start-work', { stationId: line.stations.saw.id });
-  return act(atSaw, started, 'measure', { stationId: line.stations.saw.id, valueName: 'Bohrung', measured });
-}
 
 const ncrOf = async (client: Client, ncrId: string): Promise<NcrView> => {
   const res = await client.get(`/api/ncrs/${ncrId}`);

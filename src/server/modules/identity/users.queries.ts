@@ -64,6 +64,9 @@ export async function userNamesByIds(db: Executor, userIds: readonly string[]): 
   return new Map(rows.map((user) => [user.id, `${user.first_name} ${user.last_name}`.trim() || (user.username ?? '')]));
 }
 
+/** The machine an event came from: its station's name then (the topic for events recorded before names were). */
+const machineOf = (metadata: StoredEvent['metadata']): string | null => (metadata.machine ? (metadata.machine.name ?? metadata.machine.topic) : null);
+
 /**
  * A record's events as its history route answers them (domain/shared/history.views.ts): each with
  * when, and who caused it by role, display name (looked up once for all) and API key.
@@ -76,7 +79,13 @@ export async function historyEntriesOf(db: Executor, events: readonly StoredEven
   return events.map((event) => {
     const userId = event.metadata.userId ?? null;
     const role = roles.find((known) => known === event.metadata.role) ?? null;
-    const who = { userId, role, name: userId ? (names.get(userId) ?? null) : null, apiKey: event.metadata.apiKey?.name ?? null };
+    const who = {
+      userId,
+      role,
+      name: userId ? (names.get(userId) ?? null) : null,
+      apiKey: event.metadata.apiKey?.name ?? null,
+      machine: machineOf(event.metadata),
+    };
     return { version: event.streamVersion, type: event.type, at: event.recordedAt.toISOString(), who, data: (event.data ?? {}) as Record<string, unknown> };
   });
 }

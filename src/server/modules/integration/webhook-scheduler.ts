@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { mappedInternalTypes } from '../../../domain/integration/webhooks.payloads.js';
 import type { Clock } from '../../platform/clock.js';
-import { withSystem, type Db } from '../../platform/db.js';
+import type { Db } from '../../platform/db.js';
 import type { EventStore } from '../../platform/event-store.js';
 import type { JobLogger, JobQueue } from '../../platform/jobs.js';
 import { createWakeLoop, type WakeLoop } from '../../platform/wake-loop.js';
@@ -28,8 +28,8 @@ export interface WebhookSchedulerOptions {
  */
 export async function takeDueEndpoints(db: Db, now: Date): Promise<{ id: string; company_id: string; runs: number }[]> {
   const leaseUntil = new Date(now.getTime() + WEBHOOK_LEASE_MS);
-  const result = await withSystem(db, (tx) =>
-    sql<{ id: string; company_id: string; runs: number }>`
+  // One statement, committed on its own: the rows it locks are held only while it runs.
+  const result = await sql<{ id: string; company_id: string; runs: number }>`
       update webhook_endpoints set runs = runs + 1, lease_until = ${leaseUntil}
       where id in (
         select w.id from webhook_endpoints w
@@ -46,8 +46,7 @@ export async function takeDueEndpoints(db: Db, now: Date): Promise<{ id: string;
         for update skip locked
       )
       returning id, company_id, runs
-    `.execute(tx),
-  );
+    `.execute(db);
   return result.rows;
 }
 

@@ -7,6 +7,8 @@ import { addressKind, newWebhookSecret, sendWebhook, webhookSignature, webhookUr
 interface Received {
   headers: IncomingMessage['headers'];
   body: string;
+  /** The client's end of the connection the request came on. */
+  remotePort: number | undefined;
 }
 
 let server: Server;
@@ -19,7 +21,7 @@ beforeAll(async () => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
-      received.push({ headers: request.headers, body });
+      received.push({ headers: request.headers, body, remotePort: request.socket.remotePort });
       response.writeHead(answer.status).end(answer.body);
     });
   });
@@ -96,6 +98,14 @@ describe('sendWebhook', () => {
     expect(String(delivery.headers['webhook-signature']).split(' ')).toContain(`v1,${expected}`);
     expect(delivery.headers['content-type']).toBe('application/json');
     expect(webhookSignature(secret, 'msg_1_test', 1_790_000_000, delivery.body)).toBe(`v1,${expected}`);
+  });
+
+  it('keeps the connection: messages one after another go over the same one', async () => {
+    received.length = 0;
+    answer = { status: 204, body: '' };
+    for (let index = 0; index < 3; index++) expect((await sendWebhook(message(`http://127.0.0.1:${port}/hook`), { allowLoopback: true })).ok).toBe(true);
+    expect(received).toHaveLength(3);
+    expect(new Set(received.map((delivery) => delivery.remotePort)).size).toBe(1);
   });
 
   it('a status outside 2xx is a failure; a long answer is cut off at the cap', async () => {

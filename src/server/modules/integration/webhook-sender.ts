@@ -129,10 +129,36 @@ export interface WebhookOutcome {
   durationMs: number;
 }
 
+/** Idle pooled connections close after this long: below the 5 s most servers keep an idle connection. */
+const IDLE_CONNECTION_MS = 4_000;
+
+interface PooledAgents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
 /**
- * Sends one message: a POST of the JSON body with the Standard Webhooks headers. A 2xx answer is a
- * delivery; anything else (another status, a refused address, no connection, a timeout) a failure.
- * Redirects are not followed. The answer's body is read up to the cap and dropped.
+ * Keep-alive connection pools, one per network policy and resolver: every new connection asks the
+ * guarded lookup, so a pooled connection goes to an address that was checked when it opened.
+ */
+const pools = new WeakMap<ResolveAll, Map<boolean, PooledAgents>>();
+
+function pooledAgents(policy: WebhookNetworkPolicy, resolve: ResolveAll): PooledAgents {
+  const byPolicy = pools.get(resolve) ?? pools.set(resolve, new Map()).get(resolve)!;
+  const found = byPolicy.get(policy.allowLoopback);
+  if (found) return found;
+  const options = { keepAlive: true, timeout: IDLE_CONNECTION_MS, lookup: guardedLookup(policy, resolve) };
+  const agents = { http: new http.Agent(options), https: new https.Agent(options) };
+  byPolicy.set(policy.allowLoopback, agents);
+  return agents;
+}
+
+/**
+ * Sends one message: a POST of the JSON body with the Standard Webhooks headers, over a pooled
+ * keep-alive connection. A 2xx answer is a delivery; anything else (another status, a refused
+ * address, no connection, a timeout) a failure. Redirects are not followed. The answer's body is read
+ * up to the cap and dropped. A pooled connection the receiver closed just as it was reused is
+ * retried once on a new one (the receiver deduplicates by the message id).
  */
 export function sendWebhook(
   message: WebhookMessage,
@@ -150,35 +176,38 @@ export function sendWebhook(
   const host = hostOf(url);
   if (isIP(host) !== 0 && !addressAllowed(host, policy)) return Promise.resolve(done(null, `refused address ${host}`));
   if (url.protocol !== 'https:' && !(policy.allowLoopback && isLoopbackHost(host))) return Promise.resolve(done(null, 'http is only for loopback'));
-  return new Promise((resolve) => {
-    const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(url, {
-      method: 'POST',
-      lookup: guardedLookup(policy, options.resolve),
-      signal: AbortSignal.timeout(options.timeoutMs ?? webhookSendLimits.timeoutMs),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'shopfloor-console-webhooks/1',
-        'webhook-id': message.id,
-        'webhook-timestamp': String(message.timestamp),
-        'webhook-signature': webhookSignature(message.secret, message.id, message.timestamp, message.body),
-      },
-    });
-    request.on('response', (response) => {
-      let received = 0;
-      response.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > webhookSendLimits.maxResponseBytes) response.destroy();
+  const agents = pooledAgents(policy, options.resolve ?? resolveAll);
+  const signal = AbortSignal.timeout(options.timeoutMs ?? webhookSendLimits.timeoutMs);
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'shopfloor-console-webhooks/1',
+    'webhook-id': message.id,
+    'webhook-timestamp': String(message.timestamp),
+    'webhook-signature': webhookSignature(message.secret, message.id, message.timestamp, message.body),
+  };
+  const attempt = (mayRetry: boolean) =>
+    new Promise<WebhookOutcome>((resolve) => {
+      const request =
+        url.protocol === 'https:'
+          ? https.request(url, { method: 'POST', agent: agents.https, signal, headers })
+          : http.request(url, { method: 'POST', agent: agents.http, signal, headers });
+      request.on('response', (response) => {
+        let received = 0;
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > webhookSendLimits.maxResponseBytes) response.destroy();
+        });
+        const finish = () => resolve(done(response.statusCode ?? null, null));
+        response.on('end', finish);
+        response.on('close', finish);
+        response.on('error', finish);
       });
-      const finish = () => resolve(done(response.statusCode ?? null, null));
-      response.on('end', finish);
-      response.on('close', finish);
-      response.on('error', finish);
+      request.on('error', (error: Error & { code?: string }) => {
+        if (mayRetry && request.reusedSocket && error.code === 'ECONNRESET') return resolve(attempt(false));
+        const reason = error.name === 'AbortError' || error.name === 'TimeoutError' ? 'timeout' : error.message;
+        resolve(done(null, reason.slice(0, 500)));
+      });
+      request.end(message.body);
     });
-    request.on('error', (error: Error & { code?: string }) => {
-      const reason = error.name === 'AbortError' || error.name === 'TimeoutError' ? 'timeout' : error.message;
-      resolve(done(null, reason.slice(0, 500)));
-    });
-    request.end(message.body);
-  });
+  return attempt(true);
 }

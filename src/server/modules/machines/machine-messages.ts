@@ -5,7 +5,7 @@ import { runInTenant, type CommandContext, type CommandDeps } from '../../platfo
 import { withTenant } from '../../platform/db.js';
 import { reportInterruption, resolveInterruption } from '../interruptions/index.js';
 import { completeWork, type OrderHoldCheck } from '../orders/index.js';
-import { findStationRow } from '../stations/index.js';
+import { findStationRow, stationNamesById } from '../stations/index.js';
 import { linkOfTopic, orderInWorkAt } from './machines.queries.js';
 import type { MachineLinkRow } from './machines.tables.js';
 
@@ -104,9 +104,11 @@ export interface MachinePorts {
 }
 
 export async function takeMachineMessage(deps: CommandDeps, ports: MachinePorts, companyId: string, topic: string, payload: string): Promise<MessageOutcome> {
-  const link = await withTenant(deps.db, companyId, (tx) =>
-    tx.selectFrom('machine_links').select(['id', 'station_id']).where('topic', '=', topic).executeTakeFirst(),
-  );
+  // The station's name as it is now names the machine in the events' metadata (the history's `who.machine`).
+  const link = await withTenant(deps.db, companyId, async (tx) => {
+    const row = await tx.selectFrom('machine_links').select(['id', 'station_id']).where('topic', '=', topic).executeTakeFirst();
+    return row && { ...row, stationName: (await stationNamesById(tx, [row.station_id])).get(row.station_id) };
+  });
   if (!link) return 'unlinked';
   const actor = { userId: link.id, role: 'ADMIN' as const };
   // A company that may not write now (its trial ended) takes no machine message either.
@@ -115,6 +117,6 @@ export async function takeMachineMessage(deps: CommandDeps, ports: MachinePorts,
     return true;
   }, false);
   if (!mayWrite) return 'refused';
-  const metadata = { userId: link.id, role: 'ADMIN', onBehalfOf: companyId, machine: { stationId: link.station_id, topic } };
+  const metadata = { userId: link.id, role: 'ADMIN', onBehalfOf: companyId, machine: { stationId: link.station_id, topic, name: link.stationName ?? topic } };
   return runInTenant(deps, { companyId, actor, metadata }, (ctx) => takeMessage(ctx, ports.holdOf, topic, payload));
 }

@@ -40,7 +40,9 @@ function useWho() {
   return (entry: OrderHistoryEntry): string =>
     entry.who.apiKey !== null
       ? t('orders.history.apiKey', { name: entry.who.apiKey })
-      : entry.who.name || (entry.who.role ? t(`orders.roles.${entry.who.role}`) : t('orders.history.system'));
+      : entry.who.machine !== null
+        ? t('orders.history.machine', { name: entry.who.machine })
+        : entry.who.name || (entry.who.role ? t(`orders.roles.${entry.who.role}`) : t('orders.history.system'));
 }
 
 function ChangeList({ entry, change, stationNames }: { entry: OrderHistoryEntry; change: OrderChange; stationNames: StationNames }) {

@@ -5,7 +5,7 @@ import { changeBetween, replayAll, replayTo } from './replay';
 const orderId = '00000000-0000-4000-8000-000000000001';
 const saw = '00000000-0000-4000-8000-00000000005a';
 const drill = '00000000-0000-4000-8000-00000000005b';
-const who = { userId: null, role: null, name: null, apiKey: null };
+const who = { userId: null, role: null, name: null, apiKey: null, machine: null };
 const details = {
   name: 'Fahrradhaus Berg',
   street: 'Hauptstraße',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { replayShipment, type ShipmentHistoryEntry } from './replay';
 
-const who = { userId: null, role: null, name: 'Anna Admin', apiKey: null };
+const who = { userId: null, role: null, name: 'Anna Admin', apiKey: null, machine: null };
 const entry = (version: number, type: string, data: Record<string, unknown>): ShipmentHistoryEntry => ({ version, type, at: data.at as string, who, data });
 const details = { carrier: { carrierId: null, name: 'Spedition Huber' }, trackingId: 'HU-1', link: '', shippingDate: '2026-11-24' };
 
