@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { IMPORT_STREAM_TYPE, importEvents, importStreamId, type ImportEvent } from '../../../domain/imports/imports.events.js';
+import type { ImportKind, ImportMapping } from '../../../domain/imports/imports.schema.js';
 import type { ImportRowResult } from '../../../domain/imports/imports.views.js';
 import { roles } from '../../../domain/shared/roles.js';
-import { recordEvents, runInTenant, type CommandContext, type CommandScope } from '../../platform/command.js';
+import { recordEvents, runInTenant, type CommandContext, type CommandDeps, type CommandScope } from '../../platform/command.js';
 import { withTenant } from '../../platform/db.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
 import { defineJob, type JobContext } from '../../platform/jobs.js';
@@ -30,6 +31,27 @@ async function finish(ctx: CommandContext, importId: string, kind: ImportEvent['
   await recordEvents(ctx, { id: importStreamId(importId), type: IMPORT_STREAM_TYPE }, [event]);
 }
 
+/**
+ * Reads, checks and writes a file as one command of `scope`, in one transaction; `end` runs last in it
+ * (the import's record). Invalid rows throw `ImportRefused`, and nothing is written. The import job's
+ * work, and what the import bench measures.
+ */
+export async function importFile(
+  deps: CommandDeps,
+  scope: CommandScope,
+  file: { kind: ImportKind; bytes: Uint8Array; mapping: ImportMapping },
+  end: (command: CommandContext, results: readonly ImportRowResult[]) => Promise<void> = async () => {},
+): Promise<readonly ImportRowResult[]> {
+  return runInTenant(deps, scope, async (command) => {
+    const prepared = await prepareImport(command.tx, file.kind, file.bytes, file.mapping);
+    const checked = await checkRows(command.tx, prepared);
+    if (checked.results.some((result) => result.status === 'error')) throw new ImportRefused(checked.results);
+    await writeRows(command, prepared, checked);
+    await end(command, checked.results);
+    return checked.results;
+  });
+}
+
 /** The one who asked for the import, as their request would have acted: their user, role and event metadata. */
 function scopeOfImport(companyId: string, row: { requested_by: string; metadata: CommandScope['metadata'] }, jobId: string): CommandScope {
   const role = roles.find((known) => known === row.metadata.role) ?? 'ADMIN';
@@ -54,13 +76,7 @@ export const importFileJob = defineJob<ImportJob>({
     const scope = scopeOfImport(companyId, row, ctx.jobId);
     const bytes = new TextEncoder().encode(row.content);
     try {
-      await runInTenant(ctx, scope, async (command) => {
-        const prepared = await prepareImport(command.tx, row.kind, bytes, row.mapping);
-        const checked = await checkRows(command.tx, prepared);
-        if (checked.results.some((result) => result.status === 'error')) throw new ImportRefused(checked.results);
-        await writeRows(command, prepared, checked);
-        await finish(command, importId, row.kind, checked.results);
-      });
+      await importFile(ctx, scope, { kind: row.kind, bytes, mapping: row.mapping }, (command, results) => finish(command, importId, row.kind, results));
       ctx.log.info({ importId, kind: row.kind, rows: row.row_count }, 'import written');
     } catch (error) {
       if (!(error instanceof ImportRefused)) throw error;

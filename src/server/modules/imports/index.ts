@@ -4,6 +4,8 @@ import { defineModule } from '../../platform/module.js';
 import { importDispatchRoutes, importFileJob } from './imports.jobs.js';
 import { importsRoutes } from './imports.routes.js';
 
+export { importFile } from './imports.jobs.js';
+
 /**
  * CSV imports (docs/integration.md, "CSV import"): a file read (UTF-8 or Windows-1252, `;` or `,`,
  * German or English headers), checked row by row by the form's own schemas, then written by one job
