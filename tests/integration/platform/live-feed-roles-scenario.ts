@@ -228,7 +228,10 @@ async function importsDay(admin: Client) {
   };
   await finished(
     await ok(
-      admin.post('/api/imports/materials', file('Art;Name;Materialnummer;MwSt. %;Einheit\r\nFertigungsteil;Speiche;IM-1;19;Stk\r\nProdukt;Laufrad;IM-2;19;Stk\r\n')),
+      admin.post(
+        '/api/imports/materials',
+        file('Art;Name;Materialnummer;MwSt. %;Einheit\r\nFertigungsteil;Speiche;IM-1;19;Stk\r\nProdukt;Laufrad;IM-2;19;Stk\r\n'),
+      ),
     ),
   );
   await finished(await ok(admin.post('/api/imports/bom', file('Materialnummer;Komponentennummer;Menge\r\nIM-1;IM-2;1\r\nIM-2;IM-1;1\r\n'))));
