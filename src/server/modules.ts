@@ -19,6 +19,7 @@ import { integrationModule } from './modules/integration/index.js';
 import { qualityModule } from './modules/quality/index.js';
 import { costingModule } from './modules/costing/index.js';
 import { machinesModule } from './modules/machines/index.js';
+import { importsModule } from './modules/imports/index.js';
 
 /**
  * Every server module, in the order they register: this list IS the architecture. app.ts registers
@@ -48,4 +49,5 @@ export const modules: readonly ModuleManifest[] = [
   qualityModule,
   costingModule,
   machinesModule,
+  importsModule,
 ];

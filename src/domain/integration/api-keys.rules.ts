@@ -7,6 +7,8 @@ import { apiKeyAreas, type ApiKeyArea, type ApiKeyScope } from './api-keys.schem
  */
 export const apiKeyAreaOfTag: Readonly<Record<string, ApiKeyArea>> = {
   materials: 'materials',
+  // Every kind of CSV import today writes materials (materials, bills of materials, stock).
+  imports: 'materials',
   orders: 'orders',
   stations: 'stations',
   shipments: 'shipments',

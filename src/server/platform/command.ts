@@ -231,3 +231,12 @@ function appendToStream(ctx: CommandContext, stream: StreamRef, expectedVersion:
 export function recordEvents(ctx: CommandContext, stream: StreamRef, events: readonly KnownEvent[]) {
   return appendToStream(ctx, stream, 'any', events);
 }
+
+/** `recordEvents` for many records at once (a bulk import): one event on each stream, in a few statements. */
+export function recordEventsOfEach(ctx: CommandContext, records: readonly { stream: StreamRef; event: KnownEvent }[]) {
+  return ctx.eventStore.appendEach(ctx.tx, {
+    companyId: ctx.companyId,
+    streams: records.map(({ stream, event }) => ({ streamId: stream.id, streamType: stream.type, event })),
+    metadata: ctx.metadata,
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvDocument, numberCell, textCell } from './csv.js';
+import { csvDocument, numberCell, textCell, untextCell } from './csv.js';
 
 describe('textCell', () => {
   it('leaves plain text alone', () => {
@@ -36,4 +36,15 @@ describe('numberCell and csvDocument', () => {
   it('starts with a byte order mark, separates with semicolons and ends rows with CRLF', () => {
     expect(csvDocument(['Name', 'Menge'], [['Welle', '3']])).toBe('\uFEFFName;Menge\r\nWelle;3\r\n');
   });
+});
+
+describe('untextCell', () => {
+  it.each(['=1+2', '+49 711', '-5', '@SUM(A1)', '\tTab', 'a;=cmd|calc', 'first\n+2', 'Bolt', "O'Brien", 'Straße ä ö ü ß'])(
+    'reads back %j as textCell wrote it (without the quoting a CSV reader takes off)',
+    (text) => {
+      const written = textCell(text);
+      const unquoted = written.startsWith('"') ? written.slice(1, -1).replaceAll('""', '"') : written;
+      expect(untextCell(unquoted)).toBe(text);
+    },
+  );
 });

@@ -13,6 +13,16 @@ export function textCell(text: string): string {
   return /[;,"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/**
+ * A text cell as read back from a file: `textCell`'s apostrophe before a formula character (at the
+ * start, or after a separator or a line break) is taken off again, so an exported file imports as
+ * the text it was. A cell that starts with = + - @ is kept as text: nothing here evaluates it, and
+ * the next export defuses it again.
+ */
+export function untextCell(cell: string): string {
+  return cell.replace(/^'([=+\-@\t\r])/, '$1').replace(/([;,\r\n])'([=+\-@\t])/g, '$1$2');
+}
+
 /** A number as the spreadsheet of that language reads it: German Excel wants a decimal comma. */
 export function numberCell(value: string | number | null, language: CsvLanguage): string {
   if (value === null) return '';

@@ -283,6 +283,63 @@ async function appendRaw(executor: Executor, input: AppendInput): Promise<Append
   return { nextVersion: events[events.length - 1].streamVersion, events };
 }
 
+/** One event for each of many streams that take writers in any order (`expectedVersion: 'any'`). */
+export interface AppendEachInput {
+  companyId: string | null;
+  streams: readonly { streamId: string; streamType: string; event: NewEvent }[];
+  metadata?: EventMetadata;
+}
+
+/** Streams of one bulk append statement: its arrays stay well inside a statement's size. */
+const bulkAppendChunk = 2000;
+
+/**
+ * Appends one event to each of many streams in a few statements (a bulk import's records): the
+ * stream rows are created or moved on and the events inserted by one statement per chunk, in the
+ * order given. Every stream must be named once.
+ */
+async function appendEachRaw(executor: Executor, input: AppendEachInput): Promise<StoredEvent[]> {
+  if (new Set(input.streams.map((s) => s.streamId)).size !== input.streams.length) throw new Error('Each stream of a bulk append must be named once');
+  const metadataJson = JSON.stringify(input.metadata ?? {});
+  const stored: StoredEvent[] = [];
+  for (let start = 0; start < input.streams.length; start += bulkAppendChunk) {
+    const chunk = input.streams.slice(start, start + bulkAppendChunk);
+    const payloads = chunk.map((s) => JSON.stringify(s.event.data ?? null));
+    const result = await sql<AppendedRow & { stream_id: string }>`
+      with given as (
+        select * from unnest(${chunk.map((s) => s.streamId)}::text[], ${chunk.map((s) => s.streamType)}::text[],
+          ${chunk.map((s) => s.event.type)}::text[], ${payloads}::jsonb[]) with ordinality as g(stream_id, stream_type, type, data, ordinal)
+      ), moved as (
+        insert into streams (stream_id, company_id, stream_type, version)
+        select stream_id, ${input.companyId}::uuid, stream_type, 1 from given order by ordinal
+        on conflict (stream_id) do update set version = streams.version + 1, updated_at = now()
+        returning stream_id, version
+      )
+      insert into events (company_id, stream_id, stream_type, stream_version, type, data, metadata)
+      select ${input.companyId}::uuid, g.stream_id, g.stream_type, m.version, g.type, g.data, ${metadataJson}::jsonb
+      from given g join moved m using (stream_id) order by g.ordinal
+      returning global_position, tx_id::text as tx_id, stream_version, recorded_at, stream_id`.execute(executor);
+    const byStream = new Map(result.rows.map((row) => [row.stream_id, row]));
+    chunk.forEach((s, index) => {
+      const row = byStream.get(s.streamId);
+      if (!row) throw new Error(`Bulk append wrote no event for ${s.streamId}`);
+      stored.push({
+        globalPosition: Number(row.global_position),
+        txId: row.tx_id,
+        companyId: input.companyId,
+        streamId: s.streamId,
+        streamType: s.streamType,
+        streamVersion: row.stream_version,
+        type: s.event.type,
+        data: JSON.parse(payloads[index]) as unknown,
+        metadata: JSON.parse(metadataJson) as EventMetadata,
+        recordedAt: dateOf(row.recorded_at),
+      });
+    });
+  }
+  return stored;
+}
+
 /**
  * A stored event with its type and payload as the code reads them: `type` narrows `data` to that
  * event's payload. What every typed read hands out (`readStream`, `eventProjection`, `recordedOf`).
@@ -447,6 +504,8 @@ export interface EventStore {
    * Call `committed()` after the transaction commits, so consumers wake at once.
    */
   append(executor: Executor, input: AppendInput): Promise<AppendResult>;
+  /** One event on each of many `'any'` streams, with their inline projections, in the caller's transaction (a bulk import). */
+  appendEach(tx: Tx, input: AppendEachInput): Promise<StoredEvent[]>;
   readStream: typeof readStream;
   foldStream: typeof foldStream;
   readAll: typeof readAll;
@@ -477,6 +536,14 @@ export function createEventStore(): EventStore {
         return result;
       };
       return executor.isTransaction ? appendAndProject(executor as Tx) : executor.transaction().execute(appendAndProject);
+    },
+    async appendEach(tx, input) {
+      const events = await appendEachRaw(tx, input);
+      for (const projection of projections) {
+        const mine = events.filter((event) => projection.streamTypes.includes(event.streamType));
+        if (mine.length > 0) await projection.apply(tx, mine);
+      }
+      return events;
     },
     readStream,
     foldStream,

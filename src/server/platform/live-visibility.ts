@@ -4,6 +4,7 @@ import type { CompanyEvent, PlatformEvent } from '../../domain/company/company.e
 import type { DocumentEvent } from '../../domain/documents/documents.events.js';
 import type { UserEvent } from '../../domain/identity/identity.events.js';
 import type { FirstStepsEvent } from '../../domain/home/first-steps.events.js';
+import type { ImportEvent } from '../../domain/imports/imports.events.js';
 import type { ApiKeyEvent } from '../../domain/integration/api-keys.events.js';
 import type { CostingEvent } from '../../domain/costing/costing.events.js';
 import type { WebhookEndpointEvent } from '../../domain/integration/webhooks.events.js';
@@ -59,7 +60,8 @@ export type KnownEvent =
   | NcrEvent
   | CostingEvent
   | MachineEvent
-  | WebhookEndpointEvent;
+  | WebhookEndpointEvent
+  | ImportEvent;
 export type KnownEventType = KnownEvent['type'];
 
 /**
@@ -227,6 +229,10 @@ export const liveRules: Record<KnownEventType, LiveRule> = {
   WebhookEndpointDeleted: ownersOnly,
   WebhookTestRequested: ownersOnly,
   WebhookReplayRequested: ownersOnly,
+  // GET /api/imports/{id}: the writers' (the file's rows are in its report, which no event holds).
+  ImportRequested: writersOnly,
+  ImportCompleted: writersOnly,
+  ImportFailed: writersOnly,
   MaterialCreated: everyone,
   MaterialUpdated: everyone,
   MaterialDeleted: everyone,

@@ -7,6 +7,7 @@ export type ScreenId =
   | 'material'
   | 'addMaterial'
   | 'editMaterial'
+  | 'importData'
   | 'station'
   | 'addStation'
   | 'editStation'
@@ -120,6 +121,7 @@ export const layoutRoutes: ScreenRoute[] = [
   inside('/material', 'material', 'protected', materialsPage),
   inside('/material/add-material', 'addMaterial', 'protected', materialsPage),
   inside('/material/edit-material/:id?', 'editMaterial', 'protected', materialsPage),
+  inside('/material/import', 'importData', 'protected', materialsPage),
   inside('/station', 'station', 'protected', stationsPage),
   inside('/station/add-production-station', 'addStation', 'protected', stationsPage),
   inside('/station/edit-production-station/:id?', 'editStation', 'protected', stationsPage),

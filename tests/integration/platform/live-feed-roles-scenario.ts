@@ -216,6 +216,25 @@ async function recordsDay(admin: Client) {
   );
   await ok(admin.send({ method: 'DELETE', url: `/api/materials/${material.id}/media/${medium.id}` }));
   await ok(admin.send({ method: 'DELETE', url: `/api/materials/${material.id}` }));
+  await importsDay(admin);
+}
+
+/** CSV imports: one that completes, and a bill of materials that closes a cycle, refused by the job (ImportFailed). */
+async function importsDay(admin: Client) {
+  const file = (csv: string) => ({ fileName: 'import.csv', content: Buffer.from(csv, 'utf8').toString('base64') });
+  const finished = async (started: Body) => {
+    const status = async () => (await ok<{ status: string }>(admin.get(`/api/imports/runs/${started.id as string}`))).status;
+    await until('the import job', async () => ['DONE', 'FAILED'].includes(await status()), status);
+  };
+  await finished(
+    await ok(
+      admin.post(
+        '/api/imports/materials',
+        file('Art;Name;Materialnummer;MwSt. %;Einheit\r\nFertigungsteil;Speiche;IM-1;19;Stk\r\nProdukt;Laufrad;IM-2;19;Stk\r\n'),
+      ),
+    ),
+  );
+  await finished(await ok(admin.post('/api/imports/bom', file('Materialnummer;Komponentennummer;Menge\r\nIM-1;IM-2;1\r\nIM-2;IM-1;1\r\n'))));
 }
 
 /** Shipments of ready orders: attachments, sent, delivered, one canceled, parts of an order; carriers; tracking links emailed and revoked; documents. */

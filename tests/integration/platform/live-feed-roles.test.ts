@@ -145,6 +145,8 @@ function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { f
       // The logo's type and size: the logo itself, which every user of the company loads.
       if (event.type === 'CompanyLogoReplaced') return { full: '/api/company-account/logo' };
       return { full: '/api/company-account/basic-settings', shown: '/api/company-account/display' };
+    case 'import':
+      return { full: `/api/imports/runs/${data.importId}` };
     case 'company-export':
       return { full: `/api/company-account/exports/${data.exportId}` };
     case 'master-data':

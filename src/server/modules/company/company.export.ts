@@ -90,7 +90,8 @@ export const exportedTables = [
  * Never exported: sign-in secrets and their bookkeeping (sessions, one-time tokens, API keys, webhook
  * endpoints with their sealed signing secrets, failed sign-ins, known sign-in addresses), the machine
  * broker's credentials, stored idempotent answers, mails as sent (they carry links),
- * the job ledger, storage reservations, and the exports themselves.
+ * the job ledger, storage reservations, the exports themselves, and imported files with their mappings (the
+ * records they made are exported).
  */
 export const notExportedTables = [
   'api_keys',
@@ -98,6 +99,8 @@ export const notExportedTables = [
   'dev_mailbox',
   'dispatched_jobs',
   'idempotency_keys',
+  'import_mappings',
+  'imports',
   'known_sign_in_addresses',
   'login_failures',
   'machine_brokers',

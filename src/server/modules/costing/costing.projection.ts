@@ -5,7 +5,7 @@ import { materialEvents, type MaterialEvent } from '../../../domain/materials/ma
 import { orderEvents, type OrderEvent, type OrderPosition, type StockMove } from '../../../domain/orders/order.events.js';
 import { employeeEvents, type EmployeeEvent } from '../../../domain/team/employee.events.js';
 import type { Tx } from '../../platform/db.js';
-import { eventProjection } from '../../platform/event-store.js';
+import { eventProjection, knownRecordedOf, type InlineProjection } from '../../platform/event-store.js';
 import type { PlannedStep } from './costing.tables.js';
 import './costing.tables.js';
 
@@ -252,6 +252,17 @@ async function projectOrder(tx: Tx, companyId: string, event: OrderEvent): Promi
   }
 }
 
+/** A material's row of `costing_materials` as its event carries it: name, number, positions and planned steps. */
+function materialRow(material: Extract<MaterialEvent, { type: 'MaterialCreated' }>['data']['material']) {
+  const steps: PlannedStep[] = material.manufacturingSteps.flatMap((step) =>
+    step.stationId === null || (step.time === null && step.setupTime === null)
+      ? []
+      : [{ stationId: step.stationId, setupMinutes: step.setupTime, pieceMinutes: step.time }],
+  );
+  const components = JSON.stringify(material.components.map((component) => ({ materialId: component.materialId, quantity: component.quantity })));
+  return { name: material.name, material_number: material.materialNumber, components, steps: JSON.stringify(steps) };
+}
+
 async function projectMaterial(tx: Tx, companyId: string, event: MaterialEvent): Promise<void> {
   if (event.type === 'MaterialDeleted') {
     await tx.deleteFrom('costing_materials').where('material_id', '=', event.data.materialId).execute();
@@ -259,18 +270,32 @@ async function projectMaterial(tx: Tx, companyId: string, event: MaterialEvent):
   }
   if (event.type !== 'MaterialCreated' && event.type !== 'MaterialUpdated') return;
   const { material } = event.data;
-  const steps: PlannedStep[] = material.manufacturingSteps.flatMap((step) =>
-    step.stationId === null || (step.time === null && step.setupTime === null)
-      ? []
-      : [{ stationId: step.stationId, setupMinutes: step.setupTime, pieceMinutes: step.time }],
-  );
-  const components = JSON.stringify(material.components.map((component) => ({ materialId: component.materialId, quantity: component.quantity })));
-  const row = { name: material.name, material_number: material.materialNumber, components, steps: JSON.stringify(steps) };
+  const row = materialRow(material);
   await tx
     .insertInto('costing_materials')
     .values({ material_id: material.id, company_id: companyId, ...row })
     .onConflict((conflict) => conflict.column('material_id').doUpdateSet(row))
     .execute();
+}
+
+/** New materials of one append (a bulk import's thousands): their rows in multi-row inserts of this many. */
+const newMaterialsChunk = 2000;
+
+/** Rows of new materials, each created once in the append (`appendEach`), inserted together. */
+async function insertNewMaterials(
+  tx: Tx,
+  created: readonly { companyId: string; material: Extract<MaterialEvent, { type: 'MaterialCreated' }>['data']['material'] }[],
+) {
+  for (let start = 0; start < created.length; start += newMaterialsChunk) {
+    await tx
+      .insertInto('costing_materials')
+      .values(
+        created
+          .slice(start, start + newMaterialsChunk)
+          .map(({ companyId, material }) => ({ material_id: material.id, company_id: companyId, ...materialRow(material) })),
+      )
+      .execute();
+  }
 }
 
 /** A person's job title over time: a change closes the span held and opens the next. */
@@ -302,7 +327,7 @@ type CostingProjected = CostingEvent | OrderEvent | MaterialEvent | EmployeeEven
  * time, orders with the material planned (at creation) and consumed (at the line's start), and machine
  * time per order and station. Every value comes from the events, in log order, so a rebuild writes the same rows.
  */
-export const costingProjection = eventProjection<CostingProjected>({
+const costingPerEvent = eventProjection<CostingProjected>({
   name: 'costing',
   events: [costingEvents, orderEvents, materialEvents, employeeEvents],
   tables: ['costing_rates', 'costing_job_titles', 'costing_materials', 'costing_orders', 'costing_planned_stations', 'costing_station_work'],
@@ -314,3 +339,19 @@ export const costingProjection = eventProjection<CostingProjected>({
     if (streamType === orderEvents.streamType && orderEvents.has(event)) return projectOrder(tx, companyId, event);
   },
 });
+
+/**
+ * The costing projection. An append of many new materials (a bulk import, `appendEach`) writes their
+ * rows in multi-row inserts; every other append goes event by event, in log order.
+ */
+export const costingProjection: InlineProjection = {
+  ...costingPerEvent,
+  async apply(tx, events) {
+    const created = events.flatMap((stored) => {
+      const event = stored.streamType === materialEvents.streamType ? knownRecordedOf(materialEvents, stored) : undefined;
+      return event?.type === 'MaterialCreated' && stored.companyId ? [{ companyId: stored.companyId, material: event.data.material }] : [];
+    });
+    if (created.length < 2 || created.length !== events.length) return costingPerEvent.apply(tx, events);
+    await insertNewMaterials(tx, created);
+  },
+};

@@ -6,8 +6,8 @@ import type { InProductionCheck } from './materials.handlers.js';
 import { materialMediaRoutes } from './material-media.routes.js';
 import { materialsRoutes } from './materials.routes.js';
 
-export { moveStock, type InProductionCheck, type StockMovement } from './materials.handlers.js';
-export { existingMaterialIds, findMaterial, loadBomGraph, manufacturingStepsAsOf, manufacturingStepsOf } from './materials.queries.js';
+export { createMaterials, getMaterial, moveStock, updateMaterial, type InProductionCheck, type StockMovement } from './materials.handlers.js';
+export { existingMaterialIds, findMaterial, loadBomGraph, manufacturingStepsAsOf, manufacturingStepsOf, materialIdsByNumber } from './materials.queries.js';
 export type { MaterialRow } from './materials.tables.js';
 
 declare module '../../platform/module.js' {

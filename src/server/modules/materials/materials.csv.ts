@@ -1,48 +1,15 @@
+import { importColumns, materialTypeLabels } from '../../../domain/imports/imports.schema.js';
 import type { MaterialType } from '../../../domain/materials/materials.schema.js';
 import { csvDocument, numberCell, textCell, type CsvLanguage } from '../../platform/csv.js';
 import type { MaterialRow } from './materials.tables.js';
 
 export { csvLanguages, numberCell, textCell, type CsvLanguage } from '../../platform/csv.js';
 
+/** The export's columns are the first of the import's (same headers), so an exported file imports back as it is. */
+const exportedColumns = importColumns.materials.slice(0, 14);
 const labels: Record<CsvLanguage, { columns: string[]; types: Record<MaterialType, string> }> = {
-  en: {
-    columns: [
-      'Type',
-      'Name',
-      'Material number',
-      'Net price',
-      'VAT %',
-      'Weight (kg)',
-      'Custom tariff',
-      'Packaging',
-      'Stock',
-      'Unit',
-      'Description',
-      'Supplier',
-      'Delivery time (work days)',
-      'Minimum order quantity',
-    ],
-    types: { product: 'Product', manufacturing_part: 'Manufacturing part', purchasing_part: 'Purchasing part' },
-  },
-  de: {
-    columns: [
-      'Art',
-      'Name',
-      'Materialnummer',
-      'Nettopreis',
-      'MwSt. %',
-      'Gewicht (kg)',
-      'Zolltarifnummer',
-      'Verpackung',
-      'Bestand',
-      'Einheit',
-      'Beschreibung',
-      'Lieferant',
-      'Lieferzeit (Arbeitstage)',
-      'Mindestbestellmenge',
-    ],
-    types: { product: 'Produkt', manufacturing_part: 'Fertigungsteil', purchasing_part: 'Kaufteil' },
-  },
+  en: { columns: exportedColumns.map((column) => column.en), types: materialTypeLabels.en },
+  de: { columns: exportedColumns.map((column) => column.de), types: materialTypeLabels.de },
 };
 
 /** The material list as CSV for Excel (`csvDocument`): one row per material under a header row. */

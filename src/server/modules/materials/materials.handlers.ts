@@ -10,15 +10,24 @@ import {
   type ValidMaterial,
 } from '../../../domain/materials/materials.schema.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { recordEvents, type CommandContext } from '../../platform/command.js';
+import { recordEvents, recordEventsOfEach, type CommandContext } from '../../platform/command.js';
 import type { Config } from '../../platform/config.js';
 import type { RecordedFolder } from '../company/index.js';
 import type { Executor, Tx } from '../../platform/db.js';
 import { isForeignKeyViolation } from '../../platform/pg-errors.js';
 import { existingStationIds } from '../stations/index.js';
 import { openImage, removeImage, removeMaterialFiles, type ReceivedImage } from './material-image.files.js';
-import { existingMaterialIds, findMaterial, loadBomGraph, materialsUsing } from './materials.queries.js';
-import { addToStock, deleteMaterialRow, insertMaterial, lockMaterial, replaceComponents, setMaterialImage, updateMaterialRow } from './materials.records.js';
+import { existingMaterialIds, findMaterial, loadBomGraph, materialOf, materialsUsing } from './materials.queries.js';
+import {
+  addToStock,
+  deleteMaterialRow,
+  insertMaterial,
+  insertMaterials,
+  lockMaterial,
+  replaceComponents,
+  setMaterialImage,
+  updateMaterialRow,
+} from './materials.records.js';
 
 /**
  * Whether a material is part of an order that is in production (spec: MATERIAL_IN_PRODUCTION).
@@ -110,6 +119,29 @@ export async function createMaterial(ctx: CommandContext, id: string, input: Val
   await writeComponents(ctx.tx, ctx.companyId, id, content.components);
   const created = mustExist(await findMaterial(ctx.tx, id));
   await record(ctx, id, { type: 'MaterialCreated', data: { material: created } });
+  return created;
+}
+
+/**
+ * Creates many materials in one command (a CSV import): the same inputs as `createMaterial`, each
+ * recorded as `MaterialCreated`, written with multi-row inserts. Bills of materials and steps at
+ * stations are not part of it (a material's positions come by `updateMaterial`): an input with
+ * either is refused, so this path never skips a check of the one-by-one path.
+ */
+export async function createMaterials(ctx: CommandContext, materials: readonly { id: string; input: ValidMaterial }[]): Promise<Material[]> {
+  const contents = materials.map(({ id, input }) => ({ id, content: materialContentOf(input) }));
+  if (contents.some(({ content }) => content.components.length > 0 || content.manufacturingSteps.some((step) => step.stationId !== null))) {
+    throw new Error('createMaterials takes no components and no steps at stations');
+  }
+  const rows = await insertMaterials(ctx.tx, ctx.companyId, contents, ctx.now);
+  const created = rows.map((row) => materialOf(row, []));
+  await recordEventsOfEach(
+    ctx,
+    created.map((material) => ({
+      stream: { id: materialStreamId(material.id), type: MATERIAL_STREAM_TYPE },
+      event: { type: 'MaterialCreated', data: { material } },
+    })),
+  );
   return created;
 }
 

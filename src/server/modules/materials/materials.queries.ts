@@ -47,17 +47,17 @@ function toSummary(row: MaterialRow, componentCount: number): MaterialSummary {
   };
 }
 
-/** A material with its bill of materials positions (named), or undefined when this company has none by that id. */
-export async function findMaterial(tx: Executor, id: string): Promise<Material | undefined> {
-  const row = await tx.selectFrom('materials').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
-  const components = await tx
-    .selectFrom('material_components as mc')
-    .innerJoin('materials as m', 'm.id', 'mc.component_id')
-    .select(['mc.component_id', 'mc.quantity', 'm.name', 'm.material_number', 'm.type'])
-    .where('mc.material_id', '=', id)
-    .orderBy('mc.position')
-    .execute();
+/** A bill of materials position as `materialOf` reads it: the position plus the used material's name, number and type. */
+interface NamedComponent {
+  component_id: string;
+  quantity: number;
+  name: string;
+  material_number: string;
+  type: MaterialType;
+}
+
+/** A material as the API answers it, from its row and its named positions. */
+export function materialOf(row: MaterialRow, components: readonly NamedComponent[]): Material {
   const { componentCount: _count, ...summary } = toSummary(row, components.length);
   return {
     ...summary,
@@ -77,6 +77,37 @@ export async function findMaterial(tx: Executor, id: string): Promise<Material |
     manufacturingSteps: row.manufacturing_steps.map((step) => ({ ...step, setupTime: step.setupTime ?? null })),
     purchasing: row.purchasing,
   };
+}
+
+/** A material with its bill of materials positions (named), or undefined when this company has none by that id. */
+export async function findMaterial(tx: Executor, id: string): Promise<Material | undefined> {
+  const row = await tx.selectFrom('materials').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const components = await tx
+    .selectFrom('material_components as mc')
+    .innerJoin('materials as m', 'm.id', 'mc.component_id')
+    .select(['mc.component_id', 'mc.quantity', 'm.name', 'm.material_number', 'm.type'])
+    .where('mc.material_id', '=', id)
+    .orderBy('mc.position')
+    .execute();
+  return materialOf(row, components);
+}
+
+/**
+ * The ids of the materials with these numbers (trimmed, any case): of several with one number, the
+ * one created first, as `findMaterialByNumber` finds it.
+ */
+export async function materialIdsByNumber(tx: Executor, numbers: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(numbers.map((n) => n.trim().toLowerCase()).filter(Boolean))];
+  if (wanted.length === 0) return new Map();
+  const rows = await tx
+    .selectFrom('materials')
+    .select(['id', sql<string>`lower(material_number)`.as('number')])
+    .where(sql<SqlBool>`lower(material_number) = any(${wanted}::text[])`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return new Map(rows.map((row) => [row.number, row.id]));
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -37,6 +37,25 @@ export async function insertMaterial(tx: Tx, input: { id: string; companyId: str
     .execute();
 }
 
+/** Rows of one multi-row insert of `insertMaterials`: its parameters stay well below PostgreSQL's 65,535. */
+const insertChunk = 2000;
+
+/** Inserts many new materials (a bulk import) with a multi-row insert per chunk; answers their rows. */
+export async function insertMaterials(tx: Tx, companyId: string, materials: readonly { id: string; content: MaterialContent }[], at: Date) {
+  const rows = [];
+  for (let start = 0; start < materials.length; start += insertChunk) {
+    const chunk = materials.slice(start, start + insertChunk);
+    rows.push(
+      ...(await tx
+        .insertInto('materials')
+        .values(chunk.map(({ id, content }) => ({ id, company_id: companyId, ...columnsOf(content), version: 1, created_at: at, updated_at: at })))
+        .returningAll()
+        .execute()),
+    );
+  }
+  return rows;
+}
+
 /** Writes the new content if the material is still at `expectedVersion`; answers the new version, or undefined. */
 export async function updateMaterialRow(tx: Tx, id: string, expectedVersion: number, content: MaterialContent, at: Date): Promise<number | undefined> {
   const row = await tx

@@ -95,8 +95,9 @@ export const oeeProjection = eventProjection<OeeEvent>({
 /** A material's planned times per station, as its manufacturing steps say now. */
 async function keepPlannedTimes(tx: Tx, companyId: string, event: Extract<OeeEvent, { type: 'MaterialCreated' | 'MaterialUpdated' }>): Promise<void> {
   const { material } = event.data;
-  await tx.deleteFrom('oee_material_times').where('material_id', '=', material.id).execute();
   const stations = [...new Set(material.manufacturingSteps.map((step) => step.stationId).filter((id): id is string => id !== null))];
+  // A new material has no rows yet: one without steps at stations needs no statement (a bulk import's 10,000).
+  if (event.type === 'MaterialUpdated') await tx.deleteFrom('oee_material_times').where('material_id', '=', material.id).execute();
   if (stations.length === 0) return;
   await tx
     .insertInto('oee_material_times')

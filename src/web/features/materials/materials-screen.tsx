@@ -60,6 +60,11 @@ export function MaterialsScreen() {
             {t('materials.list.export')}
           </Button>
           {canWrite ? (
+            <Link variant="button" href="/material/import">
+              {t('materials.list.import')}
+            </Link>
+          ) : null}
+          {canWrite ? (
             <Link variant="button" href={addMaterialHref(type)} className="material-add">
               {t(`materials.titles.add.${type}`)}
             </Link>
