@@ -5,7 +5,7 @@ import { lotGenealogyOf } from '../../../src/server/modules/lots/index.js';
 import { checkProjections, describeDifferences, withReadModelsAsOf } from '../../../src/server/platform/projection-rebuild.js';
 import { inlineProjections } from '../../../src/server/projections.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
-import { finished, request } from '../documents/support.js';
+import { barcodesOf, download, finished, request, textOf } from '../documents/support.js';
 import { act, createOrder, errorOf, orderBody, orderLine, orderOf, type Client, type OrderLine } from '../orders/support.js';
 import { createShipment, multipartFile } from '../shipments/support.js';
 
@@ -146,6 +146,11 @@ describe('the worked example: from the heat number to the customer and delivery 
     const bill = await finished(t, line.admin, (await request(line.admin, { type: 'delivery-bill', subjectId: shipment.id })).id);
     deliveryBill = bill.documentNumber;
 
+    // The delivery bill names the lots in the order: the bike's own and the steel's heat, its certificate on file.
+    const billText = textOf(await download(line.admin, bill));
+    expect(billText).toContain(lot.number);
+    expect(billText).toContain('H-48213');
+
     const found = (await line.superUser.get('/api/lots?q=H-48213')).json();
     const recall = await line.superUser.get(`/api/lots/${found.data[0].id}/recall`);
     expect(recall.statusCode, recall.body).toBe(200);
@@ -181,6 +186,18 @@ describe('the worked example: from the heat number to the customer and delivery 
         ['produced', 'City bike', false],
       ]);
     }
+  });
+
+  it('the lot label carries the lot number as a barcode; the test protocol names the lots', async () => {
+    const label = await finished(t, line.admin, (await request(line.admin, { type: 'lot-label', subjectId: lot.id })).id);
+    expect(label.status).toBe('generated');
+    const pdf = await download(line.admin, label);
+    expect(barcodesOf(pdf)).toEqual(expect.arrayContaining([`QR-Code:${lot.number}`, `CODE-128:${lot.number}`]));
+    expect(textOf(pdf)).toContain('H-48213');
+    const protocol = await finished(t, line.admin, (await request(line.admin, { type: 'test-protocol', subjectId: customerOrder.productionOrders[0].id })).id);
+    expect(textOf(await download(line.admin, protocol))).toContain(lot.number);
+    expect((await line.operators[0].client.post('/api/documents', { type: 'lot-label', subjectId: lot.id })).statusCode).toBe(403);
+    expect((await other.admin.post('/api/documents', { type: 'lot-label', subjectId: lot.id })).statusCode).toBe(404);
   });
 
   it('a rebuild of the read models from the log gives the same lots and the same genealogy', async () => {
