@@ -17,6 +17,7 @@ import { labourModule } from './modules/labour/index.js';
 import { homeModule } from './modules/home/index.js';
 import { integrationModule } from './modules/integration/index.js';
 import { qualityModule } from './modules/quality/index.js';
+import { lotsModule } from './modules/lots/index.js';
 import { costingModule } from './modules/costing/index.js';
 import { machinesModule } from './modules/machines/index.js';
 import { importsModule } from './modules/imports/index.js';
@@ -47,6 +48,7 @@ export const modules: readonly ModuleManifest[] = [
   homeModule,
   integrationModule,
   qualityModule,
+  lotsModule,
   costingModule,
   machinesModule,
   importsModule,

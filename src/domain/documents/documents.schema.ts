@@ -5,10 +5,10 @@ import { z } from 'zod';
  * what each is printed for, the label sizes and the request's limits are written once here; the
  * server and the web both use them (docs/documents.md).
  */
-export const documentTypes = ['delivery-bill', 'material-label', 'order-traveler', 'test-protocol', 'receipt', 'ncr-report', 'timesheet'] as const;
+export const documentTypes = ['delivery-bill', 'material-label', 'order-traveler', 'test-protocol', 'receipt', 'ncr-report', 'timesheet', 'lot-label'] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
-export const documentSubjectTypes = ['shipment', 'material', 'order', 'ncr', 'employee'] as const;
+export const documentSubjectTypes = ['shipment', 'material', 'order', 'ncr', 'employee', 'lot'] as const;
 export type DocumentSubjectType = (typeof documentSubjectTypes)[number];
 
 /** What each document is printed for. Test protocols and travelers need a production order, a receipt a logistics order (checked when requested). */
@@ -22,6 +22,8 @@ export const subjectTypeOf: Record<DocumentType, DocumentSubjectType> = {
   'ncr-report': 'ncr',
   // An employee's week of labour time (docs/labour-and-costs.md, Timesheet); `week` names the week.
   timesheet: 'employee',
+  // A lot's label with its number as a barcode (docs/quality-and-lots.md, Lots).
+  'lot-label': 'lot',
 };
 
 /** Material labels: one 100 x 50 mm label, or an A4 sheet of 2 x 5 labels of the same size. */

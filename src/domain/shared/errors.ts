@@ -125,6 +125,8 @@ export const errorCatalogue = {
   ORDER_ON_HOLD: { status: 409, message: 'This order is on hold: a non-conformance report waits for a decision. Its pieces may not move or be completed.' },
   ORDER_AWAITS_REMEASUREMENT: { status: 409, message: 'This order was reworked: measure the values of its non-conformance report again before completing it.' },
   NCR_ALREADY_DECIDED: { status: 409, message: 'This non-conformance report has already been decided.' },
+  LOT_REMAINING_EXCEEDED: { status: 409, message: 'Less of this lot is left than you want to consume. Pick another lot for the rest.' },
+  LOT_ORDER_NOT_RECEIVED: { status: 409, message: 'The goods of this logistics order have not arrived yet: check them in before recording their lots.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },
   STORAGE_QUOTA_EXCEEDED: { status: 413, message: "The company's storage is full: this file does not fit in the plan's storage." },
   URI_TOO_LONG: { status: 414, message: 'The address of the request is too long.' },

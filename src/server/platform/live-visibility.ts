@@ -24,6 +24,7 @@ import type { EmployeeEvent } from '../../domain/team/employee.events.js';
 import type { MasterDataEvent } from '../../domain/team/master-data.events.js';
 import type { UserRightsEvent } from '../../domain/team/rights.events.js';
 import type { NcrEvent } from '../../domain/quality/ncr.events.js';
+import type { LotEvent } from '../../domain/lots/lot.events.js';
 import type { Role } from '../../domain/shared/roles.js';
 
 /**
@@ -58,6 +59,7 @@ export type KnownEvent =
   | ApiKeyEvent
   | PlanQueueEvent
   | NcrEvent
+  | LotEvent
   | CostingEvent
   | MachineEvent
   | WebhookEndpointEvent
@@ -309,6 +311,11 @@ export const liveRules: Record<KnownEventType, LiveRule> = {
   NonConformanceDecided: everyone,
   NonConformanceRemeasured: everyone,
   NonConformanceClosed: everyone,
+  // lots: GET /api/lots and /api/lots/{id} answer every user of the company (the station picks lots)
+  LotReceived: everyone,
+  LotProduced: everyone,
+  LotCertificateAttached: everyone,
+  LotConsumed: everyone,
 };
 
 export interface LiveViewer {

@@ -43,6 +43,9 @@ export type ScreenId =
   | 'plan'
   | 'ncrs'
   | 'ncrDetails'
+  | 'lots'
+  | 'lotReceipt'
+  | 'lotDetails'
   | 'costs'
   | 'devMailbox'
   | 'registration'
@@ -99,6 +102,7 @@ const suggestionsPage = lazyPage(() => import('./pages/suggestions-page'));
 const labourPage = lazyPage(() => import('./pages/labour-page'));
 const planPage = lazyPage(() => import('./pages/plan-page'));
 const qualityPage = lazyPage(() => import('./pages/quality-page'));
+const lotsPage = lazyPage(() => import('./pages/lots-page'));
 const costsPage = lazyPage(() => import('./pages/costs-page'));
 
 const inside = (path: string, screen: ScreenId, access: 'protected' | 'master' = 'protected', page = pendingScreen): ScreenRoute => ({
@@ -158,6 +162,10 @@ export const layoutRoutes: ScreenRoute[] = [
   // Not in the spec: the quality loop's NCRs (issue 30, docs/quality-and-lots.md), reached from the header and the station screen.
   inside('/quality', 'ncrs', 'protected', qualityPage),
   inside('/quality/ncr/:id?', 'ncrDetails', 'protected', qualityPage),
+  // Not in the spec: lots and traceability (issue 30, docs/quality-and-lots.md), reached from the header.
+  inside('/lots', 'lots', 'protected', lotsPage),
+  inside('/lots/receive', 'lotReceipt', 'protected', lotsPage),
+  inside('/lots/lot/:id?', 'lotDetails', 'protected', lotsPage),
   // Not in the spec: job costing (issue 28, docs/labour-and-costs.md, "Costs"), reached from the header with the `costs` right.
   inside('/costs', 'costs', 'protected', costsPage),
   inside('/customers', 'customers', 'master', customersPage),

@@ -439,6 +439,33 @@ async function qualityDay(owner: Client, admin: Client, atStation: Client, stati
   await save(valueChecks, actions);
 }
 
+/**
+ * Lots (docs/quality-and-lots.md, Lots): the goods of a logistics order the demo day checked in are
+ * received as a lot with its heat number and certificate, and a new production order consumes some of it.
+ * (The production orders the day finished got their own lots: `LotProduced`.)
+ */
+async function lotsDay(admin: Client, atStation: Client) {
+  type Delivered = { data: { id: string; positions: { materialId: string }[] }[] };
+  const delivered = await ok<Delivered>(admin.get('/api/orders?kind=logistics&status=delivered,finished'));
+  const [order] = delivered.data;
+  if (!order) throw new Error('the demo day checked in no logistics order: the lots day cannot receive a lot');
+  const lot = await ok(
+    admin.post('/api/lots', {
+      orderId: order.id,
+      materialId: order.positions[0].materialId,
+      supplierLotNumber: 'H-1001',
+      quantity: 50,
+      receivedOn: '2026-12-02',
+    }),
+  );
+  const { payload, headers } = multipartFile(Buffer.from('%PDF-1.4\n%%EOF\n'), 'zeugnis-3.1.pdf', 'application/pdf');
+  await ok(admin.send({ method: 'POST', url: `/api/lots/${lot.id}/certificate`, payload, headers }));
+  const production = await ok(
+    admin.post('/api/orders', orderBody([{ materialId: order.positions[0].materialId, quantity: 1 }], { kind: 'production', name: 'Chargenbau' })),
+  );
+  await ok(atStation.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 2.5 }));
+}
+
 /** Stops the job dispatcher while `work` runs: the jobs of its events start after it, and find what it left. */
 async function withJobsHeld<T>(t: TestApp, work: () => Promise<T>): Promise<T> {
   await t.jobs.dispatcher.stop();
@@ -535,6 +562,7 @@ export async function restOfTheDay(t: TestApp, company: TestCompany) {
   await ordersDay(admin, atStation, stationId, stations[1].id);
   await planDay(admin);
   await qualityDay(owner, admin, atStation, stationId);
+  await lotsDay(admin, atStation);
   await labourCorrections(owner, atStation, stationId);
   await costingDay(owner, stationId);
   await finished(t, admin, documentId);

@@ -186,6 +186,9 @@ function restReadsOf(event: StoredEvent, removedUsers: ReadonlySet<string>): { f
     case 'ncr':
       // The quality loop's reports: every user of the company reads them (docs/quality-and-lots.md).
       return { full: `/api/ncrs/${event.streamId.replace(/^ncr-/, '')}` };
+    case 'lot':
+      // Lots: every user of the company reads them (the station picks the lot it consumes).
+      return { full: `/api/lots/${event.streamId.replace(/^lot-/, '')}` };
     case 'costing':
       // Rates and prices: behind the `costs` right (the owner; an admin only when granted, which the test's admin is not).
       return { full: '/api/costs/rates' };

@@ -258,6 +258,28 @@ async function labour(atSaw: Client) {
 
 /** The quality loop (docs/quality-and-lots.md): SAW holds on a value outside tolerance, the NCR is decided rework at DRILL, measured again there. */
 // As the owner: the day's team work narrowed the admin's rights.
+/** Lots (docs/quality-and-lots.md): screws checked in at GOODS are received as a lot, and a production order consumes some. */
+async function lots() {
+  const logistics = await act(
+    line.admin,
+    await createOrder(line.admin, orderBody([{ materialId: line.materials.screw, quantity: 100 }], { kind: 'logistics', name: 'Schrauben Meier' })),
+    'place',
+  );
+  const atGoods = await line.signInAt(0, line.stations.goods.id);
+  await act(atGoods, logistics, 'check-in', { stationId: line.stations.goods.id });
+  const lot = await ok(
+    line.admin.post('/api/lots', {
+      orderId: logistics.id,
+      materialId: line.materials.screw,
+      supplierLotNumber: 'CH-7',
+      quantity: 100,
+      receivedOn: '2026-12-02',
+    }),
+  );
+  const production = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production' }));
+  await ok(line.admin.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 8 }));
+}
+
 async function quality() {
   const { saw, drill } = line.stations;
   // Fresh station sessions: the day's labour and team work ended the earlier ones.
@@ -316,6 +338,7 @@ describe('the inline read models', () => {
     await labour(atSaw);
     await shipping();
     await quality();
+    await lots();
     const traveler = await request(line.admin, { type: 'order-traveler', subjectId: order.id });
     await finished(t, line.admin, traveler.id);
 

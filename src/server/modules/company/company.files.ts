@@ -1,3 +1,4 @@
+import { createReadStream, type ReadStream } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -13,6 +14,15 @@ import type { Executor } from '../../platform/db.js';
 export function companyDir(dataDir: string, companyId: string): string {
   if (!/^[0-9a-f-]{36}$/i.test(companyId)) throw new Error(`Not a company id: ${companyId}`);
   return path.join(dataDir, 'companies', companyId);
+}
+
+/** A file of the company (a path relative to its folder) as a stream, or undefined when it is missing. */
+export async function openCompanyFile(dataDir: string, companyId: string, relativePath: string): Promise<ReadStream | undefined> {
+  const stream = createReadStream(path.join(companyDir(dataDir, companyId), relativePath));
+  return new Promise((resolve, reject) => {
+    stream.once('open', () => resolve(stream));
+    stream.once('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? resolve(undefined) : reject(error)));
+  });
 }
 
 /** Bytes of all files under a folder (0 when it does not exist), but for the named entries directly in it. */

@@ -26,7 +26,7 @@ export {
   type CompanyDeps,
 } from './company.handlers.js';
 export { findCompany, type CompanyRow } from './company.queries.js';
-export { companyDir, companyLogoOf, recordedFolder, type RecordedFolder, type StorageLayout } from './company.files.js';
+export { companyDir, companyLogoOf, openCompanyFile, recordedFolder, type RecordedFolder, type StorageLayout } from './company.files.js';
 export {
   companyStorageOf,
   freeingReplaced,

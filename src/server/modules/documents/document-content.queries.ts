@@ -15,6 +15,7 @@ import { findMaterial } from '../materials/index.js';
 import { findOrderRow, findOrderRows } from '../orders/index.js';
 import { findShipmentRow } from '../shipments/index.js';
 import { findNcrRow, ncrsOfOrder, ncrViewOf } from '../quality/index.js';
+import { findLotRow, lotItemOf, lotOriginsOf } from '../lots/index.js';
 import type { NcrView } from '../../../domain/quality/quality.views.js';
 import { stationNamesById } from '../stations/index.js';
 import type { DocumentRow } from './documents.tables.js';
@@ -46,7 +47,30 @@ export interface DeliveryBillContent {
   trackingId: string;
   shippingDate: string;
   /** Each order's positions as far as this shipment takes them; `shipped` its pieces when a part (null: the whole order), of `ordered`. */
-  orders: { orderNumber: string; packaging: string; positions: Line[]; shipped: number | null; ordered: number }[];
+  orders: { orderNumber: string; packaging: string; positions: Line[]; shipped: number | null; ordered: number; lots: NamedLot[] }[];
+}
+
+/** A lot as a delivery bill and a test protocol name it (docs/quality-and-lots.md): its number, material, heat number, certificate on file. */
+export interface NamedLot {
+  number: string;
+  materialName: string;
+  supplierLotNumber: string;
+  hasCertificate: boolean;
+}
+
+/** The lots in an order (made and consumed, down to the bought ones). */
+async function lotsIn(tx: Tx, orderId: string): Promise<NamedLot[]> {
+  return (await lotOriginsOf(tx, { orderId })).lots.map(({ number, materialName, supplierLotNumber, hasCertificate }) => ({
+    number,
+    materialName,
+    supplierLotNumber,
+    hasCertificate,
+  }));
+}
+
+/** A lot's label: the material label's layout with the lot number as barcode and QR code, the heat number and the quantity. */
+export interface LotLabelContent extends Omit<MaterialLabelContent, 'type'> {
+  type: 'lot-label';
 }
 
 export interface MaterialLabelContent {
@@ -121,6 +145,7 @@ export interface TestProtocolContent {
   /** Every measurement in the order made (the latest of each value counts above). */
   history: MeasurementRecord[];
   ncrs: ProtocolNcr[];
+  lots: NamedLot[];
 }
 
 export interface ReceiptContent {
@@ -147,7 +172,14 @@ export interface TimesheetContent {
 }
 
 export type DocumentContent =
-  DeliveryBillContent | MaterialLabelContent | OrderTravelerContent | TestProtocolContent | ReceiptContent | NcrReportContent | TimesheetContent;
+  | DeliveryBillContent
+  | MaterialLabelContent
+  | LotLabelContent
+  | OrderTravelerContent
+  | TestProtocolContent
+  | ReceiptContent
+  | NcrReportContent
+  | TimesheetContent;
 
 /** The facts of a `ValueMeasured` event of the order stream (the orders module's contract). */
 type ValueMeasuredData = Extract<OrderEvent, { type: 'ValueMeasured' }>['data'];
@@ -181,6 +213,8 @@ async function deliveryBill(tx: Tx, shipmentId: string): Promise<DeliveryBillCon
   const orderIds = state.orders.map((order) => order.orderId);
   const byId = new Map((await findOrderRows(tx, orderIds)).map((row) => [row.id, row.state] as const));
   const first = byId.get(orderIds[0] ?? '');
+  const lotsByOrder = new Map<string, NamedLot[]>();
+  for (const orderId of orderIds) lotsByOrder.set(orderId, await lotsIn(tx, orderId));
   return {
     type: 'delivery-bill',
     shipmentNumber: state.shipmentNumber,
@@ -211,6 +245,7 @@ async function deliveryBill(tx: Tx, shipmentId: string): Promise<DeliveryBillCon
         positions: linesOf(shipped === null ? positions : positionsForPieces(positions, shipped)),
         shipped,
         ordered,
+        lots: lotsByOrder.get(order.orderId) ?? [],
       };
     }),
   };
@@ -334,6 +369,27 @@ async function testProtocol(tx: Tx, eventStore: EventStore, orderId: string): Pr
         at: d.at,
       })),
     })),
+    lots: await lotsIn(tx, orderId),
+  };
+}
+
+async function lotLabel(tx: Tx, lotId: string): Promise<LotLabelContent> {
+  const row = await findLotRow(tx, lotId);
+  if (!row) throw subjectGone('lot-label');
+  const lot = lotItemOf(row);
+  return {
+    type: 'lot-label',
+    materialNumber: lot.materialNumber,
+    code: lot.number,
+    name: `${lot.number} · ${lot.materialName}`,
+    materialType: lot.origin === 'received' ? 'purchasing_part' : 'manufacturing_part',
+    stockUnit: lot.unit,
+    labelSize: 'single',
+    favourites: [
+      ...(lot.supplierLotNumber ? [{ name: 'heat', text: lot.supplierLotNumber }] : []),
+      { name: 'quantity', text: `${lot.quantity} ${lot.unit}` },
+      { name: 'receivedOn', text: lot.receivedOn },
+    ],
   };
 }
 
@@ -392,5 +448,7 @@ export async function documentContentOf(
       return receipt(tx, eventStore, document.subject_id);
     case 'ncr-report':
       return ncrReport(tx, document.subject_id);
+    case 'lot-label':
+      return lotLabel(tx, document.subject_id);
   }
 }

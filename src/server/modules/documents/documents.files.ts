@@ -1,7 +1,6 @@
-import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { companyDir } from '../company/index.js';
+import { companyDir, openCompanyFile } from '../company/index.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,13 +28,7 @@ export async function writeDocumentFile(dataDir: string, companyId: string, docu
 }
 
 /** A document's bytes as a stream, or undefined when the file is missing. */
-export async function openDocumentFile(dataDir: string, companyId: string, relativePath: string): Promise<ReadStream | undefined> {
-  const stream = createReadStream(path.join(companyFolder(dataDir, companyId), relativePath));
-  return new Promise((resolve, reject) => {
-    stream.once('open', () => resolve(stream));
-    stream.once('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? resolve(undefined) : reject(error)));
-  });
-}
+export const openDocumentFile = openCompanyFile;
 
 /** The company's logo as a data: URL for the page (documents load nothing else), or null without one. */
 export async function logoDataUrl(dataDir: string, companyId: string, logoFile: string | null): Promise<string | null> {

@@ -18,6 +18,7 @@ import { findUserById } from '../identity/index.js';
 import { findMaterial } from '../materials/index.js';
 import { findOrderRow } from '../orders/index.js';
 import { findNcrRow } from '../quality/index.js';
+import { findLotRow } from '../lots/index.js';
 import { findShipmentRow } from '../shipments/index.js';
 import './documents.tables.js';
 
@@ -73,6 +74,10 @@ export async function checkSubject(tx: Tx, type: DocumentType, subjectId: string
     }
     case 'ncr': {
       if (!(await findNcrRow(tx, subjectId))) throw new DomainError('NOT_FOUND');
+      return;
+    }
+    case 'lot': {
+      if (!(await findLotRow(tx, subjectId))) throw new DomainError('NOT_FOUND');
       return;
     }
   }

@@ -120,6 +120,8 @@ async function planFor(tx: Tx, type: OrderDocumentType, orderId: string): Promis
     }
     case 'order-traveler':
       return { request: { type, subjectId: orderId } };
+    case 'lot-label':
+      return { refused: 'a lot label is printed for a lot, not for an order' };
     case 'ncr-report':
       // Not a station action (the stations' document list has none): printed for an NCR, never for an order.
       return { refused: 'an NCR report is printed for a non-conformance report, not for an order' };

@@ -28,7 +28,13 @@ const tags = ['documents'];
 const documentParams = z.object({ id: z.uuid() });
 
 /** Printing a document for a subject takes the change right of the subject's area; an employee's (a timesheet) see `mayReadEmployee`. */
-const areaOf: Record<Exclude<DocumentSubjectType, 'employee'>, ChangeRight> = { shipment: 'shipments', material: 'materials', order: 'orders', ncr: 'quality' };
+const areaOf: Record<Exclude<DocumentSubjectType, 'employee'>, ChangeRight> = {
+  shipment: 'shipments',
+  material: 'materials',
+  order: 'orders',
+  ncr: 'quality',
+  lot: 'orders',
+};
 
 /**
  * An employee's documents (timesheets) are personal: the supervisors (super user, admins, the product

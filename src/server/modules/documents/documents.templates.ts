@@ -5,7 +5,7 @@ import { calendarDayIn } from '../../../domain/company/working-time.rules.js';
 import { LABELS_PER_SHEET, type DocumentLocale, type DocumentType } from '../../../domain/documents/documents.schema.js';
 import { escapeHtml } from '../../platform/mailer.js';
 import type { PdfOptions } from '../../platform/pdf.js';
-import type { DocumentContent, Line, Sender, TestProtocolContent } from './document-content.queries.js';
+import type { DocumentContent, Line, NamedLot, Sender, TestProtocolContent } from './document-content.queries.js';
 import { timesheetBody } from './timesheet.templates.js';
 
 type DateFormat = BasicSettings['dateFormat'];
@@ -36,6 +36,10 @@ const texts = {
     'test-protocol': 'Test protocol',
     receipt: 'Goods receipt',
     'ncr-report': 'Non-conformance report',
+    'lot-label': 'Lot label',
+    lots: 'Lots',
+    certificateOnFile: 'certificate on file',
+    lotFacts: { heat: 'Heat', quantity: 'Quantity', receivedOn: 'Received on' } as Record<string, string>,
     timesheet: 'Timesheet',
     documentNumber: 'Document number',
     date: 'Date',
@@ -105,6 +109,10 @@ const texts = {
     'test-protocol': 'Prüfprotokoll',
     receipt: 'Wareneingangsbeleg',
     'ncr-report': 'Fehlerbericht (NCR)',
+    'lot-label': 'Chargenetikett',
+    lots: 'Chargen',
+    certificateOnFile: 'Zeugnis liegt vor',
+    lotFacts: { heat: 'Schmelze', quantity: 'Menge', receivedOn: 'Eingang' } as Record<string, string>,
     timesheet: 'Stundenzettel',
     documentNumber: 'Belegnummer',
     date: 'Datum',
@@ -250,14 +258,25 @@ function linesTable(t: Texts, lines: Line[], format: Intl.NumberFormat) {
   return `<table><thead><tr><th>${e(t.position)}</th><th>${e(t.materialNumber)}</th><th>${e(t.material)}</th><th class="number">${e(t.quantity)}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** The lots of an order in one line: number, material, heat number, whether the certificate is on file. */
+const namedLots = (t: Texts, lots: readonly NamedLot[]) =>
+  lots
+    .map((lot) =>
+      [lot.number, lot.materialName, lot.supplierLotNumber ? `${t.lotFacts.heat} ${lot.supplierLotNumber}` : '', lot.hasCertificate ? t.certificateOnFile : '']
+        .filter(Boolean)
+        .join(' · '),
+    )
+    .join('; ');
+
 /** One label: barcode, QR code, number, name, type, stock unit; 100 x 50 mm. */
-function label(t: Texts, content: Extract<DocumentContent, { type: 'material-label' }>) {
+function label(t: Texts, content: Extract<DocumentContent, { type: 'material-label' | 'lot-label' }>) {
+  const factName = (name: string) => (content.type === 'lot-label' ? (t.lotFacts[name] ?? name) : name);
   return (
     `<div class="label"><div class="label-text"><div class="label-name">${e(content.name)}</div>` +
     `<div>${e(t.materialNumber)}: <b>${e(content.materialNumber || t.none)}</b></div>` +
     `<div>${e(t.type)}: ${e(t.materialTypes[content.materialType] ?? content.materialType)}</div>` +
     `<div>${e(t.stockUnit)}: ${e(content.stockUnit)}</div>` +
-    content.favourites.map((favourite) => `<div>${e(favourite.name)}: ${e(favourite.text)}</div>`).join('') +
+    content.favourites.map((favourite) => `<div>${e(factName(favourite.name))}: ${e(favourite.text)}</div>`).join('') +
     `<div class="label-barcode">${code128Svg(content.code)}</div></div>` +
     `<div class="label-qr">${qrSvg(content.code)}</div></div>`
   );
@@ -320,13 +339,15 @@ export function documentHtml(
                   ? []
                   : [[t.shippedQuantity, t.shippedOf(format.format(order.shipped), format.format(order.ordered))] as [string, string]]),
                 ...(order.packaging ? [[t.packaging, order.packaging] as [string, string]] : []),
+                ...(order.lots.length ? [[t.lots, namedLots(t, order.lots)] as [string, string]] : []),
               ]),
           )
           .join('');
       return { html: layout(page, t['delivery-bill'], body), pdf: { format: 'A4' } };
     }
-    case 'material-label': {
-      const title = `${t['material-label']} ${content.materialNumber || content.name}`;
+    case 'material-label':
+    case 'lot-label': {
+      const title = content.type === 'lot-label' ? `${t['lot-label']} ${content.code}` : `${t['material-label']} ${content.materialNumber || content.name}`;
       const one = label(t, content);
       const body = content.labelSize === 'single' ? one : `<div class="sheet">${one.repeat(LABELS_PER_SHEET)}</div>`;
       const html =
@@ -368,6 +389,7 @@ export function documentHtml(
           [t.order, content.orderNumber],
           [t.material, `${content.materialNumber} ${content.materialName}`],
           [t.quantity, format.format(content.quantity)],
+          ...(content.lots.length ? [[t.lots, namedLots(t, content.lots)] as [string, string]] : []),
         ]) +
         table +
         `<h2>${e(t.overall)}: ${content.passed ? `<span class="pass">${e(t.pass)}</span>` : `<span class="fail">${e(t.fail)}</span>`}</h2>` +

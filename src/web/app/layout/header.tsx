@@ -29,6 +29,7 @@ export function Header() {
       {session?.company && can(session, 'write') ? <Link href="/suggestions">{t('suggestions.openList')}</Link> : null}
       {session?.company ? <Link href="/work-times">{t('labour.title')}</Link> : null}
       {session?.company ? <Link href="/quality">{t('quality.title')}</Link> : null}
+      {session?.company ? <Link href="/lots">{t('lots.title')}</Link> : null}
       {session?.company && canChange(session, 'costs', changeRights) ? <Link href="/costs">{t('costing.title')}</Link> : null}
       <LanguageSwitch />
       <Link variant="button" href="/change-password">

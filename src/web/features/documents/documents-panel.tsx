@@ -20,7 +20,7 @@ import { downloadDocument, getDocumentsQueryOptions, useDocuments, useRequestDoc
 import './documents.css';
 
 /** Which change right printing a document of a subject takes (the server's rule); an employee's (a timesheet): a supervisor, or the employee. */
-const areaOf = { shipment: 'shipments', material: 'materials', order: 'orders', ncr: 'quality' } as const satisfies Record<string, ChangeRight>;
+const areaOf = { shipment: 'shipments', material: 'materials', order: 'orders', ncr: 'quality', lot: 'orders' } as const satisfies Record<string, ChangeRight>;
 
 export interface DocumentsPanelProps {
   /** The document types offered, all of one subject type (a shipment's delivery bill, an order's traveler...). */

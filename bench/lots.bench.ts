@@ -1,0 +1,168 @@
+import { sql } from 'kysely';
+import { lotOriginsOf, lotRecallOf } from '../src/server/modules/lots/index.js';
+import { withSystem, withTenant } from '../src/server/platform/db.js';
+import { alternate, throughput, type BenchContext, type BenchRow } from './harness.js';
+import { benchCompany, startBenchApp } from './orders-support.js';
+
+export const name = 'lots';
+export const description =
+  'Lots (issue 30): genealogy of one delivered customer order and the recall of one lot in a plant with 100,000 lots (LOTS_BENCH_LOTS) and ' +
+  '1,000,000 events (LOTS_BENCH_EVENTS), each vs one hand-written recursive SQL query over the same tables';
+
+const lotCount = Number(process.env.LOTS_BENCH_LOTS ?? 100_000);
+const eventCount = Number(process.env.LOTS_BENCH_EVENTS ?? 1_000_000);
+const targetRatio = 1.2;
+const rounds = 9;
+const perRound = 20;
+/** Per delivered customer order: 4 bought lots, 2 production orders (2 lots each, a lot made each), 1 assembly (the 2 made lots, a lot made). */
+const lotsPerOrder = 7;
+
+/**
+ * Seeds by bulk SQL (the API would take hours) the read models the genealogy walks, as the projections
+ * write them: lots, consumptions, production orders, the assembly order made for a customer order, its
+ * shipment and delivery bill; and the log's volume as lot events.
+ */
+async function seed(context: BenchContext, companyId: string): Promise<number> {
+  const { db } = context.database;
+  const units = Math.floor(lotCount / lotsPerOrder);
+  const id = (kind: string, index: string) => sql.raw(`md5('${kind}' || ${index})::uuid`);
+  for (let from = 0; from < units; from += 2000) {
+    const to = Math.min(units, from + 2000) - 1;
+    await withSystem(db, async (tx) => {
+      const k = sql`generate_series(${from}::int, ${to}::int) as k`;
+      const order = (kind: string, index: string, type: string, parent: string | null, base: number) => sql`
+        insert into orders (id, company_id, kind, number, order_number, status, name, place, net_sum, positions, parent_order_id, version, created_at, updated_at)
+        select ${id(kind, index)}, ${companyId}::uuid, ${type}, ${base}::int + k, ${sql.raw(`'${kind}-' || k`)}, 'finished', 'Kunde ' || (k % 500), 'Bremen', 0,
+          '[{"materialId":"00000000-0000-4000-8000-000000000001","materialName":"Welle","materialNumber":"W","quantity":1}]', ${parent ? id(parent, 'k') : null}, 3, now(), now()
+        from ${k}`;
+      await order('c', 'k', 'customer', null, 1_000_000).execute(tx);
+      await order('a', 'k', 'production', 'c', 2_000_000).execute(tx);
+      await order('p0', 'k', 'production', null, 3_000_000).execute(tx);
+      await order('p1', 'k', 'production', null, 4_000_000).execute(tx);
+      const lot = (kind: string, origin: string, orderKind: string, heat: string) => sql`
+        insert into lots (id, company_id, number, origin, material_id, material_name, material_number, order_id, order_number, supplier, supplier_lot_number,
+          quantity, remaining, received_on, has_certificate, state, version)
+        select ${id(kind, 'k')}, ${companyId}::uuid, ${sql.raw(`'LOT-${kind}-' || k`)}, ${origin}, '00000000-0000-4000-8000-000000000002', 'Rundstahl', 'S-355',
+          ${id(orderKind, 'k')}, 'o' || k, 'Stahlhandel', ${sql.raw(heat)}, 100, 50, current_date, true, '{"unit":"kg"}', 2
+        from ${k}`;
+      for (const r of ['r0', 'r1', 'r2', 'r3']) await lot(r, 'received', 'c', `'H-${r}-' || k`).execute(tx);
+      await lot('m0', 'produced', 'p0', "''").execute(tx);
+      await lot('m1', 'produced', 'p1', "''").execute(tx);
+      await lot('ma', 'produced', 'a', "''").execute(tx);
+      const consumed = (lotKind: string, orderKind: string) => sql`
+        insert into lot_consumptions (lot_id, stream_version, company_id, order_id, order_number, quantity, consumed_at)
+        select ${id(lotKind, 'k')}, 2, ${companyId}::uuid, ${id(orderKind, 'k')}, 'o' || k, 50, now() from ${k}`;
+      for (const [lotKind, orderKind] of [
+        ['r0', 'p0'],
+        ['r1', 'p0'],
+        ['r2', 'p1'],
+        ['r3', 'p1'],
+        ['m0', 'a'],
+        ['m1', 'a'],
+      ])
+        await consumed(lotKind, orderKind).execute(tx);
+      await sql`
+        insert into shipments (id, company_id, number, shipment_number, status, customer_name, carrier_name, tracking_id, link, shipping_date, order_ids, state, version, created_at, updated_at)
+        select ${id('s', 'k')}, ${companyId}::uuid, k, 'S' || k, 'delivered', 'Kunde ' || (k % 500), 'Huber', '', '', current_date, array[${id('c', 'k')}], '{}', 3, now(), now() from ${k}`.execute(
+        tx,
+      );
+      await sql`insert into shipment_orders (shipment_id, order_id, company_id, open, quantity) select ${id('s', 'k')}, ${id('c', 'k')}, ${companyId}::uuid, false, null from ${k}`.execute(
+        tx,
+      );
+      await sql`
+        insert into documents (id, company_id, number, document_number, type, subject_type, subject_id, locale, status, version, requested_at)
+        select ${id('d', 'k')}, ${companyId}::uuid, k, 'DOC-' || k, 'delivery-bill', 'shipment', ${id('s', 'k')}, 'de', 'generated', 2, now() from ${k}`.execute(
+        tx,
+      );
+    });
+  }
+  // The log's volume: lot events, as many per lot as make the size asked for.
+  for (let from = 0; from < eventCount; from += 100_000) {
+    const to = Math.min(eventCount, from + 100_000) - 1;
+    await withSystem(db, (tx) =>
+      sql`
+        insert into events (company_id, stream_id, stream_type, stream_version, type, data)
+        select ${companyId}::uuid, 'lot-' || (e % ${lotCount}), 'lot', 1 + e / ${lotCount}, 'LotConsumed', jsonb_build_object('quantity', 1)
+        from generate_series(${from}::int, ${to}::int) as e`.execute(tx),
+    );
+  }
+  await sql`analyze`.execute(db);
+  return units;
+}
+
+/** The hand-written baselines: one recursive query each, over the same tables. */
+const originsBaseline = (orderId: string) => sql`
+  with recursive down(kind, id) as (
+    select 'order'::text, p.id from orders p where p.parent_order_id = ${orderId}::uuid
+    union
+    select s.kind, s.id from down d cross join lateral (
+      select 'lot'::text as kind, c.lot_id as id from lot_consumptions c where d.kind = 'order' and c.order_id = d.id
+      union all select 'order', l.order_id from lots l where d.kind = 'lot' and l.id = d.id and l.origin = 'produced'
+    ) s
+  )
+  select l.number, l.supplier_lot_number, l.has_certificate from down join lots l on down.kind = 'lot' and l.id = down.id`;
+
+const recallBaseline = (lotId: string) => sql`
+  with recursive up(kind, id) as (
+    select 'lot'::text, ${lotId}::uuid
+    union
+    select s.kind, s.id from up u cross join lateral (
+      select 'order'::text as kind, c.order_id as id from lot_consumptions c where u.kind = 'lot' and c.lot_id = u.id
+      union all select 'lot', l.id from lots l where u.kind = 'order' and l.order_id = u.id and l.origin = 'produced'
+    ) s
+  )
+  select c.name, c.order_number, sh.shipment_number, d.document_number
+  from up join orders p on up.kind = 'order' and p.id = up.id
+  join orders c on c.id = p.parent_order_id
+  left join shipment_orders so on so.order_id = c.id left join shipments sh on sh.id = so.shipment_id
+  left join documents d on d.subject_id = sh.id and d.type = 'delivery-bill'`;
+
+export async function run(context: BenchContext): Promise<BenchRow[]> {
+  const bench = await startBenchApp(context);
+  try {
+    const { companyId } = await benchCompany(bench.app);
+    context.log(`seeding ${lotCount} lots and ${eventCount} events`);
+    const units = await seed(context, companyId);
+    const { db } = context.database;
+    const pick = (round: number, i: number, kind: string) =>
+      sql<{ id: string }>`select md5(${kind} || ${((round * perRound + i) * 7919) % units}::text)::uuid as id`;
+    const idOf = async (round: number, i: number, kind: string) => (await pick(round, i, kind).execute(db)).rows[0].id;
+    const timed = async (work: (i: number) => Promise<unknown>) => {
+      const started = performance.now();
+      for (let i = 0; i < perRound; i++) await work(i);
+      return throughput(perRound, performance.now() - started);
+    };
+    const compare = async (
+      label: string,
+      kind: string,
+      subject: (tx: never, id: string) => Promise<unknown>,
+      baseline: (id: string) => ReturnType<typeof sql>,
+    ) => {
+      const ids = new Map<string, string>();
+      for (let round = 0; round < rounds; round++) for (let i = 0; i < perRound; i++) ids.set(`${round}.${i}`, await idOf(round, i, kind));
+      const of = (round: number, i: number) => ids.get(`${round}.${i}`) ?? '';
+      const result = await alternate(
+        rounds,
+        (round) => timed((i) => withTenant(db, companyId, (tx) => subject(tx as never, of(round, i)))),
+        (round) => timed((i) => withTenant(db, companyId, (tx) => baseline(of(round, i)).execute(tx))),
+      );
+      // Time per call: the inverse of throughput, so the ratio is subject time over baseline time.
+      const ratio = 1 / result.ratio;
+      return {
+        case: `${label} (${lotCount} lots, ${eventCount} events)`,
+        value: 1000 / result.subject.perSecond,
+        unit: 'ms per call',
+        baseline: { label: 'one recursive SQL query', value: 1000 / result.baseline.perSecond },
+        ratio,
+        target: `ratio <= ${targetRatio}`,
+        met: ratio <= targetRatio,
+      } satisfies BenchRow;
+    };
+    return [
+      await compare('genealogy of a delivered customer order', 'c', (tx, orderId) => lotOriginsOf(tx, { orderId }), originsBaseline),
+      await compare('recall of a bought lot', 'r0', (tx, lotId) => lotRecallOf(tx, lotId), recallBaseline),
+    ];
+  } finally {
+    await bench.close();
+  }
+}

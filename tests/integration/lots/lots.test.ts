@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LotGenealogy, LotOrigins, LotRecall, LotView } from '../../../src/domain/lots/lots.views.js';
+import type { OrderView } from '../../../src/domain/orders/orders.views.js';
+import { lotGenealogyOf } from '../../../src/server/modules/lots/index.js';
+import { checkProjections, describeDifferences, withReadModelsAsOf } from '../../../src/server/platform/projection-rebuild.js';
+import { inlineProjections } from '../../../src/server/projections.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+import { barcodesOf, download, finished, request, textOf } from '../documents/support.js';
+import { act, createOrder, errorOf, orderBody, orderLine, orderOf, type Client, type OrderLine } from '../orders/support.js';
+import { createShipment, multipartFile } from '../shipments/support.js';
+
+// Issue 30, lots and traceability (docs/quality-and-lots.md, Lots): the goods receipt of a steel lot with
+// its heat number and certificate, its consumption at the station, the lot a finished production order
+// gets, and the genealogy and recall from the heat number to the customer and delivery bill.
+
+let t: TestApp;
+let line: OrderLine;
+let other: OrderLine;
+let atSaw: Client;
+let atDrill: Client;
+let steel: string;
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  line = await orderLine(t);
+  other = await orderLine(t);
+  atSaw = await line.signInAt(0, line.stations.saw.id);
+  atDrill = await line.signInAt(1, line.stations.drill.id);
+  const res = await line.admin.post('/api/materials', {
+    type: 'purchasing_part',
+    name: 'Rundstahl S355',
+    materialNumber: 'S-355',
+    vat: 19,
+    stock: { quantity: 0, unit: 'kg' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  steel = res.json().id;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A logistics order of steel from the supplier, placed and checked in at GOODS (delivered), unless `checkIn` is false. */
+async function steelDelivery(supplier = 'Stahlhandel Ruhr', checkIn = true): Promise<OrderView> {
+  const order = await createOrder(line.admin, orderBody([{ materialId: steel, quantity: 200, netPrice: 1.2 }], { kind: 'logistics', name: supplier }));
+  const placed = await act(line.admin, order, 'place');
+  if (!checkIn) return placed;
+  const atGoods = await line.signInAt(1, line.stations.goods.id);
+  const delivered = await act(atGoods, placed, 'check-in', { stationId: line.stations.goods.id });
+  // Back to DRILL: an operator works at one station at a time.
+  atDrill = await line.signInAt(1, line.stations.drill.id);
+  return delivered;
+}
+
+const receipt = (orderId: string, overrides: object = {}) => ({
+  orderId,
+  materialId: steel,
+  supplierLotNumber: 'H-48213',
+  quantity: 120,
+  receivedOn: '2026-12-02',
+  ...overrides,
+});
+
+async function receivedLot(client: Client, body: object): Promise<LotView> {
+  const res = await client.post('/api/lots', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+const uploadCertificate = (client: Client, lotId: string, bytes: Buffer, name = '3.1-H-48213.pdf', type = 'application/pdf') => {
+  const { payload, headers } = multipartFile(bytes, name, type);
+  return client.send({ method: 'POST', url: `/api/lots/${lotId}/certificate`, payload, headers });
+};
+
+/** A production order of the customer order in work at SAW. */
+async function productionInWorkAtSaw(customerOrder: OrderView): Promise<OrderView> {
+  const production = await orderOf(line.admin, customerOrder.productionOrders[0].id);
+  return act(atSaw, production, 'start-work', { stationId: line.stations.saw.id });
+}
+
+async function throughTheLine(production: OrderView): Promise<OrderView> {
+  let order = await act(atSaw, production, 'complete-work', { stationId: line.stations.saw.id });
+  order = await act(atDrill, order, 'start-work', { stationId: line.stations.drill.id });
+  return act(atDrill, order, 'complete-work', { stationId: line.stations.drill.id });
+}
+
+describe('the worked example: from the heat number to the customer and delivery bill', () => {
+  let lot: LotView;
+  let shipmentId: string;
+  let deliveryBill: string;
+  let customerOrder: OrderView;
+
+  it('a goods receipt records the steel lot with its heat number and certificate', async () => {
+    const delivery = await steelDelivery();
+    lot = await receivedLot(line.admin, receipt(delivery.id));
+    expect(lot).toMatchObject({
+      number: expect.stringMatching(/^LOT-\d{6}$/),
+      origin: 'received',
+      supplier: 'Stahlhandel Ruhr',
+      supplierLotNumber: 'H-48213',
+      materialName: 'Rundstahl S355',
+      unit: 'kg',
+      quantity: 120,
+      remaining: 120,
+      receivedOn: '2026-12-02',
+      hasCertificate: false,
+      certificate: null,
+    });
+    const uploaded = await uploadCertificate(line.admin, lot.id, pdf);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json()).toMatchObject({ hasCertificate: true, certificate: { fileName: '3.1-H-48213.pdf', size: pdf.length } });
+    const downloaded = await line.operators[0].client.get(`/api/lots/${lot.id}/certificate`);
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.headers['content-type']).toBe('application/pdf');
+    expect(downloaded.rawPayload.equals(pdf)).toBe(true);
+    const found = await line.operators[0].client.get('/api/lots?q=h-482');
+    expect(found.json()).toMatchObject({ total: 1, data: [{ id: lot.id }] });
+  });
+
+  it('the station books what the production order consumed, never more than is left', async () => {
+    customerOrder = await act(line.admin, await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 2 }])), 'start-production');
+    const production = await productionInWorkAtSaw(customerOrder);
+    const consumed = await atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 50.5 });
+    expect(consumed.statusCode, consumed.body).toBe(200);
+    expect(consumed.json()).toMatchObject({ remaining: 69.5, consumptions: [{ orderId: production.id, quantity: 50.5 }] });
+    const tooMuch = await atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 70 });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(errorOf(tooMuch.body)).toMatchObject({
+      code: 'LOT_REMAINING_EXCEEDED',
+      details: [{ path: 'quantity', params: { remaining: 69.5, unit: 'kg', lot: lot.number } }],
+    });
+    expect((await line.admin.get(`/api/lots/${lot.id}`)).json().remaining).toBe(69.5);
+    const done = await throughTheLine(production);
+    expect(done.status).toBe('finished');
+    // The finished production order got a lot of its own: its good pieces.
+    const made = (await line.admin.get(`/api/lots?origin=produced&materialId=${line.materials.bike}`)).json();
+    expect(made.data).toEqual([expect.objectContaining({ orderId: production.id, quantity: 2, origin: 'produced', supplierLotNumber: '' })]);
+  });
+
+  it('the recall names the customer and the delivery bill; the genealogy goes both ways', async () => {
+    customerOrder = await orderOf(line.admin, customerOrder.id);
+    expect(customerOrder.status).toBe('ready-to-ship');
+    const shipment = await createShipment(line.admin, [customerOrder.id]);
+    shipmentId = shipment.id;
+    const bill = await finished(t, line.admin, (await request(line.admin, { type: 'delivery-bill', subjectId: shipment.id })).id);
+    deliveryBill = bill.documentNumber;
+
+    // The delivery bill names the lots in the order: the bike's own and the steel's heat, its certificate on file.
+    const billText = textOf(await download(line.admin, bill));
+    expect(billText).toContain(lot.number);
+    expect(billText).toContain('H-48213');
+
+    const found = (await line.superUser.get('/api/lots?q=H-48213')).json();
+    const recall = await line.superUser.get(`/api/lots/${found.data[0].id}/recall`);
+    expect(recall.statusCode, recall.body).toBe(200);
+    expect((recall.json() as LotRecall).rows).toEqual([
+      {
+        customer: 'Fahrradhaus Berg',
+        customerOrderId: customerOrder.id,
+        customerOrderNumber: customerOrder.orderNumber,
+        shipmentId,
+        shipmentNumber: shipment.shipmentNumber,
+        shippingDate: '2026-11-24',
+        deliveryBills: [deliveryBill],
+      },
+    ]);
+    const csv = await line.superUser.get(`/api/lots/${lot.id}/recall.csv?lang=de`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('Kunde;Kundenauftrag');
+    expect(csv.body).toContain(
+      `${lot.number};H-48213;Rundstahl S355;Fahrradhaus Berg;${customerOrder.orderNumber};${shipment.shipmentNumber};2026-11-24;${deliveryBill}`,
+    );
+
+    const genealogy = (await line.admin.get(`/api/lots/${lot.id}/genealogy`)).json() as LotGenealogy;
+    expect(genealogy.productionOrders.map((order) => order.orderId)).toEqual([customerOrder.productionOrders[0].id]);
+    expect(genealogy.producedLots).toEqual([expect.objectContaining({ materialName: 'City bike', quantity: 2 })]);
+    expect(genealogy.customers).toEqual(['Fahrradhaus Berg']);
+    expect(genealogy.shipments).toEqual([expect.objectContaining({ shipmentId, deliveryBills: [deliveryBill], customer: 'Fahrradhaus Berg' })]);
+
+    for (const query of [`shipmentId=${shipmentId}`, `orderId=${customerOrder.id}`]) {
+      const origins = (await line.admin.get(`/api/lots/origins?${query}`)).json() as LotOrigins;
+      expect(origins.lots.map((entry) => [entry.origin, entry.materialName, entry.hasCertificate])).toEqual([
+        ['received', 'Rundstahl S355', true],
+        ['produced', 'City bike', false],
+      ]);
+    }
+  });
+
+  it('the lot label carries the lot number as a barcode; the test protocol names the lots', async () => {
+    const label = await finished(t, line.admin, (await request(line.admin, { type: 'lot-label', subjectId: lot.id })).id);
+    expect(label.status).toBe('generated');
+    const pdf = await download(line.admin, label);
+    expect(barcodesOf(pdf)).toEqual(expect.arrayContaining([`QR-Code:${lot.number}`, `CODE-128:${lot.number}`]));
+    expect(textOf(pdf)).toContain('H-48213');
+    const protocol = await finished(t, line.admin, (await request(line.admin, { type: 'test-protocol', subjectId: customerOrder.productionOrders[0].id })).id);
+    expect(textOf(await download(line.admin, protocol))).toContain(lot.number);
+    expect((await line.operators[0].client.post('/api/documents', { type: 'lot-label', subjectId: lot.id })).statusCode).toBe(403);
+    expect((await other.admin.post('/api/documents', { type: 'lot-label', subjectId: lot.id })).statusCode).toBe(404);
+  });
+
+  it('a rebuild of the read models from the log gives the same lots and the same genealogy', async () => {
+    const check = await checkProjections(t.app.db, inlineProjections(t.app.eventStore));
+    expect(describeDifferences(check.differences.filter((difference) => difference.projection === 'lots'))).toEqual([]);
+    expect(check.tables.find((table) => table.table === 'lot_consumptions')?.rebuiltRows).toBeGreaterThanOrEqual(1);
+    const live = (await line.admin.get(`/api/lots/${lot.id}/genealogy`)).json();
+    const rebuilt = await withReadModelsAsOf(t.app.db, line.companyId, new Date(Date.now() + 60_000), inlineProjections(t.app.eventStore), (tx) =>
+      lotGenealogyOf(tx, lot.id),
+    );
+    expect(JSON.parse(JSON.stringify(rebuilt))).toEqual(live);
+  });
+});
+
+describe('concurrent consumption', () => {
+  it('two consumptions at once never take more than the lot holds', async () => {
+    const lot = await receivedLot(line.admin, receipt((await steelDelivery()).id, { quantity: 100, supplierLotNumber: 'H-1' }));
+    const production = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production' }));
+    const answers = await Promise.all([0, 1].map(() => atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 60 })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const after = (await line.admin.get(`/api/lots/${lot.id}`)).json() as LotView;
+    expect(after).toMatchObject({ remaining: 40, consumptions: [{ quantity: 60 }] });
+    // A client's copy of an older version is refused too.
+    const stale = await atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 1, version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale.body).code).toBe('CONFLICT_ERROR');
+  });
+});
+
+describe('refusals', () => {
+  let lot: LotView;
+  let delivery: OrderView;
+  beforeAll(async () => {
+    delivery = await steelDelivery('Stahl Süd');
+    lot = await receivedLot(line.admin, receipt(delivery.id, { supplierLotNumber: 'H-2' }));
+  });
+
+  it('bad input is a 400 on the field; goods not checked in a 409', async () => {
+    const bad = await line.admin.post('/api/lots', receipt(delivery.id, { quantity: 0, supplierLotNumber: '', receivedOn: '2026-13-01' }));
+    expect(bad.statusCode).toBe(400);
+    expect(
+      errorOf(bad.body)
+        .details.map((detail) => detail.path)
+        .sort(),
+    ).toEqual(['quantity', 'receivedOn', 'supplierLotNumber']);
+    const notOnOrder = await line.admin.post('/api/lots', receipt(delivery.id, { materialId: line.materials.screw }));
+    expect(notOnOrder.statusCode).toBe(400);
+    expect(errorOf(notOnOrder.body).details).toEqual([{ path: 'materialId', message: 'lots.validation.material' }]);
+    const customer = await createOrder(line.admin, orderBody([{ materialId: steel, quantity: 1 }]));
+    expect(errorOf((await line.admin.post('/api/lots', receipt(customer.id))).body).details).toEqual([{ path: 'orderId', message: 'lots.validation.order' }]);
+    const notArrived = await line.admin.post('/api/lots', receipt((await steelDelivery('Stahl Nord', false)).id));
+    expect(notArrived.statusCode).toBe(409);
+    expect(errorOf(notArrived.body).code).toBe('LOT_ORDER_NOT_RECEIVED');
+    const consume = await atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: delivery.id, quantity: 1 });
+    expect(consume.statusCode).toBe(400);
+    expect(errorOf(consume.body).details).toEqual([{ path: 'orderId', message: 'lots.validation.productionOrder' }]);
+    expect((await atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: 'x', quantity: -1 })).statusCode).toBe(400);
+    expect((await line.admin.get('/api/lots?sort=nope')).statusCode).toBe(400);
+    expect((await line.admin.get('/api/lots/origins')).statusCode).toBe(400);
+    expect((await line.superUser.get(`/api/lots/${lot.id}/recall.csv?lang=fr`)).statusCode).toBe(400);
+  });
+
+  it('a certificate is a PDF by its bytes, within the size limit', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const refused = await uploadCertificate(line.admin, lot.id, png, 'certificate.pdf');
+    expect(refused.statusCode).toBe(415);
+    const tooLarge = await uploadCertificate(line.admin, lot.id, Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)]));
+    expect(tooLarge.statusCode).toBe(413);
+    expect((await line.admin.get(`/api/lots/${lot.id}`)).json().certificate).toBeNull();
+    expect((await line.admin.get(`/api/lots/${lot.id}/certificate`)).statusCode).toBe(404);
+  });
+
+  it('without a token 401; without the right 403', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/lots' });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/lots', payload: receipt(delivery.id) })).statusCode).toBe(401);
+    const operator = line.operators[0].client;
+    expect((await operator.post('/api/lots', receipt(delivery.id))).statusCode).toBe(403);
+    expect((await uploadCertificate(operator, lot.id, pdf)).statusCode).toBe(403);
+    // The recall names customers: the quality right (an operator never, an admin only when granted).
+    expect((await operator.get(`/api/lots/${lot.id}/recall`)).statusCode).toBe(403);
+    const admin = await line.admin.get(`/api/lots/${lot.id}/recall`);
+    expect(admin.statusCode).toBe(403);
+    expect(errorOf(admin.body).code).toBe('CHANGE_RIGHT_MISSING');
+    expect((await line.admin.get(`/api/lots/${lot.id}/recall.csv`)).statusCode).toBe(403);
+  });
+
+  it('another company’s lot or order is not found', async () => {
+    const theirs = other.admin;
+    for (const url of [`/api/lots/${lot.id}`, `/api/lots/${lot.id}/genealogy`, `/api/lots/${lot.id}/certificate`, `/api/lots/origins?orderId=${delivery.id}`]) {
+      expect((await theirs.get(url)).statusCode, url).toBe(404);
+    }
+    expect((await other.superUser.get(`/api/lots/${lot.id}/recall`)).statusCode).toBe(404);
+    expect((await other.superUser.get(`/api/lots/${lot.id}/recall.csv`)).statusCode).toBe(404);
+    const theirProduction = await createOrder(theirs, orderBody([{ materialId: other.materials.bike, quantity: 1 }], { kind: 'production' }));
+    expect((await theirs.post(`/api/lots/${lot.id}/consume`, { orderId: theirProduction.id, quantity: 1 })).statusCode).toBe(404);
+    expect((await uploadCertificate(theirs, lot.id, pdf)).statusCode).toBe(404);
+    // Their own receipt cannot name this company's logistics order.
+    expect(errorOf((await theirs.post('/api/lots', receipt(delivery.id))).body).details).toEqual([{ path: 'orderId', message: 'lots.validation.order' }]);
+    expect((await theirs.get('/api/lots')).json().total).toBe(0);
+  });
+});
