@@ -29,18 +29,22 @@ const KB = 1000;
  * a little room (docs/performance.md says what is in each page), so a change that makes a page heavier fails.
  */
 export const budgets = {
-  // 108.07 KB once the text loader hands a namespace's parts to i18next one by one (below).
-  loginEntry: 108.5 * KB,
+  // 108.07 KB once the text loader hands a namespace's parts to i18next one by one (below); 108.6 KB with the routes
+  // of lots and the CSV import and their error codes (28 Nov, evening).
+  loginEntry: 109 * KB,
   // 120.9 KB after the form's live text limits (issue 25 item 15) reached the shared form hook the auth pages load,
   // 121.5 KB once the sign-in takes the user's stored language (its texts switch at sign-in): over issue 16's
   // 120 KB target by 1.5 KB, left to win back (docs/performance.md, Budgets). 122.8 KB once the public texts carry
   // the error and validation messages of labour time, API keys and partial shipments (28 Nov); 124.2 KB with those of
   // costing, the plan, the quality loop, webhooks and machines (28 Nov, later). 119.94 KB once the public texts are only
   // the parts of common, errors, screens and validation a public page reads (`*.public.json`, lib/i18n.ts): issue 16 met.
-  login: 120 * KB,
+  // 120.37 KB once the entry carries the routes and error codes of lots and the CSV import (28 Nov, evening): over
+  // issue 16's 120 KB by 0.37 KB again, left to win back (issue 24 note).
+  login: 120.5 * KB,
   // 200.4 KB with the texts of labour time, API keys and partial shipments; 208.3 KB with those of costing, the plan,
-  // the quality loop, webhooks and machines (all English texts load at sign-in; issue 16's 220 KB still met).
-  home: 210 * KB,
+  // the quality loop, webhooks and machines (all English texts load at sign-in; issue 16's 220 KB still met); 212.4 KB
+  // with the texts of lots and the CSV import.
+  home: 213 * KB,
 } as const;
 
 /** Targets of issue 16 (KB gzip), printed beside the budgets. */

@@ -121,7 +121,7 @@ describe('lots and traceability (German)', () => {
     await desk.getByRole('button', { name: '3.1-H-48213.pdf herunterladen' }).waitFor();
 
     // What the production order consumed; more than is left is refused with what is left.
-    await choose(desk, desk.getByRole('button', { name: /Fertigungsauftrag$/ }), new RegExp(production.orderNumber));
+    await choose(desk, desk.getByRole('button', { name: /Produktionsauftrag$/ }), new RegExp(production.orderNumber));
     await desk.getByRole('textbox', { name: 'Menge (kg)' }).fill('200');
     await desk.getByRole('textbox', { name: 'Menge (kg)' }).press('Tab');
     await desk.getByRole('button', { name: 'Verbrauch buchen' }).click();
