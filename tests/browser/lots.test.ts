@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentView } from '../../src/domain/documents/documents.views.js';
+import type { LotView } from '../../src/domain/lots/lots.views.js';
 import { expectNoAxeViolations, expectOk, stationSession, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { clientOf, companyWithTeam, type Client, type TestCompany } from '../support/identity.js';
 import { finished } from '../integration/documents/support.js';
@@ -135,6 +136,10 @@ describe('lots and traceability (German)', () => {
     await notice(desk, /von Charge LOT-000001 gebucht/).waitFor();
     await desk.getByText('70,5 / 120,5 kg').waitFor();
     await expectNoAxeViolations(desk, '/lots/lot/:id (de)');
+    // The refused 200 kg stored nothing: one consumption of 50 kg, with the certificate on file.
+    const lot = expectOk<LotView>(await office.get(`/api/lots/${expectOk<{ data: { id: string }[] }>(await office.get('/api/lots?q=H-48213')).data[0].id}`));
+    expect(lot.consumptions.map((consumption) => consumption.quantity)).toEqual([50]);
+    expect(lot.certificate?.fileName).toBe('3.1-H-48213.pdf');
 
     const deliveryBill = await shipped();
 

@@ -233,3 +233,12 @@ export function withSystem<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> 
 
 /** A `like`/`ilike` pattern that finds `text` anywhere, with the pattern's own characters escaped. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The total of a paged list read with `count(*) over () as total`: the count the page's first row carries;
+ * an empty page carries none, so past the first page the rows are counted apart (`countAll`).
+ */
+export async function totalOfPage(rows: readonly { total: number | string }[], page: number, countAll: () => Promise<number | string>): Promise<number> {
+  if (rows.length > 0) return Number(rows[0].total);
+  return page === 1 ? 0 : Number(await countAll());
+}

@@ -3,7 +3,7 @@ import { lotSortColumns, type LotListQuery } from '../../../domain/lots/lot.sche
 import type { LotGenealogy, LotListItem, LotOrigins, LotRecall, LotView, RecallRow } from '../../../domain/lots/lots.views.js';
 import { parseSort } from '../../../domain/shared/paging.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import type { Executor } from '../../platform/db.js';
+import { likePattern, totalOfPage, type Executor } from '../../platform/db.js';
 import type { LotRow } from './lots.tables.js';
 import './lots.tables.js';
 
@@ -77,7 +77,7 @@ export async function lotPageOf(db: Executor, query: LotListQuery) {
   if (query.materialId) filtered = filtered.where('material_id', '=', query.materialId);
   if (query.available === 'true') filtered = filtered.where('remaining', '>', '0' as never);
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(query.q);
     filtered = filtered.where((eb) =>
       eb.or([eb('number', 'ilike', like), eb('supplier_lot_number', 'ilike', like), eb('material_name', 'ilike', like), eb('supplier', 'ilike', like)]),
     );
@@ -92,12 +92,7 @@ export async function lotPageOf(db: Executor, query: LotListQuery) {
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  const total =
-    rows.length > 0
-      ? Number(rows[0].total)
-      : query.page === 1
-        ? 0
-        : Number((await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const total = await totalOfPage(rows, query.page, async () => (await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   return { data: rows.map(lotItemOf), total, page: query.page, limit: query.limit };
 }
 

@@ -4,7 +4,7 @@ import { ncrSortColumns, type NcrListQuery } from '../../../domain/quality/ncr.s
 import type { NcrHistory, NcrListItem, NcrPage, NcrView, QualityFigures } from '../../../domain/quality/quality.views.js';
 import { parseSort } from '../../../domain/shared/paging.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import type { Executor } from '../../platform/db.js';
+import { likePattern, totalOfPage, type Executor } from '../../platform/db.js';
 import type { EventStore } from '../../platform/event-store.js';
 import { userNamesByIds } from '../identity/index.js';
 import type { OrderHold } from '../orders/index.js';
@@ -76,7 +76,7 @@ export async function ncrPageOf(db: Executor, query: NcrListQuery): Promise<NcrP
   if (query.orderId) filtered = filtered.where('order_id', '=', query.orderId);
   if (query.stationId) filtered = filtered.where('station_id', '=', query.stationId);
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(query.q);
     filtered = filtered.where((eb) => eb.or([eb('number', 'ilike', like), eb('order_number', 'ilike', like), eb('material_name', 'ilike', like)]));
   }
   const { column, descending } = parseSort(query.sort, ncrSortColumns, 'number');
@@ -88,12 +88,7 @@ export async function ncrPageOf(db: Executor, query: NcrListQuery): Promise<NcrP
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  const total =
-    rows.length > 0
-      ? Number(rows[0].total)
-      : query.page === 1
-        ? 0
-        : Number((await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const total = await totalOfPage(rows, query.page, async () => (await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   return { data: rows.map(listItemOf), total, page: query.page, limit: query.limit };
 }
 
