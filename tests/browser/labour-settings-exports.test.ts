@@ -114,8 +114,8 @@ describe('labour: breaks, timesheet and payroll in the browser', () => {
       const name = people.data.find((person) => person.userId === account.userId)?.name ?? '';
       expect(name).not.toBe('');
       const csv = await textOf(await downloadBy(() => page.getByRole('button', { name: 'Stundenzettel (CSV)' }).tap()));
-      expect(csv).toContain('Anwesenheit (Std.)');
-      expect(csv).toContain('8;0,75;7,25');
+      expect(csv).toContain('Mitarbeiter;Datum;');
+      expect(csv).toContain(`${name};Summe;;;8;0,75;7,25;`);
 
       // The timesheet as PDF (a document): requested, ready live, downloaded.
       const documents = page.getByRole('region', { name: 'Dokumente' });

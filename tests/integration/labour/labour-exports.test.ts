@@ -96,12 +96,16 @@ describe('the timesheet as CSV', () => {
   it("answers one's own week: a row per attendance, the total; supervisors anyone's", async () => {
     const own = await csvOf(olgaAtSaw.get(`/api/labour/timesheet.csv?userId=${olga()}&week=2026-11-25&lang=en`));
     expect(own).toEqual([
-      'Date;Clock-in (Europe/Berlin);Clock-out (Europe/Berlin);Attendance (h);Break (h);Net hours (h);Note',
-      '2026-11-23;07:00;15:00;8;0.5;7.5;',
-      'Total;;;8;0.5;7.5;',
+      'Employee;Date;Clock-in (Europe/Berlin);Clock-out (Europe/Berlin);Attendance (h);Break (h);Net hours (h);Note',
+      'Olga Berg;2026-11-23;07:00;15:00;8;0.5;7.5;',
+      'Olga Berg;Total;;;8;0.5;7.5;',
     ]);
     const german = await csvOf(line.admin.get(`/api/labour/timesheet.csv?userId=${jonas()}&week=2026-11-24&lang=de`));
-    expect(german.slice(1)).toEqual(['2026-11-24;07:00;22:00;15;0,75;14,25;"Gehen fehlte, zum Ende des Arbeitstags geschlossen"', 'Summe;;;15;0,75;14,25;']);
+    expect(german[0]).toMatch(/^Mitarbeiter;Datum;/);
+    expect(german.slice(1)).toEqual([
+      'Jonas Weber;2026-11-24;07:00;22:00;15;0,75;14,25;"Gehen fehlte, zum Ende des Arbeitstags geschlossen"',
+      'Jonas Weber;Summe;;;15;0,75;14,25;',
+    ]);
   });
 
   it("refuses another's week to an operator (403), another company's person (404), bad input (400), no sign-in (401)", async () => {

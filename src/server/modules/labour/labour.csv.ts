@@ -20,7 +20,7 @@ export interface PayrollDay {
 
 const labels = {
   en: {
-    timesheet: ['Date', 'Clock-in', 'Clock-out', 'Attendance (h)', 'Break (h)', 'Net hours (h)', 'Note'],
+    timesheet: ['Employee', 'Date', 'Clock-in', 'Clock-out', 'Attendance (h)', 'Break (h)', 'Net hours (h)', 'Note'],
     payroll: [
       'Employee ID',
       'Employee',
@@ -41,7 +41,7 @@ const labels = {
     corrected: 'corrected',
   },
   de: {
-    timesheet: ['Datum', 'Kommen', 'Gehen', 'Anwesenheit (Std.)', 'Pause (Std.)', 'Nettostunden (Std.)', 'Hinweis'],
+    timesheet: ['Mitarbeiter', 'Datum', 'Kommen', 'Gehen', 'Anwesenheit (Std.)', 'Pause (Std.)', 'Nettostunden (Std.)', 'Hinweis'],
     payroll: [
       'Mitarbeiter-ID',
       'Mitarbeiter',
@@ -74,17 +74,19 @@ export function wallClockOf(iso: string, zone: string): { day: string; time: str
 }
 
 /**
- * One person's week as CSV (docs/labour-and-costs.md, Timesheet): a row per attendance with the times in
- * the company's zone (named in the header) as they count now, hours as decimals, then the week's total.
+ * One person's week as CSV (docs/labour-and-costs.md, Timesheet): a row per attendance with the person's
+ * name (so a sheet stands alone once downloaded) and the times in the company's zone (named in the header)
+ * as they count now, hours as decimals, then the week's total.
  */
-export function timesheetCsv(times: WorkTimes, language: CsvLanguage, zone: string): string {
+export function timesheetCsv(times: WorkTimes, name: string, language: CsvLanguage, zone: string): string {
   const t = labels[language];
-  const [date, clockIn, clockOut, ...rest] = t.timesheet;
+  const [employee, date, clockIn, clockOut, ...rest] = t.timesheet;
   const hours = (seconds: number) => numberCell(decimalHours(seconds), language);
   const rows = times.attendances.map((row) => {
     const start = wallClockOf(row.clockedInAt, zone);
     const note = [row.closedAtDayEnd ? t.missing : '', row.corrected ? t.corrected : ''].filter(Boolean).join('; ');
     return [
+      textCell(name),
       textCell(start.day),
       textCell(start.time),
       textCell(row.clockedOutAt ? wallClockOf(row.clockedOutAt, zone).time : t.open),
@@ -95,8 +97,17 @@ export function timesheetCsv(times: WorkTimes, language: CsvLanguage, zone: stri
     ];
   });
   const sum = (pick: (row: WorkTimes['attendances'][number]) => number) => times.attendances.reduce((total, row) => total + pick(row), 0);
-  rows.push([textCell(t.total), '', '', hours(sum((row) => row.grossSeconds)), hours(sum((row) => row.breakSeconds)), hours(sum((row) => row.netSeconds)), '']);
-  return csvDocument([date, `${clockIn} (${zone})`, `${clockOut} (${zone})`, ...rest], rows);
+  rows.push([
+    textCell(name),
+    textCell(t.total),
+    '',
+    '',
+    hours(sum((row) => row.grossSeconds)),
+    hours(sum((row) => row.breakSeconds)),
+    hours(sum((row) => row.netSeconds)),
+    '',
+  ]);
+  return csvDocument([employee, date, `${clockIn} (${zone})`, `${clockOut} (${zone})`, ...rest], rows);
 }
 
 /** The payroll export (docs/labour-and-costs.md, Payroll export): hours per employee and day. */

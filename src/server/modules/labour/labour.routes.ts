@@ -25,7 +25,7 @@ import { workingTimeOfCompany } from '../company/index.js';
 import { findUserById } from '../identity/index.js';
 import { findStationRow } from '../stations/index.js';
 import { changeOrderWork, clockIn, clockOut, correctAttendance, correctWorkTime, joinOrderWork, stateWorkSplit } from './labour.handlers.js';
-import { labourPeopleOf, labourStatusOf, payrollOf, presentOf, stationLabourOf, userOfCompany, workTimesOf } from './labour.queries.js';
+import { labourPeopleOf, labourStatusOf, namesOf, payrollOf, presentOf, stationLabourOf, userOfCompany, workTimesOf } from './labour.queries.js';
 import { payrollCsv, timesheetCsv } from './labour.csv.js';
 
 const tags = ['labour'];
@@ -284,7 +284,8 @@ function exportRoutes(app: FastifyInstance) {
         if (!(await userOfCompany(tx, request.query.userId))) throw new DomainError('NOT_FOUND');
         const working = await workingTimeOfCompany(tx, companyOf(request), app.config.workingTime);
         const times = await workTimesOf(tx, request.query.userId, request.query.week, working, now);
-        return { body: timesheetCsv(times, await languageOf(tx, principal.userId, request.query.lang), timeZoneOf(working)), week: times.weekStart };
+        const name = (await namesOf(tx, [request.query.userId])).get(request.query.userId) ?? '';
+        return { body: timesheetCsv(times, name, await languageOf(tx, principal.userId, request.query.lang), timeZoneOf(working)), week: times.weekStart };
       });
       return csvReply(reply, `timesheet-${week}.csv`, body);
     },
