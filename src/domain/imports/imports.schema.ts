@@ -100,7 +100,7 @@ export const importLimits = {
   /** Errors a dry run or a refusal lists (the rest are counted). */
   listedErrors: 500,
   /** Rows written between two progress reports of the import job (materials: one multi-row insert each). */
-  chunk: 1000,
+  chunk: 2000,
   /** Stock quantity in a stock file: the material's own rule. */
   unit: materialLimits.unit,
 } as const;

@@ -47,10 +47,11 @@ export function bytesOf(file: Pick<ImportFile, 'content'>): Uint8Array {
 export async function prepareImport(db: Executor, kind: ImportKind, bytes: Uint8Array, chosen?: ImportMapping): Promise<PreparedImport> {
   const file = readCsvFile(bytes, importLimits.rows);
   const mapping = mappingFor(kind, file.headers, chosen, await rememberedMapping(db, kind));
+  const byField = cellsByField(file.headers, mapping);
   return {
     kind,
     reading: { encoding: file.encoding, separator: file.separator, headers: file.headers, mapping },
-    rows: file.rows.map((row) => ({ line: row.line, cells: cellsByField(file.headers, mapping, row.cells) })),
+    rows: file.rows.map((row) => ({ line: row.line, cells: byField(row.cells) })),
   };
 }
 
