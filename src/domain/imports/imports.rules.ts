@@ -330,10 +330,13 @@ export function teamMemberOfRow(
     ...(parsed.success ? [] : errorsOf(parsed.error)),
     ...(role === 'ADMIN'
       ? []
-      : [role === undefined ? { field: 'role', message: 'imports.validation.role' } : { field: 'role', message: 'imports.validation.roleNotImported', params: { role } }]),
+      : [
+          role === undefined
+            ? { field: 'role', message: 'imports.validation.role' }
+            : { field: 'role', message: 'imports.validation.roleNotImported', params: { role } },
+        ]),
     ...(locale === null ? [{ field: 'language', message: 'imports.validation.language' }] : []),
   ];
   if (errors.length > 0 || !parsed.success) return { errors };
   return { member: parsed.data };
 }
-

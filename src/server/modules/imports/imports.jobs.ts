@@ -96,7 +96,10 @@ export const importFileJob = defineJob<ImportJob>({
         { ...ctx, sealKey: sealKeyFrom(ctx.config) },
         scope,
         { kind: row.kind, bytes, mapping: row.mapping },
-        { end: (command, results) => finish(command, importId, row.kind, results), onProgress: async (progress) => void (await setProgress(ctx, data, progress)) },
+        {
+          end: (command, results) => finish(command, importId, row.kind, results),
+          onProgress: async (progress) => void (await setProgress(ctx, data, progress)),
+        },
       );
       ctx.log.info({ importId, kind: row.kind, rows: row.row_count }, 'import written');
     } catch (error) {

@@ -21,7 +21,13 @@ export const importsModule = defineModule({
   },
   jobs: { definitions: [importFileJob], dispatchRoutes: importDispatchRoutes },
   openApi: {
-    tags: [{ name: 'imports', description: 'CSV imports of materials, bills of materials, stock levels, customer orders and team members: templates, dry runs, imports as a job, reports.' }],
+    tags: [
+      {
+        name: 'imports',
+        description:
+          'CSV imports of materials, bills of materials, stock levels, customer orders and team members: templates, dry runs, imports as a job, reports.',
+      },
+    ],
     views: [importsViews],
   },
   liveTopics: [IMPORT_STREAM_TYPE],
