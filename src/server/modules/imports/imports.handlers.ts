@@ -12,6 +12,7 @@ import {
   teamMemberOfRow,
   type FieldError,
 } from '../../../domain/imports/imports.rules.js';
+import { orderAddressOfClient } from '../../../domain/clients/clients.schema.js';
 import type { createAdminUserSchema } from '../../../domain/identity/identity.schema.js';
 import { orderFormSchema, type OrderForm } from '../../../domain/orders/order.schema.js';
 import { importColumns, importLimits, type ImportFile, type ImportKind, type ImportMapping } from '../../../domain/imports/imports.schema.js';
@@ -165,12 +166,6 @@ export async function checkRows(tx: Executor, prepared: PreparedImport, env: Pic
   return { results, plan: { kind, parents: [...parents].map(([materialId, lines]) => ({ materialId, lines })) } };
 }
 
-/** The order's address as the order form fills it from a client: the delivery address, else the billing address. */
-function addressOfClient(client: { deliveryAddress: Record<string, string>; billingAddress: Record<string, string> }) {
-  const delivery = client.deliveryAddress;
-  return Object.values(delivery).some((part) => part !== '') ? delivery : client.billingAddress;
-}
-
 /**
  * Rows of a customer orders file: each cell by the position's rules, the client by name and the
  * material by number as their modules know them, then the whole order by the order form's schema
@@ -207,15 +202,8 @@ async function checkOrderRows(tx: Executor, prepared: PreparedImport): Promise<C
       results.push(resultOf(prepared, row.line, label, lookups, 'created'));
       continue;
     }
-    const address = addressOfClient(client);
     const parsed = orderFormSchema.safeParse({
-      name: client.name,
-      street: address.street,
-      houseNumber: address.houseNumber,
-      addressSuffix: address.addressSuffix,
-      zip: address.zip,
-      place: address.place,
-      country: address.country,
+      ...orderAddressOfClient(client),
       clientId: client.id,
       prioritize: outcome.prioritize,
       deliveryDate: outcome.deliveryDate,
