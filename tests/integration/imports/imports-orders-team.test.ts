@@ -135,7 +135,7 @@ describe('importing customer orders', () => {
       '\uFEFFKunde;Materialnummer;Menge;Nettopreis;Liefertermin;Bestellzeichen des Kunden;Priorisieren;Zwischenlager (WIP)\r\n',
     );
     expect((await admin.get('/api/imports/orders/template.csv')).body).toContain(
-      "Client;Material number;Quantity;Net price;Delivery date;Client's order reference",
+      "Customer;Material number;Quantity;Net price;Delivery date;Customer's order reference",
     );
   });
 });
@@ -191,7 +191,7 @@ describe('importing team members', () => {
 });
 
 describe('the orders and team routes refuse', () => {
-  const orders = 'Client;Material number;Quantity;Work in progress (WIP)\r\nRadhaus Nord;LR-100;1;Regal 1\r\n';
+  const orders = 'Customer;Material number;Quantity;Work in progress (WIP)\r\nRadhaus Nord;LR-100;1;Regal 1\r\n';
   const team = 'First name;Last name;Email;Role\r\nA;B;a.b@import.example.com;Admin\r\n';
   it('401 without a session, 403 without the orders or team right, 404 for another company’s import', async () => {
     const anonymous = clientOf(t);

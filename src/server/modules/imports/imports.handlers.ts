@@ -195,7 +195,7 @@ async function checkOrderRows(tx: Executor, prepared: PreparedImport): Promise<C
     const materialId = ids.get(outcome.materialNumber.toLowerCase());
     const client = clients.get(outcome.client.toLowerCase());
     const lookups: FieldError[] = [
-      ...(client ? [] : [{ field: 'client', message: 'imports.validation.unknownClient', params: { client: outcome.client } }]),
+      ...(client ? [] : [{ field: 'client', message: 'imports.validation.unknownClient', params: { name: outcome.client } }]),
       ...(materialId ? [] : [unknownMaterial('materialNumber', outcome.materialNumber)]),
     ];
     if (!client || !materialId) {
