@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { importFile } from '../src/server/modules/imports/index.js';
 import { provisionCompany } from '../src/server/modules/identity/index.js';
@@ -113,7 +113,7 @@ async function plainInsert(context: BenchContext, companyId: string, round: numb
 export async function run(context: BenchContext): Promise<BenchRow[]> {
   const eventStore = createEventStore();
   registerInlineProjections(eventStore);
-  const deps = { db: context.database.db, eventStore, clock: systemClock };
+  const deps = { db: context.database.db, eventStore, clock: systemClock, sealKey: randomBytes(32) };
   const { companyId, userIds } = await provisionCompany(deps, {
     companyName: 'Bench Import',
     plan: 'standard',

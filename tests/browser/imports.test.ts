@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, startBrowserApp, type BrowserApp } from '../support/browser.js';
-import { companyWithTeam } from '../support/identity.js';
+import { clientOf, companyWithTeam } from '../support/identity.js';
 import { openHeldPageAs } from './hold-notifications.js';
 
 // The CSV import screen (issue 31, docs/integration.md "CSV import"), in German: a new company
@@ -58,5 +58,44 @@ describe('the import screen', () => {
       .or(page.getByRole('gridcell', { name: /Schraube/ }))
       .first()
       .waitFor();
+  });
+
+  it('imports customer orders from a CSV file on a tablet (de, touch)', async () => {
+    const company = await companyWithTeam(app.testApp, { companyName: 'Auftrag Import GmbH' });
+    const admin = clientOf(app.testApp, company.admin.token);
+    const address = { street: 'Hafenstraße', houseNumber: '7', zip: '20457', place: 'Hamburg', country: 'Deutschland', addressSuffix: '' };
+    expect((await admin.post('/api/clients', { name: 'Radhaus Nord', deliveryAddress: address })).statusCode).toBe(201);
+    const material = { type: 'product', name: 'Lastenrad', materialNumber: 'LR-100', vat: 19, netPrice: 1249.9, stock: { quantity: 0, unit: 'Stk' } };
+    expect((await admin.post('/api/materials', material)).statusCode).toBe(201);
+
+    const tablet = await openHeldPageAs(app, company.admin, 'ADMIN', company.companyId, '/material', { locale: 'de-DE', hasTouch: true });
+    await tablet.getByRole('link', { name: 'Importieren' }).tap();
+    await tablet.getByRole('heading', { level: 1, name: 'Import aus CSV' }).waitFor();
+    await tablet.getByRole('button', { name: /Was importieren/ }).tap();
+    await tablet.getByRole('option', { name: 'Kundenaufträge' }).tap();
+    await tablet.getByRole('listbox').waitFor({ state: 'detached' });
+    await tablet.getByRole('button', { name: /Kundenaufträge/ }).waitFor();
+
+    const orders =
+      'Kunde;Materialnummer;Menge;Liefertermin;Bestellzeichen des Kunden;Priorisieren;Zwischenlager (WIP)\r\n' +
+      'Radhaus Nord;LR-100;3;31.12.2026;PO-4711;ja;Regal 3\r\nRadhaus Nord;LR-100;2;;PO-4712;nein;Regal 4\r\n';
+    await tablet.locator('input[type="file"]').setInputFiles({ name: 'auftraege.csv', mimeType: 'text/csv', buffer: Buffer.from(orders, 'latin1') });
+    await tablet.getByText('2 Zeilen gültig, 0 mit Fehlern.').waitFor();
+    await tablet.getByRole('row', { name: /^2 wird angelegt Radhaus Nord · LR-100/ }).waitFor();
+    await expectNoAxeViolations(tablet, 'customer orders dry run (de, touch)');
+
+    await tablet.getByRole('button', { name: '2 Zeilen importieren' }).tap();
+    await tablet.getByText('Importiert: 2 Zeilen.').waitFor();
+    expect(await tablet.getByRole('progressbar', { name: 'Fortschritt des Imports' }).getAttribute('aria-valuenow')).toBe('100');
+    await expectNoAxeViolations(tablet, 'customer orders imported (de, touch)');
+
+    const listed = (await admin.get('/api/orders')).json() as { total: number; data: { name: string; kind: string }[] };
+    expect(listed.total).toBe(2);
+    expect(listed.data.map((order) => [order.name, order.kind])).toEqual([
+      ['Radhaus Nord', 'customer'],
+      ['Radhaus Nord', 'customer'],
+    ]);
+    await tablet.goto(`${app.baseUrl}/order`);
+    await tablet.getByText('Radhaus Nord').first().waitFor();
   });
 });

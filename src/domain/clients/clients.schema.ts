@@ -35,6 +35,24 @@ export const clientAddressSchema = z.object({
 });
 export type ClientAddress = z.output<typeof clientAddressSchema>;
 
+/**
+ * The name and address an order takes from a client (the order form's client picker, the orders
+ * import): the delivery address, else the billing address when the delivery address is empty.
+ */
+export function orderAddressOfClient(client: { name: string; deliveryAddress: ClientAddress; billingAddress: ClientAddress }) {
+  const delivery = client.deliveryAddress;
+  const address = Object.values(delivery).some((part) => part !== '') ? delivery : client.billingAddress;
+  return {
+    name: client.name,
+    street: address.street,
+    houseNumber: address.houseNumber,
+    addressSuffix: address.addressSuffix,
+    zip: address.zip,
+    place: address.place,
+    country: address.country,
+  };
+}
+
 const emptyAddress = { addressSuffix: '', street: '', houseNumber: '', zip: '', place: '', country: '' };
 
 /** A client as the form sends it (POST /api/clients). */

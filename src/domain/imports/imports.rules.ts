@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { componentSchema, materialInputSchema, materialTypes, stockSchema, type ValidMaterial } from '../materials/materials.schema.js';
 import { issueToDetail } from '../shared/validation.js';
-import { importColumns, materialTypeLabels, type ImportKind, type ImportMapping } from './imports.schema.js';
+import { createAdminUserSchema, locales, type Locale } from '../identity/identity.schema.js';
+import { calendarDaySchema, positionSchema } from '../orders/order.schema.js';
+import { importColumns, materialTypeLabels, roleLabels, yesNoLabels, type ImportKind, type ImportMapping } from './imports.schema.js';
 
 /** A header compared loosely: case, spaces, punctuation and umlaut spellings do not matter. */
 export const headerKey = (header: string): string =>
@@ -213,4 +215,128 @@ export function bomLineOfRow(
   ];
   if (errors.length > 0 || !quantity.success) return { errors };
   return { materialNumber, componentNumber, quantity: quantity.data };
+}
+
+/** A yes/no cell in either language (empty: no); anything else is answered as undefined. */
+export function yesNoOfCell(cell: string): boolean | undefined {
+  const key = cell.trim().toLocaleLowerCase('de');
+  if ((yesNoLabels.yes as readonly string[]).includes(key)) return true;
+  if ((yesNoLabels.no as readonly string[]).includes(key)) return false;
+  return undefined;
+}
+
+/** A day as a spreadsheet writes it: `2026-12-31`, or German `31.12.2026` (two-digit years in this century). Empty: null; other text stays (refused by the schema). */
+export function dayOfCell(cell: string): string | null {
+  const text = cell.trim();
+  if (text === '') return null;
+  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(text);
+  if (!german) return text;
+  const year = german[3].length === 2 ? `20${german[3]}` : german[3];
+  return `${year}-${german[2].padStart(2, '0')}-${german[1].padStart(2, '0')}`;
+}
+
+/** A row of a customer orders file before the client and material are looked up: each cell read by the order form's own rules. */
+export interface OrderRow {
+  client: string;
+  materialNumber: string;
+  quantity: number;
+  netPrice: number | null;
+  deliveryDate: string | null;
+  reference: string;
+  prioritize: boolean;
+  workInProgress: string;
+}
+
+/**
+ * A row of a customer orders file: the client by name, the material by number, the quantity and
+ * price by the position's own rules, the delivery date as a day; the order form's schema checks the
+ * whole order once the client and the material are known (the import's handler).
+ */
+export function orderRowOf(cells: Record<string, string | undefined>): OrderRow | { errors: FieldError[] } {
+  const client = textOr(cells.client).trim();
+  const materialNumber = textOr(cells.materialNumber).trim();
+  const quantity = positionSchema.shape.quantity.safeParse(numberOr(cells.quantity) ?? undefined);
+  const priceCell = numberOr(cells.netPrice);
+  const netPrice = priceCell === null ? null : positionSchema.shape.netPrice.safeParse(priceCell);
+  const deliveryDate = dayOfCell(textOr(cells.deliveryDate));
+  const day = deliveryDate === null ? null : calendarDaySchema.safeParse(deliveryDate);
+  const prioritize = yesNoOfCell(textOr(cells.prioritize));
+  const errors: FieldError[] = [
+    ...(client ? [] : [{ field: 'client', message: 'validation.required' }]),
+    ...(materialNumber ? [] : [materialNumberRequired]),
+    ...(quantity.success ? [] : errorsOf(quantity.error).map((error) => ({ ...error, field: 'quantity' }))),
+    ...(netPrice === null || netPrice.success ? [] : errorsOf(netPrice.error).map((error) => ({ ...error, field: 'netPrice' }))),
+    ...(day === null || day.success ? [] : [{ field: 'deliveryDate', message: 'imports.validation.day' }]),
+    ...(prioritize === undefined ? [{ field: 'prioritize', message: 'imports.validation.yesNo' }] : []),
+  ];
+  if (errors.length > 0 || !quantity.success) return { errors };
+  return {
+    client,
+    materialNumber,
+    quantity: quantity.data,
+    netPrice: netPrice?.success ? netPrice.data : null,
+    deliveryDate,
+    reference: textOr(cells.reference).trim(),
+    prioritize: prioritize ?? false,
+    workInProgress: textOr(cells.workInProgress),
+  };
+}
+
+/** The field of an imported order's row a schema issue of the whole order points at (the client's address fills the order's). */
+export function orderFieldOfPath(path: string): string | null {
+  const [first, , third] = path.split('.');
+  if (first === 'positions') return third === 'netPrice' ? 'netPrice' : third === 'quantity' ? 'quantity' : 'materialNumber';
+  if (['name', 'street', 'houseNumber', 'zip', 'place', 'country', 'addressSuffix', 'clientId'].includes(first)) return 'client';
+  if (first === 'comment') return 'reference';
+  if (first === 'deliveryDate' || first === 'workInProgress' || first === 'prioritize') return first;
+  return null;
+}
+
+/** The order form's refusals of a whole order as the row's errors. */
+export const orderErrorsOf = (error: z.ZodError): FieldError[] =>
+  error.issues.map((issue) => {
+    const detail = issueToDetail(issue);
+    return { field: orderFieldOfPath(detail.path), message: detail.message, params: detail.params };
+  });
+
+/** Languages a team file may name, in either language. */
+const languageLabels: Record<Locale, string[]> = { en: ['English', 'Englisch'], de: ['German', 'Deutsch'] };
+
+/** The language of a team file's cell (`de`, `Deutsch`, `German`...); empty: undefined (the inviter's); unknown: null. */
+const localeOfCell = (cell: string): Locale | null | undefined => {
+  const key = headerKey(cell);
+  if (key === '') return undefined;
+  return locales.find((known) => known === key || languageLabels[known].some((label) => headerKey(label) === key)) ?? null;
+};
+
+const roleOfCell = (cell: string): keyof typeof roleLabels | undefined => {
+  const key = headerKey(cell);
+  return (Object.keys(roleLabels) as (keyof typeof roleLabels)[]).find((role) => roleLabels[role].some((label) => headerKey(label) === key));
+};
+
+/** A row of a team file: an administration user as the invitation form takes them (names, email, language); other roles are refused. */
+export function teamMemberOfRow(
+  cells: Record<string, string | undefined>,
+): { member: { firstName: string; lastName: string; email: string; locale?: Locale } } | { errors: FieldError[] } {
+  const role = roleOfCell(textOr(cells.role));
+  const locale = localeOfCell(textOr(cells.language));
+  const parsed = createAdminUserSchema.safeParse({
+    firstName: textOr(cells.firstName),
+    lastName: textOr(cells.lastName),
+    email: textOr(cells.email),
+    ...(locale ? { locale } : {}),
+  });
+  const errors: FieldError[] = [
+    ...(parsed.success ? [] : errorsOf(parsed.error)),
+    ...(role === 'ADMIN'
+      ? []
+      : [
+          role === undefined
+            ? { field: 'role', message: 'imports.validation.role' }
+            : { field: 'role', message: 'imports.validation.roleNotImported', params: { role } },
+        ]),
+    ...(locale === null ? [{ field: 'language', message: 'imports.validation.language' }] : []),
+  ];
+  if (errors.length > 0 || !parsed.success) return { errors };
+  return { member: parsed.data };
 }

@@ -3,10 +3,14 @@ import { materialLimits } from '../materials/materials.schema.js';
 
 /**
  * What a CSV file can bring in (issue 31): new materials, the bills of materials of existing ones
- * (a second file naming materials by number), and stock levels of existing materials.
+ * (a second file naming materials by number), stock levels of existing materials, customer orders
+ * (clients and materials by name and number) and team members (administration users, invited by email).
  */
-export const importKinds = ['materials', 'bom', 'stock'] as const;
+export const importKinds = ['materials', 'bom', 'stock', 'orders', 'team'] as const;
 export type ImportKind = (typeof importKinds)[number];
+
+/** The kinds whose rights are those of the materials (the others: the orders' and the team's change rights). */
+export const materialImportKinds = ['materials', 'bom', 'stock'] as const satisfies readonly ImportKind[];
 
 /** A column of an import file: the field it fills and its header in each language (the template's, and the export's). */
 export interface ImportColumn {
@@ -52,7 +56,34 @@ export const importColumns: Record<ImportKind, readonly ImportColumn[]> = {
     column('stockQuantity', 'Stock', 'Bestand', true),
     column('stockUnit', 'Unit', 'Einheit'),
   ],
+  orders: [
+    column('client', 'Customer', 'Kunde', true),
+    column('materialNumber', 'Material number', 'Materialnummer', true),
+    column('quantity', 'Quantity', 'Menge', true),
+    column('netPrice', 'Net price', 'Nettopreis'),
+    column('deliveryDate', 'Delivery date', 'Liefertermin'),
+    column('reference', "Customer's order reference", 'Bestellzeichen des Kunden'),
+    column('prioritize', 'Prioritize', 'Priorisieren'),
+    column('workInProgress', 'Work in progress (WIP)', 'Zwischenlager (WIP)', true),
+  ],
+  team: [
+    column('firstName', 'First name', 'Vorname', true),
+    column('lastName', 'Last name', 'Nachname', true),
+    column('email', 'Email', 'E-Mail', true),
+    column('role', 'Role', 'Rolle', true),
+    column('language', 'Language', 'Sprache'),
+  ],
 };
+
+/** Role labels a team file may carry: only administration users are imported (invited by email, docs/integration.md). */
+export const roleLabels = {
+  ADMIN: ['Administration user', 'Administration', 'Admin', 'Administrator', 'Verwaltungsbenutzer', 'Verwaltung', 'ADMIN'],
+  OPERATOR: ['Operation user', 'Operator', 'Bediener', 'Bedienbenutzer', 'OPERATOR'],
+  SUPER_USER: ['Super user', 'Superuser', 'Super-User', 'Hauptbenutzer', 'SUPER_USER'],
+} as const;
+
+/** Yes and no as a spreadsheet writes them, in either language. */
+export const yesNoLabels = { yes: ['yes', 'y', 'ja', 'j', 'x', '1', 'true', 'wahr'], no: ['', 'no', 'n', 'nein', '0', 'false', 'falsch'] } as const;
 
 /** Type labels a materials file may carry (the export's, in either language, or the API's own value). */
 export const materialTypeLabels = {
@@ -68,6 +99,8 @@ export const importLimits = {
   fileName: 200,
   /** Errors a dry run or a refusal lists (the rest are counted). */
   listedErrors: 500,
+  /** Rows written between two progress reports of the import job (materials: one multi-row insert each). */
+  chunk: 2000,
   /** Stock quantity in a stock file: the material's own rule. */
   unit: materialLimits.unit,
 } as const;

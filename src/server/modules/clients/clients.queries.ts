@@ -34,3 +34,17 @@ export async function findClient(tx: Executor, clientId: string): Promise<Client
   const row = await tx.selectFrom('clients').selectAll().where('id', '=', clientId).executeTakeFirst();
   return row ? viewOf(row) : undefined;
 }
+
+/** The company's clients whose names are among `names` (any case), by lower-case name; of two with one name, the first created. */
+export async function clientsByName(tx: Executor, names: readonly string[]): Promise<Map<string, ClientView>> {
+  const wanted = [...new Set(names.map((name) => name.trim().toLowerCase()).filter(Boolean))];
+  if (wanted.length === 0) return new Map();
+  const rows = await tx
+    .selectFrom('clients')
+    .selectAll()
+    .where(sql<boolean>`lower(name) = any(${wanted}::text[])`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return new Map(rows.map((row) => [row.name.toLowerCase(), viewOf(row)]));
+}

@@ -3,7 +3,7 @@ import * as clientsViews from '../../../domain/clients/clients.views.js';
 import { defineModule } from '../../platform/module.js';
 import { clientsRoutes } from './clients.routes.js';
 
-export { findClient } from './clients.queries.js';
+export { clientsByName, findClient } from './clients.queries.js';
 
 /**
  * The company's customer directory ("clients": the master user's "customers" are the companies),

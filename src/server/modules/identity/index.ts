@@ -20,6 +20,10 @@ export { passwordMatches } from './passwords.js';
 export { endEarlierStationSessions } from './session.handlers.js';
 export { openSession, openStationSessions, revokeSessionsAtStation, revokeStationSessions, revokeUserSessions, type IssuedSession } from './sessions.js';
 export { companyOwnersWithEmail, findUserById, findUserByLogin, historyEntriesOf, userNamesByIds, userView, type UserRow } from './users.queries.js';
+// The team import (modules/imports) invites through the invitation form's own command.
+export { inviteAdministrationUser } from './users.handlers.js';
+export { loginNameTaken } from './users.queries.js';
+export { sealKeyFrom } from './identity.deps.js';
 
 declare module '../../platform/module.js' {
   interface Ports {

@@ -135,12 +135,24 @@ export async function inviteAdminUser(
   const principal = principalOf(request);
   const inviter = await readAsPrincipal(app.db, principal, (tx) => findUserById(tx, principal.userId));
   const locale = input.locale ?? inviter?.locale ?? 'en';
-  const user = await runCommand(app, request, async (ctx) => {
-    const company = await companyToInviteFor(ctx);
-    if ((await pendingInvitations(ctx.tx)) >= PENDING_INVITATION_LIMIT) throw new DomainError('INVITATION_LIMIT_REACHED');
-    return inviteToCompany(ctx, secrets, { ...input, role: 'ADMIN', locale, companyName: company.company_name });
-  });
+  const user = await runCommand(app, request, (ctx) => inviteAdministrationUser(ctx, secrets, { ...input, locale }));
   return userView(user);
+}
+
+/**
+ * The invitation of an administration user in the context's transaction, once the email is known to
+ * be free (`loginNameTaken`): the company's daily invitation mails and pending invitations counted,
+ * then `inviteToCompany`. The invitation form's command, and the team import's (modules/imports).
+ */
+export async function inviteAdministrationUser(
+  ctx: CommandContext,
+  secrets: Pick<IdentitySecrets, 'sealKey'>,
+  input: z.infer<typeof createAdminUserSchema>,
+): Promise<UserRow> {
+  const company = await companyToInviteFor(ctx);
+  if ((await pendingInvitations(ctx.tx)) >= PENDING_INVITATION_LIMIT) throw new DomainError('INVITATION_LIMIT_REACHED');
+  const locale = input.locale ?? (await creatorLocale(ctx));
+  return inviteToCompany(ctx, secrets, { ...input, role: 'ADMIN', locale, companyName: company.company_name });
 }
 
 /**
@@ -180,7 +192,7 @@ async function pendingInvitations(tx: Executor): Promise<number> {
  */
 export async function inviteToCompany(
   ctx: CommandContext,
-  secrets: IdentitySecrets,
+  secrets: Pick<IdentitySecrets, 'sealKey'>,
   input: { role: 'ADMIN' | 'SUPER_USER'; email: string; firstName: string; lastName: string; locale: Locale; companyName: string },
 ): Promise<UserRow> {
   const { companyId } = ctx;

@@ -52,6 +52,9 @@ export function separatorOf(text: string): ImportSeparator {
   return commas > semicolons ? ',' : ';';
 }
 
+/** The line breaks inside a cell (most have none: no regular expression for them). */
+const lineBreaksIn = (cell: string): number => (cell.includes('\n') || cell.includes('\r') ? (cell.match(/\r\n|\r|\n/g)?.length ?? 0) : 0);
+
 /** Reads a CSV file: decoding, separator, header row, data rows (empty ones skipped), each cell as `textCell` wrote it taken back. */
 export function readCsvFile(bytes: Uint8Array, maxRows: number): ReadFile {
   const { text, encoding } = decodeFile(bytes);
@@ -75,20 +78,23 @@ export function readCsvFile(bytes: Uint8Array, maxRows: number): ReadFile {
     rows: data
       .filter(({ record }) => record.some((cell) => cell.trim() !== ''))
       .map(({ record, info }) => ({
-        line: info.lines - record.reduce((breaks, cell) => breaks + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0),
-        cells: record.map(untextCell),
+        line: info.lines - record.reduce((breaks, cell) => breaks + lineBreaksIn(cell), 0),
+        cells: record.map((cell) => (cell.includes("'") ? untextCell(cell) : cell)),
       })),
   };
 }
 
-/** The cells of a row by field, as the mapping names their headers (a field without a header: undefined). */
-export function cellsByField(headers: readonly string[], mapping: Record<string, string | null>, cells: readonly string[]): Record<string, string | undefined> {
-  const byField: Record<string, string | undefined> = {};
-  for (const [field, header] of Object.entries(mapping)) {
-    const index = header === null ? -1 : headers.indexOf(header);
-    byField[field] = index >= 0 ? cells[index] : undefined;
-  }
-  return byField;
+/** Reads a row's cells by field, as the mapping names their headers (a field without a header: undefined); each header's column found once. */
+export function cellsByField(
+  headers: readonly string[],
+  mapping: Record<string, string | null>,
+): (cells: readonly string[]) => Record<string, string | undefined> {
+  const columns = Object.entries(mapping).map(([field, header]) => [field, header === null ? -1 : headers.indexOf(header)] as const);
+  return (cells) => {
+    const byField: Record<string, string | undefined> = {};
+    for (const [field, index] of columns) byField[field] = index >= 0 ? cells[index] : undefined;
+    return byField;
+  };
 }
 
 /** The empty file of a kind: its header row in the language asked for (UTF-8 with BOM, `;`, as our exports). */

@@ -7,14 +7,22 @@ import { recordEvents, runInTenant, type CommandContext, type CommandDeps, type 
 import { withTenant } from '../../platform/db.js';
 import { defineDispatchRoute, type DispatchRoute } from '../../platform/dispatcher.js';
 import { defineJob, type JobContext } from '../../platform/jobs.js';
-import { checkRows, ImportRefused, prepareImport, writeRows } from './imports.handlers.js';
+import { sealKeyFrom } from '../identity/index.js';
+import { checkRows, ImportRefused, prepareImport, writeRows, type ImportEnv } from './imports.handlers.js';
 import './imports.tables.js';
 
 const importJobSchema = z.object({ companyId: z.uuid(), importId: z.uuid() });
 type ImportJob = z.infer<typeof importJobSchema>;
 
+/**
+ * Written in a transaction of its own, so the screen sees it while the import's transaction runs
+ * (that one touches the import's row only at its end).
+ */
 const setProgress = (ctx: JobContext, { companyId, importId }: ImportJob, progress: number) =>
   withTenant(ctx.db, companyId, (tx) => tx.updateTable('imports').set({ status: 'RUNNING', progress }).where('id', '=', importId).execute());
+
+/** The progress shown once `done` of `total` rows are written: 5 when the job starts, 95 with the last row (100 once it has committed). */
+export const progressOf = (done: number, total: number): number => (total === 0 ? 95 : 5 + Math.floor((90 * done) / total));
 
 /** Ends an import: its status, its report, and the fact, in the command's transaction. */
 async function finish(ctx: CommandContext, importId: string, kind: ImportEvent['data']['kind'], results: readonly ImportRowResult[], failed = false) {
@@ -37,16 +45,24 @@ async function finish(ctx: CommandContext, importId: string, kind: ImportEvent['
  * work, and what the import bench measures.
  */
 export async function importFile(
-  deps: CommandDeps,
+  deps: CommandDeps & Pick<ImportEnv, 'sealKey'>,
   scope: CommandScope,
   file: { kind: ImportKind; bytes: Uint8Array; mapping: ImportMapping },
-  end: (command: CommandContext, results: readonly ImportRowResult[]) => Promise<void> = async () => {},
+  options: {
+    end?: (command: CommandContext, results: readonly ImportRowResult[]) => Promise<void>;
+    /** Told the progress (`progressOf`) after each chunk of rows written. */
+    onProgress?: (progress: number) => Promise<void>;
+  } = {},
 ): Promise<readonly ImportRowResult[]> {
+  const { end = async () => {}, onProgress } = options;
   return runInTenant(deps, scope, async (command) => {
     const prepared = await prepareImport(command.tx, file.kind, file.bytes, file.mapping);
-    const checked = await checkRows(command.tx, prepared);
+    const checked = await checkRows(command.tx, prepared, deps);
     if (checked.results.some((result) => result.status === 'error')) throw new ImportRefused(checked.results);
-    await writeRows(command, prepared, checked);
+    await writeRows(command, prepared, checked, {
+      sealKey: deps.sealKey,
+      onProgress: onProgress && ((done, total) => onProgress(progressOf(done, total))),
+    });
     await end(command, checked.results);
     return checked.results;
   });
@@ -72,11 +88,19 @@ export const importFileJob = defineJob<ImportJob>({
     const { companyId, importId } = data;
     const row = await withTenant(ctx.db, companyId, (tx) => tx.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirst());
     if (!row || row.status === 'DONE' || row.status === 'FAILED') return;
-    await setProgress(ctx, data, 5);
+    await setProgress(ctx, data, progressOf(0, 1));
     const scope = scopeOfImport(companyId, row, ctx.jobId);
     const bytes = new TextEncoder().encode(row.content);
     try {
-      await importFile(ctx, scope, { kind: row.kind, bytes, mapping: row.mapping }, (command, results) => finish(command, importId, row.kind, results));
+      await importFile(
+        { ...ctx, sealKey: sealKeyFrom(ctx.config) },
+        scope,
+        { kind: row.kind, bytes, mapping: row.mapping },
+        {
+          end: (command, results) => finish(command, importId, row.kind, results),
+          onProgress: async (progress) => void (await setProgress(ctx, data, progress)),
+        },
+      );
       ctx.log.info({ importId, kind: row.kind, rows: row.row_count }, 'import written');
     } catch (error) {
       if (!(error instanceof ImportRefused)) throw error;

@@ -1,12 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { importFileSchema, importKindParams, importLanguageQuery, importLimits } from '../../../domain/imports/imports.schema.js';
+import {
+  importFileSchema,
+  importKindParams,
+  importLanguageQuery,
+  importLimits,
+  materialImportKinds,
+  type ImportKind,
+} from '../../../domain/imports/imports.schema.js';
 import { importDryRunSchema, importMappingViewSchema, importViewSchema } from '../../../domain/imports/imports.views.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { writerRoles } from '../../../domain/shared/roles.js';
 import { runCommand, runInTenant, runQuery, scopeOf } from '../../platform/command.js';
 import { errorResponses } from '../../platform/errors.js';
+import { sealKeyFrom } from '../identity/index.js';
 import { reportCsv, templateCsv } from './imports.csv.js';
 import { answerOfDryRun, dryRun, startImport } from './imports.handlers.js';
 import { findImport, importViewOf, latestImports, rememberedMapping } from './imports.queries.js';
@@ -18,57 +26,66 @@ const bodyLimit = Math.ceil((importLimits.fileBytes * 4) / 3) + 64 * 1024;
 
 /** CSV imports (docs/integration.md, "CSV import"): templates, dry runs, imports as a job, their reports. */
 export async function importsRoutes(app: FastifyInstance) {
-  importFileRoutes(app);
+  importFileRoutes(app, '/api/imports/:kind', 'materials');
+  importFileRoutes(app, '/api/imports/orders', 'orders', 'orders');
+  importFileRoutes(app, '/api/imports/team', 'team', 'team');
   importFollowRoutes(app);
 }
 
-/** A file of a kind: its template, its dry run, its import. The rights are those of creating the records by hand. */
-function importFileRoutes(app: FastifyInstance) {
+/**
+ * The files of some kinds at `base`: template, dry run, import. The rights are those of creating the
+ * records by hand: the materials' change right for materials, bills of materials and stock; the
+ * orders' for customer orders; the team's for team members. `kind` names the one kind of a fixed base.
+ */
+function importFileRoutes(app: FastifyInstance, base: string, area: 'materials' | 'orders' | 'team', kind?: ImportKind) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const write = app.requireChangeRight('materials');
+  const write = app.requireChangeRight(area);
+  const params = kind ? z.object({}) : z.object({ kind: z.enum(materialImportKinds) });
+  const kindOf = (request: FastifyRequest) => kind ?? (request.params as { kind: ImportKind }).kind;
+  const env = () => ({ db: app.db, sealKey: sealKeyFrom(app.config) });
 
-  r.get('/api/imports/:kind/template.csv', {
+  r.get(`${base}/template.csv`, {
     preHandler: app.authenticate,
     schema: {
       tags,
       summary: "The empty file of a kind: its header row in the language asked for (UTF-8 with BOM, `;`, as the console's exports)",
-      params: importKindParams,
+      params,
       querystring: importLanguageQuery,
       response: { 200: z.string().describe('text/csv'), ...errorResponses() },
     },
     handler: async (request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="import-${request.params.kind}.csv"`)
-        .send(templateCsv(request.params.kind, request.query.lang)),
+        .header('content-disposition', `attachment; filename="import-${kindOf(request)}.csv"`)
+        .send(templateCsv(kindOf(request), request.query.lang)),
   });
 
-  r.post('/api/imports/:kind/dry-run', {
+  r.post(`${base}/dry-run`, {
     preHandler: write,
     bodyLimit,
     schema: {
       tags,
       summary: 'Reads a CSV file and answers what importing it would do, row by row, with errors by line and column; writes nothing',
-      params: importKindParams,
+      params,
       body: importFileSchema,
       response: { 200: importDryRunSchema, ...errorResponses(402, 413) },
     },
-    handler: async (request) => answerOfDryRun(() => runInTenant(app, scopeOf(request), (ctx) => dryRun(ctx, request.params.kind, request.body))),
+    handler: async (request) => answerOfDryRun(() => runInTenant(app, scopeOf(request), (ctx) => dryRun(ctx, env(), kindOf(request), request.body))),
   });
 
-  r.post('/api/imports/:kind', {
+  r.post(base, {
     preHandler: write,
     bodyLimit,
     schema: {
       tags,
       summary:
         'Imports a CSV file as one job, all or nothing (invalid rows: 400 IMPORT_ROWS_INVALID naming each line and column); follow it at GET /api/imports/runs/{id}',
-      params: importKindParams,
+      params,
       body: importFileSchema,
       response: { 202: importViewSchema, ...errorResponses(402, 413) },
     },
     handler: async (request, reply) => {
-      const started = await runCommand(app, request, (ctx) => startImport(ctx, request.params.kind, request.body));
+      const started = await runCommand(app, request, (ctx) => startImport(ctx, env(), kindOf(request), request.body));
       return reply.status(202).send(started);
     },
   });

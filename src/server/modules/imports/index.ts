@@ -4,13 +4,13 @@ import { defineModule } from '../../platform/module.js';
 import { importDispatchRoutes, importFileJob } from './imports.jobs.js';
 import { importsRoutes } from './imports.routes.js';
 
-export { importFile } from './imports.jobs.js';
+export { importFile, progressOf } from './imports.jobs.js';
 
 /**
  * CSV imports (docs/integration.md, "CSV import"): a file read (UTF-8 or Windows-1252, `;` or `,`,
  * German or English headers), checked row by row by the form's own schemas, then written by one job
- * through the materials' commands in one transaction. Its own module: it reads and writes through
- * the materials module's door only, and later kinds (orders, team) join here (docs/decisions.md).
+ * through the owning modules' commands (materials, orders, identity's invitations) in one
+ * transaction. Its own module: it reads and writes through those modules' doors only (docs/decisions.md).
  */
 export const importsModule = defineModule({
   name: 'imports',
@@ -21,7 +21,13 @@ export const importsModule = defineModule({
   },
   jobs: { definitions: [importFileJob], dispatchRoutes: importDispatchRoutes },
   openApi: {
-    tags: [{ name: 'imports', description: 'CSV imports of materials, bills of materials and stock levels: templates, dry runs, imports as a job, reports.' }],
+    tags: [
+      {
+        name: 'imports',
+        description:
+          'CSV imports of materials, bills of materials, stock levels, customer orders and team members: templates, dry runs, imports as a job, reports.',
+      },
+    ],
     views: [importsViews],
   },
   liveTopics: [IMPORT_STREAM_TYPE],

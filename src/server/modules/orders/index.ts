@@ -21,6 +21,8 @@ export { followShipment, type ShipmentOrderCommand } from './orders.handlers.js'
 // The quality module's decisions move a held order to rework or end its pieces as scrap (docs/quality-and-lots.md);
 // machines report their counts as a completion of pieces at the station (modules/machines).
 export { completeWork, moveToStation } from './orders.handlers.js';
+// The customer orders import (modules/imports) creates each order through the order form's command.
+export { createOrder } from './orders.handlers.js';
 export type { OrderHold, OrderHoldCheck, OrderHoldsReader } from './orders.queries.js';
 
 declare module '../../platform/module.js' {

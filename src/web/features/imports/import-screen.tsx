@@ -13,7 +13,7 @@ import { useNotify } from '../../ui/notification-bar';
 import { ProgressBar } from '../../ui/progress-bar';
 import { Select, SelectItem } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
-import { materialsKey } from '../../lib/resources/keys';
+import { materialsKey, ordersKey, usersKey } from '../../lib/resources/keys';
 import { base64Of, downloadImportFile, useDryRunImport, useImport, useStartImport } from './api/imports';
 import './imports.css';
 
@@ -44,9 +44,11 @@ export function ImportScreen({ initialKind = 'materials' }: { initialKind?: Impo
   }, [check, kind, file, mapping]);
 
   const status = run.data?.status;
+  const importedKind = run.data?.kind;
   useEffect(() => {
-    if (status === 'DONE') void queryClient.invalidateQueries({ queryKey: materialsKey });
-  }, [queryClient, status]);
+    if (status !== 'DONE' || !importedKind) return;
+    void queryClient.invalidateQueries({ queryKey: importedKind === 'orders' ? ordersKey : importedKind === 'team' ? usersKey : materialsKey });
+  }, [queryClient, status, importedKind]);
 
   const pick = async (picked: File) => {
     setImportId(null);

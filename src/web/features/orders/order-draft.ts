@@ -1,3 +1,4 @@
+import { orderAddressOfClient } from '../../../domain/clients/clients.schema';
 import type { MaterialType } from '../../../domain/materials/materials.schema';
 import type { OrderDetails } from '../../../domain/orders/order.events';
 import { netSumOf, type OrderFormInput, type OrderKind } from '../../../domain/orders/order.schema';
@@ -107,18 +108,7 @@ export function clientFields(client: {
   deliveryAddress: Pick<OrderDetails, 'street' | 'houseNumber' | 'addressSuffix' | 'zip' | 'place' | 'country'>;
   billingAddress: Pick<OrderDetails, 'street' | 'houseNumber' | 'addressSuffix' | 'zip' | 'place' | 'country'>;
 }): Pick<OrderDraft, 'client' | 'name' | 'street' | 'houseNumber' | 'addressSuffix' | 'zip' | 'place' | 'country'> {
-  const delivery = client.deliveryAddress;
-  const address = Object.values(delivery).some((part) => part !== '') ? delivery : client.billingAddress;
-  return {
-    client: { id: client.id, name: client.name },
-    name: client.name,
-    street: address.street,
-    houseNumber: address.houseNumber,
-    addressSuffix: address.addressSuffix,
-    zip: address.zip,
-    place: address.place,
-    country: address.country,
-  };
+  return { client: { id: client.id, name: client.name }, ...orderAddressOfClient(client) };
 }
 
 /**

@@ -10,7 +10,7 @@ export const dryRunImport = (kind: ImportKind, file: ImportFile): Promise<Import
 
 export const useDryRunImport = () => useMutation({ mutationFn: ({ kind, file }: { kind: ImportKind; file: ImportFile }) => dryRunImport(kind, file) });
 
-/** `POST /api/imports/{kind}`: the file becomes one job; its materials are written all at once or not at all. */
+/** `POST /api/imports/{kind}`: the file becomes one job; its records are written all at once or not at all. */
 export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -19,7 +19,7 @@ export function useStartImport() {
   });
 }
 
-/** One import, asked again every half second while it runs (its progress); once done, the material lists are read anew. */
+/** One import, asked again every half second while it runs (its progress in steps: the job reports it after each chunk of rows written); once done, the imported kind's lists are read anew. */
 export const getImportQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...importsKey, id],
