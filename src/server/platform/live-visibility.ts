@@ -91,10 +91,10 @@ export interface LiveViewer {
 }
 
 /** What the rule of `type` gives `viewer`: `undefined` (not sent) or the role's rule and whether the viewer is the subject. */
-function ruleFor(rules: LiveRules, type: string, data: unknown, viewer: LiveViewer): RoleRule | undefined {
+function ruleFor(rules: Readonly<Record<string, LiveRule>>, type: string, data: unknown, viewer: LiveViewer): RoleRule | undefined {
   // A type without a rule is sent to nobody: a gap closes, it never leaks.
   if (!Object.hasOwn(rules, type)) return undefined;
-  const eventRule = ruleOfEvent(rules[type as KnownEventType], data);
+  const eventRule = ruleOfEvent(rules[type], data);
   const roleRule = eventRule.roles[viewer.role];
   if (roleRule.to === 'none') return undefined;
   if (roleRule.to === 'own') {
