@@ -27,6 +27,7 @@ import { healthRoutes } from './platform/health.routes.js';
 import { devMailboxRoutes } from './platform/dev-mailbox.routes.js';
 import type { JobQueue } from './platform/jobs.js';
 import { liveFeed, liveSocketErrorHandler } from './platform/live-feed.js';
+import { gatherLiveRules } from './platform/live-visibility.js';
 import { openApiOptions } from './platform/openapi.js';
 import { inspectionQueues, metrics } from './platform/metrics.js';
 import { queueBoard } from './platform/queue-board.js';
@@ -170,7 +171,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(frameworkErrorRoutes);
   // Only where mail really stays here: outside production and without SMTP (docs/jobs.md, Dev mailbox).
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devMailboxRoutes);
-  await app.register(liveFeed, { pollMs: config.livePollMs });
+  await app.register(liveFeed, { pollMs: config.livePollMs, rules: gatherLiveRules(modules) });
   // Operations (docs/api.md): Prometheus metrics behind METRICS_TOKEN, the BullMQ dashboard for the master.
   await app.register(inspectionQueues, { redisUrl: config.redisUrl, prefix: config.queuePrefix });
   await app.register(metrics, { token: config.metricsToken });

@@ -153,6 +153,7 @@ describe('ports are resolved from the manifests', () => {
       },
       openApi: { tags: [] },
       liveTopics: [],
+      liveRules: {},
     });
     expect(example.requires).toEqual(['worklistReader']);
   });

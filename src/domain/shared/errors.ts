@@ -1,161 +1,134 @@
 /**
- * The one catalogue of error codes. Each code carries its HTTP status and an English fallback
- * message; the web translates the code (locale key `errors.<CODE>`), never the message.
- * Statuses follow ARCHITECTURE.md section 7: validation 400, credentials/token 401, payment 402,
- * role 403, not found or other tenant 404, request timeout 408, conflict 409, too large 413, address too long 414,
- * media type 415, limit 422, too many requests 429, request head too large 431, server 500, dependency down 503.
+ * The one catalogue of error codes and the HTTP status of each. The web translates the code (locale key
+ * `errors.<CODE>`); the English text of each code is the server's alone (`src/server/platform/error-messages.ts`),
+ * so the browser does not download it. Statuses follow ARCHITECTURE.md section 7: validation 400, credentials/token 401,
+ * payment 402, role 403, not found or other tenant 404, request timeout 408, conflict 409, too large 413, address too
+ * long 414, media type 415, limit 422, too many requests 429, request head too large 431, server 500, dependency down 503.
  */
-export const errorCatalogue = {
-  VALIDATION_ERROR: { status: 400, message: 'The request is not valid.' },
-  ID_IS_MISSING: { status: 400, message: 'ID is missing' },
-  EMPTY_USERNAME: { status: 400, message: 'Username must not be empty.' },
-  EMPTY_FIRST_NAME: { status: 400, message: 'First name must not be empty.' },
-  EMPTY_LAST_NAME: { status: 400, message: 'Last name must not be empty.' },
-  PASSWORD_COMPLEXITY: {
-    status: 400,
-    message: 'Password must have at least 8 characters, one uppercase letter and one special character.',
-  },
-  DUPLICATE_VALUES: { status: 400, message: 'This value already exists.' },
-  DUPLICATE_ATTRIBUTES: { status: 400, message: 'This value already exists.' },
-  COMPONENT_NOT_FOUND: { status: 400, message: 'A component is not a material of this company.' },
-  MEDIA_STATION_OR_FILE_MISSING: { status: 400, message: 'Select station and/or upload media!' },
-  SEQUENCE_INVALID: { status: 400, message: 'The sequence names a station twice or a station that does not exist.' },
-  POSITION_MATERIAL_NOT_FOUND: { status: 400, message: 'A position names a material that does not exist.' },
-  INVALID_OR_EXPIRED_CODE: { status: 400, message: 'The code is invalid or has expired.' },
-  CURRENT_PASSWORD_WRONG: { status: 400, message: 'The current password is not correct.' },
-  INVALID_ORDER_ID: { status: 400, message: 'Invalid order ID' },
-  SHIPMENT_ORDERS_OF_DIFFERENT_CUSTOMERS: { status: 400, message: 'All orders of a shipment must be for the same customer.' },
-  UPLOAD_PART_NOT_TAKEN: {
-    status: 400,
-    message: 'The upload holds a field or a file this form does not take. Send only the file, after the fields the form names.',
-  },
-  IMPORT_FILE_UNREADABLE: { status: 400, message: 'The file cannot be read as CSV (UTF-8 or Windows-1252 text with ; or , between cells).' },
-  IMPORT_FILE_EMPTY: { status: 400, message: 'The file has no header row.' },
-  IMPORT_TOO_MANY_ROWS: { status: 400, message: 'The file has more rows than one import takes.' },
-  IMPORT_ROWS_INVALID: { status: 400, message: 'Rows of the file are not valid: nothing was imported. The details name each line and column.' },
-  INVALID_CREDENTIALS: { status: 401, message: 'Incorrect email or password.' },
-  INVALID_TOKEN: { status: 401, message: 'The link is invalid or has expired.' },
-  UNAUTHORIZED: { status: 401, message: 'Please sign in.' },
-  TRIAL_EXPIRED: {
-    status: 402,
-    message: 'Your trial has ended. Please contact the operator for billing information.',
-  },
-  FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
-  NOT_OPERATOR: { status: 403, message: 'You are not operator!' },
-  STATION_NOT_AUTHORIZED: { status: 403, message: 'You are not authorised for this station.' },
-  STATION_NOT_SIGNED_IN: { status: 403, message: 'Sign in at this station first.' },
-  CHANGE_RIGHT_MISSING: { status: 403, message: 'You do not have the right to change this area.' },
-  API_KEY_SCOPE_MISSING: { status: 403, message: 'This API key has no scope for this request.' },
-  EMAIL_NOT_CONFIRMED: { status: 403, message: 'Please confirm your email address with the code we sent you.' },
-  USER_DEACTIVATED: { status: 403, message: 'This account has been deactivated. Please ask your administrator.' },
-  NOT_FOUND: { status: 404, message: 'Not found.' },
-  USER_NOT_FOUND: { status: 404, message: 'User not found.' },
-  USER_ACCOUNT_NOT_FOUND: { status: 404, message: 'User account not found.' },
-  COMPANY_ACCOUNT_NOT_FOUND: { status: 404, message: 'Company account not found.' },
-  SHIPPING_ORDER_NOT_FOUND: { status: 404, message: 'Shipping order ID not found or undefined' },
-  SUGGESTION_NOT_FOUND: { status: 404, message: 'Suggestion not found.' },
-  INTERRUPTION_NOT_FOUND: { status: 404, message: 'Interruption not found.' },
-  LABOUR_ATTENDANCE_NOT_FOUND: { status: 404, message: 'This attendance does not exist.' },
-  LABOUR_WORK_PERIOD_NOT_FOUND: { status: 404, message: 'This work period does not exist.' },
-  MATERIAL_NOT_FOUND: { status: 404, message: 'Material not found.' },
-  EXPORT_NOT_FOUND: { status: 404, message: 'This data export does not exist or is not ready.' },
-  API_KEY_NOT_FOUND: { status: 404, message: 'This API key does not exist.' },
-  WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, message: 'This webhook endpoint does not exist.' },
-  TRACKING_LINK_NOT_FOUND: { status: 404, message: 'This tracking link is unknown, has expired or was withdrawn.' },
-  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
-  CONFLICT_ERROR: { status: 409, message: 'This record was changed meanwhile. Reload and try again.' },
-  IMPORT_ALREADY_RUNNING: { status: 409, message: 'An import of this company is already running. Wait until it has finished.' },
-  EXPORT_ALREADY_RUNNING: { status: 409, message: 'A data export of this company is already being made. Wait until it is ready.' },
-  USER_ALREADY_EXISTS: { status: 409, message: 'A user with this email already exists.' },
-  EMAIL_ALREADY_CONFIRMED: { status: 409, message: 'This email is already confirmed.' },
-  INVITATION_ALREADY_ACCEPTED: { status: 409, message: 'This user has already accepted the invitation.' },
-  INVITATION_LIMIT_REACHED: {
-    status: 409,
-    message: 'Your company has 20 invitations that are not accepted yet. Remove some, or wait until they are accepted, before inviting more.',
-  },
-  MATERIAL_IN_PRODUCTION: {
-    status: 409,
-    message: 'Material cannot be deleted as it is already included in an order that is in production.',
-  },
-  SHIPPING_ORDER_IN_STATUS_SENT_NOT_EDITABLE: {
-    status: 409,
-    message: 'Shipment with status Sent cannot be edited',
-  },
-  PRODUCTION_STATION_USED_IN_SEQUENCE: {
-    status: 409,
-    message: 'Cannot delete a station that is used in a sequence.',
-  },
-  SUGGESTION_TRANSITION_NOT_ALLOWED: { status: 409, message: 'The suggestion cannot be marked so in its current status.' },
-  INTERRUPTION_ALREADY_OPEN: { status: 409, message: 'This station already has an open interruption. Resolve it first.' },
-  INTERRUPTION_ALREADY_RESOLVED: { status: 409, message: 'This interruption has already been resolved.' },
-  LABOUR_ALREADY_CLOCKED_IN: { status: 409, message: 'You are already clocked in. Clock out first.' },
-  LABOUR_NOT_CLOCKED_IN: { status: 409, message: 'You are not clocked in. Clock in first.' },
-  LABOUR_CLOCK_OUT_BEFORE_CLOCK_IN: { status: 409, message: 'A clock-out cannot be before the clock-in.' },
-  LABOUR_ATTENDANCE_OVERLAPS: { status: 409, message: 'This time overlaps an attendance already recorded.' },
-  LABOUR_ATTENDANCE_OPEN: { status: 409, message: 'This attendance is still open. Correct it once it is clocked out.' },
-  LABOUR_ALREADY_ON_ORDER: { status: 409, message: 'You are already clocked onto this order.' },
-  LABOUR_NOT_ON_ORDER: { status: 409, message: 'You are not clocked onto this order.' },
-  LABOUR_ALREADY_PAUSED: { status: 409, message: 'Your work on this order is already paused.' },
-  LABOUR_NOT_PAUSED: { status: 409, message: 'Your work on this order is not paused.' },
-  LABOUR_NOTHING_TO_SPLIT: { status: 409, message: 'Only one order was worked on in this period: there is nothing to split.' },
-  LABOUR_ORDER_NOT_IN_WORK: { status: 409, message: 'This order is not in work at this station.' },
-  COSTING_VALID_FROM_PAST: { status: 409, message: 'A rate or price cannot be valid from a day before today: costs already computed do not change.' },
-  COMPANY_NAME_MISMATCH: { status: 400, message: 'Type the company name exactly to confirm.' },
-  START_STATION_NOT_DELETABLE: { status: 409, message: 'You can not delete Start station!' },
-  BOM_CYCLE: { status: 409, message: 'A material cannot contain itself, directly or through its components.' },
-  MATERIAL_IN_USE: { status: 409, message: 'Material cannot be deleted as it is used as a component of another material.' },
-  STATION_NAME_TAKEN: { status: 409, message: 'A station with this name already exists.' },
-  ORDER_NOT_EDITABLE: { status: 409, message: 'This order can no longer be edited in its current status.' },
-  ORDER_TRANSITION_NOT_ALLOWED: { status: 409, message: "This action is not possible in the order's current status." },
-  ORDER_NOT_AT_STATION: { status: 409, message: 'The order is not at this station.' },
-  NO_START_STATION: { status: 409, message: 'Save a station sequence with a start station before starting production.' },
-  STOCK_INSUFFICIENT: { status: 409, message: 'There is not enough stock for a position taken from inventory.' },
-  STATION_NOT_FOR_INCOMING_GOODS: { status: 409, message: 'This station does not check in incoming goods.' },
-  ABSENCE_OVERLAPS: { status: 409, message: 'This absence overlaps one already booked.' },
-  MASTER_DATA_ENTRY_IN_USE: { status: 409, message: 'This entry is in use and cannot be deleted. Retire it instead.' },
-  ORDER_NOT_READY_TO_SHIP: { status: 409, message: 'Only orders that are Ready to ship can be put into a shipment.' },
-  ORDER_ALREADY_IN_SHIPMENT: { status: 409, message: 'This order is already in a shipment.' },
-  API_KEY_ALREADY_REVOKED: { status: 409, message: 'This API key has already been revoked.' },
-  API_KEY_LIMIT_REACHED: { status: 409, message: 'Your company has 50 API keys that are not revoked. Revoke one before creating another.' },
-  WEBHOOK_ENDPOINT_LIMIT_REACHED: { status: 409, message: 'Your company has 20 webhook endpoints. Remove one before adding another.' },
-  WEBHOOK_ENDPOINT_PAUSED: { status: 409, message: 'This webhook endpoint is paused already.' },
-  WEBHOOK_ENDPOINT_NOT_PAUSED: { status: 409, message: 'This webhook endpoint is not paused.' },
-  IDEMPOTENCY_KEY_IN_USE: { status: 409, message: 'A request with this idempotency key is still running. Try again shortly.' },
-  IDEMPOTENCY_ANSWER_LOST: { status: 409, message: 'This request was carried out, but its answer was lost. Reload to see the result.' },
-  ORDER_ON_HOLD: { status: 409, message: 'This order is on hold: a non-conformance report waits for a decision. Its pieces may not move or be completed.' },
-  ORDER_AWAITS_REMEASUREMENT: { status: 409, message: 'This order was reworked: measure the values of its non-conformance report again before completing it.' },
-  NCR_ALREADY_DECIDED: { status: 409, message: 'This non-conformance report has already been decided.' },
-  LOT_REMAINING_EXCEEDED: { status: 409, message: 'Less of this lot is left than you want to consume. Pick another lot for the rest.' },
-  LOT_ORDER_NOT_RECEIVED: { status: 409, message: 'The goods of this logistics order have not arrived yet: check them in before recording their lots.' },
-  PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },
-  STORAGE_QUOTA_EXCEEDED: { status: 413, message: "The company's storage is full: this file does not fit in the plan's storage." },
-  URI_TOO_LONG: { status: 414, message: 'The address of the request is too long.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },
-  BOM_TOO_LARGE: { status: 422, message: 'The bill of materials is too large to show.' },
-  MEDIA_LIMIT_REACHED: { status: 422, message: 'This material has as many media as it may have.' },
-  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This idempotency key was used for another request.' },
-  PRODUCTION_ORDERS_LIMIT_EXCEEDED: {
-    status: 422,
-    message: 'maximum allowed quantity for production orders is 999',
-  },
-  TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts. Please wait and try again.' },
-  INVITATION_DAILY_LIMIT_REACHED: {
-    status: 429,
-    message: 'Your company has sent 50 invitations in the last 24 hours. Try again tomorrow.',
-  },
-  REQUEST_HEADERS_TOO_LARGE: { status: 431, message: 'The request carries too much in its headers or address.' },
-  TRACKING_EMAIL_LIMIT_REACHED: {
-    status: 429,
-    message: 'Your company has emailed as many tracking links as it may in 24 hours. Copy the link instead, or try again later.',
-  },
-  INTERNAL_SERVER_ERROR: { status: 500, message: 'Something went wrong on our side.' },
-  UNKNOWN_ERROR: { status: 500, message: 'An unknown error occurred.' },
-  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
-} as const satisfies Record<string, { status: number; message: string }>;
+export const errorStatuses = {
+  VALIDATION_ERROR: 400,
+  ID_IS_MISSING: 400,
+  EMPTY_USERNAME: 400,
+  EMPTY_FIRST_NAME: 400,
+  EMPTY_LAST_NAME: 400,
+  PASSWORD_COMPLEXITY: 400,
+  DUPLICATE_VALUES: 400,
+  DUPLICATE_ATTRIBUTES: 400,
+  COMPONENT_NOT_FOUND: 400,
+  MEDIA_STATION_OR_FILE_MISSING: 400,
+  SEQUENCE_INVALID: 400,
+  POSITION_MATERIAL_NOT_FOUND: 400,
+  INVALID_OR_EXPIRED_CODE: 400,
+  CURRENT_PASSWORD_WRONG: 400,
+  INVALID_ORDER_ID: 400,
+  SHIPMENT_ORDERS_OF_DIFFERENT_CUSTOMERS: 400,
+  UPLOAD_PART_NOT_TAKEN: 400,
+  IMPORT_FILE_UNREADABLE: 400,
+  IMPORT_FILE_EMPTY: 400,
+  IMPORT_TOO_MANY_ROWS: 400,
+  IMPORT_ROWS_INVALID: 400,
+  INVALID_CREDENTIALS: 401,
+  INVALID_TOKEN: 401,
+  UNAUTHORIZED: 401,
+  TRIAL_EXPIRED: 402,
+  FORBIDDEN: 403,
+  NOT_OPERATOR: 403,
+  STATION_NOT_AUTHORIZED: 403,
+  STATION_NOT_SIGNED_IN: 403,
+  CHANGE_RIGHT_MISSING: 403,
+  API_KEY_SCOPE_MISSING: 403,
+  EMAIL_NOT_CONFIRMED: 403,
+  USER_DEACTIVATED: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  USER_ACCOUNT_NOT_FOUND: 404,
+  COMPANY_ACCOUNT_NOT_FOUND: 404,
+  SHIPPING_ORDER_NOT_FOUND: 404,
+  SUGGESTION_NOT_FOUND: 404,
+  INTERRUPTION_NOT_FOUND: 404,
+  LABOUR_ATTENDANCE_NOT_FOUND: 404,
+  LABOUR_WORK_PERIOD_NOT_FOUND: 404,
+  MATERIAL_NOT_FOUND: 404,
+  EXPORT_NOT_FOUND: 404,
+  API_KEY_NOT_FOUND: 404,
+  WEBHOOK_ENDPOINT_NOT_FOUND: 404,
+  TRACKING_LINK_NOT_FOUND: 404,
+  REQUEST_TIMEOUT: 408,
+  CONFLICT_ERROR: 409,
+  IMPORT_ALREADY_RUNNING: 409,
+  EXPORT_ALREADY_RUNNING: 409,
+  USER_ALREADY_EXISTS: 409,
+  EMAIL_ALREADY_CONFIRMED: 409,
+  INVITATION_ALREADY_ACCEPTED: 409,
+  INVITATION_LIMIT_REACHED: 409,
+  MATERIAL_IN_PRODUCTION: 409,
+  SHIPPING_ORDER_IN_STATUS_SENT_NOT_EDITABLE: 409,
+  PRODUCTION_STATION_USED_IN_SEQUENCE: 409,
+  SUGGESTION_TRANSITION_NOT_ALLOWED: 409,
+  INTERRUPTION_ALREADY_OPEN: 409,
+  INTERRUPTION_ALREADY_RESOLVED: 409,
+  LABOUR_ALREADY_CLOCKED_IN: 409,
+  LABOUR_NOT_CLOCKED_IN: 409,
+  LABOUR_CLOCK_OUT_BEFORE_CLOCK_IN: 409,
+  LABOUR_ATTENDANCE_OVERLAPS: 409,
+  LABOUR_ATTENDANCE_OPEN: 409,
+  LABOUR_ALREADY_ON_ORDER: 409,
+  LABOUR_NOT_ON_ORDER: 409,
+  LABOUR_ALREADY_PAUSED: 409,
+  LABOUR_NOT_PAUSED: 409,
+  LABOUR_NOTHING_TO_SPLIT: 409,
+  LABOUR_ORDER_NOT_IN_WORK: 409,
+  COSTING_VALID_FROM_PAST: 409,
+  COMPANY_NAME_MISMATCH: 400,
+  START_STATION_NOT_DELETABLE: 409,
+  BOM_CYCLE: 409,
+  MATERIAL_IN_USE: 409,
+  STATION_NAME_TAKEN: 409,
+  ORDER_NOT_EDITABLE: 409,
+  ORDER_TRANSITION_NOT_ALLOWED: 409,
+  ORDER_NOT_AT_STATION: 409,
+  NO_START_STATION: 409,
+  STOCK_INSUFFICIENT: 409,
+  STATION_NOT_FOR_INCOMING_GOODS: 409,
+  ABSENCE_OVERLAPS: 409,
+  MASTER_DATA_ENTRY_IN_USE: 409,
+  ORDER_NOT_READY_TO_SHIP: 409,
+  ORDER_ALREADY_IN_SHIPMENT: 409,
+  API_KEY_ALREADY_REVOKED: 409,
+  API_KEY_LIMIT_REACHED: 409,
+  WEBHOOK_ENDPOINT_LIMIT_REACHED: 409,
+  WEBHOOK_ENDPOINT_PAUSED: 409,
+  WEBHOOK_ENDPOINT_NOT_PAUSED: 409,
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  IDEMPOTENCY_ANSWER_LOST: 409,
+  ORDER_ON_HOLD: 409,
+  ORDER_AWAITS_REMEASUREMENT: 409,
+  NCR_ALREADY_DECIDED: 409,
+  LOT_REMAINING_EXCEEDED: 409,
+  LOT_ORDER_NOT_RECEIVED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  STORAGE_QUOTA_EXCEEDED: 413,
+  URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  BOM_TOO_LARGE: 422,
+  MEDIA_LIMIT_REACHED: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  PRODUCTION_ORDERS_LIMIT_EXCEEDED: 422,
+  TOO_MANY_REQUESTS: 429,
+  INVITATION_DAILY_LIMIT_REACHED: 429,
+  REQUEST_HEADERS_TOO_LARGE: 431,
+  TRACKING_EMAIL_LIMIT_REACHED: 429,
+  INTERNAL_SERVER_ERROR: 500,
+  UNKNOWN_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
 
-export type ErrorCode = keyof typeof errorCatalogue;
+export type ErrorCode = keyof typeof errorStatuses;
 
-export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+export const errorCodes = Object.keys(errorStatuses) as ErrorCode[];
+
+/** Whether a string is a catalogue code (a detail's `message` may be one). */
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(errorStatuses, value);
 
 /** One problem with one field, as carried in `error.details`. */
 export interface ErrorDetail {
@@ -167,20 +140,26 @@ export interface ErrorDetail {
   params?: Record<string, string | number>;
 }
 
-/** A rule of the domain was broken. Carries a catalogue code; the server maps it to a status. */
+/**
+ * A rule of the domain was broken. Carries a catalogue code; the server maps it to its status and answers the
+ * code's English text, or `text` when the thrower names a more exact one.
+ */
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[];
+  /** An English text for this one refusal instead of the code's (the server's answer carries it). */
+  readonly text: string | undefined;
 
-  constructor(code: ErrorCode, details: ErrorDetail[] = [], message?: string) {
-    super(message ?? errorCatalogue[code].message);
+  constructor(code: ErrorCode, details: ErrorDetail[] = [], text?: string) {
+    super(text ?? code);
     this.name = 'DomainError';
     this.code = code;
     this.details = details;
+    this.text = text;
   }
 
   get status(): number {
-    return errorCatalogue[this.code].status;
+    return errorStatuses[this.code];
   }
 }
 

@@ -257,7 +257,8 @@ describe('changing a shipment', () => {
     given(...history.sent)
       .when(change())
       .thenError('SHIPPING_ORDER_IN_STATUS_SENT_NOT_EDITABLE');
-    expect(new DomainError('SHIPPING_ORDER_IN_STATUS_SENT_NOT_EDITABLE').message).toBe('Shipment with status Sent cannot be edited');
+    // The spec's text, 'Shipment with status Sent cannot be edited', is the server's answer (tests/integration/shipments/shipments-api.test.ts).
+    expect(new DomainError('SHIPPING_ORDER_IN_STATUS_SENT_NOT_EDITABLE').status).toBe(409);
   });
 
   it('shipmentMustBeEditable: nor once delivered or canceled', () => {

@@ -4,7 +4,7 @@ import { DomainError } from '../shared/errors.js';
 import { issueToDetail } from '../shared/validation.js';
 import type { SavedSequence } from './sequence.decider.js';
 import type { StationCommand } from './station.commands.js';
-import { stationFormEventTypes, type StationDefinition, type StationEvent, type StationEventType } from './station.events.js';
+import { stationFormEventTypes, type StationDefinition, type StationEvent } from './station.events.js';
 import { stationInputSchema, type StationInput } from './station.schema.js';
 
 export type StationState =
@@ -77,7 +77,8 @@ export const maintenanceIsNotInFuture = (performedAt: string, at: string): Domai
  */
 export function stationCopyIsStale(clientVersion: number, currentVersion: number, laterEvents: readonly { type: string }[]): boolean {
   if (clientVersion > currentVersion) return true;
-  return laterEvents.some((event) => stationFormEventTypes.includes(event.type as StationEventType));
+  const formTypes: readonly string[] = stationFormEventTypes;
+  return laterEvents.some((event) => formTypes.includes(event.type));
 }
 
 function definitionOf(input: StationInput, namesInUse: readonly string[]): StationDefinition | DomainError {

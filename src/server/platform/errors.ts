@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, errorCatalogue, errorCodes, type ErrorCode, type ErrorDetail } from '../../domain/shared/errors.js';
+import { DomainError, errorCodes, errorStatuses, type ErrorCode, type ErrorDetail } from '../../domain/shared/errors.js';
 import { issueToDetail } from '../../domain/shared/validation.js';
+import { errorMessages } from './error-messages.js';
 
 /** The body of every error answer. */
 export const errorBodySchema = z.object({
@@ -27,12 +28,12 @@ export function errorResponses(...statuses: number[]): Record<number, typeof err
 }
 
 export function errorBody(code: ErrorCode, details: ErrorDetail[] = [], message?: string): ErrorBody {
-  return { error: { code, message: message ?? errorCatalogue[code].message, details } };
+  return { error: { code, message: message ?? errorMessages[code], details } };
 }
 
 export function sendError(reply: FastifyReply, code: ErrorCode, details: ErrorDetail[] = [], message?: string) {
   return reply
-    .status(errorCatalogue[code].status)
+    .status(errorStatuses[code])
     .type('application/json')
     .send(JSON.stringify(errorBody(code, details, message)));
 }
@@ -84,7 +85,7 @@ const clientWentAway = (request: FastifyRequest): boolean => !request.raw.comple
 /** Maps every failure to the catalogue's `{ error: { code, message, details } }`; 5xx never leak internals. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof DomainError) return sendError(reply, error.code, error.details, error.message);
+    if (error instanceof DomainError) return sendError(reply, error.code, error.details, error.text);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => {
         // The type provider reports zod issues in Fastify's AJV-like shape; rebuild the issue.

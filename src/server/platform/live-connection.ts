@@ -18,6 +18,7 @@ import {
   type ServerMessage,
 } from './live-protocol.js';
 import type { LogTailer } from './live-tailer.js';
+import type { LiveRules } from './live-visibility.js';
 
 /** What every socket shares: the tailer, the token check, and the company index of the hub. */
 export interface LiveHub {
@@ -26,6 +27,8 @@ export interface LiveHub {
   tailer: LogTailer;
   log: FastifyBaseLogger;
   limits: LiveLimits;
+  /** Who receives each event type: the modules' rules (`gatherLiveRules`). */
+  rules: LiveRules;
   /** Puts an authenticated socket of a company into the fan-out. */
   join(connection: LiveConnection, companyId: string): void;
   leave(connection: LiveConnection): void;
@@ -95,7 +98,9 @@ const sendAndWait = (socket: WebSocket, text: string) =>
 
 /** An event as this socket's user may see it (the feed answers what REST answers their role), or `undefined`. */
 const messageOf = (session: LiveSession, event: StoredEvent, companyId: string, views?: Map<string, string>) =>
-  session.principal ? eventMessageFor(event, companyId, { role: session.principal.role, userId: session.principal.userId }, views) : undefined;
+  session.principal
+    ? eventMessageFor(session.hub.rules, event, companyId, { role: session.principal.role, userId: session.principal.userId }, views)
+    : undefined;
 
 /**
  * Serves one socket of `/api/live`. Listeners are attached before anything is awaited, so no

@@ -7,6 +7,7 @@ import { openLiveConnection, tokenFromProtocolHeader, type LiveConnection, type 
 import { closeCodes } from './live-protocol.js';
 import type { Cursor } from './event-store.js';
 import { createLogTailer } from './live-tailer.js';
+import type { LiveRules } from './live-visibility.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,8 @@ declare module 'fastify' {
 }
 
 export interface LiveFeedOptions extends Partial<LiveLimits> {
+  /** Who of the company receives each event type (the modules' `liveRules`, gathered by `gatherLiveRules`). */
+  rules: LiveRules;
   /** Ping interval, in ms; a socket that has not answered the previous ping is ended. */
   heartbeatMs?: number;
   /** How often the tailer looks at the log without a commit hint, in ms. */
@@ -80,6 +83,7 @@ export const liveFeed = fp(
       tailer,
       log: app.log,
       limits,
+      rules: options.rules,
       join(connection, companyId) {
         companyOfConnection.set(connection, companyId);
         let watchers = byCompany.get(companyId);

@@ -1,6 +1,6 @@
 import { encodeCursor, topicMatches, type ServerMessage } from '../../domain/shared/live.js';
 import type { StoredEvent } from './event-store.js';
-import { liveView, type LiveViewer } from './live-visibility.js';
+import { liveView, type LiveRules, type LiveViewer } from './live-visibility.js';
 
 // The protocol itself (messages, topics, cursors, close codes) is shared with the browser.
 export {
@@ -22,12 +22,12 @@ export const anyTopicMatches = (topics: Iterable<string>, event: StoredEvent): b
 };
 
 /**
- * The wire form of one event as `viewer` may see it (docs/live-feed.md, "Roles"), or `undefined`
+ * The wire form of one event as `viewer` may see it by the modules' `rules` (docs/live-feed.md, "Roles"), or `undefined`
  * when the event is not for them. `cache` holds the forms already made, one per view, so an event
  * is serialised once per view however many sockets watch it.
  */
-export function eventMessageFor(event: StoredEvent, companyId: string, viewer: LiveViewer, cache?: Map<string, string>): string | undefined {
-  const view = liveView(event.type, event.data, viewer);
+export function eventMessageFor(rules: LiveRules, event: StoredEvent, companyId: string, viewer: LiveViewer, cache?: Map<string, string>): string | undefined {
+  const view = liveView(rules, event.type, event.data, viewer);
   if (!view) return undefined;
   const cached = cache?.get(view.key);
   if (cached !== undefined) return cached;

@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { roles } from '../../domain/shared/roles.js';
-import { liveRules, liveView, ruleOfEvent } from './live-visibility.js';
+import { modules } from '../modules.js';
+import { gatherLiveRules, liveView as liveViewBy, ruleOfEvent } from './live-visibility.js';
+
+// The rules of every module, as the app gives them to the live feed.
+const liveRules = gatherLiveRules(modules);
+const liveView = (type: string, data: unknown, viewer: Parameters<typeof liveViewBy>[3]) => liveViewBy(liveRules, type, data, viewer);
 
 const domainDir = join(import.meta.dirname, '../../domain');
 
@@ -87,5 +92,18 @@ describe('the live feed rule table', () => {
     expect(liveView('OrderWorkPaused', paused, { role: 'OPERATOR', userId: 'ben' })?.data).toEqual(paused);
     expect(liveView('OrderWorkJoined', paused, { role: 'OPERATOR', userId: 'ben' })).toBeDefined();
     expect(liveView('ClockedIn', { userId: 'anna', at: 'now' }, { role: 'OPERATOR', userId: 'ben' })).toBeUndefined();
+  });
+});
+
+describe('the rules gathered from the manifests', () => {
+  it('refuses two modules that give a rule for one event type', () => {
+    const mine = { ClientAdded: liveRules.ClientAdded };
+    expect(gatherLiveRules([{ name: 'clients', liveRules: mine }])).toEqual(mine);
+    expect(() =>
+      gatherLiveRules([
+        { name: 'clients', liveRules: mine },
+        { name: 'copy', liveRules: mine },
+      ]),
+    ).toThrow(new Error('Event ClientAdded has a live rule in both clients and copy'));
   });
 });

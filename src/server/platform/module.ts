@@ -8,6 +8,7 @@ import type { DispatchRoute } from './dispatcher.js';
 import type { EventStore, InlineProjection } from './event-store.js';
 import type { JobDefinition } from './jobs.js';
 import type { ListPortContributions, ListPortName, ListPortValues } from './list-ports.js';
+import type { LiveRule } from './live-visibility.js';
 import type { EmailTemplate } from './mailer.js';
 import type { PdfDocumentKind } from './render-pdf.jobs.js';
 
@@ -81,6 +82,8 @@ export interface ModuleManifest<Required extends PortName = PortName, Collected 
   openApi: { tags: readonly ApiTag[]; views?: readonly Record<string, unknown>[] };
   /** The live feed's `type:<streamType>` topics of the streams the module writes (docs/live-feed.md). */
   liveTopics: readonly string[];
+  /** Who of the company receives each of the module's events on the live feed (`<module>.live.ts`, `liveRulesOf`). */
+  liveRules: Readonly<Record<string, LiveRule>>;
 }
 
 /** Keeps a manifest's required and collected ports typed where it is written, and lets the list hold every module. */

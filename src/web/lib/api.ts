@@ -1,4 +1,4 @@
-import { errorCatalogue, type ErrorCode, type ErrorDetail } from '../../domain/shared/errors';
+import { isErrorCode, type ErrorCode, type ErrorDetail } from '../../domain/shared/errors';
 
 /** Every call goes to the same origin under `/api` (the dev server proxies it to the API server). */
 export const apiBaseUrl = '/api';
@@ -14,7 +14,7 @@ export class ApiError extends Error {
   readonly details: ErrorDetail[];
 
   constructor(status: number, code: ErrorCode, details: ErrorDetail[] = [], message?: string) {
-    super(message ?? errorCatalogue[code].message);
+    super(message ?? code);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
@@ -23,8 +23,6 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
-
-const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value in errorCatalogue;
 
 function toDetails(value: unknown): ErrorDetail[] {
   if (!Array.isArray(value)) return [];

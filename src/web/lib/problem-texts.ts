@@ -1,7 +1,7 @@
 // The texts of problems (the server's and the forms' own), without zod: the sign-in page reads them and
 // loads no zod (docs/performance.md). lib/error-messages.ts adds the checks with the domain's zod schemas.
 import type { TFunction } from 'i18next';
-import { errorCatalogue, type ErrorDetail } from '../../domain/shared/errors';
+import { isErrorCode, type ErrorDetail } from '../../domain/shared/errors';
 import { isApiError } from './api';
 
 /** Field path (`positions.0.quantity`) to the first problem found with that field. */
@@ -12,7 +12,7 @@ export type FieldErrors = Record<string, ErrorDetail>;
  * its values, or a catalogue code (`DUPLICATE_VALUES`), which reads as `errors.<CODE>`.
  */
 export function translateDetail(t: TFunction, detail: ErrorDetail): string {
-  const key = detail.message in errorCatalogue ? `errors.${detail.message}` : detail.message;
+  const key = isErrorCode(detail.message) ? `errors.${detail.message}` : detail.message;
   return t(key, { ...detail.params, defaultValue: t('validation.invalid') });
 }
 

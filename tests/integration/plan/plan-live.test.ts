@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planChangingEventTypes, planChangingStreamTypes } from '../../../src/domain/plan/plan-triggers.js';
 import type { CapacityPlanView } from '../../../src/domain/plan/plan.views.js';
 import { readStoredStream } from '../../../src/server/platform/event-store.js';
-import { liveRules, ruleOfEvent } from '../../../src/server/platform/live-visibility.js';
+import { modules } from '../../../src/server/modules.js';
+import { gatherLiveRules, ruleOfEvent } from '../../../src/server/platform/live-visibility.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { act, createOrder, orderBody, orderLine, type Client, type OrderLine } from '../orders/support.js';
 import { openClient } from '../platform/live-feed-support.js';
+
+// The rules of every module, as the app gives them to the live feed.
+const liveRules = gatherLiveRules(modules);
 
 // Issue 29: the live, replayable plan. A supervisor's queue order at a station (PUT
 // /api/plan/stations/{id}/queue), the plan as it stood at a past moment (GET /api/plan?at=, made

@@ -2,13 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../../src/server/platform/db.js';
 import { cursorOf, decodeCursor, encodeCursor, readAll, type StoredEvent } from '../../../src/server/platform/event-store.js';
 import { compareCursors } from '../../../src/server/platform/live-protocol.js';
-import { liveRules } from '../../../src/server/platform/live-visibility.js';
+import { modules } from '../../../src/server/modules.js';
+import { gatherLiveRules } from '../../../src/server/platform/live-visibility.js';
 import { seedDemoProduction } from '../../../src/server/seed-orders.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { clientOf, companyWithTeam, signedInMaster, startMailbox, type Client, type Mailbox, type TestCompany } from '../../support/identity.js';
 import { runningClock } from '../../../src/server/platform/clock.js';
 import { forgottenClockOut, refusedAddress, restOfTheDay, signedUpCompany } from './live-feed-roles-scenario.js';
 import { openClient, type EventMessage, type LiveClient } from './live-feed-support.js';
+
+// The rules of every module, as the app gives them to the live feed.
+const liveRules = gatherLiveRules(modules);
 
 // Issue 26, item 1: every subscriber of the live feed gets exactly what the REST reads answer its
 // role. A matrix over roles and the event types a company's work produces: for each event of the

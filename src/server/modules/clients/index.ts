@@ -2,6 +2,7 @@ import { CLIENT_STREAM_TYPE } from '../../../domain/clients/clients.schema.js';
 import * as clientsViews from '../../../domain/clients/clients.views.js';
 import { defineModule } from '../../platform/module.js';
 import { clientsRoutes } from './clients.routes.js';
+import { clientsLiveRules } from './clients.live.js';
 
 export { clientsByName, findClient } from './clients.queries.js';
 
@@ -13,6 +14,7 @@ export const clientsModule = defineModule({
   name: 'clients',
   requires: [],
   provides: {},
+  contributes: { companyTables: [{ exported: ['clients'], notExported: [] }] },
   plugin: async (app) => {
     await app.register(clientsRoutes);
   },
@@ -21,4 +23,5 @@ export const clientsModule = defineModule({
     views: [clientsViews],
   },
   liveTopics: [CLIENT_STREAM_TYPE],
+  liveRules: clientsLiveRules,
 });

@@ -21,98 +21,30 @@ import { tablesWithCompanyId } from './company.records.js';
 import './company-exports.tables.js';
 
 /**
- * What an export holds: the company's business data, table by table, listed by name (issue 26).
- * Every table with a `company_id` is in exactly one of the two lists; a test fails for a new table
- * until it is placed, so nothing is exported by accident.
+ * What an export holds: the company's business data, table by table, listed by name (issue 26). Each
+ * module names its tables with a `company_id` in its manifest (list port `companyTables`), the platform's
+ * are below; every such table is in exactly one list, and a test fails for a new table until it is placed,
+ * so nothing is exported by accident. Never exported: sign-in secrets and their bookkeeping (sessions,
+ * one-time tokens, API keys, webhook endpoints with their sealed signing secrets, failed sign-ins, known
+ * sign-in addresses), the machine broker's credentials, stored idempotent answers, mails as sent (they
+ * carry links), the job ledger, storage reservations, the exports themselves, and imported files with
+ * their mappings (the records they made are exported).
  */
-export const exportedTables = [
-  'absences',
-  'carriers',
-  'clients',
-  'companies',
-  'costing_job_titles',
-  'costing_materials',
-  'costing_orders',
-  'costing_planned_stations',
-  'costing_rates',
-  'costing_station_work',
-  'document_counters',
-  'documents',
-  'employee_profiles',
-  'events',
-  'interruptions',
-  'key_figure_interruptions',
-  'key_figure_orders',
-  'key_figure_station_runs',
-  'key_figure_suggestions',
-  'labour_assignments',
-  'labour_attendances',
-  'labour_corrections',
-  'labour_work_pieces',
-  'lot_consumptions',
-  'lot_counters',
-  'lots',
-  'machine_links',
-  'master_data_entries',
-  'material_components',
-  'material_media',
-  'materials',
-  'ncr_counters',
-  'ncrs',
-  'oee_downtimes',
-  'oee_material_times',
-  'oee_orders',
-  'oee_reports',
-  'oee_rework_orders',
-  'oee_station_work',
-  'operator_stations',
-  'order_advertisements',
-  'order_counters',
-  'order_states',
-  'orders',
-  'plan_station_queues',
-  'shipment_attachments',
-  'shipment_counters',
-  'shipment_orders',
-  'shipment_tracking_links',
-  'shipments',
-  'station_authorizations',
-  'station_completions',
-  'station_sequences',
-  'station_worklist_entries',
-  'stations',
-  'streams',
-  'suggestions',
-  'user_change_rights',
-  'users',
-  'vacation_entitlements',
-  'webhook_deliveries',
-] as const;
+export interface CompanyTables {
+  exported: readonly string[];
+  notExported: readonly string[];
+}
 
-/**
- * Never exported: sign-in secrets and their bookkeeping (sessions, one-time tokens, API keys, webhook
- * endpoints with their sealed signing secrets, failed sign-ins, known sign-in addresses), the machine
- * broker's credentials, stored idempotent answers, mails as sent (they carry links),
- * the job ledger, storage reservations, the exports themselves, and imported files with their mappings (the
- * records they made are exported).
- */
-export const notExportedTables = [
-  'api_keys',
-  'company_exports',
-  'dev_mailbox',
-  'dispatched_jobs',
-  'idempotency_keys',
-  'import_mappings',
-  'imports',
-  'known_sign_in_addresses',
-  'login_failures',
-  'machine_brokers',
-  'sent_emails',
-  'sessions',
-  'storage_reservations',
-  'user_tokens',
-  'webhook_endpoints',
-] as const;
+/** The platform's tables: the log is exported; stored answers, mails as sent and the job ledger are not. */
+export const platformTables: CompanyTables = {
+  exported: ['events', 'streams'],
+  notExported: ['dev_mailbox', 'dispatched_jobs', 'idempotency_keys', 'sent_emails'],
+};
+
+/** Every module's lists (the list port `companyTables`), as one list of each. */
+export function companyTablesOf(lists: readonly CompanyTables[]): { exported: string[]; notExported: string[] } {
+  return { exported: lists.flatMap((list) => list.exported), notExported: lists.flatMap((list) => list.notExported) };
+}
 
 /** Columns never exported: hashes of passwords and of link tokens. */
 const skippedColumns = new Set(['password_hash', 'token_hash']);
@@ -178,8 +110,8 @@ export async function exportInProgress(db: Executor) {
 }
 
 /** The listed business tables the database has (`tablesWithCompanyId`). */
-async function tablesToExport(tx: Tx): Promise<string[]> {
-  const listed = new Set<string>(exportedTables);
+async function tablesToExport(tx: Tx, lists: readonly CompanyTables[]): Promise<string[]> {
+  const listed = new Set<string>(companyTablesOf(lists).exported);
   return (await tablesWithCompanyId(tx)).filter((table) => listed.has(table));
 }
 
@@ -288,7 +220,7 @@ export const exportCompanyDataJob = defineJob<ExportJob>({
       await mkdir(path.dirname(target), { recursive: true });
       const folder = companyDir(dataDir, companyId);
       const files = await companyFiles(folder, exportsDir(dataDir, companyId));
-      const tables = await withTenant(ctx.db, companyId, tablesToExport);
+      const tables = await withTenant(ctx.db, companyId, (tx) => tablesToExport(tx, ctx.listPorts.companyTables));
       const steps = tables.length + files.length;
       let done = 0;
       const advance = async () => {

@@ -7,7 +7,7 @@ import type { Locale } from '../../../domain/identity/identity.schema.js';
 import type { CommandContext } from '../../platform/command.js';
 import { defineModule } from '../../platform/module.js';
 import { accountRoutes } from './account.routes.js';
-import { companyExportDispatchRoutes, exportCompanyDataJob } from './company.export.js';
+import { companyExportDispatchRoutes, exportCompanyDataJob, platformTables, type CompanyTables } from './company.export.js';
 import { functionsOfCompany, trialWriteCheck } from './company.handlers.js';
 import { customerSummaryProjection } from './company.projection.js';
 import { companyRoutes } from './company.routes.js';
@@ -37,6 +37,7 @@ export {
   type CompanyStorage,
   type StorageReservation,
 } from './company-storage.js';
+import { companyLiveRules } from './company.live.js';
 
 /** Invites a user who signs in by email into the context's company (the emailed invitation sets the password); 409 when the email is taken. */
 export type UserInviter = (
@@ -64,6 +65,11 @@ declare module '../../platform/list-ports.js' {
      * module that counts a company's storage (its uploads' quota).
      */
     recordedFolders: RecordedFolder;
+    /**
+     * Contributed by every module with tables that carry a `company_id`: which of them the company's data export
+     * holds and which it never does (company.export.ts). Collected by company (the export job).
+     */
+    companyTables: CompanyTables;
   }
 }
 
@@ -76,11 +82,12 @@ declare module '../../platform/list-ports.js' {
 export const companyModule = defineModule({
   name: 'company',
   requires: ['userInviter', 'emailTakenCheck'],
-  collects: ['recordedFolders'],
+  collects: ['recordedFolders', 'companyTables'],
   provides: {
     writeCheck: (deps) => trialWriteCheck(deps),
     companyFunctionsReader: (deps) => (companyId) => functionsOfCompany(deps.db, companyId),
   },
+  contributes: { companyTables: [platformTables, { exported: ['companies'], notExported: ['company_exports', 'storage_reservations'] }] },
   plugin: async (app, { ports }) => {
     const deps = { config: app.config, invite: ports.userInviter, emailTaken: ports.emailTakenCheck, recordedFolders: ports.recordedFolders };
     await app.register(async (scope) => companyRoutes(scope, deps));
@@ -98,4 +105,5 @@ export const companyModule = defineModule({
     views: [companyAccountViews, companyViews, customerAccountViews],
   },
   liveTopics: [COMPANY_STREAM_TYPE, COMPANY_EXPORT_STREAM_TYPE],
+  liveRules: companyLiveRules,
 });

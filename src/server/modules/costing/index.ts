@@ -3,6 +3,7 @@ import * as costingViews from '../../../domain/costing/costing.views.js';
 import { defineModule } from '../../platform/module.js';
 import { costingProjection } from './costing.projection.js';
 import { costingRoutes } from './costing.routes.js';
+import { costingLiveRules } from './costing.live.js';
 
 export { stationCostsOf, marginsOf } from './costing.queries.js';
 
@@ -16,6 +17,14 @@ export const costingModule = defineModule({
   name: 'costing',
   requires: [],
   provides: {},
+  contributes: {
+    companyTables: [
+      {
+        exported: ['costing_job_titles', 'costing_materials', 'costing_orders', 'costing_planned_stations', 'costing_rates', 'costing_station_work'],
+        notExported: [],
+      },
+    ],
+  },
   plugin: async (app) => {
     await app.register(costingRoutes);
   },
@@ -27,4 +36,5 @@ export const costingModule = defineModule({
     views: [costingViews],
   },
   liveTopics: [COSTING_STREAM_TYPE],
+  liveRules: costingLiveRules,
 });

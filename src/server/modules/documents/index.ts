@@ -7,6 +7,7 @@ import { documentPdf, documentsDispatchRoutes, runDocumentActionsJob } from './d
 import { documentsProjection } from './documents.projection.js';
 import { documentBytesOf } from './documents.queries.js';
 import { documentsRoutes } from './documents.routes.js';
+import { documentsLiveRules } from './documents.live.js';
 
 /**
  * Documents: PDFs of shipments (delivery bill), materials (label) and orders (traveler, test
@@ -21,7 +22,10 @@ export const documentsModule = defineModule({
   collects: ['recordedFolders'],
   provides: {},
   // Every generated document records its file's size: the storage count sums those instead of walking the folder.
-  contributes: { recordedFolders: [recordedFolder(DOCUMENTS_FOLDER, documentBytesOf)] },
+  contributes: {
+    companyTables: [{ exported: ['document_counters', 'documents'], notExported: [] }],
+    recordedFolders: [recordedFolder(DOCUMENTS_FOLDER, documentBytesOf)],
+  },
   plugin: async (app, { ports }) => {
     await app.register(async (scope) => documentsRoutes(scope, ports.recordedFolders));
   },
@@ -32,4 +36,5 @@ export const documentsModule = defineModule({
     views: [documentsViews],
   },
   liveTopics: [DOCUMENT_STREAM_TYPE],
+  liveRules: documentsLiveRules,
 });

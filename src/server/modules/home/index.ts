@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.js';
 import { homeRoutes } from './home.routes.js';
+import { homeLiveRules } from './home.live.js';
 
 /**
  * The home screen's one read: the boards of the orders, key-figures and interruptions modules at
@@ -17,4 +18,5 @@ export const homeModule = defineModule({
     tags: [{ name: 'home', description: "The home screen's boards in one read: the orders, the station board, the open interruptions, today's key figures." }],
   },
   liveTopics: [],
+  liveRules: homeLiveRules,
 });

@@ -12,6 +12,7 @@ import { sessionCheck } from './sessions.js';
 import { inviteToCompany } from './users.handlers.js';
 import { loginNameTaken } from './users.queries.js';
 import { userRoutes } from './users.routes.js';
+import { identityLiveRules } from './identity.live.js';
 
 export type { AccountDetailsReader, IdentityDeps } from './identity.deps.js';
 export { createMasterUser, masterExists, provisionCompany, type ProvisionedCompany, type ProvisionedUser } from './provisioning.js';
@@ -48,6 +49,7 @@ export const identityModule = defineModule({
     },
     emailTakenCheck: (deps) => (email) => withSystem(deps.db, (tx) => loginNameTaken(tx, { email })),
   },
+  contributes: { companyTables: [{ exported: ['users'], notExported: ['known_sign_in_addresses', 'login_failures', 'sessions', 'user_tokens'] }] },
   plugin: fp(
     async (app: FastifyInstance, { ports }: { ports: Pick<Ports, 'accountDetails'> }) => {
       const deps: IdentityDeps = { db: app.db, eventStore: app.eventStore, clock: app.clock, auth: app.auth, secrets: identitySecretsFrom(app.config) };
@@ -65,4 +67,5 @@ export const identityModule = defineModule({
     views: [identityViews],
   },
   liveTopics: [USER_STREAM_TYPE],
+  liveRules: identityLiveRules,
 });

@@ -3,6 +3,7 @@ import * as importsViews from '../../../domain/imports/imports.views.js';
 import { defineModule } from '../../platform/module.js';
 import { importDispatchRoutes, importFileJob } from './imports.jobs.js';
 import { importsRoutes } from './imports.routes.js';
+import { importsLiveRules } from './imports.live.js';
 
 export { importFile, progressOf } from './imports.jobs.js';
 
@@ -16,6 +17,7 @@ export const importsModule = defineModule({
   name: 'imports',
   requires: [],
   provides: {},
+  contributes: { companyTables: [{ exported: [], notExported: ['import_mappings', 'imports'] }] },
   plugin: async (app) => {
     await app.register(importsRoutes);
   },
@@ -31,4 +33,5 @@ export const importsModule = defineModule({
     views: [importsViews],
   },
   liveTopics: [IMPORT_STREAM_TYPE],
+  liveRules: importsLiveRules,
 });

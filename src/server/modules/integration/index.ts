@@ -9,6 +9,7 @@ import { createWebhookScheduler } from './webhook-scheduler.js';
 import { webhookEmailTemplates } from './webhooks.emails.js';
 import { deliverWebhooksJob, notifyWebhookPausedJob, webhookDispatchRoutes } from './webhooks.jobs.js';
 import { webhookRoutes } from './webhooks.routes.js';
+import { integrationLiveRules } from './integration.live.js';
 
 /**
  * Integration (issue 31, docs/integration.md): the company's doors for other systems. API keys
@@ -21,6 +22,7 @@ export const integrationModule = defineModule({
   provides: {
     apiKeyCheck: (deps) => apiKeyCheck(deps.db, deps.clock),
   },
+  contributes: { companyTables: [{ exported: ['webhook_deliveries'], notExported: ['api_keys', 'webhook_endpoints'] }] },
   plugin: async (app) => {
     await app.register(apiKeyRoutes);
     await app.register(webhookRoutes);
@@ -45,4 +47,5 @@ export const integrationModule = defineModule({
     views: [apiKeyViews, webhookViews],
   },
   liveTopics: [API_KEY_STREAM_TYPE, WEBHOOK_ENDPOINT_STREAM_TYPE],
+  liveRules: integrationLiveRules,
 });

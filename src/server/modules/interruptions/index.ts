@@ -6,6 +6,7 @@ import { interruptionsDispatchRoutes, notifySupervisorsOfInterruptionJob } from 
 import { interruptionsProjection } from './interruptions.projection.js';
 import { interruptionReasonUsage } from './interruptions.queries.js';
 import { interruptionsRoutes } from './interruptions.routes.js';
+import { interruptionsLiveRules } from './interruptions.live.js';
 
 export { interruptionPageOf, openInterruptionsOf } from './interruptions.queries.js';
 
@@ -19,7 +20,7 @@ export const interruptionsModule = defineModule({
   requires: [],
   provides: {},
   // A reason named by an interruption counts as used in the team's master data (not deletable).
-  contributes: { entryUsageReaders: [interruptionReasonUsage] },
+  contributes: { companyTables: [{ exported: ['interruptions'], notExported: [] }], entryUsageReaders: [interruptionReasonUsage] },
   plugin: async (app) => {
     await app.register(interruptionsRoutes);
   },
@@ -34,6 +35,7 @@ export const interruptionsModule = defineModule({
     views: [interruptionsViews],
   },
   liveTopics: [INTERRUPTION_STREAM_TYPE],
+  liveRules: interruptionsLiveRules,
 });
 // Machines report their stops and restarts through the same commands (modules/machines).
 export { reportInterruption, resolveInterruption } from './interruptions.handlers.js';

@@ -7,6 +7,7 @@ import { defineModule } from '../../platform/module.js';
 import { rebuildKeyFigures } from './key-figures.handlers.js';
 import { companiesWithoutFacts, keyFiguresProjection } from './key-figures.projection.js';
 import { keyFiguresRoutes } from './key-figures.routes.js';
+import { keyFiguresLiveRules } from './key-figures.live.js';
 
 export { keyFiguresOf } from './key-figures.queries.js';
 
@@ -18,6 +19,9 @@ export const keyFiguresModule = defineModule({
   name: 'key-figures',
   requires: [],
   provides: {},
+  contributes: {
+    companyTables: [{ exported: ['key_figure_interruptions', 'key_figure_orders', 'key_figure_station_runs', 'key_figure_suggestions'], notExported: [] }],
+  },
   plugin: fp(
     async (app: FastifyInstance) => {
       await app.register(keyFiguresRoutes);
@@ -40,4 +44,5 @@ export const keyFiguresModule = defineModule({
     views: [keyFiguresViews],
   },
   liveTopics: [KEY_FIGURE_SETTINGS_STREAM_TYPE],
+  liveRules: keyFiguresLiveRules,
 });

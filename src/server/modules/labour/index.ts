@@ -5,6 +5,7 @@ import { closeMissedClockOuts } from './labour.handlers.js';
 import { labourOrderReactions, labourProjection } from './labour.projection.js';
 import { labourSummaryOf, labourWeeksOf } from './labour.queries.js';
 import { labourRoutes } from './labour.routes.js';
+import { labourLiveRules } from './labour.live.js';
 
 export { closeMissedClockOuts } from './labour.handlers.js';
 // The documents' timesheet (a PDF of one person's week) reads it.
@@ -26,6 +27,7 @@ export const labourModule = defineModule({
     // The team's records and development trends (team requires it: team does not import labour, which builds on orders).
     labourTimeReader: () => ({ summaryOf: labourSummaryOf, weeksOf: labourWeeksOf }),
   },
+  contributes: { companyTables: [{ exported: ['labour_assignments', 'labour_attendances', 'labour_corrections', 'labour_work_pieces'], notExported: [] }] },
   plugin: async (app) => {
     await app.register(labourRoutes);
     const sweep = setInterval(() => {
@@ -40,4 +42,5 @@ export const labourModule = defineModule({
     views: [labourViews],
   },
   liveTopics: [LABOUR_STREAM_TYPE],
+  liveRules: labourLiveRules,
 });

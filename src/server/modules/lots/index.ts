@@ -3,6 +3,7 @@ import * as lotsViews from '../../../domain/lots/lots.views.js';
 import { defineModule } from '../../platform/module.js';
 import { lotsOrderReactions, lotsProjection } from './lots.projection.js';
 import { lotsRoutes } from './lots.routes.js';
+import { lotsLiveRules } from './lots.live.js';
 
 export { findLotRow, lotGenealogyOf, lotItemOf, lotOriginsOf, lotRecallOf } from './lots.queries.js';
 
@@ -19,6 +20,7 @@ export const lotsModule = defineModule({
   // Certificates count in the company's storage quota.
   collects: ['recordedFolders'],
   provides: {},
+  contributes: { companyTables: [{ exported: ['lot_consumptions', 'lot_counters', 'lots'], notExported: [] }] },
   plugin: async (app, { ports }) => {
     await app.register(async (scope) => lotsRoutes(scope, ports.recordedFolders));
   },
@@ -28,4 +30,5 @@ export const lotsModule = defineModule({
     views: [lotsViews],
   },
   liveTopics: [LOT_STREAM_TYPE],
+  liveRules: lotsLiveRules,
 });

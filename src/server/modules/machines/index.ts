@@ -7,6 +7,7 @@ import { deriveKey } from '../../platform/secrets.js';
 import { machineConnections, type MachineConnections } from './machine-connections.js';
 import { machineReasonUsage } from './machines.queries.js';
 import { machinesRoutes } from './machines.routes.js';
+import { machinesLiveRules } from './machines.live.js';
 
 export type { MessageOutcome } from './machine-messages.js';
 export type { MachineConnections } from './machine-connections.js';
@@ -28,7 +29,7 @@ export const machinesModule = defineModule({
   requires: ['writeCheck', 'orderHoldCheck'],
   provides: {},
   // A scrap or interruption reason a link names counts as used in the team's master data.
-  contributes: { entryUsageReaders: [machineReasonUsage] },
+  contributes: { companyTables: [{ exported: ['machine_links'], notExported: ['machine_brokers'] }], entryUsageReaders: [machineReasonUsage] },
   // Not encapsulated: the app (and its tests) reach `machineConnections`.
   plugin: fp(
     async (app: FastifyInstance, { ports }: { ports: Pick<Ports, 'writeCheck' | 'orderHoldCheck'> }) => {
@@ -58,4 +59,5 @@ export const machinesModule = defineModule({
     views: [machinesViews],
   },
   liveTopics: [MACHINES_STREAM_TYPE],
+  liveRules: machinesLiveRules,
 });

@@ -5,6 +5,7 @@ import { defineModule, type ListPortValues, type Ports } from '../../platform/mo
 import type { InProductionCheck } from './materials.handlers.js';
 import { materialMediaRoutes } from './material-media.routes.js';
 import { materialsRoutes } from './materials.routes.js';
+import { materialsLiveRules } from './materials.live.js';
 
 export { createMaterials, getMaterial, moveStock, updateMaterial, type InProductionCheck, type StockMovement } from './materials.handlers.js';
 export { existingMaterialIds, findMaterial, loadBomGraph, manufacturingStepsAsOf, manufacturingStepsOf, materialIdsByNumber } from './materials.queries.js';
@@ -24,6 +25,7 @@ export const materialsModule = defineModule({
   // Images and media count in the company's storage quota.
   collects: ['recordedFolders'],
   provides: {},
+  contributes: { companyTables: [{ exported: ['material_components', 'material_media', 'materials'], notExported: [] }] },
   plugin: fp(
     async (app: FastifyInstance, { ports }: { ports: Pick<Ports, 'inProductionCheck'> & Pick<ListPortValues, 'recordedFolders'> }) => {
       const { recordedFolders } = ports;
@@ -37,4 +39,5 @@ export const materialsModule = defineModule({
     tags: [{ name: 'materials', description: 'Materials with attributes, bills of materials, manufacturing steps, images and the CSV export.' }],
   },
   liveTopics: [MATERIAL_STREAM_TYPE],
+  liveRules: materialsLiveRules,
 });

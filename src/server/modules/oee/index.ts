@@ -14,6 +14,11 @@ export const oeeModule = defineModule({
   name: 'oee',
   requires: [],
   provides: {},
+  contributes: {
+    companyTables: [
+      { exported: ['oee_downtimes', 'oee_material_times', 'oee_orders', 'oee_reports', 'oee_rework_orders', 'oee_station_work'], notExported: [] },
+    ],
+  },
   plugin: async (app) => {
     await app.register(oeeRoutes);
   },
@@ -23,4 +28,5 @@ export const oeeModule = defineModule({
     views: [oeeViews],
   },
   liveTopics: [],
+  liveRules: {},
 });

@@ -7,6 +7,7 @@ import { applyStatusActionsJob, notifyWorkCompletedJob, ordersDispatchRoutes } f
 import { operatorStationsProjection, ordersProjection, stationFlowProjection } from './orders.projection.js';
 import { materialIsInAnOrderInProduction, stationWorklistOf, type OrderHoldCheck, type OrderHoldsReader, type OrderShipmentReader } from './orders.queries.js';
 import { ordersRoutes } from './orders.routes.js';
+import { ordersLiveRules } from './orders.live.js';
 
 export { materialIsInAnOrderInProduction, orderListStatement, stationOfOperator } from './orders.queries.js';
 export { orderSummariesOf, shippableOrderRows, type OrderShipment, type OrderShipmentReader } from './orders.queries.js';
@@ -49,6 +50,7 @@ export const ordersModule = defineModule({
     inProductionCheck: () => materialIsInAnOrderInProduction,
     worklistReader: () => stationWorklistOf,
   },
+  contributes: { companyTables: [{ exported: ['operator_stations', 'order_advertisements', 'order_counters', 'order_states', 'orders'], notExported: [] }] },
   plugin: async (app, { ports }) => {
     await app.register(async (scope) => ordersRoutes(scope, { shipmentOf: ports.orderShipmentReader, holdOf: ports.orderHoldCheck }));
     await app.register(async (scope) => boardRoutes(scope, { holdsOf: ports.orderHoldsReader }));
@@ -64,4 +66,5 @@ export const ordersModule = defineModule({
     views: [ordersViews],
   },
   liveTopics: [ORDER_STREAM_TYPE, ADVERTISEMENT_STREAM_TYPE],
+  liveRules: ordersLiveRules,
 });

@@ -3,6 +3,7 @@ import * as planViews from '../../../domain/plan/plan.views.js';
 import { defineModule } from '../../platform/module.js';
 import { planQueueProjection } from './plan.projection.js';
 import { planRoutes } from './plan.routes.js';
+import { planLiveRules } from './plan.live.js';
 
 export { planInputOf, type PlanSettings } from './plan.queries.js';
 
@@ -17,6 +18,7 @@ export const planModule = defineModule({
   name: 'plan',
   requires: [],
   provides: {},
+  contributes: { companyTables: [{ exported: ['plan_station_queues'], notExported: [] }] },
   plugin: async (app) => {
     await app.register(planRoutes);
   },
@@ -26,4 +28,5 @@ export const planModule = defineModule({
     views: [planViews],
   },
   liveTopics: [PLAN_QUEUE_STREAM_TYPE],
+  liveRules: planLiveRules,
 });

@@ -4,6 +4,7 @@ import { defineModule } from '../../platform/module.js';
 import { ncrProjection, qualityOrderReactions } from './quality.projection.js';
 import { openNcrOfOrder, openNcrsOfOrders } from './quality.queries.js';
 import { qualityRoutes } from './quality.routes.js';
+import { qualityLiveRules } from './quality.live.js';
 
 export { findNcrRow, ncrsOfOrder, ncrViewOf, openNcrsOfOrders } from './quality.queries.js';
 
@@ -20,6 +21,7 @@ export const qualityModule = defineModule({
     orderHoldCheck: () => openNcrOfOrder,
     orderHoldsReader: () => openNcrsOfOrders,
   },
+  contributes: { companyTables: [{ exported: ['ncr_counters', 'ncrs'], notExported: [] }] },
   plugin: async (app) => {
     await app.register(qualityRoutes);
   },
@@ -34,4 +36,5 @@ export const qualityModule = defineModule({
     views: [qualityViews],
   },
   liveTopics: [NCR_STREAM_TYPE],
+  liveRules: qualityLiveRules,
 });

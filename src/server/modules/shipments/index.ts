@@ -11,6 +11,7 @@ import { sendTrackingLinkEmailJob, shipmentsDispatchRoutes } from './shipment-tr
 import { shipmentTrackingRoutes } from './shipment-tracking.routes.js';
 import { shipmentOfOrder } from './shipments.queries.js';
 import { shipmentsRoutes } from './shipments.routes.js';
+import { shipmentsLiveRules } from './shipments.live.js';
 
 export { findShipmentRow } from './shipments.queries.js';
 
@@ -25,6 +26,11 @@ export const shipmentsModule = defineModule({
   // Attachments count in the company's storage quota.
   collects: ['recordedFolders'],
   provides: { orderShipmentReader: () => shipmentOfOrder },
+  contributes: {
+    companyTables: [
+      { exported: ['carriers', 'shipment_attachments', 'shipment_counters', 'shipment_orders', 'shipment_tracking_links', 'shipments'], notExported: [] },
+    ],
+  },
   plugin: async (app, { ports }) => {
     await app.register(async (scope) => shipmentsRoutes(scope, ports.recordedFolders));
     await app.register(shipmentTrackingRoutes);
@@ -37,4 +43,5 @@ export const shipmentsModule = defineModule({
     views: [shipmentTrackingViews, shipmentsViews],
   },
   liveTopics: [SHIPMENT_STREAM_TYPE, CARRIER_STREAM_TYPE, SHIPMENT_TRACKING_STREAM_TYPE],
+  liveRules: shipmentsLiveRules,
 });

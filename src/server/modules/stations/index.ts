@@ -8,6 +8,7 @@ import { stationAuthorizationRoutes } from './authorizations.routes.js';
 import type { StationRightsWriter } from './stations.handlers.js';
 import { sequenceProjection, stationRightsProjection, stationsProjection } from './stations.projection.js';
 import { stationsRoutes, type WorklistReader } from './stations.routes.js';
+import { stationsLiveRules } from './stations.live.js';
 
 export { stationKeyFigures, type StationKeyFigures } from './stations.queries.js';
 export { findSequenceRow, findStationRow, isAuthorizedForStation, stationNamesById } from './stations.queries.js';
@@ -33,6 +34,11 @@ export const stationsModule = defineModule({
   name: 'stations',
   requires: ['worklistReader', 'stationRightsWriter'],
   provides: {},
+  contributes: {
+    companyTables: [
+      { exported: ['station_authorizations', 'station_completions', 'station_sequences', 'station_worklist_entries', 'stations'], notExported: [] },
+    ],
+  },
   plugin: fp(
     async (app: FastifyInstance, { ports }: { ports: Pick<Ports, 'worklistReader' | 'stationRightsWriter'> }) => {
       await app.register(async (scope) => stationsRoutes(scope, { worklistOf: ports.worklistReader }));
@@ -46,4 +52,5 @@ export const stationsModule = defineModule({
     views: [stationsViews],
   },
   liveTopics: [STATION_STREAM_TYPE, SEQUENCE_STREAM_TYPE, STATION_AUTHORIZATIONS_STREAM_TYPE],
+  liveRules: stationsLiveRules,
 });

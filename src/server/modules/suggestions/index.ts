@@ -5,6 +5,7 @@ import { suggestionsEmailTemplates } from './suggestions.emails.js';
 import { notifySuggestionRecipientJob, suggestionsDispatchRoutes } from './suggestions.jobs.js';
 import { suggestionsProjection } from './suggestions.projection.js';
 import { suggestionsRoutes } from './suggestions.routes.js';
+import { suggestionsLiveRules } from './suggestions.live.js';
 
 /**
  * Improvement suggestions (docs/suggestions.md): one event stream per suggestion, listed for
@@ -15,6 +16,7 @@ export const suggestionsModule = defineModule({
   name: 'suggestions',
   requires: [],
   provides: {},
+  contributes: { companyTables: [{ exported: ['suggestions'], notExported: [] }] },
   plugin: async (app) => {
     await app.register(suggestionsRoutes);
   },
@@ -25,4 +27,5 @@ export const suggestionsModule = defineModule({
     views: [suggestionsViews],
   },
   liveTopics: [SUGGESTION_STREAM_TYPE],
+  liveRules: suggestionsLiveRules,
 });

@@ -15,6 +15,7 @@ import { halfVacationDaysOfUser, workingDaysOfUser, writeStationRightsOf } from 
 import { teamProjections } from './team.projection.js';
 import { changeRightsOfPrincipal, employeeView, type EntryUsageReader } from './team.queries.js';
 import { teamRoutes, type LabourTimeReader } from './team.routes.js';
+import { teamLiveRules } from './team.live.js';
 
 export { saveUserRights } from './team.handlers.js';
 export { activeEntryName, userRightsMatrix, type EntryUsageReader } from './team.queries.js';
@@ -75,6 +76,9 @@ export const teamModule = defineModule({
     stationRightsWriter: () => writeStationRightsOf,
     accountDetails: (deps) => accountDetailsOf(deps.config.workingTime),
   },
+  contributes: {
+    companyTables: [{ exported: ['absences', 'employee_profiles', 'master_data_entries', 'user_change_rights', 'vacation_entitlements'], notExported: [] }],
+  },
   plugin: fp(
     async (app: FastifyInstance, { ports }: { ports: { entryUsageReaders: readonly EntryUsageReader[]; labourTimeReader: LabourTimeReader } }) => {
       await app.register(async (scope) => teamRoutes(scope, ports.entryUsageReaders, ports.labourTimeReader));
@@ -87,4 +91,5 @@ export const teamModule = defineModule({
     views: [teamViews],
   },
   liveTopics: [EMPLOYEE_STREAM_TYPE, MASTER_DATA_STREAM_TYPE, USER_RIGHTS_STREAM_TYPE],
+  liveRules: teamLiveRules,
 });
