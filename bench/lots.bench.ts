@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { lotOriginsOf, lotRecallOf } from '../src/server/modules/lots/index.js';
+import { lotOriginsOf, lotOriginsSql, lotRecallOf, lotRecallSql } from '../src/server/modules/lots/index.js';
 import { withSystem, withTenant } from '../src/server/platform/db.js';
 import { alternate, throughput, type BenchContext, type BenchRow } from './harness.js';
 import { benchCompany, startBenchApp } from './orders-support.js';
@@ -11,6 +11,8 @@ export const description =
 
 const lotCount = Number(process.env.LOTS_BENCH_LOTS ?? 100_000);
 const eventCount = Number(process.env.LOTS_BENCH_EVENTS ?? 1_000_000);
+/** LOTS_BENCH_EXPLAIN=1: log the plans (EXPLAIN ANALYZE) of one call and its baseline before measuring. */
+const explain = process.env.LOTS_BENCH_EXPLAIN === '1';
 const targetRatio = 1.2;
 const rounds = 9;
 const perRound = 20;
@@ -18,17 +20,22 @@ const perRound = 20;
 const lotsPerOrder = 7;
 
 /**
- * Seeds by bulk SQL (the API would take hours) the read models the genealogy walks, as the projections
+ * Seeds straight into the tables, by multi-row `insert ... select from generate_series` statements (bulk
+ * SQL, not the commands: the API would take hours), the read models the genealogy walks as the projections
  * write them: lots, consumptions, production orders, the assembly order made for a customer order, its
- * shipment and delivery bill; and the log's volume as lot events.
+ * shipment and delivery bill; and the log's volume as lot events (rows of `events` no projection reads).
+ * Each chunk is one transaction without waiting for the WAL flush (`synchronous_commit off`: a crash
+ * would lose the seed, which is thrown away anyway).
  */
 async function seed(context: BenchContext, companyId: string): Promise<number> {
   const { db } = context.database;
+  const started = performance.now();
   const units = Math.floor(lotCount / lotsPerOrder);
   const id = (kind: string, index: string) => sql.raw(`md5('${kind}' || ${index})::uuid`);
-  for (let from = 0; from < units; from += 2000) {
-    const to = Math.min(units, from + 2000) - 1;
+  for (let from = 0; from < units; from += 5000) {
+    const to = Math.min(units, from + 5000) - 1;
     await withSystem(db, async (tx) => {
+      await sql`set local synchronous_commit = off`.execute(tx);
       const k = sql`generate_series(${from}::int, ${to}::int) as k`;
       const order = (kind: string, index: string, type: string, parent: string | null, base: number) => sql`
         insert into orders (id, company_id, kind, number, order_number, status, name, place, net_sum, positions, parent_order_id, version, created_at, updated_at)
@@ -76,17 +83,20 @@ async function seed(context: BenchContext, companyId: string): Promise<number> {
       );
     });
   }
+  context.log(`read models seeded: ${units * lotsPerOrder} lots in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   // The log's volume: lot events, as many per lot as make the size asked for.
-  for (let from = 0; from < eventCount; from += 100_000) {
-    const to = Math.min(eventCount, from + 100_000) - 1;
-    await withSystem(db, (tx) =>
-      sql`
+  for (let from = 0; from < eventCount; from += 250_000) {
+    const to = Math.min(eventCount, from + 250_000) - 1;
+    await withSystem(db, async (tx) => {
+      await sql`set local synchronous_commit = off`.execute(tx);
+      await sql`
         insert into events (company_id, stream_id, stream_type, stream_version, type, data)
         select ${companyId}::uuid, 'lot-' || (e % ${lotCount}), 'lot', 1 + e / ${lotCount}, 'LotConsumed', jsonb_build_object('quantity', 1)
-        from generate_series(${from}::int, ${to}::int) as e`.execute(tx),
-    );
+        from generate_series(${from}::int, ${to}::int) as e`.execute(tx);
+    });
   }
   await sql`analyze`.execute(db);
+  context.log(`seeded ${units * lotsPerOrder} lots and ${eventCount} events in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return units;
 }
 
@@ -137,7 +147,18 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
       kind: string,
       subject: (tx: never, id: string) => Promise<unknown>,
       baseline: (id: string) => ReturnType<typeof sql>,
+      subjectSql: (id: string) => ReturnType<typeof sql>,
     ) => {
+      if (explain) {
+        const id = await idOf(0, 0, kind);
+        for (const [which, query] of [
+          ['subject', subjectSql(id)],
+          ['baseline', baseline(id)],
+        ] as const) {
+          const plan = await withTenant(db, companyId, (tx) => sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers) ${query}`.execute(tx));
+          context.log(`${label}, ${which}:\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+        }
+      }
       const ids = new Map<string, string>();
       for (let round = 0; round < rounds; round++) for (let i = 0; i < perRound; i++) ids.set(`${round}.${i}`, await idOf(round, i, kind));
       const of = (round: number, i: number) => ids.get(`${round}.${i}`) ?? '';
@@ -159,8 +180,14 @@ export async function run(context: BenchContext): Promise<BenchRow[]> {
       } satisfies BenchRow;
     };
     return [
-      await compare('genealogy of a delivered customer order', 'c', (tx, orderId) => lotOriginsOf(tx, { orderId }), originsBaseline),
-      await compare('recall of a bought lot', 'r0', (tx, lotId) => lotRecallOf(tx, lotId), recallBaseline),
+      await compare(
+        'genealogy of a delivered customer order',
+        'c',
+        (tx, orderId) => lotOriginsOf(tx, { orderId }),
+        originsBaseline,
+        (orderId) => lotOriginsSql({ orderId }),
+      ),
+      await compare('recall of a bought lot', 'r0', (tx, lotId) => lotRecallOf(tx, lotId), recallBaseline, lotRecallSql),
     ];
   } finally {
     await bench.close();

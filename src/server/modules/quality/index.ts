@@ -5,7 +5,7 @@ import { ncrProjection, qualityOrderReactions } from './quality.projection.js';
 import { openNcrOfOrder, openNcrsOfOrders } from './quality.queries.js';
 import { qualityRoutes } from './quality.routes.js';
 
-export { findNcrRow, ncrsOfOrder, ncrViewOf, openNcrsOfOrders } from './quality.queries.js';
+export { findNcrRow, ncrOpeningsBetween, ncrsOfOrder, ncrViewOf, openNcrsOfOrders } from './quality.queries.js';
 
 /**
  * The quality loop (docs/quality-and-lots.md): a value measured outside tolerance at a station that
