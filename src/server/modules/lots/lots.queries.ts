@@ -125,8 +125,6 @@ interface RecallSqlRow {
   shipment_number: string | null;
   shipping_date: string | null;
   delivery_bills: string[];
-  /** The row's place in the list: by customer, customer order, shipment. */
-  position: number;
 }
 
 function recallRowsSql(lotId: string) {
@@ -140,8 +138,7 @@ function recallRowsSql(lotId: string) {
     select co.name as customer, co.id as customer_order_id, co.order_number as customer_order_number,
       s.id as shipment_id, s.shipment_number, to_char(s.shipping_date, 'YYYY-MM-DD') as shipping_date,
       coalesce((select array_agg(d.document_number order by d.number) from documents d
-        where d.subject_type = 'shipment' and d.subject_id = s.id and d.type = 'delivery-bill'), '{}') as delivery_bills,
-      row_number() over (order by co.name, co.order_number, s.shipment_number) as position
+        where d.subject_type = 'shipment' and d.subject_id = s.id and d.type = 'delivery-bill'), '{}') as delivery_bills
     from customer_orders co
     left join (shipment_orders so join shipments s on s.id = so.shipment_id and s.status <> 'canceled') on so.order_id = co.id
     order by co.name, co.order_number, s.shipment_number`;
@@ -198,7 +195,8 @@ export async function lotGenealogyOf(db: Executor, lotId: string): Promise<LotGe
           from reached r join orders o on r.kind = 'order' and o.id = r.id) as production_orders,
         (select coalesce(json_agg(to_jsonb(l) || jsonb_build_object('received_on', to_char(l.received_on, 'YYYY-MM-DD')) order by l.number), '[]')
           from reached r join lots l on r.kind = 'lot' and l.id = r.id and l.id <> lots.id) as produced_lots,
-        (select coalesce(json_agg(row_to_json(recall) order by recall.position), '[]') from recall) as recall,
+        (select coalesce(json_agg(row_to_json(recall) order by recall.customer, recall.customer_order_number, recall.shipment_number), '[]')
+          from recall) as recall,
         (select json_object_agg(o.id, o.status) from orders o where o.id in (select customer_order_id from recall)) as customer_statuses,
         (select coalesce(json_agg(json_build_object('id', s.id, 'shipment_number', s.shipment_number, 'status', s.status,
             'customer_name', s.customer_name, 'shipping_date', to_char(s.shipping_date, 'YYYY-MM-DD')) order by s.shipment_number), '[]')
