@@ -1,13 +1,24 @@
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, startBrowserApp, type BrowserApp } from '../support/browser.js';
-import { codeIn, mailTo, startMailbox, type Mailbox } from '../support/identity.js';
-import { holdNotifications } from './hold-notifications.js';
+import {
+  addOperator,
+  choose,
+  documentsPanel,
+  downloadOf,
+  expectNoProblems,
+  field,
+  germanPage,
+  heading,
+  notification,
+  sidebar,
+  signInAtStation,
+  signUpInGerman,
+  startWalk,
+  textOfPdf,
+  type Walk,
+} from '../support/german-walk.js';
+import { startMailbox, type Mailbox } from '../support/identity.js';
 
 // A German company's first week, walked in a German browser as a new customer walks it (issue 25,
 // "Done when"): sign-up, company settings, stations with a checking station that prints the test
@@ -19,8 +30,8 @@ import { holdNotifications } from './hold-notifications.js';
 // error, no page error, no answer 4xx or 5xx, and no conflict banner.
 let app: BrowserApp;
 let mailbox: Mailbox;
-/** What went wrong on any watched page (console errors, page errors, 4xx/5xx answers, conflict banners). */
-const problems: string[] = [];
+/** The walk's watched pages and what went wrong on them (console errors, page errors, 4xx/5xx answers, conflict banners). */
+let walk: Walk;
 
 const companyName = 'Krause Präzisionsteile GmbH';
 const owner = { firstName: 'Greta', lastName: 'Krause', email: `greta.${Math.random().toString(36).slice(2, 10)}@example.com`, password: 'Werkbank#2026' };
@@ -41,6 +52,7 @@ let tablet: Page;
 beforeAll(async () => {
   mailbox = await startMailbox();
   app = await startBrowserApp({ SMTP_URL: mailbox.url, PUBLIC_URL: 'https://console.example.com' });
+  walk = startWalk(app);
 });
 
 afterAll(async () => {
@@ -55,103 +67,13 @@ beforeEach((context) => {
 });
 afterEach((context) => {
   if (context.task.result?.state === 'fail') walkBroken = true;
-  expect(problems, 'console errors, page errors, 4xx/5xx answers or conflict banners during the walk').toEqual([]);
+  expectNoProblems(walk);
 });
-
-/**
- * A German browser page (de-DE: its language and Accept-Language), its notifications held, watched for
- * console errors, page errors, answers 4xx/5xx and a conflict banner (a form's conflict notice, or any
- * alert or notification saying the record was changed meanwhile).
- */
-async function germanPage(name: string, options: { hasTouch?: boolean } = {}): Promise<Page> {
-  const page = await app.newPage({ locale: 'de-DE', ...options });
-  await holdNotifications(page);
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`${name}: console error: ${message.text()} (${page.url()})`);
-  });
-  page.on('pageerror', (error) => problems.push(`${name}: page error: ${error.message} (${page.url()})`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${name}: ${response.status()} ${response.request().method()} ${response.url()}`);
-  });
-  await page.exposeFunction('reportConflictBanner', (text: string) => problems.push(`${name}: conflict banner: ${text} (${page.url()})`));
-  await page.addInitScript(() => {
-    const reported = new WeakSet<Element>();
-    const report = (window as unknown as { reportConflictBanner: (text: string) => void }).reportConflictBanner;
-    new MutationObserver(() => {
-      for (const element of document.querySelectorAll('.form-conflict, [role="alert"], .notification')) {
-        const text = element.textContent ?? '';
-        if (reported.has(element) || !(element.matches('.form-conflict') || /inzwischen geändert|changed meanwhile/i.test(text))) continue;
-        reported.add(element);
-        report(text);
-      }
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-  return page;
-}
-
-const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
-const field = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
-const notification = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
-/** A sidebar item: the spec keeps the sidebar in English whatever the language. */
-const sidebar = (page: Page, name: 'Home' | 'Orders' | 'Materials' | 'Stations' | 'Team' | 'Company') =>
-  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
-const teamScreen = (page: Page, name: string) => page.getByRole('navigation', { name: 'Team-Bildschirme' }).getByRole('link', { name });
-const documentsPanel = (page: Page) => page.getByRole('region', { name: 'Dokumente' });
-
-/** The text a reader of the PDF sees (pdftotext), spaces collapsed. */
-function textOfPdf(file: string): string {
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
-}
-
-/** Picks an option of a Select by its trigger (a button named by its label). */
-async function choose(page: Page, trigger: Locator, option: string | RegExp) {
-  await trigger.click();
-  await page.getByRole('option', { name: option }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
-
-/** The operator signs in at the station's login on the tablet, by touch. */
-async function signInAtStation(station: string) {
-  await heading(tablet, 'Stationsanmeldung').waitFor();
-  await field(tablet, 'Benutzername').fill(operator.username);
-  await field(tablet, 'Passwort').fill(operator.password);
-  await tablet.getByRole('button', { name: 'An der Station anmelden' }).tap();
-  await heading(tablet, station).waitFor();
-  await tablet.getByText(`Angemeldet: ${operator.firstName} ${operator.lastName}`).waitFor();
-}
 
 describe("a new German company's first week, in the browser", () => {
   it('signs up in a German browser: registration, the emailed code, the survey', async () => {
-    office = await germanPage('office');
-    await office.goto(`${app.baseUrl}/login`);
-    await heading(office, 'Anmelden').waitFor();
-    await expectNoAxeViolations(office, '/login (de)');
-    await office.getByRole('link', { name: 'Kostenlos testen' }).click();
-    await office.waitForURL('**/registration');
-    await heading(office, 'Kostenlos testen').waitFor();
-    await expectNoAxeViolations(office, '/registration (de)');
-    await field(office, 'Firmenname').fill(companyName);
-    await field(office, 'Vorname').fill(owner.firstName);
-    await field(office, 'Nachname').fill(owner.lastName);
-    await field(office, 'E-Mail').fill(owner.email);
-    await field(office, 'Passwort').fill(owner.password);
-    await field(office, 'Passwort bestätigen').fill(owner.password);
-    await office.getByRole('button', { name: 'Kostenlos testen' }).click();
-
-    await heading(office, 'E-Mail bestätigen').waitFor();
-    await expectNoAxeViolations(office, '/email-verification-code (de)');
-    const code = codeIn(await mailbox.waitFor(mailTo(owner.email)));
-    await office.getByRole('textbox', { name: 'Ziffer 1 von 6' }).click();
-    await office.keyboard.type(code);
-    await office.getByRole('button', { name: 'E-Mail bestätigen' }).click();
-
-    await heading(office, 'Wie haben Sie von uns erfahren?').waitFor();
-    await expectNoAxeViolations(office, '/survey-form (de)');
-    await choose(office, office.getByRole('button', { name: /Wie haben Sie von uns erfahren/ }), 'Messe');
-    await office.getByRole('button', { name: 'Antwort senden' }).click();
-    await office.waitForURL('**/home');
-    await heading(office, 'Startseite').waitFor();
-    await expectNoAxeViolations(office, '/home of the new company (de)');
+    office = await germanPage(walk, 'office');
+    await signUpInGerman(office, app, mailbox, companyName, owner);
   });
 
   it('sets the time zone and the date format on the company screen', async () => {
@@ -217,31 +139,7 @@ describe("a new German company's first week, in the browser", () => {
   });
 
   it('adds the operator to the team and lets him sign in at both stations', async () => {
-    await sidebar(office, 'Team').click();
-    await heading(office, 'Team').waitFor();
-    await expectNoAxeViolations(office, '/team (de)');
-    await teamScreen(office, 'Bedienbenutzer').click();
-    await heading(office, 'Bedienbenutzer').waitFor();
-    await office.getByRole('button', { name: 'Bedienbenutzer anlegen' }).click();
-    const dialog = office.getByRole('dialog', { name: 'Bedienbenutzer anlegen' });
-    await field(dialog, 'Vorname').fill(operator.firstName);
-    await field(dialog, 'Nachname').fill(operator.lastName);
-    await field(dialog, 'Benutzername').fill(operator.username);
-    await field(dialog, 'Passwort').fill(operator.password);
-    await field(dialog, 'Passwort bestätigen').fill(operator.password);
-    await expectNoAxeViolations(office, 'add operation user dialog (de)');
-    await dialog.getByRole('button', { name: 'Bedienbenutzer anlegen' }).click();
-    await notification(office, `Bedienbenutzer ${operator.username} wurde angelegt.`).waitFor();
-
-    await sidebar(office, 'Team').click();
-    await teamScreen(office, 'Benutzerrechte').click();
-    await heading(office, 'Benutzerrechte').waitFor();
-    for (const station of ['DREHEN', 'PRÜFEN']) {
-      await office.getByRole('checkbox', { name: `${operator.firstName} ${operator.lastName} darf sich an ${station} anmelden` }).check({ force: true });
-    }
-    await expectNoAxeViolations(office, '/team user rights (de)');
-    await office.getByRole('button', { name: 'Benutzerrechte speichern' }).click();
-    await notification(office, 'Die Benutzerrechte sind gespeichert.').waitFor();
+    await addOperator(office, operator, ['DREHEN', 'PRÜFEN']);
   });
 
   it('adds a product with a value and its tolerances and a manufacturing step', async () => {
@@ -323,11 +221,11 @@ describe("a new German company's first week, in the browser", () => {
   it('the operator works on a touch tablet: signs in at the station, completes, moves on, measures and completes at the checking station', async () => {
     await sidebar(office, 'Stations').click();
     const loginHref = await office.getByRole('link', { name: 'Stationsanmeldung an DREHEN' }).getAttribute('href');
-    tablet = await germanPage('tablet', { hasTouch: true });
+    tablet = await germanPage(walk, 'tablet', { hasTouch: true });
     await tablet.goto(`${app.baseUrl}${loginHref}`);
     await field(tablet, 'Benutzername').waitFor();
     await expectNoAxeViolations(tablet, '/station/:id/login (de, touch)');
-    await signInAtStation('DREHEN');
+    await signInAtStation(tablet, operator, 'DREHEN');
 
     const order = tablet.getByRole('button', { name: new RegExp(`^Auftrag ${walked.productionNumber}`) });
     await order.waitFor();
@@ -345,7 +243,7 @@ describe("a new German company's first week, in the browser", () => {
     const others = tablet.getByRole('navigation', { name: 'An einer anderen Station anmelden' });
     await others.getByRole('link', { name: 'PRÜFEN' }).tap();
     await tablet.getByText('Station PRÜFEN').waitFor();
-    await signInAtStation('PRÜFEN');
+    await signInAtStation(tablet, operator, 'PRÜFEN');
     await tablet.getByRole('button', { name: new RegExp(`^Auftrag ${walked.productionNumber}`) }).waitFor();
     await tablet.getByRole('button', { name: 'Starten', exact: true }).tap();
     await notification(tablet, `Die Arbeit an Auftrag ${walked.productionNumber} wurde begonnen.`).waitFor();
@@ -375,16 +273,9 @@ describe("a new German company's first week, in the browser", () => {
     await protocol.getByText(`Angefordert von Station PRÜFEN (${operator.firstName} ${operator.lastName}) am`, { exact: false }).waitFor();
     await expectNoAxeViolations(office, '/order/details of the production order with its test protocol (de)');
 
-    const [download] = await Promise.all([
-      office.waitForEvent('download'),
-      protocol.getByRole('button', { name: /^Prüfprotokoll DOC-\d{6} herunterladen$/ }).click(),
-    ]);
-    // The run's Chromium may be a remote one: the file is saved here to read it.
-    const file = path.join(tmpdir(), `first-week-${randomUUID()}.pdf`);
-    await download.saveAs(file);
-    expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = textOfPdf(file);
-    rmSync(file, { force: true });
+    const pdf = await downloadOf(office, protocol.getByRole('button', { name: /^Prüfprotokoll DOC-\d{6} herunterladen$/ }));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = textOfPdf(pdf);
     for (const german of ['Prüfprotokoll', 'Belegnummer', 'Auftrag', 'Sollwert', 'Istwert', 'Gemessen von', 'Gesamtergebnis: Bestanden', 'Länge']) {
       expect(text).toContain(german);
     }
@@ -420,7 +311,7 @@ describe("a new German company's first week, in the browser", () => {
     await expectNoAxeViolations(office, '/order/shipment/:id sent (de)');
 
     // The end customer opens the link: the sender is named, the carrier line says what is true while it is sent.
-    const tracking = await germanPage('tracking page');
+    const tracking = await germanPage(walk, 'tracking page');
     await tracking.goto(walked.trackingUrl);
     await heading(tracking, `Sendung ${walked.shipmentNumber}`).waitFor();
     const status = tracking.getByRole('region', { name: 'Zustellstatus' });

@@ -18,6 +18,7 @@ export const keyFigureIds = [
   'yield',
   'scrapRate',
   'firstPassYield',
+  'ncrsOpened',
   'oee',
   'teamScore',
 ] as const;
@@ -28,7 +29,8 @@ export type ScoredFigureId = Exclude<KeyFigureId, 'teamScore'>;
 
 /**
  * How a figure is measured and what its target means:
- * - `count`: a number per day (the target is per day; a week's or month's target is it times the period's days), higher is better;
+ * - `count`: a number per day (the target is per day; a week's or month's target is it times the period's days), higher is better
+ *   (but NCRs opened: fewer is better, its target is a maximum);
  * - `minutes`: a duration (the value is in seconds, the target in minutes), lower is better;
  * - `percent`: a share (the value 0-1, the target 0-100), higher is better;
  * - `score`: the team score, 0-100.
@@ -47,6 +49,7 @@ export const keyFigureUnits: Record<KeyFigureId, KeyFigureUnit> = {
   yield: 'percent',
   scrapRate: 'percent',
   firstPassYield: 'percent',
+  ncrsOpened: 'count',
   oee: 'percent',
   teamScore: 'score',
 };

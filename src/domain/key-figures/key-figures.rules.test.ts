@@ -114,6 +114,8 @@ describe('figures of a period', () => {
       yield: null,
       scrapRate: null,
       firstPassYield: null,
+      // No NCR in the facts: none opened.
+      ncrsOpened: 0,
       oee: null,
       teamScore: null,
     });
@@ -229,6 +231,7 @@ describe('team score', () => {
         yield: null,
         scrapRate: null,
         firstPassYield: null,
+        ncrsOpened: 0,
         oee: null,
       },
       // Orders: 2 a day, 14 a week: 7/14 = 0.5. Cycle time 10 min target, 20 min: 0.5. Lead time 20 min, 10 min: 1. Punctuality 100 %: 0.5.
@@ -274,5 +277,23 @@ describe('figures of reported pieces (docs/oee.md)', () => {
       { figure: 'oee', value: 0.75, target: 0.6, attainment: 1 },
     ]);
     expect(trendOf('scrapRate', 0.02, 0.03)).toBe('better');
+  });
+});
+
+describe('NCRs opened (docs/quality-and-lots.md)', () => {
+  it('counts the NCRs opened in the period, in the company zone; fewer is better, the target a maximum', () => {
+    const week = periodOf('week', '2026-11-25');
+    // 23:30 UTC on Sunday the 22nd is already Monday the 23rd in Berlin: in the week; Monday 30th 00:30 Berlin is the next week.
+    const ncrsOpened = ['2026-11-22T23:30:00Z', '2026-11-24T09:00:00Z', '2026-11-27T15:00:00Z', '2026-11-29T23:30:00Z', '2026-11-20T10:00:00Z'];
+    const working = { days: [1, 2, 3, 4, 5], fromMinute: 6 * 60, toMinute: 22 * 60, timeZone: 'Europe/Berlin' };
+    // At most 1 NCR a day: 7 a week; 3 opened reach it. At most 0: 3 opened reach none of it.
+    let figures = figuresOf(week, { orders: [], runs: [], suggestions: [], ncrsOpened, working }, { ...noTargets, ncrsOpened: 1 });
+    expect(figures.values.ncrsOpened).toBe(3);
+    expect(figures.scoreTerms).toEqual([{ figure: 'ncrsOpened', value: 3, target: 7, attainment: 1 }]);
+    figures = figuresOf(week, { orders: [], runs: [], suggestions: [], ncrsOpened, working }, { ...noTargets, ncrsOpened: 0 });
+    expect(figures.scoreTerms).toEqual([{ figure: 'ncrsOpened', value: 3, target: 0, attainment: 0 }]);
+    expect(attainmentOf('ncrsOpened', 14, 7)).toBe(0.5);
+    expect(trendOf('ncrsOpened', 1, 3)).toBe('better');
+    expect(trendOf('ncrsOpened', 3, 1)).toBe('worse');
   });
 });

@@ -142,6 +142,8 @@ export interface KeyFigureFacts {
   working?: WorkingTime;
   /** The plant's pieces figures and OEE per period (docs/oee.md), by the period's first day; a period missing reads as no data. */
   quantities?: ReadonlyMap<Day, QuantityKeyFigures>;
+  /** When each non-conformance report (NCR) was opened (docs/quality-and-lots.md); none given reads as none opened. */
+  ncrsOpened?: readonly string[];
 }
 
 /** The figures of reported pieces and OEE of one period: shares 0-1, null without data (docs/oee.md, Key figures). */
@@ -240,8 +242,8 @@ export interface PeriodFigures {
   scoreTerms: ScoreTerm[];
 }
 
-/** Lower is better for durations and the scrap rate; higher for everything else. */
-export const lowerIsBetter = (figure: KeyFigureId): boolean => keyFigureUnits[figure] === 'minutes' || figure === 'scrapRate';
+/** Lower is better for durations, the scrap rate and the NCRs opened; higher for everything else. */
+export const lowerIsBetter = (figure: KeyFigureId): boolean => keyFigureUnits[figure] === 'minutes' || figure === 'scrapRate' || figure === 'ncrsOpened';
 
 /** A target in the value's unit for this period (see `ScoreTerm.target`). */
 export function targetFor(figure: KeyFigureId, target: number, range: PeriodRange): number {
@@ -308,6 +310,7 @@ export function figuresOf(range: PeriodRange, facts: KeyFigureFacts, targets: Ke
     yield: quantities?.yield ?? null,
     scrapRate: quantities?.scrapRate ?? null,
     firstPassYield: quantities?.firstPassYield ?? null,
+    ncrsOpened: (facts.ncrsOpened ?? []).filter((openedAt) => inRange(openedAt, range, zone)).length,
     oee: quantities?.oee ?? null,
   };
   const { score, terms } = teamScoreOf(values, targets, range);

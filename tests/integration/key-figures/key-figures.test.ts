@@ -145,6 +145,7 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
       yield: 1,
       scrapRate: 0,
       firstPassYield: 1,
+      ncrsOpened: 0,
       oee: null,
       // Orders 3/3, cycle time 1200/1500, punctuality 0.5, proposals 1/2: 2.8/4.
       teamScore: 70,
@@ -170,6 +171,7 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
       yield: 1,
       scrapRate: 0,
       firstPassYield: 1,
+      ncrsOpened: 0,
       oee: null,
       // (1/3 + 1 + 1 + 1/2) / 4.
       teamScore: 71,
@@ -233,6 +235,7 @@ describe('key figures over a seeded scenario with a fixed clock', () => {
       yield: 1,
       scrapRate: 0,
       firstPassYield: 1,
+      ncrsOpened: 0,
       oee: null,
       // (4/21 + 1 + 0.6 + 2/14) / 4.
       teamScore: 48,

@@ -271,6 +271,11 @@ describe('figures', () => {
     expect(figures.ordersPassedFirstTime).toBe(1);
     expect(figures.firstPassYield).toBeCloseTo(1 / (list.total + 1));
     expect(figures.decided.rework).toBe(1);
+    // The key figures count them too (docs/key-figures.md, "NCRs opened"): this month's are all of them.
+    const keyFigures = await line.admin.get('/api/key-figures?period=month');
+    expect(keyFigures.statusCode, keyFigures.body).toBe(200);
+    expect(keyFigures.json().current.values.ncrsOpened).toBe(list.total);
+    expect(keyFigures.json().previous.values.ncrsOpened).toBe(0);
     const bad = await line.admin.get('/api/ncrs/figures?from=2026-12-02T00:00:00Z&to=2026-12-01T00:00:00Z');
     expect(bad.statusCode).toBe(400);
   });

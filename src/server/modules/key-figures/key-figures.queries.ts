@@ -8,6 +8,7 @@ import type { Executor } from '../../platform/db.js';
 import { foldStream } from '../../platform/event-store.js';
 import { workingTimeOfCompany } from '../company/index.js';
 import { plantQualityFiguresOf } from '../oee/index.js';
+import { ncrOpeningsBetween } from '../quality/index.js';
 import { stationNamesById } from '../stations/index.js';
 import './key-figures.tables.js';
 
@@ -58,6 +59,8 @@ async function factsBetween(db: Executor, from: Day, to: Day, asOf: Date, zone: 
     .where('reported_at', '<', end)
     .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolved_at', '>=', since)]))
     .execute();
+  // NCRs opened (the quality module's read model, docs/quality-and-lots.md).
+  const ncrsOpened = await ncrOpeningsBetween(db, first, end);
   return {
     asOf: iso(asOf),
     interruptions: interruptions.map((row) => ({
@@ -74,6 +77,7 @@ async function factsBetween(db: Executor, from: Day, to: Day, asOf: Date, zone: 
     })),
     runs: runs.map((row) => ({ stationId: row.station_id, startedAt: iso(row.started_at), completedAt: iso(row.completed_at), pieces: row.pieces })),
     suggestions: suggestions.map((row) => ({ stationId: row.station_id, implementedAt: row.implemented_at ? iso(row.implemented_at) : null })),
+    ncrsOpened,
   };
 }
 

@@ -5,7 +5,7 @@ import { lotsOrderReactions, lotsProjection } from './lots.projection.js';
 import { lotsRoutes } from './lots.routes.js';
 import { lotsLiveRules } from './lots.live.js';
 
-export { findLotRow, lotGenealogyOf, lotItemOf, lotOriginsOf, lotRecallOf } from './lots.queries.js';
+export { findLotRow, lotGenealogyOf, lotItemOf, lotOriginsOf, lotOriginsSql, lotRecallOf, lotRecallSql } from './lots.queries.js';
 
 /**
  * Lots and traceability (docs/quality-and-lots.md, Lots): a goods receipt records a lot per bought

@@ -117,16 +117,18 @@ function reachedFromLot(lotId: string) {
 }
 
 /** The customer orders the reached production orders were made for, and their shipments with the delivery bills printed. */
+interface RecallSqlRow {
+  customer: string;
+  customer_order_id: string;
+  customer_order_number: string;
+  shipment_id: string | null;
+  shipment_number: string | null;
+  shipping_date: string | null;
+  delivery_bills: string[];
+}
+
 function recallRowsSql(lotId: string) {
-  return sql<{
-    customer: string;
-    customer_order_id: string;
-    customer_order_number: string;
-    shipment_id: string | null;
-    shipment_number: string | null;
-    shipping_date: string | null;
-    delivery_bills: string[];
-  }>`
+  return sql<RecallSqlRow>`
     ${reachedFromLot(lotId)},
     customer_orders as (
       select distinct c.id, c.order_number, c.name
@@ -142,7 +144,7 @@ function recallRowsSql(lotId: string) {
     order by co.name, co.order_number, s.shipment_number`;
 }
 
-const recallRowOf = (row: Awaited<ReturnType<typeof recallRows>>[number]): RecallRow => ({
+const recallRowOf = (row: RecallSqlRow): RecallRow => ({
   customer: row.customer,
   customerOrderId: row.customer_order_id,
   customerOrderNumber: row.customer_order_number,
@@ -152,79 +154,82 @@ const recallRowOf = (row: Awaited<ReturnType<typeof recallRows>>[number]): Recal
   deliveryBills: row.delivery_bills,
 });
 
-async function recallRows(db: Executor, lotId: string) {
-  return (await recallRowsSql(lotId).execute(db)).rows;
-}
-
-/** GET /api/lots/{id}/recall: the customers and delivery bills the lot reached (a customer order not shipped yet: no shipment). */
+/**
+ * GET /api/lots/{id}/recall: the customers and delivery bills the lot reached (a customer order not shipped
+ * yet: no shipment). One statement: the lot's row with the recall's rows beside it (none reached: one row
+ * of the lot alone; another company's or no lot: no row).
+ */
 export async function lotRecallOf(db: Executor, lotId: string): Promise<LotRecall> {
-  const lot = lotItemOf(await lotRowOrNotFound(db, lotId));
-  return { lot, rows: (await recallRows(db, lotId)).map(recallRowOf) };
+  const rows = (await lotRecallSql(lotId).execute(db)).rows;
+  if (rows.length === 0) throw new DomainError('NOT_FOUND');
+  return { lot: lotItemOf(rows[0]), rows: rows.filter((row) => row.customer_order_id !== null).map(recallRowOf) };
 }
 
-/** GET /api/lots/{id}/genealogy: everything the lot went into, up to the shipments and customers. */
+/** The statement of `lotRecallOf` (the bench explains it). */
+export function lotRecallSql(lotId: string) {
+  return sql<LotRow & RecallSqlRow>`
+    with recall as (${recallRowsSql(lotId)})
+    select lots.*, to_char(lots.received_on, 'YYYY-MM-DD') as received_on, recall.*
+    from lots left join recall on true
+    where lots.id = ${lotId}::uuid
+    order by recall.customer, recall.customer_order_number, recall.shipment_number`;
+}
+
+/** GET /api/lots/{id}/genealogy: everything the lot went into, up to the shipments and customers. One statement. */
 export async function lotGenealogyOf(db: Executor, lotId: string): Promise<LotGenealogy> {
-  const lot = lotItemOf(await lotRowOrNotFound(db, lotId));
-  const reached = (await sql<{ kind: 'lot' | 'order'; id: string }>`${reachedFromLot(lotId)} select kind, id from reach`.execute(db)).rows;
-  const orderIds = reached.filter((node) => node.kind === 'order').map((node) => node.id);
-  const lotIds = reached.filter((node) => node.kind === 'lot' && node.id !== lotId).map((node) => node.id);
-  const productionOrders = orderIds.length
-    ? await db.selectFrom('orders').select(['id', 'order_number', 'status', 'positions']).where('id', 'in', orderIds).orderBy('order_number').execute()
-    : [];
-  const producedLots = lotIds.length
-    ? await db.selectFrom('lots').select(lotColumns).select(receivedDay).where('lots.id', 'in', lotIds).orderBy('lots.number').execute()
-    : [];
-  const recall = (await recallRows(db, lotId)).map(recallRowOf);
-  const customerOrders = [...new Map(recall.map((row) => [row.customerOrderId, row])).values()];
-  const statuses = customerOrders.length
-    ? new Map(
-        (
-          await db
-            .selectFrom('orders')
-            .select(['id', 'status'])
-            .where(
-              'id',
-              'in',
-              customerOrders.map((row) => row.customerOrderId),
-            )
-            .execute()
-        ).map((row) => [row.id, row.status]),
-      )
-    : new Map<string, string>();
-  const shipmentIds = [...new Set(recall.flatMap((row) => (row.shipmentId ? [row.shipmentId] : [])))];
-  const shipments = shipmentIds.length
-    ? await db
-        .selectFrom('shipments')
-        .select(['id', 'shipment_number', 'status', 'customer_name'])
-        .select(sql<string>`to_char(shipping_date, 'YYYY-MM-DD')`.as('shipping_date'))
-        .where('id', 'in', shipmentIds)
-        .orderBy('shipment_number')
-        .execute()
-    : [];
+  const row = (
+    await sql<
+      LotRow & {
+        production_orders: { id: string; order_number: string; status: string; material_name: string | null }[];
+        produced_lots: LotRow[];
+        recall: RecallSqlRow[];
+        customer_statuses: Record<string, string> | null;
+        shipments: { id: string; shipment_number: string; status: string; customer_name: string; shipping_date: string }[];
+      }
+    >`
+      with recursive recall as (${recallRowsSql(lotId)}),
+      reached as (${reachedFromLot(lotId)} select kind, id from reach)
+      select lots.*, to_char(lots.received_on, 'YYYY-MM-DD') as received_on,
+        (select coalesce(json_agg(json_build_object('id', o.id, 'order_number', o.order_number, 'status', o.status,
+            'material_name', o.positions->0->>'materialName') order by o.order_number), '[]')
+          from reached r join orders o on r.kind = 'order' and o.id = r.id) as production_orders,
+        (select coalesce(json_agg(to_jsonb(l) || jsonb_build_object('received_on', to_char(l.received_on, 'YYYY-MM-DD')) order by l.number), '[]')
+          from reached r join lots l on r.kind = 'lot' and l.id = r.id and l.id <> lots.id) as produced_lots,
+        (select coalesce(json_agg(row_to_json(recall) order by recall.customer, recall.customer_order_number, recall.shipment_number), '[]')
+          from recall) as recall,
+        (select json_object_agg(o.id, o.status) from orders o where o.id in (select customer_order_id from recall)) as customer_statuses,
+        (select coalesce(json_agg(json_build_object('id', s.id, 'shipment_number', s.shipment_number, 'status', s.status,
+            'customer_name', s.customer_name, 'shipping_date', to_char(s.shipping_date, 'YYYY-MM-DD')) order by s.shipment_number), '[]')
+          from shipments s where s.id in (select shipment_id from recall)) as shipments
+      from lots where lots.id = ${lotId}::uuid`.execute(db)
+  ).rows[0];
+  if (!row) throw new DomainError('NOT_FOUND');
+  const recall = row.recall.map(recallRowOf);
+  const customerOrders = [...new Map(recall.map((entry) => [entry.customerOrderId, entry])).values()];
   return {
-    lot,
-    productionOrders: productionOrders.map((row) => ({
-      orderId: row.id,
-      orderNumber: row.order_number,
-      status: row.status,
-      materialName: row.positions[0]?.materialName ?? '',
+    lot: lotItemOf(row),
+    productionOrders: row.production_orders.map((order) => ({
+      orderId: order.id,
+      orderNumber: order.order_number,
+      status: order.status,
+      materialName: order.material_name ?? '',
     })),
-    producedLots: producedLots.map(lotItemOf),
-    customerOrders: customerOrders.map((row) => ({
-      orderId: row.customerOrderId,
-      orderNumber: row.customerOrderNumber,
-      customer: row.customer,
-      status: statuses.get(row.customerOrderId) ?? '',
+    producedLots: row.produced_lots.map(lotItemOf),
+    customerOrders: customerOrders.map((entry) => ({
+      orderId: entry.customerOrderId,
+      orderNumber: entry.customerOrderNumber,
+      customer: entry.customer,
+      status: row.customer_statuses?.[entry.customerOrderId] ?? '',
     })),
-    shipments: shipments.map((row) => ({
-      shipmentId: row.id,
-      shipmentNumber: row.shipment_number,
-      status: row.status,
-      shippingDate: row.shipping_date,
-      customer: row.customer_name,
-      deliveryBills: recall.find((entry) => entry.shipmentId === row.id)?.deliveryBills ?? [],
+    shipments: row.shipments.map((shipment) => ({
+      shipmentId: shipment.id,
+      shipmentNumber: shipment.shipment_number,
+      status: shipment.status,
+      shippingDate: shipment.shipping_date,
+      customer: shipment.customer_name,
+      deliveryBills: recall.find((entry) => entry.shipmentId === shipment.id)?.deliveryBills ?? [],
     })),
-    customers: [...new Set(customerOrders.map((row) => row.customer))].sort((a, b) => a.localeCompare(b)),
+    customers: [...new Set(customerOrders.map((entry) => entry.customer))].sort((a, b) => a.localeCompare(b)),
   };
 }
 
@@ -234,19 +239,25 @@ export async function lotGenealogyOf(db: Executor, lotId: string): Promise<LotGe
  * the consumed lots, down to the bought ones with their certificates. One recursive query.
  */
 export async function lotOriginsOf(db: Executor, from: { orderId?: string; shipmentId?: string }): Promise<LotOrigins> {
+  const rows = (await lotOriginsSql(from).execute(db)).rows;
+  if (!rows[0]?.found) throw new DomainError('NOT_FOUND');
+  return { lots: rows.filter((row) => row.id !== null).map(lotItemOf) };
+}
+
+/**
+ * The statement of `lotOriginsOf` (the bench explains it): whether the customer order or shipment is the
+ * company's (`found`, on every row), and the lots reached, one row each (none: one row of nulls).
+ */
+export function lotOriginsSql(from: { orderId?: string; shipmentId?: string }) {
+  const subject = from.shipmentId
+    ? sql`select id from shipments where id = ${from.shipmentId}::uuid`
+    : sql`select id from orders where id = ${from.orderId ?? null}::uuid`;
   const start = from.shipmentId
-    ? sql`select p.id from shipment_orders so join orders p on p.parent_order_id = so.order_id where so.shipment_id = ${from.shipmentId}::uuid`
-    : sql`select p.id from orders p where p.parent_order_id = ${from.orderId ?? null}::uuid union select ${from.orderId ?? null}::uuid`;
-  const exists = from.shipmentId
-    ? await db.selectFrom('shipments').select('id').where('id', '=', from.shipmentId).executeTakeFirst()
-    : await db
-        .selectFrom('orders')
-        .select('id')
-        .where('id', '=', from.orderId ?? '')
-        .executeTakeFirst();
-  if (!exists) throw new DomainError('NOT_FOUND');
-  const rows = await sql<LotRow>`
-    with recursive reach(kind, id) as (
+    ? sql`select p.id from subject join shipment_orders so on so.shipment_id = subject.id join orders p on p.parent_order_id = so.order_id`
+    : sql`select p.id from subject join orders p on p.parent_order_id = subject.id union all select id from subject`;
+  return sql<LotRow & { found: boolean }>`
+    with recursive subject as (${subject}),
+    reach(kind, id) as (
       select 'order'::text, id from (${start}) s
       union
       select step.kind, step.id from reach r cross join lateral (
@@ -259,8 +270,8 @@ export async function lotOriginsOf(db: Executor, from: { orderId?: string; shipm
         select 'order', l.order_id from lots l where r.kind = 'lot' and l.id = r.id and l.origin = 'produced'
       ) step
     )
-    select lots.*, to_char(lots.received_on, 'YYYY-MM-DD') as received_on
-    from reach join lots on reach.kind = 'lot' and lots.id = reach.id
-    order by lots.number`.execute(db);
-  return { lots: rows.rows.map(lotItemOf) };
+    select subjects.n > 0 as found, lots.*, to_char(lots.received_on, 'YYYY-MM-DD') as received_on
+    from (select count(*) as n from subject) subjects
+    left join (reach join lots on reach.kind = 'lot' and lots.id = reach.id) on true
+    order by lots.number`;
 }

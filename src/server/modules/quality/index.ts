@@ -6,7 +6,7 @@ import { openNcrOfOrder, openNcrsOfOrders } from './quality.queries.js';
 import { qualityRoutes } from './quality.routes.js';
 import { qualityLiveRules } from './quality.live.js';
 
-export { findNcrRow, ncrsOfOrder, ncrViewOf, openNcrsOfOrders } from './quality.queries.js';
+export { findNcrRow, ncrOpeningsBetween, ncrsOfOrder, ncrViewOf, openNcrsOfOrders } from './quality.queries.js';
 
 /**
  * The quality loop (docs/quality-and-lots.md): a value measured outside tolerance at a station that

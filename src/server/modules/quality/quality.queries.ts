@@ -113,6 +113,12 @@ export async function ncrHistoryOf(db: Executor, eventStore: EventStore, ncrId: 
   };
 }
 
+/** When each NCR opened in [from, to) was opened (the key figures' "NCRs opened", docs/key-figures.md). */
+export async function ncrOpeningsBetween(db: Executor, from: Date, to: Date): Promise<string[]> {
+  const rows = await db.selectFrom('ncrs').select('opened_at').where('opened_at', '>=', from).where('opened_at', '<', to).execute();
+  return rows.map((row) => row.opened_at.toISOString());
+}
+
 /**
  * The quality loop's figures of [from, to) (docs/quality-and-lots.md, Definitions): NCRs opened and
  * decided in it, open now, and the first-pass yield of the orders measured in it: the share whose
