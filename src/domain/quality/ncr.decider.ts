@@ -1,5 +1,4 @@
-import type { MaterialType } from '../materials/materials.schema.js';
-import type { Decider } from '../shared/decider.js';
+import type { Decider, EventData } from '../shared/decider.js';
 import { DomainError } from '../shared/errors.js';
 import { stationChecksValue } from '../stations/station.schema.js';
 import type { NcrCommand } from './ncr.commands.js';
@@ -19,21 +18,8 @@ export interface NcrDecision {
 }
 
 /** An NCR as its events made it. */
-export interface NcrRecord {
+export interface NcrRecord extends Omit<EventData<NcrEvent, 'NonConformanceOpened'>, 'at'> {
   status: NcrStatus;
-  ncrId: string;
-  number: string;
-  orderId: string;
-  orderNumber: string;
-  stationId: string;
-  stationName: string;
-  materialId: string;
-  materialName: string;
-  materialNumber: string;
-  materialType: MaterialType;
-  pieces: number;
-  /** The measurement that opened it. */
-  measurement: NcrMeasurement;
   /** Every decision, the latest last (a failed re-measurement asks for another). */
   decisions: NcrDecision[];
   remeasurements: NcrMeasurement[];
