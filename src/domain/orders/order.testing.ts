@@ -3,6 +3,16 @@ import type { OrderDetails, OrderEvent, OrderPosition, ScrapAndRework } from './
 
 // Fixtures the order decider's tests share (a test helper beside the domain, never imported by code that ships).
 
+/** What the order form's tests fill in besides the positions: a customer's name, address and WIP place. */
+export const testOrderForm = {
+  name: 'Fahrradhaus Berg',
+  street: 'Hauptstraße',
+  houseNumber: '12a',
+  zip: '80331',
+  place: 'München',
+  workInProgress: 'Regal 3',
+};
+
 /** An order's details with only a name and an address: what the decider tests need of them. */
 export const testOrderDetails: OrderDetails = {
   name: 'Berg',
