@@ -1,4 +1,5 @@
-import type { LeaveCause, PauseReason, WorkSplitStatedData } from './labour.events.js';
+import type { EventData } from '../shared/decider.js';
+import type { LabourEvent, LeaveCause, PauseReason, WorkSplitStatedData } from './labour.events.js';
 
 /** What users (and the end-of-day sweep) ask of one person's labour time; ids and moments arrive on the command. */
 export type LabourCommand =
@@ -21,16 +22,5 @@ export type LabourCommand =
       correctedBy: string;
       at: string;
     }
-  | {
-      type: 'CorrectWorkTime';
-      correctionId: string;
-      userId: string;
-      orderId: string;
-      stationId: string;
-      bookedAt: string;
-      seconds: number;
-      reason: string;
-      correctedBy: string;
-      at: string;
-    }
+  | ({ type: 'CorrectWorkTime' } & EventData<LabourEvent, 'WorkTimeCorrected'>)
   | ({ type: 'StateWorkSplit' } & WorkSplitStatedData);

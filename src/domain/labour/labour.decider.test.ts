@@ -193,35 +193,20 @@ describe('labour decider: corrections', () => {
   });
 
   it('books work time corrections as they are given', () => {
+    const correction = {
+      correctionId,
+      userId,
+      orderId: orderA,
+      stationId,
+      bookedAt: day('00:00'),
+      seconds: -600,
+      reason: 'Pause not pressed',
+      correctedBy: supervisorId,
+      at: day('15:00'),
+    };
     given()
-      .when({
-        type: 'CorrectWorkTime',
-        correctionId,
-        userId,
-        orderId: orderA,
-        stationId,
-        bookedAt: day('00:00'),
-        seconds: -600,
-        reason: 'Pause not pressed',
-        correctedBy: supervisorId,
-        at: day('15:00'),
-      })
-      .then([
-        {
-          type: 'WorkTimeCorrected',
-          data: {
-            correctionId,
-            userId,
-            orderId: orderA,
-            stationId,
-            bookedAt: day('00:00'),
-            seconds: -600,
-            reason: 'Pause not pressed',
-            correctedBy: supervisorId,
-            at: day('15:00'),
-          },
-        },
-      ]);
+      .when({ type: 'CorrectWorkTime', ...correction })
+      .then([{ type: 'WorkTimeCorrected', data: correction }]);
   });
 });
 

@@ -1,21 +1,14 @@
 import type { MaterialType, MaterialValue } from '../materials/materials.schema.js';
 import type { ValueChecks } from '../stations/station.schema.js';
-import type { OrderDetails, OrderPosition, PlannedProductionOrder } from './order.events.js';
+import type { OrderDetails, OrderPosition, PlannedProductionOrder, ScrapAndRework } from './order.events.js';
 
 /**
  * Pieces an operator reports with a completion. `good` absent: every piece not reported as scrap or
  * rework is good ("complete the rest"). A reason's id names a master-data entry; its name is what the
  * caller found for it (null: no active entry of that id). `reworkStationExists` as the caller found it.
  */
-export interface ReportedQuantities {
+export interface ReportedQuantities extends ScrapAndRework {
   good?: number;
-  scrap: number;
-  rework: number;
-  scrapReasonId: string | null;
-  scrapReason: string | null;
-  reworkReasonId: string | null;
-  reworkReason: string | null;
-  reworkStationId: string | null;
   reworkStationExists: boolean;
 }
 import type { OrderForm, OrderKind, OrderStatus } from './order.schema.js';

@@ -6,6 +6,7 @@ import type { MaterialOnHand, OrderCommand, ProductionLine } from './order.comma
 import { availableActions, decideOrder, evolveOrder, initialOrderState, productionPlanOf, type OrderState, orderDecider } from './order.decider.js';
 import { orderEvents, type OrderDetails, type OrderEvent, type OrderPosition } from './order.events.js';
 import { orderActions, type OrderAction } from './order.machine.js';
+import { quantityReported } from './order.testing.js';
 import { orderFormSchema, type OrderFormInput, type OrderKind, type OrderStatus } from './order.schema.js';
 
 /** The events a decision appends; a refusal fails the test. */
@@ -548,23 +549,7 @@ describe('operators at the stations', () => {
     const { state } = given(...onLine, workStarted(saw));
     const events = decided(decideOrder({ type: 'CompleteWork', stationId: saw, line, at: later }, state));
     expect(events).toEqual([
-      {
-        type: 'QuantityReported',
-        data: {
-          orderId,
-          stationId: saw,
-          good: 2,
-          scrap: 0,
-          rework: 0,
-          scrapReasonId: null,
-          scrapReason: null,
-          reworkReasonId: null,
-          reworkReason: null,
-          reworkStationId: null,
-          reportedBy: '',
-          at: later,
-        },
-      },
+      quantityReported({ orderId, stationId: saw, good: 2, at: later }),
       { type: 'WorkCompleted', data: { orderId, stationId: saw, workStartedAt: at, nextStationId: drill, at: later } },
     ]);
     expect(events.reduce(evolveOrder, state)).toMatchObject({
@@ -577,23 +562,7 @@ describe('operators at the stations', () => {
     const { state } = given(created('production', [position(bike, 2), position(screw, 3), position(bike, 1)]), atStation(paint), workStarted(paint));
     const events = decided(decideOrder({ type: 'CompleteWork', stationId: paint, line, at }, state));
     expect(events).toEqual([
-      {
-        type: 'QuantityReported',
-        data: {
-          orderId,
-          stationId: paint,
-          good: 6,
-          scrap: 0,
-          rework: 0,
-          scrapReasonId: null,
-          scrapReason: null,
-          reworkReasonId: null,
-          reworkReason: null,
-          reworkStationId: null,
-          reportedBy: '',
-          at: at,
-        },
-      },
+      quantityReported({ orderId, stationId: paint, good: 6, at: at }),
       { type: 'WorkCompleted', data: { orderId, stationId: paint, workStartedAt: at, nextStationId: null, at } },
       {
         type: 'ProductionFinished',
@@ -614,23 +583,7 @@ describe('operators at the stations', () => {
     given(created('production', [position(bike, 2)], { forStock: false, parentOrderId: orderId }), atStation(paint), workStarted(paint))
       .when({ type: 'CompleteWork', stationId: paint, line, at })
       .then([
-        {
-          type: 'QuantityReported',
-          data: {
-            orderId,
-            stationId: paint,
-            good: 2,
-            scrap: 0,
-            rework: 0,
-            scrapReasonId: null,
-            scrapReason: null,
-            reworkReasonId: null,
-            reworkReason: null,
-            reworkStationId: null,
-            reportedBy: '',
-            at: at,
-          },
-        },
+        quantityReported({ orderId, stationId: paint, good: 2, at: at }),
         { type: 'WorkCompleted', data: { orderId, stationId: paint, workStartedAt: at, nextStationId: null, at } },
         { type: 'ProductionFinished', data: { orderId, stockAdded: [], at } },
       ]);

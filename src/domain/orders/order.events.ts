@@ -62,6 +62,29 @@ export interface PlannedProductionOrder {
   quantity: number;
 }
 
+/** A value measured against its nominal and tolerances, as they were when measured. */
+export interface MeasuredValue {
+  valueName: string;
+  nominal: number;
+  unit: string;
+  minTolerance: number;
+  maxTolerance: number;
+  measured: number;
+  /** `minTolerance <= measured <= maxTolerance`. */
+  passed: boolean;
+}
+
+/** The pieces of a report that do not go on as good ones, with their reasons (ids, and names as they were). */
+export interface ScrapAndRework {
+  scrap: number;
+  rework: number;
+  scrapReasonId: string | null;
+  scrapReason: string | null;
+  reworkReasonId: string | null;
+  reworkReason: string | null;
+  reworkStationId: string | null;
+}
+
 /**
  * Facts of one order (customer, production or logistics), in the past tense. Every payload carries
  * `orderId` and `at`, the ISO time the command was given, so a replay needs no clock. Shapes are
@@ -114,20 +137,7 @@ export type OrderEvent =
   /** Pieces an operator reported at a station: good ones go on, scrap ends them, rework goes to `reworkStationId`. Reason names are copied as they were. Appended before WorkCompleted/OrderSplit of the same command. */
   | {
       type: 'QuantityReported';
-      data: {
-        orderId: string;
-        stationId: string;
-        good: number;
-        scrap: number;
-        rework: number;
-        scrapReasonId: string | null;
-        scrapReason: string | null;
-        reworkReasonId: string | null;
-        reworkReason: string | null;
-        reworkStationId: string | null;
-        reportedBy: string;
-        at: string;
-      };
+      data: { orderId: string; stationId: string; good: number } & ScrapAndRework & { reportedBy: string; at: string };
     }
   /**
    * Pieces of this production order went on as their own production order (`childOrderId`, numbered
@@ -191,18 +201,10 @@ export type OrderEvent =
       data: {
         orderId: string;
         stationId: string;
-        valueName: string;
-        nominal: number;
-        unit: string;
-        minTolerance: number;
-        maxTolerance: number;
-        measured: number;
-        /** `minTolerance <= measured <= maxTolerance`. */
-        passed: boolean;
         /** The operator's user id. */
         measuredBy: string;
         at: string;
-      };
+      } & MeasuredValue;
     }
   /**
    * Work was completed with these values outside tolerance, or with these checked values not

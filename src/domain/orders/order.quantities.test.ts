@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { givenFor } from '../shared/decider.testing.js';
-import { foldEvents } from '../shared/decider.js';
+import { foldEvents, type EventData } from '../shared/decider.js';
 import type { OrderCommand, ProductionLine, ReportedQuantities } from './order.commands.js';
 import { orderDecider, quantitiesOf, type LiveOrderState } from './order.decider.js';
 import type { OrderEvent } from './order.events.js';
-import { bikePosition, testOrderDetails } from './order.testing.js';
+import { bikePosition, noScrapOrRework, quantityReported, testOrderDetails } from './order.testing.js';
 
 const at = '2026-11-29T08:00:00.000Z';
 const later = '2026-11-29T09:00:00.000Z';
@@ -32,17 +32,7 @@ const startedAt = (stationId: string): OrderEvent => ({ type: 'ProductionOrderSt
 const workStarted = (stationId: string): OrderEvent => ({ type: 'WorkStarted', data: { orderId, stationId, at } });
 const inWorkAt = (stationId: string, forStock = false) => [created(forStock), startedAt(stationId), workStarted(stationId)];
 
-const report = (counts: Partial<ReportedQuantities>): ReportedQuantities => ({
-  scrap: 0,
-  rework: 0,
-  scrapReasonId: null,
-  scrapReason: null,
-  reworkReasonId: null,
-  reworkReason: null,
-  reworkStationId: null,
-  reworkStationExists: false,
-  ...counts,
-});
+const report = (counts: Partial<ReportedQuantities>): ReportedQuantities => ({ ...noScrapOrRework, reworkStationExists: false, ...counts });
 const complete = (stationId: string, quantities?: ReportedQuantities): OrderCommand => ({
   type: 'CompleteWork',
   stationId,
@@ -52,23 +42,8 @@ const complete = (stationId: string, quantities?: ReportedQuantities): OrderComm
   splitOrderIds: [childA, childB],
   at: later,
 });
-const reported = (data: Partial<Extract<OrderEvent, { type: 'QuantityReported' }>['data']> & { stationId: string }): OrderEvent => ({
-  type: 'QuantityReported',
-  data: {
-    orderId,
-    good: 0,
-    scrap: 0,
-    rework: 0,
-    scrapReasonId: null,
-    scrapReason: null,
-    reworkReasonId: null,
-    reworkReason: null,
-    reworkStationId: null,
-    reportedBy: operator,
-    at: later,
-    ...data,
-  },
-});
+const reported = (data: Partial<EventData<OrderEvent, 'QuantityReported'>> & { stationId: string }): OrderEvent =>
+  quantityReported({ orderId, reportedBy: operator, at: later, ...data });
 const completed = (stationId: string, nextStationId: string | null): OrderEvent => ({
   type: 'WorkCompleted',
   data: { orderId, stationId, workStartedAt: at, nextStationId, at: later },

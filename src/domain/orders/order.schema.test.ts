@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { issueToDetail } from '../shared/validation.js';
 import { isDelayed } from './order.machine.js';
+import { testOrderForm } from './order.testing.js';
 import { formatOrderNumber, orderNumbersFrom, parseOrderNumber } from '../company/company.numbering.js';
 import { advertisementSchema, netSumOf, orderFormSchema, orderListQuerySchema, orderNumberParamsSchema, type OrderFormInput } from './order.schema.js';
 
 const materialId = '00000000-0000-4000-8000-0000000000aa';
 
 const form = (overrides: Partial<OrderFormInput> = {}): OrderFormInput => ({
-  name: 'Fahrradhaus Berg',
-  street: 'Hauptstraße',
-  houseNumber: '12a',
-  zip: '80331',
-  place: 'München',
-  workInProgress: 'Regal 3',
+  ...testOrderForm,
   positions: [{ materialId, quantity: 2, netPrice: 499.9 }],
   ...overrides,
 });

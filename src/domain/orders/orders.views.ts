@@ -23,9 +23,8 @@ export type OrderLocation = z.infer<typeof orderLocationSchema>;
 /** The quality flag every board shows: `failed` while a latest measurement lies outside tolerance; null before any. */
 export const qualityFlagSchema = z.enum(['passed', 'failed']).nullable();
 
-/** A value measured at a station (the latest of its name), as `ValueMeasured` recorded it. */
-export const measurementSchema = z.object({
-  stationId: z.uuid(),
+/** The fields of a measured value (`MeasuredValue`): nominal, unit, tolerances, the measurement, passed or not. */
+export const measuredValueShape = {
   valueName: z.string(),
   nominal: z.number(),
   unit: z.string(),
@@ -33,6 +32,12 @@ export const measurementSchema = z.object({
   maxTolerance: z.number(),
   measured: z.number(),
   passed: z.boolean(),
+};
+
+/** A value measured at a station (the latest of its name), as `ValueMeasured` recorded it. */
+export const measurementSchema = z.object({
+  stationId: z.uuid(),
+  ...measuredValueShape,
   measuredBy: z.string(),
   at: isoDate,
 });

@@ -1,39 +1,16 @@
-import type { MaterialType } from '../materials/materials.schema.js';
-import type { Decider } from '../shared/decider.js';
+import type { Decider, EventData } from '../shared/decider.js';
 import { DomainError } from '../shared/errors.js';
 import { stationChecksValue } from '../stations/station.schema.js';
 import type { NcrCommand } from './ncr.commands.js';
-import { ncrEvents, type Disposition, type NcrEvent, type NcrMeasurement } from './ncr.events.js';
+import { ncrEvents, type NcrEvent, type NcrMeasurement } from './ncr.events.js';
 import type { NcrStatus } from './ncr.schema.js';
 
-export interface NcrDecision {
-  disposition: Disposition;
-  note: string;
-  reworkStationId: string | null;
-  reworkStationName: string | null;
-  scrapReasonId: string | null;
-  scrapReason: string | null;
-  decidedBy: string;
-  decidedByName: string;
-  at: string;
-}
+/** A decision as `NonConformanceDecided` recorded it. */
+export type NcrDecision = Omit<EventData<NcrEvent, 'NonConformanceDecided'>, 'ncrId'>;
 
 /** An NCR as its events made it. */
-export interface NcrRecord {
+export interface NcrRecord extends Omit<EventData<NcrEvent, 'NonConformanceOpened'>, 'at'> {
   status: NcrStatus;
-  ncrId: string;
-  number: string;
-  orderId: string;
-  orderNumber: string;
-  stationId: string;
-  stationName: string;
-  materialId: string;
-  materialName: string;
-  materialNumber: string;
-  materialType: MaterialType;
-  pieces: number;
-  /** The measurement that opened it. */
-  measurement: NcrMeasurement;
   /** Every decision, the latest last (a failed re-measurement asks for another). */
   decisions: NcrDecision[];
   remeasurements: NcrMeasurement[];

@@ -1,4 +1,5 @@
 import type { MaterialType } from '../materials/materials.schema.js';
+import type { MeasuredValue } from '../orders/order.events.js';
 import { eventCatalogue } from '../shared/decider.js';
 
 /** Stream type of a non-conformance report (NCR), stream `ncr-<uuid>` (docs/quality-and-lots.md). */
@@ -10,14 +11,7 @@ export const dispositions = ['use-as-is', 'rework', 'scrap', 'return-to-supplier
 export type Disposition = (typeof dispositions)[number];
 
 /** One measured value as the order recorded it (`ValueMeasured`), copied with its tolerances. */
-export interface NcrMeasurement {
-  valueName: string;
-  nominal: number;
-  unit: string;
-  minTolerance: number;
-  maxTolerance: number;
-  measured: number;
-  passed: boolean;
+export interface NcrMeasurement extends MeasuredValue {
   stationId: string;
   stationName: string;
   /** The operator's user id and name as they were then. */

@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { materialTypes } from '../materials/materials.schema.js';
+import { measuredValueShape } from '../orders/orders.views.js';
 import { pageOf } from '../shared/paging.js';
 import { dispositions } from './ncr.events.js';
 import { ncrStatuses } from './ncr.schema.js';
 
 export const ncrMeasurementSchema = z.object({
-  valueName: z.string(),
-  nominal: z.number(),
-  unit: z.string(),
-  minTolerance: z.number(),
-  maxTolerance: z.number(),
-  measured: z.number(),
-  passed: z.boolean(),
+  ...measuredValueShape,
   stationId: z.uuid(),
   stationName: z.string(),
   measuredBy: z.string(),
@@ -31,8 +26,8 @@ export const ncrDecisionSchema = z.object({
   at: z.string(),
 });
 
-/** GET /api/ncrs/{id}: the NCR with what opened it, every decision and re-measurement. */
-export const ncrViewSchema = z.object({
+/** What the NCR's view and its list row both start with: the NCR, its order and station. */
+const ncrHeadShape = {
   id: z.uuid(),
   number: z.string(),
   status: z.enum(ncrStatuses),
@@ -40,6 +35,11 @@ export const ncrViewSchema = z.object({
   orderNumber: z.string(),
   stationId: z.uuid(),
   stationName: z.string(),
+};
+
+/** GET /api/ncrs/{id}: the NCR with what opened it, every decision and re-measurement. */
+export const ncrViewSchema = z.object({
+  ...ncrHeadShape,
   materialId: z.string(),
   materialName: z.string(),
   materialNumber: z.string(),
@@ -56,13 +56,7 @@ export const ncrViewSchema = z.object({
 export type NcrView = z.infer<typeof ncrViewSchema>;
 
 export const ncrListItemSchema = z.object({
-  id: z.uuid(),
-  number: z.string(),
-  status: z.enum(ncrStatuses),
-  orderId: z.uuid(),
-  orderNumber: z.string(),
-  stationId: z.uuid(),
-  stationName: z.string(),
+  ...ncrHeadShape,
   materialName: z.string(),
   valueName: z.string(),
   disposition: z.enum(dispositions).nullable(),

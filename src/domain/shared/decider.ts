@@ -25,6 +25,9 @@ export interface EventCatalogue<Event extends DomainEvent> {
 /** The event union a catalogue reads. */
 export type EventOf<Catalogue> = Catalogue extends EventCatalogue<infer Event> ? Event : never;
 
+/** The payload of one type of an event union, e.g. for a command that carries what its event records. */
+export type EventData<Event extends DomainEvent, Type extends Event['type']> = Extract<Event, { type: Type }>['data'];
+
 /** A function that maps an older shape of an event to its current one. */
 export type Upcaster<Event extends DomainEvent> = (event: DomainEvent) => Event;
 

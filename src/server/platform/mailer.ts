@@ -181,6 +181,21 @@ const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /** Escapes text for HTML bodies: every value a template puts into `html` goes through this. */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => htmlEntities[char]);
 
+/** The colour of a template's buttons and quotes: the brand's, or red for an alarm (a station stopped). */
+export type EmailTone = 'brand' | 'alarm';
+const toneColours: Record<EmailTone, string> = { brand: '#0b2447', alarm: '#b3261e' };
+
+/** The pieces of a template's HTML body, each escaping the text it is given. */
+export const emailHtml = {
+  paragraph: (text: string) => `<p>${escapeHtml(text)}</p>`,
+  /** A link that looks like a button. */
+  button: (href: string, label: string, tone: EmailTone = 'brand') =>
+    `<p><a href="${escapeHtml(href)}" style="display: inline-block; background: ${toneColours[tone]}; color: #ffffff; padding: 10px 18px; border-radius: 4px; text-decoration: none;">${escapeHtml(label)}</a></p>`,
+  /** A user's text as they wrote it (line breaks kept), set off by a bar. */
+  quote: (text: string, tone: EmailTone = 'brand') =>
+    `<blockquote style="margin: 12px 0; padding: 8px 12px; border-left: 4px solid ${toneColours[tone]}; white-space: pre-wrap;">${escapeHtml(text)}</blockquote>`,
+};
+
 const testMessageText = {
   en: { subject: 'Test message from Shopfloor Console', body: 'This message confirms that email delivery works.' },
   de: { subject: 'Testnachricht von Shopfloor Console', body: 'Diese Nachricht bestätigt, dass der E-Mail-Versand funktioniert.' },

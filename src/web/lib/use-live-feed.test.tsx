@@ -71,6 +71,18 @@ function renderBoard(only?: (event: LiveEvent) => boolean) {
   );
 }
 
+/** Renders the board and brings its feed live: connected, ready, caught up at cursor 10.5. */
+async function renderLiveBoard(only?: (event: LiveEvent) => boolean) {
+  renderBoard(only);
+  await waitFor(() => expect(sockets).toHaveLength(1));
+  act(() => {
+    lastSocket().open();
+    lastSocket().deliver({ type: 'ready' });
+    lastSocket().deliver({ type: 'caught-up', cursor: '10.5' });
+  });
+  await waitFor(() => expect(state()).toBe('live:current'));
+}
+
 const state = () => screen.getByTestId('state').textContent;
 const readCount = () => Number(screen.getByTestId('reads').textContent);
 const event = (version: number, type = 'OrderPlaced') => ({
@@ -115,14 +127,7 @@ describe('useLiveQuery', () => {
   });
 
   it('reads again only on the events its filter accepts (the plan: the events that change it)', async () => {
-    renderBoard((received) => received.type === 'WorkCompleted');
-    await waitFor(() => expect(sockets).toHaveLength(1));
-    act(() => {
-      lastSocket().open();
-      lastSocket().deliver({ type: 'ready' });
-      lastSocket().deliver({ type: 'caught-up', cursor: '10.5' });
-    });
-    await waitFor(() => expect(state()).toBe('live:current'));
+    await renderLiveBoard((received) => received.type === 'WorkCompleted');
     const before = readCount();
     act(() => lastSocket().deliver({ type: 'event', cursor: '11.6', event: event(2) }));
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -132,14 +137,7 @@ describe('useLiveQuery', () => {
   });
 
   it('says the board is not current while the connection is lost, and catches up from its cursor', async () => {
-    renderBoard();
-    await waitFor(() => expect(sockets).toHaveLength(1));
-    act(() => {
-      lastSocket().open();
-      lastSocket().deliver({ type: 'ready' });
-      lastSocket().deliver({ type: 'caught-up', cursor: '10.5' });
-    });
-    await waitFor(() => expect(state()).toBe('live:current'));
+    await renderLiveBoard();
 
     act(() => lastSocket().close(1006));
     expect(state()).toBe('offline:stale');

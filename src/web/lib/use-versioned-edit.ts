@@ -10,7 +10,10 @@ export interface VersionedEditOptions<Stored extends { version: number }, Key ex
   version: number;
   /** Reads the stored record (its query options; read fresh, never from the cache). */
   latest: FetchQueryOptions<Stored, Error, Stored, Key>;
-  /** The feature's texts: `<texts>.kept`, `<texts>.replaced`, `<texts>.reloadFailed` ({{reason}}). */
+  /**
+   * The feature's texts: `<texts>.kept`, `<texts>.replaced`, `<texts>.reloadFailed` ({{reason}}), and for
+   * the notice (`EditConflict`) `<texts>.text`, `<texts>.keepMine`, `<texts>.discardMine`.
+   */
   texts: string;
   /** Takes the stored record: `keepEntries` false means the form starts over from it. */
   onLatest: (latest: Stored, keepEntries: boolean) => void;
@@ -46,6 +49,7 @@ export function useVersionedEdit<Stored extends { version: number }, Key extends
   };
 
   return {
+    texts,
     version,
     setVersion,
     conflict,
@@ -67,3 +71,5 @@ export function useVersionedEdit<Stored extends { version: number }, Key extends
     discardEntries: () => void loadLatest(false),
   };
 }
+
+export type VersionedEdit = ReturnType<typeof useVersionedEdit>;

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
-import { Form, FormConflict, FormError, type FormConflictProps } from './form';
+import { Form, FormError } from './form';
 import { Link } from './link';
 
 export interface FormPageProps {
@@ -12,8 +12,8 @@ export interface FormPageProps {
   /** The form's accessible name. */
   title: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** The record was changed meanwhile: what FormConflict says and offers; null while it was not. */
-  conflict?: FormConflictProps | null;
+  /** The notice that the record was changed meanwhile (`EditConflict`), above the problems. */
+  conflict?: ReactNode;
   /** Said above the fields while the form has problems; null while it has none. */
   problems: string | null;
   /** A note above the fields, e.g. why they cannot be changed. */
@@ -32,7 +32,7 @@ export function FormPage({ scopeId, header, title, onSubmit, conflict, problems,
     <div className="page" id={scopeId}>
       {header}
       <Form className="panel form-panel" onSubmit={onSubmit} aria-label={title}>
-        {conflict ? <FormConflict {...conflict} /> : null}
+        {conflict}
         {problems ? <FormError>{problems}</FormError> : null}
         {note ? <p className="form-note">{note}</p> : null}
         {children}

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { VERIFICATION_CODE_TTL_MS } from '../../../domain/identity/identity.rules.js';
-import { defineEmailTemplate, emailLayout, escapeHtml, type EmailLocale } from '../../platform/mailer.js';
+import { defineEmailTemplate, emailHtml, emailLayout, escapeHtml, type EmailLocale } from '../../platform/mailer.js';
+
+const { paragraph, button } = emailHtml;
 
 const codeMinutes = VERIFICATION_CODE_TTL_MS / 60_000;
-
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-const button = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}" style="display: inline-block; background: #0b2447; color: #ffffff; padding: 10px 18px; border-radius: 4px; text-decoration: none;">${escapeHtml(label)}</a></p>`;
 
 const verificationCodeText = {
   en: (p: { firstName: string }) => ({

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { defineEmailTemplate, emailLayout, escapeHtml, type EmailLocale } from '../../platform/mailer.js';
+import { defineEmailTemplate, emailHtml, emailLayout, type EmailLocale } from '../../platform/mailer.js';
 
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-const button = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}" style="display: inline-block; background: #0b2447; color: #ffffff; padding: 10px 18px; border-radius: 4px; text-decoration: none;">${escapeHtml(label)}</a></p>`;
+const { paragraph, button } = emailHtml;
 
 /** The company screen, whose Webhooks tab lists the endpoints (src/web/app/routes.ts: `/company`). */
 export const webhooksUrl = (publicUrl: string) => `${publicUrl}/company`;

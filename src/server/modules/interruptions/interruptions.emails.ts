@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { dateFormats } from '../../../domain/company/company.schema.js';
 import { writeInstantDateTime } from '../../../domain/company/date-format.rules.js';
-import { defineEmailTemplate, emailLayout, escapeHtml, type EmailLocale } from '../../platform/mailer.js';
+import { defineEmailTemplate, emailHtml, emailLayout, type EmailLocale } from '../../platform/mailer.js';
 
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-const quote = (text: string) =>
-  `<blockquote style="margin: 12px 0; padding: 8px 12px; border-left: 4px solid #b3261e; white-space: pre-wrap;">${escapeHtml(text)}</blockquote>`;
-const button = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}" style="display: inline-block; background: #b3261e; color: #ffffff; padding: 10px 18px; border-radius: 4px; text-decoration: none;">${escapeHtml(label)}</a></p>`;
+const { paragraph } = emailHtml;
+/** Red: a station stopped. */
+const quote = (text: string) => emailHtml.quote(text, 'alarm');
+const button = (href: string, label: string) => emailHtml.button(href, label, 'alarm');
 
 /** The console's home board, where the interrupted station shows red (src/web/app/routes.ts: `/home`). */
 export const boardUrl = (publicUrl: string) => `${publicUrl}/home`;

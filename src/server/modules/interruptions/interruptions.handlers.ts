@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { InterruptionCommand } from '../../../domain/interruptions/interruption.commands.js';
 import { stationInterruptionsDecider } from '../../../domain/interruptions/interruption.decider.js';
 import { INTERRUPTION_STREAM_TYPE, interruptionStreamId } from '../../../domain/interruptions/interruption.events.js';
 import type { ReportInterruption, ResolveInterruption, SetExpectedEnd } from '../../../domain/interruptions/interruption.schema.js';
@@ -64,32 +65,36 @@ export async function reportInterruption(ctx: CommandContext, input: ReportInter
   return interruptionId;
 }
 
-/** Resolves an interruption with a note: an operator at its station, or an administrator. */
-export async function resolveInterruption(ctx: CommandContext, interruptionId: string, input: ResolveInterruption): Promise<void> {
+/**
+ * A command on an existing interruption: its station's stream, by an operator signed in there or an
+ * administrator. An unknown interruption (or another company's) is INTERRUPTION_NOT_FOUND.
+ */
+async function onInterruption(ctx: CommandContext, interruptionId: string, commandOf: (actorId: string) => InterruptionCommand): Promise<void> {
   const actor = actorOf(ctx);
   const stationId = await stationOfInterruption(ctx.tx, interruptionId);
   if (!stationId) throw new DomainError('INTERRUPTION_NOT_FOUND');
   await operatorMustBeSignedInAt(ctx, stationId);
-  await handleCommand(
-    ctx,
-    stationInterruptionsDecider,
-    interruptionStream(stationId),
-    { type: 'ResolveInterruption', interruptionId, note: input.note, resolvedBy: actor.userId, at: ctx.at },
-    { retriesOnConflict: 1 },
-  );
+  await handleCommand(ctx, stationInterruptionsDecider, interruptionStream(stationId), commandOf(actor.userId), { retriesOnConflict: 1 });
+}
+
+/** Resolves an interruption with a note: an operator at its station, or an administrator. */
+export async function resolveInterruption(ctx: CommandContext, interruptionId: string, input: ResolveInterruption): Promise<void> {
+  await onInterruption(ctx, interruptionId, (resolvedBy) => ({
+    type: 'ResolveInterruption',
+    interruptionId,
+    note: input.note,
+    resolvedBy,
+    at: ctx.at,
+  }));
 }
 
 /** Sets (or clears) when an open interruption is expected to be resolved: an operator at its station, or an administrator. */
 export async function setExpectedEnd(ctx: CommandContext, interruptionId: string, input: SetExpectedEnd): Promise<void> {
-  const actor = actorOf(ctx);
-  const stationId = await stationOfInterruption(ctx.tx, interruptionId);
-  if (!stationId) throw new DomainError('INTERRUPTION_NOT_FOUND');
-  await operatorMustBeSignedInAt(ctx, stationId);
-  await handleCommand(
-    ctx,
-    stationInterruptionsDecider,
-    interruptionStream(stationId),
-    { type: 'SetExpectedEnd', interruptionId, expectedEndAt: input.expectedEndAt, setBy: actor.userId, at: ctx.at },
-    { retriesOnConflict: 1 },
-  );
+  await onInterruption(ctx, interruptionId, (setBy) => ({
+    type: 'SetExpectedEnd',
+    interruptionId,
+    expectedEndAt: input.expectedEndAt,
+    setBy,
+    at: ctx.at,
+  }));
 }

@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import { labourDecider } from '../../../domain/labour/labour.decider.js';
 import type { LabourCommand } from '../../../domain/labour/labour.commands.js';
 import { LABOUR_STREAM_TYPE, labourEvents, labourStreamId, type LabourEvent } from '../../../domain/labour/labour.events.js';
@@ -6,7 +7,7 @@ import { orderEvents, type OrderEvent } from '../../../domain/orders/order.event
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { Tx } from '../../platform/db.js';
 import { eventProjection, type EventMetadata, type EventStore } from '../../platform/event-store.js';
-import './labour.tables.js';
+import type { LabourCorrectionsTable } from './labour.tables.js';
 
 const pieceId = (userId: string, orderId: string, stationId: string, startedAt: string) => `w:${userId}:${orderId}:${stationId}:${startedAt}`;
 
@@ -106,33 +107,20 @@ async function projectAttendance(tx: Tx, event: LabourEvent, companyId: string, 
       return;
     }
     case 'AttendanceCorrected': {
-      const { correctionId, attendanceId, userId, before, after, reason, correctedBy, at } = event.data;
+      const { attendanceId, before, after } = event.data;
       await tx
         .updateTable('labour_attendances')
         .set({ clocked_in_at: new Date(after.clockedInAt), clocked_out_at: new Date(after.clockedOutAt), corrected: true, version })
         .where('id', '=', attendanceId)
         .execute();
-      await tx
-        .insertInto('labour_corrections')
-        .values({
-          id: correctionId,
-          company_id: companyId,
-          user_id: userId,
-          kind: 'attendance',
-          attendance_id: attendanceId,
-          order_id: null,
-          station_id: null,
-          before_clocked_in_at: new Date(before.clockedInAt),
-          before_clocked_out_at: new Date(before.clockedOutAt),
-          after_clocked_in_at: new Date(after.clockedInAt),
-          after_clocked_out_at: new Date(after.clockedOutAt),
-          seconds: null,
-          booked_at: null,
-          reason,
-          corrected_by: correctedBy,
-          corrected_at: new Date(at),
-        })
-        .execute();
+      await insertCorrection(tx, companyId, event.data, {
+        kind: 'attendance',
+        attendance_id: attendanceId,
+        before_clocked_in_at: new Date(before.clockedInAt),
+        before_clocked_out_at: new Date(before.clockedOutAt),
+        after_clocked_in_at: new Date(after.clockedInAt),
+        after_clocked_out_at: new Date(after.clockedOutAt),
+      });
       return;
     }
     default:
@@ -202,7 +190,7 @@ async function projectWorkSplit(tx: Tx, event: Extract<LabourEvent, { type: 'Wor
 }
 
 async function projectWorkTimeCorrection(tx: Tx, event: Extract<LabourEvent, { type: 'WorkTimeCorrected' }>, companyId: string): Promise<void> {
-  const { correctionId, userId, orderId, stationId, bookedAt, seconds, reason, correctedBy, at } = event.data;
+  const { correctionId, userId, orderId, stationId, bookedAt, seconds } = event.data;
   await tx
     .insertInto('labour_work_pieces')
     .values({
@@ -218,25 +206,35 @@ async function projectWorkTimeCorrection(tx: Tx, event: Extract<LabourEvent, { t
       correction_id: correctionId,
     })
     .execute();
+  await insertCorrection(tx, companyId, event.data, { kind: 'workTime', order_id: orderId, station_id: stationId, seconds, booked_at: new Date(bookedAt) });
+}
+
+/** A row of `labour_corrections`: who corrected whose time, when and why, and what `details` its kind has (the rest null). */
+async function insertCorrection(
+  tx: Tx,
+  companyId: string,
+  correction: { correctionId: string; userId: string; reason: string; correctedBy: string; at: string },
+  details: Partial<Insertable<LabourCorrectionsTable>> & Pick<Insertable<LabourCorrectionsTable>, 'kind'>,
+): Promise<void> {
   await tx
     .insertInto('labour_corrections')
     .values({
-      id: correctionId,
+      id: correction.correctionId,
       company_id: companyId,
-      user_id: userId,
-      kind: 'workTime',
+      user_id: correction.userId,
       attendance_id: null,
-      order_id: orderId,
-      station_id: stationId,
+      order_id: null,
+      station_id: null,
       before_clocked_in_at: null,
       before_clocked_out_at: null,
       after_clocked_in_at: null,
       after_clocked_out_at: null,
-      seconds,
-      booked_at: new Date(bookedAt),
-      reason,
-      corrected_by: correctedBy,
-      corrected_at: new Date(at),
+      seconds: null,
+      booked_at: null,
+      reason: correction.reason,
+      corrected_by: correction.correctedBy,
+      corrected_at: new Date(correction.at),
+      ...details,
     })
     .execute();
 }

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { dateFormats } from '../../../domain/company/company.schema.js';
 import { writeInstantDateTime, type DateFormat } from '../../../domain/company/date-format.rules.js';
-import { defineEmailTemplate, emailLayout, escapeHtml, type EmailLocale } from '../../platform/mailer.js';
+import { defineEmailTemplate, emailHtml, emailLayout, type EmailLocale } from '../../platform/mailer.js';
 
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-const button = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}" style="display: inline-block; background: #0b2447; color: #ffffff; padding: 10px 18px; border-radius: 4px; text-decoration: none;">${escapeHtml(label)}</a></p>`;
+const { paragraph, button } = emailHtml;
 
 /** The console's order details page (src/web/app/routes.ts: `/order/details/:id`). */
 export const orderDetailsUrl = (publicUrl: string, orderId: string) => `${publicUrl}/order/details/${encodeURIComponent(orderId)}`;

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { trackingPagePath } from '../../../domain/shipments/shipment-tracking.schema.js';
-import { defineEmailTemplate, emailLayout, escapeHtml, type EmailLocale } from '../../platform/mailer.js';
+import { defineEmailTemplate, emailHtml, emailLayout, type EmailLocale } from '../../platform/mailer.js';
 
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-const button = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}" style="display: inline-block; background: #0b2447; color: #ffffff; padding: 10px 18px; border-radius: 4px; text-decoration: none;">${escapeHtml(label)}</a></p>`;
+const { paragraph, button } = emailHtml;
 
 const trackingLinkParams = z.object({
   /** The sending company, as its settings name it. */

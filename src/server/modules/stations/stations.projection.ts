@@ -1,10 +1,21 @@
 import { sequenceEvents, type SequenceEvent } from '../../../domain/stations/sequence.events.js';
-import { stationEvents, type StationEvent } from '../../../domain/stations/station.events.js';
+import { stationEvents, type StationDefinition, type StationEvent } from '../../../domain/stations/station.events.js';
 import { userRightsEvents, type UserRightsEvent } from '../../../domain/team/rights.events.js';
 import type { Tx } from '../../platform/db.js';
 import { eventProjection, type StoredEvent } from '../../platform/event-store.js';
 import { noValueChecks, stationLimits } from '../../../domain/stations/station.schema.js';
 import './stations.tables.js';
+
+/** The columns a station's creation and change both write, from the event's data. */
+const stationColumns = (data: StationDefinition) => ({
+  name: data.name,
+  parameters: JSON.stringify(data.parameters),
+  actions: JSON.stringify(data.actions),
+  incoming_goods_check_in: data.incomingGoodsCheckIn,
+  value_checks: JSON.stringify(data.valueChecks ?? noValueChecks),
+  wip_limit: data.wipLimit ?? null,
+  capacity: data.capacity ?? stationLimits.capacity.default,
+});
 
 async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEvent): Promise<void> {
   const stationId = event.data.stationId;
@@ -16,13 +27,7 @@ async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEven
         .values({
           id: stationId,
           company_id: stored.companyId as string,
-          name: event.data.name,
-          parameters: JSON.stringify(event.data.parameters),
-          actions: JSON.stringify(event.data.actions),
-          incoming_goods_check_in: event.data.incomingGoodsCheckIn,
-          value_checks: JSON.stringify(event.data.valueChecks ?? noValueChecks),
-          wip_limit: event.data.wipLimit ?? null,
-          capacity: event.data.capacity ?? stationLimits.capacity.default,
+          ...stationColumns(event.data),
           last_maintenance_at: null,
           version,
           created_at: stored.recordedAt,
@@ -34,13 +39,7 @@ async function applyStationEvent(tx: Tx, event: StationEvent, stored: StoredEven
       await tx
         .updateTable('stations')
         .set({
-          name: event.data.name,
-          parameters: JSON.stringify(event.data.parameters),
-          actions: JSON.stringify(event.data.actions),
-          incoming_goods_check_in: event.data.incomingGoodsCheckIn,
-          value_checks: JSON.stringify(event.data.valueChecks ?? noValueChecks),
-          wip_limit: event.data.wipLimit ?? null,
-          capacity: event.data.capacity ?? stationLimits.capacity.default,
+          ...stationColumns(event.data),
           version,
           updated_at: stored.recordedAt,
         })

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { defineEmailTemplate, emailLayout, escapeHtml, type EmailLocale } from '../../platform/mailer.js';
+import { defineEmailTemplate, emailHtml, emailLayout, type EmailLocale } from '../../platform/mailer.js';
 
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-const quote = (text: string) =>
-  `<blockquote style="margin: 12px 0; padding: 8px 12px; border-left: 4px solid #0b2447; white-space: pre-wrap;">${escapeHtml(text)}</blockquote>`;
-const button = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}" style="display: inline-block; background: #0b2447; color: #ffffff; padding: 10px 18px; border-radius: 4px; text-decoration: none;">${escapeHtml(label)}</a></p>`;
+const { paragraph, quote, button } = emailHtml;
 
 /** The console's list of suggestions (src/web/app/routes.ts: `/suggestions`). */
 export const suggestionsUrl = (publicUrl: string) => `${publicUrl}/suggestions`;

@@ -1,16 +1,9 @@
-import { clientInputSchema, type ClientAddress } from '../../../domain/clients/clients.schema';
+import { clientInputSchema, type ClientAddress, type ValidClient } from '../../../domain/clients/clients.schema';
 import type { ClientView } from '../../../domain/clients/clients.views';
 import { validateInput } from '../../lib/error-messages';
 
 /** The client form as it is typed: every field a text, both addresses whole. */
-export interface ClientDraft {
-  name: string;
-  contactPerson: string;
-  email: string;
-  phone: string;
-  deliveryAddress: ClientAddress;
-  billingAddress: ClientAddress;
-}
+export type ClientDraft = ValidClient;
 
 const emptyAddress = (): ClientAddress => ({ addressSuffix: '', street: '', houseNumber: '', zip: '', place: '', country: '' });
 

@@ -9,11 +9,12 @@ import { describeError } from '../../lib/error-messages';
 import { formatDay } from '../../lib/locale';
 import { useChangeRights } from '../../lib/use-change-rights';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { EditConflict } from '../../lib/edit-conflict';
 import { useVersionedEdit } from '../../lib/use-versioned-edit';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/dialog';
-import { Form, FormConflict, FormError } from '../../ui/form';
+import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
 import { RecordLoader } from '../../ui/record-loader';
@@ -192,15 +193,7 @@ function EditClientForm({ client }: { client: ClientView }) {
     <div className="page" id={form.scopeId}>
       <ClientHeader title={form.draft.name.trim() || client.name} />
       <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
-        {edit.conflict ? (
-          <FormConflict
-            text={t('clients.conflict.text')}
-            keepLabel={t('clients.conflict.keepMine')}
-            discardLabel={t('clients.conflict.discardMine')}
-            onKeep={edit.keepEntries}
-            onDiscard={edit.discardEntries}
-          />
-        ) : null}
+        <EditConflict edit={edit} />
         {form.hasProblems ? <FormError>{t('clients.form.fixProblems')}</FormError> : null}
         {canWrite ? null : <p className="form-note">{t('clients.form.readOnly')}</p>}
         <fieldset className="clients-plain-fieldset" disabled={!canWrite}>

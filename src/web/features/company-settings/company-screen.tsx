@@ -17,11 +17,12 @@ import { describeError, fieldErrorsFromApiError, formWideError, validateInput } 
 import { writeDate } from '../../lib/locale';
 import { useUnsavedChangesGuard } from '../../lib/navigation-guard';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { EditConflict } from '../../lib/edit-conflict';
 import { useVersionedEdit } from '../../lib/use-versioned-edit';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { FilePicker } from '../../ui/file-picker';
-import { Form, FormConflict, FormError } from '../../ui/form';
+import { Form, FormError } from '../../ui/form';
 import { useNotify } from '../../ui/notification-bar';
 import { RecordLoader } from '../../ui/record-loader';
 import { Select, SelectItem } from '../../ui/select';
@@ -218,15 +219,7 @@ function SettingsForm({ settings, extraTabs }: { settings: CompanySettingsView; 
     <div className="form form-panel">
       <FormError error={formWideError(update.error)} />
       {form.hasProblems && <p role="alert">{t('company.fixProblems')}</p>}
-      {edit.conflict && (
-        <FormConflict
-          text={t('company.conflict.text')}
-          keepLabel={t('company.conflict.keepMine')}
-          discardLabel={t('company.conflict.discardMine')}
-          onKeep={edit.keepEntries}
-          onDiscard={edit.discardEntries}
-        />
-      )}
+      <EditConflict edit={edit} />
       <Tabs selectedKey={tab} onSelectionChange={setTab}>
         <TabList aria-label={t('screens.company.title')}>
           <Tab id="basic">{t('company.tabs.basic')}</Tab>

@@ -6,9 +6,10 @@ import type { CustomerAccountEditView } from '../../../domain/company/customer-a
 import { describeError, formWideError, validateInput } from '../../lib/error-messages';
 import { formatDate } from '../../lib/locale';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { EditConflict } from '../../lib/edit-conflict';
 import { useVersionedEdit } from '../../lib/use-versioned-edit';
 import { Button } from '../../ui/button';
-import { Form, FormConflict, FormError } from '../../ui/form';
+import { Form, FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
 import { Select, SelectItem } from '../../ui/select';
@@ -186,17 +187,7 @@ function EditCustomerForm({ customer }: { customer: CustomerAccountEditView }) {
         </div>
       </dl>
       <Form className="customer-form form-panel" onSubmit={submit} aria-label={t('screens.editCustomer.title')}>
-        {edit.conflict ? (
-          <FormConflict
-            text={t('customers.conflict.text')}
-            keepLabel={t('customers.conflict.keepMine')}
-            discardLabel={t('customers.conflict.discardMine')}
-            onKeep={edit.keepEntries}
-            onDiscard={edit.discardEntries}
-          />
-        ) : (
-          <FormError error={formWideError(update.error)} />
-        )}
+        {edit.conflict ? <EditConflict edit={edit} /> : <FormError error={formWideError(update.error)} />}
         <fieldset>
           <legend>{t('customers.edit.account')}</legend>
           <Select

@@ -8,10 +8,11 @@ import { describeError, formWideError, validateInput } from '../../lib/error-mes
 import { useUnsavedChangesGuard } from '../../lib/navigation-guard';
 import { useChangeRights } from '../../lib/use-change-rights';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { EditConflict } from '../../lib/edit-conflict';
 import { useVersionedEdit } from '../../lib/use-versioned-edit';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
-import { FormConflict, FormError } from '../../ui/form';
+import { FormError } from '../../ui/form';
 import { Link } from '../../ui/link';
 import { useNotify } from '../../ui/notification-bar';
 import { Spinner } from '../../ui/spinner';
@@ -116,15 +117,7 @@ function KeyFigureSettingsEditor({ settings }: { settings: KeyFigureSettingsView
       {mayChange ? null : <p className="key-figures-muted">{t('keyFigures.tab.readOnly')}</p>}
       <FormError error={formWideError(save.error)} />
       {form.hasProblems && <p role="alert">{t('keyFigures.tab.fixProblems')}</p>}
-      {edit.conflict && (
-        <FormConflict
-          text={t('keyFigures.tab.conflict.text')}
-          keepLabel={t('keyFigures.tab.conflict.keepMine')}
-          discardLabel={t('keyFigures.tab.conflict.discardMine')}
-          onKeep={edit.keepEntries}
-          onDiscard={edit.discardEntries}
-        />
-      )}
+      <EditConflict edit={edit} />
       <table className="key-figures-table key-figures-settings-table">
         <thead>
           <tr>

@@ -7,8 +7,9 @@ import { can } from '../../lib/access';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
+import { EditConflict } from '../../lib/edit-conflict';
 import { useVersionedEdit } from '../../lib/use-versioned-edit';
-import { Form, FormConflict, FormError } from '../../ui/form';
+import { Form, FormError } from '../../ui/form';
 import { useNotify } from '../../ui/notification-bar';
 import { RecordLoader } from '../../ui/record-loader';
 import { getMaterialQueryOptions, useMaterial, useMaterialImage, useRemoveMaterialImage, useUpdateMaterial, useUploadMaterialImage } from './api/materials';
@@ -142,15 +143,7 @@ function EditMaterialForm({ material, documents }: { material: Material; documen
     <div className="page" id={form.scopeId}>
       <MaterialHeader title={title} type={draft.type} />
       <Form className="panel form-panel" onSubmit={submit} aria-label={title}>
-        {edit.conflict ? (
-          <FormConflict
-            text={t('materials.conflict.text')}
-            keepLabel={t('materials.conflict.keepMine')}
-            discardLabel={t('materials.conflict.discardMine')}
-            onKeep={edit.keepEntries}
-            onDiscard={edit.discardEntries}
-          />
-        ) : null}
+        <EditConflict edit={edit} />
         {form.hasProblems ? <FormError>{t('materials.form.fixProblems')}</FormError> : null}
         {canWrite ? null : <p className="form-note">{t('materials.form.readOnly')}</p>}
         <fieldset className="material-fields" disabled={!canWrite}>

@@ -17,8 +17,7 @@ import { getAdvertisementQueryOptions, useAdvertisement, useSetAdvertisement } f
 import type { OrderListItem } from './api/types';
 import { LiveState } from './components/live-state';
 import { Badge } from '../../ui/badge';
-import { QualityBadge, StatusBadge } from './components/order-badges';
-import { sharedOrderColumns } from './components/order-columns';
+import { OrderStatusLine, sharedOrderColumns } from './components/order-columns';
 import { useLocaleFormats } from '../../lib/locale';
 import './orders.css';
 
@@ -80,14 +79,9 @@ export function AdvertisementBoard({ alerts, stationBoard }: { alerts?: ReactNod
       { id: 'orderNumber', header: t('orders.fields.orderNumber'), isRowHeader: true, cell: (order) => order.orderNumber },
       shared.station,
       {
-        id: 'status',
-        header: t('orders.fields.status'),
+        ...shared.status,
         cell: (order) => (
-          <span className="order-cell-line">
-            <StatusBadge status={order.status} />
-            <QualityBadge quality={order.quality} />
-            {order.workStartedAt ? <Badge tone="info">{t('orders.station.inWork')}</Badge> : null}
-          </span>
+          <OrderStatusLine order={order}>{order.workStartedAt ? <Badge tone="info">{t('orders.station.inWork')}</Badge> : null}</OrderStatusLine>
         ),
       },
       shared.delayed,

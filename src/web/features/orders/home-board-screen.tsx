@@ -10,7 +10,6 @@ import type { DataTableColumn } from '../../ui/table-parts';
 import { Link } from '../../ui/link';
 import { getOrderBoardQueryOptions, useOrderBoard } from './api/orders';
 import type { OrderListItem } from './api/types';
-import { QualityBadge, StatusBadge } from './components/order-badges';
 import { sharedOrderColumns } from './components/order-columns';
 import { LiveState } from './components/live-state';
 import { useLocaleFormats } from '../../lib/locale';
@@ -57,16 +56,7 @@ export function HomeBoardScreen() {
         ),
       },
       { id: 'kind', header: t('orders.fields.kind'), cell: (order) => t(`orders.kinds.${order.kind}`) },
-      {
-        id: 'status',
-        header: t('orders.fields.status'),
-        cell: (order) => (
-          <span className="order-cell-line">
-            <StatusBadge status={order.status} />
-            <QualityBadge quality={order.quality} />
-          </span>
-        ),
-      },
+      shared.status,
       shared.delayed,
       shared.station,
       { id: 'name', header: t('orders.fields.name'), cell: (order) => order.name },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderFormSchema } from '../../../domain/orders/order.schema';
+import { testOrderForm } from '../../../domain/orders/order.testing';
 import { validateInput } from '../../lib/error-messages';
 import { clientFields, draftNetSum, emptyDraft, formInputOf, type OrderDraft } from './order-draft';
 
@@ -7,12 +8,7 @@ const material = { id: '00000000-0000-4000-8000-0000000000b1', label: 'Wheel (F-
 
 const filled = (overrides: Partial<OrderDraft> = {}): OrderDraft => ({
   ...emptyDraft(),
-  name: 'Fahrradhaus Berg',
-  street: 'Hauptstraße',
-  houseNumber: '12a',
-  zip: '80331',
-  place: 'München',
-  workInProgress: 'Regal 3',
+  ...testOrderForm,
   positions: [{ key: 'a', material, quantity: 3, netPrice: 19.99, useInventory: true }],
   ...overrides,
 });

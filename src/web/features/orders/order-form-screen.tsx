@@ -6,6 +6,7 @@ import { can } from '../../lib/access';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { describeError } from '../../lib/error-messages';
+import { EditConflict } from '../../lib/edit-conflict';
 import { useVersionedEdit } from '../../lib/use-versioned-edit';
 import { FormPage } from '../../ui/form-page';
 import { useNotify } from '../../ui/notification-bar';
@@ -123,7 +124,7 @@ function EditOrderForm({ order }: { order: OrderView }) {
         },
         onError: (error) => {
           if (edit.isConflict(error)) {
-            // FormConflict offers to load the latest version.
+            // EditConflict offers to load the latest version.
           } else if (isApiError(error) && error.code === 'ORDER_NOT_EDITABLE') setEditable(false);
           else form.showServerProblems(error);
           notify({ severity: 'error', message: t('orders.messages.updateFailed', { orderNumber: order.orderNumber, reason: describeError(t, error) }) });
@@ -140,17 +141,7 @@ function EditOrderForm({ order }: { order: OrderView }) {
       header={<OrderFormHeader kind={order.kind} title={title} />}
       title={title}
       onSubmit={submit}
-      conflict={
-        edit.conflict
-          ? {
-              text: t('orders.conflict.text', { orderNumber: order.orderNumber }),
-              keepLabel: t('orders.conflict.keepMine'),
-              discardLabel: t('orders.conflict.discardMine'),
-              onKeep: edit.keepEntries,
-              onDiscard: edit.discardEntries,
-            }
-          : null
-      }
+      conflict={<EditConflict edit={edit} values={{ orderNumber: order.orderNumber }} />}
       problems={form.hasProblems ? t('orders.form.fixProblems') : null}
       note={mayChange ? null : t(canWrite ? 'orders.form.notEditable' : 'orders.form.readOnly')}
       cancelHref={orderDetailsHref(order.id)}

@@ -13,6 +13,7 @@ import { useUnsavedChangesGuard } from '../../lib/navigation-guard';
 import { useDebounced } from '../../lib/use-debounced';
 import { ClientPicker } from '../../lib/client-picker';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { EditConflict } from '../../lib/edit-conflict';
 import { useVersionedEdit } from '../../lib/use-versioned-edit';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Checkbox } from '../../ui/checkbox';
@@ -348,7 +349,7 @@ function EditShipmentForm({ shipment }: { shipment: ShipmentView }) {
         },
         onError: (error) => {
           if (edit.isConflict(error)) {
-            // FormConflict offers to load the latest version.
+            // EditConflict offers to load the latest version.
           } else if (isNotEditable(error)) setEditable(false);
           else form.showServerProblems(error);
           notify({
@@ -368,17 +369,7 @@ function EditShipmentForm({ shipment }: { shipment: ShipmentView }) {
       header={<FormHeader title={title} />}
       title={title}
       onSubmit={submit}
-      conflict={
-        edit.conflict
-          ? {
-              text: t('shipments.conflict.text', { shipmentNumber: shipment.shipmentNumber }),
-              keepLabel: t('shipments.conflict.keepMine'),
-              discardLabel: t('shipments.conflict.discardMine'),
-              onKeep: edit.keepEntries,
-              onDiscard: edit.discardEntries,
-            }
-          : null
-      }
+      conflict={<EditConflict edit={edit} values={{ shipmentNumber: shipment.shipmentNumber }} />}
       problems={form.hasProblems ? t('shipments.form.fixProblems') : null}
       note={mayChange ? null : t(canWrite ? 'shipments.form.notEditable' : 'shipments.form.readOnly')}
       cancelHref={shipmentDetailsHref(shipment.id)}

@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { describeError, formWideError } from '../../lib/error-messages';
+import { EditConflict } from '../../lib/edit-conflict';
 import { useVersionedEdit } from '../../lib/use-versioned-edit';
 import { Breadcrumb } from '../../ui/breadcrumb';
-import { FormConflict, FormError } from '../../ui/form';
+import { FormError } from '../../ui/form';
 import { useNotify } from '../../ui/notification-bar';
 import { RecordLoader } from '../../ui/record-loader';
 import { getStationQueryOptions, useChangeStation, useCreateStation, useRecordMaintenance, useStation, type StationView } from './api/stations';
@@ -124,22 +125,12 @@ function EditStationForm({ station }: { station: StationView }) {
         onError: (error) => {
           const conflict = edit.isConflict(error);
           if (!conflict) form.showServerProblems(error);
-          notify({ severity: 'error', message: t('stations.edit.failed', { reason: conflict ? t('stations.edit.conflict') : describeError(t, error) }) });
+          notify({ severity: 'error', message: t('stations.edit.failed', { reason: conflict ? t('stations.conflict.text') : describeError(t, error) }) });
         },
       },
     );
 
-  const notice = edit.conflict ? (
-    <FormConflict
-      text={t('stations.edit.conflict')}
-      keepLabel={t('stations.conflict.keepMine')}
-      discardLabel={t('stations.edit.reload')}
-      onKeep={edit.keepEntries}
-      onDiscard={edit.discardEntries}
-    />
-  ) : formWideError(change.error) ? (
-    <FormError error={change.error} />
-  ) : undefined;
+  const notice = edit.conflict ? <EditConflict edit={edit} /> : formWideError(change.error) ? <FormError error={change.error} /> : undefined;
 
   return (
     <StationForm

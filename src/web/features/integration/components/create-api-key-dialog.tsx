@@ -1,16 +1,17 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiKeyAreas, createApiKeySchema, type ApiKeyAccess, type ApiKeyArea } from '../../../../domain/integration/api-keys.schema';
 import type { CreatedApiKey } from '../../../../domain/integration/api-keys.views';
 import { describeError, fieldErrorsFromApiError, formWideError, translateDetail, validateInput } from '../../../lib/error-messages';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { Button } from '../../../ui/button';
-import { Dialog, DialogActions } from '../../../ui/dialog';
+import { DialogActions } from '../../../ui/dialog';
 import { Form, FormError } from '../../../ui/form';
 import { useNotify } from '../../../ui/notification-bar';
 import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { useCreateApiKey } from '../api/api-keys';
+import { SecretOnceDialog } from './secret-once-dialog';
 
 type Choice = ApiKeyAccess | 'none';
 const choices: readonly Choice[] = ['none', 'read', 'write'];
@@ -57,20 +58,16 @@ const onDraft = (errors: Record<string, { path: string; message: string }>) =>
  */
 export function CreateApiKeyDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
   return (
-    <Dialog
-      title={created ? t('integration.keys.created.title', { name: created.key.name }) : t('integration.keys.create.title')}
+    <SecretOnceDialog<CreatedApiKey>
       isOpen={isOpen}
-      onOpenChange={(open) => !open && close()}
-      isDismissable={false}
+      onClose={onClose}
+      title={t('integration.keys.create.title')}
+      createdTitle={(created) => t('integration.keys.created.title', { name: created.key.name })}
+      texts="integration.keys.created"
     >
-      {created ? <ShownSecret created={created} onDone={close} /> : <KeyForm onCreated={setCreated} onCancel={close} />}
-    </Dialog>
+      {(onCreated, onCancel) => <KeyForm onCreated={onCreated} onCancel={onCancel} />}
+    </SecretOnceDialog>
   );
 }
 
@@ -141,33 +138,5 @@ function KeyForm({ onCreated, onCancel }: { onCreated: (created: CreatedApiKey) 
         </Button>
       </DialogActions>
     </Form>
-  );
-}
-
-function ShownSecret({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const copy = () =>
-    navigator.clipboard
-      .writeText(created.secret)
-      .then(() => notify({ severity: 'success', message: t('integration.keys.created.copied') }))
-      .catch(() => notify({ severity: 'error', message: t('integration.keys.created.copyFailed') }));
-  return (
-    <div className="api-key-secret">
-      <p role="status">{t('integration.keys.created.onlyOnce')}</p>
-      <p>
-        <span className="api-key-muted">{t('integration.keys.created.secretLabel')}</span>
-        <code className="api-key-token" aria-label={t('integration.keys.created.secretLabel')}>
-          {created.secret}
-        </code>
-      </p>
-      <p className="api-key-muted">{t('integration.keys.created.usage')}</p>
-      <DialogActions>
-        <Button variant="secondary" onPress={copy}>
-          {t('integration.keys.created.copy')}
-        </Button>
-        <Button onPress={onDone}>{t('integration.keys.created.done')}</Button>
-      </DialogActions>
-    </div>
   );
 }

@@ -1,15 +1,16 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createWebhookEndpointSchema, type WebhookEventType } from '../../../../domain/integration/webhooks.schema';
 import type { CreatedWebhookEndpoint } from '../../../../domain/integration/webhooks.views';
 import { describeError, fieldErrorsFromApiError, formWideError, validateInput } from '../../../lib/error-messages';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { Button } from '../../../ui/button';
-import { Dialog, DialogActions } from '../../../ui/dialog';
+import { DialogActions } from '../../../ui/dialog';
 import { Form, FormError } from '../../../ui/form';
 import { useNotify } from '../../../ui/notification-bar';
 import { TextField } from '../../../ui/text-field';
 import { useCreateWebhook } from '../api/webhooks';
+import { SecretOnceDialog } from './secret-once-dialog';
 import { WebhookEventTypes } from './webhook-event-types';
 
 interface WebhookDraft {
@@ -29,20 +30,16 @@ const onDraft = (errors: Record<string, { path: string; message: string }>) =>
  */
 export function CreateWebhookDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
   return (
-    <Dialog
-      title={created ? t('integration.webhooks.created.title') : t('integration.webhooks.create.title')}
+    <SecretOnceDialog<CreatedWebhookEndpoint>
       isOpen={isOpen}
-      onOpenChange={(open) => !open && close()}
-      isDismissable={false}
+      onClose={onClose}
+      title={t('integration.webhooks.create.title')}
+      createdTitle={() => t('integration.webhooks.created.title')}
+      texts="integration.webhooks.created"
     >
-      {created ? <ShownSecret secret={created.secret} onDone={close} /> : <EndpointForm onCreated={setCreated} onCancel={close} />}
-    </Dialog>
+      {(onCreated, onCancel) => <EndpointForm onCreated={onCreated} onCancel={onCancel} />}
+    </SecretOnceDialog>
   );
 }
 
@@ -95,33 +92,5 @@ function EndpointForm({ onCreated, onCancel }: { onCreated: (created: CreatedWeb
         </Button>
       </DialogActions>
     </Form>
-  );
-}
-
-function ShownSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const copy = () =>
-    navigator.clipboard
-      .writeText(secret)
-      .then(() => notify({ severity: 'success', message: t('integration.webhooks.created.copied') }))
-      .catch(() => notify({ severity: 'error', message: t('integration.keys.created.copyFailed') }));
-  return (
-    <div className="api-key-secret">
-      <p role="status">{t('integration.webhooks.created.onlyOnce')}</p>
-      <p>
-        <span className="api-key-muted">{t('integration.webhooks.created.secretLabel')}</span>
-        <code className="api-key-token" aria-label={t('integration.webhooks.created.secretLabel')}>
-          {secret}
-        </code>
-      </p>
-      <p className="api-key-muted">{t('integration.webhooks.created.usage')}</p>
-      <DialogActions>
-        <Button variant="secondary" onPress={copy}>
-          {t('integration.webhooks.created.copy')}
-        </Button>
-        <Button onPress={onDone}>{t('integration.keys.created.done')}</Button>
-      </DialogActions>
-    </div>
   );
 }

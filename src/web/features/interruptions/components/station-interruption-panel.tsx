@@ -65,7 +65,44 @@ function useStationQueue(stationId: string) {
     await queryClient.invalidateQueries({ queryKey: interruptionsKey });
     return { outcome: 'done' };
   };
-  return { owner, send, sending, error, reset: () => setError(null) };
+  /**
+   * A dialog's submit: through the queue here, else `direct`ly (the mutation with these callbacks).
+   * Says done or failed (`<texts>.done`, `<texts>.failed` with the reason, the problems shown on
+   * the form) and closes unless refused.
+   */
+  const submit = async ({ command, direct, texts, showProblems, close }: DialogSubmit) => {
+    const failed = (failure: unknown) => {
+      showProblems(failure);
+      notify({ severity: 'error', message: t(`${texts}.failed`, { reason: describeError(t, failure) }) });
+    };
+    const done = () => notify({ severity: 'success', message: t(`${texts}.done`) });
+    if (!owner) {
+      direct({
+        onSuccess: () => {
+          done();
+          close();
+        },
+        onError: failed,
+      });
+      return;
+    }
+    const sent = await send(command);
+    if (sent.outcome === 'refused') return failed(sent.error);
+    if (sent.outcome === 'done') done();
+    close();
+  };
+  return { owner, submit, sending, error, reset: () => setError(null) };
+}
+
+interface DialogSubmit {
+  /** The command as the station's queue keeps it. */
+  command: NewQueuedCommand;
+  /** Sends it without the queue (the console), calling back as a mutation does. */
+  direct: (callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  /** The dialog's texts: `<texts>.done`, `<texts>.failed` ({{reason}}). */
+  texts: string;
+  showProblems: (error: unknown) => void;
+  close: () => void;
 }
 
 /** The order select's entry for "the station as a whole". */
@@ -86,7 +123,6 @@ const expectedEndOf = (value: string): string | null => (value === '' ? null : (
 
 function ReportDialog({ stationId, isOpen, onClose }: { stationId: string; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const reasons = useInterruptionReasons(isOpen);
   const orders = useOrdersAtStation(stationId, isOpen);
   const report = useReportInterruption();
@@ -123,35 +159,20 @@ function ReportDialog({ stationId, isOpen, onClose }: { stationId: string; isOpe
     event.preventDefault();
     const checked = form.submit();
     if (!checked) return;
-    if (queue.owner) {
-      const reason = activeReasons.find((candidate) => candidate.id === checked.reasonId)?.name ?? '';
-      const sent = await queue.send({
+    await queue.submit({
+      command: {
         path: '/interruptions',
         body: checked,
         after: null,
         kind: 'report-interruption',
         recordId: stationId,
         recordLabel: '',
-        detail: reason,
-      });
-      if (sent.outcome === 'refused') {
-        form.showServerProblems(sent.error);
-        notify({ severity: 'error', message: t('interruptions.report.failed', { reason: describeError(t, sent.error) }) });
-        return;
-      }
-      if (sent.outcome === 'done') notify({ severity: 'success', message: t('interruptions.report.done') });
-      close();
-      return;
-    }
-    report.mutate(checked, {
-      onSuccess: () => {
-        notify({ severity: 'success', message: t('interruptions.report.done') });
-        close();
+        detail: activeReasons.find((candidate) => candidate.id === checked.reasonId)?.name ?? '',
       },
-      onError: (error) => {
-        form.showServerProblems(error);
-        notify({ severity: 'error', message: t('interruptions.report.failed', { reason: describeError(t, error) }) });
-      },
+      direct: (callbacks) => report.mutate(checked, callbacks),
+      texts: 'interruptions.report',
+      showProblems: form.showServerProblems,
+      close,
     });
   };
 
@@ -221,7 +242,6 @@ const checkResolve = (draft: ResolveDraft) => validateInput(resolveInterruptionS
 /** The dialog in which someone resolves an open interruption with a note. */
 export function ResolveInterruptionDialog({ interruption, isOpen, onClose }: { interruption: InterruptionView; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const resolve = useResolveInterruption();
   const queue = useStationQueue(interruption.stationId);
   const form = useSchemaForm({ initial: emptyResolve, check: checkResolve });
@@ -237,8 +257,8 @@ export function ResolveInterruptionDialog({ interruption, isOpen, onClose }: { i
     event.preventDefault();
     const checked = form.submit();
     if (!checked) return;
-    if (queue.owner) {
-      const sent = await queue.send({
+    await queue.submit({
+      command: {
         path: `/interruptions/${encodeURIComponent(interruption.id)}/resolve`,
         body: checked,
         after: null,
@@ -246,29 +266,12 @@ export function ResolveInterruptionDialog({ interruption, isOpen, onClose }: { i
         recordId: interruption.id,
         recordLabel: '',
         detail: interruption.reason.name,
-      });
-      if (sent.outcome === 'refused') {
-        form.showServerProblems(sent.error);
-        notify({ severity: 'error', message: t('interruptions.resolve.failed', { reason: describeError(t, sent.error) }) });
-        return;
-      }
-      if (sent.outcome === 'done') notify({ severity: 'success', message: t('interruptions.resolve.done') });
-      close();
-      return;
-    }
-    resolve.mutate(
-      { id: interruption.id, input: checked },
-      {
-        onSuccess: () => {
-          notify({ severity: 'success', message: t('interruptions.resolve.done') });
-          close();
-        },
-        onError: (error) => {
-          form.showServerProblems(error);
-          notify({ severity: 'error', message: t('interruptions.resolve.failed', { reason: describeError(t, error) }) });
-        },
       },
-    );
+      direct: (callbacks) => resolve.mutate({ id: interruption.id, input: checked }, callbacks),
+      texts: 'interruptions.resolve',
+      showProblems: form.showServerProblems,
+      close,
+    });
   };
 
   return (
@@ -302,7 +305,6 @@ const checkExpectedEnd = (draft: { expectedEndAt: string }) => validateInput(set
 /** The dialog in which someone says (or changes, or clears) when an open interruption is expected to be resolved. */
 export function ExpectedEndDialog({ interruption, isOpen, onClose }: { interruption: InterruptionView; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const setEnd = useSetExpectedEnd();
   const queue = useStationQueue(interruption.stationId);
   const form = useSchemaForm({ initial: () => ({ expectedEndAt: toDateTimeInput(interruption.expectedEndAt) }), check: checkExpectedEnd });
@@ -312,17 +314,13 @@ export function ExpectedEndDialog({ interruption, isOpen, onClose }: { interrupt
     queue.reset();
     onClose();
   };
-  const failed = (error: unknown) => {
-    form.showServerProblems(error);
-    notify({ severity: 'error', message: t('interruptions.expectedEnd.failed', { reason: describeError(t, error) }) });
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const checked = form.submit();
     if (!checked) return;
-    if (queue.owner) {
-      const sent = await queue.send({
+    await queue.submit({
+      command: {
         path: `/interruptions/${encodeURIComponent(interruption.id)}/expected-end`,
         body: checked,
         after: null,
@@ -330,22 +328,12 @@ export function ExpectedEndDialog({ interruption, isOpen, onClose }: { interrupt
         recordId: interruption.id,
         recordLabel: '',
         detail: interruption.reason.name,
-      });
-      if (sent.outcome === 'refused') return failed(sent.error);
-      if (sent.outcome === 'done') notify({ severity: 'success', message: t('interruptions.expectedEnd.done') });
-      close();
-      return;
-    }
-    setEnd.mutate(
-      { id: interruption.id, input: checked },
-      {
-        onSuccess: () => {
-          notify({ severity: 'success', message: t('interruptions.expectedEnd.done') });
-          close();
-        },
-        onError: failed,
       },
-    );
+      direct: (callbacks) => setEnd.mutate({ id: interruption.id, input: checked }, callbacks),
+      texts: 'interruptions.expectedEnd',
+      showProblems: form.showServerProblems,
+      close,
+    });
   };
 
   return (

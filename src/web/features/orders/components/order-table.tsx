@@ -16,7 +16,6 @@ import { predictionsKey, usePredictions } from '../api/predictions';
 import type { OrderListItem } from '../api/types';
 import { editOrderHref, orderDetailsHref, orderHistoryHref, statusesOfKind, type OrderListState } from '../list-search';
 import { LiveState } from './live-state';
-import { QualityBadge, StatusBadge } from './order-badges';
 import { PredictionText } from './prediction-text';
 import { sharedOrderColumns } from './order-columns';
 
@@ -60,17 +59,7 @@ export function OrderTable({ state, onChange, onPagingChange, canWrite, topics }
     const list: DataTableColumn<OrderListItem>[] = [
       { id: 'number', header: t('orders.fields.orderNumber'), isRowHeader: true, allowsSorting: true, cell: (order) => order.orderNumber },
       { id: 'name', header: t(`orders.fields.nameOf.${kind}`), allowsSorting: true, cell: (order) => order.name },
-      {
-        id: 'status',
-        header: t('orders.fields.status'),
-        allowsSorting: true,
-        cell: (order) => (
-          <span className="order-cell-line">
-            <StatusBadge status={order.status} />
-            <QualityBadge quality={order.quality} />
-          </span>
-        ),
-      },
+      { ...shared.status, allowsSorting: true },
       shared.delayed,
       { ...shared.deliveryDate, allowsSorting: true },
     ];

@@ -5,10 +5,11 @@ import { changeRights, effectiveChangeRights, type ChangeRight } from '../../../
 import type { UserRightsMatrixView } from '../../../../domain/team/team.views';
 import { describeError } from '../../../lib/error-messages';
 import { useUnsavedChangesGuard } from '../../../lib/navigation-guard';
+import { EditConflict } from '../../../lib/edit-conflict';
 import { useVersionedEdit } from '../../../lib/use-versioned-edit';
 import { Button } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
-import { FormConflict, FormError } from '../../../ui/form';
+import { FormError } from '../../../ui/form';
 import { useNotify } from '../../../ui/notification-bar';
 import { userRightsQueryOptions, useSaveUserRights } from '../api/team-profile';
 
@@ -102,17 +103,10 @@ export const shownChangeRights = (user: Pick<MatrixUser, 'role'>, row: RightsRow
 
 /** The conflict notice, the save failure and the save button under a rights editor. */
 export function RightsActions({ editor, label }: { editor: RightsEditor; label: string }) {
-  const { t } = useTranslation();
   return (
     <>
       {editor.versioned.conflict ? (
-        <FormConflict
-          text={t('team.rights.conflict.text')}
-          keepLabel={t('team.rights.conflict.keep')}
-          discardLabel={t('team.rights.conflict.discard')}
-          onKeep={editor.versioned.keepEntries}
-          onDiscard={editor.versioned.discardEntries}
-        />
+        <EditConflict edit={editor.versioned} />
       ) : (
         <FormError error={editor.save.error && !editor.versioned.conflict ? editor.save.error : undefined} />
       )}
