@@ -6,7 +6,7 @@ import { createLiveFeed, type LiveEvent, type LiveFeed, type LiveFeedOptions, ty
 const LiveFeedContext = createContext<LiveFeed | null>(null);
 
 /** Events that arrive within this many ms of each other are answered with one read. */
-const REFRESH_DELAY_MS = 60;
+export const REFRESH_DELAY_MS = 60;
 
 export interface LiveFeedProviderProps {
   children: ReactNode;
