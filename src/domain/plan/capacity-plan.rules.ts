@@ -685,7 +685,7 @@ export function lessTardySequence(input: PlanInput, now: Date, sequence: readonl
   const movable = (order: PlanOrder) => order.workStartedAt === null && !listed.has(order.id);
   // The runs of orders the search may reorder: consecutive, movable, of equal priority.
   const runs: { from: number; to: number }[] = [];
-  for (let index = 0; index < sequence.length; ) {
+  for (let index = 0; index < sequence.length;) {
     if (!movable(sequence[index])) {
       index++;
       continue;
@@ -762,7 +762,11 @@ function tardinessOnAxis(input: PlanInput, now: Date): (sequence: readonly PlanO
   }
   return (sequence) => {
     const free = new Map<StationTimeline, { from: number; to: number }[][]>();
-    for (const timeline of timelines.values()) free.set(timeline, timeline.places.map(() => [{ from: 0, to: Number.POSITIVE_INFINITY }]));
+    for (const timeline of timelines.values())
+      free.set(
+        timeline,
+        timeline.places.map(() => [{ from: 0, to: Number.POSITIVE_INFINITY }]),
+      );
     let total = 0;
     for (const order of sequence) {
       const { works, timelines: stations, due } = plans.get(order.id) as { works: number[]; timelines: StationTimeline[]; due: number | null };

@@ -147,7 +147,13 @@ describe('the smaller answer', () => {
     expect(whole.totals.lateOrders).toBe(whole.orders.filter((order) => order.late).length);
     // Past the last row: no rows, the totals still the plan's.
     const past = await planOf(line.admin, `?offset=${whole.rows.total}&limit=5`);
-    expect(past).toMatchObject({ stations: [], orders: [], queues: [], rows: { offset: whole.rows.total, count: 0, total: whole.rows.total }, totals: whole.totals });
+    expect(past).toMatchObject({
+      stations: [],
+      orders: [],
+      queues: [],
+      rows: { offset: whole.rows.total, count: 0, total: whole.rows.total },
+      totals: whole.totals,
+    });
     // Another company's rows hold none of this company's stations or orders.
     const elsewhere = await planOf(other.admin, '?offset=0&limit=10');
     expect(elsewhere.stations.map((station) => station.id)).not.toEqual(expect.arrayContaining([whole.stations[0].id]));

@@ -13,8 +13,9 @@ import { EmptyState } from '../../ui/empty-state';
 import { useNotify } from '../../ui/notification-bar';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { getPlanQueryOptions, mergedPlan, useOrderPlan, useOrderStationQueue, usePlan } from './api/plan';
+import { getPlanQueryOptions, useOrderPlan, useOrderStationQueue, usePlan } from './api/plan';
 import { Gantt, type BarRef } from './components/gantt';
+import { mergedPlan } from './components/plan-pages';
 import { durationText, explainOperation, movedTo, waitingQueue } from './components/plan-texts';
 import './plan.css';
 

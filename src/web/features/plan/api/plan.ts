@@ -19,38 +19,12 @@ export const PLAN_PAGE_ROWS = 10;
 export const getPlanQueryOptions = (at: string | null) =>
   infiniteQueryOptions({
     queryKey: [...planKey, at ?? 'now'],
-    queryFn: ({ pageParam }) =>
-      api.get<CapacityPlanView>('/plan', { query: at ? { at, explain: 'true' } : { offset: pageParam, limit: PLAN_PAGE_ROWS } }),
+    queryFn: ({ pageParam }) => api.get<CapacityPlanView>('/plan', { query: at ? { at, explain: 'true' } : { offset: pageParam, limit: PLAN_PAGE_ROWS } }),
     initialPageParam: 0,
     getNextPageParam: (last: CapacityPlanView) => (last.rows.offset + last.rows.count < last.rows.total ? last.rows.offset + last.rows.count : undefined),
   });
 
 export const usePlan = (at: string | null) => useInfiniteQuery(getPlanQueryOptions(at));
-
-/**
- * The pages of rows read so far as one plan: their stations and queues one after another, an order
- * at stations of several pages once (its operations together), in plan order; the moment, window,
- * totals and working time of the first page.
- */
-export function mergedPlan(pages: readonly CapacityPlanView[]): CapacityPlanView {
-  const [first] = pages;
-  if (pages.length === 1) return first;
-  const orders = new Map<string, CapacityPlanView['orders'][number]>();
-  for (const page of pages) {
-    for (const order of page.orders) {
-      const seen = orders.get(order.orderId);
-      orders.set(order.orderId, seen ? { ...seen, operations: [...seen.operations, ...order.operations].sort((a, b) => a.step - b.step) } : order);
-    }
-  }
-  const last = pages[pages.length - 1];
-  return {
-    ...first,
-    rows: { offset: first.rows.offset, count: last.rows.offset + last.rows.count - first.rows.offset, total: last.rows.total },
-    stations: pages.flatMap((page) => page.stations),
-    queues: pages.flatMap((page) => page.queues),
-    orders: [...orders.values()].sort((a, b) => a.rank - b.rank),
-  };
-}
 
 /** `GET /api/plan/orders/{id}`: one order's live plan, explained; under the live plan's key, so an event that re-plans reads it again. */
 export const getOrderPlanQueryOptions = (orderId: string) =>
