@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { planQuerySchema, promiseRequestSchema, stationQueueSchema } from '../../../domain/plan/plan.schema.js';
+import { planQuerySchema, promiseRequestSchema, stationQueueSchema, type PlanQuery } from '../../../domain/plan/plan.schema.js';
 import { planIndexOf, planTimeZone, planViewOf, planWindowOf } from '../../../domain/plan/plan-window.rules.js';
 import {
   capacityPlanSchema,
@@ -33,6 +33,24 @@ const badWindow = () =>
     [{ path: 'querystring.to', message: 'validation.invalidValue' }],
     'The window must end after it starts and span at most 366 days.',
   );
+
+/**
+ * The JSON answer of `GET /api/plan` from a plan: serialised once per kept plan, window and rows
+ * (every open Gantt reads the same first pages), then kept with it (`keepAnswer`).
+ */
+function planAnswer(live: LivePlan, query: PlanQuery): string {
+  const { from, to, explain = false, offset, limit = null } = query;
+  const window = planWindowOf({ from, to }, live.plan.now, planTimeZone(live.plan));
+  if (!window) throw badWindow();
+  const key = `${window.from}/${window.to}/${explain}/${offset}/${limit}`;
+  let json = live.answers.get(key);
+  if (json === undefined) {
+    live.index ??= planIndexOf(live.plan);
+    json = JSON.stringify(planViewOf(live.plan, window, explain, { offset, limit }, live.index));
+    keepAnswer(live, key, json);
+  }
+  return json;
+}
 
 /**
  * The capacity plan (docs/capacity-plan.md): read by every company user, as the board and the
@@ -76,20 +94,8 @@ export async function planRoutes(app: FastifyInstance) {
       response: { 200: capacityPlanSchema, ...errorResponses() },
     },
     handler: async (request, reply) => {
-      const { at: asked, from, to, explain = false, offset, limit = null } = request.query;
-      // Serialised once per kept plan, window and rows: every open Gantt reads the same first pages.
-      const answer = (live: LivePlan) => {
-        const window = planWindowOf({ from, to }, live.plan.now, planTimeZone(live.plan));
-        if (!window) throw badWindow();
-        const key = `${window.from}/${window.to}/${explain}/${offset}/${limit}`;
-        let json = live.answers.get(key);
-        if (json === undefined) {
-          live.index ??= planIndexOf(live.plan);
-          json = JSON.stringify(planViewOf(live.plan, window, explain, { offset, limit }, live.index));
-          keepAnswer(live, key, json);
-        }
-        return json;
-      };
+      const { at: asked } = request.query;
+      const answer = (live: LivePlan) => planAnswer(live, request.query);
       // Already the schema's JSON (`planViewOf` is typed by it): a string is sent as it is, not serialised again.
       const send = (json: string) => reply.type('application/json; charset=utf-8').send(json as unknown as CapacityPlanView);
       if (asked === undefined) return send(await runQuery(app, request, async (tx, now) => answer(await livePlanIn(tx, request, now)())));
