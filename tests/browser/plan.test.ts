@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, openStation, startBrowserApp, type BrowserApp } from '../support/browser.js';
 import { act, createOrder, orderBody, orderLine, type OrderLine } from '../integration/orders/support.js';
+import { stationBody } from '../integration/stations/stations-support.js';
 import { newHeldPage, openHeldPageAs } from './hold-notifications.js';
 
 // The capacity plan's Gantt (issue 29, docs/capacity-plan.md), in German, in two browsers: a
@@ -149,5 +150,41 @@ describe('the capacity plan in two browsers', () => {
     await tablet.getByText(`${orders.sooner.orderNumber} an SAW verschoben.`).waitFor();
     await plannedBefore(tablet, orders.sooner, orders.later, 'SAW');
     await expectNoAxeViolations(tablet, '/plan on a tablet after a touch drag (de)');
+  });
+
+  it('reads ten station rows at first and the others when the end of the chart is scrolled to', { timeout: 120_000 }, async () => {
+    // Nine more stations: twelve rows, more than one page of ten.
+    for (let index = 1; index <= 9; index++) {
+      const res = await line.admin.post('/api/stations', stationBody(`OFEN${index}`));
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // Signed in on the start page; the plan's reads are watched from the moment /plan opens.
+    const page = await openHeldPageAs(app, { id: line.userIds.admin, token: line.adminToken }, 'ADMIN', line.companyId, '/', { locale: 'de-DE' });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/plan') asked.push(url.search);
+    });
+    await page.goto(`${app.baseUrl}/plan`);
+    await page.getByRole('heading', { level: 1, name: 'Kapazitätsplan' }).waitFor();
+    // The header counts the whole plan, whatever rows are read.
+    await page.getByText(/^3 Produktionsaufträge im Plan, davon \d+ verspätet$/).waitFor();
+    expect(asked[0]).toBe('?offset=0&limit=10');
+    // Scrolled to the end of the chart: the two rows after the first ten are read.
+    await page.locator('.plan-more').scrollIntoViewIfNeeded();
+    const more = page.getByRole('button', { name: 'Weitere Stationen laden' });
+    await chart(page).getByRole('status').filter({ hasText: '12 von 12 Stationen angezeigt' }).waitFor();
+    expect(asked).toContain('?offset=10&limit=10');
+    // Every row read: the orders' bars at their stations, wherever those rows are.
+    await bar(page, orders.later, 'SAW').waitFor();
+    await expect
+      .poll(async () =>
+        chart(page)
+          .getByRole('list', { name: /^OFEN\d$/ })
+          .count(),
+      )
+      .toBe(9);
+    await expect.poll(async () => more.count()).toBe(0);
+    await expectNoAxeViolations(page, '/plan with every station row read (de)');
   });
 });

@@ -397,3 +397,49 @@ describe('promise a date', () => {
     expect(promise.promiseDayWithoutDelay).toBe('2026-11-24');
   });
 });
+
+// The worked example of docs/capacity-plan.md, "Less tardiness: the local search".
+describe('the local search for less tardiness', () => {
+  const monday = new Date('2026-11-23T00:00:00Z');
+  const hourMs = 60 * minuteMs;
+  const presse = [station('PRESSE')];
+  const orders = [
+    order('A', [step('PRESSE', 60 * 60, null)], { deliveryDate: '2026-11-23' }),
+    order('B', [step('PRESSE', 10 * 60, null)], { deliveryDate: '2026-11-24' }),
+    order('C', [step('PRESSE', 10 * 60, null)], { deliveryDate: '2026-11-24' }),
+  ];
+  const tardiness = (plan: CapacityPlan) => plan.orders.map((o) => [o.orderId, o.tardinessMs / hourMs]);
+
+  it('works the two short orders first when the long one is late anyway: 56 h of tardiness instead of 90 h', () => {
+    const plan = schedulePlan(input({ stations: presse, working: aroundTheClock, orders }), monday);
+    // Earliest delivery date first would be A (late 36 h), B (22 h), C (32 h): 90 h.
+    expect(tardiness(plan)).toEqual([
+      ['B', 0],
+      ['C', 0],
+      ['A', 56],
+    ]);
+    expect(times(plan, 'A')).toEqual(['PRESSE 11-23T20:00-11-26T08:00']);
+  });
+
+  it("keeps a supervisor's queue order and the prioritised orders first", () => {
+    const queued = schedulePlan(
+      input({ stations: presse, working: aroundTheClock, orders, stationQueues: [{ stationId: 'PRESSE', orderIds: ['A', 'B', 'C'] }] }),
+      monday,
+    );
+    expect(tardiness(queued)).toEqual([
+      ['A', 36],
+      ['B', 22],
+      ['C', 32],
+    ]);
+    const prioritised = schedulePlan(
+      input({ stations: presse, working: aroundTheClock, orders: [{ ...orders[0], prioritized: true }, orders[1], orders[2]] }),
+      monday,
+    );
+    expect(prioritised.orders.map((o) => o.orderId)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('leaves a plan without tardiness in plan order', () => {
+    const relaxed = orders.map((o) => ({ ...o, deliveryDate: '2026-12-31' }));
+    expect(schedulePlan(input({ stations: presse, working: aroundTheClock, orders: relaxed }), monday).orders.map((o) => o.orderId)).toEqual(['A', 'B', 'C']);
+  });
+});

@@ -480,53 +480,52 @@ function stepDuration(step: PlanStep, pieces: number, durations: Durations): { w
   return { workingMs: 0, basis: { kind: 'unknown' } };
 }
 
-/** An operation placed on the working axis, before it is laid onto the calendar. */
-interface Placed {
-  stationId: string;
-  step: number;
-  place: number;
-  ready: number;
-  start: number;
-  end: number;
-  work: number;
-  inProgress: boolean;
-  explanation: OperationExplanation;
-}
-
 /**
  * Lays working-axis moments onto the calendar in one sweep, in increasing order, each from the
  * one before (a short step of `addWorkingTime` instead of one from `now` each): `endOf` a moment
- * stays at a closing, `startOf` moves on to the next opening.
+ * stays at a closing, `startOf` moves on to the next opening. The moments are kept in sorted typed
+ * arrays (found by binary search) and each text is made once, when first asked for: a large plan
+ * has a hundred thousand moments, and maps keyed by them were most of its garbage.
  */
-function calendarOf(moments: number[], now: Date, working: WorkingTime): { endOf: (at: number) => string; startOf: (at: number) => string } {
-  const sorted = Float64Array.from(moments).sort();
-  const calendarAt = new Map<number, number>();
-  let at = -1;
+function calendarOf(moments: Float64Array, now: Date, working: WorkingTime): { endOf: (at: number) => string; startOf: (at: number) => string } {
+  const sorted = moments.sort();
+  let count = 0;
+  for (let index = 0; index < sorted.length; index++) if (index === 0 || sorted[index] !== sorted[index - 1]) sorted[count++] = sorted[index];
+  const axis = sorted.subarray(0, count);
+  const calendarAt = new Float64Array(count);
   let calendar = now;
-  for (const moment of sorted) {
-    if (moment === at) continue;
-    calendar = at < 0 ? addWorkingTime(now, moment / 1000, working) : addWorkingTime(calendar, (moment - at) / 1000, working);
+  for (let index = 0; index < count; index++) {
+    calendar = index === 0 ? addWorkingTime(now, axis[0] / 1000, working) : addWorkingTime(calendar, (axis[index] - axis[index - 1]) / 1000, working);
     calendar = new Date(Math.round(calendar.getTime()));
-    at = moment;
-    calendarAt.set(moment, calendar.getTime());
+    calendarAt[index] = calendar.getTime();
   }
+  const indexOf = (moment: number) => {
+    let low = 0;
+    let high = count - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (axis[middle] < moment) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
   // The texts only of what is asked for, once each: most moments are asked for as an end or as a start, not both.
-  const ends = new Map<number, string>();
-  const starts = new Map<number, string>();
-  const calendarOfMoment = (moment: number) => calendarAt.get(moment) as number;
+  const ends: (string | undefined)[] = new Array<string | undefined>(count);
+  const starts: (string | undefined)[] = new Array<string | undefined>(count);
   return {
     endOf(moment) {
-      let text = ends.get(moment);
-      if (text === undefined) ends.set(moment, (text = new Date(calendarOfMoment(moment)).toISOString()));
-      return text;
+      const index = indexOf(moment);
+      return (ends[index] ??= new Date(calendarAt[index]).toISOString());
     },
     startOf(moment) {
-      let text = starts.get(moment);
-      if (text === undefined) starts.set(moment, (text = addWorkingTime(new Date(calendarOfMoment(moment)), 0, working).toISOString()));
-      return text;
+      const index = indexOf(moment);
+      return (starts[index] ??= addWorkingTime(new Date(calendarAt[index]), 0, working).toISOString());
     },
   };
 }
+
+/** No stop: shared by the explanations of every operation of a station that never stops (most), not one empty list each. */
+const noStops: StationStop[] = [];
 
 /** Plans the orders in the order given (each takes the earliest room left by those before it). */
 function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[]): CapacityPlan {
@@ -535,9 +534,15 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
   const nowMs = now.getTime();
   const timelines = timelinesOf(input, nowMs, working);
   const durations = durationsOf(input);
+  const stepCount = ordered.reduce((sum, order) => sum + order.steps.length, 0);
+  // Each operation's moments on the working axis (ready, start, end), by its index in planning order;
+  // the operations are made whole here and get their calendar texts after the sweep below.
+  const moments = new Float64Array(3 * stepCount + 1);
+  let placedCount = 0;
 
   const placedByOrder = ordered.map((order) => {
-    const placed: Placed[] = [];
+    const operations: PlannedOperation[] = [];
+    const firstPlaced = placedCount;
     let notPlanned: OrderPlan['notPlanned'] = null;
     let ready = 0;
     for (let index = 0; index < order.steps.length; index++) {
@@ -565,25 +570,37 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
       const held = timeline.places[bestPlace];
       held.splice(insertionPoint(held, chosen.start, chosen.end), 0, { from: chosen.start, to: chosen.end, orderId: order.id, number: order.number });
       occupy(timeline.free[bestPlace], chosen.gap, chosen.start, chosen.end);
-      placed.push({
+      moments[3 * placedCount] = ready;
+      moments[3 * placedCount + 1] = chosen.start;
+      moments[3 * placedCount + 2] = chosen.end;
+      placedCount++;
+      operations.push({
+        orderId: order.id,
         stationId: step.stationId,
         step: index,
         place: bestPlace,
-        ready,
-        start: chosen.start,
-        end: chosen.end,
-        work,
+        readyAt: '',
+        startAt: '',
+        endAt: '',
+        workingMs: work,
         inProgress,
-        explanation: { duration: basis, doneMs, waitedMs: chosen.start - ready, behind, behindMore: more, stops: stopsDuring(timeline, ready, chosen.end) },
+        explanation: {
+          duration: basis,
+          doneMs,
+          waitedMs: chosen.start - ready,
+          behind,
+          behindMore: more,
+          stops: timeline.blocks.length === 0 ? noStops : stopsDuring(timeline, ready, chosen.end),
+        },
       });
       ready = chosen.end;
     }
-    return { placed, notPlanned };
+    return { operations, firstPlaced, notPlanned };
   });
 
-  const moments: number[] = [0];
-  for (const { placed } of placedByOrder) for (const operation of placed) moments.push(operation.ready, operation.start, operation.end);
-  const { endOf, startOf } = calendarOf(moments, now, working);
+  // The moments of every operation, then 0 (now): laid onto the calendar in one sweep.
+  const axis = moments.slice(0, 3 * placedCount + 1);
+  const { endOf, startOf } = calendarOf(axis, now, working);
   const iso = (ms: number) => new Date(ms).toISOString();
   // Many orders share a delivery date: its end in the zone is laid out once.
   const dueByDate = new Map<string, number>();
@@ -594,20 +611,16 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
   };
 
   const orders = ordered.map((order, rank): OrderPlan => {
-    const { placed, notPlanned } = placedByOrder[rank];
-    const operations = placed.map((operation): PlannedOperation => ({
-      orderId: order.id,
-      stationId: operation.stationId,
-      step: operation.step,
-      place: operation.place,
-      readyAt: startOf(operation.ready),
-      startAt: startOf(operation.start),
+    const { operations, firstPlaced, notPlanned } = placedByOrder[rank];
+    for (let index = 0; index < operations.length; index++) {
+      const operation = operations[index];
+      const at = 3 * (firstPlaced + index);
+      const [ready, start, end] = [moments[at], moments[at + 1], moments[at + 2]];
+      operation.readyAt = startOf(ready);
+      operation.startAt = startOf(start);
       // An operation of no length ends where it starts (not at the closing before it).
-      endAt: operation.end > operation.start ? endOf(operation.end) : startOf(operation.start),
-      workingMs: operation.work,
-      inProgress: operation.inProgress,
-      explanation: operation.explanation,
-    }));
+      operation.endAt = end > start ? endOf(end) : operation.startAt;
+    }
     const finish = notPlanned === null ? (operations.length ? Date.parse(operations[operations.length - 1].endAt) : nowMs) : null;
     const due = order.deliveryDate === null ? null : dueOf(order.deliveryDate);
     const tardinessMs = finish !== null && due !== null ? Math.max(0, finish - due) : 0;
@@ -635,7 +648,148 @@ function planInOrder(input: PlanInput, now: Date, ordered: readonly PlanOrder[])
  * no authorised operator present).
  */
 export function schedulePlan(input: PlanInput, now: Date): CapacityPlan {
-  return planInOrder(input, now, planSequence(input.orders, input.stationQueues));
+  const sequence = planSequence(input.orders, input.stationQueues);
+  const plan = planInOrder(input, now, sequence);
+  if (plan.orders.every((order) => order.tardinessMs === 0)) return plan;
+  const searched = lessTardySequence(input, now, sequence);
+  if (searched === null) return plan;
+  const better = planInOrder(input, now, searched);
+  // The search counts on the working axis; the plan's tardiness is calendar time: kept only when that is lower too.
+  return totalTardinessMs(better) < totalTardinessMs(plan) ? better : plan;
+}
+
+const totalTardinessMs = (plan: CapacityPlan) => plan.orders.reduce((sum, order) => sum + order.tardinessMs, 0);
+
+/** The local search runs only on plans of at most this many steps (orders × their remaining stations): a small plant's. */
+export const LOCAL_SEARCH_MAX_STEPS = 1_000;
+/** It evaluates at most this many sequences, and at most `LOCAL_SEARCH_PLACEMENTS` step placements in all: a count, not a time, so a plan is the same on any machine. */
+export const LOCAL_SEARCH_MAX_EVALUATIONS = 2_000;
+export const LOCAL_SEARCH_PLACEMENTS = 200_000;
+
+/**
+ * A bounded local search over the plan order for less total tardiness (docs/capacity-plan.md,
+ * "Less tardiness: the local search"). Only runs of consecutive orders that are waiting, of equal
+ * priority (prioritised or not) and not named in a supervisor's queue order are reordered, within
+ * their run: work in progress, the prioritised before the others and the supervisors' queue orders
+ * stay as `planSequence` put them. Moves: adjacent interchanges, then moving one order to another
+ * place of its run; a move is kept when the total tardiness on the working axis is strictly lower,
+ * until no move improves or the evaluations are spent. Deterministic. Null when it found nothing
+ * better or the plan is too large.
+ */
+export function lessTardySequence(input: PlanInput, now: Date, sequence: readonly PlanOrder[]): PlanOrder[] | null {
+  const steps = sequence.reduce((sum, order) => sum + order.steps.length, 0);
+  if (steps === 0 || steps > LOCAL_SEARCH_MAX_STEPS) return null;
+  const evaluations = Math.min(LOCAL_SEARCH_MAX_EVALUATIONS, Math.floor(LOCAL_SEARCH_PLACEMENTS / steps));
+  const evaluate = tardinessOnAxis(input, now);
+  const listed = new Set((input.stationQueues ?? []).flatMap((queue) => queue.orderIds));
+  const movable = (order: PlanOrder) => order.workStartedAt === null && !listed.has(order.id);
+  // The runs of orders the search may reorder: consecutive, movable, of equal priority.
+  const runs: { from: number; to: number }[] = [];
+  for (let index = 0; index < sequence.length;) {
+    if (!movable(sequence[index])) {
+      index++;
+      continue;
+    }
+    let end = index + 1;
+    while (end < sequence.length && movable(sequence[end]) && sequence[end].prioritized === sequence[index].prioritized) end++;
+    if (end - index > 1) runs.push({ from: index, to: end });
+    index = end;
+  }
+  if (runs.length === 0) return null;
+  let current = [...sequence];
+  let best = evaluate(current);
+  const start = best;
+  let spent = 1;
+  const tryMove = (candidate: PlanOrder[]): boolean => {
+    spent++;
+    const value = evaluate(candidate);
+    if (value >= best) return false;
+    best = value;
+    current = candidate;
+    return true;
+  };
+  let improved = true;
+  while (improved && best > 0 && spent < evaluations) {
+    improved = false;
+    for (const run of runs) {
+      for (let index = run.from; index + 1 < run.to && spent < evaluations; index++) {
+        const candidate = [...current];
+        [candidate[index], candidate[index + 1]] = [candidate[index + 1], candidate[index]];
+        if (tryMove(candidate)) improved = true;
+      }
+      for (let from = run.from; from < run.to && spent < evaluations; from++) {
+        for (let to = run.from; to < run.to && spent < evaluations; to++) {
+          if (Math.abs(to - from) < 2) continue;
+          const candidate = [...current];
+          const [moved] = candidate.splice(from, 1);
+          candidate.splice(to, 0, moved);
+          if (tryMove(candidate)) improved = true;
+        }
+      }
+    }
+  }
+  return best < start ? current : null;
+}
+
+/**
+ * The total tardiness of a plan order on the working axis (working ms after each order's due
+ * moment), placed as `planInOrder` places it but without explanations or calendar: the search's
+ * measure. The steps' durations and the due moments are worked out once.
+ */
+function tardinessOnAxis(input: PlanInput, now: Date): (sequence: readonly PlanOrder[]) => number {
+  const working = input.working ?? defaultWorkingTime;
+  const zone = timeZoneOf(working);
+  const nowMs = now.getTime();
+  const timelines = timelinesOf(input, nowMs, working);
+  const durations = durationsOf(input);
+  const plans = new Map<string, { works: number[]; timelines: StationTimeline[]; due: number | null }>();
+  for (const order of input.orders) {
+    const works: number[] = [];
+    const stations: StationTimeline[] = [];
+    for (let index = 0; index < order.steps.length; index++) {
+      const step = order.steps[index];
+      const timeline = timelines.get(step.stationId);
+      if (!timeline || timeline.closed) break;
+      const full = stepDuration(step, order.pieces, durations).workingMs;
+      const done = index === 0 && order.workStartedAt !== null ? Math.min(full, workingMsBetween(Date.parse(order.workStartedAt), nowMs, working)) : 0;
+      works.push(full - done);
+      stations.push(timeline);
+    }
+    const planned = works.length === order.steps.length;
+    const dueMs = order.deliveryDate === null ? null : endOfDayIn(order.deliveryDate, zone).getTime();
+    const due = !planned || dueMs === null ? null : dueMs >= nowMs ? workingMsBetween(nowMs, dueMs, working) : dueMs - nowMs;
+    plans.set(order.id, { works, timelines: stations, due });
+  }
+  return (sequence) => {
+    const free = new Map<StationTimeline, { from: number; to: number }[][]>();
+    for (const timeline of timelines.values())
+      free.set(
+        timeline,
+        timeline.places.map(() => [{ from: 0, to: Number.POSITIVE_INFINITY }]),
+      );
+    let total = 0;
+    for (const order of sequence) {
+      const { works, timelines: stations, due } = plans.get(order.id) as { works: number[]; timelines: StationTimeline[]; due: number | null };
+      let ready = 0;
+      for (let index = 0; index < works.length; index++) {
+        const places = free.get(stations[index]) as { from: number; to: number }[][];
+        let best: { start: number; end: number; gap: number } | null = null;
+        let bestPlace = 0;
+        for (let place = 0; place < places.length; place++) {
+          const found = earliestIn(places[place], stations[index].stopped, ready, works[index], best ? best.start : Number.POSITIVE_INFINITY);
+          if (found) {
+            best = found;
+            bestPlace = place;
+          }
+        }
+        const chosen = best as { start: number; end: number; gap: number };
+        occupy(places[bestPlace], chosen.gap, chosen.start, chosen.end);
+        ready = chosen.end;
+      }
+      if (due !== null && ready > due) total += ready - due;
+    }
+    return total;
+  };
 }
 
 /** Total tardiness of a plan, in hours: the sum over its orders of how far each finishes after its due moment. */
@@ -675,7 +829,10 @@ export function earliestDelivery(plan: CapacityPlan, newOrder: PlanOrder): Deliv
   const zone = timeZoneOf(plan.input.working ?? defaultWorkingTime);
   const withNew = schedulePlan({ ...plan.input, orders: [...plan.input.orders, newOrder] }, now);
   const after = withNew.orders.find((order) => order.orderId === newOrder.id) as OrderPlan;
-  const lastOne = planInOrder(plan.input, now, [...planSequence(plan.input.orders, plan.input.stationQueues), newOrder]).orders.at(-1) as OrderPlan;
+  // After every order, in the order the plan has them (the local search's too).
+  const byId = new Map(plan.input.orders.map((order) => [order.id, order]));
+  const planned = plan.orders.map((order) => byId.get(order.orderId) as PlanOrder);
+  const lastOne = planInOrder(plan.input, now, [...planned, newOrder]).orders.at(-1) as OrderPlan;
   const afterById = new Map(withNew.orders.map((order) => [order.orderId, order]));
   const pushedLate: PushedLate[] = [];
   for (const before of plan.orders) {

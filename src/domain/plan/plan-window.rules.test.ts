@@ -46,3 +46,38 @@ describe('the window of a plan read', () => {
     expect(friday.workingTime).toMatchObject({ from: '06:00', to: '22:00', timeZone: 'Europe/Berlin' });
   });
 });
+
+describe('the station rows of a plan read', () => {
+  const twoRows: PlanInput = {
+    ...input,
+    stations: [
+      { id: 'SAW', name: 'SÄGEN', capacity: 1, authorisedOperatorIds: null },
+      { id: 'MILL', name: 'FRÄSEN', capacity: 1, authorisedOperatorIds: null },
+    ],
+    orders: input.orders.map((order, index) => ({
+      ...order,
+      deliveryDate: index === 0 ? '2026-11-27' : '2026-12-01',
+      steps: [...order.steps, { stationId: 'MILL', setupMinutes: 60, pieceMinutes: null }],
+    })),
+  };
+  const window = { from: '2026-11-27T00:00:00.000Z', to: '2026-12-05T00:00:00.000Z' };
+
+  it('answers only the rows asked, their operations and queues, with the totals of every row', () => {
+    const plan = schedulePlan(twoRows, now);
+    const second = planViewOf(plan, window, false, { offset: 1, limit: 1 });
+    expect(second.stations.map((station) => station.name)).toEqual(['FRÄSEN']);
+    expect(second.rows).toEqual({ offset: 1, count: 1, total: 2 });
+    expect(second.orders.map((order) => [order.orderId, order.operations.map((operation) => operation.stationId)])).toEqual([
+      ['A', ['MILL']],
+      ['B', ['MILL']],
+    ]);
+    expect(second.queues).toEqual([{ stationId: 'MILL', orderIds: [] }]);
+    const lastEnd = plan.orders[1].operations[1].endAt;
+    expect(second.totals).toEqual({ orders: 2, lateOrders: 1, lastEndAt: lastEnd });
+    const first = planViewOf(plan, window, false, { offset: 0, limit: 1 });
+    expect(first.orders.map((order) => order.operations.map((operation) => operation.stationId))).toEqual([['SAW'], ['SAW']]);
+    expect(first.totals).toEqual(second.totals);
+    expect(planViewOf(plan, window, false, { offset: 2, limit: 1 })).toMatchObject({ stations: [], orders: [], rows: { offset: 2, count: 0, total: 2 } });
+    expect(planViewOf(plan, window, false).stations).toHaveLength(2);
+  });
+});

@@ -24,10 +24,14 @@ export const PLAN_WINDOW_DAYS = 42;
 /** The longest window one answer covers, in days. */
 export const PLAN_WINDOW_MAX_DAYS = 366;
 
+/** The most station rows one answer of `GET /api/plan` may ask for (`limit`). */
+export const PLAN_ROWS_MAX = 100;
+
 /**
  * `GET /api/plan`: `at` the plan as it stood at that past moment, made from the log up to it;
  * `from`/`to` the window of operations answered (those overlapping it; default today in the company's
- * zone and `PLAN_WINDOW_DAYS` on); `explain` each operation's explanation too (else fetched per order).
+ * zone and `PLAN_WINDOW_DAYS` on); `explain` each operation's explanation too (else fetched per order);
+ * `offset`/`limit` the station rows answered (the Gantt's rows in view; default every row).
  */
 export const planQuerySchema = z.object({
   at: z.iso.datetime({ offset: true }).optional(),
@@ -37,6 +41,8 @@ export const planQuerySchema = z.object({
     .enum(['true', 'false'], { error: 'validation.invalidValue' })
     .transform((value) => value === 'true')
     .optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(PLAN_ROWS_MAX).optional(),
 });
 export type PlanQuery = z.output<typeof planQuerySchema>;
 

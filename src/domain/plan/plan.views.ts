@@ -55,13 +55,18 @@ export const windowedOrderPlanSchema = orderPlanSchema.extend({
 });
 
 /**
- * `GET /api/plan`: the plan now (or as it stood at `at`) in a window of time: the open production
- * orders with an operation in it, in plan order, with the stations (rows of a Gantt), every station's
- * whole queue of waiting orders in plan order, and the working time it counted.
+ * `GET /api/plan`: the plan now (or as it stood at `at`) in a window of time, for the station rows
+ * asked (all by default): those stations (rows of a Gantt), the open production orders with an
+ * operation at them in the window (only those operations), in plan order, each row's whole queue of
+ * waiting orders in plan order, the totals of the whole plan in the window and the working time it counted.
  */
 export const capacityPlanSchema = z.object({
   now: isoDate,
   window: z.object({ from: isoDate, to: isoDate }),
+  /** The station rows answered: `count` rows from `offset` of `total` (the stations' order). */
+  rows: z.object({ offset: z.number().int(), count: z.number().int(), total: z.number().int() }),
+  /** The whole plan in the window, every row: orders with an operation in it, how many of them are late, the last end (null: none). */
+  totals: z.object({ orders: z.number().int(), lateOrders: z.number().int(), lastEndAt: isoDate.nullable() }),
   stations: z.array(z.object({ id: z.string(), name: z.string(), capacity: z.number().int() })),
   orders: z.array(windowedOrderPlanSchema),
   queues: z.array(z.object({ stationId: z.string(), orderIds: z.array(z.string()) })),

@@ -125,6 +125,57 @@ describe('the smaller answer', () => {
     }
   });
 
+  it('answers the station rows asked (offset and limit), their operations and queues, with the totals of every row', async () => {
+    clock.set(new Date('2026-11-23T08:00:00Z'));
+    const whole = await planOf(line.admin);
+    expect(whole.rows).toEqual({ offset: 0, count: whole.stations.length, total: whole.stations.length });
+    expect(whole.stations.length).toBeGreaterThan(1);
+    const operationsOf = (plan: CapacityPlanView) =>
+      plan.orders.flatMap((order) => order.operations.map((operation) => `${order.orderId} ${operation.stationId} ${operation.step} ${operation.startAt}`));
+    // Page by page of one row (an operator reads it as every company user does): together the whole plan.
+    const pages: CapacityPlanView[] = [];
+    for (let offset = 0; offset < whole.rows.total; offset++) pages.push(await planOf(line.operators[0].client, `?offset=${offset}&limit=1`));
+    pages.forEach((page, offset) => {
+      expect(page.stations).toEqual([whole.stations[offset]]);
+      expect(page.rows).toEqual({ offset, count: 1, total: whole.rows.total });
+      expect(page.totals).toEqual(whole.totals);
+      expect(page.queues).toEqual([whole.queues[offset]]);
+      expect(page.orders.flatMap((order) => order.operations).every((operation) => operation.stationId === whole.stations[offset].id)).toBe(true);
+    });
+    expect(pages.flatMap(operationsOf).sort()).toEqual(operationsOf(whole).sort());
+    expect(whole.totals.orders).toBe(whole.orders.length);
+    expect(whole.totals.lateOrders).toBe(whole.orders.filter((order) => order.late).length);
+    // Past the last row: no rows, the totals still the plan's.
+    const past = await planOf(line.admin, `?offset=${whole.rows.total}&limit=5`);
+    expect(past).toMatchObject({
+      stations: [],
+      orders: [],
+      queues: [],
+      rows: { offset: whole.rows.total, count: 0, total: whole.rows.total },
+      totals: whole.totals,
+    });
+    // Another company's rows hold none of this company's stations or orders.
+    const elsewhere = await planOf(other.admin, '?offset=0&limit=10');
+    expect(elsewhere.stations.map((station) => station.id)).not.toEqual(expect.arrayContaining([whole.stations[0].id]));
+    expect(elsewhere.orders).toEqual([]);
+    expect(elsewhere.totals).toEqual({ orders: 0, lateOrders: 0, lastEndAt: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/plan?offset=0&limit=1' })).statusCode).toBe(401);
+  });
+
+  it('refuses rows that are not whole numbers in range (400 on their field)', async () => {
+    const refusedOn: Record<string, string[]> = {
+      'querystring.offset': ['offset=-1', 'offset=abc', 'offset=1.5', 'offset=100001'],
+      'querystring.limit': ['limit=0', 'limit=101', 'limit=ten', 'offset=0&limit=-3'],
+    };
+    for (const [path, queries] of Object.entries(refusedOn)) {
+      for (const query of queries) {
+        const res = await line.admin.get(`/api/plan?${query}`);
+        expect(res.statusCode, query).toBe(400);
+        expect(errorOf(res.body).details, query).toContainEqual(expect.objectContaining({ path }));
+      }
+    }
+  });
+
   it("explains one order's whole plan on its own route, to every company user only", async () => {
     const plan = await planOf(line.admin);
     const orderId = plan.orders[0].orderId;
@@ -147,7 +198,7 @@ describe('the smaller answer', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.paths['/api/plan/orders/{orderId}'].get.responses['200']).toBeDefined();
     expect(doc.paths['/api/plan'].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
-      expect.arrayContaining(['at', 'from', 'to', 'explain']),
+      expect.arrayContaining(['at', 'from', 'to', 'explain', 'offset', 'limit']),
     );
   });
 });

@@ -1,5 +1,6 @@
 import type { CapacityPlan } from '../../../domain/plan/capacity-plan.rules.js';
 import { planChangingStreamTypes } from '../../../domain/plan/plan-triggers.js';
+import type { PlanIndex } from '../../../domain/plan/plan-window.rules.js';
 import type { Executor } from '../../platform/db.js';
 import { streamsStamp } from '../../platform/event-store.js';
 
@@ -13,8 +14,25 @@ export interface LivePlan {
   plan: CapacityPlan;
   /** Order id -> promised day, of the planned orders with a promised date. */
   promisedDates: ReadonlyMap<string, string>;
-  /** The JSON answers of `GET /api/plan` made from it, by window and explanations: serialised once per plan, not per read. */
+  /**
+   * The JSON answers of `GET /api/plan` made from it, by window, explanations and rows: serialised
+   * once per plan, not per read; bounded in count and characters (`keepAnswer`).
+   */
   answers: Map<string, string>;
+  /** The plan laid out by station rows (`planIndexOf`), made on the first read of a page. */
+  index: PlanIndex | null;
+}
+
+/** Answers kept per plan at most, and their characters together: a few pages of rows and windows of every open Gantt. */
+const MAX_ANSWERS = 32;
+const MAX_ANSWER_CHARS = 8_000_000;
+
+/** Keeps a serialised answer with its plan while the bounds allow (the first ones asked stay: the Gantt's default pages). */
+export function keepAnswer(live: LivePlan, key: string, json: string): void {
+  if (live.answers.size >= MAX_ANSWERS) return;
+  let chars = json.length;
+  for (const kept of live.answers.values()) chars += kept.length;
+  if (chars <= MAX_ANSWER_CHARS) live.answers.set(key, json);
 }
 
 interface Kept {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { planQuerySchema, promiseRequestSchema, stationQueueSchema } from '../../../domain/plan/plan.schema.js';
-import { planTimeZone, planViewOf, planWindowOf } from '../../../domain/plan/plan-window.rules.js';
+import { planQuerySchema, promiseRequestSchema, stationQueueSchema, type PlanQuery } from '../../../domain/plan/plan.schema.js';
+import { planIndexOf, planTimeZone, planViewOf, planWindowOf } from '../../../domain/plan/plan-window.rules.js';
 import {
   capacityPlanSchema,
   type CapacityPlanView,
@@ -19,15 +19,12 @@ import { errorResponses } from '../../platform/errors.js';
 import { withReadModelsAsOf } from '../../platform/projection-rebuild.js';
 import { workingTimeOfCompany, workingTimeOfCompanyAsOf } from '../company/index.js';
 import { orderStationQueue } from './plan.handlers.js';
-import { createPlanCache, type LivePlan } from './plan.cache.js';
+import { createPlanCache, keepAnswer, type LivePlan } from './plan.cache.js';
 import { livePlanOf, deliveryPromiseOf, orderPlanOf, promisesAtRiskOf, stationQueueOf, type PlanSettings } from './plan.queries.js';
 
 /** A replay moment in the future (or one the log cannot hold) is refused: the plan of then is not known yet. */
 const notYet = () =>
   new DomainError('VALIDATION_ERROR', [{ path: 'at', message: 'validation.invalidValue' }], 'The moment to replay the plan at must not be in the future.');
-
-/** Windows of one kept plan whose serialised answer is kept with it (the Gantt's default, a few asked for). */
-const MAX_ANSWERS_KEPT = 4;
 
 /** A window that ends before it starts or spans more than a year is refused. */
 const badWindow = () =>
@@ -36,6 +33,24 @@ const badWindow = () =>
     [{ path: 'querystring.to', message: 'validation.invalidValue' }],
     'The window must end after it starts and span at most 366 days.',
   );
+
+/**
+ * The JSON answer of `GET /api/plan` from a plan: serialised once per kept plan, window and rows
+ * (every open Gantt reads the same first pages), then kept with it (`keepAnswer`).
+ */
+function planAnswer(live: LivePlan, query: PlanQuery): string {
+  const { from, to, explain = false, offset, limit = null } = query;
+  const window = planWindowOf({ from, to }, live.plan.now, planTimeZone(live.plan));
+  if (!window) throw badWindow();
+  const key = `${window.from}/${window.to}/${explain}/${offset}/${limit}`;
+  let json = live.answers.get(key);
+  if (json === undefined) {
+    live.index ??= planIndexOf(live.plan);
+    json = JSON.stringify(planViewOf(live.plan, window, explain, { offset, limit }, live.index));
+    keepAnswer(live, key, json);
+  }
+  return json;
+}
 
 /**
  * The capacity plan (docs/capacity-plan.md): read by every company user, as the board and the
@@ -74,24 +89,13 @@ export async function planRoutes(app: FastifyInstance) {
     schema: {
       tags: ['plan'],
       summary:
-        'The capacity plan now (or, with `at`, as it stood then, made from the log up to that moment) in a window of time (`from`/`to`, default today and 42 days on): the open production orders with an operation in it, over their remaining stations in working time; explanations with `explain=true` (else per order)',
+        'The capacity plan now (or, with `at`, as it stood then, made from the log up to that moment) in a window of time (`from`/`to`, default today and 42 days on) for the station rows asked (`offset`/`limit`, default all): the open production orders with an operation at those stations in the window, over their remaining stations in working time, and the totals of the whole plan in the window; explanations with `explain=true` (else per order)',
       querystring: planQuerySchema,
       response: { 200: capacityPlanSchema, ...errorResponses() },
     },
     handler: async (request, reply) => {
-      const { at: asked, from, to, explain = false } = request.query;
-      // Serialised once per kept plan and window: the answer of a large plant is megabytes, read by every open Gantt.
-      const answer = (live: LivePlan) => {
-        const window = planWindowOf({ from, to }, live.plan.now, planTimeZone(live.plan));
-        if (!window) throw badWindow();
-        const key = `${window.from}/${window.to}/${explain}`;
-        let json = live.answers.get(key);
-        if (json === undefined) {
-          json = JSON.stringify(planViewOf(live.plan, window, explain));
-          if (live.answers.size < MAX_ANSWERS_KEPT) live.answers.set(key, json);
-        }
-        return json;
-      };
+      const { at: asked } = request.query;
+      const answer = (live: LivePlan) => planAnswer(live, request.query);
       // Already the schema's JSON (`planViewOf` is typed by it): a string is sent as it is, not serialised again.
       const send = (json: string) => reply.type('application/json; charset=utf-8').send(json as unknown as CapacityPlanView);
       if (asked === undefined) return send(await runQuery(app, request, async (tx, now) => answer(await livePlanIn(tx, request, now)())));

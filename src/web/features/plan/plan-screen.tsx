@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changesPlan, planChangingStreamTypes } from '../../../domain/plan/plan-triggers';
 import type { CapacityPlanView } from '../../../domain/plan/plan.views';
@@ -15,6 +15,7 @@ import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { getPlanQueryOptions, useOrderPlan, useOrderStationQueue, usePlan } from './api/plan';
 import { Gantt, type BarRef } from './components/gantt';
+import { mergedPlan } from './components/plan-pages';
 import { durationText, explainOperation, movedTo, waitingQueue } from './components/plan-texts';
 import './plan.css';
 
@@ -136,8 +137,11 @@ export function PlanScreen() {
   const notify = useNotify();
   const [at, setAt] = useState<string | null>(null);
   const [selected, setSelected] = useState<BarRef | null>(null);
-  const plan = usePlan(at);
-  const live = useLiveQuery(at ? [] : liveTopics, getPlanQueryOptions(null).queryKey, plan, onlyPlanChanges);
+  const pages = usePlan(at);
+  // The pages of station rows read so far (more as the Gantt's end is scrolled to), as one plan.
+  const data = useMemo(() => (pages.data ? mergedPlan(pages.data.pages) : undefined), [pages.data]);
+  const plan = { ...pages, data };
+  const live = useLiveQuery(at ? [] : liveTopics, getPlanQueryOptions(null).queryKey, pages, onlyPlanChanges);
   const reorder = useOrderStationQueue();
   const changeRights = useChangeRights();
   const canReorder = at === null && canChange(session, 'orders', changeRights);
@@ -173,11 +177,12 @@ export function PlanScreen() {
                 ? ''
                 : t('plan.notCurrent')}
         </p>
+        {plan.data ? <p className="plan-totals">{t('plan.totals', { count: plan.data.totals.orders, late: plan.data.totals.lateOrders })}</p> : null}
         {canReorder ? <p className="plan-hint">{t('plan.chart.reorderHint')}</p> : null}
       </header>
-      {plan.isPending ? (
+      {plan.data === undefined && !plan.isError ? (
         <Spinner aria-label={t('common.loading')} />
-      ) : plan.isError ? (
+      ) : plan.data === undefined ? (
         <div role="alert" className="plan-error">
           <p>{t('plan.loadFailed')}</p>
           <p>{describeError(t, plan.error)}</p>
@@ -185,7 +190,7 @@ export function PlanScreen() {
             {t('plan.retry')}
           </Button>
         </div>
-      ) : plan.data.orders.length === 0 ? (
+      ) : plan.data.totals.orders === 0 ? (
         <EmptyState title={t('plan.empty.title')}>{t('plan.empty.body')}</EmptyState>
       ) : (
         <>
@@ -195,6 +200,7 @@ export function PlanScreen() {
             selected={selected}
             onSelect={setSelected}
             onMove={(stationId, orderId, toIndex) => move(stationId, orderId, () => toIndex)}
+            more={pages.hasNextPage ? { loading: pages.isFetchingNextPage, load: () => void pages.fetchNextPage() } : null}
           />
           <Details
             plan={plan.data}

@@ -1,8 +1,9 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarDayIn, startOfDayIn } from '../../../../domain/company/working-time.rules';
 import { PLAN_WINDOW_DAYS } from '../../../../domain/plan/plan.schema';
 import type { CapacityPlanView } from '../../../../domain/plan/plan.views';
+import { Button } from '../../../ui/button';
 import type { WindowOperation } from './plan-texts';
 
 type OrderPlan = CapacityPlanView['orders'][number];
@@ -31,16 +32,20 @@ export interface GanttProps {
   onSelect(bar: BarRef): void;
   /** Move the order waiting at the station to this index of the station's queue. */
   onMove(stationId: string, orderId: string, toIndex: number): void;
+  /** More station rows to read (the plan is read page by page): loaded when the chart's end scrolls into view or on the button; null when all are shown. */
+  more: { loading: boolean; load(): void } | null;
 }
 
 const nextDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
 
-/** The axis: whole days in the company's zone from the day of `now` to the day of the last end (at most MAX_DAYS). */
+/**
+ * The axis: whole days in the company's zone from the day of `now` to the day of the plan's last
+ * end in the window, over every row, not only those read yet (at most MAX_DAYS).
+ */
 function axisOf(plan: CapacityPlanView) {
   const zone = plan.workingTime.timeZone;
   const first = calendarDayIn(plan.now, zone);
-  let last = Date.parse(plan.now);
-  for (const order of plan.orders) for (const operation of order.operations) last = Math.max(last, Date.parse(operation.endAt));
+  const last = Math.max(Date.parse(plan.now), plan.totals.lastEndAt ? Date.parse(plan.totals.lastEndAt) : 0);
   const days: { day: string; from: number }[] = [];
   for (let index = 0; index < MAX_DAYS; index++) {
     const day = nextDay(first, index);
@@ -82,7 +87,7 @@ const sameBar = (a: BarRef | null, b: BarRef) => a !== null && a.orderId === b.o
  * marked in words). An order waiting at a station can be dragged (mouse, pen, touch) or moved with
  * Alt+Arrow up/left (earlier) and down/right (later) to another place in that station's queue.
  */
-export function Gantt({ plan, canReorder, selected, onSelect, onMove }: GanttProps) {
+export function Gantt({ plan, canReorder, selected, onSelect, onMove, more }: GanttProps) {
   const { t, i18n } = useTranslation();
   const axis = axisOf(plan);
   const rows = barsByStation(plan);
@@ -99,6 +104,23 @@ export function Gantt({ plan, canReorder, selected, onSelect, onMove }: GanttPro
   const [drag, setDrag] = useState<{ key: string; dx: number } | null>(null);
   const start = useRef<{ x: number; key: string } | null>(null);
   const nowX = axis.x(Date.parse(plan.now));
+  // The next page of rows is read when the chart's end comes into view (and by the button, for keyboards and without scrolling).
+  const end = useRef<HTMLDivElement>(null);
+  const moreRef = useRef(more);
+  useEffect(() => {
+    moreRef.current = more;
+  });
+  const hasMore = more !== null;
+  useEffect(() => {
+    const element = end.current;
+    if (!hasMore || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      const current = moreRef.current;
+      if (entries.some((entry) => entry.isIntersecting) && current && !current.loading) current.load();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, plan.stations.length]);
 
   const keyOf = (bar: Bar) => `${bar.order.orderId}:${bar.operation.stationId}:${bar.operation.step}`;
   const refOf = (bar: Bar): BarRef => ({ orderId: bar.order.orderId, stationId: bar.operation.stationId, step: bar.operation.step });
@@ -210,6 +232,14 @@ export function Gantt({ plan, canReorder, selected, onSelect, onMove }: GanttPro
         <div className="plan-now" style={{ left: 160 + nowX }}>
           <span className="plan-now-label">{t('plan.chart.now')}</span>
         </div>
+      </div>
+      <div className="plan-more" ref={end}>
+        <p role="status">{t('plan.chart.rows', { shown: plan.stations.length, total: plan.rows.total })}</p>
+        {more ? (
+          <Button variant="secondary" isDisabled={more.loading} onPress={more.load}>
+            {more.loading ? t('plan.chart.loadingRows') : t('plan.chart.moreRows')}
+          </Button>
+        ) : null}
       </div>
     </div>
   );
