@@ -37,6 +37,8 @@ export interface ConsumeLot {
   type: 'ConsumeLot';
   order: { orderId: string; orderNumber: string; kind: string; status: string } | null;
   quantity: number;
+  /** The component the station books the lot for (its BOM line): another material's lot is refused. Absent: any material. */
+  materialId?: string;
   consumedBy: string;
   at: string;
 }

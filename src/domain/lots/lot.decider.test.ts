@@ -74,6 +74,17 @@ describe('a lot', () => {
       ]);
   });
 
+  it('is consumed as the component the station names, never as another material', () => {
+    given(received)
+      .when({ ...consume(5), materialId: 'm-steel' })
+      .then([consumed(5)]);
+    given(received)
+      .when({ ...consume(5), materialId: 'm-sheet' })
+      .thenError('VALIDATION_ERROR', [
+        { path: 'lot', message: 'lots.validation.otherMaterial', params: { lot: 'LOT-000001', material: 'Rundstahl S355' } },
+      ]);
+  });
+
   it('is consumed by production orders only', () => {
     given(received)
       .when(consume(1, { orderId: 'o-c', orderNumber: '1', kind: 'customer', status: 'in-progress' }))

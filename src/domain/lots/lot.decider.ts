@@ -133,6 +133,11 @@ export function decideLot(command: LotCommand, state: LotState): LotEvent[] | Do
       if (state.status === 'absent') return new DomainError('NOT_FOUND');
       const { order } = command;
       if (!order || order.kind !== 'production' || order.status === 'canceled') return invalid('orderId', 'lots.validation.productionOrder');
+      if (command.materialId !== undefined && command.materialId !== state.materialId) {
+        return new DomainError('VALIDATION_ERROR', [
+          { path: 'lot', message: 'lots.validation.otherMaterial', params: { lot: state.number, material: state.materialName } },
+        ]);
+      }
       const refused = lotCannotGoBelowZero(state, command.quantity);
       if (refused) return refused;
       const { quantity, consumedBy, at } = command;

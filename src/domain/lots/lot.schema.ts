@@ -37,6 +37,8 @@ export const consumeLotSchema = z.object({
   orderId: z.uuid({ error: 'lots.validation.productionOrder' }).toLowerCase(),
   quantity: quantity('lots.validation.quantity'),
   version: z.number({ error: 'validation.number' }).int().min(1).optional(),
+  /** The component of the bill of materials the station books the lot for: a lot of another material is refused (400 on `lot`). */
+  materialId: z.uuid({ error: 'lots.validation.material' }).toLowerCase().optional(),
 });
 export type ConsumeLotInput = z.output<typeof consumeLotSchema>;
 

@@ -260,6 +260,24 @@ describe('refusals', () => {
     expect((await line.superUser.get(`/api/lots/${lot.id}/recall.csv?lang=fr`)).statusCode).toBe(400);
   });
 
+  it('the station books a lot as a component of the bill of materials: another material is a 400 on the lot; a repeat with the key runs once', async () => {
+    const production = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production' }));
+    const asScrew = await atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 1, materialId: line.materials.screw });
+    expect(asScrew.statusCode).toBe(400);
+    expect(errorOf(asScrew.body).details).toEqual([
+      { path: 'lot', message: 'lots.validation.otherMaterial', params: { lot: lot.number, material: 'Rundstahl S355' } },
+    ]);
+    expect((await atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 1, materialId: 'steel' })).statusCode).toBe(400);
+    const before = ((await line.admin.get(`/api/lots/${lot.id}`)).json() as LotView).remaining;
+    const key = { 'idempotency-key': `consume-${lot.id}` };
+    const body = { orderId: production.id, quantity: 2.5, materialId: steel };
+    const first = await atSaw.send({ method: 'POST', url: `/api/lots/${lot.id}/consume`, payload: body, headers: key });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await atSaw.send({ method: 'POST', url: `/api/lots/${lot.id}/consume`, payload: body, headers: key });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(((await line.admin.get(`/api/lots/${lot.id}`)).json() as LotView).remaining).toBe(before - 2.5);
+  });
+
   it('a certificate is a PDF by its bytes, within the size limit', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     const refused = await uploadCertificate(line.admin, lot.id, png, 'certificate.pdf');
