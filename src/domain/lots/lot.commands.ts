@@ -21,6 +21,8 @@ export interface ProduceLot {
   orderId: string;
   orderNumber: string;
   quantity: number;
+  /** A material with serial numbers: one per finished piece, taken from the company's counter (else absent). */
+  serials?: string[];
   at: string;
 }
 

@@ -59,6 +59,9 @@ export type LotListQuery = z.output<typeof lotListQuerySchema>;
 /** A lot's number as shown: `LOT-` and the company's consecutive number, six digits at least. */
 export const formatLotNumber = (number: number) => `LOT-${String(number).padStart(6, '0')}`;
 
+/** A piece's serial number as shown: `SN-` and the company's consecutive serial, six digits at least. */
+export const formatSerialNumber = (serial: number) => `SN-${String(serial).padStart(6, '0')}`;
+
 /** Quantities are added in thousandths, so 0.1 + 0.2 of a lot leaves exactly what is left. */
 export const thousandths = (quantity: number) => Math.round(quantity * 1000);
 export const fromThousandths = (count: number) => count / 1000;

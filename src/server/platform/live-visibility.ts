@@ -316,6 +316,7 @@ export const liveRules: Record<KnownEventType, LiveRule> = {
   LotProduced: everyone,
   LotCertificateAttached: everyone,
   LotConsumed: everyone,
+  LotSerialsAssigned: everyone,
 };
 
 export interface LiveViewer {

@@ -212,6 +212,64 @@ describe('the worked example: from the heat number to the customer and delivery 
   });
 });
 
+describe('serial numbers per piece (a material setting)', () => {
+  it('each finished piece of a serial material gets its own number, consecutive in the company; shown with the lot, the genealogy, the recall and the delivery bill; a rebuild gives the same', async () => {
+    const created = await line.admin.post('/api/materials', {
+      type: 'product',
+      name: 'Rahmen',
+      materialNumber: 'R-1',
+      vat: 19,
+      stock: { quantity: 0, unit: 'Stk' },
+      serialNumbers: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().serialNumbers).toBe(true);
+    const frame = created.json();
+    expect((await line.admin.put(`/api/materials/${frame.id}`, { ...frame, serialNumbers: 'yes' })).statusCode).toBe(400);
+    const lot = await receivedLot(line.admin, receipt((await steelDelivery()).id, { quantity: 30, supplierLotNumber: 'H-777' }));
+
+    const serialsOf = async (quantity: number) => {
+      const customer = await act(line.admin, await createOrder(line.admin, orderBody([{ materialId: frame.id, quantity }])), 'start-production');
+      const production = await productionInWorkAtSaw(customer);
+      expect((await atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 1 })).statusCode).toBe(200);
+      await throughTheLine(production);
+      const made = (await line.admin.get(`/api/lots?origin=produced&materialId=${frame.id}`)).json() as { data: LotView[] };
+      const own = made.data.find((entry) => entry.orderId === production.id);
+      expect(own, 'the production order made a lot').toBeDefined();
+      return { customer, lot: own as LotView };
+    };
+    const first = await serialsOf(3);
+    expect(first.lot.serials).toHaveLength(3);
+    expect(first.lot.serials.every((serial) => /^SN-\d{6}$/.test(serial))).toBe(true);
+    const numbers = first.lot.serials.map((serial) => Number(serial.slice(3)));
+    expect(numbers).toEqual([numbers[0], numbers[0] + 1, numbers[0] + 2]);
+    const second = await serialsOf(2);
+    expect(second.lot.serials).toEqual([`SN-${String(numbers[0] + 3).padStart(6, '0')}`, `SN-${String(numbers[0] + 4).padStart(6, '0')}`]);
+    expect(((await line.admin.get(`/api/lots/${first.lot.id}`)).json() as LotView).serials).toEqual(first.lot.serials);
+    // A material without the setting: no serials (the bikes of the worked example).
+    const bikes = (await line.admin.get(`/api/lots?origin=produced&materialId=${line.materials.bike}`)).json() as { data: LotView[] };
+    expect(bikes.data.every((entry) => entry.serials.length === 0)).toBe(true);
+
+    // Up from the steel lot: the lots made of it list their serials; the recall lists them per customer order.
+    const genealogy = (await line.admin.get(`/api/lots/${lot.id}/genealogy`)).json() as LotGenealogy;
+    expect(genealogy.producedLots.flatMap((entry) => entry.serials).sort()).toEqual([...first.lot.serials, ...second.lot.serials].sort());
+    const recall = (await line.superUser.get(`/api/lots/${lot.id}/recall`)).json() as LotRecall;
+    expect(recall.rows.find((row) => row.customerOrderId === first.customer.id)?.serials).toEqual(first.lot.serials);
+    expect((await line.superUser.get(`/api/lots/${lot.id}/recall.csv`)).body).toContain(first.lot.serials.join(', '));
+
+    // The delivery bill of a shipment with the first order names its serials.
+    const shipment = await createShipment(line.admin, [first.customer.id]);
+    const bill = await finished(t, line.admin, (await request(line.admin, { type: 'delivery-bill', subjectId: shipment.id })).id);
+    const billText = textOf(await download(line.admin, bill)).replace(/\s+/g, ' ');
+    for (const serial of first.lot.serials) expect(billText).toContain(serial);
+
+    // The serials are event-sourced: a rebuild from the log gives the same rows.
+    const check = await checkProjections(t.app.db, inlineProjections(t.app.eventStore));
+    expect(describeDifferences(check.differences.filter((difference) => difference.projection === 'lots'))).toEqual([]);
+    expect(check.tables.find((table) => table.table === 'lot_serials')?.rebuiltRows).toBeGreaterThanOrEqual(5);
+  });
+});
+
 describe('concurrent consumption', () => {
   it('two consumptions at once never take more than the lot holds', async () => {
     const lot = await receivedLot(line.admin, receipt((await steelDelivery()).id, { quantity: 100, supplierLotNumber: 'H-1' }));

@@ -402,6 +402,8 @@ async function qualityDay(owner: Client, admin: Client, atStation: Client, stati
       vat: 19,
       stock: { quantity: 0, unit: 'Stk' },
       values: [{ name: 'Bohrung', number: 20, unit: 'mm', minTolerance: 19.9, maxTolerance: 20.1 }],
+      // Each bearing gets a serial number when its production order finishes (`LotSerialsAssigned`).
+      serialNumbers: true,
     }),
   );
   type StationBody = Body & { name: string; parameters: unknown; incomingGoodsCheckIn: boolean; valueChecks: unknown; wipLimit: unknown; actions: unknown };

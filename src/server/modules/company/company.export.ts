@@ -50,6 +50,7 @@ export const exportedTables = [
   'labour_corrections',
   'labour_work_pieces',
   'lot_consumptions',
+  'lot_serials',
   'lot_counters',
   'lots',
   'machine_links',

@@ -56,15 +56,18 @@ export interface NamedLot {
   materialName: string;
   supplierLotNumber: string;
   hasCertificate: boolean;
+  /** A produced lot of a material with serial numbers: its pieces' serials. */
+  serials: string[];
 }
 
 /** The lots in an order (made and consumed, down to the bought ones). */
 async function lotsIn(tx: Tx, orderId: string): Promise<NamedLot[]> {
-  return (await lotOriginsOf(tx, { orderId })).lots.map(({ number, materialName, supplierLotNumber, hasCertificate }) => ({
+  return (await lotOriginsOf(tx, { orderId })).lots.map(({ number, materialName, supplierLotNumber, hasCertificate, serials }) => ({
     number,
     materialName,
     supplierLotNumber,
     hasCertificate,
+    serials,
   }));
 }
 

@@ -44,6 +44,7 @@ export const lotItemOf = (row: LotRow): LotListItem => ({
   remaining: Number(row.remaining),
   receivedOn: row.received_on,
   hasCertificate: row.has_certificate,
+  serials: row.state.serials ?? [],
   version: row.version,
 });
 
@@ -126,6 +127,7 @@ function recallRowsSql(lotId: string) {
     shipment_number: string | null;
     shipping_date: string | null;
     delivery_bills: string[];
+    serials: string[];
   }>`
     ${reachedFromLot(lotId)},
     customer_orders as (
@@ -136,7 +138,10 @@ function recallRowsSql(lotId: string) {
     select co.name as customer, co.id as customer_order_id, co.order_number as customer_order_number,
       s.id as shipment_id, s.shipment_number, to_char(s.shipping_date, 'YYYY-MM-DD') as shipping_date,
       coalesce((select array_agg(d.document_number order by d.number) from documents d
-        where d.subject_type = 'shipment' and d.subject_id = s.id and d.type = 'delivery-bill'), '{}') as delivery_bills
+        where d.subject_type = 'shipment' and d.subject_id = s.id and d.type = 'delivery-bill'), '{}') as delivery_bills,
+      coalesce((select array_agg(ls.serial order by ls.serial) from reach rl
+        join lots l on rl.kind = 'lot' and l.id = rl.id join orders p on p.id = l.order_id and p.parent_order_id = co.id
+        join lot_serials ls on ls.lot_id = l.id), '{}') as serials
     from customer_orders co
     left join (shipment_orders so join shipments s on s.id = so.shipment_id and s.status <> 'canceled') on so.order_id = co.id
     order by co.name, co.order_number, s.shipment_number`;
@@ -150,6 +155,7 @@ const recallRowOf = (row: Awaited<ReturnType<typeof recallRows>>[number]): Recal
   shipmentNumber: row.shipment_number,
   shippingDate: row.shipping_date,
   deliveryBills: row.delivery_bills,
+  serials: row.serials,
 });
 
 async function recallRows(db: Executor, lotId: string) {

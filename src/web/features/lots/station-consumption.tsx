@@ -106,8 +106,7 @@ function ComponentConsumption({ order, need, owner, isDisabled }: { order: Order
           : found === 'offline'
             ? { path: 'lot', message: 'lots.station.unknownLotOffline', params: { code: typed } }
             : undefined;
-    const quantityProblem: ErrorDetail | undefined =
-      quantity === null || quantity <= 0 ? { path: 'quantity', message: 'lots.validation.quantity' } : undefined;
+    const quantityProblem: ErrorDetail | undefined = quantity === null || quantity <= 0 ? { path: 'quantity', message: 'lots.validation.quantity' } : undefined;
     setProblems({ lot: lotProblem, quantity: quantityProblem });
     if (lotProblem || quantityProblem || found === null || typeof found === 'string' || quantity === null || !owner) return;
     setSending(true);
@@ -183,10 +182,9 @@ function ComponentConsumption({ order, need, owner, isDisabled }: { order: Order
         <NumberField
           label={t('lots.station.quantity', { unit })}
           value={fieldNumber(quantity)}
-          onChange={(value) => {
-            setQuantity(draftNumber(value));
-            setProblems((before) => ({ ...before, quantity: undefined }));
-          }}
+          // The problem stays until the next Book: the field commits on blur, which a tap on Book causes, and a problem
+          // vanishing then would move the button from under the finger (the tap lost).
+          onChange={(value) => setQuantity(draftNumber(value))}
           formatOptions={{ maximumFractionDigits: 3 }}
           errorDetail={problems.quantity}
           isDisabled={isDisabled || sending}
