@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LotGenealogy, LotOrigins, LotRecall, LotView } from '../../../src/domain/lots/lots.views.js';
 import type { OrderView } from '../../../src/domain/orders/orders.views.js';
@@ -267,6 +268,42 @@ describe('serial numbers per piece (a material setting)', () => {
     const check = await checkProjections(t.app.db, inlineProjections(t.app.eventStore));
     expect(describeDifferences(check.differences.filter((difference) => difference.projection === 'lots'))).toEqual([]);
     expect(check.tables.find((table) => table.table === 'lot_serials')?.rebuiltRows).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('a delivery bill with certificates on request', () => {
+  it('appends the readable certificates of the lots in the delivered orders and names them all; without the option as before', async () => {
+    const certificate = await PDFDocument.create();
+    certificate.addPage([595, 842]).drawText('ABNAHMEPRUEFZEUGNIS 3.1 H-900', { x: 50, y: 780, size: 14 });
+    const readable = Buffer.from(await certificate.save());
+    const delivery = await steelDelivery();
+    const good = await receivedLot(line.admin, receipt(delivery.id, { quantity: 20, supplierLotNumber: 'H-900' }));
+    const broken = await receivedLot(line.admin, receipt(delivery.id, { quantity: 20, supplierLotNumber: 'H-901' }));
+    expect((await uploadCertificate(line.admin, good.id, readable, 'zeugnis-H-900.pdf')).statusCode).toBe(201);
+    expect((await uploadCertificate(line.admin, broken.id, Buffer.from('%PDF-1.7\nnot really a pdf\n'), 'kaputt-H-901.pdf')).statusCode).toBe(201);
+    const customer = await act(line.admin, await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }])), 'start-production');
+    const production = await productionInWorkAtSaw(customer);
+    for (const lot of [good, broken]) expect((await atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 1 })).statusCode).toBe(200);
+    await throughTheLine(production);
+    const shipment = await createShipment(line.admin, [customer.id]);
+
+    const plain = await download(line.admin, await finished(t, line.admin, (await request(line.admin, { type: 'delivery-bill', subjectId: shipment.id })).id));
+    const asked = await line.admin.post('/api/documents', { type: 'delivery-bill', subjectId: shipment.id, withCertificates: true });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const withCertificates = await download(line.admin, await finished(t, line.admin, asked.json().id));
+    const pages = async (bytes: Buffer) => (await PDFDocument.load(bytes)).getPageCount();
+    expect(await pages(withCertificates)).toBe((await pages(plain)) + 1);
+    const text = textOf(withCertificates);
+    expect(text).toContain('zeugnis-H-900.pdf');
+    expect(text).toContain('kaputt-H-901.pdf · not appended: not a readable PDF');
+    expect(text).toContain('ABNAHMEPRUEFZEUGNIS 3.1 H-900');
+    expect(textOf(plain)).not.toContain('zeugnis-H-900.pdf');
+
+    // The option is the delivery bill's only.
+    const onLabel = await line.admin.post('/api/documents', { type: 'lot-label', subjectId: good.id, withCertificates: true });
+    expect(onLabel.statusCode).toBe(400);
+    expect(errorOf(onLabel.body).details).toEqual([{ path: 'withCertificates', message: 'documents.validation.certificatesOnlyDeliveryBill' }]);
+    expect((await line.admin.post('/api/documents', { type: 'delivery-bill', subjectId: shipment.id, withCertificates: 'yes' })).statusCode).toBe(400);
   });
 });
 

@@ -39,6 +39,9 @@ const texts = {
     'lot-label': 'Lot label',
     lots: 'Lots',
     certificateOnFile: 'certificate on file',
+    certificates: 'Certificates',
+    certificateAppended: 'appended',
+    certificateNotAppended: 'not appended: not a readable PDF',
     lotFacts: { heat: 'Heat', quantity: 'Quantity', receivedOn: 'Received on', serials: 'Serial numbers' } as Record<string, string>,
     timesheet: 'Timesheet',
     documentNumber: 'Document number',
@@ -112,6 +115,9 @@ const texts = {
     'lot-label': 'Chargenetikett',
     lots: 'Chargen',
     certificateOnFile: 'Zeugnis liegt vor',
+    certificates: 'Zeugnisse',
+    certificateAppended: 'angehängt',
+    certificateNotAppended: 'nicht angehängt: kein lesbares PDF',
     lotFacts: { heat: 'Schmelze', quantity: 'Menge', receivedOn: 'Eingang', serials: 'Seriennummern' } as Record<string, string>,
     timesheet: 'Stundenzettel',
     documentNumber: 'Belegnummer',
@@ -348,7 +354,20 @@ export function documentHtml(
                 ...(order.lots.length ? [[t.lots, namedLots(t, order.lots)] as [string, string]] : []),
               ]),
           )
-          .join('');
+          .join('') +
+        // With certificates on request: each lot's certificate named, appended after this page unless it is no readable PDF.
+        (content.certificates
+          ? `<h2>${e(t.certificates)}</h2>` +
+            facts(
+              content.certificates.map(
+                (certificate) =>
+                  [certificate.lotNumber, `${certificate.fileName} · ${certificate.appended ? t.certificateAppended : t.certificateNotAppended}`] as [
+                    string,
+                    string,
+                  ],
+              ),
+            )
+          : '');
       return { html: layout(page, t['delivery-bill'], body), pdf: { format: 'A4' } };
     }
     case 'material-label':

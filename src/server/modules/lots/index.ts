@@ -4,7 +4,8 @@ import { defineModule } from '../../platform/module.js';
 import { lotsOrderReactions, lotsProjection } from './lots.projection.js';
 import { lotsRoutes } from './lots.routes.js';
 
-export { findLotRow, lotGenealogyOf, lotItemOf, lotOriginsOf, lotRecallOf } from './lots.queries.js';
+export { certificatesIn, findLotRow, lotGenealogyOf, lotItemOf, lotOriginsOf, lotRecallOf } from './lots.queries.js';
+export { readCertificate, type LotCertificateFile } from './lot-certificate.files.js';
 
 /**
  * Lots and traceability (docs/quality-and-lots.md, Lots): a goods receipt records a lot per bought

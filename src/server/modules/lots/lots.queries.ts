@@ -234,6 +234,17 @@ export async function lotGenealogyOf(db: Executor, lotId: string): Promise<LotGe
   };
 }
 
+/** The lots with a certificate on file in a customer order or a shipment (the origins' lots), with the certificate's ids. */
+export async function certificatesIn(db: Executor, from: { orderId?: string; shipmentId?: string }) {
+  const withCertificate = (await lotOriginsOf(db, from)).lots.filter((lot) => lot.hasCertificate);
+  const certificates: { lotId: string; lotNumber: string; certificateId: string; fileName: string }[] = [];
+  for (const lot of withCertificate) {
+    const certificate = (await findLotRow(db, lot.id))?.state.certificate;
+    if (certificate) certificates.push({ lotId: lot.id, lotNumber: lot.number, certificateId: certificate.certificateId, fileName: certificate.fileName });
+  }
+  return certificates;
+}
+
 /**
  * Every lot in a customer order or a shipment (docs/quality-and-lots.md, Genealogy, downwards): the lots
  * its production orders made and consumed, the orders those were split off, and the orders that made
