@@ -164,6 +164,7 @@ describe('the worked example: from the heat number to the customer and delivery 
         shipmentNumber: shipment.shipmentNumber,
         shippingDate: '2026-11-24',
         deliveryBills: [deliveryBill],
+        serials: [],
       },
     ]);
     const csv = await line.superUser.get(`/api/lots/${lot.id}/recall.csv?lang=de`);
@@ -261,8 +262,9 @@ describe('serial numbers per piece (a material setting)', () => {
     // The delivery bill of a shipment with the first order names its serials.
     const shipment = await createShipment(line.admin, [first.customer.id]);
     const bill = await finished(t, line.admin, (await request(line.admin, { type: 'delivery-bill', subjectId: shipment.id })).id);
-    const billText = textOf(await download(line.admin, bill)).replace(/\s+/g, ' ');
-    for (const serial of first.lot.serials) expect(billText).toContain(serial);
+    // A long line of serials may wrap in the PDF: compared without the spaces and line breaks.
+    const billText = textOf(await download(line.admin, bill)).replace(/\s+/g, '');
+    for (const serial of first.lot.serials) expect(billText, billText).toContain(serial);
 
     // The serials are event-sourced: a rebuild from the log gives the same rows.
     const check = await checkProjections(t.app.db, inlineProjections(t.app.eventStore));

@@ -40,6 +40,6 @@ describe('the recall CSV', () => {
   it('has German headers and formula-safe text cells', () => {
     const lines = recallCsv(recall, 'de').replace('\uFEFF', '').split('\r\n');
     expect(lines[0]).toBe('Charge;Lieferantencharge / Schmelze;Material;Kunde;Kundenauftrag;Versandauftrag;Versanddatum;Lieferscheine;Seriennummern');
-    expect(lines[1]).toBe(`LOT-000001;'=H-48213;Rundstahl S355;"'@Nordwerk; GmbH";000012;;;;SN-000001, SN-000002`);
+    expect(lines[1]).toBe(`LOT-000001;'=H-48213;Rundstahl S355;"'@Nordwerk; GmbH";000012;;;;"SN-000001, SN-000002"`);
   });
 });
