@@ -280,7 +280,7 @@ async function lots() {
   await ok(line.admin.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 8 }));
   // A material with serial numbers finished through SAW and DRILL: its lot's pieces get serials (`lot_serials`).
   const frame = await ok(
-    line.admin.post('/api/materials', {
+    line.superUser.post('/api/materials', {
       type: 'product',
       name: 'Rahmen',
       materialNumber: 'R-9',
