@@ -24,6 +24,8 @@ type RequestedData = {
   labelSize: LabelSize | null;
   /** A timesheet's week, its Monday (`YYYY-MM-DD`); absent on other documents (and on those recorded before timesheets). */
   week?: string | null;
+  /** A delivery bill with the lots' certificates appended; absent on other documents (and on those recorded before). */
+  withCertificates?: boolean;
   locale: DocumentLocale;
   trigger: DocumentTrigger;
   at: string;

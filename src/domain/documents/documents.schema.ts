@@ -47,6 +47,8 @@ export const requestDocumentSchema = z.object({
   labelSize: z.enum(labelSizes, { error: 'documents.validation.unknownLabelSize' }).optional(),
   /** A timesheet's week: any day of it (`YYYY-MM-DD`, Monday to Monday in the company's zone); default this week. Only for timesheets. */
   week: z.iso.date({ error: 'validation.invalidFormat' }).optional(),
+  /** A delivery bill "with certificates": the certificate PDFs of the lots in its orders are appended (docs/quality-and-lots.md). Only for delivery bills. */
+  withCertificates: z.boolean({ error: 'validation.invalidValue' }).optional(),
 });
 export type RequestDocumentInput = z.infer<typeof requestDocumentSchema>;
 

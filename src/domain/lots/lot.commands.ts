@@ -21,6 +21,8 @@ export interface ProduceLot {
   orderId: string;
   orderNumber: string;
   quantity: number;
+  /** A material with serial numbers: one per finished piece, taken from the company's counter (else absent). */
+  serials?: string[];
   at: string;
 }
 
@@ -37,6 +39,8 @@ export interface ConsumeLot {
   type: 'ConsumeLot';
   order: { orderId: string; orderNumber: string; kind: string; status: string } | null;
   quantity: number;
+  /** The component the station books the lot for (its BOM line): another material's lot is refused. Absent: any material. */
+  materialId?: string;
   consumedBy: string;
   at: string;
 }

@@ -1,6 +1,6 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenFor } from '../shared/decider.testing.js';
-import type { ConsumeLot, ReceiveLot } from './lot.commands.js';
+import type { ConsumeLot, ProduceLot, ReceiveLot } from './lot.commands.js';
 import { lotDecider } from './lot.decider.js';
 import type { LotEvent } from './lot.events.js';
 
@@ -72,6 +72,63 @@ describe('a lot', () => {
       .thenError('LOT_REMAINING_EXCEEDED', [
         { path: 'quantity', message: 'errors.LOT_REMAINING_EXCEEDED', params: { remaining: 40, unit: 'kg', lot: 'LOT-000001' } },
       ]);
+  });
+
+  it('is consumed as the component the station names, never as another material', () => {
+    given(received)
+      .when({ ...consume(5), materialId: 'm-steel' })
+      .then([consumed(5)]);
+    given(received)
+      .when({ ...consume(5), materialId: 'm-sheet' })
+      .thenError('VALIDATION_ERROR', [{ path: 'lot', message: 'lots.validation.otherMaterial', params: { lot: 'LOT-000001', material: 'Rundstahl S355' } }]);
+  });
+
+  it('made of a material with serial numbers gets one serial per piece, each once (serialPerPiece)', () => {
+    const produce = (serials: string[] | undefined, quantity = 2): ProduceLot => ({
+      type: 'ProduceLot',
+      lotId,
+      number: 'LOT-000002',
+      material: { materialId: 'm-bike', materialName: 'City bike', materialNumber: 'B-1', unit: 'Stk' },
+      orderId: 'o-prod',
+      orderNumber: '000009',
+      quantity,
+      ...(serials ? { serials } : {}),
+      at,
+    });
+    const produced: LotEvent = {
+      type: 'LotProduced',
+      data: {
+        lotId,
+        number: 'LOT-000002',
+        materialId: 'm-bike',
+        materialName: 'City bike',
+        materialNumber: 'B-1',
+        unit: 'Stk',
+        orderId: 'o-prod',
+        orderNumber: '000009',
+        quantity: 2,
+        at,
+      },
+    };
+    given().when(produce(undefined)).then([produced]);
+    given()
+      .when(produce(['SN-000001', 'SN-000002']))
+      .then([produced, { type: 'LotSerialsAssigned', data: { lotId, serials: ['SN-000001', 'SN-000002'], at } }]);
+    const refused = [{ path: 'serials', message: 'lots.validation.serialPerPiece' }];
+    given()
+      .when(produce(['SN-000001']))
+      .thenError('VALIDATION_ERROR', refused);
+    given()
+      .when(produce(['SN-000001', 'SN-000001']))
+      .thenError('VALIDATION_ERROR', refused);
+    given()
+      .when(produce(['SN-000001', 'SN-000002'], 2.5))
+      .thenError('VALIDATION_ERROR', refused);
+    const state = [produced, { type: 'LotSerialsAssigned', data: { lotId, serials: ['SN-000001', 'SN-000002'], at } } as LotEvent].reduce(
+      lotDecider.evolve,
+      lotDecider.initialState,
+    );
+    expect(state.status === 'recorded' && state.serials).toEqual(['SN-000001', 'SN-000002']);
   });
 
   it('is consumed by production orders only', () => {

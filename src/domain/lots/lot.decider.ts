@@ -33,6 +33,8 @@ export interface LotRecord {
   receivedOn: string;
   certificate: { certificateId: string; fileName: string; size: number; at: string } | null;
   consumptions: LotConsumption[];
+  /** A produced lot of a material with serial numbers: one per piece (absent on lots recorded before serials existed). */
+  serials?: string[];
   recordedAt: string;
 }
 
@@ -82,6 +84,10 @@ export function evolveLot(state: LotState, event: LotEvent): LotState {
       const remaining = fromThousandths(thousandths(state.remaining) - thousandths(consumption.quantity));
       return { ...state, remaining, consumptions: [...state.consumptions, consumption] };
     }
+    case 'LotSerialsAssigned': {
+      if (state.status === 'absent') return state;
+      return { ...state, serials: event.data.serials };
+    }
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
@@ -108,6 +114,14 @@ export function lotCannotGoBelowZero(lot: LotRecord, quantity: number): DomainEr
   ]);
 }
 
+/** Serials are one per piece (`serialPerPiece`): as many as the lot's whole pieces, each once. */
+export function serialsNeeds(serials: readonly string[], quantity: number): DomainError | undefined {
+  if (!Number.isInteger(quantity) || serials.length !== quantity || new Set(serials).size !== serials.length) {
+    return invalid('serials', 'lots.validation.serialPerPiece');
+  }
+  return undefined;
+}
+
 export function decideLot(command: LotCommand, state: LotState): LotEvent[] | DomainError {
   switch (command.type) {
     case 'ReceiveLot': {
@@ -121,8 +135,12 @@ export function decideLot(command: LotCommand, state: LotState): LotEvent[] | Do
     }
     case 'ProduceLot': {
       if (state.status !== 'absent') return [];
-      const { lotId, number, material, orderId, orderNumber, quantity, at } = command;
-      return [{ type: 'LotProduced', data: { lotId, number, ...material, orderId, orderNumber, quantity, at } }];
+      const { lotId, number, material, orderId, orderNumber, quantity, serials, at } = command;
+      const produced: LotEvent = { type: 'LotProduced', data: { lotId, number, ...material, orderId, orderNumber, quantity, at } };
+      if (serials === undefined) return [produced];
+      const refused = serialsNeeds(serials, quantity);
+      if (refused) return refused;
+      return [produced, { type: 'LotSerialsAssigned', data: { lotId, serials, at } }];
     }
     case 'AttachCertificate': {
       if (state.status === 'absent') return new DomainError('NOT_FOUND');
@@ -133,6 +151,11 @@ export function decideLot(command: LotCommand, state: LotState): LotEvent[] | Do
       if (state.status === 'absent') return new DomainError('NOT_FOUND');
       const { order } = command;
       if (!order || order.kind !== 'production' || order.status === 'canceled') return invalid('orderId', 'lots.validation.productionOrder');
+      if (command.materialId !== undefined && command.materialId !== state.materialId) {
+        return new DomainError('VALIDATION_ERROR', [
+          { path: 'lot', message: 'lots.validation.otherMaterial', params: { lot: state.number, material: state.materialName } },
+        ]);
+      }
       const refused = lotCannotGoBelowZero(state, command.quantity);
       if (refused) return refused;
       const { quantity, consumedBy, at } = command;

@@ -46,9 +46,11 @@ export type LotEvent =
   /** A certificate (PDF, e.g. EN 10204 3.1) was stored with the lot; a later one replaces it. */
   | { type: 'LotCertificateAttached'; data: { lotId: string; certificateId: string; fileName: string; size: number; at: string } }
   /** A production order consumed this much of the lot (scanned or picked at the station). */
-  | { type: 'LotConsumed'; data: { lotId: string; orderId: string; orderNumber: string; quantity: number; consumedBy: string; at: string } };
+  | { type: 'LotConsumed'; data: { lotId: string; orderId: string; orderNumber: string; quantity: number; consumedBy: string; at: string } }
+  /** A produced lot of a material with serial numbers: each finished piece got its own (`SN-000001`), in the producing transaction. */
+  | { type: 'LotSerialsAssigned'; data: { lotId: string; serials: string[]; at: string } };
 
 export const lotEvents = eventCatalogue<LotEvent>({
   streamType: LOT_STREAM_TYPE,
-  types: { LotReceived: true, LotProduced: true, LotCertificateAttached: true, LotConsumed: true },
+  types: { LotReceived: true, LotProduced: true, LotCertificateAttached: true, LotConsumed: true, LotSerialsAssigned: true },
 });

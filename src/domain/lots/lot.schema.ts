@@ -37,6 +37,8 @@ export const consumeLotSchema = z.object({
   orderId: z.uuid({ error: 'lots.validation.productionOrder' }).toLowerCase(),
   quantity: quantity('lots.validation.quantity'),
   version: z.number({ error: 'validation.number' }).int().min(1).optional(),
+  /** The component of the bill of materials the station books the lot for: a lot of another material is refused (400 on `lot`). */
+  materialId: z.uuid({ error: 'lots.validation.material' }).toLowerCase().optional(),
 });
 export type ConsumeLotInput = z.output<typeof consumeLotSchema>;
 
@@ -56,6 +58,9 @@ export type LotListQuery = z.output<typeof lotListQuerySchema>;
 
 /** A lot's number as shown: `LOT-` and the company's consecutive number, six digits at least. */
 export const formatLotNumber = (number: number) => `LOT-${String(number).padStart(6, '0')}`;
+
+/** A piece's serial number as shown: `SN-` and the company's consecutive serial, six digits at least. */
+export const formatSerialNumber = (serial: number) => `SN-${String(serial).padStart(6, '0')}`;
 
 /** Quantities are added in thousandths, so 0.1 + 0.2 of a lot leaves exactly what is left. */
 export const thousandths = (quantity: number) => Math.round(quantity * 1000);

@@ -21,6 +21,8 @@ export const lotListItemSchema = z.object({
   remaining: z.number(),
   receivedOn: z.string(),
   hasCertificate: z.boolean(),
+  /** A produced lot of a material with serial numbers: one per piece (`SN-000001`); else empty. */
+  serials: z.array(z.string()),
   version: z.number().int(),
 });
 export type LotListItem = z.infer<typeof lotListItemSchema>;
@@ -77,6 +79,8 @@ export const recallRowSchema = z.object({
   shipmentNumber: z.string().nullable(),
   shippingDate: z.string().nullable(),
   deliveryBills: z.array(z.string()),
+  /** The serial numbers of the pieces made of the lot for this customer order. */
+  serials: z.array(z.string()),
 });
 export type RecallRow = z.infer<typeof recallRowSchema>;
 

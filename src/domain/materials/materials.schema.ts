@@ -229,6 +229,8 @@ const madeFields = {
   ...commonFields,
   components: componentsSchema,
   manufacturingSteps: z.array(manufacturingStepSchema).max(materialLimits.manufacturingSteps).default([]),
+  /** Each finished piece gets a serial number of its own (docs/quality-and-lots.md, Serial numbers); off by default. */
+  serialNumbers: z.boolean({ error: 'validation.invalidValue' }).default(false),
 };
 
 const productInput = z.object({ type: z.literal('product'), ...madeFields });
@@ -278,6 +280,8 @@ export interface MaterialContent {
   values: MaterialValue[];
   components: Component[];
   manufacturingSteps: ManufacturingStep[];
+  /** Made materials only: each finished piece gets a serial number. */
+  serialNumbers: boolean;
   purchasing: Purchasing | null;
 }
 
@@ -300,9 +304,16 @@ export function materialContentOf(input: ValidMaterial): MaterialContent {
   switch (type) {
     case 'product':
     case 'manufacturing_part':
-      return { type, ...base, components: input.components, manufacturingSteps: input.manufacturingSteps, purchasing: null };
+      return {
+        type,
+        ...base,
+        components: input.components,
+        manufacturingSteps: input.manufacturingSteps,
+        serialNumbers: input.serialNumbers,
+        purchasing: null,
+      };
     case 'purchasing_part':
-      return { type, ...base, components: [], manufacturingSteps: [], purchasing: input.purchasing };
+      return { type, ...base, components: [], manufacturingSteps: [], serialNumbers: false, purchasing: input.purchasing };
     default: {
       const _exhaustive: never = type;
       return _exhaustive;
@@ -353,6 +364,8 @@ export const materialSchema = z.object({
       stationId: z.string().nullable(),
     }),
   ),
+  /** Each finished piece gets a serial number of its own (made materials; false for bought ones). */
+  serialNumbers: z.boolean(),
   purchasing: z
     .object({
       supplier: z.string(),

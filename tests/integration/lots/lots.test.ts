@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LotGenealogy, LotOrigins, LotRecall, LotView } from '../../../src/domain/lots/lots.views.js';
 import type { OrderView } from '../../../src/domain/orders/orders.views.js';
@@ -176,6 +177,7 @@ describe('the worked example: from the heat number to the customer and delivery 
         shipmentNumber: shipment.shipmentNumber,
         shippingDate: '2026-11-24',
         deliveryBills: [deliveryBill],
+        serials: [],
       },
     ]);
     const csv = await line.superUser.get(`/api/lots/${lot.id}/recall.csv?lang=de`);
@@ -225,6 +227,101 @@ describe('the worked example: from the heat number to the customer and delivery 
   });
 });
 
+describe('serial numbers per piece (a material setting)', () => {
+  it('each finished piece of a serial material gets its own number, consecutive in the company; shown with the lot, the genealogy, the recall and the delivery bill; a rebuild gives the same', async () => {
+    const created = await line.admin.post('/api/materials', {
+      type: 'product',
+      name: 'Rahmen',
+      materialNumber: 'R-1',
+      vat: 19,
+      stock: { quantity: 0, unit: 'Stk' },
+      serialNumbers: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().serialNumbers).toBe(true);
+    const frame = created.json();
+    expect((await line.admin.put(`/api/materials/${frame.id}`, { ...frame, serialNumbers: 'yes' })).statusCode).toBe(400);
+    const lot = await receivedLot(line.admin, receipt((await steelDelivery()).id, { quantity: 30, supplierLotNumber: 'H-777' }));
+
+    const serialsOf = async (quantity: number) => {
+      const customer = await act(line.admin, await createOrder(line.admin, orderBody([{ materialId: frame.id, quantity }])), 'start-production');
+      const production = await productionInWorkAtSaw(customer);
+      expect((await atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 1 })).statusCode).toBe(200);
+      await throughTheLine(production);
+      const made = (await line.admin.get(`/api/lots?origin=produced&materialId=${frame.id}`)).json() as { data: LotView[] };
+      const own = made.data.find((entry) => entry.orderId === production.id);
+      expect(own, 'the production order made a lot').toBeDefined();
+      return { customer, lot: own as LotView };
+    };
+    const first = await serialsOf(3);
+    expect(first.lot.serials).toHaveLength(3);
+    expect(first.lot.serials.every((serial) => /^SN-\d{6}$/.test(serial))).toBe(true);
+    const numbers = first.lot.serials.map((serial) => Number(serial.slice(3)));
+    expect(numbers).toEqual([numbers[0], numbers[0] + 1, numbers[0] + 2]);
+    const second = await serialsOf(2);
+    expect(second.lot.serials).toEqual([`SN-${String(numbers[0] + 3).padStart(6, '0')}`, `SN-${String(numbers[0] + 4).padStart(6, '0')}`]);
+    expect(((await line.admin.get(`/api/lots/${first.lot.id}`)).json() as LotView).serials).toEqual(first.lot.serials);
+    // A material without the setting: no serials (the bikes of the worked example).
+    const bikes = (await line.admin.get(`/api/lots?origin=produced&materialId=${line.materials.bike}`)).json() as { data: LotView[] };
+    expect(bikes.data.every((entry) => entry.serials.length === 0)).toBe(true);
+
+    // Up from the steel lot: the lots made of it list their serials; the recall lists them per customer order.
+    const genealogy = (await line.admin.get(`/api/lots/${lot.id}/genealogy`)).json() as LotGenealogy;
+    expect(genealogy.producedLots.flatMap((entry) => entry.serials).sort()).toEqual([...first.lot.serials, ...second.lot.serials].sort());
+    const recall = (await line.superUser.get(`/api/lots/${lot.id}/recall`)).json() as LotRecall;
+    expect(recall.rows.find((row) => row.customerOrderId === first.customer.id)?.serials).toEqual(first.lot.serials);
+    expect((await line.superUser.get(`/api/lots/${lot.id}/recall.csv`)).body).toContain(first.lot.serials.join(', '));
+
+    // The delivery bill of a shipment with the first order names its serials.
+    const shipment = await createShipment(line.admin, [first.customer.id]);
+    const bill = await finished(t, line.admin, (await request(line.admin, { type: 'delivery-bill', subjectId: shipment.id })).id);
+    // A long line of serials may wrap in the PDF: compared without the spaces and line breaks.
+    const billText = textOf(await download(line.admin, bill)).replace(/\s+/g, '');
+    for (const serial of first.lot.serials) expect(billText, billText).toContain(serial);
+
+    // The serials are event-sourced: a rebuild from the log gives the same rows.
+    const check = await checkProjections(t.app.db, inlineProjections(t.app.eventStore));
+    expect(describeDifferences(check.differences.filter((difference) => difference.projection === 'lots'))).toEqual([]);
+    expect(check.tables.find((table) => table.table === 'lot_serials')?.rebuiltRows).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('a delivery bill with certificates on request', () => {
+  it('appends the readable certificates of the lots in the delivered orders and names them all; without the option as before', async () => {
+    const certificate = await PDFDocument.create();
+    certificate.addPage([595, 842]).drawText('ABNAHMEPRUEFZEUGNIS 3.1 H-900', { x: 50, y: 780, size: 14 });
+    const readable = Buffer.from(await certificate.save());
+    const delivery = await steelDelivery();
+    const good = await receivedLot(line.admin, receipt(delivery.id, { quantity: 20, supplierLotNumber: 'H-900' }));
+    const broken = await receivedLot(line.admin, receipt(delivery.id, { quantity: 20, supplierLotNumber: 'H-901' }));
+    expect((await uploadCertificate(line.admin, good.id, readable, 'zeugnis-H-900.pdf')).statusCode).toBe(201);
+    expect((await uploadCertificate(line.admin, broken.id, Buffer.from('%PDF-1.7\nnot really a pdf\n'), 'kaputt-H-901.pdf')).statusCode).toBe(201);
+    const customer = await act(line.admin, await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }])), 'start-production');
+    const production = await productionInWorkAtSaw(customer);
+    for (const lot of [good, broken]) expect((await atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 1 })).statusCode).toBe(200);
+    await throughTheLine(production);
+    const shipment = await createShipment(line.admin, [customer.id]);
+
+    const plain = await download(line.admin, await finished(t, line.admin, (await request(line.admin, { type: 'delivery-bill', subjectId: shipment.id })).id));
+    const asked = await line.admin.post('/api/documents', { type: 'delivery-bill', subjectId: shipment.id, withCertificates: true });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const withCertificates = await download(line.admin, await finished(t, line.admin, asked.json().id));
+    const pages = async (bytes: Buffer) => (await PDFDocument.load(bytes)).getPageCount();
+    expect(await pages(withCertificates)).toBe((await pages(plain)) + 1);
+    const text = textOf(withCertificates);
+    expect(text).toContain('zeugnis-H-900.pdf');
+    expect(text).toContain('kaputt-H-901.pdf · not appended: not a readable PDF');
+    expect(text).toContain('ABNAHMEPRUEFZEUGNIS 3.1 H-900');
+    expect(textOf(plain)).not.toContain('zeugnis-H-900.pdf');
+
+    // The option is the delivery bill's only.
+    const onLabel = await line.admin.post('/api/documents', { type: 'lot-label', subjectId: good.id, withCertificates: true });
+    expect(onLabel.statusCode).toBe(400);
+    expect(errorOf(onLabel.body).details).toEqual([{ path: 'withCertificates', message: 'documents.validation.certificatesOnlyDeliveryBill' }]);
+    expect((await line.admin.post('/api/documents', { type: 'delivery-bill', subjectId: shipment.id, withCertificates: 'yes' })).statusCode).toBe(400);
+  });
+});
+
 describe('concurrent consumption', () => {
   it('two consumptions at once never take more than the lot holds', async () => {
     const lot = await receivedLot(line.admin, receipt((await steelDelivery()).id, { quantity: 100, supplierLotNumber: 'H-1' }));
@@ -271,6 +368,24 @@ describe('refusals', () => {
     expect((await line.admin.get('/api/lots?sort=nope')).statusCode).toBe(400);
     expect((await line.admin.get('/api/lots/origins')).statusCode).toBe(400);
     expect((await line.superUser.get(`/api/lots/${lot.id}/recall.csv?lang=fr`)).statusCode).toBe(400);
+  });
+
+  it('the station books a lot as a component of the bill of materials: another material is a 400 on the lot; a repeat with the key runs once', async () => {
+    const production = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production' }));
+    const asScrew = await atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 1, materialId: line.materials.screw });
+    expect(asScrew.statusCode).toBe(400);
+    expect(errorOf(asScrew.body).details).toEqual([
+      { path: 'lot', message: 'lots.validation.otherMaterial', params: { lot: lot.number, material: 'Rundstahl S355' } },
+    ]);
+    expect((await atSaw.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 1, materialId: 'steel' })).statusCode).toBe(400);
+    const before = ((await line.admin.get(`/api/lots/${lot.id}`)).json() as LotView).remaining;
+    const key = { 'idempotency-key': `consume-${lot.id}` };
+    const body = { orderId: production.id, quantity: 2.5, materialId: steel };
+    const first = await atSaw.send({ method: 'POST', url: `/api/lots/${lot.id}/consume`, payload: body, headers: key });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await atSaw.send({ method: 'POST', url: `/api/lots/${lot.id}/consume`, payload: body, headers: key });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(((await line.admin.get(`/api/lots/${lot.id}`)).json() as LotView).remaining).toBe(before - 2.5);
   });
 
   it('a certificate is a PDF by its bytes, within the size limit', async () => {

@@ -466,6 +466,38 @@ async function lotsDay(admin: Client, atStation: Client) {
   await ok(atStation.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 2.5 }));
 }
 
+/**
+ * Serial numbers (docs/quality-and-lots.md): a production order of a material with serial numbers, moved to the
+ * last station of the line and completed there by the operator signed in at it, finishes with a lot of its
+ * pieces, each with its serial (`LotProduced`, `LotSerialsAssigned`).
+ */
+async function serialsDay(t: TestApp, company: TestCompany, admin: Client) {
+  const { stationIds } = await ok<{ stationIds: string[] }>(admin.get('/api/stations/sequence'));
+  const last = stationIds.at(-1);
+  if (!last) throw new Error('the demo day has no station line: the serials day cannot finish an order');
+  const axle = await ok(
+    admin.post('/api/materials', {
+      type: 'manufacturing_part',
+      name: 'Achse',
+      materialNumber: 'A-30',
+      vat: 19,
+      stock: { quantity: 0, unit: 'Stk' },
+      serialNumbers: true,
+    }),
+  );
+  const order = await ok(admin.post('/api/orders', orderBody([{ materialId: axle.id, quantity: 2 }], { kind: 'production', name: 'Achsbau' })));
+  let production = await ok(admin.post(`/api/orders/${order.id}/start-production`, { version: order.version }));
+  if ((production.location as { stationId?: string } | null)?.stationId !== last) {
+    production = await ok(admin.post(`/api/orders/${production.id}/move-to-station`, { version: production.version, toStationId: last }));
+  }
+  const session = await ok<{ access_token: string }>(
+    t.app.inject({ method: 'POST', url: `/api/stations/${last}/login`, payload: { username: company.operator.login, password: company.operator.password } }),
+  );
+  const atLast = clientOf(t, session.access_token);
+  production = await ok(atLast.post(`/api/orders/${production.id}/start-work`, { version: production.version, stationId: last }));
+  await ok(atLast.post(`/api/orders/${production.id}/complete-work`, { version: production.version, stationId: last }));
+}
+
 /** Stops the job dispatcher while `work` runs: the jobs of its events start after it, and find what it left. */
 async function withJobsHeld<T>(t: TestApp, work: () => Promise<T>): Promise<T> {
   await t.jobs.dispatcher.stop();
@@ -571,6 +603,7 @@ export async function restOfTheDay(t: TestApp, company: TestCompany) {
   await finished(t, owner, timesheet.id);
   // The export runs as a job: done before the matrix reads the log.
   await exportReaches(owner, exported.id, 'READY');
+  await serialsDay(t, company, admin);
   await failuresDay(t, company.companyId, owner, admin);
 }
 

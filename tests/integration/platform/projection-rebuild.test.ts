@@ -278,6 +278,29 @@ async function lots() {
   );
   const production = await createOrder(line.admin, orderBody([{ materialId: line.materials.bike, quantity: 1 }], { kind: 'production' }));
   await ok(line.admin.post(`/api/lots/${lot.id}/consume`, { orderId: production.id, quantity: 8 }));
+  // A material with serial numbers finished through SAW and DRILL: its lot's pieces get serials (`lot_serials`).
+  const frame = await ok<{ id: string }>(
+    line.superUser.post('/api/materials', {
+      type: 'product',
+      name: 'Rahmen',
+      materialNumber: 'R-9',
+      vat: 19,
+      stock: { quantity: 0, unit: 'Stk' },
+      serialNumbers: true,
+    }),
+  );
+  let order = await act(
+    line.admin,
+    await createOrder(line.admin, orderBody([{ materialId: frame.id, quantity: 2 }], { kind: 'production' })),
+    'start-production',
+  );
+  const { saw, drill } = line.stations;
+  const atSaw = await line.signInAt(0, saw.id);
+  const atDrill = await line.signInAt(1, drill.id);
+  order = await act(atSaw, order, 'start-work', { stationId: saw.id });
+  order = await act(atSaw, order, 'complete-work', { stationId: saw.id });
+  order = await act(atDrill, order, 'start-work', { stationId: drill.id });
+  await act(atDrill, order, 'complete-work', { stationId: drill.id });
 }
 
 async function quality() {

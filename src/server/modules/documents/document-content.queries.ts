@@ -48,6 +48,8 @@ export interface DeliveryBillContent {
   shippingDate: string;
   /** Each order's positions as far as this shipment takes them; `shipped` its pieces when a part (null: the whole order), of `ordered`. */
   orders: { orderNumber: string; packaging: string; positions: Line[]; shipped: number | null; ordered: number; lots: NamedLot[] }[];
+  /** Asked "with certificates": the lots' certificates, each appended after the bill unless not a readable PDF (set by the printing job). */
+  certificates?: { lotNumber: string; fileName: string; appended: boolean }[];
 }
 
 /** A lot as a delivery bill and a test protocol name it (docs/quality-and-lots.md): its number, material, heat number, certificate on file. */
@@ -56,15 +58,18 @@ export interface NamedLot {
   materialName: string;
   supplierLotNumber: string;
   hasCertificate: boolean;
+  /** A produced lot of a material with serial numbers: its pieces' serials. */
+  serials: string[];
 }
 
 /** The lots in an order (made and consumed, down to the bought ones). */
 async function lotsIn(tx: Tx, orderId: string): Promise<NamedLot[]> {
-  return (await lotOriginsOf(tx, { orderId })).lots.map(({ number, materialName, supplierLotNumber, hasCertificate }) => ({
+  return (await lotOriginsOf(tx, { orderId })).lots.map(({ number, materialName, supplierLotNumber, hasCertificate, serials }) => ({
     number,
     materialName,
     supplierLotNumber,
     hasCertificate,
+    serials,
   }));
 }
 

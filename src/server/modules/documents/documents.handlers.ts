@@ -28,6 +28,8 @@ export interface DocumentRequest {
   labelSize?: LabelSize | null;
   /** A timesheet's week: any day of it (its Monday is recorded). */
   week?: string | null;
+  /** A delivery bill with the lots' certificates appended. */
+  withCertificates?: boolean;
   /** The order a station action prints a material label for. */
   orderId?: string | null;
   locale: DocumentLocale;
@@ -107,6 +109,7 @@ async function requestedData(ctx: CommandContext, documentId: string, request: D
     orderId: request.orderId ?? null,
     labelSize: request.type === 'material-label' ? (request.labelSize ?? 'single') : null,
     ...(request.type === 'timesheet' ? { week: mondayOf(request.week ?? calendarDayIn(ctx.at, 'UTC')) } : {}),
+    ...(request.type === 'delivery-bill' && request.withCertificates ? { withCertificates: true } : {}),
     locale: request.locale,
     trigger: request.trigger,
     at: ctx.at,

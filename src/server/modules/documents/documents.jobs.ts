@@ -13,6 +13,8 @@ import { definePdfDocument, renderPdfJob, type RenderPdfData } from '../../platf
 import { companyStorageOf, findCompany, storageQuotaExceeded, workingTimeOfCompany } from '../company/index.js';
 import { findOrderRow } from '../orders/index.js';
 import { findStationRow } from '../stations/index.js';
+import { certificatesIn, readCertificate } from '../lots/index.js';
+import { PDFDocument } from 'pdf-lib';
 import { documentContentOf, senderOf } from './document-content.queries.js';
 import { logoDataUrl, writeDocumentFile } from './documents.files.js';
 import { recordFailure, recordGenerated, refuseDocument, requestDocument, type DocumentRequest } from './documents.handlers.js';
@@ -28,6 +30,51 @@ const depsOf = (ctx: JobContext): CommandDeps => ({ db: ctx.db, eventStore: ctx.
 
 /** PDF pages: Chromium writes one `/Type /Page` object per page. */
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
+
+/** A certificate of a delivery bill "with certificates": named on the bill, appended when its bytes are a readable PDF with pages. */
+interface CertificateToAppend {
+  lotNumber: string;
+  fileName: string;
+  pdf: PDFDocument | null;
+}
+
+async function readablePdf(bytes: Buffer | undefined): Promise<PDFDocument | null> {
+  if (!bytes) return null;
+  try {
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    return pdf.getPageCount() > 0 ? pdf : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The certificates of the lots in the shipment's orders, when the delivery bill was asked for with them (else none). */
+async function certificatesToAppend(ctx: JobContext, params: DocumentParams): Promise<CertificateToAppend[] | null> {
+  const refs = await withTenant(ctx.db, params.companyId, async (tx) => {
+    const row = await findDocumentRow(tx, params.documentId);
+    return row?.type === 'delivery-bill' && row.with_certificates ? certificatesIn(tx, { shipmentId: row.subject_id }) : null;
+  });
+  if (!refs) return null;
+  return Promise.all(
+    refs.map(async (ref) => ({
+      lotNumber: ref.lotNumber,
+      fileName: ref.fileName,
+      pdf: await readablePdf(await readCertificate(ctx.config.dataDir, params.companyId, ref.lotId, ref.certificateId)),
+    })),
+  );
+}
+
+/** The printed bill with the readable certificates' pages after it (pdf-lib; docs/decisions.md). */
+async function withCertificatesAppended(pdf: Buffer, certificates: readonly CertificateToAppend[]): Promise<Buffer> {
+  const readable = certificates.flatMap((certificate) => (certificate.pdf ? [certificate.pdf] : []));
+  if (readable.length === 0) return pdf;
+  const merged = await PDFDocument.load(pdf, { updateMetadata: false });
+  for (const certificate of readable) {
+    const pages = await merged.copyPages(certificate, certificate.getPageIndices());
+    for (const page of pages) merged.addPage(page);
+  }
+  return Buffer.from(await merged.save({ useObjectStreams: false }));
+}
 
 /**
  * Every document type prints through this one kind of the `render-pdf` job: the page is built from
@@ -45,6 +92,10 @@ export const documentPdf = definePdfDocument<DocumentParams>({
       const content = await documentContentOf(tx, ctx.eventStore, row, { working, now: ctx.clock.now() });
       return { row, sender: await senderOf(tx, params.companyId, ctx.config.workingTime), content };
     });
+    const certificates = read.content.type === 'delivery-bill' ? await certificatesToAppend(ctx, params) : null;
+    if (certificates && read.content.type === 'delivery-bill') {
+      read.content.certificates = certificates.map(({ lotNumber, fileName, pdf }) => ({ lotNumber, fileName, appended: pdf !== null }));
+    }
     const logo = await logoDataUrl(ctx.config.dataDir, params.companyId, read.sender.logoFile);
     const page = documentHtml(read.content, {
       sender: read.sender,
@@ -55,7 +106,9 @@ export const documentPdf = definePdfDocument<DocumentParams>({
     });
     return { html: page.html, options: page.pdf };
   },
-  async deliver(pdf, params, ctx) {
+  async deliver(printed, params, ctx) {
+    const certificates = await certificatesToAppend(ctx, params);
+    const pdf = certificates ? await withCertificatesAppended(printed, certificates) : printed;
     const path = await writeDocumentFile(ctx.config.dataDir, params.companyId, params.documentId, pdf);
     await runInTenant(depsOf(ctx), systemScope(params.companyId, ctx), (command) =>
       recordGenerated(command, params.documentId, { path, size: pdf.length, pages: pageCount(pdf) }),

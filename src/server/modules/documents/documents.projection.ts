@@ -26,6 +26,7 @@ export const documentsProjection = eventProjection({
             order_id: data.orderId,
             label_size: data.labelSize,
             week: data.week ?? null,
+            with_certificates: data.withCertificates ?? false,
             locale: data.locale,
             status: refused ? 'failed' : 'requested',
             failure: refused ? 'no-pdf' : null,

@@ -90,6 +90,10 @@ export async function documentsRoutes(app: FastifyInstance, recordedFolders: rea
         const locale = (await findUserById(ctx.tx, userId))?.locale ?? 'en';
         // A timesheet's week is this week in the company's zone unless named.
         const week = request.body.type === 'timesheet' ? (request.body.week ?? calendarDayIn(ctx.now, await zoneOf(ctx.tx, request))) : null;
+        // Certificates are appended to delivery bills only.
+        if (request.body.withCertificates && request.body.type !== 'delivery-bill') {
+          throw new DomainError('VALIDATION_ERROR', [{ path: 'withCertificates', message: 'documents.validation.certificatesOnlyDeliveryBill' }]);
+        }
         const documentId = await requestDocument(ctx, { ...request.body, week, locale, trigger: { kind: 'user', userId } });
         return documentViewOf(ctx.tx, documentId);
       });

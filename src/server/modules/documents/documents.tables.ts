@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 import type { DocumentFailure } from '../../../domain/documents/documents.events.js';
 import type { DocumentLocale, DocumentStatus, DocumentSubjectType, DocumentType, LabelSize } from '../../../domain/documents/documents.schema.js';
 
@@ -15,6 +15,8 @@ export interface DocumentsTable {
   label_size: LabelSize | null;
   /** A timesheet's week, its Monday (`YYYY-MM-DD`; text); null on other documents. */
   week: string | null;
+  /** A delivery bill with the lots' certificates appended (migration 2026-12-03-0210). */
+  with_certificates: ColumnType<boolean, boolean | undefined, boolean>;
   locale: DocumentLocale;
   status: DocumentStatus;
   failure: DocumentFailure | null;

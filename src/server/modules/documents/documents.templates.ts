@@ -39,7 +39,10 @@ const texts = {
     'lot-label': 'Lot label',
     lots: 'Lots',
     certificateOnFile: 'certificate on file',
-    lotFacts: { heat: 'Heat', quantity: 'Quantity', receivedOn: 'Received on' } as Record<string, string>,
+    certificates: 'Certificates',
+    certificateAppended: 'appended',
+    certificateNotAppended: 'not appended: not a readable PDF',
+    lotFacts: { heat: 'Heat', quantity: 'Quantity', receivedOn: 'Received on', serials: 'Serial numbers' } as Record<string, string>,
     timesheet: 'Timesheet',
     documentNumber: 'Document number',
     date: 'Date',
@@ -112,7 +115,10 @@ const texts = {
     'lot-label': 'Chargenetikett',
     lots: 'Chargen',
     certificateOnFile: 'Zeugnis liegt vor',
-    lotFacts: { heat: 'Schmelze', quantity: 'Menge', receivedOn: 'Eingang' } as Record<string, string>,
+    certificates: 'Zeugnisse',
+    certificateAppended: 'angehängt',
+    certificateNotAppended: 'nicht angehängt: kein lesbares PDF',
+    lotFacts: { heat: 'Schmelze', quantity: 'Menge', receivedOn: 'Eingang', serials: 'Seriennummern' } as Record<string, string>,
     timesheet: 'Stundenzettel',
     documentNumber: 'Belegnummer',
     date: 'Datum',
@@ -258,11 +264,17 @@ function linesTable(t: Texts, lines: Line[], format: Intl.NumberFormat) {
   return `<table><thead><tr><th>${e(t.position)}</th><th>${e(t.materialNumber)}</th><th>${e(t.material)}</th><th class="number">${e(t.quantity)}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-/** The lots of an order in one line: number, material, heat number, whether the certificate is on file. */
+/** The lots of an order in one line: number, material, heat number, whether the certificate is on file, the pieces' serial numbers. */
 const namedLots = (t: Texts, lots: readonly NamedLot[]) =>
   lots
     .map((lot) =>
-      [lot.number, lot.materialName, lot.supplierLotNumber ? `${t.lotFacts.heat} ${lot.supplierLotNumber}` : '', lot.hasCertificate ? t.certificateOnFile : '']
+      [
+        lot.number,
+        lot.materialName,
+        lot.supplierLotNumber ? `${t.lotFacts.heat} ${lot.supplierLotNumber}` : '',
+        lot.hasCertificate ? t.certificateOnFile : '',
+        lot.serials.length ? `${t.lotFacts.serials} ${lot.serials.join(', ')}` : '',
+      ]
         .filter(Boolean)
         .join(' · '),
     )
@@ -342,7 +354,20 @@ export function documentHtml(
                 ...(order.lots.length ? [[t.lots, namedLots(t, order.lots)] as [string, string]] : []),
               ]),
           )
-          .join('');
+          .join('') +
+        // With certificates on request: each lot's certificate named, appended after this page unless it is no readable PDF.
+        (content.certificates
+          ? `<h2>${e(t.certificates)}</h2>` +
+            facts(
+              content.certificates.map(
+                (certificate) =>
+                  [certificate.lotNumber, `${certificate.fileName} · ${certificate.appended ? t.certificateAppended : t.certificateNotAppended}`] as [
+                    string,
+                    string,
+                  ],
+              ),
+            )
+          : '');
       return { html: layout(page, t['delivery-bill'], body), pdf: { format: 'A4' } };
     }
     case 'material-label':

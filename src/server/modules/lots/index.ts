@@ -5,7 +5,8 @@ import { lotsOrderReactions, lotsProjection } from './lots.projection.js';
 import { lotsRoutes } from './lots.routes.js';
 import { lotsLiveRules } from './lots.live.js';
 
-export { findLotRow, lotGenealogyOf, lotItemOf, lotOriginsOf, lotOriginsSql, lotRecallOf, lotRecallSql } from './lots.queries.js';
+export { certificatesIn, findLotRow, lotGenealogyOf, lotItemOf, lotOriginsOf, lotOriginsSql, lotRecallOf, lotRecallSql } from './lots.queries.js';
+export { readCertificate, type LotCertificateFile } from './lot-certificate.files.js';
 
 /**
  * Lots and traceability (docs/quality-and-lots.md, Lots): a goods receipt records a lot per bought
@@ -20,7 +21,7 @@ export const lotsModule = defineModule({
   // Certificates count in the company's storage quota.
   collects: ['recordedFolders'],
   provides: {},
-  contributes: { companyTables: [{ exported: ['lot_consumptions', 'lot_counters', 'lots'], notExported: [] }] },
+  contributes: { companyTables: [{ exported: ['lot_consumptions', 'lot_counters', 'lot_serials', 'lots'], notExported: [] }] },
   plugin: async (app, { ports }) => {
     await app.register(async (scope) => lotsRoutes(scope, ports.recordedFolders));
   },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { lotLimits, pdfSignature } from '../../../domain/lots/lot.schema.js';
@@ -43,4 +44,21 @@ export async function receiveCertificate(
     room: options.room,
   });
   return { ...received, certificateId };
+}
+
+/** A lot's certificate as a delivery bill "with certificates" appends it: the lot, the file's name, its bytes (undefined: the file is gone). */
+export interface LotCertificateFile {
+  lotNumber: string;
+  fileName: string;
+  bytes: Buffer | undefined;
+}
+
+/** The bytes of a lot's stored certificate (undefined when the file is not there). */
+export async function readCertificate(dataDir: string, companyId: string, lotId: string, certificateId: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(path.join(companyDir(dataDir, companyId), certificatePath(lotId, certificateId)));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

@@ -19,6 +19,7 @@ const recall: LotRecall = {
     remaining: 69.5,
     receivedOn: '2026-12-02',
     hasCertificate: true,
+    serials: [],
     version: 3,
   },
   rows: [
@@ -30,6 +31,7 @@ const recall: LotRecall = {
       shipmentNumber: null,
       shippingDate: null,
       deliveryBills: [],
+      serials: ['SN-000001', 'SN-000002'],
     },
   ],
 };
@@ -37,7 +39,7 @@ const recall: LotRecall = {
 describe('the recall CSV', () => {
   it('has German headers and formula-safe text cells', () => {
     const lines = recallCsv(recall, 'de').replace('\uFEFF', '').split('\r\n');
-    expect(lines[0]).toBe('Charge;Lieferantencharge / Schmelze;Material;Kunde;Kundenauftrag;Versandauftrag;Versanddatum;Lieferscheine');
-    expect(lines[1]).toBe(`LOT-000001;'=H-48213;Rundstahl S355;"'@Nordwerk; GmbH";000012;;;`);
+    expect(lines[0]).toBe('Charge;Lieferantencharge / Schmelze;Material;Kunde;Kundenauftrag;Versandauftrag;Versanddatum;Lieferscheine;Seriennummern');
+    expect(lines[1]).toBe(`LOT-000001;'=H-48213;Rundstahl S355;"'@Nordwerk; GmbH";000012;;;;"SN-000001, SN-000002"`);
   });
 });

@@ -2,8 +2,8 @@ import type { LotRecall } from '../../../domain/lots/lots.views.js';
 import { csvDocument, textCell, type CsvLanguage } from '../../platform/csv.js';
 
 const headers: Record<CsvLanguage, readonly string[]> = {
-  en: ['Lot', 'Supplier lot / heat', 'Material', 'Customer', 'Customer order', 'Shipment', 'Shipping date', 'Delivery bills'],
-  de: ['Charge', 'Lieferantencharge / Schmelze', 'Material', 'Kunde', 'Kundenauftrag', 'Versandauftrag', 'Versanddatum', 'Lieferscheine'],
+  en: ['Lot', 'Supplier lot / heat', 'Material', 'Customer', 'Customer order', 'Shipment', 'Shipping date', 'Delivery bills', 'Serial numbers'],
+  de: ['Charge', 'Lieferantencharge / Schmelze', 'Material', 'Kunde', 'Kundenauftrag', 'Versandauftrag', 'Versanddatum', 'Lieferscheine', 'Seriennummern'],
 };
 
 /** The recall list as one CSV: a row per customer order and shipment the lot reached (columns in en and de; every text cell formula-safe). */
@@ -18,6 +18,7 @@ export function recallCsv(recall: LotRecall, language: CsvLanguage): string {
     textCell(row.shipmentNumber ?? ''),
     textCell(row.shippingDate ?? ''),
     textCell(row.deliveryBills.join(', ')),
+    textCell(row.serials.join(', ')),
   ]);
   return csvDocument(headers[language], rows);
 }

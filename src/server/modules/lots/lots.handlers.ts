@@ -60,6 +60,7 @@ export async function consumeLot(ctx: CommandContext, lotId: string, input: Cons
     type: 'ConsumeLot',
     order: order ? { orderId: order.id, orderNumber: order.order_number, kind: order.kind, status: order.status } : null,
     quantity: input.quantity,
+    ...(input.materialId === undefined ? {} : { materialId: input.materialId }),
     consumedBy: ctx.actor?.userId ?? '',
     at: ctx.at,
   };

@@ -14,4 +14,5 @@ export const lotsLiveRules = liveRulesOf<LotEvent>()({
   LotProduced: everyone,
   LotCertificateAttached: everyone,
   LotConsumed: everyone,
+  LotSerialsAssigned: everyone,
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { lotDecider, type LotRecord } from '../../../domain/lots/lot.decider.js';
 import { LOT_STREAM_TYPE, lotEvents, lotStreamId, type LotEvent } from '../../../domain/lots/lot.events.js';
-import { formatLotNumber } from '../../../domain/lots/lot.schema.js';
+import { formatLotNumber, formatSerialNumber } from '../../../domain/lots/lot.schema.js';
 import { orderDecider, quantitiesOf } from '../../../domain/orders/order.decider.js';
 import { orderEvents, orderStreamId, type OrderEvent } from '../../../domain/orders/order.events.js';
 import { foldEvents } from '../../../domain/shared/decider.js';
@@ -16,7 +16,7 @@ import './lots.tables.js';
 export const lotsProjection = eventProjection<LotEvent>({
   name: 'lots',
   events: [lotEvents],
-  tables: ['lots', 'lot_consumptions'],
+  tables: ['lots', 'lot_consumptions', 'lot_serials'],
   async project(tx, event, { companyId, streamVersion }) {
     if (!companyId) return;
     const isNew = event.type === 'LotReceived' || event.type === 'LotProduced';
@@ -62,6 +62,14 @@ export const lotsProjection = eventProjection<LotEvent>({
         .onConflict((conflict) => conflict.columns(['lot_id', 'stream_version']).doNothing())
         .execute();
     }
+    if (event.type === 'LotSerialsAssigned' && event.data.serials.length > 0) {
+      const { lotId, serials } = event.data;
+      await tx
+        .insertInto('lot_serials')
+        .values(serials.map((serial, position) => ({ company_id: companyId, serial, lot_id: lotId, position })))
+        .onConflict((conflict) => conflict.columns(['company_id', 'serial']).doNothing())
+        .execute();
+    }
   },
 });
 
@@ -74,6 +82,17 @@ export async function takeLotNumber(tx: Tx, companyId: string): Promise<string> 
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return formatLotNumber(last_number);
+}
+
+/** Hands out the company's next `count` serial numbers (`SN-000001`), consecutive, from the same locked counter row as the lot numbers. */
+export async function takeSerialNumbers(tx: Tx, companyId: string, count: number): Promise<string[]> {
+  const { last_serial } = await tx
+    .insertInto('lot_counters')
+    .values({ company_id: companyId, last_number: 0, last_serial: count })
+    .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ last_serial: sql`lot_counters.last_serial + ${count}` }))
+    .returning('last_serial')
+    .executeTakeFirstOrThrow();
+  return Array.from({ length: count }, (_, index) => formatSerialNumber(last_serial - count + 1 + index));
 }
 
 /**
@@ -109,6 +128,8 @@ export function lotsOrderReactions(eventStore: EventStore) {
           orderId: event.data.orderId,
           orderNumber: order.orderNumber,
           quantity: good,
+          // A material with serial numbers: one per good piece (docs/quality-and-lots.md, Serial numbers).
+          ...(material?.serialNumbers && Number.isInteger(good) ? { serials: await takeSerialNumbers(tx, companyId, good) } : {}),
           at: event.data.at,
         },
         lotDecider.initialState,

@@ -44,6 +44,7 @@ export const lotItemOf = (row: LotRow): LotListItem => ({
   remaining: Number(row.remaining),
   receivedOn: row.received_on,
   hasCertificate: row.has_certificate,
+  serials: row.state.serials ?? [],
   version: row.version,
 });
 
@@ -125,6 +126,7 @@ interface RecallSqlRow {
   shipment_number: string | null;
   shipping_date: string | null;
   delivery_bills: string[];
+  serials: string[];
 }
 
 function recallRowsSql(lotId: string) {
@@ -138,7 +140,10 @@ function recallRowsSql(lotId: string) {
     select co.name as customer, co.id as customer_order_id, co.order_number as customer_order_number,
       s.id as shipment_id, s.shipment_number, to_char(s.shipping_date, 'YYYY-MM-DD') as shipping_date,
       coalesce((select array_agg(d.document_number order by d.number) from documents d
-        where d.subject_type = 'shipment' and d.subject_id = s.id and d.type = 'delivery-bill'), '{}') as delivery_bills
+        where d.subject_type = 'shipment' and d.subject_id = s.id and d.type = 'delivery-bill'), '{}') as delivery_bills,
+      coalesce((select array_agg(ls.serial order by ls.serial) from reach rl
+        join lots l on rl.kind = 'lot' and l.id = rl.id join orders p on p.id = l.order_id and p.parent_order_id = co.id
+        join lot_serials ls on ls.lot_id = l.id), '{}') as serials
     from customer_orders co
     left join (shipment_orders so join shipments s on s.id = so.shipment_id and s.status <> 'canceled') on so.order_id = co.id
     order by co.name, co.order_number, s.shipment_number`;
@@ -152,6 +157,7 @@ const recallRowOf = (row: RecallSqlRow): RecallRow => ({
   shipmentNumber: row.shipment_number,
   shippingDate: row.shipping_date,
   deliveryBills: row.delivery_bills,
+  serials: row.serials,
 });
 
 /**
@@ -231,6 +237,17 @@ export async function lotGenealogyOf(db: Executor, lotId: string): Promise<LotGe
     })),
     customers: [...new Set(customerOrders.map((entry) => entry.customer))].sort((a, b) => a.localeCompare(b)),
   };
+}
+
+/** The lots with a certificate on file in a customer order or a shipment (the origins' lots), with the certificate's ids. */
+export async function certificatesIn(db: Executor, from: { orderId?: string; shipmentId?: string }) {
+  const withCertificate = (await lotOriginsOf(db, from)).lots.filter((lot) => lot.hasCertificate);
+  const certificates: { lotId: string; lotNumber: string; certificateId: string; fileName: string }[] = [];
+  for (const lot of withCertificate) {
+    const certificate = (await findLotRow(db, lot.id))?.state.certificate;
+    if (certificate) certificates.push({ lotId: lot.id, lotNumber: lot.number, certificateId: certificate.certificateId, fileName: certificate.fileName });
+  }
+  return certificates;
 }
 
 /**

@@ -6,6 +6,8 @@ import type { LotOrigin } from '../../../domain/lots/lot.events.js';
 export interface LotCountersTable {
   company_id: string;
   last_number: number;
+  /** The company's last serial number (`SN-000001`), taken by the transaction that produces a lot of a serial material. */
+  last_serial: ColumnType<number, number | undefined, number>;
 }
 
 /** One row per lot stream: the lists' columns, what is left, and the lot as `evolveLot` folded it. */
@@ -42,6 +44,14 @@ export interface LotConsumptionsTable {
   consumed_at: ColumnType<Date, string, string>;
 }
 
+/** One row per serial of a produced lot (`LotSerialsAssigned`); the primary key keeps a serial unique in its company. */
+export interface LotSerialsTable {
+  company_id: string;
+  serial: string;
+  lot_id: string;
+  position: number;
+}
+
 export type LotRow = Selectable<LotsTable>;
 
 declare module '../../platform/db.js' {
@@ -49,5 +59,6 @@ declare module '../../platform/db.js' {
     lot_counters: LotCountersTable;
     lots: LotsTable;
     lot_consumptions: LotConsumptionsTable;
+    lot_serials: LotSerialsTable;
   }
 }

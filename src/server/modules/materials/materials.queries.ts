@@ -75,6 +75,7 @@ export function materialOf(row: MaterialRow, components: readonly NamedComponent
     })),
     // Steps saved before the planned setup time existed have none.
     manufacturingSteps: row.manufacturing_steps.map((step) => ({ ...step, setupTime: step.setupTime ?? null })),
+    serialNumbers: row.serial_numbers,
     purchasing: row.purchasing,
   };
 }

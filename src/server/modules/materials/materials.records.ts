@@ -27,6 +27,7 @@ const columnsOf = (content: MaterialContent) => ({
   attributes: JSON.stringify(content.attributes),
   measured_values: JSON.stringify(content.values),
   manufacturing_steps: JSON.stringify(content.manufacturingSteps),
+  serial_numbers: content.serialNumbers,
   purchasing: content.purchasing ? JSON.stringify(content.purchasing) : null,
 });
 

@@ -24,6 +24,8 @@ export interface MaterialsTable {
   attributes: Json<Attribute[]>;
   measured_values: Json<MaterialValue[]>;
   manufacturing_steps: Json<ManufacturingStep[]>;
+  /** Each finished piece gets a serial number (migration 2026-12-03-0200). */
+  serial_numbers: ColumnType<boolean, boolean | undefined, boolean>;
   purchasing: ColumnType<Purchasing | null, string | null, string | null>;
   image_content_type: 'image/png' | 'image/jpeg' | null;
   image_size: ColumnType<string | null, number | null, number | null>;

@@ -3,6 +3,7 @@ import { useParams } from 'wouter';
 import { useCurrentUser } from '../../features/auth';
 import { StationInterruptionPanel } from '../../features/interruptions';
 import { StationLabourPanel } from '../../features/labour';
+import { StationLotConsumption } from '../../features/lots';
 import { StationWorklist } from '../../features/orders';
 import { StationWorkScreen } from '../../features/stations';
 import { SuggestImprovementButton } from '../../features/suggestions';
@@ -15,7 +16,8 @@ import { useDocumentTitle } from '../use-document-title';
  * orders feature: the orders at the station, live, with Start, Complete and Move to; the
  * suggestions feature adds "Suggest an improvement" at the station, the interruptions feature
  * "Report interruption" (and the red panel with "Resolve" while the station is stopped), the labour
- * feature the operator's clock and their work on the orders in work there (pause with a reason).
+ * feature the operator's clock and their work on the orders in work there (pause with a reason), the lots
+ * feature the lots the chosen production order consumes (scanned or picked per component).
  */
 export default function StationWorkPage({ screen }: ScreenPageProps) {
   const { t } = useTranslation();
@@ -31,7 +33,13 @@ export default function StationWorkPage({ screen }: ScreenPageProps) {
       suggestImprovement={<SuggestImprovementButton stationId={id} />}
       interruption={<StationInterruptionPanel stationId={id} />}
       labour={<StationLabourPanel stationId={id} />}
-      worklist={(station) => <StationWorklist stationId={station.id} stationName={station.name} />}
+      worklist={(station) => (
+        <StationWorklist
+          stationId={station.id}
+          stationName={station.name}
+          consumption={(order, at) => <StationLotConsumption order={order} owner={at.owner} isDisabled={at.isDisabled} />}
+        />
+      )}
     />
   );
 }

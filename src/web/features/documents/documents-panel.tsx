@@ -13,6 +13,7 @@ import { useChangeRights } from '../../lib/use-change-rights';
 import { useLiveQuery } from '../../lib/use-live-feed';
 import { Badge, type Tone } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
 import { useNotify } from '../../ui/notification-bar';
 import { Select, SelectItem } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
@@ -48,11 +49,19 @@ export function DocumentsPanel({ types, subjectId, week }: DocumentsPanelProps) 
   useLiveQuery(topics, getDocumentsQueryOptions(subjectType, subjectId).queryKey, documents);
   const requestDocument = useRequestDocument();
   const [labelSize, setLabelSize] = useState<LabelSize>('single');
+  // A delivery bill "with certificates": the lots' certificate PDFs appended (docs/quality-and-lots.md).
+  const [withCertificates, setWithCertificates] = useState(false);
   const mayPrint = subjectType === 'employee' ? can(session, 'write') || session?.userId === subjectId : canChange(session, areaOf[subjectType], rights);
 
   const print = (type: DocumentType, size: LabelSize = labelSize) =>
     requestDocument.mutate(
-      { type, subjectId, labelSize: type === 'material-label' ? size : undefined, week: type === 'timesheet' ? week : undefined },
+      {
+        type,
+        subjectId,
+        labelSize: type === 'material-label' ? size : undefined,
+        week: type === 'timesheet' ? week : undefined,
+        withCertificates: type === 'delivery-bill' && withCertificates ? true : undefined,
+      },
       {
         onSuccess: (document) => notify({ severity: 'info', message: t('documents.requested', { type: t(`documents.types.${document.type}`) }) }),
         onError: (error) => notify({ severity: 'error', message: t('documents.requestFailed', { reason: describeError(t, error) }) }),
@@ -86,6 +95,11 @@ export function DocumentsPanel({ types, subjectId, week }: DocumentsPanelProps) 
                 </SelectItem>
               ))}
             </Select>
+          ) : null}
+          {types.includes('delivery-bill') ? (
+            <Checkbox isSelected={withCertificates} onChange={setWithCertificates}>
+              {t('documents.withCertificates')}
+            </Checkbox>
           ) : null}
           {types.map((type) => (
             <Button key={type} variant="secondary" onPress={() => print(type)} isDisabled={requestDocument.isPending}>

@@ -105,6 +105,7 @@ function Genealogy({ lot }: { lot: LotView }) {
         items={(data?.producedLots ?? []).map((entry) => (
           <li key={entry.id}>
             <Link href={`/lots/lot/${entry.id}`}>{entry.number}</Link> · {entry.materialName}
+            {entry.serials.length ? ` · ${t('lots.serials.list', { serials: entry.serials.join(', ') })}` : ''}
           </li>
         ))}
       />
@@ -164,6 +165,12 @@ function LotDetails({ lot, documents }: { lot: LotView; documents: (lotId: strin
         </dd>
         <dt>{t('lots.columns.receivedOn')}</dt>
         <dd>{formatDate(lot.receivedOn, language)}</dd>
+        {lot.serials.length ? (
+          <>
+            <dt>{t('lots.serials.title')}</dt>
+            <dd className="lot-serials">{lot.serials.join(', ')}</dd>
+          </>
+        ) : null}
       </dl>
       <Certificate lot={lot} mayReceive={mayReceive} />
       {documents(lot.id)}

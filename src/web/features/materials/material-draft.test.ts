@@ -24,6 +24,7 @@ const bracket = (): Material => ({
   values: [{ name: 'Length', number: 120, unit: 'mm', minTolerance: 119.5, maxTolerance: 120.5 }],
   components: [{ materialId: '4a8c3f4e-3c51-4b0e-8b5e-2a9f5c0d6e21', quantity: 4, name: 'Screw', materialNumber: 'S-4', type: 'purchasing_part' }],
   manufacturingSteps: [{ process: 'Bend', material: '', tool: 'Press', time: 2.5, setupTime: null, stationId: null }],
+  serialNumbers: true,
   purchasing: null,
   image: null,
   version: 3,
@@ -41,6 +42,7 @@ describe('material form draft', () => {
       name: 'Bracket',
       netPrice: 1234.56,
       components: [{ materialId: '4a8c3f4e-3c51-4b0e-8b5e-2a9f5c0d6e21', quantity: 4 }],
+      serialNumbers: true,
       attributes: [{ name: 'Colour', options: ['red', 'blue'] }],
     });
     expect(checked.value).not.toHaveProperty('version');

@@ -55,7 +55,7 @@ export interface StepDraft {
  */
 export interface MaterialDraft extends Pick<
   MaterialContent,
-  'type' | 'name' | 'materialNumber' | 'netPrice' | 'vat' | 'weight' | 'customTariff' | 'description' | 'packaging'
+  'type' | 'name' | 'materialNumber' | 'netPrice' | 'vat' | 'weight' | 'customTariff' | 'description' | 'packaging' | 'serialNumbers'
 > {
   stock: { quantity: number | null; unit: string };
   attributes: AttributeDraft[];
@@ -87,6 +87,7 @@ export function emptyDraft(type: MaterialType): MaterialDraft {
     values: [],
     components: [],
     manufacturingSteps: [],
+    serialNumbers: false,
     purchasing: { supplier: '', deliveryTimeDays: null, minimumOrderQuantity: null, comment: '' },
   };
 }
@@ -122,6 +123,7 @@ export function draftOf(material: Material): MaterialDraft {
       quantity: component.quantity,
     })),
     manufacturingSteps: material.manufacturingSteps.map((step) => ({ key: newRowKey(), ...step })),
+    serialNumbers: material.serialNumbers,
     purchasing: material.purchasing ? { ...material.purchasing } : emptyDraft(material.type).purchasing,
   };
 }
@@ -149,6 +151,7 @@ export function inputOf(draft: MaterialDraft): MaterialInput {
     ...common,
     components: draft.components.map((component) => ({ materialId: component.materialId ?? '', quantity: component.quantity as number })),
     manufacturingSteps: draft.manufacturingSteps.map(({ key: _key, ...step }) => step),
+    serialNumbers: draft.serialNumbers,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { INTERRUPTION_STREAM_TYPE } from '../../../domain/interruptions/interruption.events';
@@ -60,6 +60,11 @@ const planTopics = [`type:${INTERRUPTION_STREAM_TYPE}`, `type:${STATION_STREAM_T
 export interface StationWorklistProps {
   stationId: string;
   stationName: string;
+  /**
+   * What the chosen order consumes here (the lots of its components, scanned or picked); app/ composes it (the lots
+   * feature). `isDisabled` while the order is not at this station.
+   */
+  consumption?: (order: OrderView, at: { owner: string | null; isDisabled: boolean }) => ReactNode;
 }
 
 /** What the operator sees after acting: done, or refused with the reason (a conflict names who was first). */
@@ -219,9 +224,11 @@ function CurrentOrder({
   owner,
   onOutcome,
   onLeft,
+  consumption,
 }: {
   orderId: string;
   stationId: string;
+  consumption: StationWorklistProps['consumption'];
   /** The offline queue's owner (operator and station), null before the session is known. */
   owner: string | null;
   onOutcome: (outcome: Outcome) => void;
@@ -342,6 +349,7 @@ function CurrentOrder({
         // After rework the values are measured again before Complete is offered.
         canMeasure={(can('complete-work') || (current.hold?.status === 'rework' && Boolean(here?.workStartedAt))) && !act.isPending}
       />
+      {consumption?.(current, { owner, isDisabled: here === null || leaving })}
       <dl className="order-facts">
         <div className="order-fact">
           <dt>{t('orders.fields.deliveryDate')}</dt>
@@ -428,7 +436,7 @@ function usePrefetchForOffline(worklist: Worklist | undefined, owner: string | n
  * order number and Enter, like a keyboard, which opens that order; a material's number (its label)
  * opens that material's information in a dialog, with its orders on this worklist.
  */
-export function StationWorklist({ stationId, stationName }: StationWorklistProps) {
+export function StationWorklist({ stationId, stationName, consumption }: StationWorklistProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const worklist = useWorklist(stationId);
@@ -539,7 +547,15 @@ export function StationWorklist({ stationId, stationName }: StationWorklistProps
         </div>
         <div className="station-column station-column-wide">
           {selectedId ? (
-            <CurrentOrder key={selectedId} orderId={selectedId} stationId={stationId} owner={owner} onOutcome={setOutcome} onLeft={() => select(null)} />
+            <CurrentOrder
+              key={selectedId}
+              orderId={selectedId}
+              stationId={stationId}
+              owner={owner}
+              onOutcome={setOutcome}
+              onLeft={() => select(null)}
+              consumption={consumption}
+            />
           ) : (
             <p className="order-muted">{t('orders.station.chooseOrder')}</p>
           )}

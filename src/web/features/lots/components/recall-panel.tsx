@@ -34,6 +34,7 @@ export function RecallPanel({ lotId }: { lotId: string }) {
               <th scope="col">{t('lots.recall.shipment')}</th>
               <th scope="col">{t('lots.recall.shippingDate')}</th>
               <th scope="col">{t('lots.recall.deliveryBills')}</th>
+              <th scope="col">{t('lots.serials.title')}</th>
             </tr>
           </thead>
           <tbody>
@@ -46,6 +47,7 @@ export function RecallPanel({ lotId }: { lotId: string }) {
                 <td>{row.shipmentId ? <Link href={`/order/shipment/${row.shipmentId}`}>{row.shipmentNumber}</Link> : t('lots.recall.notShipped')}</td>
                 <td>{row.shippingDate ? formatDate(row.shippingDate, language) : '–'}</td>
                 <td>{row.deliveryBills.join(', ') || '–'}</td>
+                <td>{row.serials.join(', ') || '–'}</td>
               </tr>
             ))}
           </tbody>

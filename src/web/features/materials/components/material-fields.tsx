@@ -4,6 +4,7 @@ import { NumberField } from '../../../ui/number-field';
 import { Select, SelectItem } from '../../../ui/select';
 import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
+import { Checkbox } from '../../../ui/checkbox';
 import { isMadeHere, type MaterialDraft } from '../material-draft';
 import { AttributesEditor } from './attributes-editor';
 import { ComponentsEditor } from './components-editor';
@@ -144,6 +145,12 @@ export function MaterialFields({ value: draft, onChange, problem, limit, materia
         <>
           <ComponentsEditor value={draft.components} onChange={(next) => set('components', next)} problem={problem} materialId={materialId} />
           <StepsEditor value={draft.manufacturingSteps} onChange={(next) => set('manufacturingSteps', next)} problem={problem} limit={limit} />
+          <FormSection title={t('materials.form.sections.serialNumbers')}>
+            <Checkbox className="material-wide" isSelected={draft.serialNumbers} onChange={(serialNumbers) => set('serialNumbers', serialNumbers)}>
+              {t('materials.fields.serialNumbers')}
+            </Checkbox>
+            <p className="material-wide field-description">{t('materials.fields.serialNumbersHint')}</p>
+          </FormSection>
         </>
       ) : null}
     </>
