@@ -309,6 +309,54 @@ export interface RenderedDocument {
   pdf: PdfOptions;
 }
 
+/** The delivery bill's page: the address and the shipment's facts, each order's lines and lots, the certificates on request. */
+function deliveryBillBody(
+  t: Texts,
+  content: Extract<DocumentContent, { type: 'delivery-bill' }>,
+  format: Intl.NumberFormat,
+  day: (value: string | null) => string,
+): string {
+  const a = content.deliveryAddress;
+  const address = a ? addressLines([a.name, a.addressSuffix, `${a.street} ${a.houseNumber}`, `${a.zip} ${a.place}`, a.country]) : e(content.customerName);
+  const body =
+    `<div class="columns"><div><h2>${e(t.deliveryAddress)}</h2><address>${address}</address></div><div><h2>${e(t.shipment)}</h2>` +
+    facts([
+      [t.shipment, content.shipmentNumber],
+      [t.customer, content.customerName],
+      [t.carrier, content.carrier],
+      [t.trackingId, content.trackingId],
+      [t.shippingDate, day(content.shippingDate)],
+    ]) +
+    `</div></div>` +
+    content.orders
+      .map(
+        (order) =>
+          `<h2>${e(t.order)} ${e(order.orderNumber)}</h2>${linesTable(t, order.positions, format)}` +
+          facts([
+            ...(order.shipped === null
+              ? []
+              : [[t.shippedQuantity, t.shippedOf(format.format(order.shipped), format.format(order.ordered))] as [string, string]]),
+            ...(order.packaging ? [[t.packaging, order.packaging] as [string, string]] : []),
+            ...(order.lots.length ? [[t.lots, namedLots(t, order.lots)] as [string, string]] : []),
+          ]),
+      )
+      .join('') +
+    // With certificates on request: each lot's certificate named, appended after this page unless it is no readable PDF.
+    (content.certificates
+      ? `<h2>${e(t.certificates)}</h2>` +
+        facts(
+          content.certificates.map(
+            (certificate) =>
+              [certificate.lotNumber, `${certificate.fileName} · ${certificate.appended ? t.certificateAppended : t.certificateNotAppended}`] as [
+                string,
+                string,
+              ],
+          ),
+        )
+      : '');
+  return body;
+}
+
 /** The page of a document and how to print it (A4, or one 100 x 50 mm label). */
 export function documentHtml(
   content: DocumentContent,
@@ -329,47 +377,8 @@ export function documentHtml(
   const verdict = (passed: boolean | null) =>
     passed === null ? e(t.notMeasured) : passed ? `<span class="pass">${e(t.pass)}</span>` : `<span class="fail">${e(t.fail)}</span>`;
   switch (content.type) {
-    case 'delivery-bill': {
-      const a = content.deliveryAddress;
-      const address = a ? addressLines([a.name, a.addressSuffix, `${a.street} ${a.houseNumber}`, `${a.zip} ${a.place}`, a.country]) : e(content.customerName);
-      const body =
-        `<div class="columns"><div><h2>${e(t.deliveryAddress)}</h2><address>${address}</address></div><div><h2>${e(t.shipment)}</h2>` +
-        facts([
-          [t.shipment, content.shipmentNumber],
-          [t.customer, content.customerName],
-          [t.carrier, content.carrier],
-          [t.trackingId, content.trackingId],
-          [t.shippingDate, day(content.shippingDate)],
-        ]) +
-        `</div></div>` +
-        content.orders
-          .map(
-            (order) =>
-              `<h2>${e(t.order)} ${e(order.orderNumber)}</h2>${linesTable(t, order.positions, format)}` +
-              facts([
-                ...(order.shipped === null
-                  ? []
-                  : [[t.shippedQuantity, t.shippedOf(format.format(order.shipped), format.format(order.ordered))] as [string, string]]),
-                ...(order.packaging ? [[t.packaging, order.packaging] as [string, string]] : []),
-                ...(order.lots.length ? [[t.lots, namedLots(t, order.lots)] as [string, string]] : []),
-              ]),
-          )
-          .join('') +
-        // With certificates on request: each lot's certificate named, appended after this page unless it is no readable PDF.
-        (content.certificates
-          ? `<h2>${e(t.certificates)}</h2>` +
-            facts(
-              content.certificates.map(
-                (certificate) =>
-                  [certificate.lotNumber, `${certificate.fileName} · ${certificate.appended ? t.certificateAppended : t.certificateNotAppended}`] as [
-                    string,
-                    string,
-                  ],
-              ),
-            )
-          : '');
-      return { html: layout(page, t['delivery-bill'], body), pdf: { format: 'A4' } };
-    }
+    case 'delivery-bill':
+      return { html: layout(page, t['delivery-bill'], deliveryBillBody(t, content, format, day)), pdf: { format: 'A4' } };
     case 'material-label':
     case 'lot-label': {
       const title = content.type === 'lot-label' ? `${t['lot-label']} ${content.code}` : `${t['material-label']} ${content.materialNumber || content.name}`;
