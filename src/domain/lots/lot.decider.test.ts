@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { foldEvents } from '../shared/decider.js';
 import { givenFor } from '../shared/decider.testing.js';
 import type { ConsumeLot, ProduceLot, ReceiveLot } from './lot.commands.js';
 import { lotDecider } from './lot.decider.js';
@@ -124,10 +125,7 @@ describe('a lot', () => {
     given()
       .when(produce(['SN-000001', 'SN-000002'], 2.5))
       .thenError('VALIDATION_ERROR', refused);
-    const state = [produced, { type: 'LotSerialsAssigned', data: { lotId, serials: ['SN-000001', 'SN-000002'], at } } as LotEvent].reduce(
-      lotDecider.evolve,
-      lotDecider.initialState,
-    );
+    const state = foldEvents(lotDecider, [produced, { type: 'LotSerialsAssigned', data: { lotId, serials: ['SN-000001', 'SN-000002'], at } }]);
     expect(state.status === 'recorded' && state.serials).toEqual(['SN-000001', 'SN-000002']);
   });
 
